@@ -1,0 +1,13 @@
+import { errorMessagesEn, errorMessagesNl, validationMessagesEn, validationMessagesNl } from './messages';
+import { uiMessagesEn, uiMessagesNl } from './ui';
+
+export * from './messages';
+
+/**
+ * The message catalogues, one resource per language. French and German have no texts of
+ * their own yet: i18next falls back to English for them (portal.md section 1).
+ */
+export const catalogues = {
+  nl: { translation: { validation: validationMessagesNl, errors: errorMessagesNl, ...uiMessagesNl } },
+  en: { translation: { validation: validationMessagesEn, errors: errorMessagesEn, ...uiMessagesEn } },
+} as const;

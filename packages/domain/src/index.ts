@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './rights';
+export * from './validation';
+export * from './i18n';
+export * from './auth';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** The 22 right flags of portal.md section 3, in the order of the specification. */
+export const RIGHT_FLAGS = [
+  'administrator',
+  'addCustomer',
+  'editCustomer',
+  'deleteCustomer',
+  'addLocation',
+  'editLocation',
+  'deleteLocation',
+  'moveLocation',
+  'addNode',
+  'editNode',
+  'deleteNode',
+  'moveNode',
+  'settings',
+  'calibration',
+  'calibrationData',
+  'calibrationDataEdit',
+  'userManagement',
+  'gatewayView',
+  'gatewayManagement',
+  'overflowDetection',
+  'dashboard',
+  'products',
+] as const;
+export type TRightFlag = (typeof RIGHT_FLAGS)[number];
+
+export const ZPortalRights = z.object(
+  Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean().default(false)])) as {
+    [K in TRightFlag]: z.ZodDefault<z.ZodBoolean>;
+  },
+);
+export type TPortalRights = z.infer<typeof ZPortalRights>;
+
+export const RIGHT_ENTRY_TYPES = ['route', 'setting', 'rw', 'ro', 'wo'] as const;
+export type TRightEntryType = (typeof RIGHT_ENTRY_TYPES)[number];
+export const ZRightEntry = z.object({ path: z.string(), type: z.enum(RIGHT_ENTRY_TYPES) });
+export type TRightEntry = z.infer<typeof ZRightEntry>;
+
+export const USER_TYPE_ADMINISTRATOR = 'Administrator';
+
+export function emptyRights(): TPortalRights {
+  return Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, false])) as TPortalRights;
+}
+
+/** The minimal view of a user that rights checks need. */
+export interface TRightsHolder {
+  type?: string | null;
+  portal?: { rights?: Partial<TPortalRights> | null } | null;
+}
+
+/** Full admin: type Administrator or the administrator right (portal.md section 6). */
+export function isAdministrator(user: TRightsHolder | null | undefined): boolean {
+  if (!user) return false;
+  return user.type === USER_TYPE_ADMINISTRATOR || user.portal?.rights?.administrator === true;
+}
+
+/** True when the user is an administrator or holds at least one of the given flags. */
+export function hasAnyRight(user: TRightsHolder | null | undefined, ...flags: TRightFlag[]): boolean {
+  if (!user) return false;
+  if (isAdministrator(user)) return true;
+  return flags.some((flag) => user.portal?.rights?.[flag] === true);
+}

@@ -1,0 +1,3 @@
+export * from './message-key';
+export * from './validators';
+export * from './issues';

@@ -1,0 +1,36 @@
+/**
+ * Validation and error messages travel as message keys, never as sentences. A key may carry
+ * parameters in query form (`validation.range?min=1&max=60`) so that a plain string, which is
+ * what zod issues and react-hook-form errors hold, still has everything the translator needs.
+ */
+export type TMessageParams = Record<string, string | number>;
+
+export const MESSAGE = {
+  required: 'validation.required',
+  email: 'validation.email',
+  integer: 'validation.integer',
+  number: 'validation.number',
+  mac: 'validation.mac',
+  password: 'validation.password',
+  range: 'validation.range',
+  decimals: 'validation.decimals',
+  multipleOf: 'validation.multipleOf',
+  passwordMismatch: 'validation.passwordMismatch',
+  oneOf: 'validation.oneOf',
+  tooLong: 'validation.tooLong',
+  invalid: 'validation.invalid',
+} as const;
+
+export function messageKey(key: string, params?: TMessageParams): string {
+  if (!params || Object.keys(params).length === 0) return key;
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return `${key}?${query.toString()}`;
+}
+
+export function parseMessageKey(encoded: string): { key: string; params: TMessageParams } {
+  const mark = encoded.indexOf('?');
+  if (mark < 0) return { key: encoded, params: {} };
+  const params: TMessageParams = {};
+  for (const [name, value] of new URLSearchParams(encoded.slice(mark + 1))) params[name] = value;
+  return { key: encoded.slice(0, mark), params };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MESSAGE, messageKey } from './message-key';
+
+/**
+ * The shared validators of portal.md section 5. Each failure carries a message key (see
+ * message-key.ts); the Dutch and English texts live in the i18n catalogues.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAC_PATTERN = /^[0-9a-fA-F]{16}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** A trimmed text that must not be empty; null, undefined and '' all fail with `required`. */
+export function zRequiredText(maxLength = 200) {
+  return z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, { error: MESSAGE.required })
+    .max(maxLength, { error: messageKey(MESSAGE.tooLong, { max: maxLength }) });
+}
+
+/** A trimmed optional text: '' is kept as '' so forms can clear it; callers decide to omit it. */
+export function zOptionalText(maxLength = 2000) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, { error: messageKey(MESSAGE.tooLong, { max: maxLength }) })
+    .optional();
+}
+
+export function zEmail() {
+  return z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, { error: MESSAGE.required })
+    .max(254, { error: MESSAGE.email })
+    .regex(EMAIL_PATTERN, { error: MESSAGE.email });
+}
+
+/** A gateway MAC: exactly 16 hexadecimal characters. */
+export function zMac() {
+  return z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, { error: MESSAGE.required })
+    .regex(MAC_PATTERN, { error: MESSAGE.mac });
+}
+
+/** A password: empty is allowed (means "unchanged"), otherwise at least 8 characters. */
+export function zPassword() {
+  return z
+    .string()
+    .max(200, { error: messageKey(MESSAGE.tooLong, { max: 200 }) })
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+      error: messageKey(MESSAGE.password, { min: PASSWORD_MIN_LENGTH }),
+    });
+}
+
+/** A password that must be filled in (account creation, login). */
+export function zRequiredPassword() {
+  return z
+    .string({ error: MESSAGE.required })
+    .min(1, { error: MESSAGE.required })
+    .pipe(zPassword());
+}
+
+export interface TNumberRule {
+  min: number;
+  max: number;
+  /** Integers only. */
+  integer?: boolean;
+  /** At most this many decimals. */
+  decimals?: number;
+  /** Must be a multiple of this number. */
+  multipleOf?: number;
+}
+
+function countDecimals(value: number): number {
+  if (Number.isInteger(value)) return 0;
+  const text = value.toString();
+  if (text.includes('e-')) return Number(text.split('e-')[1]);
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** Checks one number against a rule; returns the message key of the first failure, or null. */
+export function checkNumber(value: number, rule: TNumberRule): string | null {
+  if (!Number.isFinite(value)) return MESSAGE.number;
+  if (rule.integer && !Number.isInteger(value)) return MESSAGE.integer;
+  if (rule.decimals !== undefined && countDecimals(value) > rule.decimals) {
+    return messageKey(MESSAGE.decimals, { N: rule.decimals });
+  }
+  if (value < rule.min || value > rule.max) return messageKey(MESSAGE.range, { min: rule.min, max: rule.max });
+  if (rule.multipleOf !== undefined && Math.round(value / rule.multipleOf) * rule.multipleOf !== value) {
+    return messageKey(MESSAGE.multipleOf, { N: rule.multipleOf });
+  }
+  return null;
+}
+
+/** A required number under a rule (range inclusive, integer, decimals, multiple of). */
+export function zNumber(rule: TNumberRule) {
+  return z.number({ error: MESSAGE.required }).superRefine((value, ctx) => {
+    const failure = checkNumber(value, rule);
+    if (failure) ctx.addIssue({ code: 'custom', message: failure });
+  });
+}
+
+/** One of a fixed list of values, with the `required` key when missing. */
+export function zOneOf<const T extends readonly [string | number, ...(string | number)[]]>(values: T) {
+  return z.custom<T[number]>((value) => (values as readonly unknown[]).includes(value), {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGE.required : MESSAGE.oneOf),
+  });
+}
