@@ -23,7 +23,7 @@ export const MESSAGE = {
 
 export function messageKey(key: string, params?: TMessageParams): string {
   if (!params || Object.keys(params).length === 0) return key;
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]));
   return `${key}?${query.toString()}`;
 }
 

@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config';
+import type { TDatabase } from './db/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerAuthentication } from './plugins/authenticate';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+import { authRoutes } from './modules/auth/auth-routes';
+import { currentUserRoutes } from './modules/users/current-user-routes';
+import { healthRoutes } from './modules/health/health-routes';
+
+export const API_PREFIX = '/api/v1';
+
+export interface TAppOptions {
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
+  database: TDatabase;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
+export async function buildApp({ config, database, logger }: TAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]'] },
+    disableRequestLogging: true,
+    trustProxy: config.TRUST_PROXY,
+    // On close, idle keep-alive connections are dropped; requests in flight finish first.
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One log line per request, without tokens or bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        // The portal is often reached over plain HTTP on a local network; do not force https.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  registerErrorHandler(app);
+  registerAuthentication(app, database.db);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
+      await api.register(currentUserRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(healthRoutes, { database });
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}

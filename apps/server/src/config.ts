@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '3600', '90s', '30m', '12h', '7d' -> seconds. */
+export function parseDurationSeconds(text: string): number | null {
+  const match = /^\s*(\d+)\s*([smhd]?)\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+}
+
+const booleanText = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  DEMO: booleanText.default(false),
+  /** The password of the demo users other than the administrator; generated when unset. */
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_TTL: z
+    .string()
+    .default('12h')
+    .transform((text, ctx) => {
+      const seconds = parseDurationSeconds(text);
+      if (seconds === null || seconds < 60) {
+        ctx.addIssue({ code: 'custom', message: "must be a duration of at least 60 s, such as '3600', '30m', '12h' or '7d'" });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  /** Set behind a reverse proxy so that the client address of the rate limit is the real one. */
+  TRUST_PROXY: booleanText.default(false),
+});
+
+export type TConfig = z.infer<typeof ZEnv>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  }
+  return result.data;
+}

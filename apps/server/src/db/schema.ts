@@ -1,0 +1,376 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+
+/**
+ * The core model of both specification documents. Names users can rename (customer,
+ * location, gateway) are unique keys over surrogate ids, so a rename never breaks a reference.
+ * Keep this file and the SQL migrations in ./migrations in step (a test compares them).
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => tsz('created_at').notNull().defaultNow();
+const updated = () => tsz('updated_at').notNull().defaultNow();
+
+export interface TEndpoint {
+  platform?: string | null;
+  url?: string | null;
+  token?: string | null;
+  ldOptions?: { deviceType?: string; subType1?: string; subType2?: string; subType3?: string } | null;
+}
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  reference: text('reference').notNull().default(''),
+  address: text('address').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default(''),
+  calibrationInterval: smallint('calibration_interval').notNull().default(2),
+  endpoint: jsonb('endpoint').$type<TEndpoint>().notNull().default({}),
+  notes: text('notes'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    name: text('name').notNull(),
+    reference: text('reference').notNull().default(''),
+    address: text('address').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    calibrationInterval: smallint('calibration_interval').notNull().default(1),
+    endpoint: jsonb('endpoint').$type<TEndpoint>().notNull().default({}),
+    notes: text('notes'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [uniqueIndex('locations_customer_name_key').on(table.customerId, table.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** 'Administrator' or null; never writable through the API. */
+    type: text('type'),
+    language: text('language').notNull().default('nl'),
+    portalRights: jsonb('portal_rights').$type<Partial<TPortalRights>>().notNull().default({}),
+    rights: jsonb('rights').$type<TRightEntry[]>().notNull().default([]),
+    flushEmailAlerts: boolean('flush_email_alerts').notNull().default(false),
+    overflowEmailAlerts: boolean('overflow_email_alerts').notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+/** A user's customer scope: empty means all customers. */
+export const userCustomers = pgTable(
+  'user_customers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.customerId] }), index('user_customers_customer_idx').on(table.customerId)],
+);
+
+/** Opaque access tokens: only their SHA-256 hash is kept. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tsz('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt)],
+);
+
+/** Failed sign-in attempts, per e-mail and per client address, for the login rate limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subject: text('subject').notNull(),
+    at: tsz('at').notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_subject_at_idx').on(table.subject, table.at)],
+);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  type: text('type').notNull(),
+  description: text('description').notNull().default(''),
+  imageName: text('image_name'),
+  imageType: text('image_type'),
+  imageData: bytea('image_data'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: serial('id').primaryKey(),
+    mac: text('mac').notNull().unique(),
+    name: text('name').notNull(),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    locationId: integer('location_id').notNull().references(() => locations.id),
+    productId: integer('product_id').references(() => products.id),
+    type: text('type').notNull().default(''),
+    notes: text('notes'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [uniqueIndex('gateways_location_name_key').on(table.locationId, table.name), index('gateways_customer_idx').on(table.customerId)],
+);
+
+export interface TNetworkServerConfig {
+  /** ChirpStack REST API */
+  apiUrl?: string;
+  apiToken?: string;
+  /** ChirpStack MQTT */
+  mqttUrl?: string;
+  applicationId?: string;
+  /** The Things Stack */
+  baseUrl?: string;
+  webhookId?: string;
+  apiKey?: string;
+}
+
+export const networkServers = pgTable('network_servers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 'chirpstack' or 'tts' */
+  kind: text('kind').notNull(),
+  /** The secret the integration presents as a bearer token; shown to administrators. */
+  secret: text('secret').notNull(),
+  config: jsonb('config').$type<TNetworkServerConfig>().notNull().default({}),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export interface TDiagnostics {
+  version?: { major: number; minor: number; patch: number };
+}
+
+export const devices = pgTable(
+  'devices',
+  {
+    eui: text('eui').primaryKey(),
+    name: text('name').notNull().default(''),
+    type: text('type').notNull(),
+    version: text('version').notNull().default(''),
+    customerId: integer('customer_id').references(() => customers.id),
+    locationId: integer('location_id').references(() => locations.id),
+    gatewayId: integer('gateway_id').references(() => gateways.id),
+    flushDeviceId: integer('flush_device_id').references(() => products.id),
+    notes: text('notes'),
+    locationNotes: text('location_notes'),
+    calibrationInterval: smallint('calibration_interval').notNull().default(2),
+    calibrationTs: tsz('calibration_ts'),
+    batteryTs: tsz('battery_ts'),
+    /** Seconds since the epoch; 0 means no alarm (portal.md section 9). */
+    batteryAlarmTs: bigint('battery_alarm_ts', { mode: 'number' }).notNull().default(0),
+    batteryVoltage: doublePrecision('battery_voltage'),
+    flushMinimumTemperatureDeviation: smallint('flush_minimum_temperature_deviation').notNull().default(2),
+    /** Milliseconds since the epoch; 0 means no alarm. */
+    flushAlarmTs: bigint('flush_alarm_ts', { mode: 'number' }).notNull().default(0),
+    loraState: text('lora_state').notNull().default('Stopped'),
+    networkServerId: integer('network_server_id').references(() => networkServers.id),
+    encryptionMode: text('encryption_mode').notNull().default('NS'),
+    loraTs: tsz('lora_ts'),
+    counter: bigint('counter', { mode: 'number' }),
+    rssi: doublePrecision('rssi'),
+    snr: doublePrecision('snr'),
+    /** 0-4, derived from RSSI and SNR of the last uplink. */
+    signal: smallint('signal').notNull().default(0),
+    presets: jsonb('presets').$type<{ register: number; value: unknown }[]>().notNull().default([]),
+    connectorId: text('connector_id'),
+    connectorVersion: text('connector_version'),
+    diagnostics: jsonb('diagnostics').$type<TDiagnostics>().notNull().default({}),
+    /** -1 no parameters, 0 a parameter not saved, 1 all saved; kept in step with device_parameters. */
+    sync: smallint('sync').notNull().default(-1),
+    /** Set when reported registers differ from presets or saved parameters. */
+    incorrectSettings: boolean('incorrect_settings').notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [
+    index('devices_customer_location_idx').on(table.customerId, table.locationId),
+    index('devices_location_idx').on(table.locationId),
+    index('devices_gateway_idx').on(table.gatewayId),
+    index('devices_lora_ts_idx').on(table.loraTs),
+  ],
+);
+
+export const deviceChannels = pgTable(
+  'device_channels',
+  {
+    deviceEui: text('device_eui').notNull().references(() => devices.eui, { onDelete: 'cascade' }),
+    /** e.g. temperature1, battery1, calibration1 */
+    channelId: text('channel_id').notNull(),
+    name: text('name').notNull().default(''),
+    /** Temperatuur, Batterij or Event */
+    type: text('type').notNull(),
+    /** The value with the calibration offset applied. */
+    value: doublePrecision('value'),
+    rawValue: doublePrecision('raw_value'),
+    ts: tsz('ts'),
+    offset: doublePrecision('offset').notNull().default(0),
+    calibratedAt: tsz('calibrated_at'),
+    custom: jsonb('custom').$type<{ mode?: string; attachments?: string[] }>().notNull().default({}),
+  },
+  (table) => [primaryKey({ columns: [table.deviceEui, table.channelId] })],
+);
+
+/** Settings registers of a device; status 'pending' until the device's report marks it 'saved'. */
+export const deviceParameters = pgTable(
+  'device_parameters',
+  {
+    deviceEui: text('device_eui').notNull().references(() => devices.eui, { onDelete: 'cascade' }),
+    register: integer('register').notNull(),
+    value: jsonb('value').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The value the device last reported for this register. */
+    reported: jsonb('reported'),
+    updatedAt: updated(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceEui, table.register] })],
+);
+
+/**
+ * Device history: one row per message. The migration creates it partitioned by month of `ts`
+ * (with a default partition), so that old data can be dropped or archived per partition.
+ */
+export const deviceData = pgTable(
+  'device_data',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    deviceEui: text('device_eui').notNull(),
+    ts: tsz('ts').notNull(),
+    msgId: integer('msg_id').notNull(),
+    counter: bigint('counter', { mode: 'number' }),
+    rssi: doublePrecision('rssi'),
+    snr: doublePrecision('snr'),
+    gateway: text('gateway'),
+    value: jsonb('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.id, table.ts] }), index('device_data_device_ts_idx').on(table.deviceEui, table.ts)],
+);
+
+export const calibrationLogs = pgTable(
+  'calibration_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceEui: text('device_eui').notNull().references(() => devices.eui),
+    customerId: integer('customer_id').references(() => customers.id),
+    locationId: integer('location_id').references(() => locations.id),
+    ts: tsz('ts').notNull().defaultNow(),
+    channel: text('channel').notNull(),
+    measured: doublePrecision('measured').notNull(),
+    calibrated: doublePrecision('calibrated').notNull(),
+    offset: doublePrecision('offset').notNull(),
+    userEmail: text('user_email'),
+  },
+  (table) => [index('calibration_logs_customer_ts_idx').on(table.customerId, table.ts), index('calibration_logs_device_idx').on(table.deviceEui)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceEui: text('device_eui').notNull().references(() => devices.eui),
+    ts: tsz('ts').notNull().defaultNow(),
+    userEmail: text('user_email'),
+    value: jsonb('value').notNull(),
+  },
+  (table) => [index('audit_logs_device_ts_idx').on(table.deviceEui, table.ts)],
+);
+
+export const overflowLogs = pgTable(
+  'overflow_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceEui: text('device_eui').notNull().references(() => devices.eui),
+    customerId: integer('customer_id').references(() => customers.id),
+    locationId: integer('location_id').references(() => locations.id),
+    resistance: doublePrecision('resistance'),
+    ts: tsz('ts').notNull().defaultNow(),
+    /** Started while the detection is active. */
+    state: text('state').notNull().default('Started'),
+  },
+  (table) => [index('overflow_logs_state_idx').on(table.state, table.customerId), index('overflow_logs_device_idx').on(table.deviceEui)],
+);
+
+/** Received network-server events, stored before the 2xx answer and processed from here. */
+export const intakeEvents = pgTable(
+  'intake_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    networkServerId: integer('network_server_id').references(() => networkServers.id),
+    event: text('event').notNull(),
+    /** Device, frame counter and event: a second copy of the same event is ignored. */
+    dedupeKey: text('dedupe_key').notNull(),
+    body: jsonb('body').notNull(),
+    receivedAt: tsz('received_at').notNull().defaultNow(),
+    processedAt: tsz('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('intake_events_dedupe_key').on(table.dedupeKey),
+    index('intake_events_pending_idx').on(table.nextAttemptAt).where(sql`processed_at IS NULL`),
+  ],
+);
+
+/** Downlinks waiting for, or handed to, a network server; retried with back-off. */
+export const downlinks = pgTable(
+  'downlinks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceEui: text('device_eui').notNull().references(() => devices.eui),
+    networkServerId: integer('network_server_id').references(() => networkServers.id),
+    fPort: integer('f_port').notNull(),
+    payload: bytea('payload').notNull(),
+    registers: jsonb('registers').$type<number[]>().notNull().default([]),
+    /** queued, sent, acknowledged, failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [index('downlinks_due_idx').on(table.status, table.nextAttemptAt), index('downlinks_device_idx').on(table.deviceEui)],
+);

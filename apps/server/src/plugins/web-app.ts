@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERROR } from '@aquasmart/domain';
+import { errorBody } from './error-handler';
+
+const API_PREFIXES = ['/api/', '/healthz'];
+
+/**
+ * Serves the built web app with a history fallback: any GET that is not an API path and not
+ * a file answers index.html, so that deep links work. Unknown API paths stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (response, filePath) => {
+        // Vite names assets by content hash: they never change, so they may be kept a year.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !wantsPage) {
+      return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { key: ERROR.notFound }));
+    }
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build" and restart.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

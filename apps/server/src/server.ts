@@ -1,0 +1,68 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type TConfig } from './config';
+import { openDatabase, type TDatabase } from './db/client';
+import { ensureFirstAdministrator } from './bootstrap/first-admin';
+import { seedDemoData } from './demo/seed';
+
+/** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
+async function main(): Promise<void> {
+  let config: TConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const startedAt = Date.now();
+  const database: TDatabase = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database });
+
+  const admin = await ensureFirstAdministrator(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    demo: config.DEMO,
+  });
+  const demo = config.DEMO ? await seedDemoData(database.db, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = [
+    '',
+    `  Aquasmart Portal is running at http://${shownHost}:${port}  (${database.kind}, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  ];
+  if (admin?.generatedPassword) lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}  (shown once; change it)`);
+  else if (admin) lines.push(`  First administrator created: ${admin.email}`);
+  if (demo?.users.length) {
+    lines.push(`  Demo users (password ${demo.password}): ${demo.users.join(', ')}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
