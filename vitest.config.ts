@@ -16,7 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          setupFiles: ['src/test/setup.ts'],
+          globalSetup: ['src/test/global-setup.ts'],
         },
       },
       {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
@@ -13,6 +13,20 @@ import { healthRoutes } from './modules/health/health-routes';
 
 export const API_PREFIX = '/api/v1';
 
+/** One registered route: the rights catalogue and the route-table tests read these. */
+export interface TRouteEntry {
+  method: string;
+  url: string;
+  operationId?: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: TRouteEntry[];
+  }
+}
+
 export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
   database: TDatabase;
@@ -23,11 +37,26 @@ export interface TAppOptions {
 export async function buildApp({ config, database, logger }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]'] },
-    disableRequestLogging: true,
+    // Fastify's two lines per request are replaced by the one line of the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     // On close, idle keep-alive connections are dropped; requests in flight finish first.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
+  });
+  const routeTable: TRouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        operationId: (route.schema as { operationId?: string } | undefined)?.operationId,
+        public: route.config?.public === true,
+      });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

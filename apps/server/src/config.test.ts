@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDurationSeconds } from './config';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', DEMO: false, LOG_LEVEL: 'info', TOKEN_TTL: 43200 });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.nl' }, 'ADMIN_PASSWORD'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TOKEN_TTL: '5' }, 'TOKEN_TTL'],
+    [{ TOKEN_TTL: 'forever' }, 'TOKEN_TTL'],
+  ])('%j is refused naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it.each([
+    ['3600', 3600],
+    ['90s', 90],
+    ['30m', 1800],
+    ['12h', 43200],
+    ['7d', 604800],
+    ['1w', null],
+  ])('duration %s -> %s', (text, seconds) => {
+    expect(parseDurationSeconds(text)).toBe(seconds);
+  });
+
+  it('reads DEMO and DATABASE_URL', () => {
+    expect(loadConfig({ DEMO: 'true', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toMatchObject({
+      DEMO: true,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { runMigrations } from '../db/migrate';
+import type { TDatabase, TDb } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory, dumped once per run and loaded by each test file. */
+    pgliteSnapshot: string;
+    /** Set when TEST_DATABASE_URL is: a migrated template database each test file copies. */
+    postgresTemplateUrl: string;
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * Creating and migrating a database is slow (PGlite about 7 s), so it is done once per run:
+ * PGlite as a dumped data directory, PostgreSQL as a template database. Each test file then
+ * gets its own copy, and the run cleans up after itself.
+ */
+export default async function setup(project: TestProject) {
+  const snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
+  const client = new PGlite();
+  const database: TDatabase = {
+    kind: 'pglite',
+    db: drizzle(client) as unknown as TDb,
+    exec: async (text) => void (await client.exec(text)),
+    close: () => client.close(),
+  };
+  await runMigrations(database);
+  const dump = await client.dumpDataDir('gzip');
+  fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteSnapshot', snapshotPath);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let templateName = '';
+  if (adminUrl) {
+    templateName = `aq_test_${process.pid}_${randomBytes(3).toString('hex')}_tpl`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${templateName}"`);
+    await admin.end();
+    const templateUrl = withDatabase(adminUrl, templateName);
+    const pool = new pg.Pool({ connectionString: templateUrl, max: 1 });
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+    await runMigrations({
+      kind: 'postgres',
+      db: drizzlePg(pool) as unknown as TDb,
+      exec: async (text) => void (await pool.query(text)),
+      close: () => pool.end(),
+    });
+    await pool.end();
+    project.provide('postgresTemplateUrl', templateUrl);
+  } else {
+    project.provide('postgresTemplateUrl', '');
+  }
+
+  return async () => {
+    fs.rmSync(snapshotPath, { force: true });
+    if (adminUrl && templateName) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      // Test files drop their own copies; sweep any left by a crashed worker of this run.
+      const left = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        templateName.replace(/_tpl$/, '_%'),
+      ]);
+      for (const row of left.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
+import { buildApp } from '../app';
+import { users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { openTestDatabase, type TTestDatabase } from './test-database';
+
+export interface TTestContext {
+  app: FastifyInstance;
+  database: TTestDatabase;
+  /** Creates a user directly in the database; returns its id. */
+  createUser(options: { email: string; password: string; administrator?: boolean; rights?: Partial<TPortalRights> }): Promise<number>;
+  /** Signs in through the API and returns the token. */
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const hashCache = new Map<string, Promise<string>>();
+/** Hashing is slow on purpose; tests reuse one hash per password. */
+function cachedHash(password: string): Promise<string> {
+  if (!hashCache.has(password)) hashCache.set(password, hashPassword(password));
+  return hashCache.get(password)!;
+}
+
+export function basicAuth(email: string, password: string): string {
+  return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+}
+
+/** Builds the real app on a fresh database for one test file. */
+export async function createTestContext(): Promise<TTestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config: { TOKEN_TTL: 3600, WEB_DIST: path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async createUser({ email, password, administrator, rights }) {
+      const portalRights = administrator ? Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, true])) : (rights ?? {});
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email,
+          firstName: 'Test',
+          lastName: 'User',
+          passwordHash: await cachedHash(password),
+          type: administrator ? USER_TYPE_ADMINISTRATOR : null,
+          portalRights,
+        })
+        .returning({ id: users.id });
+      return row.id;
+    },
+    async signIn(email, password) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/auth', headers: { authorization: basicAuth(email, password) } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
