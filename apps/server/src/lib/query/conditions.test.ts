@@ -154,16 +154,16 @@ describe('projection through selectionFor', () => {
   it('selects nested objects for dotted paths', async () => {
     const fields = projectableFields(itemFields);
     expect(fields).not.toContain('secret');
-    const paths = parseProjection('id calibration lora.state', fields);
-    expect(paths).toEqual(['id', 'lora.state', 'calibration.interval']);
+    const paths = parseProjection('id calibration lora.state sipp', fields);
+    expect(paths).toEqual(['id', 'lora.state', 'calibration.interval', 'sipp.parameters.status']);
     const found = await db
       .select(selectionFor(paths, itemFields))
       .from(items)
       .where(parseConditions('{"id":{"$in":[1,3]}}', itemFields))
       .orderBy(asc(items.id));
     expect(found).toEqual([
-      { id: 1, lora: { state: 'joined' }, calibration: { interval: 30 } },
-      { id: 3, lora: { state: null }, calibration: { interval: null } },
+      { id: 1, lora: { state: 'joined' }, calibration: { interval: 30 }, sipp: { parameters: { status: 'ok' } } },
+      { id: 3, lora: { state: null }, calibration: { interval: null }, sipp: { parameters: { status: null } } },
     ]);
   });
 });

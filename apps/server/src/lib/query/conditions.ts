@@ -1,4 +1,5 @@
-import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { QueryError, quote } from './query-error';
 
 /**
@@ -39,6 +40,8 @@ import { QueryError, quote } from './query-error';
  * - number:    finite numbers                            ($1::double precision)
  * - boolean:   true / false                              ($1::boolean)
  * - timestamp: ISO 8601 strings or epoch milliseconds     ($1::timestamptz)
+ *              (a date alone is UTC midnight; a date-time without offset is the server's local time,
+ *              as in JavaScript's Date; years 1 to 9999)
  * Enum or uuid columns: give `sql` as `sql\`${col}::text\`` and kind 'text'.
  * Values inside jsonb: give an expression of the right type, e.g.
  * `sql\`(${devices.lora}->>'state')\`` (text) or `sql\`(${devices.calibration}->>'interval')::double precision\``.
@@ -46,11 +49,11 @@ import { QueryError, quote } from './query-error';
 export type TFieldKind = 'text' | 'integer' | 'number' | 'boolean' | 'timestamp';
 
 /** An expression a projection may select: a column, an SQL expression, or an aliased one. */
-export type TSelectable = SQL | SQL.Aliased | AnyColumn;
+export type TSelectable = SQL | SQL.Aliased | AnyPgColumn;
 
 export interface TFieldDef {
   /** The expression conditions compare with; also selected for projections unless `select` is given. */
-  sql: SQL | AnyColumn;
+  sql: SQL | AnyPgColumn;
   kind: TFieldKind;
   /** Expression selected for a projection instead of `sql`; `false`: the field can be filtered but not selected. */
   select?: TSelectable | false;
@@ -276,7 +279,7 @@ function param(kind: TFieldKind, value: string | number | boolean): SQL {
 }
 
 /** The field's expression; SQL expressions are parenthesised so operators cannot bind into them. */
-function expr(def: TFieldDef): SQL | AnyColumn {
+function expr(def: TFieldDef): SQL | AnyPgColumn {
   return is(def.sql, Column) ? def.sql : sql`(${def.sql})`;
 }
 

@@ -1,3 +1,4 @@
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { TFieldMap, TSelectable } from './conditions';
 import { isPlainObject } from './conditions';
 import { QueryError, quote } from './query-error';
@@ -86,9 +87,10 @@ export interface TSelection {
 /**
  * The Drizzle selection for a projection: `['name', 'calibration.interval']` becomes
  * `{ name: <expr>, calibration: { interval: <expr> } }`, so the rows come back nested.
- * Paths without a field (or with `select: false`) are skipped.
+ * Paths without a field (or with `select: false`) are skipped. Drizzle nests selections to any
+ * depth at run time; its type stops at two levels, hence the cast.
  */
-export function selectionFor(paths: readonly string[], fields: TFieldMap): TSelection {
+export function selectionFor(paths: readonly string[], fields: TFieldMap): SelectedFields {
   const selection: TSelection = {};
   for (const path of paths) {
     if (!Object.hasOwn(fields, path)) continue;
@@ -111,7 +113,7 @@ export function selectionFor(paths: readonly string[], fields: TFieldMap): TSele
     }
     if (node !== undefined) define(node, keys[keys.length - 1], def.select ?? def.sql);
   }
-  return selection;
+  return selection as SelectedFields;
 }
 
 function isSelection(value: TSelectable | TSelection): value is TSelection {
