@@ -1,0 +1,201 @@
+import type { ComponentType } from 'react';
+import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
+
+/**
+ * Every route of the portal (portal.md section 2, nodes.md section 2) in one table: path,
+ * title (a message key; `:param` placeholders are filled with the route's values), guard
+ * (portal.md section 6; failure leads to /404), breadcrumbs (the ids of the routes before it)
+ * and the lazily loaded screen. Screens that later issues build show the "not built yet" page.
+ */
+export type TScreenLoader = () => Promise<ComponentType>;
+export type TCrumb = string | { route: string; hash: string };
+
+export interface TRouteDef {
+  id: string;
+  /** Absolute path pattern; params are named consistently (:customer, :location, ...). */
+  path: string;
+  title: string;
+  guard?: TGuard;
+  crumbs?: readonly TCrumb[];
+  screen: TScreenLoader;
+  /** Outside the shell: no token needed (only /login). */
+  public?: boolean;
+}
+
+const notBuilt: TScreenLoader = () => import('../features/system-pages/not-built-page').then((module) => module.NotBuiltPage);
+const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
+const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
+const unauthorizedScreen: TScreenLoader = () =>
+  import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
+
+/** The twelve dashboard lists; the calibration ones also need calibrationData. */
+export const DASHBOARD_LISTS = [
+  { name: 'annualCalibrations', calibration: true },
+  { name: 'biennialCalibrations', calibration: true },
+  { name: 'triennialCalibrations', calibration: true },
+  { name: 'faultySensors', calibration: false },
+  { name: 'flushAlarms', calibration: false },
+  { name: 'lowBatteries', calibration: false },
+  { name: 'nodes', calibration: false },
+  { name: 'offlineNodes', calibration: false },
+  { name: 'overflowDetections', calibration: false },
+  { name: 'synchronizations', calibration: false },
+  { name: 'weeklyFlushes', calibration: false },
+  { name: 'incorrectSettings', calibration: false },
+] as const;
+
+export const DASHBOARD_GUARD = anyOf('dashboard');
+export const CALIBRATION_LIST_GUARD = allOf('dashboard', 'calibrationData');
+const GATEWAY_VIEW_GUARD = anyOf('gatewayManagement', 'gatewayView');
+const USER_GUARD = anyOf('userManagement');
+
+/** Under /dashboard the incorrect-settings list is spelled with a capital I (portal.md section 2). */
+export function dashboardSegment(name: string, scope: 'global' | 'customer'): string {
+  return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
+}
+
+const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration }) => {
+  const guard = calibration ? CALIBRATION_LIST_GUARD : DASHBOARD_GUARD;
+  const title = `routes.dashboardLists.${name}`;
+  return [
+    {
+      id: `dashboard.${name}`,
+      path: `/dashboard/${dashboardSegment(name, 'global')}`,
+      title,
+      guard,
+      crumbs: ['dashboard'],
+      screen: notBuilt,
+    },
+    {
+      id: `customerDashboard.${name}`,
+      path: `/customers/:customer/dashboard/${dashboardSegment(name, 'customer')}`,
+      title,
+      guard,
+      crumbs: ['customers', { route: 'customerDetail', hash: 'dashboard' }],
+      screen: notBuilt,
+    },
+  ];
+});
+
+export const ROUTES: readonly TRouteDef[] = [
+  { id: 'login', path: '/login', title: 'routes.login', screen: loginScreen, public: true },
+  { id: 'notFound', path: '/404', title: 'routes.notFound', screen: notFoundScreen },
+  { id: 'unauthorized', path: '/unauthorized', title: 'routes.unauthorized', screen: unauthorizedScreen },
+
+  { id: 'customers', path: '/customers', title: 'routes.customers', screen: notBuilt },
+  { id: 'customerNew', path: '/customers/new', title: 'routes.customerNew', guard: anyOf('addCustomer'), crumbs: ['customers'], screen: notBuilt },
+  { id: 'customerDetail', path: '/customers/:customer', title: 'routes.customerDetail', crumbs: ['customers'], screen: notBuilt },
+  {
+    id: 'customerEdit',
+    path: '/customers/:customer/edit',
+    title: 'routes.customerEdit',
+    guard: anyOf('editCustomer'),
+    crumbs: ['customers', 'customerDetail'],
+    screen: notBuilt,
+  },
+
+  { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: notBuilt },
+  ...dashboardLists,
+
+  { id: 'locations', path: '/locations', title: 'routes.locations', screen: notBuilt },
+  { id: 'locationNew', path: '/locations/new', title: 'routes.locationNew', guard: anyOf('addLocation'), crumbs: ['locations'], screen: notBuilt },
+  {
+    id: 'locationDetail',
+    path: '/locations/:customer/:location',
+    title: 'routes.locationDetail',
+    crumbs: ['locations', 'customerDetail'],
+    screen: notBuilt,
+  },
+  {
+    id: 'locationEdit',
+    path: '/locations/:customer/:location/edit',
+    title: 'routes.locationEdit',
+    guard: anyOf('editLocation'),
+    crumbs: ['locations', 'customerDetail', 'locationDetail'],
+    screen: notBuilt,
+  },
+
+  { id: 'gateways', path: '/gateways', title: 'routes.gateways', guard: GATEWAY_VIEW_GUARD, screen: notBuilt },
+  {
+    id: 'gatewayNew',
+    path: '/gateways/new',
+    title: 'routes.gatewayNew',
+    guard: anyOf('gatewayManagement'),
+    crumbs: ['gateways'],
+    screen: notBuilt,
+  },
+  {
+    id: 'gatewayDetail',
+    path: '/gateways/:customer/:location/:gateway',
+    title: 'routes.gatewayDetail',
+    guard: GATEWAY_VIEW_GUARD,
+    crumbs: ['gateways', 'customerDetail', 'locationDetail'],
+    screen: notBuilt,
+  },
+  {
+    id: 'gatewayEdit',
+    path: '/gateways/:customer/:location/:gateway/edit',
+    title: 'routes.gatewayEdit',
+    guard: anyOf('gatewayManagement'),
+    crumbs: ['gateways', 'customerDetail', 'locationDetail', 'gatewayDetail'],
+    screen: notBuilt,
+  },
+
+  { id: 'nodes', path: '/nodes', title: 'routes.nodes', screen: notBuilt },
+  { id: 'nodeNew', path: '/nodes/new', title: 'routes.nodeNew', guard: anyOf('addNode'), crumbs: ['nodes'], screen: notBuilt },
+  {
+    id: 'nodeDetail',
+    path: '/nodes/:customer/:location/:eui',
+    title: 'routes.nodeDetail',
+    crumbs: ['nodes', 'customerDetail', 'locationDetail'],
+    screen: notBuilt,
+  },
+  {
+    id: 'nodeEdit',
+    path: '/nodes/:customer/:location/:eui/edit',
+    title: 'routes.nodeEdit',
+    guard: anyOf('editNode'),
+    crumbs: ['nodes', 'customerDetail', 'locationDetail', 'nodeDetail'],
+    screen: notBuilt,
+  },
+  {
+    id: 'nodeSettings',
+    path: '/nodes/:customer/:location/:eui/settings',
+    title: 'routes.nodeSettings',
+    guard: anyOf('settings'),
+    crumbs: ['nodes', 'customerDetail', 'locationDetail', 'nodeDetail'],
+    screen: notBuilt,
+  },
+
+  { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: notBuilt },
+  { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: notBuilt },
+  {
+    id: 'productEdit',
+    path: '/products/:product/edit',
+    title: 'routes.productEdit',
+    guard: ADMIN_ONLY,
+    crumbs: ['products'],
+    screen: notBuilt,
+  },
+
+  { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: notBuilt },
+  { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: notBuilt },
+  { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: notBuilt },
+  { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: notBuilt },
+  {
+    id: 'userEdit',
+    path: '/users/:email/edit',
+    title: 'routes.userEdit',
+    guard: USER_GUARD,
+    crumbs: ['users', 'userDetail'],
+    screen: notBuilt,
+  },
+];
+
+export const ROUTES_BY_ID: ReadonlyMap<string, TRouteDef> = new Map(ROUTES.map((route) => [route.id, route]));
+
+export function routeById(id: string): TRouteDef {
+  const route = ROUTES_BY_ID.get(id);
+  if (!route) throw new Error(`Unknown route id: ${id}`);
+  return route;
+}

@@ -1,0 +1,55 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { TRouteHandle } from '../lib/routing/route-handle';
+import { getToken, rememberRedirect } from '../lib/session/token-storage';
+import { AppRoot, BootFallback, RouteErrorPage } from './app-root';
+import { ROUTES, type TRouteDef } from './route-table';
+
+/** Every route of the shell needs a token; without one the path is remembered for after login. */
+export function requireToken({ request }: LoaderFunctionArgs): null {
+  if (getToken()) return null;
+  const url = new URL(request.url);
+  const hash = typeof window !== 'undefined' && window.location.pathname === url.pathname ? window.location.hash : '';
+  rememberRedirect(`${url.pathname}${url.search}${hash}`);
+  throw redirect('/login');
+}
+
+export function toRouteObject(route: TRouteDef): RouteObject {
+  const handle: TRouteHandle = { routeId: route.id, pattern: route.path, title: route.title };
+  return {
+    id: route.id,
+    path: route.path,
+    handle,
+    lazy: async () => ({ Component: await route.screen() }),
+  };
+}
+
+/** The router's tree: the root (title, progress), /login, and the shell with all other routes. */
+export function buildRouteObjects(routes: readonly TRouteDef[] = ROUTES): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: AppRoot,
+      HydrateFallback: BootFallback,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        ...routes.filter((route) => route.public).map(toRouteObject),
+        {
+          id: 'shell',
+          loader: requireToken,
+          lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+          children: [
+            { index: true, loader: () => redirect('/customers') },
+            ...routes.filter((route) => !route.public).map(toRouteObject),
+            { path: '*', loader: () => redirect('/404') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}
+
+export type TAppRouter = ReturnType<typeof createAppRouter>;

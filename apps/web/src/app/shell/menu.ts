@@ -1,0 +1,47 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import BusinessIcon from '@mui/icons-material/Business';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import GroupIcon from '@mui/icons-material/Group';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PlaceIcon from '@mui/icons-material/Place';
+import RouterIcon from '@mui/icons-material/Router';
+import SensorsIcon from '@mui/icons-material/Sensors';
+import type { TCurrentUser } from '@aquasmart/domain';
+import { passesGuard } from '../guards';
+import { routeById } from '../route-table';
+
+/**
+ * The shell's entries (portal.md section 2). An entry is shown when the user passes the guard
+ * of its route, so menu and guards cannot disagree.
+ */
+export interface TMenuEntry {
+  routeId: string;
+  icon: SvgIconComponent;
+}
+
+export const SIDE_MENU: readonly TMenuEntry[] = [
+  { routeId: 'customers', icon: BusinessIcon },
+  { routeId: 'locations', icon: PlaceIcon },
+  { routeId: 'nodes', icon: SensorsIcon },
+  { routeId: 'dashboard', icon: DashboardIcon },
+  { routeId: 'gateways', icon: RouterIcon },
+  { routeId: 'users', icon: GroupIcon },
+];
+
+export const TOP_BAR_MENU: readonly TMenuEntry[] = [{ routeId: 'products', icon: Inventory2Icon }];
+
+export interface TVisibleEntry extends TMenuEntry {
+  path: string;
+  title: string;
+}
+
+export function visibleEntries(entries: readonly TMenuEntry[], user: TCurrentUser | undefined): TVisibleEntry[] {
+  if (!user) return [];
+  return entries
+    .map((entry) => {
+      const route = routeById(entry.routeId);
+      return { ...entry, path: route.path, title: route.title, guard: route.guard };
+    })
+    .filter((entry) => passesGuard(user, entry.guard))
+    .map(({ guard: _guard, ...entry }) => entry);
+}

@@ -1,0 +1,4 @@
+export * from './cell-rules';
+export * from './sync-cell';
+export * from './signal-cell';
+export * from './temperature-cell';

@@ -1,0 +1,2 @@
+export * from './snackbar-context';
+export * from './snackbar-provider';

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseMessageKey } from '@aquasmart/domain';
+import { registerSnackbarSink, SnackbarContext, type TSnackbarApi, type TSnackbarSeverity } from './snackbar-context';
+
+const SnackbarView = lazy(() => import('./snackbar-view').then((module) => ({ default: module.SnackbarView })));
+
+interface TSnack {
+  id: number;
+  message: string;
+  severity: TSnackbarSeverity;
+  params?: Record<string, unknown>;
+}
+
+let nextId = 1;
+
+/** One snackbar at a time, queued; success is green, error red (portal.md section 8). */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const [queue, setQueue] = useState<TSnack[]>([]);
+  const [open, setOpen] = useState(true);
+  const current = queue[0];
+
+  const show = useCallback<TSnackbarApi['show']>((message, severity, params) => {
+    setQueue((items) => [...items, { id: nextId++, message, severity, params }]);
+  }, []);
+
+  const api = useMemo<TSnackbarApi>(
+    () => ({
+      show,
+      success: (message, params) => show(message, 'success', params),
+      error: (message, params) => show(message, 'error', params),
+    }),
+    [show],
+  );
+
+  useEffect(() => {
+    registerSnackbarSink(api);
+    return () => registerSnackbarSink(null);
+  }, [api]);
+
+  const text = useMemo(() => {
+    if (!current) return '';
+    const { key, params } = parseMessageKey(current.message);
+    return i18n.exists(key) ? t(key, { ...params, ...current.params }) : current.message;
+  }, [current, i18n, t]);
+
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      {current ? (
+        <Suspense fallback={null}>
+          <SnackbarView
+            id={current.id}
+            open={open}
+            text={text}
+            severity={current.severity}
+            onClose={() => setOpen(false)}
+            onExited={() => {
+              setQueue((items) => items.slice(1));
+              setOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </SnackbarContext.Provider>
+  );
+}

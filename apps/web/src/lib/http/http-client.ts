@@ -1,0 +1,96 @@
+import { HttpError } from './http-error';
+import type { TInterceptor } from './interceptor';
+
+export const API_BASE = '/api/v1';
+
+export type TQueryValue = string | number | boolean | null | undefined;
+
+export interface TRequestOptions {
+  query?: Record<string, TQueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Skip the response interceptor (login and logout handle their own failures). */
+  skipInterceptor?: boolean;
+}
+
+export interface THttpClientConfig {
+  baseUrl: string;
+  getToken: () => string | null;
+  fetchFn: typeof fetch;
+  /** Looked up on every response so the app can wire it after the client exists. */
+  interceptor: () => TInterceptor | null;
+}
+
+export interface THttpClient {
+  request<T>(method: string, path: string, options?: TRequestOptions): Promise<T>;
+  get<T>(path: string, options?: TRequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: TRequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: TRequestOptions): Promise<T>;
+  delete<T = void>(path: string, options?: TRequestOptions): Promise<T>;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, TQueryValue>): string {
+  const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * A small fetch wrapper: JSON in and out, the `x-access-token` header on every request, and
+ * the response interceptor applied to every failure before the error propagates.
+ */
+export function createHttpClient(config: THttpClientConfig): THttpClient {
+  async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
+    const url = buildUrl(config.baseUrl, path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = config.getToken();
+    if (token && !('x-access-token' in headers)) headers['x-access-token'] = token;
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await config.fetchFn(url, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new HttpError(0, method, url, null);
+    }
+    const data = await readBody(response);
+    if (!response.ok) {
+      if (!options.skipInterceptor) config.interceptor()?.(response.status, method);
+      throw new HttpError(response.status, method, url, data);
+    }
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    patch: (path, body, options) => request('PATCH', path, { ...options, body }),
+    delete: (path, options) => request('DELETE', path, options),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './http-client';
+export * from './http-error';
+export * from './interceptor';
+export * from './http';

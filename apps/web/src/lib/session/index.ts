@@ -1,0 +1,3 @@
+export * from './token-storage';
+export * from './current-user';
+export * from './session';
