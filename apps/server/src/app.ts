@@ -61,6 +61,16 @@ export async function buildApp({ config, database, logger }: TAppOptions): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // While shutting down, answers to requests in flight close their connection: otherwise a
+  // keep-alive connection would hold the process open until its timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // One log line per request, without tokens or bodies.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

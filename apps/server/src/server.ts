@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { ensureFirstAdministrator } from './bootstrap/first-admin';
 import { seedDemoData } from './demo/seed';
+import { ensureHistoryPartitions } from './db/partitions';
 
 /** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 
   const startedAt = Date.now();
   const database: TDatabase = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await ensureHistoryPartitions(database.db);
   const app = await buildApp({ config, database });
 
   const admin = await ensureFirstAdministrator(database.db, {

@@ -131,10 +131,9 @@ describe('hostile conditions are a 400 before any query', () => {
     expect(String(error.params.field)).toHaveLength(67);
   });
 
-  it('refuses a 100,000-element $in quickly', () => {
-    const started = performance.now();
+  // Speed is not asserted by time here (timed tests flake); the next test proves no element is read.
+  it('refuses a 100,000-element $in', () => {
     expect(refusal(bigIn).key).toBe('errors.invalidConditions');
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('counts an already parsed 100,000-element $in without reading its elements', () => {
