@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { customers, gateways, locations, networkServers, products, type TEndpoint } from '../db/schema';
+import type { DemoRandom } from './random';
+import type { TTx } from './types';
+
+/** Kind of building: decides the node names and how the water is used. */
+export type TPlaceKind = 'sport' | 'care' | 'pool' | 'office';
+
+interface TCustomerSeed {
+  name: string;
+  reference: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  calibrationInterval: number;
+  endpoint: TEndpoint;
+  notes: string | null;
+}
+
+export interface TLocationSeed {
+  customer: string;
+  name: string;
+  kind: TPlaceKind;
+  reference: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  calibrationInterval: number;
+  /** How many nodes hang at this location. */
+  nodes: number;
+  /** Set when the whole location has been silent for this many hours (gateway or power down). */
+  offlineHours?: number;
+  gateway: { name: string; product: string; type: string };
+}
+
+const CUSTOMERS: TCustomerSeed[] = [
+  {
+    name: 'Gemeente Utrecht',
+    reference: 'GU-2019-014',
+    address: 'Stadsplateau 1',
+    postalCode: '3521 AZ',
+    city: 'Utrecht',
+    calibrationInterval: 1,
+    endpoint: { platform: 'LegionellaDossier', token: '' },
+    notes: 'Beheersplannen per gebouw bij Vastgoed & Facilitair, contactpersoon J. de Vries.',
+  },
+  {
+    name: 'Zorggroep Rijnmond',
+    reference: 'ZR-2021-007',
+    address: 'Maasboulevard 120',
+    postalCode: '3011 TX',
+    city: 'Rotterdam',
+    calibrationInterval: 2,
+    endpoint: {},
+    notes: null,
+  },
+  {
+    name: 'Sportfondsen Oost',
+    reference: 'SFO-2020-031',
+    address: 'Hengelosestraat 705',
+    postalCode: '7521 PA',
+    city: 'Enschede',
+    calibrationInterval: 3,
+    endpoint: {},
+    notes: 'Onderhoud via installateur Van Dam Techniek.',
+  },
+];
+
+const KERLINK_OUTDOOR = 'Kerlink iStation';
+const KERLINK_INDOOR = 'Kerlink iFemtoCell';
+
+export const LOCATIONS: TLocationSeed[] = [
+  loc('Gemeente Utrecht', 'Stadskantoor', 'office', 'Stadsplateau 1', '3521 AZ', 'Utrecht', 1, 7, KERLINK_INDOOR),
+  loc('Gemeente Utrecht', 'Sporthal Zuid', 'sport', 'Briljantlaan 20', '3523 CD', 'Utrecht', 1, 8, KERLINK_OUTDOOR),
+  loc('Gemeente Utrecht', 'Zwembad De Kromme Rijn', 'pool', 'Weg der Verenigde Naties 10', '3527 KT', 'Utrecht', 2, 6, KERLINK_OUTDOOR),
+  { ...loc('Gemeente Utrecht', 'Gemeentewerf Overvecht', 'office', 'Zambesidreef 40', '3563 CE', 'Utrecht', 1, 2, KERLINK_INDOOR), offlineHours: 10 },
+  loc('Zorggroep Rijnmond', 'Zorgcentrum De Hoven', 'care', 'Hovenstraat 5', '3072 KL', 'Rotterdam', 2, 9, KERLINK_INDOOR),
+  loc('Zorggroep Rijnmond', 'Verpleeghuis Maaszicht', 'care', 'Westfrankelandsestraat 80', '3117 BK', 'Schiedam', 2, 7, KERLINK_INDOOR),
+  loc('Zorggroep Rijnmond', 'Woonzorgcentrum Het Baken', 'care', 'Baanstraat 12', '3131 KA', 'Vlaardingen', 3, 5, KERLINK_OUTDOOR),
+  loc('Sportfondsen Oost', 'Sportfondsenbad Enschede', 'pool', 'Hengelosestraat 705', '7521 PA', 'Enschede', 3, 7, KERLINK_OUTDOOR),
+  { ...loc('Sportfondsen Oost', 'Zwembad De Vijfhoek', 'pool', 'Vijfhoekweg 2', '7553 BA', 'Hengelo', 3, 3, KERLINK_OUTDOOR), offlineHours: 30 },
+  loc('Sportfondsen Oost', 'Sportcentrum Deventer', 'sport', 'Hanzeweg 12', '7418 AW', 'Deventer', 2, 4, KERLINK_OUTDOOR),
+  { ...loc('Sportfondsen Oost', 'Kantoor Hengelo', 'office', 'Enschedesestraat 150', '7552 CL', 'Hengelo', 1, 2, KERLINK_INDOOR), offlineHours: 100 },
+];
+
+function loc(
+  customer: string,
+  name: string,
+  kind: TPlaceKind,
+  address: string,
+  postalCode: string,
+  city: string,
+  calibrationInterval: number,
+  nodes: number,
+  gatewayProduct: string,
+): TLocationSeed {
+  const short = name.replace(/^(Zwembad|Sportfondsenbad|Zorgcentrum|Verpleeghuis|Woonzorgcentrum|Gemeentewerf|Sportcentrum|Kantoor) /, '');
+  const prefix = { sport: 'SH', care: 'ZC', pool: 'ZB', office: 'KT' }[kind];
+  return {
+    customer,
+    name,
+    kind,
+    reference: `${prefix}-${city.slice(0, 3).toUpperCase()}-${String(nodes * 7 + name.length).padStart(3, '0')}`,
+    address,
+    postalCode,
+    city,
+    calibrationInterval,
+    nodes,
+    gateway: {
+      name: `GW ${short}`,
+      product: gatewayProduct,
+      type: gatewayProduct === KERLINK_INDOOR ? 'Indoor' : 'Outdoor',
+    },
+  };
+}
+
+const PRODUCTS = [
+  { name: 'Aquasmart V1', type: 'Device', description: 'Draadloze temperatuursensor met spoelfunctie, één temperatuurkanaal.' },
+  { name: 'Aquasmart V2', type: 'Device', description: 'Draadloze spoelnode met drie temperatuurkanalen en weekplanning voor spoelperiodes.' },
+  { name: 'Aquasmart V3', type: 'Device', description: 'Draadloze temperatuurlogger met twee kanalen, zonder spoelfunctie.' },
+  { name: KERLINK_OUTDOOR, type: 'Gateway', description: 'LoRaWAN-gateway voor buitenmontage, met 4G-terugverbinding.' },
+  { name: KERLINK_INDOOR, type: 'Gateway', description: 'Compacte LoRaWAN-gateway voor binnen, via ethernet.' },
+  { name: 'Sanimatic kraan', type: 'Faucet', description: 'Elektronische tapkraan met magneetventiel voor automatisch spoelen.' },
+  { name: 'Douche spoelventiel', type: 'Faucet', description: 'Spoelventiel achter de douchemengkraan, inbouw.' },
+  { name: 'Temperatuursensor PT1000', type: 'Other', description: 'Aanlegsensor voor leidingen, kabel 2 meter.' },
+];
+
+export interface TPlaces {
+  customerIds: Map<string, number>;
+  /** Keyed by location name (unique over the demo). */
+  locations: Map<string, { id: number; customerId: number; seed: TLocationSeed; gatewayId: number; gatewayMac: string }>;
+  productIds: Map<string, number>;
+  networkServerId: number;
+}
+
+/** Customers, locations, their gateways, the products catalogue and the network server. */
+export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
+  const productRows = await tx.insert(products).values(PRODUCTS).returning({ id: products.id, name: products.name });
+  const productIds = new Map(productRows.map((row) => [row.name, row.id]));
+
+  const [server] = await tx
+    .insert(networkServers)
+    .values({
+      name: 'ChirpStack demo',
+      kind: 'chirpstack',
+      secret: randomBytes(24).toString('hex'),
+      config: { apiUrl: 'http://127.0.0.1:8090', apiToken: 'demo' },
+    })
+    .returning({ id: networkServers.id });
+
+  const customerRows = await tx
+    .insert(customers)
+    .values(
+      CUSTOMERS.map((customer) => ({
+        ...customer,
+        country: 'Nederland',
+        endpoint: customer.endpoint.platform ? { ...customer.endpoint, token: randomBytes(16).toString('hex') } : customer.endpoint,
+      })),
+    )
+    .returning({ id: customers.id, name: customers.name });
+  const customerIds = new Map(customerRows.map((row) => [row.name, row.id]));
+
+  const locationRows = await tx
+    .insert(locations)
+    .values(
+      LOCATIONS.map((seed) => ({
+        customerId: customerIds.get(seed.customer)!,
+        name: seed.name,
+        reference: seed.reference,
+        address: seed.address,
+        postalCode: seed.postalCode,
+        city: seed.city,
+        country: 'Nederland',
+        calibrationInterval: seed.calibrationInterval,
+        notes: seed.offlineHours ? 'Let op: gateway zit op een groep die soms uitgeschakeld wordt.' : null,
+      })),
+    )
+    .returning({ id: locations.id, name: locations.name, customerId: locations.customerId });
+
+  const gatewayRows = await tx
+    .insert(gateways)
+    .values(
+      LOCATIONS.map((seed, index) => ({
+        mac: `7076ff0056${rng.hex(6)}`,
+        name: seed.gateway.name,
+        customerId: customerIds.get(seed.customer)!,
+        locationId: locationRows[index].id,
+        productId: productIds.get(seed.gateway.product)!,
+        type: seed.gateway.type,
+        notes: seed.gateway.type === 'Outdoor' ? 'Op het dak, antenne richting noord.' : null,
+      })),
+    )
+    .returning({ id: gateways.id, mac: gateways.mac, locationId: gateways.locationId });
+
+  const locationsByName = new Map(
+    locationRows.map((row, index) => {
+      const gateway = gatewayRows.find((g) => g.locationId === row.id)!;
+      return [row.name, { id: row.id, customerId: row.customerId, seed: LOCATIONS[index], gatewayId: gateway.id, gatewayMac: gateway.mac }];
+    }),
+  );
+  return { customerIds, locations: locationsByName, productIds, networkServerId: server.id };
+}

@@ -1,0 +1,4 @@
+import type { TDb } from '../db/client';
+
+/** The transaction the whole demo is written in. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
