@@ -42,7 +42,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const text = useMemo(() => {
     if (!current) return '';
     const { key, params } = parseMessageKey(current.message);
-    return i18n.exists(key) ? t(key, { ...params, ...current.params }) : current.message;
+    const options = { ...params, ...current.params };
+    return i18n.exists(key, options) ? t(key, options) : current.message;
   }, [current, i18n, t]);
 
   return (

@@ -1,0 +1,264 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyRights, type TCurrentUser, type TRightFlag } from '@aquasmart/domain';
+import { jsonResponse, renderRoutes } from '../../test/render';
+import { setInterceptor } from '../../lib/http/http';
+import { createInterceptor } from '../../lib/http/interceptor';
+import { clearToken, REDIRECT_STORAGE_KEY, rememberRedirect, TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { i18n } from '../../lib/i18n/i18n';
+import { buildRouteObjects } from '../router';
+
+function makeUser(flags: TRightFlag[] = [], overrides: Partial<TCurrentUser> = {}): TCurrentUser {
+  const rights = emptyRights();
+  for (const flag of flags) rights[flag] = true;
+  return {
+    email: 'jan@example.com',
+    firstName: 'Jan',
+    lastName: 'Jansen',
+    type: null,
+    language: 'nl',
+    customers: [],
+    portal: { rights },
+    rights: [],
+    flush: { emailAlerts: false },
+    overflowDetection: { emailAlerts: false },
+    ...overrides,
+  };
+}
+
+const ADMIN = makeUser([], { type: 'Administrator', firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com' });
+
+type THandler = (method: string, url: string, init?: RequestInit) => Response | undefined;
+
+function stubApi(user: TCurrentUser | number, extra?: THandler) {
+  return vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const answer = extra?.(method, url, init);
+    if (answer) return answer;
+    if (url === '/api/v1/users/current') {
+      return typeof user === 'number'
+        ? jsonResponse(user, { statusCode: user, error: 'Error', message: 'x', key: user === 401 ? 'errors.unauthorized' : 'errors.internal' })
+        : jsonResponse(200, user);
+    }
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+}
+
+function renderApp(path: string, options: { token?: string | null } = {}) {
+  const token = options.token === undefined ? 'tok' : options.token;
+  if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  const view = renderRoutes(buildRouteObjects(), path);
+  setInterceptor(
+    createInterceptor({
+      navigate: (to, navigateOptions) => void view.router.navigate(to, navigateOptions),
+      clearSession: () => {
+        clearToken();
+        view.queryClient.clear();
+      },
+      rememberPath: rememberRedirect,
+      location: () => view.router.state.location,
+    }),
+  );
+  return view;
+}
+
+const here = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname + router.state.location.search;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setInterceptor(null);
+});
+
+describe('the shell', { timeout: 20_000 }, () => {
+  it('sends a visitor without a token to /login and remembers the path', async () => {
+    stubApi(ADMIN);
+    const { router } = renderApp('/locations?page=2', { token: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Inloggen' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBe('/locations?page=2');
+  });
+
+  it('redirects / to /customers with the page title, the not-built marker and the footer', async () => {
+    stubApi(makeUser());
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Klanten' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/customers');
+    await waitFor(() => expect(document.title).toBe('Klanten - Aquasmart Portal'));
+    expect(screen.getByText('Nog niet gebouwd')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('/customers');
+    expect(screen.getByText('develop-1.0.6')).toBeTruthy();
+  });
+
+  it('shows the menu entries the rights allow: a user without rights', async () => {
+    stubApi(makeUser());
+    renderApp('/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await waitFor(() => expect(within(menu).getAllByRole('link')).toHaveLength(3));
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Klanten', 'Locaties', 'Nodes']);
+    expect(screen.queryByRole('link', { name: 'Producten' })).toBeNull();
+  });
+
+  it.each([
+    [['dashboard'], ['Klanten', 'Locaties', 'Nodes', 'Dashboard'], false],
+    [['gatewayView'], ['Klanten', 'Locaties', 'Nodes', 'Gateways'], false],
+    [['gatewayManagement', 'userManagement', 'products'], ['Klanten', 'Locaties', 'Nodes', 'Gateways', 'Gebruikers'], true],
+  ] as [TRightFlag[], string[], boolean][])('with rights %j shows %j', async (flags, entries, products) => {
+    stubApi(makeUser(flags));
+    renderApp('/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await waitFor(() => expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(entries));
+    expect(Boolean(screen.queryByRole('link', { name: 'Producten' }))).toBe(products);
+  });
+
+  it('shows everything to an administrator', async () => {
+    stubApi(ADMIN);
+    renderApp('/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await waitFor(() =>
+      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Klanten',
+        'Locaties',
+        'Nodes',
+        'Dashboard',
+        'Gateways',
+        'Gebruikers',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Producten' }).getAttribute('href')).toBe('/products');
+  });
+
+  it('sends a user without the right to /404', async () => {
+    stubApi(makeUser(['dashboard']));
+    const { router } = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+    expect(screen.getByRole('link', { name: 'Naar de startpagina' }).getAttribute('href')).toBe('/customers');
+  });
+
+  it('sends a calibration list to /404 without calibrationData', async () => {
+    stubApi(makeUser(['dashboard']));
+    const { router } = renderApp('/dashboard/annualCalibrations');
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('opens a calibration list with dashboard and calibrationData', async () => {
+    stubApi(makeUser(['dashboard', 'calibrationData']));
+    renderApp('/dashboard/annualCalibrations');
+    expect(await screen.findByRole('heading', { name: 'Jaarlijkse kalibraties' })).toBeTruthy();
+  });
+
+  it('sends an unknown address to /404', async () => {
+    stubApi(makeUser());
+    const { router } = renderApp('/nothing/here');
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('fills :param values into the title and builds the breadcrumbs from the route table', async () => {
+    stubApi(makeUser());
+    renderApp('/nodes/Gemeente%20Utrecht/Stadhuis/0004A30B001C2D3E');
+    expect(await screen.findByRole('heading', { name: '0004A30B001C2D3E' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('0004A30B001C2D3E - Aquasmart Portal'));
+    const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
+    const links = within(crumbs).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Nodes', '/nodes'],
+      ['Gemeente Utrecht', '/customers/Gemeente%20Utrecht'],
+      ['Stadhuis', '/locations/Gemeente%20Utrecht/Stadhuis'],
+    ]);
+    expect(within(crumbs).getByText('0004A30B001C2D3E').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('builds customer dashboard crumbs: customers, the customer (dashboard tab), the list', async () => {
+    stubApi(makeUser(['dashboard']));
+    renderApp('/customers/Gemeente%20Utrecht/dashboard/lowBatteries');
+    expect(await screen.findByRole('heading', { name: 'Lage batterijen' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
+    expect(within(crumbs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/customers',
+      '/customers/Gemeente%20Utrecht#dashboard',
+    ]);
+  });
+
+  it('fills an encoded e-mail into the user title', async () => {
+    stubApi(makeUser(['userManagement']));
+    renderApp('/users/jan%40example.com/edit');
+    expect(await screen.findByRole('heading', { name: 'jan@example.com bewerken' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
+    expect(within(crumbs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/users', '/users/jan%40example.com']);
+  });
+
+  it('on a 401 clears the token, remembers the path and goes to /login', async () => {
+    stubApi(401);
+    const { router } = renderApp('/locations?search=Utrecht');
+    expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBe('/locations?search=Utrecht');
+  });
+
+  it("uses the account's language from GET /users/current", async () => {
+    stubApi(makeUser([], { language: 'en' }));
+    renderApp('/customers');
+    expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Customers - Aquasmart Portal'));
+  });
+
+  it('switches language in the user menu (nl, en, fr, de)', async () => {
+    const user = userEvent.setup();
+    stubApi(makeUser());
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Klanten' });
+    await user.click(screen.getByRole('button', { name: 'Gebruikersmenu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Nederlands', 'English', 'Français', 'Deutsch']);
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Deutsch' }));
+    expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('logs out: revokes the token on the server, removes token and redirect, goes to /login', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = stubApi(makeUser(), (method, url) => (method === 'DELETE' && url === '/api/v1/auth' ? new Response(null, { status: 204 }) : undefined));
+    const { router } = renderApp('/nodes', { token: 'secret-token' });
+    await screen.findByRole('heading', { name: 'Nodes' });
+    window.localStorage.setItem(REDIRECT_STORAGE_KEY, '/old');
+    await user.click(screen.getByRole('button', { name: 'Gebruikersmenu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Uitloggen' }));
+    expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    const call = fetchSpy.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(call?.[0]).toBe('/api/v1/auth');
+    expect((call?.[1]?.headers as Record<string, string>)['x-access-token']).toBe('secret-token');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('links the user menu to the own account', async () => {
+    const user = userEvent.setup();
+    stubApi(makeUser());
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Klanten' });
+    await user.click(screen.getByRole('button', { name: 'Gebruikersmenu' }));
+    expect((await screen.findByRole('menuitem', { name: 'Mijn account' })).getAttribute('href')).toBe('/users/current');
+    expect(screen.getByText('jan@example.com')).toBeTruthy();
+  });
+
+  it('shows /unauthorized with Home and a button that goes two pages back', async () => {
+    const user = userEvent.setup();
+    stubApi(makeUser());
+    const { router } = renderApp('/locations');
+    await screen.findByRole('heading', { name: 'Locaties' });
+    await router.navigate('/nodes');
+    await router.navigate('/unauthorized');
+    expect(await screen.findByRole('heading', { name: 'Onvoldoende rechten' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    await user.click(screen.getByRole('button', { name: 'Terug' }));
+    await waitFor(() => expect(here(router)).toBe('/locations'));
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { snackbar, useSnackbar } from './snackbar-context';
+import { SnackbarProvider } from './snackbar-provider';
+
+function Buttons() {
+  const api = useSnackbar();
+  return (
+    <>
+      <button onClick={() => api.success('snackbar.userDelete')}>ok</button>
+      <button onClick={() => api.error('snackbar.userDeleteError')}>fail</button>
+      <button onClick={() => api.success('Plain text')}>plain</button>
+    </>
+  );
+}
+
+describe('the snackbar service', () => {
+  it('shows translated success messages in green', async () => {
+    const user = userEvent.setup();
+    render(
+      <SnackbarProvider>
+        <Buttons />
+      </SnackbarProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'ok' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Gebruiker verwijderd');
+    expect(alert.className).toContain('MuiAlert-colorSuccess');
+    expect(alert.className).toContain('MuiAlert-filled');
+  });
+
+  it('shows errors in red', async () => {
+    const user = userEvent.setup();
+    render(
+      <SnackbarProvider>
+        <Buttons />
+      </SnackbarProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'fail' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Fout bij verwijderen gebruiker');
+    expect(alert.className).toContain('MuiAlert-colorError');
+  });
+
+  it('shows plain text as is and works outside components', async () => {
+    render(
+      <SnackbarProvider>
+        <Buttons />
+      </SnackbarProvider>,
+    );
+    act(() => snackbar.error('validation.range?min=1&max=5'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Waarde moet tussen de 1 en 5 zijn');
+  });
+});

@@ -1,0 +1,209 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { renderRoutes } from '../../test/render';
+import { ListTable, type TListColumn, type TListQuery } from './list-table';
+import { ROWS_PER_PAGE_STORAGE_PREFIX } from './list-state';
+
+interface TCustomer {
+  name: string;
+  city: string;
+}
+
+const customers: TCustomer[] = Array.from({ length: 60 }, (_, index) => ({
+  name: `Klant ${String(index + 1).padStart(2, '0')}`,
+  city: index < 30 ? 'Utrecht' : 'Delft',
+}));
+
+const columns: TListColumn<TCustomer>[] = [
+  { field: 'name', headerName: 'Naam', flex: 1 },
+  { field: 'city', headerName: 'Plaats', flex: 1 },
+];
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
+}
+
+function renderList(props: Partial<Parameters<typeof ListTable<TCustomer>>[0]> = {}, path = '/customers') {
+  const load = vi.fn(async () => customers);
+  const view = renderRoutes(
+    [
+      {
+        path: '/customers',
+        handle: { routeId: 'customers', pattern: '/customers', title: 'routes.customers' },
+        element: (
+          <>
+            <ListTable<TCustomer>
+              label="Klanten"
+              columns={columns}
+              getRowId={(row) => row.name}
+              source={{ mode: 'client', queryKey: ['customers'], load }}
+              defaultSort={{ field: 'name', direction: 'asc' }}
+              {...props}
+            />
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    path,
+  );
+  return { ...view, load };
+}
+
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .map((row) => row.querySelector('[role="gridcell"][data-field="name"]')?.textContent)
+    .filter(Boolean);
+
+// The Data Grid renders slowly in happy-dom; user-event flows need more than the default 5 s.
+describe('ListTable', { timeout: 30_000 }, () => {
+  it('shows the first 25 rows and the footer in Dutch', async () => {
+    renderList();
+    expect(await screen.findByText('Klant 01')).toBeTruthy();
+    expect(rowNames()).toHaveLength(25);
+    expect(screen.getByText('1 - 25 van 60')).toBeTruthy();
+  });
+
+  it('reads page and search from the address', async () => {
+    renderList({}, '/customers?page=2&search=utrecht#nodes');
+    expect(await screen.findByText('Klant 26')).toBeTruthy();
+    expect(screen.getByText('26 - 30 van 30')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Zoeken' }) as HTMLInputElement).value).toBe('utrecht');
+  });
+
+  it('keeps the next page in the address, with the hash', async () => {
+    const user = userEvent.setup();
+    renderList({}, '/customers#nodes');
+    await screen.findByText('Klant 01');
+    await user.click(screen.getByRole('button', { name: /volgende pagina|next page/i }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customers?page=2#nodes'));
+    expect(await screen.findByText('26 - 50 van 60')).toBeTruthy();
+  });
+
+  it('puts a search in the address and starts on page 1', async () => {
+    const user = userEvent.setup();
+    renderList({}, '/customers?page=2');
+    await screen.findByText('Klant 26');
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'delft');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customers?search=delft'));
+    expect(await screen.findByText('1 - 25 van 30')).toBeTruthy();
+    expect(rowNames()[0]).toBe('Klant 31');
+  });
+
+  it('uses the rows per page stored for the route', async () => {
+    window.sessionStorage.setItem(`${ROWS_PER_PAGE_STORAGE_PREFIX}customers`, '50');
+    renderList();
+    expect(await screen.findByText('1 - 50 van 60')).toBeTruthy();
+  });
+
+  it('refreshes on request', async () => {
+    const user = userEvent.setup();
+    const { load } = renderList();
+    await screen.findByText('Klant 01');
+    await user.click(screen.getByRole('button', { name: 'Vernieuwen' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+
+  it('has no delete button without onDelete and no new button without a target', async () => {
+    renderList();
+    await screen.findByText('Klant 01');
+    expect(screen.queryByRole('button', { name: 'Verwijderen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Nieuw' })).toBeNull();
+  });
+
+  it('shows the new button as a link', async () => {
+    renderList({ newTo: '/customers/new' });
+    await screen.findByText('Klant 01');
+    expect(screen.getByRole('link', { name: 'Nieuw' }).getAttribute('href')).toBe('/customers/new');
+  });
+
+  it('deletes the selected rows in parallel after confirmation, with one summary, then refreshes', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(async (_row: TCustomer) => undefined);
+    const { load } = renderList({ onDelete });
+    await screen.findByText('Klant 01');
+    const deleteButton = screen.getByRole('button', { name: 'Verwijderen' }) as HTMLButtonElement;
+    expect(deleteButton.disabled).toBe(true);
+
+    const checkboxes = screen.getAllByRole('checkbox', { name: /select row|rij selecteren/i });
+    await user.click(checkboxes[0]);
+    await user.click(checkboxes[1]);
+    expect(deleteButton.disabled).toBe(false);
+    expect(screen.getAllByText('2 geselecteerd').length).toBeGreaterThan(0);
+
+    await user.click(deleteButton);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Weet u zeker dat u 2 items wilt verwijderen?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+
+    await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(2));
+    expect(onDelete.mock.calls.map(([row]) => row.name)).toEqual(['Klant 01', 'Klant 02']);
+    expect(await screen.findByText('2 items verwijderd')).toBeTruthy();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+
+  it('reports failed deletes in one error message', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(async (row: TCustomer) => {
+      if (row.name === 'Klant 02') throw new Error('conflict');
+    });
+    renderList({ onDelete, messages: { deleteFailed: 'table.deleteFailed' } });
+    await screen.findByText('Klant 01');
+    const checkboxes = screen.getAllByRole('checkbox', { name: /select row|rij selecteren/i });
+    await user.click(checkboxes[0]);
+    await user.click(checkboxes[1]);
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('1 van 2 niet verwijderd')).toBeTruthy();
+  });
+
+  it('opens a row on click', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    renderList({ onRowClick });
+    await user.click(await screen.findByText('Klant 03'));
+    expect(onRowClick).toHaveBeenCalledWith(customers[2]);
+  });
+
+  it('expands rows instead of opening them when asked', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    renderList({ onRowClick, renderExpanded: (row) => <p>Details van {row.name}</p> });
+    await screen.findByText('Klant 01');
+    const expandButtons = screen.getAllByRole('button', { name: 'Uitklappen' });
+    await user.click(expandButtons[0]);
+    expect(await screen.findByText('Details van Klant 01')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Inklappen' }).getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByText('Klant 02'));
+    expect(await screen.findByText('Details van Klant 02')).toBeTruthy();
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(screen.getByText('1 - 25 van 60')).toBeTruthy();
+  });
+
+  it('asks the server for one page in server mode', async () => {
+    const load = vi.fn(async (query: TListQuery) => ({
+      rows: customers.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize),
+      total: 120,
+    }));
+    renderList({ source: { mode: 'server', queryKey: ['customers', 'server'], load } }, '/customers?page=3&search=x');
+    expect(await screen.findByText('51 - 75 van 120')).toBeTruthy();
+    expect(load).toHaveBeenCalledWith({ page: 2, pageSize: 25, search: 'x', sort: { field: 'name', direction: 'asc' } }, expect.anything());
+  });
+
+  it('collapses the toolbar into a menu on small screens', async () => {
+    const user = userEvent.setup();
+    renderList({ compactToolbar: true, newTo: '/customers/new', onDelete: async () => undefined });
+    await screen.findByText('Klant 01');
+    expect(screen.queryByRole('button', { name: 'Vernieuwen' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Acties' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Vernieuwen' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Verwijderen' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Nieuw' })).toBeTruthy();
+    await act(async () => {});
+  });
+});

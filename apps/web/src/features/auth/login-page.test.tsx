@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { issuesToFields, ZLoginForm } from '@aquasmart/domain';
+import { jsonResponse, renderRoutes } from '../../test/render';
+import { REDIRECT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { basicCredentials, loginFailureKey } from './api/auth-api';
+import { HttpError } from '../../lib/http/http-error';
+import { LoginPage } from './login-page';
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: <p>Startpagina</p> },
+      { path: '/locations', element: <p>Locatielijst</p> },
+    ],
+    '/login',
+  );
+}
+
+function stubFetch(response: Response) {
+  return vi.spyOn(window, 'fetch').mockResolvedValue(response);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the login form rules (ZLoginForm)', () => {
+  it.each([
+    [{ email: '', password: '' }, { email: 'validation.required', password: 'validation.required' }],
+    [{ email: 'jan@', password: 'x' }, { email: 'validation.email' }],
+    [{ email: 'jan@example', password: 'x' }, { email: 'validation.email' }],
+    [{ email: '   ', password: 'x' }, { email: 'validation.required' }],
+    [{ email: '  jan@example.com ', password: 'x' }, {}],
+    [{ email: 'jan@example.com', password: '' }, { password: 'validation.required' }],
+  ])('%j gives %j', (input, errors) => {
+    const result = ZLoginForm.safeParse(input);
+    expect(issuesToFields(result.error?.issues ?? [])).toEqual(errors);
+  });
+
+  it('trims the e-mail address', () => {
+    expect(ZLoginForm.parse({ email: '  jan@example.com ', password: ' p ' })).toEqual({ email: 'jan@example.com', password: ' p ' });
+  });
+});
+
+describe('basicCredentials', () => {
+  it.each([
+    ['admin@example.com', 'Welkom-admin-2026'],
+    ['a@b.nl', 'wachtwoord:met:dubbelepunt'],
+    ['a@b.nl', 'één€ ✓'],
+  ])('%s / %s is Basic base64(utf-8 email:password)', (email, password) => {
+    const header = basicCredentials(email, password);
+    expect(header.startsWith('Basic ')).toBe(true);
+    const bytes = Uint8Array.from(atob(header.slice(6)), (char) => char.charCodeAt(0));
+    expect(new TextDecoder().decode(bytes)).toBe(`${email}:${password}`);
+  });
+});
+
+describe('loginFailureKey', () => {
+  it.each([
+    [new HttpError(401, 'POST', '/api/v1/auth', { statusCode: 401, error: 'Unauthorized', message: 'x', key: 'errors.unauthorized' }), 'errors.invalidCredentials'],
+    [new HttpError(429, 'POST', '/api/v1/auth', null), 'errors.tooManyAttempts'],
+    [new HttpError(0, 'POST', '/api/v1/auth', null), 'errors.unavailable'],
+    [new HttpError(500, 'POST', '/api/v1/auth', null), 'login.failed'],
+    [new Error('x'), 'login.failed'],
+  ])('%s -> %s', (error, key) => {
+    expect(loginFailureKey(error)).toBe(key);
+  });
+});
+
+describe('LoginPage', () => {
+  it('requires e-mail and password with the shared Dutch message', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(window, 'fetch');
+    renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findAllByText('Veld is verplicht')).toHaveLength(2);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('checks the e-mail format', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'jan@');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'geheim');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Ongeldig e-mailadres')).toBeTruthy();
+  });
+
+  it('shows the invalid-credentials alert on 401 and stays on /login', async () => {
+    const user = userEvent.setup();
+    stubFetch(jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid', key: 'errors.invalidCredentials' }));
+    const { router } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'fout');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ongeldig e-mailadres of wachtwoord.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the too-many-attempts text on 429', async () => {
+    const user = userEvent.setup();
+    stubFetch(jsonResponse(429, { statusCode: 429, error: 'Too Many Requests', message: 'x', key: 'errors.tooManyAttempts' }));
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'fout');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Te veel pogingen, probeer het over enkele minuten opnieuw');
+  });
+
+  it('sends the trimmed e-mail as Basic credentials, stores the token and opens the remembered path', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(REDIRECT_STORAGE_KEY, '/locations?page=2');
+    const fetchSpy = stubFetch(jsonResponse(200, { token: 'new-token' }));
+    const { router } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), '  admin@example.com  ');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'Welkom-admin-2026');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Locatielijst')).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/locations?page=2');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-token');
+    expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBeNull();
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe('/api/v1/auth');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).authorization).toBe(basicCredentials('admin@example.com', 'Welkom-admin-2026'));
+  });
+
+  it('goes to / after login when nothing was remembered', async () => {
+    const user = userEvent.setup();
+    stubFetch(jsonResponse(200, { token: 't' }));
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Startpagina')).toBeTruthy();
+  });
+
+  it('sends a visitor with a stored token straight to /', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'stored');
+    const { router } = renderLogin();
+    expect(await screen.findByText('Startpagina')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('switches the language of the page', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+});

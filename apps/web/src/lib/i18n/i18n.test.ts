@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { applyAccountLanguage, chooseLanguage, i18n, LANGUAGE_STORAGE_KEY, storedLanguage, translateMessage } from './i18n';
+
+describe('i18n', () => {
+  it('starts in Dutch with the shared messages', () => {
+    expect(i18n.language).toBe('nl');
+    expect(i18n.t('validation.required')).toBe('Veld is verplicht');
+    expect(i18n.t('errors.invalidCredentials')).toBe('Ongeldig e-mailadres of wachtwoord.');
+    expect(i18n.t('routes.notFound')).toBe('Pagina niet gevonden');
+  });
+
+  it.each([
+    ['nl', 'Klanten', '1 - 25 van 120'],
+    ['en', 'Customers', '1 - 25 of 120'],
+    ['fr', 'Customers', '1 - 25 of 120'],
+    ['de', 'Customers', '1 - 25 of 120'],
+  ])('%s shows its texts, French and German fall back to English', async (language, customers, footer) => {
+    await i18n.changeLanguage(language);
+    expect(i18n.t('routes.customers')).toBe(customers);
+    expect(i18n.t('table.displayedRows', { from: 1, to: 25, count: 120 })).toBe(footer);
+  });
+
+  it.each([
+    ['validation.required', 'Veld is verplicht'],
+    ['validation.range?min=1&max=60', 'Waarde moet tussen de 1 en 60 zijn'],
+    ['validation.decimals?N=3', 'Waarde mag maximaal 3 decimalen hebben'],
+    ['validation.password?min=8', 'Minimaal 8 tekens'],
+  ])('translates the encoded message key %s', (encoded, text) => {
+    expect(translateMessage(i18n.t, encoded)).toBe(text);
+  });
+
+  it('lets the account language replace the default', async () => {
+    applyAccountLanguage('en');
+    await Promise.resolve();
+    expect(i18n.language).toBe('en');
+  });
+
+  it('keeps a language picked in this browser over the account language', () => {
+    chooseLanguage('de');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
+    expect(storedLanguage()).toBe('de');
+    applyAccountLanguage('nl');
+    expect(i18n.language).toBe('de');
+  });
+
+  it('ignores unknown account languages', () => {
+    applyAccountLanguage('xx');
+    applyAccountLanguage(null);
+    expect(i18n.language).toBe('nl');
+  });
+});
