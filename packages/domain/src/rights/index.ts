@@ -1,1 +1,4 @@
 export * from './flags';
+export * from './operations';
+export * from './catalogue';
+export * from './rights-table';

@@ -23,14 +23,18 @@ export const MESSAGE = {
 
 export function messageKey(key: string, params?: TMessageParams): string {
   if (!params || Object.keys(params).length === 0) return key;
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]));
-  return `${key}?${query.toString()}`;
+  const query = Object.entries(params).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return `${key}?${query.join('&')}`;
 }
 
 export function parseMessageKey(encoded: string): { key: string; params: TMessageParams } {
   const mark = encoded.indexOf('?');
   if (mark < 0) return { key: encoded, params: {} };
   const params: TMessageParams = {};
-  for (const [name, value] of new URLSearchParams(encoded.slice(mark + 1))) params[name] = value;
+  for (const pair of encoded.slice(mark + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) continue;
+    params[decodeURIComponent(pair.slice(0, equals))] = decodeURIComponent(pair.slice(equals + 1));
+  }
   return { key: encoded.slice(0, mark), params };
 }

@@ -1,0 +1,110 @@
+import type { TRightEntry, TRightEntryType, TRightFlag } from './flags';
+import { OPERATIONS, type TOperationName } from './operations';
+
+/**
+ * The rights catalogue: what each flag grants, as `{ path, type }` entries.
+ * - route:   path is an operation name (operations.ts); the route may be called
+ * - setting: path names a group of device setting registers (`registers.<group>`)
+ * - rw/ro/wo: path names a field (`<resource>.<field path>`): read and write, read only, write only
+ * Portal.md section 6 and nodes.md section 6 are the source; docs/rights.md prints this table
+ * and a test keeps the two in step.
+ */
+const route = (...names: TOperationName[]): TRightEntry[] => names.map((path) => ({ path, type: 'route' }));
+const fields = (type: Exclude<TRightEntryType, 'route' | 'setting'>, ...paths: string[]): TRightEntry[] =>
+  paths.map((path) => ({ path, type }));
+const settings = (...groups: string[]): TRightEntry[] => groups.map((group) => ({ path: `registers.${group}`, type: 'setting' }));
+
+/** Setting register groups: which parts of a node's registers a right may change. */
+export const SETTING_GROUPS = {
+  /** Log interval, inputs (mode, low and high alarm, V3 turn on/off time). */
+  inputs: 'registers.inputs',
+  /** Flush on/off, durations, counts, thresholds, periods. */
+  flush: 'registers.flush',
+  /** Administrators only: send interval, battery threshold, measure intervals, valve pulse, overflow, calibration duration. */
+  system: 'registers.system',
+} as const;
+
+const GATEWAY_READS = route('GetGateways', 'GetCustomerGateways', 'GetLocationGateways', 'GetGateway', 'GetGatewayDevices');
+const PRODUCT_READS = route('GetProducts', 'GetProduct', 'GetProductImage');
+const NODE_DETAIL_FIELDS = ['device.name', 'device.notes', 'device.locationNotes', 'device.flushDevice', 'device.channels.name', 'device.channels.custom'];
+const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimumTemperatureDeviation', 'customer.calibration.interval', 'location.calibration.interval'];
+
+export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
+  addCustomer: [...route('PostCustomer'), ...fields('rw', 'customer.details')],
+  editCustomer: [...route('PatchCustomer'), ...fields('rw', 'customer.details')],
+  deleteCustomer: route('DeleteCustomer'),
+  addLocation: [...route('PostLocation'), ...fields('rw', 'location.details')],
+  editLocation: [...route('PatchLocation'), ...fields('rw', 'location.details')],
+  deleteLocation: route('DeleteLocation'),
+  moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
+  addNode: [
+    ...route('PatchDevice', 'GetNetworkServers'),
+    ...PRODUCT_READS,
+    ...fields('rw', 'device.register', ...NODE_DETAIL_FIELDS, 'device.lora.networkServer', 'device.presets'),
+  ],
+  editNode: [...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers'), ...PRODUCT_READS, ...fields('rw', ...NODE_DETAIL_FIELDS)],
+  deleteNode: [...route('PatchDevice'), ...fields('rw', 'device.remove')],
+  moveNode: [...route('PatchDevice'), ...fields('rw', 'device.customer', 'device.location')],
+  settings: [
+    ...route('PostDeviceParameters', 'PostDeviceParameter'),
+    ...settings('inputs', 'flush'),
+    ...fields('ro', ...CALIBRATION_VISIBLE),
+  ],
+  calibration: [
+    ...route('PostChannelCalibration', 'PatchDevice'),
+    ...fields('rw', 'device.battery'),
+    ...fields('ro', ...CALIBRATION_VISIBLE, 'device.channels.offset', 'device.calibration.ts'),
+  ],
+  calibrationData: [...route('GetCustomerCalibrationLogs', 'GetLocationCalibrationLogs'), ...fields('ro', 'dashboard.calibration')],
+  calibrationDataEdit: [...route('PatchChannelCalibration'), ...fields('rw', 'device.channels.offset')],
+  userManagement: route('GetUsers', 'PostUser', 'GetUser', 'PatchUser', 'DeleteUser'),
+  gatewayView: GATEWAY_READS,
+  gatewayManagement: [...GATEWAY_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
+  overflowDetection: route('GetOverflowLog', 'DeleteOverflowLog'),
+  dashboard: route('GetDashboard', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
+  products: PRODUCT_READS,
+};
+
+/** Entries only administrators hold (portal.md 6: interval, platform, url, token, minimum deviation). */
+export const ADMINISTRATOR_ONLY_ENTRIES: TRightEntry[] = [
+  ...settings('system'),
+  ...fields(
+    'rw',
+    'customer.calibration.interval',
+    'customer.endpoint',
+    'location.calibration.interval',
+    'location.endpoint',
+    'device.calibration.interval',
+    'device.flush.minimumTemperatureDeviation',
+  ),
+];
+
+const STRENGTH: Record<TRightEntryType, number> = { route: 0, setting: 1, rw: 2, ro: 3, wo: 4 };
+
+/** Where entries for one path overlap, the strongest wins: route, setting, rw, ro, wo. */
+export function strongestPerPath(entries: readonly TRightEntry[]): TRightEntry[] {
+  const byPath = new Map<string, TRightEntry>();
+  for (const entry of entries) {
+    const kept = byPath.get(entry.path);
+    if (!kept || STRENGTH[entry.type] < STRENGTH[kept.type]) byPath.set(entry.path, entry);
+  }
+  return [...byPath.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Every entry any right can give, routes of every non-public operation included. */
+export function allKnownEntries(): TRightEntry[] {
+  const routes = (Object.keys(OPERATIONS) as TOperationName[])
+    .filter((name) => OPERATIONS[name].access !== 'public')
+    .map((path): TRightEntry => ({ path, type: 'route' }));
+  return strongestPerPath([...routes, ...Object.values(RIGHT_CATALOGUE).flat(), ...ADMINISTRATOR_ONLY_ENTRIES]);
+}
+
+/**
+ * The `rights` list saved with a user (portal.md section 6): all known entries for
+ * administrators, otherwise the entries of each ticked flag, strongest per path.
+ */
+export function deriveRightEntries(flags: Partial<Record<TRightFlag, boolean>>, administratorType = false): TRightEntry[] {
+  if (administratorType || flags.administrator) return allKnownEntries();
+  const granted = (Object.keys(RIGHT_CATALOGUE) as (keyof typeof RIGHT_CATALOGUE)[]).filter((flag) => flags[flag]);
+  return strongestPerPath(granted.flatMap((flag) => RIGHT_CATALOGUE[flag]));
+}

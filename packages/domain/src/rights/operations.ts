@@ -1,0 +1,104 @@
+/**
+ * Every route the API has or will have, by operation name (its OpenAPI operationId), with how
+ * it is reached. The rights catalogue (catalogue.ts) refers to routes by these names.
+ *
+ * access:
+ * - public:   no token (sign-in, health, network-server integrations with their own secret)
+ * - signedIn: any signed-in user (own account, sign-out)
+ * - read:     any signed-in user, answers scoped to the user's customers
+ * - route:    needs the route entry, given by one of the flags in catalogue.ts
+ * - admin:    administrators only
+ */
+export type TOperationAccess = 'public' | 'signedIn' | 'read' | 'route' | 'admin';
+
+export interface TOperation {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path under /api/v1 (or the root for /healthz), Fastify style parameters. */
+  path: string;
+  access: TOperationAccess;
+}
+
+const op = (method: TOperation['method'], path: string, access: TOperationAccess): TOperation => ({ method, path, access });
+
+export const OPERATIONS = {
+  // auth and own account
+  PostAuth: op('POST', '/auth', 'public'),
+  DeleteAuth: op('DELETE', '/auth', 'signedIn'),
+  GetHealth: op('GET', '/healthz', 'public'),
+  GetCurrentUser: op('GET', '/users/current', 'signedIn'),
+  PatchCurrentUser: op('PATCH', '/users/current', 'signedIn'),
+  GetCurrentAdministrator: op('GET', '/administrators/current', 'signedIn'),
+  PatchCurrentAdministrator: op('PATCH', '/administrators/current', 'signedIn'),
+  // users
+  GetUsers: op('GET', '/users', 'route'),
+  PostUser: op('POST', '/users', 'route'),
+  GetUser: op('GET', '/users/:email', 'route'),
+  PatchUser: op('PATCH', '/users/:email', 'route'),
+  DeleteUser: op('DELETE', '/users/:email', 'route'),
+  // dashboard
+  GetDashboard: op('GET', '/dashboard', 'route'),
+  // customers
+  GetCustomers: op('GET', '/customers', 'read'),
+  PostCustomer: op('POST', '/customers', 'route'),
+  GetCustomer: op('GET', '/customers/:customer', 'read'),
+  PatchCustomer: op('PATCH', '/customers/:customer', 'route'),
+  DeleteCustomer: op('DELETE', '/customers/:customer', 'route'),
+  PatchCustomerDevices: op('PATCH', '/customers/:customer/devices', 'admin'),
+  PatchCustomerLocations: op('PATCH', '/customers/:customer/locations', 'admin'),
+  GetCustomerCalibrationLogs: op('GET', '/customers/:customer/calibrationLogs', 'route'),
+  // locations
+  GetLocations: op('GET', '/locations', 'read'),
+  PostLocation: op('POST', '/locations', 'route'),
+  GetCustomerLocations: op('GET', '/customers/:customer/locations', 'read'),
+  GetLocation: op('GET', '/customers/:customer/locations/:location', 'read'),
+  PatchLocation: op('PATCH', '/customers/:customer/locations/:location', 'route'),
+  DeleteLocation: op('DELETE', '/customers/:customer/locations/:location', 'route'),
+  PatchLocationDevices: op('PATCH', '/customers/:customer/locations/:location/devices', 'admin'),
+  GetLocationCalibrationLogs: op('GET', '/customers/:customer/locations/:location/calibrationLogs', 'route'),
+  // gateways
+  GetGateways: op('GET', '/gateways', 'route'),
+  PostGateway: op('POST', '/gateways', 'route'),
+  GetCustomerGateways: op('GET', '/customers/:customer/gateways', 'route'),
+  GetLocationGateways: op('GET', '/customers/:customer/locations/:location/gateways', 'route'),
+  GetGateway: op('GET', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
+  PatchGateway: op('PATCH', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
+  DeleteGateway: op('DELETE', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
+  // devices (nodes)
+  GetDevices: op('GET', '/devices', 'read'),
+  PostDevice: op('POST', '/devices', 'admin'),
+  PostDevicesImport: op('POST', '/devices/import', 'admin'),
+  GetDevicesByFlushAmount: op('GET', '/devices/byFlushAmount', 'route'),
+  GetDevice: op('GET', '/devices/:eui', 'read'),
+  PatchDevice: op('PATCH', '/devices/:eui/lora/:encryptionMode', 'route'),
+  PatchDeviceChannel: op('PATCH', '/devices/:eui/channels/:channelId', 'route'),
+  PostChannelCalibration: op('POST', '/devices/:eui/channels/:channelId/calibration', 'route'),
+  PatchChannelCalibration: op('PATCH', '/devices/:eui/channels/:channelId/calibration', 'route'),
+  GetDeviceAuditLogs: op('GET', '/devices/:eui/auditLogs', 'admin'),
+  GetDeviceData: op('GET', '/devices/:eui/data', 'read'),
+  PostDeviceParameters: op('POST', '/devices/:eui/parameters', 'route'),
+  PostDeviceParameter: op('POST', '/devices/:eui/parameters/:register', 'route'),
+  GetCustomerDevices: op('GET', '/customers/:customer/devices', 'read'),
+  GetLocationDevices: op('GET', '/customers/:customer/locations/:location/devices', 'read'),
+  GetGatewayDevices: op('GET', '/customers/:customer/locations/:location/gateways/:gateway/devices', 'route'),
+  GetConnector: op('GET', '/connectors/:id/:version', 'read'),
+  // overflow detection
+  GetOverflowLog: op('GET', '/overflowLogs', 'route'),
+  DeleteOverflowLog: op('DELETE', '/overflowLogs/:id', 'route'),
+  // products
+  GetProducts: op('GET', '/products', 'route'),
+  GetProduct: op('GET', '/products/:product', 'route'),
+  GetProductImage: op('GET', '/products/:product/image', 'route'),
+  PostProduct: op('POST', '/products', 'admin'),
+  PatchProduct: op('PATCH', '/products/:product', 'admin'),
+  DeleteProduct: op('DELETE', '/products/:product', 'admin'),
+  // network servers and integrations
+  GetNetworkServers: op('GET', '/networkServers', 'route'),
+  PostNetworkServer: op('POST', '/networkServers', 'admin'),
+  PatchNetworkServer: op('PATCH', '/networkServers/:networkServer', 'admin'),
+  DeleteNetworkServer: op('DELETE', '/networkServers/:networkServer', 'admin'),
+  PostChirpstackEvent: op('POST', '/integrations/chirpstack', 'public'),
+  PostTtsEvent: op('POST', '/integrations/tts/:messageType', 'public'),
+} as const satisfies Record<string, TOperation>;
+
+export type TOperationName = keyof typeof OPERATIONS;
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as TOperationName[];
