@@ -59,37 +59,48 @@ function planJson(nodes: TNodePlan[], places: TPlaces): string {
 
 /**
  * One temperature in °C with one decimal: hot loops with a morning and an evening dip, cold
- * lines with a slow drift and on some days a warm afternoon, mixed taps in between.
+ * lines with a slow drift and on some days a warm afternoon, mixed taps in between. The daily
+ * shapes come from the 96-row `prof` table (exp() is slow in PGlite; a lookup is not).
  */
 function temperature(k: number): SQL {
   return sql.raw(`CASE WHEN p.m${k} IS NULL THEN NULL WHEN s.n <= p.f${k} THEN -102.4 ELSE round((p.o${k} + CASE p.m${k}
-    WHEN 'WW' THEN p.b${k} + sin(2 * pi() * s.h / 24 + p.p${k}) - 5.5 * exp(-power(s.h - 7.5, 2) / 1.5)
-      - 3 * exp(-power(s.h - 19, 2) / 2.5) + (random() - 0.5) * 0.8
-    WHEN 'KW' THEN p.b${k} + 1.5 * sin(2 * pi() * s.d / 9 + p.p${k}) + 1.2 * sin(2 * pi() * (s.h - 9) / 24) + (random() - 0.5) * 0.5
-      + CASE WHEN p.w${k} AND mod(floor(s.d)::int, 4) IN (1, 2) THEN 11 * power(greatest(0, sin(pi() * (s.h - 11) / 10)), 2) ELSE 0 END
-    ELSE p.b${k} + 2.5 * sin(2 * pi() * s.h / 24 + p.p${k}) + (random() - 0.5) * 2
-  END)::numeric, 1) END`);
+    WHEN 'WW' THEN p.b${k} + sin(s.day_angle + p.p${k}) + prof.dip + (random() - 0.5) * 0.8
+    WHEN 'KW' THEN p.b${k} + 1.5 * sin(s.drift_angle + p.p${k}) + prof.kw_wave + (random() - 0.5) * 0.5
+      + CASE WHEN p.w${k} AND s.day_no % 4 IN (1, 2) THEN prof.warm ELSE 0 END
+    ELSE p.b${k} + 2.5 * sin(s.day_angle + p.p${k}) + (random() - 0.5) * 2
+  END) * 10)::int * 0.1 END`);
 }
 
+/** Shapes of a (local) day per quarter hour: hot-water dips at 7:30 and 19:00, cold-water wave, warm afternoon. */
+const PROFILE = sql.raw(`(SELECT q, -5.5 * exp(-power(q / 4.0 - 7.5, 2) / 1.5) - 3 * exp(-power(q / 4.0 - 19, 2) / 2.5) AS dip,
+    1.2 * sin(2 * pi() * (q / 4.0 - 9) / 24) AS kw_wave,
+    CASE WHEN q BETWEEN 44 AND 84 THEN 11 * power(sin(pi() * (q / 4.0 - 11) / 10), 2) ELSE 0 END AS warm
+  FROM generate_series(0, 95) AS q OFFSET 0) prof`);
+
 /** Radio values around the node's own; the latest uplink (slot 0) has exactly the node's values. */
-const RADIO = sql.raw(`CASE WHEN s.n = 0 THEN p.rssi ELSE greatest(-115, least(-70, round(p.rssi + (random() - 0.5) * 8))) END,
-  CASE WHEN s.n = 0 THEN p.snr ELSE greatest(-10, least(10, round((p.snr + (random() - 0.5) * 4)::numeric, 1)))::float8 END`);
+const RADIO = sql.raw(`CASE WHEN s.n = 0 THEN p.rssi ELSE greatest(-115, least(-70, round(p.rssi + (random() - 0.5) * 8))) END AS rssi,
+  CASE WHEN s.n = 0 THEN p.snr ELSE greatest(-10, least(10, round((p.snr + (random() - 0.5) * 4) * 10)::int * 0.1))::float8 END AS snr`);
 
 export async function seedHistory(tx: TTx, nodes: TNodePlan[], places: TPlaces): Promise<void> {
   const plan = sql`jsonb_to_recordset(${planJson(nodes, places)}::jsonb) AS p(${sql.raw(PLAN_COLUMNS)})`;
   const insert = sql.raw('INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)');
 
+  // The JSON is written as text and cast once: cheaper than jsonb_build_object on 80,000 rows.
   await tx.execute(sql`${insert}
-    SELECT p.eui, to_timestamp(s.epoch), p.temp_msg, p.c0 + (${LAST} - s.n) * 3 + 2, ${RADIO}, p.gw,
-      jsonb_strip_nulls(jsonb_build_object('timestamp', s.epoch, 'temperature1', ${temperature(1)},
-        'temperature2', ${temperature(2)}, 'temperature3', ${temperature(3)}))
-    FROM ${plan}
-    CROSS JOIN LATERAL (
-      SELECT g.n, p.end_s - g.n * ${SLOT} AS epoch,
-        ((p.end_s - g.n * ${SLOT} + 3600) % 86400)::float8 / 3600 AS h,
-        (p.end_s - g.n * ${SLOT})::float8 / 86400 AS d
-      FROM generate_series(0, ${LAST}) AS g(n)
-    ) s`);
+    SELECT t.eui, to_timestamp(t.epoch), t.temp_msg, t.counter, t.rssi, t.snr, t.gw,
+      ('{"timestamp":' || t.epoch || ',"temperature1":' || t.t1 || coalesce(',"temperature2":' || t.t2, '')
+        || coalesce(',"temperature3":' || t.t3, '') || '}')::jsonb
+    FROM (
+      SELECT p.eui, s.epoch, p.temp_msg, p.c0 + (${LAST} - s.n) * 3 + 2 AS counter, ${RADIO}, p.gw,
+        ${temperature(1)} AS t1, ${temperature(2)} AS t2, ${temperature(3)} AS t3
+      FROM ${plan}
+      CROSS JOIN LATERAL (
+        SELECT g.n, e.epoch, (e.epoch + 3600) % 86400 / ${SLOT} AS q, (e.epoch + 3600) / 86400 AS day_no,
+          2 * pi() * ((e.epoch + 3600) % 86400) / 86400 AS day_angle, 2 * pi() * e.epoch / (9 * 86400) AS drift_angle
+        FROM generate_series(0, ${LAST}) AS g(n) CROSS JOIN LATERAL (SELECT p.end_s - g.n * ${SLOT} AS epoch) e
+      ) s
+      JOIN ${PROFILE} ON prof.q = s.q
+    ) t`);
 
   await tx.execute(sql`${insert}
     SELECT p.eui, to_timestamp(s.epoch), p.batt_msg, p.c0 + (${LAST} - s.n) * 3 + 1, ${RADIO}, p.gw,
