@@ -8,7 +8,7 @@ import { registerAuthentication } from './plugins/authenticate';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
-import { currentUserRoutes } from './modules/users/current-user-routes';
+import { userRoutes } from './modules/users/user-routes';
 import { healthRoutes } from './modules/health/health-routes';
 
 export const API_PREFIX = '/api/v1';
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logger }: TAppOptions): Promi
   await app.register(
     async (api) => {
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
-      await api.register(currentUserRoutes);
+      await api.register(userRoutes, { db: database.db });
     },
     { prefix: API_PREFIX },
   );

@@ -3,3 +3,4 @@ export * from './rights';
 export * from './validation';
 export * from './i18n';
 export * from './auth';
+export * from './users';

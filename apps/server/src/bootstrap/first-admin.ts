@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
+import { allKnownEntries, RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import type { TDb } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
@@ -40,6 +40,7 @@ export async function ensureFirstAdministrator(
     type: USER_TYPE_ADMINISTRATOR,
     language: 'nl',
     portalRights: Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, true])),
+    rights: allKnownEntries(),
   });
   return { email, generatedPassword };
 }

@@ -1,4 +1,4 @@
-import { emptyRights, type TPortalRights } from '@aquasmart/domain';
+import { deriveRightEntries, emptyRights, type TPortalRights } from '@aquasmart/domain';
 import { userCustomers, users } from '../db/schema';
 import type { TTx } from './types';
 
@@ -68,7 +68,7 @@ export async function seedUsers(tx: TTx, passwordHash: string, customerIds: Map<
         type: null,
         language: user.language,
         portalRights: { ...emptyRights(), ...Object.fromEntries(user.rights.map((flag) => [flag, true])) },
-        rights: [],
+        rights: deriveRightEntries(Object.fromEntries(user.rights.map((flag) => [flag, true]))),
         flushEmailAlerts: user.flushEmailAlerts ?? false,
         overflowEmailAlerts: user.overflowEmailAlerts ?? false,
       })),

@@ -3,6 +3,7 @@ import { ApiError } from '../lib/api-error';
 import type { TDb } from '../db/client';
 import { findTokenUserId } from '../modules/auth/token-repository';
 import { findUser, type TAuthUser } from '../modules/users/user-repository';
+import { authorizeRoute } from './authorize';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +36,10 @@ export async function resolveUser(db: TDb, token: string | null): Promise<TAuthU
   return user;
 }
 
-/** Every API route needs a valid x-access-token unless its config says `public: true`. */
+/**
+ * Every API route needs a valid x-access-token unless its config says `public: true`, and the
+ * caller must hold the route's entry (plugins/authorize.ts).
+ */
 export function registerAuthentication(app: FastifyInstance, db: TDb): void {
   app.decorateRequest('user', null);
   app.decorateRequest('accessToken', null);
@@ -48,6 +52,7 @@ export function registerAuthentication(app: FastifyInstance, db: TDb): void {
     if (!user) throw ApiError.unauthorized();
     request.user = user;
     request.accessToken = token;
+    authorizeRoute(request, user);
   });
 }
 

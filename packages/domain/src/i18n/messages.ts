@@ -17,6 +17,7 @@ export const validationMessagesNl = {
   oneOf: 'Kies een van de mogelijke waarden',
   tooLong: 'Maximaal {{max}} tekens',
   invalid: 'Ongeldige waarde',
+  unknownCustomer: 'Onbekende klant: {{name}}',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -33,6 +34,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   oneOf: 'Choose one of the possible values',
   tooLong: 'At most {{max}} characters',
   invalid: 'Invalid value',
+  unknownCustomer: 'Unknown customer: {{name}}',
 };
 
 export const errorMessagesNl = {
@@ -49,6 +51,8 @@ export const errorMessagesNl = {
   internal: 'Er ging iets mis op de server',
   unavailable: 'De server is tijdelijk niet beschikbaar',
   minAdmin: 'Er moet tenminste een administrator zijn',
+  emailTaken: 'Er bestaat al een gebruiker met dit e-mailadres',
+  cannotDeleteSelf: 'U kunt uw eigen account niet verwijderen',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
   invalidJson: 'Ongeldige JSON in {{param}}',
   invalidConditions: 'Ongeldige zoekvoorwaarde: {{reason}}',
@@ -73,6 +77,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   internal: 'Something went wrong on the server',
   unavailable: 'The server is temporarily unavailable',
   minAdmin: 'There must be at least one administrator',
+  emailTaken: 'A user with this e-mail address already exists',
+  cannotDeleteSelf: 'You cannot delete your own account',
   unsupportedDeviceType: 'Device type is not supported',
   invalidJson: 'Invalid JSON in {{param}}',
   invalidConditions: 'Invalid condition: {{reason}}',

@@ -76,6 +76,8 @@ export const ADMINISTRATOR_ONLY_ENTRIES: TRightEntry[] = [
     'location.endpoint',
     'device.calibration.interval',
     'device.flush.minimumTemperatureDeviation',
+    // Granting the administrator flag: otherwise userManagement would be a way to become administrator.
+    'user.administrator',
   ),
 ];
 

@@ -19,6 +19,7 @@ export const MESSAGE = {
   oneOf: 'validation.oneOf',
   tooLong: 'validation.tooLong',
   invalid: 'validation.invalid',
+  unknownCustomer: 'validation.unknownCustomer',
 } as const;
 
 export function messageKey(key: string, params?: TMessageParams): string {

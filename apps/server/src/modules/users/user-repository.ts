@@ -71,3 +71,38 @@ export async function countUsers(db: TDb): Promise<number> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
   return row.total;
 }
+
+/** Every user with their customer names, sorted by name; never secrets. */
+export async function listUsers(db: TDb): Promise<TAuthUser[]> {
+  const rows = await db.select().from(users).orderBy(users.firstName, users.lastName, users.email);
+  const scopes = await db
+    .select({ userId: userCustomers.userId, id: customers.id, name: customers.name })
+    .from(userCustomers)
+    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+    .orderBy(customers.name);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    type: row.type,
+    language: row.language,
+    portal: { rights: row.portalRights },
+    rights: row.rights,
+    customers: scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
+    flushEmailAlerts: row.flushEmailAlerts,
+    overflowEmailAlerts: row.overflowEmailAlerts,
+  }));
+}
+
+/** Administrators: type Administrator or the administrator flag. */
+export async function countAdministrators(db: TDb, exceptUserId?: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      sql`(${users.type} = 'Administrator' OR (${users.portalRights}->>'administrator')::boolean IS TRUE)
+          AND ${users.id} <> ${exceptUserId ?? -1}`,
+    );
+  return row.total;
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAccountPatch, ZCurrentUser, ZUserCreate, ZUserPatch } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { errorResponses } from '../../lib/error-responses';
+import { applyProjection, parseProjection } from '../../lib/query';
+import { currentUser } from '../../plugins/authenticate';
+import { listUsers, toCurrentUser } from './user-repository';
+import { createUser, deleteUser, requireUser, updateAccount, updateUser } from './user-service';
+
+const USER_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'type',
+  'language',
+  'customers',
+  'portal.rights',
+  'rights',
+  'flush.emailAlerts',
+  'overflowDetection.emailAlerts',
+] as const;
+
+const ZUserListItem = ZCurrentUser.partial();
+const ZEmailParams = z.object({ email: z.string().min(1).max(254) });
+
+/** Users (portal.md sections 2, 7; nodes.md section 7). Rights checks happen before the handler. */
+export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const [url, read, write] of [
+    ['/users/current', 'GetCurrentUser', 'PatchCurrentUser'],
+    ['/administrators/current', 'GetCurrentAdministrator', 'PatchCurrentAdministrator'],
+  ] as const) {
+    routes.get(
+      url,
+      { schema: { operationId: read, tags: ['users'], summary: 'The signed-in user (never the password hash or tokens)', response: { 200: ZCurrentUser, ...errorResponses(401) } } },
+      async (request) => toCurrentUser(currentUser(request)),
+    );
+    routes.patch(
+      url,
+      {
+        schema: {
+          operationId: write,
+          tags: ['users'],
+          summary: 'Change own name, e-mail, language or password; a new password ends the other sessions',
+          body: ZAccountPatch,
+          response: { 200: ZCurrentUser, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request) => toCurrentUser(await updateAccount(db, currentUser(request), request.body, request.accessToken)),
+    );
+  }
+
+  routes.get(
+    '/users',
+    {
+      schema: {
+        operationId: 'GetUsers',
+        tags: ['users'],
+        summary: 'Users sorted by name',
+        querystring: z.object({ projection: z.string().optional() }),
+        response: { 200: z.array(ZUserListItem), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const projection = parseProjection(request.query.projection, USER_FIELDS);
+      return (await listUsers(db)).map((user) => applyProjection(toCurrentUser(user), projection));
+    },
+  );
+
+  routes.post(
+    '/users',
+    {
+      schema: {
+        operationId: 'PostUser',
+        tags: ['users'],
+        summary: 'Create a user; rights are derived from the flags',
+        body: ZUserCreate,
+        response: { 201: ZCurrentUser, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(toCurrentUser(await createUser(db, currentUser(request), request.body))),
+  );
+
+  routes.get(
+    '/users/:email',
+    { schema: { operationId: 'GetUser', tags: ['users'], params: ZEmailParams, response: { 200: ZCurrentUser, ...errorResponses(401, 403, 404) } } },
+    async (request) => toCurrentUser(await requireUser(db, request.params.email)),
+  );
+
+  routes.patch(
+    '/users/:email',
+    {
+      schema: {
+        operationId: 'PatchUser',
+        tags: ['users'],
+        summary: 'Change a user; an empty password is left out; type and tokens are never written',
+        params: ZEmailParams,
+        body: ZUserPatch,
+        response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => toCurrentUser(await updateUser(db, currentUser(request), request.params.email, request.body, request.accessToken)),
+  );
+
+  routes.delete(
+    '/users/:email',
+    {
+      schema: { operationId: 'DeleteUser', tags: ['users'], params: ZEmailParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
+    },
+    async (request, reply) => {
+      await deleteUser(db, currentUser(request), request.params.email);
+      return reply.status(204).send(null);
+    },
+  );
+}

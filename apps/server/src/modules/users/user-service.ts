@@ -1,0 +1,165 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  deriveRightEntries,
+  ERROR,
+  isAdministrator,
+  MESSAGE,
+  messageKey,
+  normalizeRightFlags,
+  type TAccountPatch,
+  type TPortalRights,
+  type TUserCreate,
+  type TUserPatch,
+} from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { customers, userCustomers, users } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { assertMayWrite } from '../../plugins/authorize';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserTokens } from '../auth/token-repository';
+import { countAdministrators, findUser, type TAuthUser } from './user-repository';
+
+type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+/** The user named in a path, or 404. */
+export async function requireUser(db: TDb, email: string): Promise<TAuthUser> {
+  const found = await findUser(db, { email });
+  if (!found) throw ApiError.notFound(`No user ${email}`);
+  const { passwordHash: _secret, ...user } = found;
+  return user;
+}
+
+async function assertEmailFree(db: TDb | TTx, email: string, exceptUserId?: number): Promise<void> {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, exceptUserId ?? -1)))
+    .limit(1);
+  if (clash) throw new ApiError(409, ERROR.emailTaken, `A user with e-mail ${email} already exists`, { email: ERROR.emailTaken });
+}
+
+/** Customer names to ids; an unknown name is a 400 naming it. */
+async function customerIds(db: TDb | TTx, names: readonly string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const unique = [...new Set(names)];
+  const rows = await db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.name, unique));
+  const unknown = unique.filter((name) => !rows.some((row) => row.name === name));
+  if (unknown.length) {
+    throw ApiError.badRequest(`Unknown customer: ${unknown.join(', ')}`, { customers: messageKey(MESSAGE.unknownCustomer, { name: unknown[0] }) });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** Only administrators may grant (or take away) the administrator flag. */
+function assertAdministratorFlagChange(actor: TAuthUser, before: boolean, after: boolean): void {
+  if (before !== after) assertMayWrite(actor, ['user.administrator']);
+}
+
+async function replaceCustomers(tx: TTx, userId: number, ids: number[]): Promise<void> {
+  await tx.delete(userCustomers).where(eq(userCustomers.userId, userId));
+  if (ids.length) await tx.insert(userCustomers).values(ids.map((customerId) => ({ userId, customerId })));
+}
+
+function rightsColumns(flags: TPortalRights, type: string | null) {
+  return { portalRights: flags, rights: deriveRightEntries(flags, type === 'Administrator') };
+}
+
+export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): Promise<TAuthUser> {
+  const flags = normalizeRightFlags(body.portal.rights, body.customers);
+  assertAdministratorFlagChange(actor, false, flags.administrator);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await assertEmailFree(tx, body.email);
+    const ids = await customerIds(tx, body.customers);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        language: body.language,
+        passwordHash,
+        type: null,
+        flushEmailAlerts: body.flush?.emailAlerts ?? false,
+        overflowEmailAlerts: body.overflowDetection?.emailAlerts ?? false,
+        ...rightsColumns(flags, null),
+      })
+      .returning({ id: users.id });
+    await replaceCustomers(tx, row.id, ids);
+  });
+  return requireUser(db, body.email);
+}
+
+export async function updateUser(db: TDb, actor: TAuthUser, email: string, body: TUserPatch, actorToken: string | null): Promise<TAuthUser> {
+  const target = await requireUser(db, email);
+  const customerNames = body.customers ?? target.customers.map((customer) => customer.name);
+  const flags = normalizeRightFlags(body.portal?.rights ?? target.portal.rights, customerNames);
+  const wasAdministrator = isAdministrator(target);
+  const willBeAdministrator = target.type === 'Administrator' || flags.administrator;
+  assertAdministratorFlagChange(actor, target.portal.rights.administrator === true, flags.administrator);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+
+  await db.transaction(async (tx) => {
+    // Serialise administrator changes so two demotions at once cannot both pass the check.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
+    if (wasAdministrator && !willBeAdministrator && (await countAdministrators(tx, target.id)) === 0) {
+      throw new ApiError(409, ERROR.minAdmin, 'There must be at least one administrator');
+    }
+    if (body.email && body.email.toLowerCase() !== target.email.toLowerCase()) await assertEmailFree(tx, body.email, target.id);
+    const ids = body.customers ? await customerIds(tx, body.customers) : undefined;
+    await tx
+      .update(users)
+      .set({
+        ...(body.email ? { email: body.email } : {}),
+        ...(body.firstName ? { firstName: body.firstName } : {}),
+        ...(body.lastName ? { lastName: body.lastName } : {}),
+        ...(body.language ? { language: body.language } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
+        ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
+        ...rightsColumns(flags, target.type),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, target.id));
+    if (ids) await replaceCustomers(tx, target.id, ids);
+  });
+
+  if (passwordHash || (wasAdministrator && !willBeAdministrator)) {
+    await revokeUserTokens(db, target.id, target.id === actor.id ? (actorToken ?? undefined) : undefined);
+  }
+  return requireUser(db, body.email ?? target.email);
+}
+
+export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Promise<void> {
+  const target = await requireUser(db, email);
+  if (target.id === actor.id) throw new ApiError(409, ERROR.cannotDeleteSelf, 'Nobody deletes their own account');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
+    if (isAdministrator(target) && (await countAdministrators(tx, target.id)) === 0) {
+      throw new ApiError(409, ERROR.minAdmin, 'There must be at least one administrator');
+    }
+    // Tokens and customer links go with the user (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, target.id));
+  });
+}
+
+/** The caller's own account: names, e-mail, language, password; never rights. */
+export async function updateAccount(db: TDb, actor: TAuthUser, body: TAccountPatch, actorToken: string | null): Promise<TAuthUser> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await db.transaction(async (tx) => {
+    if (body.email && body.email.toLowerCase() !== actor.email.toLowerCase()) await assertEmailFree(tx, body.email, actor.id);
+    await tx
+      .update(users)
+      .set({
+        ...(body.email ? { email: body.email } : {}),
+        ...(body.firstName ? { firstName: body.firstName } : {}),
+        ...(body.lastName ? { lastName: body.lastName } : {}),
+        ...(body.language ? { language: body.language } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, actor.id));
+  });
+  if (passwordHash) await revokeUserTokens(db, actor.id, actorToken ?? undefined);
+  return requireUser(db, body.email ?? actor.email);
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customers, userCustomers, users } from '../../db/schema';
+import { createTestContext, type TTestContext } from '../../test/test-app';
+
+const PASSWORD = 'Users-test-2026';
+let ctx: TTestContext;
+let admin: string;
+let manager: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+beforeEach(async () => {
+  await ctx.database.reset();
+  await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
+  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
+  await ctx.createUser({ email: 'manager@example.com', password: PASSWORD, rights: { userManagement: true } });
+  admin = await ctx.signIn('admin@example.com', PASSWORD);
+  manager = await ctx.signIn('manager@example.com', PASSWORD);
+});
+
+function call(token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return ctx.app.inject({ method, url: `/api/v1${url}`, headers: { 'x-access-token': token }, payload: payload as object });
+}
+
+const newUser = {
+  firstName: 'Piet',
+  lastName: 'Jansen',
+  email: 'piet@example.com',
+  language: 'nl',
+  password: 'Piet-secret-1',
+  customers: ['Gemeente Utrecht'],
+  portal: { rights: { dashboard: true, userManagement: true, gatewayManagement: true } },
+  flush: { emailAlerts: true },
+  overflowDetection: { emailAlerts: false },
+};
+
+describe('POST /users', () => {
+  it('creates a user, applies the checkbox rules and derives the rights', async () => {
+    const response = await call(manager, 'POST', '/users', newUser);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ email: 'piet@example.com', customers: ['Gemeente Utrecht'], type: null, flush: { emailAlerts: true } });
+    // customers force userManagement off; gatewayManagement locks gatewayView on
+    expect(body.portal.rights).toMatchObject({ dashboard: true, userManagement: false, gatewayManagement: true, gatewayView: true });
+    expect(body.rights).toContainEqual({ path: 'GetDashboard', type: 'route' });
+    expect(body.rights).not.toContainEqual({ path: 'GetUsers', type: 'route' });
+    expect(response.body).not.toMatch(/password|hash/i);
+    expect((await ctx.signIn('piet@example.com', 'Piet-secret-1')).length).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ['missing first name', { firstName: '' }, 400, { firstName: 'validation.required' }],
+    ['bad e-mail', { email: 'piet' }, 400, { email: 'validation.email' }],
+    ['short password', { password: 'short' }, 400, { password: 'validation.password?min=8' }],
+    ['empty password', { password: '' }, 400, { password: 'validation.required' }],
+    ['unknown language', { language: 'xx' }, 400, { language: expect.any(String) }],
+    ['unknown customer', { customers: ['Nope BV'] }, 400, { customers: 'validation.unknownCustomer?name=Nope%20BV' }],
+    ['unknown right flag', { portal: { rights: { superuser: true } } }, 400, undefined],
+    ['e-mail taken, other case', { email: 'ADMIN@example.com' }, 409, { email: 'errors.emailTaken' }],
+  ])('%s -> %i', async (_case, change, status, fields) => {
+    const response = await call(admin, 'POST', '/users', { ...newUser, ...change });
+    expect(response.statusCode).toBe(status);
+    if (fields) expect(response.json().fields).toMatchObject(fields);
+    expect((await ctx.database.db.select().from(users)).map((row) => row.email)).not.toContain('piet@example.com');
+  });
+
+  it('type and tokens cannot be written', async () => {
+    const response = await call(admin, 'POST', '/users', { ...newUser, customers: [], type: 'Administrator', tokens: ['x'] });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().type).toBeNull();
+    expect(response.json().portal.rights.administrator).toBe(false);
+  });
+
+  it('only an administrator grants the administrator flag', async () => {
+    const asManager = await call(manager, 'POST', '/users', { ...newUser, customers: [], portal: { rights: { administrator: true } } });
+    expect(asManager.statusCode).toBe(403);
+    expect(asManager.json().fields).toHaveProperty(['user.administrator']);
+    const asAdmin = await call(admin, 'POST', '/users', { ...newUser, customers: [], portal: { rights: { administrator: true } } });
+    expect(asAdmin.statusCode).toBe(201);
+    expect(Object.values(asAdmin.json().portal.rights).every(Boolean)).toBe(true);
+  });
+
+  it('a user without userManagement gets 403 from GET and POST /users', async () => {
+    await ctx.createUser({ email: 'plain@example.com', password: PASSWORD, rights: { dashboard: true } });
+    const plain = await ctx.signIn('plain@example.com', PASSWORD);
+    expect((await call(plain, 'GET', '/users')).statusCode).toBe(403);
+    expect((await call(plain, 'POST', '/users', newUser)).statusCode).toBe(403);
+    expect((await call(plain, 'GET', '/users/current')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /users', () => {
+  it('lists users sorted by name with their customers, and honours a projection', async () => {
+    await call(admin, 'POST', '/users', newUser);
+    const list = (await call(admin, 'GET', '/users')).json();
+    expect(list.map((user: { firstName: string }) => user.firstName)).toEqual(['Piet', 'Test', 'Test']);
+    expect(list[0].customers).toEqual(['Gemeente Utrecht']);
+    const projected = (await call(admin, 'GET', '/users?projection=email%20portal')).json();
+    expect(Object.keys(projected[0]).sort()).toEqual(['email', 'portal']);
+    expect(projected[0].portal.rights).toHaveProperty('administrator');
+    expect((await call(admin, 'GET', '/users?projection=password')).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /users/{email}', () => {
+  it('changes a user; an empty password is left out', async () => {
+    await call(admin, 'POST', '/users', newUser);
+    const piet = await ctx.signIn('piet@example.com', 'Piet-secret-1');
+    const response = await call(admin, 'PATCH', '/users/piet%40example.com', { firstName: ' Pieter ', password: '', customers: [] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ firstName: 'Pieter', customers: [] });
+    expect((await call(piet, 'GET', '/users/current')).statusCode).toBe(200);
+  });
+
+  it('a new password revokes the user\'s tokens', async () => {
+    await call(admin, 'POST', '/users', newUser);
+    const piet = await ctx.signIn('piet@example.com', 'Piet-secret-1');
+    expect((await call(admin, 'PATCH', '/users/piet%40example.com', { password: 'Another-secret-2' })).statusCode).toBe(200);
+    expect((await call(piet, 'GET', '/users/current')).statusCode).toBe(401);
+    expect((await ctx.signIn('piet@example.com', 'Another-secret-2')).length).toBeGreaterThan(20);
+  });
+
+  it('the last administrator cannot be demoted; with two, demotion revokes tokens', async () => {
+    await ctx.database.exec(`UPDATE users SET type = NULL WHERE email = 'admin@example.com'`);
+    const refused = await call(admin, 'PATCH', '/users/admin%40example.com', { portal: { rights: { administrator: false } } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ key: 'errors.minAdmin' });
+    await ctx.createUser({ email: 'second@example.com', password: PASSWORD, administrator: true });
+    await ctx.database.exec(`UPDATE users SET type = NULL WHERE email = 'second@example.com'`);
+    const second = await ctx.signIn('second@example.com', PASSWORD);
+    expect((await call(admin, 'PATCH', '/users/second%40example.com', { portal: { rights: { dashboard: true } } })).statusCode).toBe(200);
+    expect((await call(second, 'GET', '/users/current')).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['unknown user', '/users/ghost%40example.com', { firstName: 'X' }, 404],
+    ['e-mail of another user', '/users/manager%40example.com', { email: 'admin@example.com' }, 409],
+    ['bad e-mail', '/users/manager%40example.com', { email: 'x' }, 400],
+    ['unknown customer', '/users/manager%40example.com', { customers: ['Nope'] }, 400],
+  ])('%s -> %i', async (_case, url, payload, status) => {
+    expect((await call(admin, 'PATCH', url, payload)).statusCode).toBe(status);
+  });
+});
+
+describe('DELETE /users/{email}', () => {
+  it('deletes a user and ends their tokens', async () => {
+    await call(admin, 'POST', '/users', newUser);
+    const piet = await ctx.signIn('piet@example.com', 'Piet-secret-1');
+    expect((await call(manager, 'DELETE', '/users/piet%40example.com')).statusCode).toBe(204);
+    expect((await call(piet, 'GET', '/users/current')).statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(userCustomers)).toEqual([]);
+  });
+
+  it('nobody deletes their own account', async () => {
+    const response = await call(admin, 'DELETE', '/users/admin%40example.com');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().key).toBe('errors.cannotDeleteSelf');
+  });
+
+  it('the last administrator cannot be deleted', async () => {
+    await ctx.createUser({ email: 'boss@example.com', password: PASSWORD, rights: { userManagement: true } });
+    const response = await call(manager, 'DELETE', '/users/admin%40example.com');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().key).toBe('errors.minAdmin');
+  });
+});
+
+describe('own account', () => {
+  it.each(['/users/current', '/administrators/current'])('PATCH %s changes names, language and password', async (url) => {
+    const other = await ctx.signIn('manager@example.com', PASSWORD);
+    const response = await call(manager, 'PATCH', url, { firstName: 'Mieke', language: 'en', password: 'New-password-9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ firstName: 'Mieke', language: 'en' });
+    expect((await call(manager, 'GET', '/users/current')).statusCode).toBe(200);
+    expect((await call(other, 'GET', '/users/current')).statusCode).toBe(401);
+    expect((await ctx.signIn('manager@example.com', 'New-password-9')).length).toBeGreaterThan(20);
+  });
+
+  it('cannot change own rights through the account route', async () => {
+    const response = await call(manager, 'PATCH', '/users/current', { portal: { rights: { administrator: true } } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().portal.rights.administrator).toBe(false);
+  });
+});

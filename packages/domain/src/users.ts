@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { USER_LANGUAGES } from './constants';
+import { RIGHT_FLAGS, ZRightEntry, type TRightFlag } from './rights/flags';
+import { MESSAGE } from './validation/message-key';
+import { zEmail, zPassword, zRequiredPassword, zRequiredText } from './validation/validators';
+
+/** Right flags as a form or request sends them: any subset, missing means off. */
+export const ZRightFlagsInput = z
+  .object(Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean().optional()])) as { [K in TRightFlag]: z.ZodOptional<z.ZodBoolean> })
+  .strict();
+
+const ZAlerts = z.object({ emailAlerts: z.boolean() });
+const ZCustomerNames = z.array(zRequiredText(200)).max(1000);
+
+/** POST /users (nodes.md: user create). `type` and `tokens` are not accepted. */
+export const ZUserCreate = z.object({
+  firstName: zRequiredText(100),
+  lastName: zRequiredText(100),
+  email: zEmail(),
+  language: z.enum(USER_LANGUAGES, { error: MESSAGE.required }).default('nl'),
+  password: zRequiredPassword(),
+  customers: ZCustomerNames.default([]),
+  portal: z.object({ rights: ZRightFlagsInput }).default({ rights: {} }),
+  flush: ZAlerts.optional(),
+  overflowDetection: ZAlerts.optional(),
+});
+export type TUserCreate = z.infer<typeof ZUserCreate>;
+
+/**
+ * PATCH /users/{email} (portal.md section 7). An empty password is left out of the save;
+ * `rights` is accepted for compatibility but always derived again from the flags.
+ */
+export const ZUserPatch = z.object({
+  firstName: zRequiredText(100).optional(),
+  lastName: zRequiredText(100).optional(),
+  email: zEmail().optional(),
+  language: z.enum(USER_LANGUAGES).optional(),
+  password: zPassword().optional(),
+  customers: ZCustomerNames.optional(),
+  portal: z.object({ rights: ZRightFlagsInput }).optional(),
+  flush: ZAlerts.optional(),
+  overflowDetection: ZAlerts.optional(),
+  rights: z.array(ZRightEntry).optional(),
+});
+export type TUserPatch = z.infer<typeof ZUserPatch>;
+
+/** PATCH /users/current and /administrators/current (nodes.md section 7). */
+export const ZAccountPatch = z.object({
+  firstName: zRequiredText(100).optional(),
+  lastName: zRequiredText(100).optional(),
+  email: zEmail().optional(),
+  language: z.enum(USER_LANGUAGES).optional(),
+  password: zPassword().optional(),
+});
+export type TAccountPatch = z.infer<typeof ZAccountPatch>;
