@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import {
   deriveRightEntries,
-  isAdministrator,
+  isAdministrator as isAdministratorUser,
+  normalizeRightFlags,
   OPERATIONS,
+  USER_TYPE_ADMINISTRATOR,
   type TOperationName,
   type TRightEntry,
   type TRightEntryType,
@@ -16,7 +18,19 @@ import type { TAuthUser } from '../modules/users/user-repository';
  * stale saved list can never grant more than the flags do.
  */
 export function entriesOf(user: TAuthUser): TRightEntry[] {
-  return deriveRightEntries(user.portal.rights, isAdministrator(user));
+  return deriveRightEntries(effectiveFlags(user), user.type === USER_TYPE_ADMINISTRATOR);
+}
+
+/**
+ * The flags that count: the form rules applied again, so a user restricted to customers never
+ * acts as administrator or user manager even if the stored flags say so.
+ */
+export function effectiveFlags(user: TAuthUser) {
+  return normalizeRightFlags(user.portal.rights, user.customers.map((customer) => customer.name));
+}
+
+export function isAdministrator(user: TAuthUser): boolean {
+  return user.type === USER_TYPE_ADMINISTRATOR || (isAdministratorUser(user) && effectiveFlags(user).administrator);
 }
 
 export function holdsEntry(user: TAuthUser, path: string, types: readonly TRightEntryType[]): boolean {

@@ -2,7 +2,6 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   deriveRightEntries,
   ERROR,
-  isAdministrator,
   MESSAGE,
   messageKey,
   normalizeRightFlags,
@@ -14,7 +13,7 @@ import {
 import type { TDb } from '../../db/client';
 import { customers, userCustomers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { assertMayWrite } from '../../plugins/authorize';
+import { assertMayWrite, isAdministrator } from '../../plugins/authorize';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/token-repository';
 import { countAdministrators, findUser, type TAuthUser } from './user-repository';

@@ -91,6 +91,18 @@ describe('POST /users', () => {
   });
 });
 
+describe('customer scope', () => {
+  it('a user restricted to a customer never acts as user manager, whatever the stored flags say', async () => {
+    const id = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights: { userManagement: true, administrator: true } });
+    const [utrecht] = await ctx.database.db.select().from(customers).limit(1);
+    await ctx.database.db.insert(userCustomers).values({ userId: id, customerId: utrecht.id });
+    const scoped = await ctx.signIn('scoped@example.com', PASSWORD);
+    expect((await call(scoped, 'GET', '/users')).statusCode).toBe(403);
+    expect((await call(scoped, 'GET', '/users/admin%40example.com')).statusCode).toBe(403);
+    expect((await call(scoped, 'GET', '/users/current')).json().customers).toEqual([utrecht.name]);
+  });
+});
+
 describe('GET /users', () => {
   it('lists users sorted by name with their customers, and honours a projection', async () => {
     await call(admin, 'POST', '/users', newUser);
