@@ -18,6 +18,13 @@ export const validationMessagesNl = {
   tooLong: 'Maximaal {{max}} tekens',
   invalid: 'Ongeldige waarde',
   unknownCustomer: 'Onbekende klant: {{name}}',
+  // places and products (issue 4)
+  unknownLocation: 'Onbekende locatie: {{name}}',
+  unknownProduct: 'Onbekend product: {{name}}',
+  productType: 'Kies een product van het type {{type}}',
+  url: 'Ongeldige URL (begin met http:// of https://)',
+  imageType: 'Alleen afbeeldingen in PNG, JPEG of WebP',
+  base64: 'Ongeldige afbeeldingsdata',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -35,6 +42,13 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   tooLong: 'At most {{max}} characters',
   invalid: 'Invalid value',
   unknownCustomer: 'Unknown customer: {{name}}',
+  // places and products (issue 4)
+  unknownLocation: 'Unknown location: {{name}}',
+  unknownProduct: 'Unknown product: {{name}}',
+  productType: 'Choose a product of type {{type}}',
+  url: 'Invalid URL (start with http:// or https://)',
+  imageType: 'Only PNG, JPEG or WebP images',
+  base64: 'Invalid image data',
 };
 
 export const errorMessagesNl = {
@@ -61,6 +75,18 @@ export const errorMessagesNl = {
   conditionsTooDeep: 'Zoekvoorwaarde is te diep genest (maximaal {{max}} niveaus)',
   conditionsTooLarge: 'Zoekvoorwaarde is te groot (maximaal {{max}} waarden)',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
+  // places and products (issue 4)
+  customerNameTaken: 'Er bestaat al een klant met deze naam',
+  locationNameTaken: 'Deze klant heeft al een locatie met deze naam',
+  gatewayNameTaken: 'Deze locatie heeft al een gateway met deze naam',
+  macTaken: 'Er bestaat al een gateway met dit MAC-adres',
+  productNameTaken: 'Er bestaat al een product met deze naam',
+  customerInUse: 'Klant heeft nog {{locations}} locatie(s), {{gateways}} gateway(s), {{nodes}} node(s) en {{users}} gebruiker(s)',
+  locationInUse: 'Locatie heeft nog {{gateways}} gateway(s) en {{nodes}} node(s)',
+  gatewayInUse: 'Gateway heeft nog {{nodes}} node(s)',
+  gatewayMoveInUse: 'Gateway met {{nodes}} node(s) kan niet naar een andere klant',
+  productInUse: 'Product is nog in gebruik bij {{gateways}} gateway(s) en {{nodes}} node(s)',
+  inUse: 'Wordt nog gebruikt',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -87,6 +113,18 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   conditionsTooDeep: 'Condition is nested too deeply (at most {{max}} levels)',
   conditionsTooLarge: 'Condition is too large (at most {{max}} values)',
   invalidProjection: 'Invalid projection: {{reason}}',
+  // places and products (issue 4)
+  customerNameTaken: 'A customer with this name already exists',
+  locationNameTaken: 'This customer already has a location with this name',
+  gatewayNameTaken: 'This location already has a gateway with this name',
+  macTaken: 'A gateway with this MAC address already exists',
+  productNameTaken: 'A product with this name already exists',
+  customerInUse: 'Customer still has {{locations}} location(s), {{gateways}} gateway(s), {{nodes}} node(s) and {{users}} user(s)',
+  locationInUse: 'Location still has {{gateways}} gateway(s) and {{nodes}} node(s)',
+  gatewayInUse: 'Gateway still has {{nodes}} node(s)',
+  gatewayMoveInUse: 'A gateway with {{nodes}} node(s) cannot move to another customer',
+  productInUse: 'Product is still used by {{gateways}} gateway(s) and {{nodes}} node(s)',
+  inUse: 'Still in use',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;
