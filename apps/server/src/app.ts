@@ -10,6 +10,12 @@ import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { customerRoutes } from './modules/customers/customer-routes';
+import { intervalRoutes } from './modules/customers/interval-routes';
+import { locationRoutes } from './modules/locations/location-routes';
+import { gatewayRoutes } from './modules/gateways/gateway-routes';
+import { productRoutes } from './modules/products/product-routes';
+import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -99,6 +105,12 @@ export async function buildApp({ config, database, logger }: TAppOptions): Promi
     async (api) => {
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
       await api.register(userRoutes, { db: database.db });
+      await api.register(customerRoutes, { db: database.db });
+      await api.register(intervalRoutes, { db: database.db });
+      await api.register(locationRoutes, { db: database.db });
+      await api.register(gatewayRoutes, { db: database.db });
+      await api.register(productRoutes, { db: database.db });
+      await api.register(calibrationLogRoutes, { db: database.db });
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,68 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { MESSAGE, messageKey, type TCustomerListItem } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { customers } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { customerScopeCondition } from '../../lib/customer-scope';
+import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
+import { isAdministrator } from '../../plugins/authorize';
+import type { TAuthUser } from '../users/user-repository';
+import { placeFields, tidyPlaceRow } from './place-fields';
+
+export type TCustomerRow = typeof customers.$inferSelect;
+/** A database handle or an open transaction. */
+export type TDbOrTx = Pick<TDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The customers' public fields; endpoint details only for administrators. */
+export function customerFields(user: TAuthUser): TFieldMap {
+  return { name: { sql: customers.name, kind: 'text' }, ...placeFields(customers, 'customer_id', isAdministrator(user)) };
+}
+
+/** The customer with this name when the user may see it; null otherwise (callers answer 404). */
+export async function findCustomer(db: TDbOrTx, user: TAuthUser, name: string, lock = false): Promise<TCustomerRow | null> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.name, name), customerScopeCondition(user, customers.id)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function requireCustomer(db: TDbOrTx, user: TAuthUser, name: string, lock = false): Promise<TCustomerRow> {
+  const row = await findCustomer(db, user, name, lock);
+  if (!row) throw ApiError.notFound(`No customer ${name}`);
+  return row;
+}
+
+/** A customer named in a request body: unknown and out of scope look the same (400 on `field`). */
+export async function requireBodyCustomer(db: TDbOrTx, user: TAuthUser, name: string, field = 'customer'): Promise<TCustomerRow> {
+  const customer = await findCustomer(db, user, name);
+  if (!customer) throw ApiError.badRequest(`Unknown customer ${name}`, { [field]: messageKey(MESSAGE.unknownCustomer, { name }) });
+  return customer;
+}
+
+export interface TListQuery {
+  conditions?: string;
+  projection?: string;
+}
+
+/** Customers the user may see, sorted by name, with the projected fields. */
+export async function listCustomers(db: TDb, user: TAuthUser, query: TListQuery, where?: SQL): Promise<TCustomerListItem[]> {
+  const fields = customerFields(user);
+  const projection = parseProjection(query.projection, projectableFields(fields));
+  const conditions = parseConditions(query.conditions, fields);
+  const rows = await db
+    .select(selectionFor(projection, fields))
+    .from(customers)
+    .where(and(customerScopeCondition(user, customers.id), conditions, where))
+    .orderBy(sql`lower(${customers.name})`, customers.name);
+  return rows.map((row) => tidyPlaceRow(row as Record<string, unknown>) as TCustomerListItem);
+}
+
+/** One customer in its public form (the same fields as a list row without projection). */
+export async function readCustomer(db: TDb, user: TAuthUser, id: number): Promise<TCustomerListItem> {
+  const [row] = await listCustomers(db, user, {}, eq(customers.id, id));
+  if (!row) throw ApiError.notFound('No such customer');
+  return row;
+}

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_CUSTOMER_CALIBRATION_INTERVAL,
+  ERROR,
+  normalizeEndpoint,
+  type TCustomerCreate,
+  type TCustomerPatch,
+} from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { calibrationLogs, customers, devices, gateways, locations, overflowLogs, userCustomers } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { assertMayWrite } from '../../plugins/authorize';
+import type { TAuthUser } from '../users/user-repository';
+import { requireCustomer, type TDbOrTx } from './customer-repository';
+import { rethrowConstraint } from './db-errors';
+import { countRows, setCustomerDevicesInterval, setCustomerLocationsInterval } from './interval-propagation';
+import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from './place-endpoint';
+
+const UNIQUES = { customers_name_unique: { key: ERROR.customerNameTaken, field: 'name' } };
+const DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;
+
+async function assertNameFree(tx: TDbOrTx, name: string, exceptId = -1): Promise<void> {
+  const [clash] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.name, name)).limit(1);
+  if (clash && clash.id !== exceptId) {
+    throw new ApiError(409, ERROR.customerNameTaken, `A customer named ${name} exists`, { name: ERROR.customerNameTaken });
+  }
+}
+
+/** POST /customers: interval 2 and no platform unless an administrator says otherwise. */
+export async function createCustomer(db: TDb, user: TAuthUser, body: TCustomerCreate): Promise<number> {
+  const interval = body.calibration?.interval ?? DEFAULT_CUSTOMER_CALIBRATION_INTERVAL;
+  const endpoint = normalizeEndpoint(body.endpoint);
+  assertMayWrite(user, [
+    'customer.details',
+    ...(interval !== DEFAULT_CUSTOMER_CALIBRATION_INTERVAL ? ['customer.calibration.interval'] : []),
+    ...(endpoint.platform !== null ? ['customer.endpoint'] : []),
+  ]);
+  try {
+    return await db.transaction(async (tx) => {
+      await assertNameFree(tx, body.name);
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          name: body.name,
+          reference: body.reference,
+          address: body.address,
+          postalCode: body.postalCode,
+          city: body.city,
+          country: body.country,
+          calibrationInterval: interval,
+          endpoint: toStoredEndpoint(endpoint),
+          notes: body.notes || null,
+        })
+        .returning({ id: customers.id });
+      return row.id;
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
+
+/**
+ * PATCH /customers/{name}. Only fields whose value changes count for the field rights, so a
+ * form may send back what it read. A changed interval propagates to the customer's locations
+ * and devices in the same transaction. Returns the customer's id.
+ */
+export async function updateCustomer(db: TDb, user: TAuthUser, name: string, body: TCustomerPatch): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await requireCustomer(tx, user, name, true);
+      const changes: Partial<typeof customers.$inferInsert> = {};
+      const changed = new Set<string>();
+      for (const field of DETAILS) {
+        const value = body[field];
+        if (value !== undefined && value !== row[field]) {
+          changes[field] = value;
+          changed.add('customer.details');
+        }
+      }
+      // An empty text leaves the notes as they are; null clears them.
+      const notes = body.notes === '' ? undefined : body.notes;
+      if (notes !== undefined && notes !== row.notes) {
+        changes.notes = notes;
+        changed.add('customer.details');
+      }
+      const interval = body.calibration?.interval;
+      if (interval !== undefined && interval !== row.calibrationInterval) {
+        changes.calibrationInterval = interval;
+        changed.add('customer.calibration.interval');
+      }
+      const endpoint = body.endpoint === undefined ? null : mergeEndpoint(row.endpoint, body.endpoint);
+      if (endpoint && !sameEndpoint(endpoint, readEndpoint(row.endpoint))) {
+        changes.endpoint = toStoredEndpoint(endpoint);
+        changed.add('customer.endpoint');
+      }
+      assertMayWrite(user, [...changed]);
+      if (changes.endpoint && endpoint) assertEndpoint(endpoint, true);
+      if (changes.name !== undefined) await assertNameFree(tx, changes.name, row.id);
+      if (Object.keys(changes).length === 0) return row.id;
+      await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, row.id));
+      if (changes.calibrationInterval !== undefined) {
+        await setCustomerLocationsInterval(tx, row.id, changes.calibrationInterval);
+        await setCustomerDevicesInterval(tx, row.id, changes.calibrationInterval);
+      }
+      return row.id;
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
+
+/**
+ * DELETE /customers/{name}: refused with 409 while locations, gateways, nodes or users restricted
+ * to it remain (params say how many). Calibration and overflow logs stay, without the customer.
+ */
+export async function deleteCustomer(db: TDb, user: TAuthUser, name: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const row = await requireCustomer(tx, user, name, true);
+      const inUse = {
+        locations: await countRows(tx, locations, eq(locations.customerId, row.id)),
+        gateways: await countRows(tx, gateways, eq(gateways.customerId, row.id)),
+        nodes: await countRows(tx, devices, eq(devices.customerId, row.id)),
+        users: await countRows(tx, userCustomers, eq(userCustomers.customerId, row.id)),
+      };
+      if (Object.values(inUse).some((count) => count > 0)) {
+        throw ApiError.conflict(
+          `Customer ${name} still has ${inUse.locations} locations, ${inUse.gateways} gateways, ${inUse.nodes} nodes and ${inUse.users} users`,
+          ERROR.customerInUse,
+          inUse,
+        );
+      }
+      await tx.update(calibrationLogs).set({ customerId: null, locationId: null }).where(eq(calibrationLogs.customerId, row.id));
+      await tx.update(overflowLogs).set({ customerId: null, locationId: null }).where(eq(overflowLogs.customerId, row.id));
+      await tx.delete(customers).where(eq(customers.id, row.id));
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
+

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZCalibrationIntervalPatch, ZUpdatedCount } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { errorResponses } from '../../lib/error-responses';
+import { currentUser } from '../../plugins/authenticate';
+import { requireLocation } from '../locations/location-repository';
+import { requireCustomer } from './customer-repository';
+import { ZCustomerParams, ZLocationParams } from './place-params';
+import { setCustomerDevicesInterval, setCustomerLocationsInterval, setLocationDevicesInterval } from './interval-propagation';
+
+const RESPONSES = { 200: ZUpdatedCount, ...errorResponses(400, 401, 403, 404) };
+
+/**
+ * The three calibration-interval calls of portal.md section 7 (administrators only), each one
+ * transaction; the answer says how many rows changed.
+ */
+export async function intervalRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.patch(
+    '/customers/:customer/devices',
+    {
+      schema: {
+        operationId: 'PatchCustomerDevices',
+        tags: ['customers'],
+        summary: "Set the calibration interval of every device of the customer",
+        params: ZCustomerParams,
+        body: ZCalibrationIntervalPatch,
+        response: RESPONSES,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const customer = await requireCustomer(tx, currentUser(request), request.params.customer, true);
+        return { updated: await setCustomerDevicesInterval(tx, customer.id, request.body.calibration.interval) };
+      }),
+  );
+
+  routes.patch(
+    '/customers/:customer/locations',
+    {
+      schema: {
+        operationId: 'PatchCustomerLocations',
+        tags: ['customers'],
+        summary: "Set the calibration interval of every location of the customer (and of the devices there)",
+        params: ZCustomerParams,
+        body: ZCalibrationIntervalPatch,
+        response: RESPONSES,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const customer = await requireCustomer(tx, currentUser(request), request.params.customer, true);
+        return { updated: await setCustomerLocationsInterval(tx, customer.id, request.body.calibration.interval) };
+      }),
+  );
+
+  routes.patch(
+    '/customers/:customer/locations/:location/devices',
+    {
+      schema: {
+        operationId: 'PatchLocationDevices',
+        tags: ['locations'],
+        summary: 'Set the calibration interval of every device at the location',
+        params: ZLocationParams,
+        body: ZCalibrationIntervalPatch,
+        response: RESPONSES,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const location = await requireLocation(tx, currentUser(request), request.params.customer, request.params.location);
+        return { updated: await setLocationDevicesInterval(tx, location.id, request.body.calibration.interval) };
+      }),
+  );
+}

@@ -1,0 +1,69 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { messageKey, PLACE_MESSAGE, type TLocationListItem } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { customers, locations } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { customerScopeCondition } from '../../lib/customer-scope';
+import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
+import { isAdministrator } from '../../plugins/authorize';
+import type { TAuthUser } from '../users/user-repository';
+import { requireCustomer, type TDbOrTx, type TListQuery } from '../customers/customer-repository';
+import { placeFields, tidyPlaceRow } from '../customers/place-fields';
+
+export type TLocationRow = typeof locations.$inferSelect;
+
+/** The locations' public fields: `customer` is the customer's name; endpoint details only for administrators. */
+export function locationFields(user: TAuthUser): TFieldMap {
+  return {
+    name: { sql: locations.name, kind: 'text' },
+    customer: { sql: customers.name, kind: 'text' },
+    ...placeFields(locations, 'location_id', isAdministrator(user)),
+  };
+}
+
+/**
+ * The location of a path (customer name, location name) when the user may see its customer;
+ * 404 otherwise. `lock` takes a row lock for a change that follows.
+ */
+export async function requireLocation(db: TDbOrTx, user: TAuthUser, customerName: string, name: string, lock = false): Promise<TLocationRow> {
+  const customer = await requireCustomer(db, user, customerName);
+  const query = db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.customerId, customer.id), eq(locations.name, name)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw ApiError.notFound(`No location ${name} at ${customerName}`);
+  return row;
+}
+
+/** A location named in a request body, of the given customer: 400 on `location` when there is none. */
+export async function requireBodyLocation(db: TDbOrTx, customerId: number, name: string): Promise<TLocationRow> {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.customerId, customerId), eq(locations.name, name)))
+    .limit(1);
+  if (!row) throw ApiError.badRequest(`Unknown location ${name}`, { location: messageKey(PLACE_MESSAGE.unknownLocation, { name }) });
+  return row;
+}
+
+/** Locations the user may see, sorted by name (then customer), with the projected fields. */
+export async function listLocations(db: TDb, user: TAuthUser, query: TListQuery, where?: SQL): Promise<TLocationListItem[]> {
+  const fields = locationFields(user);
+  const projection = parseProjection(query.projection, projectableFields(fields));
+  const conditions = parseConditions(query.conditions, fields);
+  const rows = await db
+    .select(selectionFor(projection, fields))
+    .from(locations)
+    .innerJoin(customers, eq(customers.id, locations.customerId))
+    .where(and(customerScopeCondition(user, locations.customerId), conditions, where))
+    .orderBy(sql`lower(${locations.name})`, locations.name, sql`lower(${customers.name})`, customers.name);
+  return rows.map((row) => tidyPlaceRow(row as Record<string, unknown>) as TLocationListItem);
+}
+
+export async function readLocation(db: TDb, user: TAuthUser, id: number): Promise<TLocationListItem> {
+  const [row] = await listLocations(db, user, {}, eq(locations.id, id));
+  if (!row) throw ApiError.notFound('No such location');
+  return row;
+}

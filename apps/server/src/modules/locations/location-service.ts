@@ -1,0 +1,156 @@
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  DEFAULT_LOCATION_CALIBRATION_INTERVAL,
+  ERROR,
+  normalizeEndpoint,
+  type TLocationCreate,
+  type TLocationPatch,
+} from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { calibrationLogs, devices, gateways, locations, overflowLogs } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { assertMayWrite } from '../../plugins/authorize';
+import type { TAuthUser } from '../users/user-repository';
+import { requireBodyCustomer, type TDbOrTx } from '../customers/customer-repository';
+import { rethrowConstraint } from '../customers/db-errors';
+import { countRows, setLocationDevicesInterval } from '../customers/interval-propagation';
+import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../customers/place-endpoint';
+import { requireLocation } from './location-repository';
+
+const UNIQUES = { locations_customer_name_key: { key: ERROR.locationNameTaken, field: 'name' } };
+const DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;
+
+async function assertNameFree(tx: TDbOrTx, customerId: number, name: string, exceptId = -1): Promise<void> {
+  const [clash] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.customerId, customerId), eq(locations.name, name), ne(locations.id, exceptId)))
+    .limit(1);
+  if (clash) throw new ApiError(409, ERROR.locationNameTaken, `The customer has a location named ${name}`, { name: ERROR.locationNameTaken });
+}
+
+/**
+ * POST /locations. Interval 1 when absent; a non-administrator may send 1 or the customer's
+ * interval (what the create form fills in), nothing else. Endpoint: none unless an administrator sets it.
+ */
+export async function createLocation(db: TDb, user: TAuthUser, body: TLocationCreate): Promise<number> {
+  const endpoint = normalizeEndpoint(body.endpoint);
+  try {
+    return await db.transaction(async (tx) => {
+      const customer = await requireBodyCustomer(tx, user, body.customer);
+      const interval = body.calibration?.interval ?? DEFAULT_LOCATION_CALIBRATION_INTERVAL;
+      const freeIntervals: number[] = [DEFAULT_LOCATION_CALIBRATION_INTERVAL, customer.calibrationInterval];
+      assertMayWrite(user, [
+        'location.details',
+        ...(freeIntervals.includes(interval) ? [] : ['location.calibration.interval']),
+        ...(endpoint.platform !== null ? ['location.endpoint'] : []),
+      ]);
+      await assertNameFree(tx, customer.id, body.name);
+      const [row] = await tx
+        .insert(locations)
+        .values({
+          customerId: customer.id,
+          name: body.name,
+          reference: body.reference,
+          address: body.address,
+          postalCode: body.postalCode,
+          city: body.city,
+          country: body.country,
+          calibrationInterval: interval,
+          endpoint: toStoredEndpoint(endpoint),
+          notes: body.notes || null,
+        })
+        .returning({ id: locations.id });
+      return row.id;
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
+
+/** Moves a location's gateways, nodes and logs along to its new customer (moveLocation). */
+async function moveContents(tx: TDbOrTx, locationId: number, customerId: number): Promise<void> {
+  await tx.update(gateways).set({ customerId, updatedAt: new Date() }).where(eq(gateways.locationId, locationId));
+  await tx.update(devices).set({ customerId, updatedAt: new Date() }).where(eq(devices.locationId, locationId));
+  await tx.update(calibrationLogs).set({ customerId }).where(eq(calibrationLogs.locationId, locationId));
+  await tx.update(overflowLogs).set({ customerId }).where(eq(overflowLogs.locationId, locationId));
+}
+
+/**
+ * PATCH /customers/{c}/locations/{l}. Only changed fields count for the field rights: details
+ * need location.details, another customer location.customer (moveLocation), interval and
+ * endpoint are for administrators. When moving, taking the new customer's interval is part of
+ * the move. Everything (move, interval propagation) in one transaction. Returns the id.
+ */
+export async function updateLocation(db: TDb, user: TAuthUser, customerName: string, name: string, body: TLocationPatch): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await requireLocation(tx, user, customerName, name, true);
+      const changes: Partial<typeof locations.$inferInsert> = {};
+      const changed = new Set<string>();
+      const target = body.customer !== undefined && body.customer !== customerName ? await requireBodyCustomer(tx, user, body.customer) : null;
+      if (target && target.id !== row.customerId) {
+        changes.customerId = target.id;
+        changed.add('location.customer');
+      }
+      for (const field of DETAILS) {
+        const value = body[field];
+        if (value !== undefined && value !== row[field]) {
+          changes[field] = value;
+          changed.add('location.details');
+        }
+      }
+      const notes = body.notes === '' ? undefined : body.notes;
+      if (notes !== undefined && notes !== row.notes) {
+        changes.notes = notes;
+        changed.add('location.details');
+      }
+      const interval = body.calibration?.interval;
+      if (interval !== undefined && interval !== row.calibrationInterval) {
+        changes.calibrationInterval = interval;
+        if (!(changes.customerId !== undefined && interval === target?.calibrationInterval)) changed.add('location.calibration.interval');
+      }
+      const endpoint = body.endpoint === undefined ? null : mergeEndpoint(row.endpoint, body.endpoint);
+      if (endpoint && !sameEndpoint(endpoint, readEndpoint(row.endpoint))) {
+        changes.endpoint = toStoredEndpoint(endpoint);
+        changed.add('location.endpoint');
+      }
+      assertMayWrite(user, [...changed]);
+      if (changes.endpoint && endpoint) assertEndpoint(endpoint, true);
+      if (changes.name !== undefined || changes.customerId !== undefined) {
+        await assertNameFree(tx, changes.customerId ?? row.customerId, changes.name ?? row.name, row.id);
+      }
+      if (Object.keys(changes).length === 0) return row.id;
+      await tx.update(locations).set({ ...changes, updatedAt: new Date() }).where(eq(locations.id, row.id));
+      if (changes.customerId !== undefined) await moveContents(tx, row.id, changes.customerId);
+      if (changes.calibrationInterval !== undefined) await setLocationDevicesInterval(tx, row.id, changes.calibrationInterval);
+      return row.id;
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
+
+/**
+ * DELETE /customers/{c}/locations/{l}: refused with 409 while gateways or nodes remain.
+ * Calibration and overflow logs stay with the customer, without the location.
+ */
+export async function deleteLocation(db: TDb, user: TAuthUser, customerName: string, name: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const row = await requireLocation(tx, user, customerName, name, true);
+      const inUse = {
+        gateways: await countRows(tx, gateways, eq(gateways.locationId, row.id)),
+        nodes: await countRows(tx, devices, eq(devices.locationId, row.id)),
+      };
+      if (inUse.gateways > 0 || inUse.nodes > 0) {
+        throw ApiError.conflict(`Location ${name} still has ${inUse.gateways} gateways and ${inUse.nodes} nodes`, ERROR.locationInUse, inUse);
+      }
+      await tx.update(calibrationLogs).set({ locationId: null }).where(eq(calibrationLogs.locationId, row.id));
+      await tx.update(overflowLogs).set({ locationId: null }).where(eq(overflowLogs.locationId, row.id));
+      await tx.delete(locations).where(eq(locations.id, row.id));
+    });
+  } catch (error) {
+    rethrowConstraint(error, UNIQUES);
+  }
+}
