@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { customers, devices, locations } from '../../db/schema';
+import { createTestContext, type TTestContext } from '../../test/test-app';
+import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from './places-fixtures';
+
+const PASSWORD = 'Customers-test-2026';
+let ctx: TTestContext;
+let call: ReturnType<typeof caller>;
+let admin: string;
+let editor: string;
+let adder: string;
+let ids: { acme: number; beta: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  call = caller(ctx);
+});
+afterAll(async () => ctx.close());
+beforeEach(async () => {
+  await ctx.database.reset();
+  const db = ctx.database.db;
+  ids = {
+    acme: await insertCustomer(db, 'acme', { city: 'Utrecht', calibrationInterval: 2, endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret' } }),
+    beta: await insertCustomer(db, 'Beta', { city: 'Zwolle', calibrationInterval: 1 }),
+  };
+  await insertCustomer(db, 'Zeta', { city: 'Assen' });
+  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
+  await ctx.createUser({ email: 'editor@example.com', password: PASSWORD, rights: { editCustomer: true } });
+  await ctx.createUser({ email: 'adder@example.com', password: PASSWORD, rights: { addCustomer: true } });
+  [admin, editor, adder] = await Promise.all(['admin', 'editor', 'adder'].map((name) => ctx.signIn(`${name}@example.com`, PASSWORD)));
+});
+
+const newCustomer = { name: '  Gamma BV ', reference: 'G-1', address: 'Laan 2', postalCode: '3511 AA', city: 'Utrecht', country: 'Nederland' };
+
+describe('GET /customers', () => {
+  it('lists every field sorted by name, ignoring case', async () => {
+    const response = await call(admin, 'GET', '/customers');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((row: { name: string }) => row.name)).toEqual(['acme', 'Beta', 'Zeta']);
+    expect(response.json()[0]).toEqual({
+      name: 'acme',
+      reference: 'REF-1',
+      address: 'Straat 1',
+      postalCode: '1234 AB',
+      city: 'Utrecht',
+      country: 'Nederland',
+      calibration: { interval: 2 },
+      endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret', ldOptions: null },
+      notes: null,
+      sync: -1,
+      online: 0,
+      channels: 0,
+      nodes: 0,
+    });
+  });
+
+  it.each([
+    ['name', [{ name: 'acme' }, { name: 'Beta' }, { name: 'Zeta' }]],
+    ['calibration.interval name', [{ name: 'acme', calibration: { interval: 2 } }, { name: 'Beta', calibration: { interval: 1 } }, { name: 'Zeta', calibration: { interval: 2 } }]],
+    ['name,city', [{ name: 'acme', city: 'Utrecht' }, { name: 'Beta', city: 'Zwolle' }, { name: 'Zeta', city: 'Assen' }]],
+  ])('projection %s', async (projection, expected) => {
+    const response = await call(admin, 'GET', `/customers?projection=${encodeURIComponent(projection)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(expected);
+  });
+
+  it.each([
+    [{ city: 'Zwolle' }, ['Beta']],
+    [{ 'calibration.interval': { $gte: 2 } }, ['acme', 'Zeta']],
+    [{ $or: [{ name: 'Zeta' }, { city: 'Utrecht' }] }, ['acme', 'Zeta']],
+    [{ 'endpoint.platform': 'XIC' }, ['acme']],
+    [{ sync: -1 }, ['acme', 'Beta', 'Zeta']],
+  ])('conditions %j', async (conditions, names) => {
+    const response = await call(admin, 'GET', `/customers?projection=name&conditions=${encodeURIComponent(JSON.stringify(conditions))}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((row: { name: string }) => row.name)).toEqual(names);
+  });
+
+  it.each([
+    ['projection=secret', 'errors.unknownField'],
+    ['conditions=%7B%22password%22%3A1%7D', 'errors.unknownField'],
+    ['conditions=nope', 'errors.invalidJson'],
+    ['conditions=%7B%22name%22%3A%7B%22%24regex%22%3A%22a%22%7D%7D', 'errors.unknownOperator'],
+  ])('%s -> 400 %s', async (query, key) => {
+    const response = await call(admin, 'GET', `/customers?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().key).toBe(key);
+  });
+
+  it('shows url, token and ldOptions to administrators only, and refuses them as conditions to others', async () => {
+    const rows = (await call(editor, 'GET', '/customers')).json();
+    expect(rows[0].endpoint).toEqual({ platform: 'XIC' });
+    expect(JSON.stringify(rows)).not.toContain('secret');
+    expect((await call(editor, 'GET', '/customers?projection=endpoint.token')).statusCode).toBe(400);
+    expect((await call(editor, 'GET', `/customers?conditions=${encodeURIComponent('{"endpoint.token":"secret"}')}`)).statusCode).toBe(400);
+    expect((await call(editor, 'GET', '/customers/acme')).json().endpoint).toEqual({ platform: 'XIC' });
+  });
+});
+
+describe('computed columns', () => {
+  it.each([
+    ['no nodes', [], { sync: -1, online: 0, channels: 0, nodes: 0 }],
+    ['nodes without parameters', [{ sync: -1 }, { sync: -1, type: 'V1' as const }], { sync: -1, online: 0, channels: 4, nodes: 2 }],
+    ['all synchronised', [{ sync: 1, heardHoursAgo: 1 }, { sync: -1, type: 'V3' as const }], { sync: 1, online: 1, channels: 5, nodes: 2 }],
+    ['one pending', [{ sync: 1, heardHoursAgo: 0.1 }, { sync: 0, heardHoursAgo: 5.9 }, { sync: 1, heardHoursAgo: 6.1 }], { sync: 0, online: 2, channels: 9, nodes: 3 }],
+  ])('%s', async (_case, seeds, expected) => {
+    const locationId = await insertLocation(ctx.database.db, ids.beta, 'Hal');
+    for (const [index, seed] of seeds.entries()) {
+      await insertDevice(ctx.database.db, { eui: `00000000000000b${index}`, customerId: ids.beta, locationId, ...seed });
+    }
+    // A node of another customer changes nothing here.
+    await insertDevice(ctx.database.db, { eui: '00000000000000a0', customerId: ids.acme, sync: 0, heardHoursAgo: 0 });
+    const customer = (await call(admin, 'GET', '/customers/Beta')).json();
+    expect({ sync: customer.sync, online: customer.online, channels: customer.channels, nodes: customer.nodes }).toEqual(expected);
+    const location = (await call(admin, 'GET', '/customers/Beta/locations/Hal')).json();
+    expect({ sync: location.sync, online: location.online, channels: location.channels, nodes: location.nodes }).toEqual(expected);
+  });
+});
+
+describe('GET /customers/{name}', () => {
+  it.each([
+    ['acme', 200],
+    ['ACME', 404],
+    ['missing', 404],
+  ])('%s -> %i', async (name, status) => {
+    expect((await call(admin, 'GET', `/customers/${encodeURIComponent(name)}`)).statusCode).toBe(status);
+  });
+
+  it('finds names with spaces, accents and slashes', async () => {
+    await insertCustomer(ctx.database.db, 'Café de Zon / Noord');
+    const response = await call(admin, 'GET', `/customers/${encodeURIComponent('Café de Zon / Noord')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().name).toBe('Café de Zon / Noord');
+  });
+});
+
+describe('POST /customers', () => {
+  it('creates with trimmed texts, interval 2 and no platform', async () => {
+    const response = await call(adder, 'POST', '/customers', { ...newCustomer, notes: '' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Gamma BV', calibration: { interval: 2 }, endpoint: { platform: null }, notes: null, sync: -1 });
+  });
+
+  it.each([
+    ['missing name', { name: undefined }, { name: 'validation.required' }],
+    ['blank reference', { reference: '   ' }, { reference: 'validation.required' }],
+    ['null city', { city: null }, { city: 'validation.required' }],
+    ['every address field', { address: '', postalCode: '', country: '' }, { address: 'validation.required', postalCode: 'validation.required', country: 'validation.required' }],
+    ['interval 4', { calibration: { interval: 4 } }, { 'calibration.interval': 'validation.oneOf' }],
+    ['interval missing', { calibration: {} }, { 'calibration.interval': 'validation.required' }],
+    ['unknown platform', { endpoint: { platform: 'Dropbox' } }, { 'endpoint.platform': 'validation.oneOf' }],
+    ['XIC without url and token', { endpoint: { platform: 'XIC' } }, { 'endpoint.url': 'validation.required', 'endpoint.token': 'validation.required' }],
+    ['Unica without token', { endpoint: { platform: 'Unica', url: 'https://u.example' } }, { 'endpoint.token': 'validation.required' }],
+    ['XIC with a url that is not http', { endpoint: { platform: 'XIC', url: 'javascript:alert(1)', token: 't' } }, { 'endpoint.url': 'validation.url' }],
+  ])('%s -> 400 naming the field', async (_case, change, fields) => {
+    const response = await call(admin, 'POST', '/customers', { ...newCustomer, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual(fields);
+    expect(await ctx.database.db.select().from(customers).where(eq(customers.name, 'Gamma BV'))).toEqual([]);
+  });
+
+  it('refuses a taken name with 409 on the field', async () => {
+    const response = await call(admin, 'POST', '/customers', { ...newCustomer, name: 'Beta' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ key: 'errors.customerNameTaken', fields: { name: 'errors.customerNameTaken' } });
+  });
+
+  it.each([
+    ['default interval', { calibration: { interval: 2 } }, 201, undefined],
+    ['no platform', { endpoint: { platform: null } }, 201, undefined],
+    ['another interval', { calibration: { interval: 3 } }, 403, 'customer.calibration.interval'],
+    ['a platform', { endpoint: { platform: 'LegionellaDossier', token: 'x' } }, 403, 'customer.endpoint'],
+  ])('addCustomer with %s -> %i', async (_case, change, status, field) => {
+    const response = await call(adder, 'POST', '/customers', { ...newCustomer, ...change });
+    expect(response.statusCode).toBe(status);
+    if (field) expect(response.json().fields).toHaveProperty([field]);
+  });
+
+  it.each([
+    ['no platform clears url and token', { platform: '', url: 'https://x', token: 't' }, { platform: null, url: null, token: null, ldOptions: null }],
+    ['LegionellaDossier clears url', { platform: 'LegionellaDossier', url: 'https://x', token: 't' }, { platform: 'LegionellaDossier', url: null, token: 't', ldOptions: null }],
+    ['LegionellaDossier without token', { platform: 'LegionellaDossier' }, { platform: 'LegionellaDossier', url: null, token: null, ldOptions: null }],
+    ['XIC keeps url and token, drops ldOptions', { platform: 'XIC', url: 'https://x', token: 't', ldOptions: { deviceType: 'a' } }, { platform: 'XIC', url: 'https://x', token: 't', ldOptions: null }],
+  ])('administrator: %s', async (_case, endpoint, expected) => {
+    const response = await call(admin, 'POST', '/customers', { ...newCustomer, endpoint });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().endpoint).toEqual(expected);
+  });
+});
+
+describe('PATCH /customers/{name}', () => {
+  it('renames and keeps every reference: locations, nodes and restricted users', async () => {
+    const db = ctx.database.db;
+    const locationId = await insertLocation(db, ids.acme, 'Hal');
+    await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId });
+    const scopedId = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights: { editCustomer: true } });
+    await restrictUser(db, scopedId, [ids.acme]);
+    const response = await call(admin, 'PATCH', '/customers/acme', { name: 'Acme Holding' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Acme Holding', nodes: 1 });
+    expect((await call(admin, 'GET', '/customers/Acme%20Holding/locations/Hal')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/customers/acme')).statusCode).toBe(404);
+    const scoped = await ctx.signIn('scoped@example.com', PASSWORD);
+    expect((await call(scoped, 'GET', '/customers?projection=name')).json()).toEqual([{ name: 'Acme Holding' }]);
+  });
+
+  it.each([
+    ['empty notes are left out', { notes: 'keep me' }, { notes: '' }, 'keep me'],
+    ['null clears notes', { notes: 'old' }, { notes: null }, null],
+    ['notes are trimmed', { notes: null }, { notes: '  new  ' }, 'new'],
+  ])('%s', async (_case, before, patch, notes) => {
+    await ctx.database.db.update(customers).set(before).where(eq(customers.id, ids.beta));
+    const response = await call(editor, 'PATCH', '/customers/Beta', patch);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notes).toBe(notes);
+  });
+
+  it.each([
+    ['a detail', { city: 'Amersfoort' }, 200, undefined],
+    ['the interval and endpoint it read', { city: 'Ede', calibration: { interval: 2 }, endpoint: { platform: 'XIC' } }, 200, undefined],
+    ['another interval', { calibration: { interval: 3 } }, 403, 'customer.calibration.interval'],
+    ['another platform', { endpoint: { platform: 'Unica', url: 'https://u', token: 't' } }, 403, 'customer.endpoint'],
+    ['another token', { endpoint: { token: 'guess' } }, 403, 'customer.endpoint'],
+  ])('editCustomer changing %s -> %i', async (_case, patch, status, field) => {
+    const response = await call(editor, 'PATCH', '/customers/acme', patch);
+    expect(response.statusCode).toBe(status);
+    if (field) expect(response.json().fields).toEqual({ [field]: 'errors.forbidden' });
+    if (status !== 200) expect((await call(admin, 'GET', '/customers/acme')).json()).toMatchObject({ city: 'Utrecht', calibration: { interval: 2 } });
+  });
+
+  it.each([
+    ['blank name', { name: ' ' }, 400, { name: 'validation.required' }],
+    ['taken name', { name: 'Zeta' }, 409, { name: 'errors.customerNameTaken' }],
+    ['LegionellaDossier token without ldOptions', { endpoint: { platform: 'LegionellaDossier', token: 't' } }, 400, {
+      'endpoint.ldOptions.deviceType': 'validation.required',
+      'endpoint.ldOptions.subType1': 'validation.required',
+      'endpoint.ldOptions.subType2': 'validation.required',
+      'endpoint.ldOptions.subType3': 'validation.required',
+    }],
+    ['LegionellaDossier token with three options', { endpoint: { platform: 'LegionellaDossier', token: 't', ldOptions: { deviceType: 'a', subType1: 'b', subType2: 'c' } } }, 400, {
+      'endpoint.ldOptions.subType3': 'validation.required',
+    }],
+    ['XIC clearing its url', { endpoint: { url: null } }, 400, { 'endpoint.url': 'validation.required' }],
+  ])('administrator: %s -> %i, nothing changed', async (_case, patch, status, fields) => {
+    const response = await call(admin, 'PATCH', '/customers/acme', { city: 'Changed', ...patch });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().fields).toEqual(fields);
+    expect((await call(admin, 'GET', '/customers/acme')).json()).toMatchObject({ city: 'Utrecht', endpoint: { platform: 'XIC' } });
+  });
+
+  it('administrator: LegionellaDossier with a token and all four options; no platform clears it again', async () => {
+    const ldOptions = { deviceType: 'Tap', subType1: 'a', subType2: 'b', subType3: 'c' };
+    const set = await call(admin, 'PATCH', '/customers/acme', { endpoint: { platform: 'LegionellaDossier', token: 't', ldOptions } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().endpoint).toEqual({ platform: 'LegionellaDossier', url: null, token: 't', ldOptions });
+    const cleared = await call(admin, 'PATCH', '/customers/acme', { endpoint: { platform: null } });
+    expect(cleared.json().endpoint).toEqual({ platform: null, url: null, token: null, ldOptions: null });
+  });
+
+  it('a changed interval propagates to its locations and their devices, not to other customers', async () => {
+    const db = ctx.database.db;
+    const hal = await insertLocation(db, ids.acme, 'Hal', { calibrationInterval: 1 });
+    const other = await insertLocation(db, ids.beta, 'Elders', { calibrationInterval: 1 });
+    await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId: hal, calibrationInterval: 1 });
+    await insertDevice(db, { eui: '0000000000000002', customerId: ids.beta, locationId: other, calibrationInterval: 1 });
+    expect((await call(admin, 'PATCH', '/customers/acme', { calibration: { interval: 3 } })).statusCode).toBe(200);
+    const intervals = await db.select({ id: locations.id, interval: locations.calibrationInterval }).from(locations).orderBy(locations.id);
+    expect(intervals).toEqual([{ id: hal, interval: 3 }, { id: other, interval: 1 }]);
+    const nodes = await db.select({ eui: devices.eui, interval: devices.calibrationInterval }).from(devices).orderBy(devices.eui);
+    expect(nodes).toEqual([{ eui: '0000000000000001', interval: 3 }, { eui: '0000000000000002', interval: 1 }]);
+  });
+
+  it('an unknown customer is 404', async () => {
+    expect((await call(admin, 'PATCH', '/customers/missing', { city: 'X' })).statusCode).toBe(404);
+  });
+});

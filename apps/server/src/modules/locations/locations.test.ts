@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { calibrationLogs, devices, gateways, locations } from '../../db/schema';
+import { createTestContext, type TTestContext } from '../../test/test-app';
+import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../customers/places-fixtures';
+
+const PASSWORD = 'Locations-test-2026';
+let ctx: TTestContext;
+let call: ReturnType<typeof caller>;
+const tokens: Record<string, string> = {};
+let ids: { acme: number; beta: number; hal: number; kantoor: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  call = caller(ctx);
+});
+afterAll(async () => ctx.close());
+beforeEach(async () => {
+  await ctx.database.reset();
+  const db = ctx.database.db;
+  const acme = await insertCustomer(db, 'Acme', { calibrationInterval: 3 });
+  const beta = await insertCustomer(db, 'Beta', { calibrationInterval: 2 });
+  ids = {
+    acme,
+    beta,
+    hal: await insertLocation(db, acme, 'Sporthal', { calibrationInterval: 1 }),
+    kantoor: await insertLocation(db, acme, 'kantoor', { calibrationInterval: 2, endpoint: { platform: 'Unica', url: 'https://u.example', token: 'tok' } }),
+  };
+  await insertLocation(db, beta, 'Sporthal');
+  const users = {
+    admin: { administrator: true },
+    adder: { rights: { addLocation: true } },
+    editor: { rights: { editLocation: true } },
+    mover: { rights: { moveLocation: true } },
+    both: { rights: { editLocation: true, moveLocation: true } },
+  };
+  for (const [name, options] of Object.entries(users)) {
+    await ctx.createUser({ email: `${name}@example.com`, password: PASSWORD, ...options });
+    tokens[name] = await ctx.signIn(`${name}@example.com`, PASSWORD);
+  }
+});
+
+const newLocation = { name: ' Zwembad ', customer: 'Acme', reference: 'Z-1', address: 'Bad 1', postalCode: '1000 AA', city: 'Ede', country: 'Nederland' };
+
+describe('lists', () => {
+  it('GET /locations: every customer, sorted by name ignoring case, customer by name', async () => {
+    const rows = (await call(tokens.admin, 'GET', '/locations?projection=name customer')).json();
+    expect(rows).toEqual([
+      { name: 'kantoor', customer: 'Acme' },
+      { name: 'Sporthal', customer: 'Acme' },
+      { name: 'Sporthal', customer: 'Beta' },
+    ]);
+  });
+
+  it.each([
+    ['name', [{ name: 'kantoor' }, { name: 'Sporthal' }]],
+    ['calibration.interval name', [{ name: 'kantoor', calibration: { interval: 2 } }, { name: 'Sporthal', calibration: { interval: 1 } }]],
+  ])('GET /customers/Acme/locations?projection=%s', async (projection, expected) => {
+    const response = await call(tokens.admin, 'GET', `/customers/Acme/locations?projection=${encodeURIComponent(projection)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(expected);
+  });
+
+  it('conditions on the customer name and the platform', async () => {
+    const conditions = encodeURIComponent(JSON.stringify({ customer: 'Acme', 'endpoint.platform': { $ne: null } }));
+    expect((await call(tokens.admin, 'GET', `/locations?projection=name&conditions=${conditions}`)).json()).toEqual([{ name: 'kantoor' }]);
+  });
+
+  it('GET one location: full fields, endpoint details for administrators only', async () => {
+    const asAdmin = (await call(tokens.admin, 'GET', '/customers/Acme/locations/kantoor')).json();
+    expect(asAdmin).toMatchObject({ name: 'kantoor', customer: 'Acme', calibration: { interval: 2 }, endpoint: { platform: 'Unica', url: 'https://u.example', token: 'tok' } });
+    const asEditor = (await call(tokens.editor, 'GET', '/customers/Acme/locations/kantoor')).json();
+    expect(asEditor.endpoint).toEqual({ platform: 'Unica' });
+    expect((await call(tokens.admin, 'GET', '/customers/Beta/locations/kantoor')).statusCode).toBe(404);
+    expect((await call(tokens.admin, 'GET', '/customers/Nope/locations')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /locations', () => {
+  it.each([
+    ['administrator, no interval: 1', 'admin', {}, 201, { calibration: { interval: 1 }, endpoint: { platform: null } }],
+    ['administrator, interval 2', 'admin', { calibration: { interval: 2 } }, 201, { calibration: { interval: 2 } }],
+    ["addLocation with the customer's interval", 'adder', { calibration: { interval: 3 } }, 201, { calibration: { interval: 3 } }],
+    ['addLocation with the default interval', 'adder', { calibration: { interval: 1 } }, 201, { calibration: { interval: 1 } }],
+    ['administrator, chosen customer platform', 'admin', { endpoint: { platform: 'Customer', url: 'https://x', token: 't' } }, 201, { endpoint: { platform: 'Customer', url: null, token: null } }],
+  ])('%s -> %i', async (_case, user, change, status, expected) => {
+    const response = await call(tokens[user], 'POST', '/locations', { ...newLocation, ...change });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ name: 'Zwembad', customer: 'Acme', ...expected });
+  });
+
+  it.each([
+    ['addLocation with another interval', 'adder', { calibration: { interval: 2 } }, 403, { 'location.calibration.interval': 'errors.forbidden' }],
+    ['addLocation with a platform', 'adder', { endpoint: { platform: 'Customer' } }, 403, { 'location.endpoint': 'errors.forbidden' }],
+    ['missing customer', 'admin', { customer: '' }, 400, { customer: 'validation.required' }],
+    ['unknown customer', 'admin', { customer: 'Nope' }, 400, { customer: 'validation.unknownCustomer?name=Nope' }],
+    ['missing address fields', 'admin', { reference: '', city: undefined }, 400, { reference: 'validation.required', city: 'validation.required' }],
+    ['XIC without url', 'admin', { endpoint: { platform: 'XIC', token: 't' } }, 400, { 'endpoint.url': 'validation.required' }],
+    ['interval 0', 'admin', { calibration: { interval: 0 } }, 400, { 'calibration.interval': 'validation.oneOf' }],
+    ['taken name at the customer', 'admin', { name: 'kantoor' }, 409, { name: 'errors.locationNameTaken' }],
+  ])('%s -> %i, nothing created', async (_case, user, change, status, fields) => {
+    const before = await ctx.database.db.select().from(locations);
+    const response = await call(tokens[user], 'POST', '/locations', { ...newLocation, ...change });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().fields).toEqual(fields);
+    expect(await ctx.database.db.select().from(locations)).toEqual(before);
+  });
+
+  it('a name taken at another customer is fine', async () => {
+    expect((await call(tokens.admin, 'POST', '/locations', { ...newLocation, name: 'Sporthal', customer: 'Beta' })).statusCode).toBe(409);
+    expect((await call(tokens.admin, 'POST', '/locations', { ...newLocation, name: 'kantoor', customer: 'Beta' })).statusCode).toBe(201);
+  });
+});
+
+describe('PATCH /customers/{c}/locations/{l}', () => {
+  async function fillHal() {
+    const db = ctx.database.db;
+    const gatewayId = await insertGateway(db, { customerId: ids.acme, locationId: ids.hal, name: 'GW', mac: '00000000000000aa' });
+    await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId: ids.hal, gatewayId, calibrationInterval: 1 });
+    await insertDevice(db, { eui: '0000000000000002', customerId: ids.acme, locationId: ids.kantoor, calibrationInterval: 2 });
+    await insertCalibrationLog(db, { eui: '0000000000000001', customerId: ids.acme, locationId: ids.hal, ts: '2026-01-01T10:00:00Z' });
+    return gatewayId;
+  }
+
+  it('moveLocation moves the location with its gateways, nodes and logs in one go', async () => {
+    const gatewayId = await fillHal();
+    const response = await call(tokens.mover, 'PATCH', '/customers/Acme/locations/kantoor', { customer: 'Beta' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'kantoor', customer: 'Beta', nodes: 1 });
+    const hal = await call(tokens.mover, 'PATCH', '/customers/Acme/locations/Sporthal', { customer: 'Beta', name: 'Sporthal Oost' });
+    expect(hal.statusCode).toBe(403); // renaming is editLocation
+    const moved = await call(tokens.both, 'PATCH', '/customers/Acme/locations/Sporthal', { customer: 'Beta', name: 'Sporthal Oost', calibration: { interval: 2 } });
+    expect(moved.statusCode).toBe(200);
+    const db = ctx.database.db;
+    expect((await db.select({ customerId: gateways.customerId }).from(gateways).where(eq(gateways.id, gatewayId)))[0].customerId).toBe(ids.beta);
+    expect(await db.select({ eui: devices.eui, customerId: devices.customerId, interval: devices.calibrationInterval }).from(devices).orderBy(devices.eui)).toEqual([
+      { eui: '0000000000000001', customerId: ids.beta, interval: 2 },
+      { eui: '0000000000000002', customerId: ids.beta, interval: 2 },
+    ]);
+    expect((await db.select({ customerId: calibrationLogs.customerId }).from(calibrationLogs))[0].customerId).toBe(ids.beta);
+    expect((await call(tokens.admin, 'GET', '/customers/Beta/gateways?projection=name location')).json()).toEqual([{ name: 'GW', location: 'Sporthal Oost' }]);
+    expect((await call(tokens.admin, 'GET', '/customers/Acme')).json()).toMatchObject({ nodes: 0 });
+  });
+
+  it.each([
+    ['editLocation moving', 'editor', { customer: 'Beta' }, 403, { 'location.customer': 'errors.forbidden' }],
+    ['moveLocation renaming', 'mover', { name: 'Nieuw' }, 403, { 'location.details': 'errors.forbidden' }],
+    ['moveLocation taking another interval', 'mover', { customer: 'Beta', calibration: { interval: 3 } }, 403, { 'location.calibration.interval': 'errors.forbidden' }],
+    ['editLocation changing the interval', 'editor', { calibration: { interval: 2 } }, 403, { 'location.calibration.interval': 'errors.forbidden' }],
+    ['editLocation changing the endpoint', 'editor', { endpoint: { platform: 'Customer' } }, 403, { 'location.endpoint': 'errors.forbidden' }],
+    ['moving to an unknown customer', 'both', { customer: 'Nope' }, 400, { customer: 'validation.unknownCustomer?name=Nope' }],
+    ['moving where the name is taken', 'both', { customer: 'Beta' }, 409, { name: 'errors.locationNameTaken' }],
+    ['a blank city', 'admin', { city: '  ' }, 400, { city: 'validation.required' }],
+  ])('%s -> %i, nothing changed', async (_case, user, patch, status, fields) => {
+    await fillHal();
+    const before = [await ctx.database.db.select().from(locations).orderBy(locations.id), await ctx.database.db.select().from(devices).orderBy(devices.eui)];
+    const response = await call(tokens[user], 'PATCH', '/customers/Acme/locations/Sporthal', patch);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().fields).toEqual(fields);
+    expect([await ctx.database.db.select().from(locations).orderBy(locations.id), await ctx.database.db.select().from(devices).orderBy(devices.eui)]).toEqual(before);
+  });
+
+  it('moveLocation may take the new customer interval (as the edit form does)', async () => {
+    await fillHal();
+    const response = await call(tokens.mover, 'PATCH', '/customers/Acme/locations/kantoor', { customer: 'Beta', calibration: { interval: 2 } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('editLocation may send back what it read', async () => {
+    const read = (await call(tokens.editor, 'GET', '/customers/Acme/locations/kantoor')).json();
+    const response = await call(tokens.editor, 'PATCH', '/customers/Acme/locations/kantoor', { ...read, city: 'Arnhem', notes: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ city: 'Arnhem', endpoint: { platform: 'Unica' } });
+    expect((await call(tokens.admin, 'GET', '/customers/Acme/locations/kantoor')).json().endpoint).toMatchObject({ url: 'https://u.example', token: 'tok' });
+  });
+
+  it('a changed interval propagates to the devices of the location only', async () => {
+    await fillHal();
+    expect((await call(tokens.admin, 'PATCH', '/customers/Acme/locations/Sporthal', { calibration: { interval: 3 } })).statusCode).toBe(200);
+    expect(await ctx.database.db.select({ eui: devices.eui, interval: devices.calibrationInterval }).from(devices).orderBy(devices.eui)).toEqual([
+      { eui: '0000000000000001', interval: 3 },
+      { eui: '0000000000000002', interval: 2 },
+    ]);
+  });
+
+  it.each([
+    ['chosen customer clears url and token', { platform: 'Customer' }, 200, { platform: 'Customer', url: null, token: null, ldOptions: null }],
+    ['LegionellaDossier with a token needs ldOptions on edit', { platform: 'LegionellaDossier', token: 't' }, 400, undefined],
+  ])('administrator endpoint: %s', async (_case, endpoint, status, expected) => {
+    const response = await call(tokens.admin, 'PATCH', '/customers/Acme/locations/kantoor', { endpoint });
+    expect(response.statusCode).toBe(status);
+    if (expected) expect(response.json().endpoint).toEqual(expected);
+    else expect(Object.keys(response.json().fields)).toHaveLength(4);
+  });
+});
+
+describe('DELETE /customers/{c}/locations/{l}', () => {
+  it.each([
+    ['a gateway', 'gateway', { gateways: 1, nodes: 0 }],
+    ['a node', 'node', { gateways: 0, nodes: 1 }],
+  ])('with %s -> 409 saying what is in the way; nothing deleted', async (_case, what, params) => {
+    const db = ctx.database.db;
+    if (what === 'gateway') await insertGateway(db, { customerId: ids.acme, locationId: ids.hal, name: 'GW', mac: '00000000000000aa' });
+    else await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId: ids.hal });
+    const response = await call(tokens.admin, 'DELETE', '/customers/Acme/locations/Sporthal');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ key: 'errors.locationInUse', params });
+    expect((await call(tokens.admin, 'GET', '/customers/Acme/locations/Sporthal')).statusCode).toBe(200);
+  });
+
+  it('an empty location goes; its calibration logs stay with the customer', async () => {
+    const db = ctx.database.db;
+    await insertDevice(db, { eui: '0000000000000009' });
+    await insertCalibrationLog(db, { eui: '0000000000000009', customerId: ids.acme, locationId: ids.hal, ts: '2026-01-01T00:00:00Z' });
+    expect((await call(tokens.admin, 'DELETE', '/customers/Acme/locations/Sporthal')).statusCode).toBe(204);
+    expect((await call(tokens.admin, 'GET', '/customers/Acme/locations/Sporthal')).statusCode).toBe(404);
+    expect(await db.select({ customerId: calibrationLogs.customerId, locationId: calibrationLogs.locationId }).from(calibrationLogs)).toEqual([
+      { customerId: ids.acme, locationId: null },
+    ]);
+    expect((await call(tokens.admin, 'DELETE', '/customers/Acme/locations/Sporthal')).statusCode).toBe(404);
+  });
+});
