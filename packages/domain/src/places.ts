@@ -157,6 +157,13 @@ export const ZEndpoint = z.object({
     .optional(),
 });
 export type TEndpoint = z.infer<typeof ZEndpoint>;
+/** An endpoint in a list row: any part of it, as the projection asked. */
+const ZEndpointPart = z.object({
+  platform: z.string().nullable().optional(),
+  url: z.string().nullable().optional(),
+  token: z.string().nullable().optional(),
+  ldOptions: ZEndpoint.shape.ldOptions.unwrap().unwrap().partial().nullable().optional(),
+});
 
 /** The computed list columns (docs/places.md). */
 const placeStats = {
@@ -184,7 +191,7 @@ export const ZCustomer = z.object({
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 /** A list item: the fields the projection asked for. */
-export const ZCustomerListItem = ZCustomer.partial();
+export const ZCustomerListItem = ZCustomer.extend({ endpoint: ZEndpointPart }).partial();
 export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
 
 /** Body of PATCH /customers/{c}/devices, /customers/{c}/locations and .../locations/{l}/devices. */
@@ -224,7 +231,7 @@ export type TLocationPatch = z.infer<typeof ZLocationPatch>;
 
 export const ZLocation = ZCustomer.extend({ customer: z.string() });
 export type TLocation = z.infer<typeof ZLocation>;
-export const ZLocationListItem = ZLocation.partial();
+export const ZLocationListItem = ZLocation.extend({ endpoint: ZEndpointPart }).partial();
 export type TLocationListItem = z.infer<typeof ZLocationListItem>;
 
 // ---------------------------------------------------------------- gateways

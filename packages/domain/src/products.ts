@@ -70,5 +70,6 @@ export const ZProduct = z.object({
   image: ZProductImage.nullable(),
 });
 export type TProduct = z.infer<typeof ZProduct>;
-export const ZProductListItem = ZProduct.partial();
+/** A list item: the fields the projection asked for (also parts of `image`). */
+export const ZProductListItem = ZProduct.extend({ image: ZProductImage.partial().nullable() }).partial();
 export type TProductListItem = z.infer<typeof ZProductListItem>;

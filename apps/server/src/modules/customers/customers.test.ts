@@ -59,6 +59,13 @@ describe('GET /customers', () => {
     ['name', [{ name: 'acme' }, { name: 'Beta' }, { name: 'Zeta' }]],
     ['calibration.interval name', [{ name: 'acme', calibration: { interval: 2 } }, { name: 'Beta', calibration: { interval: 1 } }, { name: 'Zeta', calibration: { interval: 2 } }]],
     ['name,city', [{ name: 'acme', city: 'Utrecht' }, { name: 'Beta', city: 'Zwolle' }, { name: 'Zeta', city: 'Assen' }]],
+    ['endpoint.platform', [{ endpoint: { platform: 'XIC' } }, { endpoint: { platform: null } }, { endpoint: { platform: null } }]],
+    ['name endpoint.ldOptions.subType1', [{ name: 'acme', endpoint: { ldOptions: null } }, { name: 'Beta', endpoint: { ldOptions: null } }, { name: 'Zeta', endpoint: { ldOptions: null } }]],
+    ['-endpoint -notes -reference -address -postalCode -country -city -calibration', [
+      { name: 'acme', sync: -1, online: 0, channels: 0, nodes: 0 },
+      { name: 'Beta', sync: -1, online: 0, channels: 0, nodes: 0 },
+      { name: 'Zeta', sync: -1, online: 0, channels: 0, nodes: 0 },
+    ]],
   ])('projection %s', async (projection, expected) => {
     const response = await call(admin, 'GET', `/customers?projection=${encodeURIComponent(projection)}`);
     expect(response.statusCode).toBe(200);
