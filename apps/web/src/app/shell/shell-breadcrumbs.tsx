@@ -2,6 +2,8 @@ import { Link as RouterLink } from 'react-router';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TCurrentUser } from '@aquasmart/domain';
 import { fillParams, useCurrentRoute } from '../../lib/routing/route-handle';
@@ -36,12 +38,20 @@ export function breadcrumbsFor(
 
 export function ShellBreadcrumbs({ user }: { user: TCurrentUser | undefined }) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const route = useCurrentRoute();
   if (!route) return null;
   const crumbs = breadcrumbsFor(route.handle.routeId, route.params, t, user);
   if (crumbs.length < 2) return null;
   return (
-    <Breadcrumbs aria-label={t('shell.breadcrumbs')} sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
+    <Breadcrumbs
+      aria-label={t('shell.breadcrumbs')}
+      maxItems={narrow ? 3 : 8}
+      itemsBeforeCollapse={1}
+      itemsAfterCollapse={narrow ? 1 : 2}
+      sx={{ mb: 2, '& ol': { flexWrap: 'wrap' }, '& li': { minWidth: 0, overflowWrap: 'anywhere' } }}
+    >
       {crumbs.map((crumb, index) =>
         crumb.to ? (
           <Link key={index} component={RouterLink} to={crumb.to} underline="hover" color="inherit">

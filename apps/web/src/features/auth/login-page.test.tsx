@@ -154,3 +154,15 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 });
+
+describe('LoginPage focus handling', () => {
+  it('does not validate on blur (a language click must not move the page)', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByRole('textbox', { name: /E-mailadres/ }));
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.queryByText('Field is required')).toBeNull();
+    expect(screen.queryByText('Veld is verplicht')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+});

@@ -29,7 +29,9 @@ export function LoginPage() {
   // Read once: after a successful login the token exists while the next page is still loading.
   const [hadToken] = useState(() => getToken() !== null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(ZLoginForm, { defaultValues: { email: '', password: '' } });
+  // Validate on submit only: a blur error that appears while clicking a language link would
+  // shift the page under the pointer and swallow the click.
+  const form = useZodForm(ZLoginForm, { mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { email: '', password: '' } });
 
   if (hadToken) return <Navigate to="/" replace />;
 

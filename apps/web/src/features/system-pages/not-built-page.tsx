@@ -40,7 +40,7 @@ export function NotBuiltPage() {
       >
         <ConstructionIcon color="warning" sx={{ fontSize: 40, flexShrink: 0 }} />
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ mb: 1.5 }}>{t('pages.notBuilt.text', { route: pattern })}</Typography>
+          <Typography sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>{t('pages.notBuilt.text', { route: pattern })}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {t('pages.notBuilt.route')}: <code>{pattern}</code>
           </Typography>
