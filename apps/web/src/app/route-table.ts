@@ -27,6 +27,11 @@ const loginScreen: TScreenLoader = () => import('../features/auth/login-page').t
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
 const unauthorizedScreen: TScreenLoader = () =>
   import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
+const userListScreen: TScreenLoader = () => import('../features/users/user-list-page').then((module) => module.UserListPage);
+const userNewScreen: TScreenLoader = () => import('../features/users/user-new-page').then((module) => module.UserNewPage);
+const userDetailScreen: TScreenLoader = () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage);
+const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-page').then((module) => module.UserEditPage);
+const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
 
 /** The twelve dashboard lists; the calibration ones also need calibrationData. */
 export const DASHBOARD_LISTS = [
@@ -178,17 +183,17 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: notBuilt,
   },
 
-  { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: notBuilt },
-  { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: notBuilt },
-  { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: notBuilt },
-  { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: notBuilt },
+  { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },
+  { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: accountScreen },
+  { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: userNewScreen },
+  { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: userDetailScreen },
   {
     id: 'userEdit',
     path: '/users/:email/edit',
     title: 'routes.userEdit',
     guard: USER_GUARD,
     crumbs: ['users', 'userDetail'],
-    screen: notBuilt,
+    screen: userEditScreen,
   },
 ];
 

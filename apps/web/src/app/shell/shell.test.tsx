@@ -133,7 +133,8 @@ describe('the shell', { timeout: 20_000 }, () => {
   it('sends a user without the right to /404', async () => {
     stubApi(makeUser(['dashboard']));
     const { router } = renderApp('/users');
-    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
+    // The users screen (with the data grid) loads lazily before the guard decides.
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
     expect(screen.getByRole('link', { name: 'Naar de startpagina' }).getAttribute('href')).toBe('/customers');
   });
@@ -185,7 +186,11 @@ describe('the shell', { timeout: 20_000 }, () => {
   });
 
   it('fills an encoded e-mail into the user title', async () => {
-    stubApi(makeUser(['userManagement']));
+    stubApi(makeUser(['userManagement']), (method, url) => {
+      if (url === '/api/v1/users/jan%40example.com') return jsonResponse(200, makeUser());
+      if (url === '/api/v1/customers?projection=name') return jsonResponse(200, [{ name: 'Gemeente Utrecht' }]);
+      return undefined;
+    });
     renderApp('/users/jan%40example.com/edit');
     expect(await screen.findByRole('heading', { name: 'jan@example.com bewerken' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });

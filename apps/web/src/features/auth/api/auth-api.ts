@@ -1,14 +1,9 @@
 import { ZTokenResponse, type TLoginForm } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { isHttpError } from '../../../lib/http/http-error';
+import { basicCredentials } from '../../../lib/http/basic-credentials';
 
-/** `Basic base64(email:password)`, UTF-8 safe (passwords may hold any character). */
-export function basicCredentials(email: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${email}:${password}`);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `Basic ${btoa(binary)}`;
-}
+export { basicCredentials };
 
 /** POST /auth with Basic credentials; answers the new access token. */
 export async function login({ email, password }: TLoginForm): Promise<string> {

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { USER_LANGUAGES } from '@aquasmart/domain';
+import { FormSelect } from '../../components/form/form-select';
+import { FormTextField } from '../../components/form/form-text-field';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useZodForm } from '../../components/form/use-zod-form';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/i18n/i18n';
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
+import { refreshToken } from '../../lib/session/session';
+import { patchAccount, verifyPassword } from './api/users-api';
+import { FieldGrid, PageHeader, Section } from './components/page-header';
+import { accountToForm, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
+
+const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password'];
+
+/** A changed account language applies at once (and replaces a language picked in this browser). */
+function applyLanguage(language: string): void {
+  if (language === i18n.language) return;
+  if (storedLanguage() !== null) chooseLanguage(language as (typeof USER_LANGUAGES)[number]);
+  else void i18n.changeLanguage(language);
+}
+
+/**
+ * /users/current (nodes.md): own names, e-mail and language, and a password change that needs
+ * the current password (checked through POST /auth), the new one and its confirmation.
+ */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const userResult = useCurrentUser();
+  const account = userResult.data;
+  const [incorrectPassword, setIncorrectPassword] = useState(false);
+  const form = useZodForm(ZAccountForm, {
+    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const { reset } = form;
+
+  // Fill the form once the account is known (not again after every refetch while typing).
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (account && filledFor === null) {
+      reset(accountToForm(account));
+      setFilledFor(account.email);
+    }
+  }, [account, filledFor, reset]);
+
+  const onSubmit = form.handleSubmit(async (values: TAccountFormValues) => {
+    if (!account) return;
+    setIncorrectPassword(false);
+    try {
+      if (values.password && !(await verifyPassword(account.email, values.currentPassword))) {
+        setIncorrectPassword(true);
+        form.setFocus('currentPassword');
+        return;
+      }
+      const saved = await patchAccount(toAccountBody(values));
+      await refreshToken();
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      applyLanguage(saved.language);
+      reset(accountToForm(saved));
+      snackbar.success('snackbar.accountEdit');
+    } catch (error) {
+      snackbar.error('snackbar.accountEditError');
+      applyServerErrors(error, form.setError, ACCOUNT_FIELDS);
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title={t('routes.userCurrent')} />
+      {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {account ? (
+        <FormProvider {...form}>
+          <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userCurrent')}>
+            <Section title={t('users.details')}>
+              <FieldGrid>
+                <FormTextField<TAccountFormValues> name="firstName" label={t('users.firstName')} required fullWidth autoComplete="given-name" />
+                <FormTextField<TAccountFormValues> name="lastName" label={t('users.lastName')} required fullWidth autoComplete="family-name" />
+                <FormTextField<TAccountFormValues> name="email" label={t('users.email')} type="email" required fullWidth autoComplete="email" />
+                <FormSelect<TAccountFormValues>
+                  name="language"
+                  label={t('users.language')}
+                  required
+                  fullWidth
+                  options={USER_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+                />
+              </FieldGrid>
+            </Section>
+            <Section title={t('users.passwordSection')}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('users.passwordSectionHelp')}
+              </Typography>
+              {incorrectPassword ? (
+                <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                  {t('errors.incorrectPassword')}
+                </Alert>
+              ) : null}
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, gap: 2 }}>
+                <FormTextField<TAccountFormValues>
+                  name="currentPassword"
+                  label={t('users.currentPassword')}
+                  type="password"
+                  fullWidth
+                  autoComplete="current-password"
+                />
+                <FormTextField<TAccountFormValues> name="password" label={t('users.newPassword')} type="password" fullWidth autoComplete="new-password" />
+                <FormTextField<TAccountFormValues>
+                  name="confirmPassword"
+                  label={t('users.confirmPassword')}
+                  type="password"
+                  fullWidth
+                  autoComplete="new-password"
+                />
+              </Box>
+            </Section>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider' }}>
+              <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+                {t('common.save')}
+              </Button>
+            </Box>
+          </Paper>
+        </FormProvider>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ZCurrentUser, ZTokenResponse, type TAccountPatch, type TCurrentUser, type TUserCreate, type TUserPatch } from '@aquasmart/domain';
+import { basicCredentials } from '../../../lib/http/basic-credentials';
+import { http } from '../../../lib/http/http';
+import { isHttpError } from '../../../lib/http/http-error';
+
+/** The users calls (portal.md section 7, nodes.md section 7): base /api/v1, x-access-token. */
+export type TUser = TCurrentUser;
+
+export const USERS_QUERY_KEY = ['users', 'list'] as const;
+export const CUSTOMER_NAMES_QUERY_KEY = ['customers', 'names'] as const;
+
+/** The e-mail is part of the path: always URL-encoded. */
+export function userPath(email: string): string {
+  return `/users/${encodeURIComponent(email)}`;
+}
+
+function parseUser(data: unknown): TUser {
+  const parsed = ZCurrentUser.safeParse(data);
+  return parsed.success ? parsed.data : (data as TUser);
+}
+
+/** GET /users: every user, sorted by name by the server. */
+export async function fetchUsers(signal?: AbortSignal): Promise<TUser[]> {
+  const data = await http.get<unknown[]>('/users', { signal });
+  return data.map(parseUser);
+}
+
+export async function fetchUser(email: string, signal?: AbortSignal): Promise<TUser> {
+  return parseUser(await http.get<unknown>(userPath(email), { signal }));
+}
+
+export const userQuery = (email: string) =>
+  queryOptions({ queryKey: ['users', 'one', email.toLowerCase()] as const, queryFn: ({ signal }) => fetchUser(email, signal) });
+
+/** GET /customers?projection=name: the names for the customers multi-select, sorted by name. */
+export async function fetchCustomerNames(signal?: AbortSignal): Promise<string[]> {
+  const data = await http.get<{ name: string }[]>('/customers', { query: { projection: 'name' }, signal });
+  return data.map((row) => row.name).sort((a, b) => a.localeCompare(b, 'nl'));
+}
+
+export const customerNamesQuery = queryOptions({
+  queryKey: CUSTOMER_NAMES_QUERY_KEY,
+  queryFn: ({ signal }) => fetchCustomerNames(signal),
+});
+
+export async function createUser(body: TUserCreate): Promise<TUser> {
+  return parseUser(await http.post<unknown>('/users', body));
+}
+
+export async function patchUser(email: string, body: TUserPatch): Promise<TUser> {
+  return parseUser(await http.patch<unknown>(userPath(email), body));
+}
+
+export async function deleteUser(email: string): Promise<void> {
+  await http.delete(userPath(email));
+}
+
+/** PATCH /users/current: own names, e-mail, language and password. */
+export async function patchAccount(body: TAccountPatch): Promise<TUser> {
+  return parseUser(await http.patch<unknown>('/users/current', body));
+}
+
+/**
+ * Checks the current password through POST /auth with Basic credentials (nodes.md section 5).
+ * Answers false on 401; other failures propagate. The token the check creates is revoked again.
+ */
+export async function verifyPassword(email: string, password: string): Promise<boolean> {
+  let token: string;
+  try {
+    const answer = await http.post<unknown>('/auth', undefined, {
+      headers: { authorization: basicCredentials(email, password) },
+      skipInterceptor: true,
+    });
+    token = ZTokenResponse.parse(answer).token;
+  } catch (error) {
+    if (isHttpError(error) && error.status === 401) return false;
+    throw error;
+  }
+  try {
+    await http.delete('/auth', { headers: { 'x-access-token': token }, skipInterceptor: true });
+  } catch {
+    // An unused extra session expires by itself.
+  }
+  return true;
+}
+
+/** The snackbar key of a failed user save or delete: minAdmin has its own text. */
+export function userFailureKey(error: unknown, fallback: string): string {
+  return isHttpError(error) && error.key === 'errors.minAdmin' ? 'snackbar.minAdmin' : fallback;
+}

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import { useTranslation } from 'react-i18next';
+import { disabledRightFlags, normalizeRightFlags, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+
+export interface TRightsCheckboxesProps {
+  rights: Partial<TPortalRights>;
+  customers: readonly string[];
+  /** Absent: every box is shown disabled (user detail). */
+  onToggle?: (flag: TRightFlag, checked: boolean) => void;
+}
+
+/**
+ * The 22 right flags as checkboxes, with the rules of portal.md section 4: customers force
+ * administrator, addCustomer, deleteCustomer and userManagement off and disable them;
+ * administrator disables and implies all others; gatewayView is locked on under gatewayManagement.
+ * Used by user create and edit, and read-only (all disabled) by the user detail.
+ */
+export function RightsCheckboxes({ rights, customers, onToggle }: TRightsCheckboxesProps) {
+  const { t } = useTranslation();
+  const shown = normalizeRightFlags(rights, customers);
+  const locked = disabledRightFlags(shown, customers);
+  const readOnly = !onToggle;
+  return (
+    <FormControl component="fieldset" variant="standard" sx={{ width: '100%' }}>
+      <FormLabel component="legend" sx={{ mb: 1, fontWeight: 500 }}>
+        {t('users.rightsTitle')}
+      </FormLabel>
+      {!readOnly && customers.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsLockedByCustomers')}</FormHelperText> : null}
+      <Box
+        role="group"
+        aria-label={t('users.rightsTitle')}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', columnGap: 2 }}
+      >
+        {RIGHT_FLAGS.map((flag) => (
+          <FormControlLabel
+            key={flag}
+            label={t(`users.rights.${flag}`)}
+            disabled={readOnly || locked.has(flag)}
+            sx={{ mr: 0 }}
+            control={
+              <Checkbox
+                size="small"
+                name={`rights.${flag}`}
+                checked={shown[flag]}
+                onChange={(event) => onToggle?.(flag, event.target.checked)}
+              />
+            }
+          />
+        ))}
+      </Box>
+    </FormControl>
+  );
+}

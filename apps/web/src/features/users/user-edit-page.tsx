@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useZodForm } from '../../components/form/use-zod-form';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
+import { refreshToken } from '../../lib/session/session';
+import { patchUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from './api/users-api';
+import { FormActions } from './components/form-actions';
+import { PageHeader } from './components/page-header';
+import { UserFormFields } from './components/user-form-fields';
+import { emptyUserForm, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
+
+/**
+ * /users/{email}/edit (portal.md section 2). After saving one's own account a fresh token is
+ * requested and stored, then the user goes to the detail page with administrator or
+ * userManagement, else to /. After saving another user, that user's detail page opens.
+ */
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const email = useParams().email ?? '';
+  const userResult = useQuery(userQuery(email));
+  const me = useCurrentUser().data;
+  const form = useZodForm(ZUserEditForm, { defaultValues: emptyUserForm() });
+  const { reset } = form;
+
+  const loaded = userResult.data;
+  useEffect(() => {
+    if (loaded) reset(userToForm(loaded));
+  }, [loaded, reset]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!loaded) return;
+    const own = Boolean(me && me.email.toLowerCase() === loaded.email.toLowerCase());
+    let saved;
+    try {
+      saved = await patchUser(loaded.email, toPatchBody(values));
+    } catch (error) {
+      snackbar.error(userFailureKey(error, 'snackbar.userEditError'));
+      applyServerErrors(error, form.setError, USER_FORM_FIELDS);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: userQuery(email).queryKey });
+    void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    if (own) {
+      try {
+        await refreshToken();
+      } catch {
+        snackbar.error('snackbar.userEditError');
+        return;
+      }
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      snackbar.success('snackbar.userEdit');
+      const mayManage = isAdministrator(saved) || hasAnyRight(saved, 'userManagement');
+      await navigate(mayManage ? userPath(saved.email) : '/', { replace: true });
+      return;
+    }
+    snackbar.success('snackbar.userEdit');
+    await navigate(userPath(saved.email), { replace: true });
+  });
+
+  return (
+    <>
+      <PageHeader title={t('routes.userEdit').replace(':email', loaded?.email ?? email)} />
+      {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {userResult.isError ? <Alert severity="error">{t('users.loadError')}</Alert> : null}
+      {loaded ? (
+        <FormProvider {...form}>
+          <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userEdit').replace(':email', loaded.email)}>
+            <UserFormFields mode="edit" />
+            <FormActions submitLabel={t('common.save')} busy={form.formState.isSubmitting} />
+          </Paper>
+        </FormProvider>
+      ) : null}
+    </>
+  );
+}

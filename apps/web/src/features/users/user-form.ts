@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  emptyRights,
+  MESSAGE,
+  normalizeRightFlags,
+  RIGHT_FLAGS,
+  USER_LANGUAGES,
+  zEmail,
+  zPassword,
+  zRequiredPassword,
+  zRequiredText,
+  type TAccountPatch,
+  type TPortalRights,
+  type TRightFlag,
+  type TUserCreate,
+  type TUserPatch,
+} from '@aquasmart/domain';
+import type { TUser } from './api/users-api';
+
+/**
+ * The values of the user forms (nodes.md user create, portal.md user edit) and of the own
+ * account form, with the rules of portal.md section 5 and nodes.md section 5.
+ */
+const ZRights = z.object(Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean()])) as { [K in TRightFlag]: z.ZodBoolean });
+
+const userFields = {
+  firstName: zRequiredText(100),
+  lastName: zRequiredText(100),
+  email: zEmail(),
+  language: z.enum(USER_LANGUAGES, { error: MESSAGE.required }),
+  confirmPassword: z.string(),
+  customers: z.array(z.string()),
+  rights: ZRights,
+  flushAlerts: z.boolean(),
+  overflowAlerts: z.boolean(),
+};
+
+/** Confirmation must equal the password; with no password entered the match is skipped. */
+function passwordsMatch(values: { password: string; confirmPassword: string }, ctx: z.RefinementCtx, field = 'confirmPassword'): void {
+  if (values.password === '' && values.confirmPassword === '') return;
+  if (values.password !== values.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: [field], message: MESSAGE.passwordMismatch });
+  }
+}
+
+export const ZUserCreateForm = z.object({ ...userFields, password: zRequiredPassword() }).superRefine((values, ctx) => passwordsMatch(values, ctx));
+
+export const ZUserEditForm = z.object({ ...userFields, password: zPassword() }).superRefine((values, ctx) => passwordsMatch(values, ctx));
+
+/** Form fields the server may name in `fields` (others are shown by the snackbar only). */
+export const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'customers'];
+
+export type TUserFormValues = z.input<typeof ZUserEditForm>;
+
+export function emptyUserForm(): TUserFormValues {
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    language: 'nl',
+    password: '',
+    confirmPassword: '',
+    customers: [],
+    rights: emptyRights(),
+    flushAlerts: false,
+    overflowAlerts: false,
+  };
+}
+
+/** A loaded user as form values (type and tokens are never edited; passwords start empty). */
+export function userToForm(user: TUser): TUserFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    language: user.language,
+    password: '',
+    confirmPassword: '',
+    customers: [...user.customers],
+    rights: normalizeRightFlags(user.portal.rights, user.customers),
+    flushAlerts: user.flush.emailAlerts,
+    overflowAlerts: user.overflowDetection.emailAlerts,
+  };
+}
+
+export function toCreateBody(values: TUserFormValues): TUserCreate {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    language: values.language,
+    password: values.password,
+    customers: values.customers,
+    portal: { rights: normalizeRightFlags(values.rights, values.customers) },
+    flush: { emailAlerts: values.flushAlerts },
+    overflowDetection: { emailAlerts: values.overflowAlerts },
+  };
+}
+
+/** PATCH body of portal.md section 7; an empty password is left out of the save. */
+export function toPatchBody(values: TUserFormValues): TUserPatch {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    customers: values.customers,
+    ...(values.password ? { password: values.password } : {}),
+    portal: { rights: normalizeRightFlags(values.rights, values.customers) },
+    flush: { emailAlerts: values.flushAlerts },
+    overflowDetection: { emailAlerts: values.overflowAlerts },
+  };
+}
+
+/**
+ * One checkbox changed: the checkbox rules (portal.md section 4) run again over the new flags.
+ * Turning administrator off leaves the other boxes as they are (ticked), now editable.
+ */
+export function toggleRight(rights: TPortalRights, customers: readonly string[], flag: TRightFlag, checked: boolean): TPortalRights {
+  return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
+}
+
+/** The own account form (nodes.md section 5): three password fields, all or none. */
+export const ZAccountForm = z
+  .object({
+    firstName: zRequiredText(100),
+    lastName: zRequiredText(100),
+    email: zEmail(),
+    language: z.enum(USER_LANGUAGES, { error: MESSAGE.required }),
+    currentPassword: z.string(),
+    password: zPassword(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    const fields = ['currentPassword', 'password', 'confirmPassword'] as const;
+    if (fields.some((field) => values[field] !== '')) {
+      for (const field of fields) {
+        if (values[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: MESSAGE.required });
+      }
+    }
+    if (values.password !== '' && values.confirmPassword !== '' && values.password !== values.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGE.passwordMismatch });
+    }
+  });
+
+export type TAccountFormValues = z.input<typeof ZAccountForm>;
+
+export function accountToForm(user: TUser): TAccountFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    language: user.language,
+    currentPassword: '',
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+export function toAccountBody(values: TAccountFormValues): TAccountPatch {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    language: values.language,
+    ...(values.password ? { password: values.password } : {}),
+  };
+}
+
+export function fullName(user: Pick<TUser, 'firstName' | 'lastName' | 'email'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+}

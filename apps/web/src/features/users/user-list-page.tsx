@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ListTable, type TListColumn } from '../../components/table/list-table';
+import { fetchUsers, deleteUser, USERS_QUERY_KEY, userPath, type TUser } from './api/users-api';
+import { PageHeader } from './components/page-header';
+import { fullName } from './user-form';
+
+const getRowId = (user: TUser) => user.email;
+
+/** /users: name, e-mail and customers, sorted by name; a row opens the user (portal.md section 2). */
+export function UserListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const columns = useMemo<TListColumn<TUser>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t('users.name'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, row) => fullName(row),
+        sortValue: (row) => fullName(row),
+      },
+      { field: 'email', headerName: t('users.email'), flex: 1, minWidth: 200 },
+      {
+        field: 'customers',
+        headerName: t('users.customers'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, row) => row.customers.join(', '),
+        sortValue: (row) => row.customers.join(', '),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader title={t('routes.users')} />
+      <ListTable<TUser>
+        label={t('routes.users')}
+        columns={columns}
+        getRowId={getRowId}
+        source={{ mode: 'client', queryKey: USERS_QUERY_KEY, load: fetchUsers }}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        onRowClick={(user) => void navigate(userPath(user.email))}
+        onDelete={(user) => deleteUser(user.email)}
+        newTo="/users/new"
+        messages={{ loadError: 'snackbar.usersGetError', deleted: 'snackbar.usersDelete', deleteFailed: 'snackbar.usersDeleteError' }}
+      />
+    </>
+  );
+}
