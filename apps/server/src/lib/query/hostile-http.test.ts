@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema';
+import { createTestContext, type TTestContext } from '../../test/test-app';
+
+/** The hostile inputs of the query kit, sent through a real list route: each is a 400, never a 500. */
+let ctx: TTestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
+  await ctx.createUser({ email: 'admin@example.com', password: 'Hostile-test-2026', administrator: true });
+  token = await ctx.signIn('admin@example.com', 'Hostile-test-2026');
+});
+afterAll(async () => ctx.close());
+
+let deep: unknown = { name: 'x' };
+for (let level = 0; level < 100; level++) deep = { $and: [deep] };
+
+const HOSTILE: [string, Record<string, string>, string][] = [
+  ['SQL in a value matches nothing', { conditions: JSON.stringify({ name: "x' OR 1=1 --" }) }, 'ok-empty'],
+  ['SQL in a field name', { conditions: JSON.stringify({ 'name; DROP TABLE customers; --': 1 }) }, 'errors.unknownField'],
+  ['unknown operator', { conditions: JSON.stringify({ name: { $regex: '.*' } }) }, 'errors.unknownOperator'],
+  ['$where', { conditions: JSON.stringify({ $where: 'sleep(10)' }) }, 'errors.unknownOperator'],
+  ['nesting 100 levels deep', { conditions: JSON.stringify(deep) }, 'errors.conditionsTooDeep'],
+  ['a 100,000-element $in', { conditions: JSON.stringify({ name: { $in: Array.from({ length: 100_000 }, (_, i) => `n${i}`) } }) }, 'errors.invalidConditions'],
+  ['invalid JSON', { conditions: '{"name": ' }, 'errors.invalidJson'],
+  ['prototype key', { conditions: JSON.stringify({ __proto__: { polluted: true }, constructor: 1 }) }, 'errors.unknownField'],
+  ['unknown projection field', { projection: 'name; DROP TABLE customers' }, 'errors.invalidProjection'],
+  ['projection of a hidden field', { projection: 'password' }, 'errors.unknownField'],
+];
+
+describe('hostile list queries over HTTP', () => {
+  it.each(HOSTILE)('%s', async (_case, query, expected) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/customers', query, headers: { 'x-access-token': token } });
+    if (expected === 'ok-empty') {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    } else {
+      expect([400, 413, 414, 431]).toContain(response.statusCode);
+      if (response.statusCode === 400) expect(response.json().key).toBe(expected);
+    }
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(2);
+  });
+});
