@@ -62,8 +62,10 @@ export function UserDetailPage() {
       await deleteUser(user.email);
       setConfirming(false);
       snackbar.success('snackbar.userDelete');
-      queryClient.removeQueries({ queryKey: userQuery(email).queryKey });
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+      // The deleted user's entry is only marked stale: this page still watches it while the list
+      // opens, and fetching it again would answer 404 (and the interceptor would go to /404).
+      void queryClient.invalidateQueries({ queryKey: userQuery(email).queryKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
       await navigate('/users');
     } catch (error) {
       snackbar.error(userFailureKey(error, 'snackbar.userDeleteError'));

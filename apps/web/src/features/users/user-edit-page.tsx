@@ -50,8 +50,14 @@ export function UserEditPage() {
       applyServerErrors(error, form.setError, USER_FORM_FIELDS);
       return;
     }
-    queryClient.removeQueries({ queryKey: userQuery(email).queryKey });
+    // The detail page shows the saved user at once. After an e-mail change the old entry is only
+    // marked stale: this page still watches it, and fetching it again would answer 404.
+    if (saved.email.toLowerCase() !== loaded.email.toLowerCase()) {
+      void queryClient.invalidateQueries({ queryKey: userQuery(loaded.email).queryKey, refetchType: 'none' });
+    }
+    queryClient.setQueryData(userQuery(saved.email).queryKey, saved);
     void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    const leave = (to: string) => navigate(to, { replace: true });
     if (own) {
       try {
         await refreshToken();
@@ -63,11 +69,11 @@ export function UserEditPage() {
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       snackbar.success('snackbar.userEdit');
       const mayManage = isAdministrator(saved) || hasAnyRight(saved, 'userManagement');
-      await navigate(mayManage ? userPath(saved.email) : '/', { replace: true });
+      await leave(mayManage ? userPath(saved.email) : '/');
       return;
     }
     snackbar.success('snackbar.userEdit');
-    await navigate(userPath(saved.email), { replace: true });
+    await leave(userPath(saved.email));
   });
 
   return (

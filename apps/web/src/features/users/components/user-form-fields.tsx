@@ -46,7 +46,9 @@ export function UserFormFields({ mode }: { mode: 'create' | 'edit' }) {
               fullWidth
               options={USER_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
             />
-          ) : null}
+          ) : (
+            <Box aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
+          )}
           <FormTextField<TUserFormValues>
             name="password"
             label={t('users.password')}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { emptyRights, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+import {
+  emptyUserForm,
+  toAccountBody,
+  toggleRight,
+  toPatchBody,
+  ZAccountForm,
+  ZUserCreateForm,
+  ZUserEditForm,
+  type TAccountFormValues,
+  type TUserFormValues,
+} from './user-form';
+
+function rights(...flags: TRightFlag[]): TPortalRights {
+  const result = emptyRights();
+  for (const flag of flags) result[flag] = true;
+  return result;
+}
+
+const on = (value: TPortalRights) => RIGHT_FLAGS.filter((flag) => value[flag]);
+
+function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+const validUser: TUserFormValues = {
+  ...emptyUserForm(),
+  firstName: 'Jan',
+  lastName: 'Jansen',
+  email: 'jan@example.com',
+  password: 'geheim-123',
+  confirmPassword: 'geheim-123',
+};
+
+describe('checkbox rules in the user form', () => {
+  it.each<[string, TPortalRights, string[], TRightFlag, boolean, TRightFlag[]]>([
+    ['a plain flag toggles on', rights(), [], 'dashboard', true, ['dashboard']],
+    ['a plain flag toggles off', rights('dashboard', 'products'), [], 'dashboard', false, ['products']],
+    ['administrator implies every other flag', rights('dashboard'), [], 'administrator', true, [...RIGHT_FLAGS]],
+    ['administrator off leaves the others ticked and editable', rights(...RIGHT_FLAGS), [], 'administrator', false, RIGHT_FLAGS.filter((flag) => flag !== 'administrator')],
+    ['administrator cannot be ticked with customers', rights(), ['Gemeente Utrecht'], 'administrator', true, []],
+    ['userManagement cannot be ticked with customers', rights('dashboard'), ['Gemeente Utrecht'], 'userManagement', true, ['dashboard']],
+    ['addCustomer cannot be ticked with customers', rights(), ['Gemeente Utrecht'], 'addCustomer', true, []],
+    ['deleteCustomer cannot be ticked with customers', rights(), ['Gemeente Utrecht'], 'deleteCustomer', true, []],
+    ['editCustomer may be ticked with customers', rights(), ['Gemeente Utrecht'], 'editCustomer', true, ['editCustomer']],
+    ['gatewayManagement locks gatewayView on', rights(), [], 'gatewayManagement', true, ['gatewayView', 'gatewayManagement']],
+    ['gatewayView cannot be unticked under gatewayManagement', rights('gatewayView', 'gatewayManagement'), [], 'gatewayView', false, ['gatewayView', 'gatewayManagement']],
+    ['gatewayManagement off leaves gatewayView', rights('gatewayView', 'gatewayManagement'), [], 'gatewayManagement', false, ['gatewayView']],
+  ])('%s', (_name, before, customers, flag, checked, expected) => {
+    expect(on(toggleRight(before, customers, flag, checked))).toEqual(RIGHT_FLAGS.filter((name) => expected.includes(name)));
+  });
+
+  it('saves the normalised flags: customers clear the customer-wide flags', () => {
+    const body = toPatchBody({ ...validUser, customers: ['Gemeente Utrecht'], rights: rights('administrator', 'userManagement', 'dashboard') });
+    expect(on(body.portal!.rights as TPortalRights)).toEqual(['dashboard']);
+  });
+});
+
+describe('user form passwords', () => {
+  it('create: password and confirmation are required', () => {
+    const result = ZUserCreateForm.safeParse({ ...validUser, password: '', confirmPassword: '' });
+    expect(issues(result)).toEqual({ password: 'validation.required' });
+  });
+
+  it.each([
+    ['create', ZUserCreateForm],
+    ['edit', ZUserEditForm],
+  ] as const)('%s: a different confirmation is a mismatch', (_name, schema) => {
+    const result = schema.safeParse({ ...validUser, confirmPassword: 'geheim-124' });
+    expect(issues(result)).toEqual({ confirmPassword: 'validation.passwordMismatch' });
+  });
+
+  it('edit: the match is skipped without a password, and the empty password is left out', () => {
+    const values = { ...validUser, password: '', confirmPassword: '' };
+    expect(ZUserEditForm.safeParse(values).success).toBe(true);
+    expect(toPatchBody(values)).not.toHaveProperty('password');
+    expect(toPatchBody(validUser).password).toBe('geheim-123');
+  });
+
+  it('edit: a confirmation without a password is a mismatch', () => {
+    expect(issues(ZUserEditForm.safeParse({ ...validUser, password: '', confirmPassword: 'x' }))).toEqual({
+      confirmPassword: 'validation.passwordMismatch',
+    });
+  });
+
+  it('edit: a short password fails the password rule', () => {
+    expect(issues(ZUserEditForm.safeParse({ ...validUser, password: 'kort', confirmPassword: 'kort' }))).toEqual({
+      password: 'validation.password?min=8',
+    });
+  });
+});
+
+describe('own account: three passwords, all or none', () => {
+  const account: TAccountFormValues = {
+    firstName: 'Jan',
+    lastName: 'Jansen',
+    email: 'jan@example.com',
+    language: 'nl',
+    currentPassword: '',
+    password: '',
+    confirmPassword: '',
+  };
+
+  it.each<[string, Partial<TAccountFormValues>, Record<string, string>]>([
+    ['none filled is fine', {}, {}],
+    ['all three filled and equal is fine', { currentPassword: 'oud-wachtwoord', password: 'nieuw-123', confirmPassword: 'nieuw-123' }, {}],
+    ['only the current one', { currentPassword: 'oud-wachtwoord' }, { password: 'validation.required', confirmPassword: 'validation.required' }],
+    ['only the new one', { password: 'nieuw-123' }, { currentPassword: 'validation.required', confirmPassword: 'validation.required' }],
+    ['only the confirmation', { confirmPassword: 'nieuw-123' }, { currentPassword: 'validation.required', password: 'validation.required' }],
+    ['new and confirmation differ', { currentPassword: 'oud', password: 'nieuw-123', confirmPassword: 'nieuw-124' }, { confirmPassword: 'validation.passwordMismatch' }],
+  ])('%s', (_name, change, expected) => {
+    expect(issues(ZAccountForm.safeParse({ ...account, ...change }))).toEqual(expected);
+  });
+
+  it('the rule also shows while another field is wrong', () => {
+    expect(issues(ZAccountForm.safeParse({ ...account, firstName: '', password: 'nieuw-123' }))).toEqual({
+      firstName: 'validation.required',
+      currentPassword: 'validation.required',
+      confirmPassword: 'validation.required',
+    });
+  });
+
+  it('sends the new password only when one is set, never the current one', () => {
+    expect(toAccountBody(account)).toEqual({ firstName: 'Jan', lastName: 'Jansen', email: 'jan@example.com', language: 'nl' });
+    expect(toAccountBody({ ...account, currentPassword: 'oud', password: 'nieuw-123', confirmPassword: 'nieuw-123' })).toEqual({
+      firstName: 'Jan',
+      lastName: 'Jansen',
+      email: 'jan@example.com',
+      language: 'nl',
+      password: 'nieuw-123',
+    });
+  });
+});

@@ -1,0 +1,268 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN } from './fixtures';
+
+// Helpers (kept in each spec: e2e/ holds specs and the shared fixtures only).
+/** Where the web app keeps the access token (apps/web/src/lib/session/token-storage.ts). */
+const TOKEN_KEY = 'aquasmart.token';
+
+interface TAccount {
+  email: string;
+  password: string;
+}
+
+/** A unique address per test run, so a rerun against the same server never collides. */
+function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.com`;
+}
+
+/** Fills the login form (Dutch labels) and submits it. */
+async function submitLogin(page: Page, account: TAccount): Promise<void> {
+  await page.getByRole('textbox', { name: /E-mailadres|E-mail address/ }).fill(account.email);
+  await page.getByLabel(/Wachtwoord|Password/).fill(account.password);
+  await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
+}
+
+/** Signs in from /login and waits for the shell. */
+async function signIn(page: Page, account: TAccount): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Gebruikersmenu|User menu/ }).click();
+  await page.getByRole('menuitem', { name: /Uitloggen|Log out/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A second, separate browser session (its own storage) on the same server. */
+async function newSession(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'nl-NL' });
+  return context.newPage();
+}
+
+interface TNewUser extends TAccount {
+  firstName: string;
+  lastName: string;
+  customers?: string[];
+  rights?: string[];
+}
+
+/** Creates a user through /users/new as the signed-in administrator; ends on the detail page. */
+async function createUserThroughScreens(page: Page, user: TNewUser): Promise<void> {
+  await page.goto('/users');
+  await page.getByRole('link', { name: 'Nieuw' }).click();
+  await expect(page).toHaveURL(/\/users\/new$/);
+  await page.getByLabel(/^Voornaam/).fill(user.firstName);
+  await page.getByLabel(/^Achternaam/).fill(user.lastName);
+  await page.getByLabel(/^E-mailadres/).fill(user.email);
+  await page.getByLabel(/^Wachtwoord/).fill(user.password);
+  await page.getByLabel(/^Bevestig wachtwoord/).fill(user.password);
+  for (const customer of user.customers ?? []) {
+    await page.getByRole('combobox', { name: 'Klanten' }).click();
+    await page.getByRole('option', { name: customer }).click();
+  }
+  for (const right of user.rights ?? []) {
+    await page.getByRole('checkbox', { name: right, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page).toHaveURL(`/users/${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('heading', { name: `${user.firstName} ${user.lastName}` })).toBeVisible();
+}
+
+test.describe('users', () => {
+  test('an administrator creates a customer-restricted user who sees only what the rights allow', async ({ page, browser }) => {
+    const user: TNewUser = {
+      firstName: 'Rita',
+      lastName: 'Beperkt',
+      email: uniqueEmail('rita'),
+      password: 'Rita-wachtwoord-1',
+      customers: ['Gemeente Utrecht'],
+      rights: ['Dashboard', 'Node bewerken', 'Gatewaybeheer'],
+    };
+    await signIn(page, ADMIN);
+
+    // The checkbox rules while creating.
+    await page.goto('/users/new');
+    const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
+    await box('Administrator').check();
+    await expect(box('Producten')).toBeChecked();
+    await expect(box('Producten')).toBeDisabled();
+    await box('Administrator').uncheck();
+    await expect(box('Producten')).toBeEnabled();
+    await page.getByLabel(/^Wachtwoord/).fill('geheim-123');
+    await page.getByLabel(/^Bevestig wachtwoord/).fill('geheim-124');
+    await page.getByRole('button', { name: 'Aanmaken' }).click();
+    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+    await expect(page).toHaveURL(/\/users\/new$/);
+
+    await page.goto('/users');
+    await page.getByRole('link', { name: 'Nieuw' }).click();
+    await page.getByRole('combobox', { name: 'Klanten' }).click();
+    await page.getByRole('option', { name: 'Gemeente Utrecht' }).click();
+    for (const locked of ['Administrator', 'Klant toevoegen', 'Klant verwijderen', 'Gebruikersbeheer']) {
+      await expect(box(locked)).toBeDisabled();
+      await expect(box(locked)).not.toBeChecked();
+    }
+    await box('Gatewaybeheer').check();
+    await expect(box('Gateways bekijken')).toBeChecked();
+    await expect(box('Gateways bekijken')).toBeDisabled();
+
+    await createUserThroughScreens(page, user);
+    await expect(page.getByText('Gebruiker aangemaakt')).toBeVisible();
+    await expect(page.getByText('Gemeente Utrecht')).toBeVisible();
+    for (const right of ['Dashboard', 'Node bewerken', 'Gatewaybeheer', 'Gateways bekijken']) {
+      await expect(box(right)).toBeChecked();
+      await expect(box(right)).toBeDisabled();
+    }
+    await expect(box('Producten')).not.toBeChecked();
+
+    // The new user signs in (a separate session) and sees only the permitted menu entries.
+    const userPage = await newSession(browser);
+    await signIn(userPage, user);
+    const menu = userPage.getByRole('navigation', { name: 'Hoofdmenu' });
+    for (const entry of ['Klanten', 'Locaties', 'Nodes', 'Dashboard', 'Gateways']) {
+      await expect(menu.getByRole('link', { name: entry })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Gebruikers' })).toHaveCount(0);
+    await expect(userPage.getByRole('link', { name: 'Producten' })).toHaveCount(0);
+
+    // Only their customer: the customers screen is not built yet, so ask the API with the
+    // session's own token.
+    const token = await userPage.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+    const customers = await userPage.request.get('/api/v1/customers?projection=name', { headers: { 'x-access-token': token! } });
+    expect(customers.status()).toBe(200);
+    expect(((await customers.json()) as { name: string }[]).map((row) => row.name)).toEqual(['Gemeente Utrecht']);
+
+    // Guarded addresses go to /404.
+    for (const path of ['/users', '/users/new', `/users/${encodeURIComponent(ADMIN.email)}`, '/products']) {
+      await userPage.goto(path);
+      await expect(userPage).toHaveURL(/\/404$/);
+      await expect(userPage.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();
+    }
+    await userPage.context().close();
+  });
+
+  test('an API 403 shows /unauthorized: a user loses userManagement while the users list is open', async ({ page, browser }) => {
+    const manager: TNewUser = {
+      firstName: 'Bert',
+      lastName: 'Beheer',
+      email: uniqueEmail('bert'),
+      password: 'Bert-wachtwoord-1',
+      rights: ['Gebruikersbeheer'],
+    };
+    await signIn(page, ADMIN);
+    await createUserThroughScreens(page, manager);
+
+    const managerPage = await newSession(browser);
+    await signIn(managerPage, manager);
+    await managerPage.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Gebruikers' }).click();
+    await expect(managerPage.getByRole('gridcell', { name: manager.email })).toBeVisible();
+
+    // The administrator takes userManagement away through the edit screen.
+    await page.getByRole('link', { name: 'Bewerken' }).click();
+    await expect(page).toHaveURL(`/users/${encodeURIComponent(manager.email)}/edit`);
+    await expect(page.getByLabel(/^Voornaam/)).toHaveValue(manager.firstName);
+    await page.getByRole('checkbox', { name: 'Gebruikersbeheer', exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Gebruiker gewijzigd')).toBeVisible();
+    await expect(page).toHaveURL(`/users/${encodeURIComponent(manager.email)}`);
+    await expect(page.getByRole('checkbox', { name: 'Gebruikersbeheer', exact: true })).not.toBeChecked();
+
+    // The manager's open list refreshes: the server answers 403 and the portal shows /unauthorized.
+    await managerPage.getByRole('button', { name: 'Vernieuwen' }).click();
+    await expect(managerPage).toHaveURL(/\/unauthorized$/);
+    await expect(managerPage.getByRole('heading', { name: 'Onvoldoende rechten' })).toBeVisible();
+    await managerPage.context().close();
+  });
+
+  test('the delete dialog asks for the e-mail: disabled until typed, Esc closes, Enter confirms', async ({ page }) => {
+    const doomed: TNewUser = { firstName: 'Dirk', lastName: 'Weg', email: uniqueEmail('dirk'), password: 'Dirk-wachtwoord-1' };
+    await signIn(page, ADMIN);
+
+    // One's own account cannot be deleted.
+    await page.goto(`/users/${encodeURIComponent(ADMIN.email)}`);
+    await expect(page.getByRole('button', { name: 'Verwijderen' })).toBeDisabled();
+
+    await createUserThroughScreens(page, doomed);
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gebruiker verwijderen' });
+    await expect(dialog).toBeVisible();
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(500);
+    const confirm = dialog.getByRole('button', { name: 'Verwijderen' });
+    const input = dialog.getByRole('textbox', { name: 'E-mailadres ter bevestiging' });
+    await expect(confirm).toBeDisabled();
+    await input.fill(doomed.email.slice(0, -1));
+    await expect(confirm).toBeDisabled();
+    await input.press('Enter');
+    await expect(dialog).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`/users/${encodeURIComponent(doomed.email)}`);
+
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(input).toHaveValue('');
+    await input.fill(doomed.email);
+    await expect(confirm).toBeEnabled();
+    await input.press('Enter');
+    await expect(page.getByText('Gebruiker verwijderd')).toBeVisible();
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByRole('gridcell', { name: 'admin@example.com' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: doomed.email })).toHaveCount(0);
+  });
+
+  test('a user changes their own password on /users/current and signs in with the new one', async ({ page }) => {
+    const user: TNewUser = { firstName: 'Wim', lastName: 'Wissel', email: uniqueEmail('wim'), password: 'Wim-oud-wachtwoord' };
+    const newPassword = 'Wim-nieuw-wachtwoord';
+    await signIn(page, ADMIN);
+    await createUserThroughScreens(page, user);
+    await signOut(page);
+
+    await signIn(page, user);
+    await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
+    await page.getByRole('menuitem', { name: 'Mijn account' }).click();
+    await expect(page).toHaveURL(/\/users\/current$/);
+    await expect(page.getByLabel(/^E-mailadres/)).toHaveValue(user.email);
+
+    // All three password fields once one is filled.
+    await page.getByLabel(/^Nieuw wachtwoord/).fill(newPassword);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Veld is verplicht')).toHaveCount(2);
+
+    // The confirmation must match.
+    await page.getByLabel(/^Huidig wachtwoord/).fill(user.password);
+    await page.getByLabel(/^Bevestig wachtwoord/).fill(`${newPassword}!`);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+
+    // A wrong current password is refused by POST /auth.
+    await page.getByLabel(/^Huidig wachtwoord/).fill('niet-mijn-wachtwoord');
+    await page.getByLabel(/^Bevestig wachtwoord/).fill(newPassword);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Ongeldig wachtwoord.' })).toBeVisible();
+
+    await page.getByLabel(/^Huidig wachtwoord/).fill(user.password);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Account gewijzigd')).toBeVisible();
+    await expect(page.getByLabel(/^Nieuw wachtwoord/)).toHaveValue('');
+    // The session goes on with a fresh token.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
+
+    // A changed language applies at once.
+    await page.getByRole('combobox', { name: 'Taal' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Customers' })).toBeVisible();
+
+    await signOut(page);
+    await submitLogin(page, user);
+    await expect(page.getByRole('alert').filter({ hasText: /Ongeldig e-mailadres of wachtwoord\.|Invalid e-mail address or password\./ })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, { email: user.email, password: newPassword });
+    await expect(page).toHaveURL(/\/customers$/);
+  });
+});
