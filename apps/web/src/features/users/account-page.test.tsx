@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyRights, type TCurrentUser } from '@aquasmart/domain';
+import { i18n } from '../../lib/i18n/i18n';
+import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { jsonResponse, renderRoutes } from '../../test/render';
+import { AccountPage } from './account-page';
+
+const ME: TCurrentUser = {
+  email: 'jan@example.com',
+  firstName: 'Jan',
+  lastName: 'Jansen',
+  type: null,
+  language: 'nl',
+  customers: [],
+  portal: { rights: emptyRights() },
+  rights: [],
+  flush: { emailAlerts: false },
+  overflowDetection: { emailAlerts: false },
+};
+
+interface TCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function stubApi({ passwordOk = true } = {}) {
+  const calls: TCall[] = [];
+  let me = { ...ME };
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, headers, body });
+    if (url === '/api/v1/users/current' && method === 'GET') return jsonResponse(200, me);
+    if (url === '/api/v1/users/current' && method === 'PATCH') {
+      me = { ...me, ...(body as Partial<TCurrentUser>) };
+      return jsonResponse(200, me);
+    }
+    if (url === '/api/v1/auth' && method === 'POST') {
+      if (headers.authorization) {
+        return passwordOk ? jsonResponse(200, { token: 'check-token' }) : jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'x' });
+      }
+      return jsonResponse(200, { token: 'fresh-token' });
+    }
+    if (url === '/api/v1/auth' && method === 'DELETE') return new Response(null, { status: 204 });
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+  return calls;
+}
+
+function renderPage() {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
+  return renderRoutes([{ path: '/users/current', element: <AccountPage /> }], '/users/current');
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/users/current', { timeout: 30_000 }, () => {
+  it('requires all three passwords once one is filled, and a matching confirmation', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^Huidig wachtwoord/), 'oud-wachtwoord');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findAllByText('Veld is verplicht')).toHaveLength(2);
+    await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'nieuw-123');
+    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'nieuw-124');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Wachtwoorden komen niet overeen')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('checks the current password through POST /auth and shows incorrectPassword', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({ passwordOk: false });
+    renderPage();
+    await user.type(await screen.findByLabelText(/^Huidig wachtwoord/), 'fout');
+    await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'nieuw-123');
+    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'nieuw-123');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ongeldig wachtwoord.');
+    const check = calls.find((call) => call.method === 'POST');
+    expect(check?.headers.authorization).toBe(`Basic ${btoa('jan@example.com:fout')}`);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^Huidig wachtwoord/), 'oud-wachtwoord');
+    await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'nieuw-123');
+    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'nieuw-123');
+    await user.click(screen.getByRole('combobox', { name: /^Taal/ }));
+    await user.click(await screen.findByRole('option', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Account changed')).toBeTruthy();
+    expect(i18n.language).toBe('en');
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ firstName: 'Jan', lastName: 'Jansen', email: 'jan@example.com', language: 'en', password: 'nieuw-123' });
+    // The check's own token is revoked again; the session gets a fresh one.
+    expect(calls.find((call) => call.method === 'DELETE')?.headers['x-access-token']).toBe('check-token');
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
+    expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows accountEditError when the save fails', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    vi.mocked(window.fetch).mockImplementationOnce(async () => jsonResponse(200, ME));
+    renderPage();
+    const firstName = await screen.findByLabelText(/^Voornaam/);
+    await waitFor(() => expect((firstName as HTMLInputElement).value).toBe('Jan'));
+    vi.mocked(window.fetch).mockImplementationOnce(async () => jsonResponse(500, { statusCode: 500, error: 'Internal', message: 'x' }));
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Fout bij wijzigen account')).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { emptyRights, RIGHT_FLAGS, type TUserCreate } from '@aquasmart/domain';
+import { jsonResponse, renderRoutes } from '../../test/render';
+import { UserNewPage } from './user-new-page';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+function stubApi(postAnswer: (body: TUserCreate) => Response) {
+  const posted: TUserCreate[] = [];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/v1/customers?projection=name') return jsonResponse(200, [{ name: 'Zorggroep Rijnmond' }, { name: 'Gemeente Utrecht' }]);
+    if (url === '/api/v1/users' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as TUserCreate;
+      posted.push(body);
+      return postAnswer(body);
+    }
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+  return posted;
+}
+
+function renderPage() {
+  return renderRoutes(
+    [
+      { path: '/users/new', element: <UserNewPage /> },
+      { path: '/users/:email', element: <LocationProbe /> },
+    ],
+    '/users/new',
+  );
+}
+
+const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, confirm = 'geheim-123') {
+  await user.type(screen.getByLabelText(/^Voornaam/), 'Jan');
+  await user.type(screen.getByLabelText(/^Achternaam/), 'Jansen');
+  await user.type(screen.getByLabelText(/^E-mailadres/), 'jan@example.com');
+  await user.type(screen.getByLabelText(/^Wachtwoord/), 'geheim-123');
+  await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), confirm);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/users/new', { timeout: 30_000 }, () => {
+  it('applies the checkbox rules live: administrator, customers, gatewayManagement', async () => {
+    const user = userEvent.setup();
+    stubApi(() => jsonResponse(201, {}));
+    renderPage();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(RIGHT_FLAGS.length);
+
+    await user.click(box('Gatewaybeheer'));
+    expect(box('Gateways bekijken').checked).toBe(true);
+    expect(box('Gateways bekijken').disabled).toBe(true);
+    await user.click(box('Gatewaybeheer'));
+    expect(box('Gateways bekijken').disabled).toBe(false);
+
+    await user.click(box('Administrator'));
+    for (const name of ['Klant toevoegen', 'Dashboard', 'Producten', 'Gateways bekijken']) {
+      expect(box(name).checked).toBe(true);
+      expect(box(name).disabled).toBe(true);
+    }
+    await user.click(box('Administrator'));
+    expect(box('Producten').disabled).toBe(false);
+    expect(box('Producten').checked).toBe(true);
+    await user.click(box('Producten'));
+    expect(box('Producten').checked).toBe(false);
+
+    // Choosing a customer clears and locks the customer-wide flags.
+    await user.click(screen.getByRole('combobox', { name: 'Klanten' }));
+    await user.click(await screen.findByRole('option', { name: 'Gemeente Utrecht' }));
+    for (const name of ['Administrator', 'Klant toevoegen', 'Klant verwijderen', 'Gebruikersbeheer']) {
+      expect(box(name).checked).toBe(false);
+      expect(box(name).disabled).toBe(true);
+    }
+    expect(box('Klant bewerken').checked).toBe(true);
+    expect(box('Klant bewerken').disabled).toBe(false);
+  });
+
+  it('refuses a different confirmation', async () => {
+    const user = userEvent.setup();
+    const posted = stubApi(() => jsonResponse(201, {}));
+    renderPage();
+    await fillRequired(user, 'geheim-124');
+    await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
+    expect(await screen.findByText('Wachtwoorden komen niet overeen')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+  });
+
+  it('posts the user with normalised rights and opens the detail page', async () => {
+    const user = userEvent.setup();
+    const posted = stubApi((body) => jsonResponse(201, { ...body, type: null, rights: [], portal: { rights: { ...emptyRights(), ...body.portal.rights } } }));
+    renderPage();
+    await fillRequired(user);
+    await user.click(box('Dashboard'));
+    await user.click(screen.getByRole('switch', { name: 'Waterdetecties (overloop)' }));
+    await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      firstName: 'Jan',
+      lastName: 'Jansen',
+      email: 'jan@example.com',
+      language: 'nl',
+      password: 'geheim-123',
+      customers: [],
+      flush: { emailAlerts: false },
+      overflowDetection: { emailAlerts: true },
+    });
+    expect(Object.entries(posted[0].portal.rights).filter(([, value]) => value).map(([flag]) => flag)).toEqual(['dashboard']);
+  });
+
+  it('shows userCreateError and puts the server field errors on the fields', async () => {
+    const user = userEvent.setup();
+    stubApi(() =>
+      jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'taken', key: 'errors.emailTaken', fields: { email: 'errors.emailTaken' } }),
+    );
+    renderPage();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
+    expect(await screen.findByText('Fout bij aanmaken gebruiker')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Nieuwe gebruiker' });
+    await waitFor(() => expect(within(form).getByText('Er bestaat al een gebruiker met dit e-mailadres')).toBeTruthy());
+  });
+});
