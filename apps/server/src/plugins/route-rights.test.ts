@@ -16,11 +16,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'nobody@example.com', password: PASSWORD, rights: {} });
-  tokens.set('none', await ctx.signIn('nobody@example.com', PASSWORD));
+  tokens.set('none', await ctx.tokenFor('nobody@example.com'));
   for (const flag of RIGHT_FLAGS) {
     const email = `${flag.toLowerCase()}@example.com`;
     await ctx.createUser({ email, password: PASSWORD, rights: { [flag]: true } });
-    tokens.set(flag, await ctx.signIn(email, PASSWORD));
+    tokens.set(flag, await ctx.tokenFor(email));
   }
 });
 afterAll(async () => ctx.close());

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
 import { buildApp } from '../app';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
+import { issueToken } from '../modules/auth/token-repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { openTestDatabase, type TTestDatabase } from './test-database';
 
@@ -11,8 +13,13 @@ export interface TTestContext {
   database: TTestDatabase;
   /** Creates a user directly in the database; returns its id. */
   createUser(options: { email: string; password: string; administrator?: boolean; rights?: Partial<TPortalRights> }): Promise<number>;
-  /** Signs in through the API and returns the token. */
+  /** Signs in through the API (password check included) and returns the token. */
   signIn(email: string, password: string): Promise<string>;
+  /**
+   * A token for a user, issued without the deliberately slow password check: for test setup.
+   * Tests of sign-in itself use `signIn`.
+   */
+  tokenFor(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,6 +65,11 @@ export async function createTestContext(): Promise<TTestContext> {
       const response = await app.inject({ method: 'POST', url: '/api/v1/auth', headers: { authorization: basicAuth(email, password) } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return response.json<{ token: string }>().token;
+    },
+    async tokenFor(email) {
+      const [row] = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      if (!row) throw new Error(`no user ${email}`);
+      return issueToken(database.db, row.id, 3600);
     },
     async close() {
       await app.close();

@@ -10,7 +10,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
   await ctx.createUser({ email: 'admin@example.com', password: 'Hostile-test-2026', administrator: true });
-  token = await ctx.signIn('admin@example.com', 'Hostile-test-2026');
+  token = await ctx.tokenFor('admin@example.com');
 });
 afterAll(async () => ctx.close());
 

@@ -33,7 +33,7 @@ beforeEach(async () => {
   await ctx.createUser({ email: 'other@example.com', password: PASSWORD, rights: { calibration: true, settings: true } });
   const scopedId = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights: { calibrationData: true } });
   await restrictUser(db, scopedId, [acme]);
-  for (const name of ['admin', 'data', 'other', 'scoped']) tokens[name] = await ctx.signIn(`${name}@example.com`, PASSWORD);
+  for (const name of ['admin', 'data', 'other', 'scoped']) tokens[name] = await ctx.tokenFor(`${name}@example.com`);
 });
 
 describe('calibration logs', () => {

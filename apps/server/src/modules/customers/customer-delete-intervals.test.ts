@@ -20,8 +20,8 @@ beforeEach(async () => {
   ids = { acme: await insertCustomer(ctx.database.db, 'Acme'), beta: await insertCustomer(ctx.database.db, 'Beta', { calibrationInterval: 1 }) };
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'deleter@example.com', password: PASSWORD, rights: { deleteCustomer: true } });
-  admin = await ctx.signIn('admin@example.com', PASSWORD);
-  deleter = await ctx.signIn('deleter@example.com', PASSWORD);
+  admin = await ctx.tokenFor('admin@example.com');
+  deleter = await ctx.tokenFor('deleter@example.com');
 });
 
 describe('DELETE /customers/{name}', () => {

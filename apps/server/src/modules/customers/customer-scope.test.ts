@@ -39,7 +39,7 @@ beforeEach(async () => {
   );
   const userId = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights });
   await restrictUser(db, userId, [acme]);
-  scoped = await ctx.signIn('scoped@example.com', PASSWORD);
+  scoped = await ctx.tokenFor('scoped@example.com');
 });
 
 const place = { reference: 'R', address: 'A', postalCode: 'P', city: 'C', country: 'NL' };

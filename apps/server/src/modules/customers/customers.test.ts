@@ -28,7 +28,7 @@ beforeEach(async () => {
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'editor@example.com', password: PASSWORD, rights: { editCustomer: true } });
   await ctx.createUser({ email: 'adder@example.com', password: PASSWORD, rights: { addCustomer: true } });
-  [admin, editor, adder] = await Promise.all(['admin', 'editor', 'adder'].map((name) => ctx.signIn(`${name}@example.com`, PASSWORD)));
+  [admin, editor, adder] = await Promise.all(['admin', 'editor', 'adder'].map((name) => ctx.tokenFor(`${name}@example.com`)));
 });
 
 const newCustomer = { name: '  Gamma BV ', reference: 'G-1', address: 'Laan 2', postalCode: '3511 AA', city: 'Utrecht', country: 'Nederland' };
@@ -208,7 +208,7 @@ describe('PATCH /customers/{name}', () => {
     expect(response.json()).toMatchObject({ name: 'Acme Holding', nodes: 1 });
     expect((await call(admin, 'GET', '/customers/Acme%20Holding/locations/Hal')).statusCode).toBe(200);
     expect((await call(admin, 'GET', '/customers/acme')).statusCode).toBe(404);
-    const scoped = await ctx.signIn('scoped@example.com', PASSWORD);
+    const scoped = await ctx.tokenFor('scoped@example.com');
     expect((await call(scoped, 'GET', '/customers?projection=name')).json()).toEqual([{ name: 'Acme Holding' }]);
   });
 

@@ -33,8 +33,8 @@ beforeEach(async () => {
   await insertGateway(db, { customerId: beta, locationId: ids.elders, name: 'GW kelder', mac: '7076ff0056000002' });
   await ctx.createUser({ email: 'manager@example.com', password: PASSWORD, rights: { gatewayManagement: true } });
   await ctx.createUser({ email: 'viewer@example.com', password: PASSWORD, rights: { gatewayView: true } });
-  manager = await ctx.signIn('manager@example.com', PASSWORD);
-  viewer = await ctx.signIn('viewer@example.com', PASSWORD);
+  manager = await ctx.tokenFor('manager@example.com');
+  viewer = await ctx.tokenFor('viewer@example.com');
 });
 
 const newGateway = { mac: '7076FF00560000AB', name: ' GW nieuw ', product: 'Kerlink iStation', customer: 'Acme', location: 'Kantoor', type: 'Indoor' };

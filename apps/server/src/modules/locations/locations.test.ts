@@ -36,7 +36,7 @@ beforeEach(async () => {
   };
   for (const [name, options] of Object.entries(users)) {
     await ctx.createUser({ email: `${name}@example.com`, password: PASSWORD, ...options });
-    tokens[name] = await ctx.signIn(`${name}@example.com`, PASSWORD);
+    tokens[name] = await ctx.tokenFor(`${name}@example.com`);
   }
 });
 

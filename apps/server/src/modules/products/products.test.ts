@@ -20,8 +20,8 @@ beforeEach(async () => {
   await ctx.database.reset();
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'reader@example.com', password: PASSWORD, rights: { products: true } });
-  admin = await ctx.signIn('admin@example.com', PASSWORD);
-  reader = await ctx.signIn('reader@example.com', PASSWORD);
+  admin = await ctx.tokenFor('admin@example.com');
+  reader = await ctx.tokenFor('reader@example.com');
 });
 
 const product = (name: string, type: string, data: string, imageName = 'foto.png') => ({

@@ -16,8 +16,8 @@ beforeEach(async () => {
   await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'manager@example.com', password: PASSWORD, rights: { userManagement: true } });
-  admin = await ctx.signIn('admin@example.com', PASSWORD);
-  manager = await ctx.signIn('manager@example.com', PASSWORD);
+  admin = await ctx.tokenFor('admin@example.com');
+  manager = await ctx.tokenFor('manager@example.com');
 });
 
 function call(token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
