@@ -35,7 +35,8 @@ export async function ensureFirstAdministrator(
   await db.insert(users).values({
     email,
     firstName: 'Beheerder',
-    lastName: '',
+    // A last name too: the account form requires one (portal.md section 5).
+    lastName: 'Portal',
     passwordHash: await hashPassword(password),
     type: USER_TYPE_ADMINISTRATOR,
     language: 'nl',
