@@ -1,6 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
 /** Accounts of the demo data that the browser tests sign in with (see scripts/e2e-server.mjs). */
 export const ADMIN = { email: 'admin@example.com', password: 'Welkom-admin-2026' };
 /** Service engineer: dashboard, calibration, settings, editNode, addNode, gatewayView, products; all customers. */
 export const ENGINEER = { email: 'monteur@example.com', password: 'Welkom-demo-2026' };
 /** Customer user restricted to "Gemeente Utrecht" with the dashboard and calibrationData rights only. */
 export const CUSTOMER_USER = { email: 'klant@example.com', password: 'Welkom-demo-2026' };
+
+export interface TAccount {
+  email: string;
+  password: string;
+}
+
+/** Where the web app keeps the access token (apps/web/src/lib/session/token-storage.ts). */
+export const TOKEN_KEY = 'aquasmart.token';
+
+/** Fills the login form (Dutch or English labels) and submits it. */
+export async function submitLogin(page: Page, account: TAccount): Promise<void> {
+  await page.getByRole('textbox', { name: /E-mailadres|E-mail address/ }).fill(account.email);
+  await page.getByLabel(/Wachtwoord|Password/).fill(account.password);
+  await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
+}
+
+/** Signs in from /login and waits for the shell. */
+export async function signIn(page: Page, account: TAccount): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
+}

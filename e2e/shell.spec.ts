@@ -1,26 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER_USER } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { ADMIN, CUSTOMER_USER, signIn } from './fixtures';
 
-// Helpers (kept in each spec: e2e/ holds specs and the shared fixtures only).
-interface TAccount {
-  email: string;
-  password: string;
-}
 
-/** Fills the login form (Dutch labels) and submits it. */
-async function submitLogin(page: Page, account: TAccount): Promise<void> {
-  await page.getByRole('textbox', { name: /E-mailadres|E-mail address/ }).fill(account.email);
-  await page.getByLabel(/Wachtwoord|Password/).fill(account.password);
-  await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
-}
 
-/** Signs in from /login and waits for the shell. */
-async function signIn(page: Page, account: TAccount): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account);
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
-}
 
 test.describe('route guards', () => {
   test('a user without userManagement who opens /users lands on /404', async ({ page }) => {

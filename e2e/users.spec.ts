@@ -1,34 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN } from './fixtures';
+import { ADMIN, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
 
-// Helpers (kept in each spec: e2e/ holds specs and the shared fixtures only).
-/** Where the web app keeps the access token (apps/web/src/lib/session/token-storage.ts). */
-const TOKEN_KEY = 'aquasmart.token';
 
-interface TAccount {
-  email: string;
-  password: string;
-}
 
 /** A unique address per test run, so a rerun against the same server never collides. */
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.com`;
 }
 
-/** Fills the login form (Dutch labels) and submits it. */
-async function submitLogin(page: Page, account: TAccount): Promise<void> {
-  await page.getByRole('textbox', { name: /E-mailadres|E-mail address/ }).fill(account.email);
-  await page.getByLabel(/Wachtwoord|Password/).fill(account.password);
-  await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
-}
 
-/** Signs in from /login and waits for the shell. */
-async function signIn(page: Page, account: TAccount): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account);
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Gebruikersmenu|User menu/ }).click();

@@ -34,6 +34,10 @@ export async function findUser(db: TDb, by: { id: number } | { email: string }):
     .innerJoin(customers, eq(customers.id, userCustomers.customerId))
     .where(eq(userCustomers.userId, row.id))
     .orderBy(customers.name);
+  return { ...toAuthUser(row, scope), passwordHash: row.passwordHash };
+}
+
+function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; name: string }[]): TAuthUser {
   return {
     id: row.id,
     email: row.email,
@@ -46,7 +50,6 @@ export async function findUser(db: TDb, by: { id: number } | { email: string }):
     customers: scope,
     flushEmailAlerts: row.flushEmailAlerts,
     overflowEmailAlerts: row.overflowEmailAlerts,
-    passwordHash: row.passwordHash,
   };
 }
 
@@ -80,19 +83,12 @@ export async function listUsers(db: TDb): Promise<TAuthUser[]> {
     .from(userCustomers)
     .innerJoin(customers, eq(customers.id, userCustomers.customerId))
     .orderBy(customers.name);
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    type: row.type,
-    language: row.language,
-    portal: { rights: row.portalRights },
-    rights: row.rights,
-    customers: scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
-    flushEmailAlerts: row.flushEmailAlerts,
-    overflowEmailAlerts: row.overflowEmailAlerts,
-  }));
+  return rows.map((row) =>
+    toAuthUser(
+      row,
+      scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
+    ),
+  );
 }
 
 /** Administrators: type Administrator or the administrator flag. */

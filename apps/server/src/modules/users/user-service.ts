@@ -59,6 +59,17 @@ async function replaceCustomers(tx: TTx, userId: number, ids: number[]): Promise
   if (ids.length) await tx.insert(userCustomers).values(ids.map((customerId) => ({ userId, customerId })));
 }
 
+/** The columns of the account fields that a request sends; absent or empty ones stay as they are. */
+function accountColumns(body: TAccountPatch, passwordHash: string | undefined) {
+  return {
+    ...(body.email ? { email: body.email } : {}),
+    ...(body.firstName ? { firstName: body.firstName } : {}),
+    ...(body.lastName ? { lastName: body.lastName } : {}),
+    ...(body.language ? { language: body.language } : {}),
+    ...(passwordHash ? { passwordHash } : {}),
+  };
+}
+
 function rightsColumns(flags: TPortalRights, type: string | null) {
   return { portalRights: flags, rights: deriveRightEntries(flags, type === 'Administrator') };
 }
@@ -109,11 +120,7 @@ export async function updateUser(db: TDb, actor: TAuthUser, email: string, body:
     await tx
       .update(users)
       .set({
-        ...(body.email ? { email: body.email } : {}),
-        ...(body.firstName ? { firstName: body.firstName } : {}),
-        ...(body.lastName ? { lastName: body.lastName } : {}),
-        ...(body.language ? { language: body.language } : {}),
-        ...(passwordHash ? { passwordHash } : {}),
+        ...accountColumns(body, passwordHash),
         ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
         ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
         ...rightsColumns(flags, target.type),
@@ -150,11 +157,7 @@ export async function updateAccount(db: TDb, actor: TAuthUser, body: TAccountPat
     await tx
       .update(users)
       .set({
-        ...(body.email ? { email: body.email } : {}),
-        ...(body.firstName ? { firstName: body.firstName } : {}),
-        ...(body.lastName ? { lastName: body.lastName } : {}),
-        ...(body.language ? { language: body.language } : {}),
-        ...(passwordHash ? { passwordHash } : {}),
+        ...accountColumns(body, passwordHash),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id));
