@@ -30,7 +30,7 @@ export function TemperatureCell({ value, active, mode, channelName }: TTemperatu
   } else if (display.kind === 'fault') {
     extra = t('cells.sensorFault');
     content = (
-      <Box component="span" data-kind="fault" role="img" aria-label={extra} sx={{ display: 'inline-flex' }}>
+      <Box component="span" data-kind="fault" role="img" aria-label={extra} sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
         <CloseIcon fontSize="small" color="error" />
       </Box>
     );
@@ -43,7 +43,7 @@ export function TemperatureCell({ value, active, mode, channelName }: TTemperatu
         component="span"
         data-kind="value"
         data-tone={display.tone}
-        sx={{ color, display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap' }}
+        sx={{ color, display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap', verticalAlign: 'middle' }}
       >
         {formatCelsius(display.value, i18n.language)}
         {display.tone === 'tooCold' ? <ArrowDownwardIcon sx={{ fontSize: 16 }} /> : null}

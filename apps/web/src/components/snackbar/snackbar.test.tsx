@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { snackbar, useSnackbar } from './snackbar-context';
@@ -14,6 +14,11 @@ function Buttons() {
     </>
   );
 }
+
+// The visible snackbar is a lazy chunk; load it once so the first test does not race its import.
+beforeAll(async () => {
+  await import('./snackbar-view');
+});
 
 describe('the snackbar service', () => {
   it('shows translated success messages in green', async () => {

@@ -227,7 +227,13 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         renderCell: (params) => {
           if (isDetailRow(params.row)) {
             const parent = rowsById.get(params.row[DETAIL_KEY]);
-            return parent ? <Box sx={{ py: 1.5, px: 1, width: '100%' }}>{renderExpanded(parent)}</Box> : null;
+            // Sticky and no wider than the window: on a phone the detail stays readable while the
+            // grid itself scrolls sideways.
+            return parent ? (
+              <Box sx={{ py: 1.5, px: 1, position: 'sticky', left: 0, width: '100%', maxWidth: 'calc(100vw - 64px)' }}>
+                {renderExpanded(parent)}
+              </Box>
+            ) : null;
           }
           const open = expanded.has(params.id);
           return (
