@@ -30,7 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    // A missing hashed asset (an old page asking for a file of a previous build) is a plain 404,
+    // never index.html, which the browser would refuse as a script.
+    const isApi = [...API_PREFIXES, '/assets/'].some((prefix) => request.url.startsWith(prefix));
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsPage) {
       return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { key: ERROR.notFound }));

@@ -19,6 +19,7 @@ describe('server basics', () => {
     ['POST', '/api/v1/does-not-exist'],
     ['GET', '/api/other'],
     ['DELETE', '/customers'],
+    ['GET', '/assets/index-old.js'],
   ])('%s %s -> JSON 404', async (method, url) => {
     const response = await ctx.app.inject({ method: method as 'GET', url });
     expect(response.statusCode).toBe(404);
