@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
 
@@ -80,4 +80,13 @@ async function openPglite(options: TOpenOptions): Promise<TDatabase> {
 export async function queryRows<T>(db: Pick<TDb, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A database handle or an open transaction. */
+export type TDbOrTx = Pick<TDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Rows of a table matching a condition. */
+export async function countRows(tx: TDbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row.total);
 }

@@ -3,6 +3,10 @@
  * default language, English the fallback; French and German fall back to English.
  * Route titles may hold `:param` placeholders that the web app fills with the route's values.
  */
+import { placesUiEn, placesUiNl } from './ui-places';
+import { productsUiEn, productsUiNl } from './ui-products';
+import { telemetryUiEn, telemetryUiNl } from './ui-telemetry';
+
 const dashboardListsNl = {
   annualCalibrations: 'Jaarlijkse kalibraties',
   biennialCalibrations: 'Tweejaarlijkse kalibraties',
@@ -423,5 +427,16 @@ const uiEn: typeof uiNl = {
   },
 };
 
-export const uiMessagesNl = uiNl as Record<string, unknown>;
-export const uiMessagesEn = uiEn as Record<string, unknown>;
+type TGroups = Record<string, Record<string, unknown>>;
+
+/** Feature files add groups of their own; their snackbar keys join the shared snackbar group. */
+function mergeGroups(...parts: TGroups[]): Record<string, unknown> {
+  const merged: TGroups = {};
+  for (const part of parts) {
+    for (const [group, texts] of Object.entries(part)) merged[group] = { ...merged[group], ...texts };
+  }
+  return merged;
+}
+
+export const uiMessagesNl = mergeGroups(uiNl, placesUiNl, productsUiNl, telemetryUiNl);
+export const uiMessagesEn = mergeGroups(uiEn, placesUiEn, productsUiEn, telemetryUiEn);

@@ -8,7 +8,7 @@ import { calibrationLogs } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
-import { ZCustomerParams, ZLocationParams } from '../customers/place-params';
+import { ZCustomerParams, ZLocationParams } from '../places/place-params';
 import { requireLocation } from '../locations/location-repository';
 import { listCalibrationLogs } from './calibration-log-repository';
 

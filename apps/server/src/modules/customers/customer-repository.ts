@@ -1,17 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE, messageKey, type TCustomerListItem } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../lib/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isAdministrator } from '../../plugins/authorize';
 import type { TAuthUser } from '../users/user-repository';
-import { placeFields, tidyPlaceRow } from './place-fields';
+import { placeFields, tidyPlaceRow } from '../places/place-fields';
 
 export type TCustomerRow = typeof customers.$inferSelect;
-/** A database handle or an open transaction. */
-export type TDbOrTx = Pick<TDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The customers' public fields; endpoint details only for administrators. */
 export function customerFields(user: TAuthUser): TFieldMap {

@@ -7,7 +7,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { listCustomers, readCustomer, requireCustomer } from './customer-repository';
 import { createCustomer, deleteCustomer, updateCustomer } from './customer-service';
-import { ZCustomerParams, ZListQuery } from './place-params';
+import { ZCustomerParams, ZListQuery } from '../places/place-params';
 
 
 /** Customers (portal.md sections 3-7): scoped to the caller's customers; rights are checked before the handler. */

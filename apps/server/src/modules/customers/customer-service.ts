@@ -6,15 +6,15 @@ import {
   type TCustomerCreate,
   type TCustomerPatch,
 } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { calibrationLogs, customers, devices, gateways, locations, overflowLogs, userCustomers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../plugins/authorize';
 import type { TAuthUser } from '../users/user-repository';
-import { requireCustomer, type TDbOrTx } from './customer-repository';
-import { rethrowConstraint } from './db-errors';
-import { countRows, setCustomerDevicesInterval, setCustomerLocationsInterval } from './interval-propagation';
-import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from './place-endpoint';
+import { requireCustomer } from './customer-repository';
+import { rethrowConstraint } from '../../db/db-errors';
+import { setCustomerDevicesInterval, setCustomerLocationsInterval } from '../places/interval-propagation';
+import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../places/place-endpoint';
 
 const UNIQUES = { customers_name_unique: { key: ERROR.customerNameTaken, field: 'name' } };
 const DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;

@@ -6,8 +6,8 @@ import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireLocation } from '../locations/location-repository';
 import { requireCustomer } from './customer-repository';
-import { ZCustomerParams, ZLocationParams } from './place-params';
-import { setCustomerDevicesInterval, setCustomerLocationsInterval, setLocationDevicesInterval } from './interval-propagation';
+import { ZCustomerParams, ZLocationParams } from '../places/place-params';
+import { setCustomerDevicesInterval, setCustomerLocationsInterval, setLocationDevicesInterval } from '../places/interval-propagation';
 
 const RESPONSES = { 200: ZUpdatedCount, ...errorResponses(400, 401, 403, 404) };
 

@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TGatewayListItem } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/client';
 import { customers, gateways, locations, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../lib/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import type { TAuthUser } from '../users/user-repository';
-import type { TDbOrTx, TListQuery } from '../customers/customer-repository';
+import type { TListQuery } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
 
 export type TGatewayRow = typeof gateways.$inferSelect;

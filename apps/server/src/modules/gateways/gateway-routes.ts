@@ -8,7 +8,7 @@ import { gateways } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
-import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../customers/place-params';
+import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
 import { requireLocation } from '../locations/location-repository';
 import { listGateways, readGateway, requireGateway } from './gateway-repository';
 import { createGateway, deleteGateway, updateGateway } from './gateway-service';

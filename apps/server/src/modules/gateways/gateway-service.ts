@@ -1,12 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { ERROR, messageKey, PLACE_MESSAGE, type TGatewayCreate, type TGatewayPatch } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { TAuthUser } from '../users/user-repository';
-import { requireBodyCustomer, type TDbOrTx } from '../customers/customer-repository';
-import { rethrowConstraint } from '../customers/db-errors';
-import { countRows } from '../customers/interval-propagation';
+import { requireBodyCustomer } from '../customers/customer-repository';
+import { rethrowConstraint } from '../../db/db-errors';
 import { requireBodyLocation } from '../locations/location-repository';
 import { requireGateway } from './gateway-repository';
 

@@ -1,14 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { messageKey, PLACE_MESSAGE, type TLocationListItem } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/client';
 import { customers, locations } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../lib/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isAdministrator } from '../../plugins/authorize';
 import type { TAuthUser } from '../users/user-repository';
-import { requireCustomer, type TDbOrTx, type TListQuery } from '../customers/customer-repository';
-import { placeFields, tidyPlaceRow } from '../customers/place-fields';
+import { requireCustomer, type TListQuery } from '../customers/customer-repository';
+import { placeFields, tidyPlaceRow } from '../places/place-fields';
 
 export type TLocationRow = typeof locations.$inferSelect;
 

@@ -8,7 +8,7 @@ import { locations } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
-import { ZCustomerParams, ZListQuery, ZLocationParams } from '../customers/place-params';
+import { ZCustomerParams, ZListQuery, ZLocationParams } from '../places/place-params';
 import { listLocations, readLocation, requireLocation } from './location-repository';
 import { createLocation, deleteLocation, updateLocation } from './location-service';
 

@@ -6,15 +6,15 @@ import {
   type TLocationCreate,
   type TLocationPatch,
 } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { calibrationLogs, devices, gateways, locations, overflowLogs } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../plugins/authorize';
 import type { TAuthUser } from '../users/user-repository';
-import { requireBodyCustomer, type TDbOrTx } from '../customers/customer-repository';
-import { rethrowConstraint } from '../customers/db-errors';
-import { countRows, setLocationDevicesInterval } from '../customers/interval-propagation';
-import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../customers/place-endpoint';
+import { requireBodyCustomer } from '../customers/customer-repository';
+import { rethrowConstraint } from '../../db/db-errors';
+import { setLocationDevicesInterval } from '../places/interval-propagation';
+import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../places/place-endpoint';
 import { requireLocation } from './location-repository';
 
 const UNIQUES = { locations_customer_name_key: { key: ERROR.locationNameTaken, field: 'name' } };

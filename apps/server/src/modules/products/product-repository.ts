@@ -1,10 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TProduct } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { parseConditions, type TFieldMap } from '../../lib/query';
-import type { TDbOrTx } from '../customers/customer-repository';
 
 /** Fields `conditions` may use on GET /products. */
 export const PRODUCT_CONDITION_FIELDS: TFieldMap = {

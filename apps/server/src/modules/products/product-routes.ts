@@ -6,7 +6,7 @@ import type { TDb } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { applyProjection, parseProjection } from '../../lib/query';
-import { ZListQuery } from '../customers/place-params';
+import { ZListQuery } from '../places/place-params';
 import { PRODUCT_BODY_LIMIT } from './product-image';
 import { PRODUCT_PROJECTION_FIELDS, listProducts, readImage, requireProduct, toProduct } from './product-repository';
 import { createProduct, deleteProduct, updateProduct } from './product-service';

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { ERROR, type TProductCreate, type TProductPatch } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import type { TDbOrTx } from '../customers/customer-repository';
-import { rethrowConstraint } from '../customers/db-errors';
-import { countRows } from '../customers/interval-propagation';
+import { rethrowConstraint } from '../../db/db-errors';
 import { decodeImage } from './product-image';
 import { findProduct, requireProduct } from './product-repository';
 

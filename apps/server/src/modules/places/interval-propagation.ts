@@ -1,7 +1,6 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, inArray } from 'drizzle-orm';
 import { devices, locations } from '../../db/schema';
-import type { TDbOrTx } from './customer-repository';
+import { type TDbOrTx } from '../../db/client';
 
 /**
  * A changed calibration interval propagates (portal.md section 4): a customer's to its
@@ -41,10 +40,4 @@ export async function setCustomerLocationsInterval(tx: TDbOrTx, customerId: numb
       .where(inArray(devices.locationId, changed.map((row) => row.id)));
   }
   return changed.length;
-}
-
-/** Rows of a table matching a condition. */
-export async function countRows(tx: TDbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  return Number(row.total);
 }

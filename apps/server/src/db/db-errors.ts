@@ -1,5 +1,5 @@
 import { ERROR } from '@aquasmart/domain';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '../lib/api-error';
 
 /** The PostgreSQL error under a driver or Drizzle wrapper (both drivers put `code` on it). */
 function pgError(error: unknown): { code?: string; constraint?: string; constraint_name?: string } | null {
