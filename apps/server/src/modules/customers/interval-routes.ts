@@ -18,43 +18,32 @@ const RESPONSES = { 200: ZUpdatedCount, ...errorResponses(400, 401, 403, 404) };
 export async function intervalRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.patch(
-    '/customers/:customer/devices',
+  const customerWide = [
     {
-      schema: {
-        operationId: 'PatchCustomerDevices',
-        tags: ['customers'],
-        summary: "Set the calibration interval of every device of the customer",
-        params: ZCustomerParams,
-        body: ZCalibrationIntervalPatch,
-        response: RESPONSES,
-      },
+      path: '/customers/:customer/devices',
+      operationId: 'PatchCustomerDevices',
+      summary: 'Set the calibration interval of every device of the customer',
+      propagate: setCustomerDevicesInterval,
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const customer = await requireCustomer(tx, currentUser(request), request.params.customer, true);
-        return { updated: await setCustomerDevicesInterval(tx, customer.id, request.body.calibration.interval) };
-      }),
-  );
+    {
+      path: '/customers/:customer/locations',
+      operationId: 'PatchCustomerLocations',
+      summary: 'Set the calibration interval of every location of the customer (and of the devices there)',
+      propagate: setCustomerLocationsInterval,
+    },
+  ] as const;
 
-  routes.patch(
-    '/customers/:customer/locations',
-    {
-      schema: {
-        operationId: 'PatchCustomerLocations',
-        tags: ['customers'],
-        summary: "Set the calibration interval of every location of the customer (and of the devices there)",
-        params: ZCustomerParams,
-        body: ZCalibrationIntervalPatch,
-        response: RESPONSES,
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const customer = await requireCustomer(tx, currentUser(request), request.params.customer, true);
-        return { updated: await setCustomerLocationsInterval(tx, customer.id, request.body.calibration.interval) };
-      }),
-  );
+  for (const { path, operationId, summary, propagate } of customerWide) {
+    routes.patch(
+      path,
+      { schema: { operationId, tags: ['customers'], summary, params: ZCustomerParams, body: ZCalibrationIntervalPatch, response: RESPONSES } },
+      async (request) =>
+        db.transaction(async (tx) => {
+          const customer = await requireCustomer(tx, currentUser(request), request.params.customer, true);
+          return { updated: await propagate(tx, customer.id, request.body.calibration.interval) };
+        }),
+    );
+  }
 
   routes.patch(
     '/customers/:customer/locations/:location/devices',
