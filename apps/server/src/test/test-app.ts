@@ -20,8 +20,20 @@ export interface TTestContext {
    * Tests of sign-in itself use `signIn`.
    */
   tokenFor(email: string): Promise<string>;
+  /**
+   * Creates `<name>@example.com` for each entry (password TEST_PASSWORD) and answers a token per
+   * name: the setup block most test files start with.
+   */
+  signedInUsers<TName extends string>(users: Record<TName, TUserSpec>): Promise<Record<TName, string>>;
   close(): Promise<void>;
 }
+
+export interface TUserSpec {
+  administrator?: boolean;
+  rights?: Partial<TPortalRights>;
+}
+
+export const TEST_PASSWORD = 'Welkom-test-2026';
 
 const hashCache = new Map<string, Promise<string>>();
 /** Hashing is slow on purpose; tests reuse one hash per password. */
@@ -43,7 +55,7 @@ export async function createTestContext(): Promise<TTestContext> {
     logger: false,
   });
   await app.ready();
-  return {
+  const context: TTestContext = {
     app,
     database,
     async createUser({ email, password, administrator, rights }) {
@@ -71,9 +83,19 @@ export async function createTestContext(): Promise<TTestContext> {
       if (!row) throw new Error(`no user ${email}`);
       return issueToken(database.db, row.id, 3600);
     },
+    async signedInUsers(specs) {
+      const tokens = {} as Record<keyof typeof specs, string>;
+      for (const [name, spec] of Object.entries(specs) as [keyof typeof specs, TUserSpec][]) {
+        const email = `${String(name)}@example.com`;
+        await context.createUser({ email, password: TEST_PASSWORD, ...spec });
+        tokens[name] = await context.tokenFor(email);
+      }
+      return tokens;
+    },
     async close() {
       await app.close();
       await database.close();
     },
   };
+  return context;
 }

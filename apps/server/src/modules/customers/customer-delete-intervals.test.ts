@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calibrationLogs, customers, devices, locations } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
 import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../places/places-fixtures';
 
-const PASSWORD = 'Customer-delete-2026';
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;
 let admin: string;
@@ -18,10 +17,7 @@ afterAll(async () => ctx.close());
 beforeEach(async () => {
   await ctx.database.reset();
   ids = { acme: await insertCustomer(ctx.database.db, 'Acme'), beta: await insertCustomer(ctx.database.db, 'Beta', { calibrationInterval: 1 }) };
-  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
-  await ctx.createUser({ email: 'deleter@example.com', password: PASSWORD, rights: { deleteCustomer: true } });
-  admin = await ctx.tokenFor('admin@example.com');
-  deleter = await ctx.tokenFor('deleter@example.com');
+  ({ admin, deleter } = await ctx.signedInUsers({ admin: { administrator: true }, deleter: { rights: { deleteCustomer: true } } }));
 });
 
 describe('DELETE /customers/{name}', () => {
@@ -41,7 +37,7 @@ describe('DELETE /customers/{name}', () => {
     ['a node without location', async () => insertDevice(ctx.database.db, { eui: '0000000000000003', customerId: ids.acme }), { locations: 0, gateways: 0, nodes: 1, users: 0 }],
     [
       'a user restricted to it',
-      async () => restrictUser(ctx.database.db, await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD }), [ids.acme]),
+      async () => restrictUser(ctx.database.db, await ctx.createUser({ email: 'scoped@example.com', password: TEST_PASSWORD }), [ids.acme]),
       { locations: 0, gateways: 0, nodes: 0, users: 1 },
     ],
   ];

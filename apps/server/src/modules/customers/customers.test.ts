@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../places/places-fixtures';
 
-const PASSWORD = 'Customers-test-2026';
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;
 let admin: string;
@@ -25,10 +24,11 @@ beforeEach(async () => {
     beta: await insertCustomer(db, 'Beta', { city: 'Zwolle', calibrationInterval: 1 }),
   };
   await insertCustomer(db, 'Zeta', { city: 'Assen' });
-  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
-  await ctx.createUser({ email: 'editor@example.com', password: PASSWORD, rights: { editCustomer: true } });
-  await ctx.createUser({ email: 'adder@example.com', password: PASSWORD, rights: { addCustomer: true } });
-  [admin, editor, adder] = await Promise.all(['admin', 'editor', 'adder'].map((name) => ctx.tokenFor(`${name}@example.com`)));
+  ({ admin, editor, adder } = await ctx.signedInUsers({
+    admin: { administrator: true },
+    editor: { rights: { editCustomer: true } },
+    adder: { rights: { addCustomer: true } },
+  }));
 });
 
 const newCustomer = { name: '  Gamma BV ', reference: 'G-1', address: 'Laan 2', postalCode: '3511 AA', city: 'Utrecht', country: 'Nederland' };
@@ -201,7 +201,7 @@ describe('PATCH /customers/{name}', () => {
     const db = ctx.database.db;
     const locationId = await insertLocation(db, ids.acme, 'Hal');
     await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId });
-    const scopedId = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights: { editCustomer: true } });
+    const scopedId = await ctx.createUser({ email: 'scoped@example.com', password: TEST_PASSWORD, rights: { editCustomer: true } });
     await restrictUser(db, scopedId, [ids.acme]);
     const response = await call(admin, 'PATCH', '/customers/acme', { name: 'Acme Holding' });
     expect(response.statusCode).toBe(200);

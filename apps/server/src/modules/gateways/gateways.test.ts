@@ -3,7 +3,6 @@ import { devices, gateways } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct } from '../places/places-fixtures';
 
-const PASSWORD = 'Gateways-test-2026';
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;
 let manager: string;
@@ -31,10 +30,7 @@ beforeEach(async () => {
   await insertProduct(db, 'Sanimatic kraan', 'Faucet');
   await insertGateway(db, { customerId: acme, locationId: ids.hal, name: 'gw dak', mac: '7076ff0056000001', productId: ids.kerlink, type: 'Outdoor' });
   await insertGateway(db, { customerId: beta, locationId: ids.elders, name: 'GW kelder', mac: '7076ff0056000002' });
-  await ctx.createUser({ email: 'manager@example.com', password: PASSWORD, rights: { gatewayManagement: true } });
-  await ctx.createUser({ email: 'viewer@example.com', password: PASSWORD, rights: { gatewayView: true } });
-  manager = await ctx.tokenFor('manager@example.com');
-  viewer = await ctx.tokenFor('viewer@example.com');
+  ({ manager, viewer } = await ctx.signedInUsers({ manager: { rights: { gatewayManagement: true } }, viewer: { rights: { gatewayView: true } } }));
 });
 
 const newGateway = { mac: '7076FF00560000AB', name: ' GW nieuw ', product: 'Kerlink iStation', customer: 'Acme', location: 'Kantoor', type: 'Indoor' };

@@ -5,7 +5,6 @@ import { createTestContext, type TTestContext } from '../../test/test-app';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@aquasmart/domain';
 import { base64, caller, insertCustomer, insertDevice, insertGateway, insertLocation, JPEG_HEAD, PNG_1X1, WEBP_HEAD } from '../places/places-fixtures';
 
-const PASSWORD = 'Products-test-2026';
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;
 let admin: string;
@@ -18,10 +17,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 beforeEach(async () => {
   await ctx.database.reset();
-  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
-  await ctx.createUser({ email: 'reader@example.com', password: PASSWORD, rights: { products: true } });
-  admin = await ctx.tokenFor('admin@example.com');
-  reader = await ctx.tokenFor('reader@example.com');
+  ({ admin, reader } = await ctx.signedInUsers({ admin: { administrator: true }, reader: { rights: { products: true } } }));
 });
 
 const product = (name: string, type: string, data: string, imageName = 'foto.png') => ({

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers, userCustomers, users } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
 
-const PASSWORD = 'Users-test-2026';
 let ctx: TTestContext;
 let admin: string;
 let manager: string;
@@ -14,10 +13,7 @@ afterAll(async () => ctx.close());
 beforeEach(async () => {
   await ctx.database.reset();
   await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
-  await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
-  await ctx.createUser({ email: 'manager@example.com', password: PASSWORD, rights: { userManagement: true } });
-  admin = await ctx.tokenFor('admin@example.com');
-  manager = await ctx.tokenFor('manager@example.com');
+  ({ admin, manager } = await ctx.signedInUsers({ admin: { administrator: true }, manager: { rights: { userManagement: true } } }));
 });
 
 function call(token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
@@ -83,8 +79,8 @@ describe('POST /users', () => {
   });
 
   it('a user without userManagement gets 403 from GET and POST /users', async () => {
-    await ctx.createUser({ email: 'plain@example.com', password: PASSWORD, rights: { dashboard: true } });
-    const plain = await ctx.signIn('plain@example.com', PASSWORD);
+    await ctx.createUser({ email: 'plain@example.com', password: TEST_PASSWORD, rights: { dashboard: true } });
+    const plain = await ctx.signIn('plain@example.com', TEST_PASSWORD);
     expect((await call(plain, 'GET', '/users')).statusCode).toBe(403);
     expect((await call(plain, 'POST', '/users', newUser)).statusCode).toBe(403);
     expect((await call(plain, 'GET', '/users/current')).statusCode).toBe(200);
@@ -93,10 +89,10 @@ describe('POST /users', () => {
 
 describe('customer scope', () => {
   it('a user restricted to a customer never acts as user manager, whatever the stored flags say', async () => {
-    const id = await ctx.createUser({ email: 'scoped@example.com', password: PASSWORD, rights: { userManagement: true, administrator: true } });
+    const id = await ctx.createUser({ email: 'scoped@example.com', password: TEST_PASSWORD, rights: { userManagement: true, administrator: true } });
     const [utrecht] = await ctx.database.db.select().from(customers).limit(1);
     await ctx.database.db.insert(userCustomers).values({ userId: id, customerId: utrecht.id });
-    const scoped = await ctx.signIn('scoped@example.com', PASSWORD);
+    const scoped = await ctx.signIn('scoped@example.com', TEST_PASSWORD);
     expect((await call(scoped, 'GET', '/users')).statusCode).toBe(403);
     expect((await call(scoped, 'GET', '/users/admin%40example.com')).statusCode).toBe(403);
     expect((await call(scoped, 'GET', '/users/current')).json().customers).toEqual([utrecht.name]);
@@ -139,9 +135,9 @@ describe('PATCH /users/{email}', () => {
     const refused = await call(admin, 'PATCH', '/users/admin%40example.com', { portal: { rights: { administrator: false } } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ key: 'errors.minAdmin' });
-    await ctx.createUser({ email: 'second@example.com', password: PASSWORD, administrator: true });
+    await ctx.createUser({ email: 'second@example.com', password: TEST_PASSWORD, administrator: true });
     await ctx.database.exec(`UPDATE users SET type = NULL WHERE email = 'second@example.com'`);
-    const second = await ctx.signIn('second@example.com', PASSWORD);
+    const second = await ctx.signIn('second@example.com', TEST_PASSWORD);
     expect((await call(admin, 'PATCH', '/users/second%40example.com', { portal: { rights: { dashboard: true } } })).statusCode).toBe(200);
     expect((await call(second, 'GET', '/users/current')).statusCode).toBe(401);
   });
@@ -172,7 +168,7 @@ describe('DELETE /users/{email}', () => {
   });
 
   it('the last administrator cannot be deleted', async () => {
-    await ctx.createUser({ email: 'boss@example.com', password: PASSWORD, rights: { userManagement: true } });
+    await ctx.createUser({ email: 'boss@example.com', password: TEST_PASSWORD, rights: { userManagement: true } });
     const response = await call(manager, 'DELETE', '/users/admin%40example.com');
     expect(response.statusCode).toBe(409);
     expect(response.json().key).toBe('errors.minAdmin');
@@ -181,7 +177,7 @@ describe('DELETE /users/{email}', () => {
 
 describe('own account', () => {
   it.each(['/users/current', '/administrators/current'])('PATCH %s changes names, language and password', async (url) => {
-    const other = await ctx.signIn('manager@example.com', PASSWORD);
+    const other = await ctx.signIn('manager@example.com', TEST_PASSWORD);
     const response = await call(manager, 'PATCH', url, { firstName: 'Mieke', language: 'en', password: 'New-password-9' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ firstName: 'Mieke', language: 'en' });
