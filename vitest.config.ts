@@ -19,6 +19,7 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
         },
       },
+      { test: { name: 'simulator', root: 'tools/simulator', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {

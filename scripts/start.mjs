@@ -1,5 +1,9 @@
 // `npm start`: builds the web app when its build is missing or stale, then runs the server in
-// this process (TypeScript through tsx). Demo data is on unless DEMO is set.
+// this process (TypeScript through tsx). Demo data is on unless DEMO is set; in demo mode the
+// fleet simulator runs beside it as the demo's network server, so the 60 demo nodes keep
+// reporting (SIMULATOR=off leaves it out; docs/simulator.md).
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
 import { register } from 'tsx/esm/api';
 import { buildWebIfStale, ROOT } from './lib.mjs';
 
@@ -10,5 +14,31 @@ if (code !== 0) {
   console.error('The web app did not build; see the output above.');
   process.exit(code);
 }
+
+const isOn = (value) => ['1', 'true', 'yes', 'on'].includes(String(value ?? '').toLowerCase());
+
+/** The demo fleet, reporting to this server through its ChirpStack intake; stopped with the server. */
+function startDemoFleet() {
+  const host = !process.env.HOST || ['0.0.0.0', '::'].includes(process.env.HOST) ? '127.0.0.1' : process.env.HOST;
+  const target = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT || 3000}`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tools/simulator/src/cli.ts', '--fleet', 'demo', '--target', target, '--wait', '180s', '--status-every', '30m'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stopping = false;
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[simulator] ${line}`));
+  }
+  child.on('exit', (exitCode, signal) => {
+    if (!stopping) console.log(`[simulator] stopped (${signal ?? `exit ${exitCode}`}); the demo nodes no longer report`);
+  });
+  process.on('exit', () => {
+    stopping = true;
+    child.kill('SIGTERM');
+  });
+}
+
+if (isOn(process.env.DEMO) && !['0', 'false', 'no', 'off'].includes(String(process.env.SIMULATOR ?? 'on').toLowerCase())) startDemoFleet();
 register();
 await import('../apps/server/src/server.ts');

@@ -60,7 +60,7 @@ if (wanted('lint')) {
   console.log('\n== Lint ==');
   step('lint', (await npx(['eslint', '.', '--max-warnings=0'])) === 0);
   console.log('\n== Type check ==');
-  for (const project of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) {
+  for (const project of ['packages/domain', 'apps/server', 'apps/web', 'tools/simulator', 'e2e']) {
     step(`tsc ${project}`, (await npx(['tsc', '-p', project, '--noEmit'])) === 0);
   }
 }

@@ -16,6 +16,13 @@ import { locationRoutes } from './modules/locations/location-routes';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
+import { networkServerRoutes } from './modules/network-servers/network-server-routes';
+import { deviceRoutes } from './modules/devices/device-routes';
+import { provisioningRoutes } from './modules/devices/provisioning-routes';
+import { connectorRoutes } from './modules/connectors/connector-routes';
+import { intakeRoutes } from './modules/intake/intake-routes';
+import { createTelemetryPipeline } from './modules/intake/telemetry-pipeline';
+import { parameterRoutes } from './modules/downlinks/parameter-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -37,10 +44,12 @@ export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
+  /** Start the telemetry worker, downlink sender and MQTT connections (the server process; tests drive them by hand). */
+  backgroundWorkers?: boolean;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, backgroundWorkers = false }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]'] },
     // Fastify's two lines per request are replaced by the one line of the onResponse hook below.
@@ -101,6 +110,11 @@ export async function buildApp({ config, database, logger }: TAppOptions): Promi
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 
+  const telemetry = createTelemetryPipeline(database.db, app.log);
+  if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
+  // onClose runs after the requests in flight are answered: it finishes the work in hand.
+  app.addHook('onClose', () => telemetry.stop());
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
@@ -111,6 +125,12 @@ export async function buildApp({ config, database, logger }: TAppOptions): Promi
       await api.register(gatewayRoutes, { db: database.db });
       await api.register(productRoutes, { db: database.db });
       await api.register(calibrationLogRoutes, { db: database.db });
+      await api.register(networkServerRoutes, { db: database.db });
+      await api.register(deviceRoutes, { db: database.db });
+      await api.register(provisioningRoutes, { db: database.db });
+      await api.register(connectorRoutes);
+      await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });
+      await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
     },
     { prefix: API_PREFIX },
   );

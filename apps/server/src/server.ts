@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const database: TDatabase = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await ensureHistoryPartitions(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, backgroundWorkers: true });
 
   const admin = await ensureFirstAdministrator(database.db, {
     email: config.ADMIN_EMAIL,

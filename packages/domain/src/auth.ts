@@ -36,5 +36,7 @@ export const ZApiError = z.object({
   message: z.string(),
   key: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Values for the message of `key`, e.g. the counts of what is in the way of a delete. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;

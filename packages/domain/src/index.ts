@@ -6,3 +6,6 @@ export * from './auth';
 export * from './users';
 export * from './places';
 export * from './products';
+export * from './network-servers';
+export * from './devices';
+export * from './codec';

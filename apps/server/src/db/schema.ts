@@ -177,7 +177,7 @@ export const networkServers = pgTable('network_servers', {
   config: jsonb('config').$type<TNetworkServerConfig>().notNull().default({}),
   createdAt: created(),
   updatedAt: updated(),
-});
+}, (table) => [uniqueIndex('network_servers_secret_key').on(table.secret)]);
 
 export interface TDiagnostics {
   version?: { major: number; minor: number; patch: number };
@@ -215,6 +215,9 @@ export const devices = pgTable(
     /** 0-4, derived from RSSI and SNR of the last uplink. */
     signal: smallint('signal').notNull().default(0),
     presets: jsonb('presets').$type<{ register: number; value: unknown }[]>().notNull().default([]),
+    /** The network server's device id (The Things Stack) and application id, learned from uplinks. */
+    networkDeviceId: text('network_device_id'),
+    networkApplicationId: text('network_application_id'),
     connectorId: text('connector_id'),
     connectorVersion: text('connector_version'),
     diagnostics: jsonb('diagnostics').$type<TDiagnostics>().notNull().default({}),
@@ -230,6 +233,7 @@ export const devices = pgTable(
     index('devices_location_idx').on(table.locationId),
     index('devices_gateway_idx').on(table.gatewayId),
     index('devices_lora_ts_idx').on(table.loraTs),
+    index('devices_network_server_idx').on(table.networkServerId),
   ],
 );
 
@@ -351,6 +355,7 @@ export const intakeEvents = pgTable(
   (table) => [
     uniqueIndex('intake_events_dedupe_key').on(table.dedupeKey),
     index('intake_events_pending_idx').on(table.nextAttemptAt).where(sql`processed_at IS NULL`),
+    index('intake_events_failed_idx').on(table.receivedAt).where(sql`last_error IS NOT NULL`),
   ],
 );
 

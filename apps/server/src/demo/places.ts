@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { customers, gateways, locations, networkServers, products, type TEndpoint } from '../db/schema';
+import { DEMO_NETWORK_SERVER } from './network-server';
 import type { DemoRandom } from './random';
 import type { TTx } from './types';
 
@@ -133,18 +134,24 @@ export interface TPlaces {
   networkServerId: number;
 }
 
+/** The gateway MAC of each location, in LOCATIONS order (the simulator replays this to know them). */
+export function demoGatewayMacs(rng: DemoRandom): string[] {
+  return LOCATIONS.map(() => `7076ff0056${rng.hex(6)}`);
+}
+
 /** Customers, locations, their gateways, the products catalogue and the network server. */
 export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
   const productRows = await tx.insert(products).values(PRODUCTS).returning({ id: products.id, name: products.name });
   const productIds = new Map(productRows.map((row) => [row.name, row.id]));
 
+  // The fleet simulator plays this network server for the demo nodes (scripts/start.mjs, docs/simulator.md).
   const [server] = await tx
     .insert(networkServers)
     .values({
-      name: 'ChirpStack demo',
+      name: DEMO_NETWORK_SERVER.name,
       kind: 'chirpstack',
-      secret: randomBytes(24).toString('hex'),
-      config: { apiUrl: 'http://127.0.0.1:8090', apiToken: 'demo' },
+      secret: DEMO_NETWORK_SERVER.secret,
+      config: { apiUrl: DEMO_NETWORK_SERVER.apiUrl, apiToken: DEMO_NETWORK_SERVER.apiToken },
     })
     .returning({ id: networkServers.id });
 
@@ -177,11 +184,12 @@ export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
     )
     .returning({ id: locations.id, name: locations.name, customerId: locations.customerId });
 
+  const macs = demoGatewayMacs(rng);
   const gatewayRows = await tx
     .insert(gateways)
     .values(
       LOCATIONS.map((seed, index) => ({
-        mac: `7076ff0056${rng.hex(6)}`,
+        mac: macs[index],
         name: seed.gateway.name,
         customerId: customerIds.get(seed.customer)!,
         locationId: locationRows[index].id,

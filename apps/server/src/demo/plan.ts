@@ -63,6 +63,9 @@ export interface TNodePlan {
   params: { state: TParameterState; pendingAgeMs: number; incorrect: boolean };
 }
 
+/** Same seed, same demo: EUIs, names and alarm states are reproducible (the simulator's demo fleet relies on it). */
+export const DEMO_SEED = 20_240_611;
+
 /** History: 14 days of 15-minute slots, slot 0 being the latest uplink. */
 export const SLOT_SECONDS = 900;
 export const HISTORY_SLOTS = 14 * 96;

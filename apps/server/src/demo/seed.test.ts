@@ -6,6 +6,8 @@ import { queryRows } from '../db/client';
 import { customers, users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { openTestDatabase, type TTestDatabase } from '../test/test-database';
+import { demoFleet } from './fleet';
+import { DEMO_NETWORK_SERVER } from './network-server';
 import { seedDemoData, type TDemoResult } from './seed';
 
 const DEMO_PASSWORD = 'Welkom-demo-2026';
@@ -221,6 +223,49 @@ describe('every dashboard state has a node, in every bucket', () => {
 
   it('audit log entries for the devices', async () => {
     expect(await count(sql`SELECT count(DISTINCT device_eui) FROM audit_logs WHERE value ->> 'action' = 'register'`)).toBe(60);
+  });
+});
+
+describe('the demo fleet the simulator replays (demo/fleet.ts)', () => {
+  it('has the seeded nodes: same EUIs, types, gateways and last frame counters', async () => {
+    const seeded = await rows<{ eui: string; type: string; counter: number; mac: string }>(
+      sql`SELECT d.eui, d.type, d.counter::int AS counter, g.mac FROM devices d JOIN gateways g ON g.id = d.gateway_id ORDER BY d.eui`,
+    );
+    const fleet = demoFleet().map((node) => ({ eui: node.eui, type: node.type, counter: node.counter, mac: node.radio.gateway }));
+    expect(fleet.sort((a, b) => a.eui.localeCompare(b.eui))).toEqual(seeded);
+  });
+
+  it('keeps silent exactly the nodes that are offline in the demo', async () => {
+    const offline = await rows<{ eui: string }>(sql`SELECT eui FROM devices WHERE lora_ts < now() - interval '2 hours' ORDER BY eui`);
+    expect(offline.length).toBeGreaterThan(0);
+    expect(demoFleet().filter((node) => node.silent).map((node) => node.eui).sort()).toEqual(offline.map((row) => row.eui));
+  });
+
+  it('marks as faulty the channels whose last reading is -102.4', async () => {
+    const faulty = await rows<{ key: string }>(
+      sql`SELECT device_eui || ':' || channel_id AS key FROM device_channels WHERE type = 'Temperatuur' AND value <= -100 ORDER BY 1`,
+    );
+    const fromFleet = demoFleet().flatMap((node) => node.channels.flatMap((channel, i) => (channel.faulty ? [`${node.eui}:temperature${i + 1}`] : [])));
+    expect(fromFleet.sort()).toEqual(faulty.map((row) => row.key));
+  });
+
+  it('runs with the registers the nodes reported (a pending change has not reached them)', async () => {
+    const reported = await rows<{ eui: string; register: number; reported: Record<string, unknown> }>(
+      sql`SELECT device_eui AS eui, register, reported FROM device_parameters ORDER BY device_eui, register`,
+    );
+    const fromFleet = demoFleet().flatMap((node) => node.registers.map((entry) => ({ eui: node.eui, register: entry.register, reported: entry.value })));
+    expect(fromFleet.sort((a, b) => a.eui.localeCompare(b.eui) || a.register - b.register)).toEqual(reported);
+  });
+
+  it('the demo network server is the simulator: known secret, REST API at its port', async () => {
+    const [server] = await rows<{ name: string; kind: string; secret: string; config: Record<string, string> }>(sql`SELECT name, kind, secret, config FROM network_servers`);
+    expect(server).toEqual({
+      name: DEMO_NETWORK_SERVER.name,
+      kind: 'chirpstack',
+      secret: DEMO_NETWORK_SERVER.secret,
+      config: { apiUrl: DEMO_NETWORK_SERVER.apiUrl, apiToken: DEMO_NETWORK_SERVER.apiToken },
+    });
+    expect(await count(sql`SELECT count(*) FROM devices WHERE network_server_id IS NULL`)).toBe(0);
   });
 });
 

@@ -8,7 +8,7 @@ import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';
 import { seedLogs } from './logs';
-import { planNodes } from './plan';
+import { DEMO_SEED, planNodes } from './plan';
 import { seedPlaces } from './places';
 import { DemoRandom } from './random';
 import { DEMO_USERS, seedUsers } from './users';
@@ -18,8 +18,6 @@ export interface TDemoResult {
   users: string[];
 }
 
-/** Same seed, same demo: EUIs, names and alarm states are reproducible. */
-const DEMO_SEED = 20_240_611;
 
 /**
  * True when the database holds anything beyond a first administrator: then the demo must not

@@ -32,6 +32,18 @@ const userNewScreen: TScreenLoader = () => import('../features/users/user-new-pa
 const userDetailScreen: TScreenLoader = () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage);
 const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-page').then((module) => module.UserEditPage);
 const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
+const customerListScreen: TScreenLoader = () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage);
+const customerNewScreen: TScreenLoader = () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage);
+const customerDetailScreen: TScreenLoader = () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage);
+const customerEditScreen: TScreenLoader = () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage);
+const locationListScreen: TScreenLoader = () => import('../features/locations/location-list-page').then((module) => module.LocationListPage);
+const locationNewScreen: TScreenLoader = () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage);
+const locationDetailScreen: TScreenLoader = () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage);
+const locationEditScreen: TScreenLoader = () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage);
+const gatewayListScreen: TScreenLoader = () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage);
+const gatewayNewScreen: TScreenLoader = () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage);
+const gatewayDetailScreen: TScreenLoader = () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage);
+const gatewayEditScreen: TScreenLoader = () => import('../features/gateways/gateway-edit-page').then((module) => module.GatewayEditPage);
 
 /** The twelve dashboard lists; the calibration ones also need calibrationData. */
 export const DASHBOARD_LISTS = [
@@ -87,29 +99,29 @@ export const ROUTES: readonly TRouteDef[] = [
   { id: 'notFound', path: '/404', title: 'routes.notFound', screen: notFoundScreen },
   { id: 'unauthorized', path: '/unauthorized', title: 'routes.unauthorized', screen: unauthorizedScreen },
 
-  { id: 'customers', path: '/customers', title: 'routes.customers', screen: notBuilt },
-  { id: 'customerNew', path: '/customers/new', title: 'routes.customerNew', guard: anyOf('addCustomer'), crumbs: ['customers'], screen: notBuilt },
-  { id: 'customerDetail', path: '/customers/:customer', title: 'routes.customerDetail', crumbs: ['customers'], screen: notBuilt },
+  { id: 'customers', path: '/customers', title: 'routes.customers', screen: customerListScreen },
+  { id: 'customerNew', path: '/customers/new', title: 'routes.customerNew', guard: anyOf('addCustomer'), crumbs: ['customers'], screen: customerNewScreen },
+  { id: 'customerDetail', path: '/customers/:customer', title: 'routes.customerDetail', crumbs: ['customers'], screen: customerDetailScreen },
   {
     id: 'customerEdit',
     path: '/customers/:customer/edit',
     title: 'routes.customerEdit',
     guard: anyOf('editCustomer'),
     crumbs: ['customers', 'customerDetail'],
-    screen: notBuilt,
+    screen: customerEditScreen,
   },
 
   { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: notBuilt },
   ...dashboardLists,
 
-  { id: 'locations', path: '/locations', title: 'routes.locations', screen: notBuilt },
-  { id: 'locationNew', path: '/locations/new', title: 'routes.locationNew', guard: anyOf('addLocation'), crumbs: ['locations'], screen: notBuilt },
+  { id: 'locations', path: '/locations', title: 'routes.locations', screen: locationListScreen },
+  { id: 'locationNew', path: '/locations/new', title: 'routes.locationNew', guard: anyOf('addLocation'), crumbs: ['locations'], screen: locationNewScreen },
   {
     id: 'locationDetail',
     path: '/locations/:customer/:location',
     title: 'routes.locationDetail',
     crumbs: ['locations', 'customerDetail'],
-    screen: notBuilt,
+    screen: locationDetailScreen,
   },
   {
     id: 'locationEdit',
@@ -117,17 +129,17 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.locationEdit',
     guard: anyOf('editLocation'),
     crumbs: ['locations', 'customerDetail', 'locationDetail'],
-    screen: notBuilt,
+    screen: locationEditScreen,
   },
 
-  { id: 'gateways', path: '/gateways', title: 'routes.gateways', guard: GATEWAY_VIEW_GUARD, screen: notBuilt },
+  { id: 'gateways', path: '/gateways', title: 'routes.gateways', guard: GATEWAY_VIEW_GUARD, screen: gatewayListScreen },
   {
     id: 'gatewayNew',
     path: '/gateways/new',
     title: 'routes.gatewayNew',
     guard: anyOf('gatewayManagement'),
     crumbs: ['gateways'],
-    screen: notBuilt,
+    screen: gatewayNewScreen,
   },
   {
     id: 'gatewayDetail',
@@ -135,7 +147,7 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.gatewayDetail',
     guard: GATEWAY_VIEW_GUARD,
     crumbs: ['gateways', 'customerDetail', 'locationDetail'],
-    screen: notBuilt,
+    screen: gatewayDetailScreen,
   },
   {
     id: 'gatewayEdit',
@@ -143,7 +155,7 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.gatewayEdit',
     guard: anyOf('gatewayManagement'),
     crumbs: ['gateways', 'customerDetail', 'locationDetail', 'gatewayDetail'],
-    screen: notBuilt,
+    screen: gatewayEditScreen,
   },
 
   { id: 'nodes', path: '/nodes', title: 'routes.nodes', screen: notBuilt },
@@ -172,15 +184,15 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: notBuilt,
   },
 
-  { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: notBuilt },
-  { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: notBuilt },
+  { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: () => import('../features/products/product-list-page').then((module) => module.ProductListPage) },
+  { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: () => import('../features/products/product-new-page').then((module) => module.ProductNewPage) },
   {
     id: 'productEdit',
     path: '/products/:product/edit',
     title: 'routes.productEdit',
     guard: ADMIN_ONLY,
     crumbs: ['products'],
-    screen: notBuilt,
+    screen: () => import('../features/products/product-edit-page').then((module) => module.ProductEditPage),
   },
 
   { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },

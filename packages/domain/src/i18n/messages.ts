@@ -25,6 +25,12 @@ export const validationMessagesNl = {
   url: 'Ongeldige URL (begin met http:// of https://)',
   imageType: 'Alleen afbeeldingen in PNG, JPEG of WebP',
   base64: 'Ongeldige afbeeldingsdata',
+  // network servers and devices (issue 5)
+  mqttUrl: 'Ongeldige URL (begin met mqtt://, mqtts://, ws:// of wss://)',
+  secret: 'Minimaal {{min}} tekens, zonder spaties',
+  unknownNetworkServer: 'Onbekende netwerkserver: {{name}}',
+  eui: 'Ongeldige EUI (16 hexadecimale tekens)',
+  version: 'Ongeldige versie (bijvoorbeeld 1.0)',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -49,6 +55,12 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   url: 'Invalid URL (start with http:// or https://)',
   imageType: 'Only PNG, JPEG or WebP images',
   base64: 'Invalid image data',
+  // network servers and devices (issue 5)
+  mqttUrl: 'Invalid URL (start with mqtt://, mqtts://, ws:// or wss://)',
+  secret: 'At least {{min}} characters, without spaces',
+  unknownNetworkServer: 'Unknown network server: {{name}}',
+  eui: 'Invalid EUI (16 hexadecimal characters)',
+  version: 'Invalid version (for example 1.0)',
 };
 
 export const errorMessagesNl = {
@@ -87,6 +99,12 @@ export const errorMessagesNl = {
   gatewayMoveInUse: 'Gateway met {{nodes}} node(s) kan niet naar een andere klant',
   productInUse: 'Product is nog in gebruik bij {{gateways}} gateway(s) en {{nodes}} node(s)',
   inUse: 'Wordt nog gebruikt',
+  // network servers and devices (issue 5)
+  networkServerNameTaken: 'Er bestaat al een netwerkserver met deze naam',
+  networkServerInUse: 'Netwerkserver wordt nog gebruikt door {{nodes}} node(s)',
+  euiTaken: 'Er bestaat al een node met deze EUI',
+  euiDuplicateInFile: 'Deze EUI staat al op regel {{row}} van het bestand',
+  csvInvalid: 'Ongeldig CSV-bestand: {{reason}}',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -125,6 +143,12 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   gatewayMoveInUse: 'A gateway with {{nodes}} node(s) cannot move to another customer',
   productInUse: 'Product is still used by {{gateways}} gateway(s) and {{nodes}} node(s)',
   inUse: 'Still in use',
+  // network servers and devices (issue 5)
+  networkServerNameTaken: 'A network server with this name already exists',
+  networkServerInUse: 'Network server is still used by {{nodes}} node(s)',
+  euiTaken: 'A node with this EUI already exists',
+  euiDuplicateInFile: 'This EUI is already on line {{row}} of the file',
+  csvInvalid: 'Invalid CSV file: {{reason}}',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;

@@ -59,7 +59,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   calibrationDataEdit: [...route('PatchChannelCalibration'), ...fields('rw', 'device.channels.offset')],
   userManagement: route('GetUsers', 'PostUser', 'GetUser', 'PatchUser', 'DeleteUser'),
   gatewayView: GATEWAY_READS,
-  gatewayManagement: [...GATEWAY_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
+  // The gateway form offers the gateway products (portal.md 4: product is a gateway product name).
+  gatewayManagement: [...GATEWAY_READS, ...PRODUCT_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
   overflowDetection: route('GetOverflowLog', 'DeleteOverflowLog'),
   dashboard: route('GetDashboard', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
   products: PRODUCT_READS,

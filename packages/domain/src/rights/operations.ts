@@ -93,11 +93,13 @@ export const OPERATIONS = {
   DeleteProduct: op('DELETE', '/products/:product', 'admin'),
   // network servers and integrations
   GetNetworkServers: op('GET', '/networkServers', 'route'),
+  GetNetworkServer: op('GET', '/networkServers/:networkServer', 'admin'),
   PostNetworkServer: op('POST', '/networkServers', 'admin'),
   PatchNetworkServer: op('PATCH', '/networkServers/:networkServer', 'admin'),
   DeleteNetworkServer: op('DELETE', '/networkServers/:networkServer', 'admin'),
   PostChirpstackEvent: op('POST', '/integrations/chirpstack', 'public'),
   PostTtsEvent: op('POST', '/integrations/tts/:messageType', 'public'),
+  GetIntakeEvents: op('GET', '/intakeEvents', 'admin'),
 } as const satisfies Record<string, TOperation>;
 
 export type TOperationName = keyof typeof OPERATIONS;

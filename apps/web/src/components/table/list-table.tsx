@@ -22,6 +22,7 @@ import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
+import { failureReason } from '../../lib/http/failure-text';
 import { useSnackbar } from '../snackbar/snackbar-context';
 import { clientPage, type TListSort, type TValueColumn } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
@@ -292,9 +293,9 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     if (summary.failed === 0) {
       snackbar.success(messages?.deleted ?? 'table.deleted', { count: summary.count });
     } else {
-      const reason = isHttpError(summary.firstError) ? summary.firstError.key : undefined;
+      const reason = failureReason(t, summary.firstError, (key) => i18n.exists(key));
       const text = t(messages?.deleteFailed ?? 'table.deleteFailed', { count: summary.count, failed: summary.failed });
-      snackbar.error(reason && i18n.exists(reason) ? `${text}: ${t(reason)}` : text);
+      snackbar.error(reason ? `${text}: ${reason}` : text);
     }
     await queryClient.invalidateQueries({ queryKey: source.queryKey });
   };

@@ -18,7 +18,7 @@ import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
 import { patchAccount, verifyPassword } from './api/users-api';
-import { FieldGrid, PageHeader, Section } from './components/page-header';
+import { FieldGrid, PageHeader, Section } from '../../components/page';
 import { accountToForm, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
 const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password'];

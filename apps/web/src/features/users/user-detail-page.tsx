@@ -19,7 +19,7 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { LANGUAGE_NAMES } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from './api/users-api';
-import { PageHeader, Section } from './components/page-header';
+import { PageHeader, Section } from '../../components/page';
 import { RightsCheckboxes } from './components/rights-checkboxes';
 import { TypedConfirmDialog } from './components/typed-confirm-dialog';
 import { fullName } from './user-form';

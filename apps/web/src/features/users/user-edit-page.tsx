@@ -13,8 +13,8 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
 import { patchUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from './api/users-api';
-import { FormActions } from './components/form-actions';
-import { PageHeader } from './components/page-header';
+import { FormActions } from '../../components/page';
+import { PageHeader } from '../../components/page';
 import { UserFormFields } from './components/user-form-fields';
 import { emptyUserForm, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
 

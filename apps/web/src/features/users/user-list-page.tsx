@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type TListColumn } from '../../components/table/list-table';
 import { fetchUsers, deleteUser, USERS_QUERY_KEY, userPath, type TUser } from './api/users-api';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page';
 import { fullName } from './user-form';
 
 const getRowId = (user: TUser) => user.email;

@@ -7,8 +7,8 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { createUser, USERS_QUERY_KEY, userPath } from './api/users-api';
-import { FormActions } from './components/form-actions';
-import { PageHeader } from './components/page-header';
+import { FormActions } from '../../components/page';
+import { PageHeader } from '../../components/page';
 import { UserFormFields } from './components/user-form-fields';
 import { emptyUserForm, toCreateBody, USER_FORM_FIELDS, ZUserCreateForm } from './user-form';
 

@@ -10,7 +10,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/i18n';
 import { customerNamesQuery } from '../api/users-api';
 import { toggleRight, type TUserFormValues } from '../user-form';
-import { FieldGrid, Section } from './page-header';
+import { FieldGrid, Section } from '../../../components/page';
 import { RightsCheckboxes } from './rights-checkboxes';
 
 /**

@@ -1,0 +1,14 @@
+import { desc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+import { isoText } from './device-fields';
+
+/** GET /devices/{eui}/auditLogs (nodes.md section 7): entries of ts, user, value, newest first. */
+export async function listAuditLogs(db: TDb, eui: string): Promise<{ ts: string; user: string | null; value: unknown }[]> {
+  const rows = await db
+    .select({ ts: isoText(auditLogs.ts), user: auditLogs.userEmail, value: auditLogs.value })
+    .from(auditLogs)
+    .where(eq(auditLogs.deviceEui, eui))
+    .orderBy(desc(auditLogs.ts), desc(auditLogs.id));
+  return rows.map((row) => ({ ...row, ts: row.ts ?? '' }));
+}

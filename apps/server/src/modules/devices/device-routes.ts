@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZDevice, ZDeviceDataItem, ZDeviceListItem, ZIntakeEvent, ZOverflowLog } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import { devices } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
+import { currentUser } from '../../plugins/authenticate';
+import { requireCustomer } from '../customers/customer-repository';
+import { requireGateway } from '../gateways/gateway-repository';
+import { requireLocation } from '../locations/location-repository';
+import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
+import { listAuditLogs } from './audit-log-repository';
+import { DEVICE_DATA_MAX_LIMIT, listDeviceData } from './device-data-repository';
+import { listDevices, readDevice, requireVisibleDevice } from './device-repository';
+import { INTAKE_EVENTS_MAX_LIMIT, listFailedIntakeEvents } from './intake-event-repository';
+import { listOverflowLogs } from './overflow-log-repository';
+
+const zPaging = (maxLimit: number) => ({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(maxLimit).optional(),
+});
+const ZDeviceParams = z.object({ eui: z.string().min(1).max(100) });
+const DEVICE_LIST_MAX_LIMIT = 10_000;
+const ZDeviceListQuery = ZListQuery.extend(zPaging(DEVICE_LIST_MAX_LIMIT));
+const DEVICE_LIST_RESPONSES = { 200: z.array(ZDeviceListItem), ...errorResponses(400, 401, 403, 404) };
+const ZAuditLogEntry = z.object({ ts: z.string(), user: z.string().nullable(), value: z.unknown() });
+
+/**
+ * Read routes of devices and their logs (issue 5, item 5; nodes.md section 7), scoped to the
+ * caller's customers: a device outside them, or unassigned for a non-administrator, is a 404.
+ */
+export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/devices',
+    {
+      schema: {
+        operationId: 'GetDevices',
+        tags: ['devices'],
+        summary: 'Devices sorted by name; conditions and projection on the node fields (docs/telemetry.md), optional page and limit',
+        querystring: ZDeviceListQuery,
+        response: DEVICE_LIST_RESPONSES,
+      },
+    },
+    async (request) => listDevices(db, currentUser(request), request.query),
+  );
+
+  routes.get(
+    '/customers/:customer/devices',
+    {
+      schema: {
+        operationId: 'GetCustomerDevices',
+        tags: ['devices'],
+        summary: "A customer's nodes, as GET /devices",
+        params: ZCustomerParams,
+        querystring: ZDeviceListQuery,
+        response: DEVICE_LIST_RESPONSES,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const customer = await requireCustomer(db, user, request.params.customer);
+      return listDevices(db, user, request.query, eq(devices.customerId, customer.id));
+    },
+  );
+
+  routes.get(
+    '/customers/:customer/locations/:location/devices',
+    {
+      schema: {
+        operationId: 'GetLocationDevices',
+        tags: ['devices'],
+        summary: "A location's nodes, as GET /devices",
+        params: ZLocationParams,
+        querystring: ZDeviceListQuery,
+        response: DEVICE_LIST_RESPONSES,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const location = await requireLocation(db, user, request.params.customer, request.params.location);
+      return listDevices(db, user, request.query, eq(devices.locationId, location.id));
+    },
+  );
+
+  routes.get(
+    '/customers/:customer/locations/:location/gateways/:gateway/devices',
+    {
+      schema: {
+        operationId: 'GetGatewayDevices',
+        tags: ['devices'],
+        summary: "A gateway's nodes, as GET /devices",
+        params: ZGatewayParams,
+        querystring: ZDeviceListQuery,
+        response: DEVICE_LIST_RESPONSES,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const gateway = await requireGateway(db, user, request.params);
+      return listDevices(db, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id)));
+    },
+  );
+
+  routes.get(
+    '/devices/:eui',
+    {
+      schema: {
+        operationId: 'GetDevice',
+        tags: ['devices'],
+        summary: 'One node (nodes.md section 3): channels, battery, lora, sync, diagnostics, calibration, parameters',
+        params: ZDeviceParams,
+        response: { 200: ZDevice, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => readDevice(db, currentUser(request), request.params.eui),
+  );
+
+  routes.get(
+    '/devices/:eui/data',
+    {
+      schema: {
+        operationId: 'GetDeviceData',
+        tags: ['devices'],
+        summary: 'A node\'s history, oldest first: conditions on msgId, value.timestamp (s), ts ...; projection=value; page and limit',
+        params: ZDeviceParams,
+        querystring: ZListQuery.extend(zPaging(DEVICE_DATA_MAX_LIMIT)),
+        response: { 200: z.array(ZDeviceDataItem), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const device = await requireVisibleDevice(db, currentUser(request), request.params.eui);
+      return listDeviceData(db, device.eui, request.query);
+    },
+  );
+
+  routes.get(
+    '/devices/:eui/auditLogs',
+    {
+      schema: {
+        operationId: 'GetDeviceAuditLogs',
+        tags: ['devices'],
+        summary: 'Changes to a node (provisioning, registration, settings, calibration ...), newest first; administrators only',
+        params: ZDeviceParams,
+        response: { 200: z.array(ZAuditLogEntry), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const device = await requireVisibleDevice(db, currentUser(request), request.params.eui);
+      return listAuditLogs(db, device.eui);
+    },
+  );
+
+  routes.get(
+    '/overflowLogs',
+    {
+      schema: {
+        operationId: 'GetOverflowLog',
+        tags: ['devices'],
+        summary: 'Overflow detections, newest first (e.g. ?projection=-_id eui, ?conditions={"lora.state":"Started"})',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZOverflowLog), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOverflowLogs(db, currentUser(request), request.query),
+  );
+
+  routes.get(
+    '/intakeEvents',
+    {
+      schema: {
+        operationId: 'GetIntakeEvents',
+        tags: ['devices'],
+        summary: 'Network-server events the intake could not process (errors, unknown devices), newest first; administrators only',
+        querystring: ZListQuery.extend(zPaging(INTAKE_EVENTS_MAX_LIMIT)),
+        response: { 200: z.array(ZIntakeEvent), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listFailedIntakeEvents(db, request.query),
+  );
+}

@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm';
+import {
+  DEVICE_MESSAGE,
+  ERROR,
+  issuesToFields,
+  messageKey,
+  ZDeviceCreate,
+  type TDeviceCreate,
+  type TDeviceImportReport,
+  type TDeviceImportRow,
+} from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { networkServers } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import type { TAuthUser } from '../users/user-repository';
+import { requireBodyNetworkServer } from '../network-servers/network-server-repository';
+import { parseDeviceCsv } from './device-csv';
+import { existingEuis, insertUnassignedDevices, type TNewDevice } from './device-provisioning';
+
+function euiTaken(eui: string): ApiError {
+  return new ApiError(409, ERROR.euiTaken, `A device with EUI ${eui} exists`, { eui: ERROR.euiTaken });
+}
+
+/** POST /devices: one unassigned device; 409 when the EUI exists, 400 for an unknown network server. */
+export async function createDevice(db: TDb, user: TAuthUser, body: TDeviceCreate): Promise<string> {
+  return db.transaction(async (tx) => {
+    const server = await requireBodyNetworkServer(tx, body.networkServer);
+    if ((await existingEuis(tx, [body.eui])).size > 0) throw euiTaken(body.eui);
+    const device: TNewDevice = { ...body, networkServerId: server.id, networkServer: server.name };
+    const inserted = await insertUnassignedDevices(tx, [device], { userEmail: user.email, via: 'api' });
+    // Inserted by another request between the check and the insert.
+    if (!inserted.has(body.eui)) throw euiTaken(body.eui);
+    return body.eui;
+  });
+}
+
+/**
+ * POST /devices/import: every row is checked on its own; the good rows are imported together in
+ * one transaction and the bad ones are listed with their reason, so one typo does not hold up a
+ * delivery of a hundred nodes. A file that cannot be read at all is refused as a whole (400).
+ */
+export async function importDevices(db: TDb, user: TAuthUser, csv: string): Promise<TDeviceImportReport> {
+  const lines = parseDeviceCsv(csv);
+  return db.transaction(async (tx) => {
+    const names = [...new Set(lines.flatMap((line) => (line.values.networkServer ? [line.values.networkServer] : [])))];
+    const servers = names.length
+      ? await tx.select({ id: networkServers.id, name: networkServers.name }).from(networkServers).where(inArray(networkServers.name, names))
+      : [];
+    const serverByName = new Map(servers.map((server) => [server.name, server]));
+
+    const report: TDeviceImportRow[] = [];
+    const candidates: { line: TDeviceImportRow; device: TNewDevice }[] = [];
+    const firstRowOf = new Map<string, number>();
+    for (const { row, values } of lines) {
+      const eui = (values.eui ?? '').trim();
+      // Lenient with case where a spreadsheet user would be: v2 is V2, ns is NS.
+      const parsed = ZDeviceCreate.safeParse({ ...values, type: values.type?.toUpperCase(), encryptionMode: values.encryptionMode?.toUpperCase() });
+      if (!parsed.success) {
+        report.push({ row, eui, status: 'refused', key: ERROR.badRequest, fields: issuesToFields(parsed.error.issues) });
+        continue;
+      }
+      const body = parsed.data;
+      const earlier = firstRowOf.get(body.eui);
+      if (earlier !== undefined) {
+        report.push({ row, eui: body.eui, status: 'refused', key: messageKey(ERROR.euiDuplicateInFile, { row: earlier }), fields: { eui: ERROR.euiDuplicateInFile } });
+        continue;
+      }
+      firstRowOf.set(body.eui, row);
+      const server = serverByName.get(body.networkServer);
+      if (!server) {
+        report.push({
+          row,
+          eui: body.eui,
+          status: 'refused',
+          key: ERROR.badRequest,
+          fields: { networkServer: messageKey(DEVICE_MESSAGE.unknownNetworkServer, { name: body.networkServer }) },
+        });
+        continue;
+      }
+      const line: TDeviceImportRow = { row, eui: body.eui, status: 'imported' };
+      report.push(line);
+      candidates.push({ line, device: { ...body, networkServerId: server.id, networkServer: server.name } });
+    }
+
+    const taken = await existingEuis(tx, candidates.map((candidate) => candidate.device.eui));
+    const fresh = candidates.filter((candidate) => !taken.has(candidate.device.eui));
+    const inserted = await insertUnassignedDevices(tx, fresh.map((candidate) => candidate.device), { userEmail: user.email, via: 'csv' });
+    for (const { line, device } of candidates) {
+      if (!inserted.has(device.eui)) Object.assign(line, { status: 'refused', key: ERROR.euiTaken, fields: { eui: ERROR.euiTaken } });
+    }
+    const imported = report.filter((line) => line.status === 'imported').length;
+    return { imported, refused: report.length - imported, rows: report };
+  });
+}

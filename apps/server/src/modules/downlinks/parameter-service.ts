@@ -1,0 +1,77 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { encodeDownlink, type TDeviceType } from '@aquasmart/domain';
+import type { TDb } from '../../db/client';
+import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { inCustomerScope } from '../../lib/customer-scope';
+import { holdsEntry } from '../../plugins/authorize';
+import type { TAuthUser } from '../users/user-repository';
+import { REGISTERS_OF, settingEntriesFor } from './setting-groups';
+
+export interface TRegisterValue {
+  register: number;
+  value: Record<string, unknown>;
+}
+
+export interface TSavedParameters {
+  eui: string;
+  sync: number;
+  parameters: { register: number; value: unknown; status: string }[];
+}
+
+/**
+ * Stores setting registers as `pending`, sets the device's sync to 0, encodes the registers
+ * and queues the downlink frames for the sender, all in one transaction; the device's parameter
+ * report later marks them `saved`. Outside the caller's customers the device does not exist (404).
+ */
+export async function saveParameters(db: TDb, user: TAuthUser, eui: string, registers: TRegisterValue[]): Promise<TSavedParameters> {
+  const normalizedEui = eui.toUpperCase();
+  return db.transaction(async (tx) => {
+    const [device] = await tx.select().from(devices).where(eq(devices.eui, normalizedEui)).for('update');
+    if (!device || !inCustomerScope(user, device.customerId)) throw ApiError.notFound(`Device ${eui} not found`);
+    const type = device.type as TDeviceType;
+
+    const numbers = registers.map((entry) => entry.register);
+    if (new Set(numbers).size !== numbers.length) throw ApiError.badRequest('A register appears more than once', { register: 'errors.badRequest' });
+    const unknown = numbers.filter((register) => !REGISTERS_OF[type].includes(register));
+    if (unknown.length) throw ApiError.badRequest(`A ${type} node has no register ${unknown.join(', ')}`, { register: 'errors.badRequest' });
+
+    const current = await tx
+      .select()
+      .from(deviceParameters)
+      .where(and(eq(deviceParameters.deviceEui, normalizedEui), inArray(deviceParameters.register, numbers)));
+    const previous = new Map(current.map((row) => [row.register, row.value as Record<string, unknown>]));
+    const needed = new Set(registers.flatMap((entry) => settingEntriesFor(type, entry.register, previous.get(entry.register) ?? null, entry.value)));
+    const refused = [...needed].filter((path) => !holdsEntry(user, path, ['setting']));
+    if (refused.length) throw ApiError.forbidden(`Not allowed to change: ${refused.join(', ')}`, Object.fromEntries(refused.map((path) => [path, 'errors.forbidden'])));
+
+    // A register may be sent in part (the fields one right may change); what is kept is the whole.
+    const merged = registers.map((entry) => ({ register: entry.register, value: { ...(previous.get(entry.register) ?? {}), ...entry.value } }));
+    let frames: { fPort: number; bytes: Uint8Array }[];
+    try {
+      frames = encodeDownlink(type, merged);
+    } catch (error) {
+      throw ApiError.badRequest(`Settings cannot be sent to the node: ${error instanceof Error ? error.message : String(error)}`);
+    }
+
+    for (const entry of merged) {
+      await tx
+        .insert(deviceParameters)
+        .values({ deviceEui: normalizedEui, register: entry.register, value: entry.value, status: 'pending' })
+        .onConflictDoUpdate({
+          target: [deviceParameters.deviceEui, deviceParameters.register],
+          set: { value: entry.value, status: 'pending', updatedAt: sql`now()` },
+        });
+    }
+    await tx.update(devices).set({ sync: 0, updatedAt: sql`now()` }).where(eq(devices.eui, normalizedEui));
+    if (frames.length) {
+      await tx.insert(downlinks).values(
+        frames.map((frame) => ({ deviceEui: normalizedEui, networkServerId: device.networkServerId, fPort: frame.fPort, payload: Buffer.from(frame.bytes), registers: numbers })),
+      );
+    }
+    await tx.insert(auditLogs).values({ deviceEui: normalizedEui, userEmail: user.email, value: { action: 'settings', registers: numbers, values: merged } });
+
+    const all = await tx.select().from(deviceParameters).where(eq(deviceParameters.deviceEui, normalizedEui)).orderBy(deviceParameters.register);
+    return { eui: normalizedEui, sync: 0, parameters: all.map((row) => ({ register: row.register, value: row.value, status: row.status })) };
+  });
+}

@@ -1,0 +1,125 @@
+import os from 'node:os';
+import { eq } from 'drizzle-orm';
+import { connect, type MqttClient } from 'mqtt';
+import type { TDb } from '../../db/client';
+import { networkServers, type TNetworkServerConfig } from '../../db/schema';
+import { CHIRPSTACK_EVENTS, parseChirpstackEvent, type TChirpstackEvent } from './chirpstack-event';
+import type { IntakeWriter } from './intake-writer';
+
+export interface TMqttLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+interface TConnection {
+  url: string;
+  applicationId: string | undefined;
+  client: MqttClient;
+}
+
+const TOPIC = /^application\/([^/]+)\/device\/([0-9a-fA-F]{16})\/event\/([a-z]+)$/;
+const REFRESH_MS = 30_000;
+
+/** `application/+/device/+/event/+`, narrowed to the configured application when there is one. */
+export function eventTopic(applicationId: string | undefined): string {
+  return `application/${applicationId || '+'}/device/+/event/+`;
+}
+
+export function commandTopic(applicationId: string, devEui: string): string {
+  return `application/${applicationId}/device/${devEui.toLowerCase()}/command/down`;
+}
+
+/**
+ * The ChirpStack MQTT integration: one connection per ChirpStack network server whose config
+ * names an MQTT broker. Events are subscribed with QoS 1 in a persistent session and
+ * acknowledged to the broker only after they are stored in intake_events, so a crash loses
+ * nothing; downlinks are published to `.../command/down`.
+ */
+export class ChirpstackMqtt {
+  private connections = new Map<number, TConnection>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: TDb,
+    private readonly writer: IntakeWriter,
+    private readonly log: TMqttLog,
+    private readonly clientIdPrefix = `aquasmart-${os.hostname()}`,
+  ) {}
+
+  async start(): Promise<void> {
+    this.timer = setInterval(() => void this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'mqtt refresh failed')), REFRESH_MS);
+    this.timer.unref();
+    await this.refresh();
+  }
+
+  /** Connects new or changed brokers and drops removed ones. */
+  async refresh(): Promise<void> {
+    const rows = await this.db.select().from(networkServers).where(eq(networkServers.kind, 'chirpstack'));
+    const wanted = new Map(rows.filter((row) => row.config.mqttUrl).map((row) => [row.id, row.config]));
+    for (const [id, connection] of this.connections) {
+      const config = wanted.get(id);
+      if (!config || config.mqttUrl !== connection.url || config.applicationId !== connection.applicationId) {
+        this.connections.delete(id);
+        await connection.client.endAsync();
+      }
+    }
+    for (const [id, config] of wanted) if (!this.connections.has(id)) this.open(id, config);
+  }
+
+  /** Publishes one downlink; fails at once when the broker is not connected (the sender retries). */
+  async publishDown(networkServerId: number, applicationId: string, devEui: string, fPort: number, bytes: Uint8Array): Promise<void> {
+    const connection = this.connections.get(networkServerId);
+    if (!connection?.client.connected) throw new Error('MQTT broker not connected');
+    const payload = JSON.stringify({ devEui: devEui.toLowerCase(), confirmed: false, fPort, data: Buffer.from(bytes).toString('base64') });
+    await connection.client.publishAsync(commandTopic(applicationId, devEui), payload, { qos: 1 });
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    const open = [...this.connections.values()];
+    this.connections.clear();
+    await Promise.all(open.map((connection) => connection.client.endAsync()));
+  }
+
+  private open(id: number, config: TNetworkServerConfig): void {
+    const client = connect(config.mqttUrl!, {
+      clientId: `${this.clientIdPrefix}-ns${id}`,
+      clean: false,
+      reconnectPeriod: 2000,
+      connectTimeout: 5000,
+    });
+    const topic = eventTopic(config.applicationId);
+    client.on('connect', () => {
+      // A resumed session keeps its subscription; subscribing again is harmless.
+      void client.subscribeAsync(topic, { qos: 1 }).catch((error: unknown) => this.log.warn({ err: error, topic }, 'mqtt subscribe failed'));
+      this.log.info({ networkServerId: id, topic }, 'mqtt connected');
+    });
+    client.on('error', (error) => this.log.warn({ err: error, networkServerId: id }, 'mqtt error'));
+    // The PUBACK goes out after the callback: only once the event is committed.
+    client.handleMessage = (packet, done) => {
+      this.store(id, packet.topic, packet.payload).then(
+        () => done(),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+    this.connections.set(id, { url: config.mqttUrl!, applicationId: config.applicationId, client });
+  }
+
+  private async store(networkServerId: number, topic: string, payload: Buffer | string): Promise<void> {
+    const match = TOPIC.exec(topic);
+    if (!match || !(CHIRPSTACK_EVENTS as readonly string[]).includes(match[3])) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString());
+    } catch {
+      this.log.warn({ topic }, 'mqtt event is not JSON; ignored');
+      return;
+    }
+    const parsed = parseChirpstackEvent(match[3] as TChirpstackEvent, body);
+    if (!parsed.ok) {
+      this.log.warn({ topic, reason: parsed.reason }, 'mqtt event malformed; ignored');
+      return;
+    }
+    await this.writer.submit(networkServerId, parsed.event);
+  }
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/client';
+import { processEvents, type TOutcomes, type TStoredEvent } from '../telemetry/process-events';
+import type { TIntakeEnvelope } from './envelope';
+import { BackgroundLoop, type TLoopLog } from './background-loop';
+
+export const INTAKE_BATCH_SIZE = 500;
+/** Retry delay after the n-th failure: 2^(n-1) seconds (1 s, 2 s, 4 s ...), at most 10 minutes; never given up. */
+const RETRY_DELAY = sql`least(power(2, attempts), 600) * interval '1 second'`;
+
+interface TClaimedRow {
+  id: number;
+  network_server_id: number | null;
+  body: TIntakeEnvelope;
+  attempts: number;
+}
+
+async function claim(tx: TDbOrTx, limit: number, onlyId?: number): Promise<TStoredEvent[]> {
+  const rows = await queryRows<TClaimedRow>(
+    tx,
+    sql`SELECT id, network_server_id, body, attempts FROM intake_events
+        WHERE processed_at IS NULL AND next_attempt_at <= now() ${onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`}
+        ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), networkServerId: row.network_server_id, body: row.body }));
+}
+
+async function markProcessed(tx: TDbOrTx, outcomes: TOutcomes): Promise<void> {
+  const rows = [...outcomes].map(([id, problem]) => ({ id, problem }));
+  await tx.execute(sql`UPDATE intake_events e SET processed_at = now(), attempts = e.attempts + 1, last_error = u.problem
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id bigint, problem text) WHERE e.id = u.id`);
+}
+
+/**
+ * Processes one batch of due events in one transaction. When the batch fails, each of its
+ * events is tried alone, so one bad event cannot hold up the others; the failing one is
+ * retried later with back-off, its error and attempt count visible in intake_events.
+ * Answers how many events were taken.
+ */
+export async function processIntakeBatch(db: TDb, limit = INTAKE_BATCH_SIZE): Promise<number> {
+  let claimedIds: number[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const events = await claim(tx, limit);
+      claimedIds = events.map((event) => event.id);
+      if (events.length === 0) return 0;
+      const outcomes = await processEvents(tx, events);
+      await markProcessed(tx, outcomes);
+      return events.length;
+    });
+  } catch (batchError) {
+    if (claimedIds.length === 0) throw batchError;
+    for (const id of claimedIds) await processAlone(db, id);
+    return claimedIds.length;
+  }
+}
+
+async function processAlone(db: TDb, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const events = await claim(tx, 1, id);
+      if (events.length === 0) return;
+      await markProcessed(tx, await processEvents(tx, events));
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.execute(sql`UPDATE intake_events SET attempts = attempts + 1, last_error = ${message.slice(0, 2000)},
+      next_attempt_at = now() + ${RETRY_DELAY}
+      WHERE id = ${id} AND processed_at IS NULL`);
+  }
+}
+
+/** The background loop of the intake: a batch at once when woken (an event was stored), else every second. */
+export function intakeWorker(db: TDb, log: TLoopLog, idleMs = 1000): BackgroundLoop {
+  return new BackgroundLoop('intake batch', () => processIntakeBatch(db), log, idleMs);
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../db/client';
+import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from './intake-fixtures';
+
+/**
+ * The durability promise of the intake: an uplink that was answered 2xx is in the database,
+ * even when the server is killed (SIGKILL, no shutdown code runs) right after answering; the
+ * restarted server processes it.
+ */
+const SERVER = path.resolve(__dirname, '../../server.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-intake-'));
+const SECRET = 'process-test-secret-0001';
+const EUI = '70B3D5499D000001';
+const BURST = 400;
+
+interface TRunning {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+function startServer(): Promise<TRunning> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Process-test-2026', DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('intake durability', () => {
+  it('a burst of answered uplinks survives SIGKILL and is processed after the restart, each once', { timeout: 240_000 }, async () => {
+    const setup = await openDatabase({ dataDir });
+    const networkServerId = await seedNetworkServer(setup.db, 'ChirpStack', 'chirpstack', SECRET);
+    await seedDevice(setup.db, EUI, 'V2', networkServerId);
+    await setup.close();
+
+    const first = await startServer();
+    const now = Math.floor(Date.now() / 1000);
+    const post = (fCnt: number) =>
+      fetch(`${first.url}/api/v1/integrations/chirpstack?event=up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+        body: JSON.stringify(chirpstackUp(EUI, fCnt, payload('V2', { kind: 'temperature', msgId: 42, timestamp: now - fCnt, temperatures: [60, 15, 30] }))),
+      });
+    const answers = await Promise.all(Array.from({ length: BURST }, (_v, i) => post(i + 1)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startServer();
+    // Wait (through the API) until the worker has caught up, then stop cleanly and count in the database.
+    const signIn = await fetch(`${second.url}/api/v1/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('admin@example.com:Process-test-2026').toString('base64')}` } });
+    const { token } = (await signIn.json()) as { token: string };
+    const deadline = Date.now() + 60_000;
+    let seen = 0;
+    while (seen < BURST && Date.now() < deadline) {
+      const data = await fetch(`${second.url}/api/v1/devices/${EUI}/data?projection=value`, { headers: { 'x-access-token': token } });
+      seen = data.ok ? ((await data.json()) as unknown[]).length : 0;
+      if (seen < BURST) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const check = await openDatabase({ dataDir });
+    try {
+      expect(await countOf(check.db, 'intake_events')).toBe(BURST);
+      expect(await countOf(check.db, 'intake_events', sql`processed_at IS NULL`)).toBe(0);
+      expect(await countOf(check.db, 'device_data', sql`device_eui = ${EUI}`)).toBe(BURST);
+    } finally {
+      await check.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { networkServers } from '../../db/schema';
+import type { TDb } from '../../db/client';
+
+export interface TKnownNetworkServer {
+  id: number;
+  kind: string;
+}
+
+/** How long a loaded list is trusted; a changed or deleted secret stops working within this time. */
+const FRESH_MS = 2_000;
+/** An unknown secret reloads the list at most this often, so a flood of bad secrets stays cheap. */
+const MISS_RELOAD_MS = 1_000;
+
+/**
+ * The integration secrets of all network servers, kept in memory so that the request path of an
+ * uplink needs no database read besides the INSERT of the event itself.
+ */
+export class NetworkServerCache {
+  private bySecret = new Map<string, TKnownNetworkServer>();
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: TDb,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The network server presenting this secret, or null. */
+  async lookup(secret: string): Promise<TKnownNetworkServer | null> {
+    const age = this.now() - this.loadedAt;
+    if (age > FRESH_MS || (!this.bySecret.has(secret) && age > MISS_RELOAD_MS)) await this.reload();
+    return this.bySecret.get(secret) ?? null;
+  }
+
+  /** Forget the list (after a change made in this process). */
+  invalidate(): void {
+    this.loadedAt = 0;
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const rows = await this.db.select({ id: networkServers.id, kind: networkServers.kind, secret: networkServers.secret }).from(networkServers);
+        this.bySecret = new Map(rows.filter((row) => row.secret).map((row) => [row.secret, { id: row.id, kind: row.kind }]));
+        this.loadedAt = this.now();
+      } finally {
+        this.loading = null;
+      }
+    })();
+    return this.loading;
+  }
+}
+
+/** The token of an `Authorization: Bearer <secret>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1] : null;
+}

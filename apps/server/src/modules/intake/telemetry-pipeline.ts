@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client';
+import { downlinkSender } from '../downlinks/downlink-sender';
+import { ChirpstackMqtt } from './chirpstack-mqtt';
+import { intakeWorker } from './intake-worker';
+import type { BackgroundLoop } from './background-loop';
+import { IntakeWriter } from './intake-writer';
+import { NetworkServerCache } from './network-server-cache';
+
+/**
+ * The moving parts of telemetry: the group-commit writer behind the intake routes, the worker
+ * that processes stored events, the ChirpStack MQTT connections and the downlink sender.
+ * The writer always runs (the routes need it); the background parts run in the server process
+ * (`start`), while tests drive them by hand. `stop` finishes the work in hand.
+ */
+export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger) {
+  let worker: BackgroundLoop | null = null;
+  const writer = new IntakeWriter(db, { onStored: () => worker?.wake() });
+  const mqtt = new ChirpstackMqtt(db, writer, log);
+  const sender = downlinkSender(db, { mqtt }, log);
+  worker = intakeWorker(db, log);
+  let started = false;
+  return {
+    writer,
+    networkServers: new NetworkServerCache(db),
+    sender,
+    async start(): Promise<void> {
+      started = true;
+      worker.start();
+      sender.start();
+      await mqtt.start().catch((error: unknown) => log.warn({ err: error }, 'mqtt start failed; retried on the next refresh'));
+    },
+    async stop(): Promise<void> {
+      await writer.close();
+      if (!started) return;
+      await mqtt.stop();
+      await writer.close();
+      await sender.stop();
+      await worker.stop();
+    },
+  };
+}
+
+export type TTelemetryPipeline = ReturnType<typeof createTelemetryPipeline>;

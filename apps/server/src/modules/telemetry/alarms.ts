@@ -1,0 +1,42 @@
+import { FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
+
+/**
+ * Alarm rules of server-rules.md "Telemetry", with the constants of portal.md section 9.
+ * Offline (lora.ts older than 6 hours) and faulty sensor (a temperature channel at or below
+ * -100) are read from the current state when asked; the two below are stored.
+ */
+
+/** Supply-voltage threshold when register 1 does not name one (the nodes' factory setting). */
+export const DEFAULT_SUPPLY_VOLTAGE_THRESHOLD = 3.1;
+
+/** The threshold of register 1 (`supply-voltage-threshold`, V), or the default. */
+export function supplyVoltageThreshold(register1: unknown): number {
+  const value = register1 && typeof register1 === 'object' ? (register1 as Record<string, unknown>)['supply-voltage-threshold'] : undefined;
+  return typeof value === 'number' && value > 0 ? value : DEFAULT_SUPPLY_VOLTAGE_THRESHOLD;
+}
+
+/**
+ * battery.alarm.ts in SECONDS, 0 = none. A reading below the threshold raises the alarm at the
+ * reading's time; a raised alarm stays until the battery swap clears it (a tired battery
+ * recovers a little when it rests or warms up, which is no reason to stop warning).
+ */
+export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold: number, readingMs: number): number {
+  if (currentS !== 0) return currentS;
+  return voltage < threshold ? Math.floor(readingMs / 1000) : 0;
+}
+
+/**
+ * flush.alarm.ts in MILLISECONDS, 0 = none. A flush that moved the temperature by less than the
+ * node's minimum temperature deviation sets it to that flush's time (the latest such flush
+ * wins); a good flush later does not clear it, as in the demo data.
+ */
+export function nextFlushAlarmTs(currentMs: number, before: number, after: number, minimumDeviation: number, flushMs: number): number {
+  if (before <= FAULTY_READING_AT_OR_BELOW || after <= FAULTY_READING_AT_OR_BELOW) return currentMs;
+  return Math.abs(after - before) < minimumDeviation ? Math.max(currentMs, flushMs) : currentMs;
+}
+
+/** A reading with the calibration offset applied; "no sensor" and faulty readings are kept as they are. */
+export function calibrated(raw: number, offset: number): number {
+  if (raw <= FAULTY_READING_AT_OR_BELOW) return raw;
+  return Math.round((raw + offset) * 10) / 10;
+}

@@ -1,0 +1,126 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
+import type { TDbOrTx } from '../../db/client';
+import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
+import { insertUnassignedDevices } from '../devices/device-provisioning';
+import type { TParameterState } from './settings-match';
+
+/** What processing reads and changes of one device; written back once per batch. */
+export interface TDeviceState {
+  eui: string;
+  type: TDeviceType;
+  customerId: number | null;
+  locationId: number | null;
+  loraTs: number | null;
+  counter: number | null;
+  rssi: number | null;
+  snr: number | null;
+  signal: number;
+  batteryVoltage: number | null;
+  batteryAlarmTs: number;
+  flushAlarmTs: number;
+  flushMinimumTemperatureDeviation: number;
+  diagnostics: TDiagnostics;
+  sync: number;
+  incorrectSettings: boolean;
+  networkDeviceId: string | null;
+  networkApplicationId: string | null;
+  presets: { register: number; value: unknown }[];
+  parameters: TParameterState[];
+  /** channel id -> offset and latest ts (ms) */
+  channels: Map<string, { offset: number; ts: number | null; value: number | null; rawValue: number | null; changed: boolean }>;
+  overflowStarted: boolean;
+}
+
+/** Loads (and locks, in id order) the devices of a batch with their channels, parameters and open overflow logs. */
+export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map<string, TDeviceState>> {
+  const states = new Map<string, TDeviceState>();
+  if (euis.length === 0) return states;
+  const rows = await tx
+    .select()
+    .from(devices)
+    .where(inArray(devices.eui, euis))
+    .orderBy(devices.eui)
+    .for('update');
+  for (const row of rows) {
+    states.set(row.eui, {
+      eui: row.eui,
+      type: row.type as TDeviceType,
+      customerId: row.customerId,
+      locationId: row.locationId,
+      loraTs: row.loraTs ? row.loraTs.getTime() : null,
+      counter: row.counter,
+      rssi: row.rssi,
+      snr: row.snr,
+      signal: row.signal,
+      batteryVoltage: row.batteryVoltage,
+      batteryAlarmTs: row.batteryAlarmTs,
+      flushAlarmTs: row.flushAlarmTs,
+      flushMinimumTemperatureDeviation: row.flushMinimumTemperatureDeviation,
+      diagnostics: row.diagnostics,
+      sync: row.sync,
+      incorrectSettings: row.incorrectSettings,
+      networkDeviceId: row.networkDeviceId,
+      networkApplicationId: row.networkApplicationId,
+      presets: row.presets,
+      parameters: [],
+      channels: new Map(),
+      overflowStarted: false,
+    });
+  }
+  const found = [...states.keys()];
+  if (found.length === 0) return states;
+  const channels = await tx.select().from(deviceChannels).where(inArray(deviceChannels.deviceEui, found));
+  for (const channel of channels) {
+    states.get(channel.deviceEui)!.channels.set(channel.channelId, {
+      offset: channel.offset,
+      ts: channel.ts ? channel.ts.getTime() : null,
+      value: channel.value,
+      rawValue: channel.rawValue,
+      changed: false,
+    });
+  }
+  const parameters = await tx.select().from(deviceParameters).where(inArray(deviceParameters.deviceEui, found));
+  for (const parameter of parameters) {
+    states.get(parameter.deviceEui)!.parameters.push({ register: parameter.register, value: parameter.value, status: parameter.status, reported: parameter.reported });
+  }
+  const open = await tx
+    .select({ eui: overflowLogs.deviceEui })
+    .from(overflowLogs)
+    .where(and(inArray(overflowLogs.deviceEui, found), sql`${overflowLogs.state} = 'Started'`));
+  for (const { eui } of open) states.get(eui)!.overflowStarted = true;
+  return states;
+}
+
+/**
+ * An uplink from an unknown EUI creates an unassigned device (provisioning's
+ * insertUnassignedDevices: no customer, no location, lora.state Stopped, its channels, an audit
+ * entry "via uplink") when one of its payloads tells the device type. Answers the EUIs created.
+ */
+export async function createUnknownDevices(
+  tx: TDbOrTx,
+  candidates: { eui: string; networkServerId: number | null; fPort: number; bytes: Uint8Array }[],
+): Promise<Set<string>> {
+  const typed = new Map<string, { type: TDeviceType; networkServerId: number | null }>();
+  for (const candidate of candidates) {
+    if (typed.has(candidate.eui)) continue;
+    const type = deviceTypeFromUplink(candidate.fPort, candidate.bytes);
+    if (type) typed.set(candidate.eui, { type, networkServerId: candidate.networkServerId });
+  }
+  if (typed.size === 0) return new Set();
+  const ids = [...new Set([...typed.values()].map((entry) => entry.networkServerId).filter((id): id is number => id !== null))];
+  const names = new Map(
+    ids.length ? (await tx.select({ id: networkServers.id, name: networkServers.name }).from(networkServers).where(inArray(networkServers.id, ids))).map((row) => [row.id, row.name]) : [],
+  );
+  const newDevices = [...typed].map(([eui, { type, networkServerId }]) => ({
+    eui,
+    type,
+    // The firmware version is not known yet; the node's version report fills diagnostics.version.
+    version: '',
+    networkServerId,
+    networkServer: networkServerId === null ? null : (names.get(networkServerId) ?? null),
+    encryptionMode: 'NS',
+  }));
+  await insertUnassignedDevices(tx, newDevices, { userEmail: null, via: 'uplink' });
+  return new Set(typed.keys());
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
+import type { TDbOrTx } from '../../db/client';
+import type { TIntakeEnvelope } from '../intake/envelope';
+import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
+import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';
+import { signalLevel } from './signal-level';
+import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
+import { applyDownlinkEvent } from './downlink-events';
+
+export interface TStoredEvent {
+  id: number;
+  networkServerId: number | null;
+  body: TIntakeEnvelope;
+}
+
+/** An event's outcome: null processed; a string processed, with a problem kept for administrators. */
+export type TOutcomes = Map<number, string | null>;
+
+/** A message timestamp is trusted from 2015 until a day ahead of now; otherwise the reception time counts. */
+const EARLIEST_PLAUSIBLE_MS = Date.UTC(2015, 0, 1);
+const FUTURE_TOLERANCE_MS = 86_400_000;
+
+interface THistoryRow {
+  eui: string;
+  ts: string;
+  msg_id: number;
+  counter: number;
+  rssi: number | null;
+  snr: number | null;
+  gateway: string | null;
+  value: Record<string, unknown>;
+}
+
+function base64Bytes(data: string | undefined): Uint8Array {
+  return new Uint8Array(Buffer.from(data ?? '', 'base64'));
+}
+
+function messageMs(message: TUplinkMessage, receivedAt: number, now: number): number {
+  if (!('timestamp' in message)) return receivedAt;
+  const ms = message.timestamp * 1000;
+  return ms >= EARLIEST_PLAUSIBLE_MS && ms <= now + FUTURE_TOLERANCE_MS ? ms : receivedAt;
+}
+
+/** The reading of a channel: value with offset, raw kept; an older reading never replaces a newer one. */
+function setChannel(state: TDeviceState, channelId: string, raw: number, ts: number, applyOffset: boolean): number {
+  const channel = state.channels.get(channelId);
+  const value = applyOffset && channel ? calibrated(raw, channel.offset) : raw;
+  if (channel && (channel.ts === null || ts >= channel.ts)) Object.assign(channel, { value, rawValue: raw, ts, changed: true });
+  return value;
+}
+
+/** Applies one decoded message to the device state; answers the history value. */
+async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMessage, ts: number): Promise<Record<string, unknown>> {
+  switch (message.kind) {
+    case 'temperature': {
+      const temperatures = message.temperatures.map((raw, index) => setChannel(state, `temperature${index + 1}`, raw, ts, true));
+      return historyValue({ ...message, temperatures });
+    }
+    case 'battery': {
+      setChannel(state, 'battery1', message.voltage, ts, false);
+      const battery = state.channels.get('battery1');
+      if (!battery || battery.ts === ts) state.batteryVoltage = message.voltage;
+      const register1 = state.parameters.find((parameter) => parameter.register === 1)?.value;
+      state.batteryAlarmTs = nextBatteryAlarmTs(state.batteryAlarmTs, message.voltage, supplyVoltageThreshold(register1), ts);
+      return historyValue(message);
+    }
+    case 'flush': {
+      const offset = state.channels.get(`temperature${message.channel}`)?.offset ?? 0;
+      const before = calibrated(message.before, offset);
+      const after = calibrated(message.after, offset);
+      setChannel(state, 'flush1', 1, ts, false);
+      state.flushAlarmTs = nextFlushAlarmTs(state.flushAlarmTs, before, after, state.flushMinimumTemperatureDeviation, ts);
+      return historyValue({ ...message, before, after });
+    }
+    case 'overflow': {
+      await applyOverflow(tx, state, message.detected, message.resistance, ts);
+      return historyValue(message);
+    }
+    case 'parameters': {
+      await applyParameterReport(tx, state, message.registers);
+      return historyValue(message);
+    }
+    case 'version': {
+      state.diagnostics = { ...state.diagnostics, version: message.version };
+      return historyValue(message);
+    }
+  }
+}
+
+/** Overflow detection opens a log in state Started; a report without detection closes it (Stopped). */
+async function applyOverflow(tx: TDbOrTx, state: TDeviceState, detected: boolean, resistance: number, ts: number): Promise<void> {
+  if (detected && !state.overflowStarted) {
+    await tx.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, location_id, resistance, ts, state)
+      VALUES (${state.eui}, ${state.customerId}, ${state.locationId}, ${resistance}, ${new Date(ts).toISOString()}::timestamptz, 'Started')`);
+    state.overflowStarted = true;
+  } else if (!detected && state.overflowStarted) {
+    await tx.execute(sql`UPDATE overflow_logs SET state = 'Stopped' WHERE device_eui = ${state.eui} AND state = 'Started'`);
+    state.overflowStarted = false;
+  }
+}
+
+/** A parameter report: pending registers it confirms become saved, every reported value is kept. */
+async function applyParameterReport(tx: TDbOrTx, state: TDeviceState, report: { register: number; value: Record<string, unknown> }[]): Promise<void> {
+  for (const reported of report) {
+    const parameter = state.parameters.find((candidate) => candidate.register === reported.register);
+    if (!parameter) continue;
+    parameter.reported = reported.value;
+    if (parameter.status !== 'saved' && matchesExpected(parameter.value, reported.value)) parameter.status = 'saved';
+    await tx.execute(sql`UPDATE device_parameters SET reported = ${JSON.stringify(reported.value)}::jsonb, status = ${parameter.status}, updated_at = now()
+      WHERE device_eui = ${state.eui} AND register = ${reported.register}`);
+  }
+  state.sync = syncOf(state.parameters);
+  state.incorrectSettings = hasIncorrectSettings(state.parameters, state.presets, report);
+}
+
+/**
+ * Processes a batch of stored events in the caller's transaction: history rows in one INSERT,
+ * device and channel state in one set-based UPDATE each. Events of one device are applied in
+ * reception order. Answers the outcome per event id.
+ */
+export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = Date.now()): Promise<TOutcomes> {
+  const outcomes: TOutcomes = new Map();
+  const ordered = [...events].sort((a, b) => a.body.receivedAt - b.body.receivedAt || a.body.fCnt - b.body.fCnt || a.id - b.id);
+  const euis = [...new Set(ordered.map((event) => event.body.eui))];
+  let states = await loadDeviceStates(tx, euis);
+
+  const unknown = ordered.filter((event) => !states.has(event.body.eui) && event.body.kind === 'up');
+  if (unknown.length) {
+    const created = await createUnknownDevices(
+      tx,
+      unknown.map((event) => ({ eui: event.body.eui, networkServerId: event.networkServerId, fPort: event.body.fPort ?? 0, bytes: base64Bytes(event.body.data) })),
+    );
+    if (created.size) states = new Map([...states, ...(await loadDeviceStates(tx, [...created]))]);
+  }
+
+  const history: THistoryRow[] = [];
+  const touched = new Set<TDeviceState>();
+  for (const event of ordered) {
+    const envelope = event.body;
+    const state = states.get(envelope.eui);
+    if (!state) {
+      outcomes.set(event.id, envelope.kind === 'up' ? 'unknown device: the device type cannot be told from its uplink' : 'unknown device');
+      continue;
+    }
+    if (envelope.kind !== 'up') {
+      outcomes.set(event.id, await applyDownlinkEvent(tx, envelope));
+      continue;
+    }
+    touched.add(state);
+    if (state.loraTs === null || envelope.receivedAt >= state.loraTs) {
+      Object.assign(state, {
+        loraTs: envelope.receivedAt,
+        counter: envelope.fCnt,
+        rssi: envelope.rssi ?? null,
+        snr: envelope.snr ?? null,
+        signal: signalLevel(envelope.rssi, envelope.snr),
+      });
+    }
+    if (envelope.deviceId) state.networkDeviceId = envelope.deviceId;
+    if (envelope.applicationId) state.networkApplicationId = envelope.applicationId;
+
+    const decoded = decodeUplink(state.type, envelope.fPort ?? 0, base64Bytes(envelope.data));
+    if (!decoded.ok) {
+      outcomes.set(event.id, `payload not understood (fPort ${envelope.fPort ?? 0}): ${decoded.error}`);
+      continue;
+    }
+    const ts = messageMs(decoded.message, envelope.receivedAt, now);
+    const value = await applyMessage(tx, state, decoded.message, ts);
+    history.push({
+      eui: state.eui,
+      ts: new Date(ts).toISOString(),
+      msg_id: decoded.message.msgId,
+      counter: envelope.fCnt,
+      rssi: envelope.rssi ?? null,
+      snr: envelope.snr ?? null,
+      gateway: envelope.gateway ?? null,
+      value,
+    });
+    outcomes.set(event.id, null);
+  }
+
+  await writeHistory(tx, history);
+  await writeDeviceStates(tx, [...touched]);
+  return outcomes;
+}
+
+async function writeHistory(tx: TDbOrTx, rows: THistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
+    SELECT r.eui, r.ts, r.msg_id, r.counter, r.rssi, r.snr, r.gateway, r.value
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(eui text, ts timestamptz, msg_id int, counter bigint, rssi float8, snr float8, gateway text, value jsonb)`);
+}
+
+async function writeDeviceStates(tx: TDbOrTx, states: TDeviceState[]): Promise<void> {
+  if (states.length === 0) return;
+  const deviceRows = states.map((state) => ({
+    eui: state.eui,
+    lora_ts: state.loraTs === null ? null : new Date(state.loraTs).toISOString(),
+    counter: state.counter,
+    rssi: state.rssi,
+    snr: state.snr,
+    signal: state.signal,
+    battery_voltage: state.batteryVoltage,
+    battery_alarm_ts: state.batteryAlarmTs,
+    flush_alarm_ts: state.flushAlarmTs,
+    diagnostics: state.diagnostics,
+    sync: state.sync,
+    incorrect_settings: state.incorrectSettings,
+    network_device_id: state.networkDeviceId,
+    network_application_id: state.networkApplicationId,
+  }));
+  await tx.execute(sql`UPDATE devices d SET lora_ts = u.lora_ts, counter = u.counter, rssi = u.rssi, snr = u.snr, signal = u.signal,
+      battery_voltage = u.battery_voltage, battery_alarm_ts = u.battery_alarm_ts, flush_alarm_ts = u.flush_alarm_ts,
+      diagnostics = u.diagnostics, sync = u.sync, incorrect_settings = u.incorrect_settings,
+      network_device_id = u.network_device_id, network_application_id = u.network_application_id, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb) AS u(eui text, lora_ts timestamptz, counter bigint, rssi float8, snr float8,
+      signal smallint, battery_voltage float8, battery_alarm_ts bigint, flush_alarm_ts bigint, diagnostics jsonb, sync smallint,
+      incorrect_settings boolean, network_device_id text, network_application_id text)
+    WHERE d.eui = u.eui`);
+
+  const channelRows = states.flatMap((state) =>
+    [...state.channels]
+      .filter(([, channel]) => channel.changed)
+      .map(([id, channel]) => ({ eui: state.eui, id, value: channel.value, raw: channel.rawValue, ts: new Date(channel.ts!).toISOString() })),
+  );
+  if (channelRows.length === 0) return;
+  await tx.execute(sql`UPDATE device_channels c SET value = u.value, raw_value = u.raw, ts = u.ts
+    FROM jsonb_to_recordset(${JSON.stringify(channelRows)}::jsonb) AS u(eui text, id text, value float8, raw float8, ts timestamptz)
+    WHERE c.device_eui = u.eui AND c.channel_id = u.id`);
+}

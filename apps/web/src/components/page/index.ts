@@ -1,0 +1,1 @@
+export { DetailField, DetailList, FieldGrid, FormActions, PageHeader, Section } from './page-parts';

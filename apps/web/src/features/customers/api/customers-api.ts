@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ZCustomer,
+  ZCustomerListItem,
+  type TCustomer,
+  type TCustomerCreate,
+  type TCustomerListItem,
+  type TCustomerPatch,
+} from '@aquasmart/domain';
+import { http } from '../../../lib/http/http';
+import { customerApiPath } from '../../places/api/places-api';
+
+/** The customer calls of portal.md section 7. */
+export const CUSTOMERS_QUERY_KEY = ['customers', 'list'] as const;
+
+export async function fetchCustomers(signal?: AbortSignal): Promise<TCustomerListItem[]> {
+  const rows = await http.get<unknown[]>('/customers', { signal });
+  return rows.map((row) => ZCustomerListItem.parse(row));
+}
+
+export const customerQuery = (name: string) =>
+  queryOptions({
+    queryKey: ['customers', 'one', name] as const,
+    queryFn: async ({ signal }): Promise<TCustomer> => ZCustomer.parse(await http.get<unknown>(customerApiPath(name), { signal })),
+  });
+
+export async function createCustomer(body: TCustomerCreate): Promise<TCustomer> {
+  return ZCustomer.parse(await http.post<unknown>('/customers', body));
+}
+
+export async function patchCustomer(name: string, body: TCustomerPatch): Promise<TCustomer> {
+  return ZCustomer.parse(await http.patch<unknown>(customerApiPath(name), body));
+}
+
+export async function deleteCustomer(name: string): Promise<void> {
+  await http.delete(customerApiPath(name));
+}
+

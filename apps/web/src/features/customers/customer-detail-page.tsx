@@ -1,0 +1,70 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { NotBuiltPage } from '../system-pages/not-built-page';
+import { customerScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
+import { DeletePlaceButton } from '../places/components/delete-place-button';
+import { GatewayList } from '../places/components/gateway-list';
+import { LocationList } from '../places/components/location-list';
+import { PageHeader } from '../../components/page';
+import { PlaceDetails } from '../places/components/place-details';
+import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
+import { customerQuery, deleteCustomer } from './api/customers-api';
+
+/**
+ * /customers/{name} (portal.md section 2) with tabs by hash: #locations, #nodes, #gateways (gateway
+ * rights), #dashboard (dashboard right) and #details. Nodes and dashboard follow in later issues.
+ */
+export function CustomerDetailPage() {
+  const { t } = useTranslation();
+  const name = useParams().customer ?? '';
+  const user = useCurrentUser().data;
+  const result = useQuery(customerQuery(name));
+  const customer = result.data;
+
+  const tabs: TPlaceTab[] = [
+    { id: 'locations', label: t('places.tabs.locations'), render: () => <LocationList customer={name} /> },
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+    ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
+      ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
+      : []),
+    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => <NotBuiltPage /> }] : []),
+    {
+      id: 'details',
+      label: t('places.tabs.details'),
+      render: () => (customer ? <PlaceDetails place={customer} /> : null),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={customer?.name ?? name} subtitle={customer ? [customer.reference, customer.city].filter(Boolean).join(' · ') : undefined}>
+        {hasAnyRight(user, 'editCustomer') ? (
+          <Button component={RouterLink} to={`${customerScreen(name)}/edit`} variant="outlined" startIcon={<EditIcon />}>
+            {t('places.edit')}
+          </Button>
+        ) : null}
+        {hasAnyRight(user, 'deleteCustomer') && customer ? (
+          <DeletePlaceButton
+            text={t('customers.deleteText', { name: customer.name })}
+            remove={() => deleteCustomer(customer.name)}
+            successKey="snackbar.customerDelete"
+            errorKey="snackbar.customerDeleteError"
+            afterDelete="/customers"
+            detailKey={customerQuery(name).queryKey}
+            refresh={[PLACES_QUERY_ROOTS.customers, PLACES_QUERY_ROOTS.locations]}
+          />
+        ) : null}
+      </PageHeader>
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('customers.loadError')}</Alert> : null}
+      {customer ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+    </>
+  );
+}

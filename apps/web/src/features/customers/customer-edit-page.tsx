@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+import { isAdministrator } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { customerScreen } from '../places/api/places-api';
+import { PageHeader } from '../../components/page';
+import { PlaceFormScreen } from '../places/components/place-form-screen';
+import { placeToForm, toCustomerBody } from '../places/place-form';
+import { customerQuery, patchCustomer } from './api/customers-api';
+
+/** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (portal.md section 2). */
+export function CustomerEditPage() {
+  const { t } = useTranslation();
+  const name = useParams().customer ?? '';
+  const queryClient = useQueryClient();
+  const user = useCurrentUser().data;
+  const result = useQuery(customerQuery(name));
+  const loaded = result.data;
+  const values = useMemo(() => (loaded ? placeToForm(loaded) : null), [loaded]);
+  const admin = isAdministrator(user);
+  const title = t('routes.customerEdit').replace(':customer', loaded?.name ?? name);
+  return (
+    <>
+      <PageHeader title={title} />
+      {result.isPending || !user ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('customers.loadError')}</Alert> : null}
+      {values && user ? (
+        <PlaceFormScreen
+          kind="customer"
+          mode="edit"
+          admin={admin}
+          title={title}
+          submitLabel={t('common.save')}
+          values={values}
+          save={async (form) => {
+            const saved = await patchCustomer(name, toCustomerBody(form, { mode: 'edit', admin }));
+            if (saved.name !== name) void queryClient.invalidateQueries({ queryKey: customerQuery(name).queryKey, refetchType: 'none' });
+            queryClient.setQueryData(customerQuery(saved.name).queryKey, saved);
+            return `${customerScreen(saved.name)}#details`;
+          }}
+          successKey="snackbar.customerEdit"
+          errorKey="snackbar.customerEditError"
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, type TCustomerListItem } from '@aquasmart/domain';
+import { ListTable } from '../../components/table/list-table';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { customerScreen } from '../places/api/places-api';
+import { PageHeader } from '../../components/page';
+import { placeColumns } from '../places/components/place-columns';
+import { CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from './api/customers-api';
+
+const rowId = (row: TCustomerListItem) => row.name ?? '';
+
+/** /customers (portal.md section 2): sorted by name; add and delete with addCustomer and deleteCustomer. */
+export function CustomerListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  const columns = useMemo(() => placeColumns<TCustomerListItem>(t), [t]);
+  return (
+    <>
+      <PageHeader title={t('routes.customers')} />
+      <ListTable<TCustomerListItem>
+        label={t('routes.customers')}
+        columns={columns}
+        getRowId={rowId}
+        source={{ mode: 'client', queryKey: CUSTOMERS_QUERY_KEY, load: fetchCustomers }}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        onRowClick={(row) => void navigate(customerScreen(row.name ?? ''))}
+        onDelete={hasAnyRight(user, 'deleteCustomer') ? (row) => deleteCustomer(row.name ?? '') : undefined}
+        newTo={hasAnyRight(user, 'addCustomer') ? '/customers/new' : undefined}
+        messages={{ loadError: 'snackbar.customersGetError', deleted: 'snackbar.customersDelete', deleteFailed: 'snackbar.customersDeleteError' }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+import { isAdministrator } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { customerScreen } from '../places/api/places-api';
+import { PageHeader } from '../../components/page';
+import { PlaceFormScreen } from '../places/components/place-form-screen';
+import { emptyPlaceForm, toCustomerBody } from '../places/place-form';
+import { createCustomer } from './api/customers-api';
+
+/** /customers/new (addCustomer): on success the new customer opens. */
+export function CustomerNewPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser().data;
+  const values = useMemo(() => emptyPlaceForm('customer'), []);
+  const admin = isAdministrator(user);
+  return (
+    <>
+      <PageHeader title={t('routes.customerNew')} />
+      {user ? (
+        <PlaceFormScreen
+          kind="customer"
+          mode="create"
+          admin={admin}
+          title={t('routes.customerNew')}
+          submitLabel={t('places.create')}
+          values={values}
+          save={async (form) => customerScreen((await createCustomer(toCustomerBody(form, { mode: 'create', admin }))).name)}
+          successKey="snackbar.customerCreate"
+          errorKey="snackbar.customerCreateError"
+        />
+      ) : (
+        <LinearProgress aria-label={t('common.loading')} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, type TGateway } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { NotBuiltPage } from '../system-pages/not-built-page';
+import { customerScreen, deleteGateway, gatewayScreen, locationScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
+import { DeletePlaceButton } from '../places/components/delete-place-button';
+import { DetailField, DetailList, PageHeader, Section } from '../../components/page';
+import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
+import { gatewayQuery } from './api/gateways-api';
+
+function GatewayDetails({ gateway }: { gateway: TGateway }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined">
+      <Section title={t('gateways.detailsTitle')}>
+        <DetailList>
+          <DetailField label={t('gateways.name')}>{gateway.name}</DetailField>
+          <DetailField label={t('gateways.mac')}>{gateway.mac}</DetailField>
+          <DetailField label={t('gateways.type')}>{gateway.type}</DetailField>
+          <DetailField label={t('gateways.product')}>{gateway.product}</DetailField>
+          <DetailField label={t('places.customer')}>
+            <Link component={RouterLink} to={customerScreen(gateway.customer)}>
+              {gateway.customer}
+            </Link>
+          </DetailField>
+          <DetailField label={t('places.location')}>
+            <Link component={RouterLink} to={locationScreen(gateway.customer, gateway.location)}>
+              {gateway.location}
+            </Link>
+          </DetailField>
+          <DetailField label={t('places.notes')} wide>
+            {gateway.notes}
+          </DetailField>
+        </DetailList>
+      </Section>
+    </Paper>
+  );
+}
+
+/** /gateways/{customer}/{location}/{name} (portal.md section 2) with tabs #details and #nodes. */
+export function GatewayDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const customer = params.customer ?? '';
+  const location = params.location ?? '';
+  const name = params.gateway ?? '';
+  const user = useCurrentUser().data;
+  const result = useQuery(gatewayQuery(customer, location, name));
+  const gateway = result.data;
+  const manage = hasAnyRight(user, 'gatewayManagement');
+
+  const tabs: TPlaceTab[] = [
+    { id: 'details', label: t('places.tabs.details'), render: () => (gateway ? <GatewayDetails gateway={gateway} /> : null) },
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+  ];
+
+  return (
+    <>
+      <PageHeader title={gateway?.name ?? name} subtitle={`${customer} · ${location}`}>
+        {manage ? (
+          <Button component={RouterLink} to={`${gatewayScreen(customer, location, name)}/edit`} variant="outlined" startIcon={<EditIcon />}>
+            {t('places.edit')}
+          </Button>
+        ) : null}
+        {manage && gateway ? (
+          <DeletePlaceButton
+            text={t('gateways.deleteText', { name: gateway.name })}
+            remove={() => deleteGateway(gateway.customer, gateway.location, gateway.name)}
+            successKey="snackbar.gatewayDelete"
+            errorKey="snackbar.gatewayDeleteError"
+            afterDelete="/gateways"
+            detailKey={gatewayQuery(customer, location, name).queryKey}
+            refresh={[PLACES_QUERY_ROOTS.gateways]}
+          />
+        ) : null}
+      </PageHeader>
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('gateways.loadError')}</Alert> : null}
+      {gateway ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { NotBuiltPage } from '../system-pages/not-built-page';
+import { deleteLocation, locationScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
+import { DeletePlaceButton } from '../places/components/delete-place-button';
+import { GatewayList } from '../places/components/gateway-list';
+import { PageHeader } from '../../components/page';
+import { PlaceDetails } from '../places/components/place-details';
+import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
+import { locationQuery } from './api/locations-api';
+
+/** /locations/{customer}/{name} (portal.md section 2) with tabs #nodes, #gateways (gateway rights) and #details. */
+export function LocationDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const customer = params.customer ?? '';
+  const name = params.location ?? '';
+  const user = useCurrentUser().data;
+  const result = useQuery(locationQuery(customer, name));
+  const location = result.data;
+
+  const tabs: TPlaceTab[] = [
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+    ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
+      ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={customer} location={name} /> }]
+      : []),
+    { id: 'details', label: t('places.tabs.details'), render: () => (location ? <PlaceDetails place={location} location={location.name} /> : null) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={location?.name ?? name} subtitle={location ? [location.customer, location.city].filter(Boolean).join(' · ') : customer}>
+        {hasAnyRight(user, 'editLocation') ? (
+          <Button component={RouterLink} to={`${locationScreen(customer, name)}/edit`} variant="outlined" startIcon={<EditIcon />}>
+            {t('places.edit')}
+          </Button>
+        ) : null}
+        {hasAnyRight(user, 'deleteLocation') && location ? (
+          <DeletePlaceButton
+            text={t('locations.deleteText', { name: location.name, customer: location.customer })}
+            remove={() => deleteLocation(location.customer, location.name)}
+            successKey="snackbar.locationDelete"
+            errorKey="snackbar.locationDeleteError"
+            afterDelete="/locations"
+            detailKey={locationQuery(customer, name).queryKey}
+            refresh={[PLACES_QUERY_ROOTS.locations, PLACES_QUERY_ROOTS.customers]}
+          />
+        ) : null}
+      </PageHeader>
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('locations.loadError')}</Alert> : null}
+      {location ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { locationScreen } from '../places/api/places-api';
+import { PageHeader } from '../../components/page';
+import { PlaceFormScreen } from '../places/components/place-form-screen';
+import { placeToForm, toLocationBody } from '../places/place-form';
+import { locationQuery, patchLocation } from './api/locations-api';
+
+/**
+ * /locations/{customer}/{name}/edit (editLocation). Another customer (moveLocation) moves the
+ * location with its gateways and nodes, and takes the new customer's interval.
+ */
+export function LocationEditPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const customer = params.customer ?? '';
+  const name = params.location ?? '';
+  const queryClient = useQueryClient();
+  const user = useCurrentUser().data;
+  const result = useQuery(locationQuery(customer, name));
+  const loaded = result.data;
+  const values = useMemo(() => (loaded ? placeToForm(loaded) : null), [loaded]);
+  const original = useMemo(() => (values ? { customer: values.customer, interval: values.interval } : undefined), [values]);
+  const admin = isAdministrator(user);
+  const title = t('routes.locationEdit').replace(':location', loaded?.name ?? name);
+  return (
+    <>
+      <PageHeader title={title} subtitle={loaded?.customer} />
+      {result.isPending || !user ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('locations.loadError')}</Alert> : null}
+      {values && user ? (
+        <PlaceFormScreen
+          kind="location"
+          mode="edit"
+          admin={admin}
+          title={title}
+          submitLabel={t('common.save')}
+          values={values}
+          customerEditable={hasAnyRight(user, 'moveLocation')}
+          original={original}
+          save={async (form) => {
+            const saved = await patchLocation(customer, name, toLocationBody(form, { mode: 'edit', admin }));
+            queryClient.setQueryData(locationQuery(saved.customer, saved.name).queryKey, saved);
+            return `${locationScreen(saved.customer, saved.name)}#details`;
+          }}
+          successKey="snackbar.locationEdit"
+          errorKey="snackbar.locationEditError"
+        />
+      ) : null}
+    </>
+  );
+}

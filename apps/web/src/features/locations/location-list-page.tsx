@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { LocationList } from '../places/components/location-list';
+import { PageHeader } from '../../components/page';
+
+/** /locations (portal.md section 2): the locations of every customer the user may see, sorted by name. */
+export function LocationListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('routes.locations')} />
+      <LocationList />
+    </>
+  );
+}

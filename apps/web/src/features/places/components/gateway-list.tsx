@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, type TGatewayListItem } from '@aquasmart/domain';
+import { ListTable, type TListColumn } from '../../../components/table/list-table';
+import { useCurrentUser } from '../../../lib/session/current-user';
+import { deleteGateway, fetchGateways, gatewayScreen, gatewaysListKey } from '../api/places-api';
+
+const rowId = (row: TGatewayListItem) => [row.customer, row.location, row.name].join('\u0000');
+
+/**
+ * Gateways (portal.md section 2: name, MAC and type, sorted by name) of every visible customer,
+ * of one customer or of one location; the wider lists also say where each gateway hangs.
+ */
+export function GatewayList({ customer, location }: { customer?: string; location?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  const manage = hasAnyRight(user, 'gatewayManagement');
+  const columns = useMemo<TListColumn<TGatewayListItem>[]>(
+    () => [
+      { field: 'name', headerName: t('gateways.name'), flex: 1.2, minWidth: 160 },
+      { field: 'mac', headerName: t('gateways.mac'), flex: 1, minWidth: 170 },
+      { field: 'type', headerName: t('gateways.type'), flex: 0.7, minWidth: 100 },
+      ...(customer === undefined ? [{ field: 'customer', headerName: t('places.customer'), flex: 1, minWidth: 150 }] : []),
+      ...(location === undefined ? [{ field: 'location', headerName: t('places.location'), flex: 1, minWidth: 150 }] : []),
+    ],
+    [t, customer, location],
+  );
+  const query = new URLSearchParams();
+  if (customer !== undefined) query.set('customer', customer);
+  if (location !== undefined) query.set('location', location);
+  const search = query.toString();
+  return (
+    <ListTable<TGatewayListItem>
+      label={t('routes.gateways')}
+      storageKey={customer === undefined ? undefined : 'placeDetail.gateways'}
+      columns={columns}
+      getRowId={rowId}
+      source={{ mode: 'client', queryKey: gatewaysListKey(customer, location), load: (signal) => fetchGateways(customer, location, signal) }}
+      defaultSort={{ field: 'name', direction: 'asc' }}
+      onRowClick={(row) => void navigate(gatewayScreen(row.customer ?? '', row.location ?? '', row.name ?? ''))}
+      onDelete={manage ? (row) => deleteGateway(row.customer ?? '', row.location ?? '', row.name ?? '') : undefined}
+      newTo={manage ? `/gateways/new${search ? `?${search}` : ''}` : undefined}
+      messages={{ loadError: 'snackbar.gatewaysGetError', deleted: 'snackbar.gatewaysDelete', deleteFailed: 'snackbar.gatewaysDeleteError' }}
+    />
+  );
+}

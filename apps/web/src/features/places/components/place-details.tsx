@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, isAdministrator, type TCustomer, type TLocation } from '@aquasmart/domain';
+import { useCurrentUser } from '../../../lib/session/current-user';
+import { CalibrationDownloadButton } from './calibration-download-button';
+import { DetailField, DetailList, Section } from '../../../components/page';
+
+/**
+ * The #details tab of a customer or location: its fields; the calibration interval for users
+ * with settings or calibration; the platform for administrators; the calibration-log download
+ * with calibrationData (portal.md section 6).
+ */
+export function PlaceDetails({ place, location, extra }: { place: TCustomer | TLocation; location?: string; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser().data;
+  const admin = isAdministrator(user);
+  const showInterval = hasAnyRight(user, 'settings', 'calibration');
+  const mayDownload = hasAnyRight(user, 'calibrationData');
+  const customer = 'customer' in place ? place.customer : place.name;
+  const platform = place.endpoint.platform;
+  return (
+    <Paper variant="outlined">
+      <Section title={t('places.detailsTitle')}>
+        <DetailList>
+          <DetailField label={t('places.name')}>{place.name}</DetailField>
+          {'customer' in place ? <DetailField label={t('places.customer')}>{place.customer}</DetailField> : null}
+          <DetailField label={t('places.reference')}>{place.reference}</DetailField>
+          <DetailField label={t('places.address')}>{place.address}</DetailField>
+          <DetailField label={t('places.postalCode')}>{place.postalCode}</DetailField>
+          <DetailField label={t('places.city')}>{place.city}</DetailField>
+          <DetailField label={t('places.country')}>{place.country}</DetailField>
+          <DetailField label={t('places.nodes')}>{t('places.nodesOnline', { online: place.online, nodes: place.nodes })}</DetailField>
+          <DetailField label={t('places.channels')}>{place.channels}</DetailField>
+          {extra}
+          <DetailField label={t('places.notes')} wide>
+            {place.notes}
+          </DetailField>
+        </DetailList>
+      </Section>
+      {showInterval || admin || mayDownload ? (
+        <Section title={admin ? t('places.calibrationTitle') : t('places.calibrationOnlyTitle')}>
+          <DetailList>
+            {showInterval ? (
+              <DetailField label={t('places.interval')}>{t('places.intervalYears', { count: place.calibration.interval })}</DetailField>
+            ) : null}
+            {admin ? (
+              <>
+                <DetailField label={t('places.platform')}>{t(`places.platforms.${platform ?? 'none'}`, { defaultValue: platform ?? '' })}</DetailField>
+                {place.endpoint.url ? <DetailField label={t('places.url')}>{place.endpoint.url}</DetailField> : null}
+                {platform && platform !== 'Customer' ? (
+                  <DetailField label={t('places.token')}>{place.endpoint.token ? t('places.tokenSet') : t('places.tokenMissing')}</DetailField>
+                ) : null}
+              </>
+            ) : null}
+          </DetailList>
+          {mayDownload ? (
+            <Box sx={{ mt: 2 }}>
+              <CalibrationDownloadButton customer={customer} location={location} />
+            </Box>
+          ) : null}
+        </Section>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormSelect } from '../../../components/form/form-select';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { customerOptionsQuery } from '../api/places-api';
+import {
+  CUSTOMER_PLATFORMS,
+  INTERVAL_OPTIONS,
+  intervalAfterCustomerChoice,
+  LOCATION_FORM_PLATFORMS,
+  visibleEndpointFields,
+  type TFormMode,
+  type TPlaceFormValues,
+  type TPlaceKind,
+} from '../place-form';
+import { NotesField } from './notes-field';
+import { FieldGrid, Section } from '../../../components/page';
+
+export interface TPlaceFormFieldsProps {
+  kind: TPlaceKind;
+  mode: TFormMode;
+  /** Interval, platform, url and token (portal.md section 6). */
+  admin: boolean;
+  /** A location's customer may change (create, or edit with moveLocation). */
+  customerEditable?: boolean;
+  /** Edit: the location's own customer and interval, restored when the user picks that customer again. */
+  original?: { customer: string; interval: string };
+}
+
+/** The calibration interval choice: 1, 2 or 3 years. */
+export function CalibrationIntervalField({ disabled }: { disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FormSelect<TPlaceFormValues>
+      name="interval"
+      label={t('places.interval')}
+      required
+      fullWidth
+      disabled={disabled}
+      options={INTERVAL_OPTIONS.map((value) => ({ value, label: t('places.intervalYears', { count: Number(value) }) }))}
+    />
+  );
+}
+
+/** A location's customer: choosing one takes its interval (create) or, in edit, the new customer's. */
+function LocationCustomerField({ mode, disabled, original }: { mode: TFormMode; disabled: boolean; original?: TPlaceFormFieldsProps['original'] }) {
+  const { t } = useTranslation();
+  const form = useFormContext<TPlaceFormValues>();
+  const customers = useQuery(customerOptionsQuery);
+  const options = customers.data;
+  useEffect(() => {
+    if (!options) return;
+    // Follows every change of the customer field made by the user (not the form's reset).
+    const subscription = form.watch((values, { name, type }) => {
+      if (name !== 'customer' || type !== 'change') return;
+      const interval = intervalAfterCustomerChoice({ mode, customer: values.customer ?? '', customers: options, current: values.interval ?? '', original });
+      if (interval !== values.interval) form.setValue('interval', interval, { shouldDirty: true, shouldValidate: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, options, mode, original]);
+  const current = useWatch({ control: form.control, name: 'customer' });
+  const names = (options ?? []).map((customer) => customer.name);
+  if (current && !names.includes(current)) names.unshift(current);
+  return (
+    <FormSelect<TPlaceFormValues>
+      name="customer"
+      label={t('places.customer')}
+      required
+      fullWidth
+      disabled={disabled}
+      options={names.map((name) => ({ value: name, label: name }))}
+    />
+  );
+}
+
+function EndpointFields({ kind, mode }: { kind: TPlaceKind; mode: TFormMode }) {
+  const { t } = useTranslation();
+  const form = useFormContext<TPlaceFormValues>();
+  const endpoint = useWatch({ control: form.control, name: 'endpoint' });
+  const visible = visibleEndpointFields(endpoint, mode);
+  const platforms = kind === 'customer' ? CUSTOMER_PLATFORMS : LOCATION_FORM_PLATFORMS;
+  return (
+    <>
+      <FormSelect<TPlaceFormValues>
+        name="endpoint.platform"
+        label={t('places.platform')}
+        fullWidth
+        options={platforms.map((platform) => ({ value: platform, label: t(`places.platforms.${platform}`, { defaultValue: platform }) }))}
+      />
+      {visible.url ? <FormTextField<TPlaceFormValues> name="endpoint.url" label={t('places.url')} required fullWidth type="url" autoComplete="off" /> : null}
+      {visible.token ? (
+        <FormTextField<TPlaceFormValues>
+          name="endpoint.token"
+          label={t('places.token')}
+          required={endpoint.platform === 'XIC' || endpoint.platform === 'Unica'}
+          fullWidth
+          autoComplete="off"
+        />
+      ) : null}
+      {visible.ldOptions
+        ? (['deviceType', 'subType1', 'subType2', 'subType3'] as const).map((option) => (
+            <FormTextField<TPlaceFormValues>
+              key={option}
+              name={`endpoint.ldOptions.${option}`}
+              label={t(`places.ldOptions.${option}`)}
+              required
+              fullWidth
+              autoComplete="off"
+            />
+          ))
+        : null}
+    </>
+  );
+}
+
+/** The fields of the customer and location forms (portal.md sections 3 and 5). */
+export function PlaceFormFields({ kind, mode, admin, customerEditable = true, original }: TPlaceFormFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Section title={t('places.detailsTitle')}>
+        <FieldGrid>
+          <FormTextField<TPlaceFormValues> name="name" label={t('places.name')} required fullWidth autoComplete="off" />
+          {kind === 'location' ? <LocationCustomerField mode={mode} disabled={!customerEditable} original={original} /> : null}
+          <FormTextField<TPlaceFormValues> name="reference" label={t('places.reference')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="address" label={t('places.address')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="postalCode" label={t('places.postalCode')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="city" label={t('places.city')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="country" label={t('places.country')} required fullWidth autoComplete="off" />
+        </FieldGrid>
+        <NotesField mode={mode} />
+      </Section>
+      {admin ? (
+        <Section title={t('places.adminTitle')}>
+          <FieldGrid>
+            <CalibrationIntervalField />
+            <EndpointFields kind={kind} mode={mode} />
+          </FieldGrid>
+        </Section>
+      ) : null}
+    </>
+  );
+}

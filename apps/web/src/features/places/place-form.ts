@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import {
+  CALIBRATION_INTERVALS,
+  CUSTOMER_PLATFORM,
+  endpointIssues,
+  normalizeEndpoint,
+  PLATFORMS,
+  ZLocationPatch,
+  zOneOf,
+  zOptionalText,
+  type TCustomer,
+  type TCustomerCreate,
+  type TCustomerPatch,
+  type TEndpointInput,
+  type TEndpointValue,
+  type TLocation,
+  type TLocationCreate,
+  type TLocationPatch,
+} from '@aquasmart/domain';
+
+/**
+ * The customer and location forms (portal.md sections 3-6): their values, the rules of section 5
+ * (the shared validators and the platform rules of the domain package, the same the server runs)
+ * and the bodies they send. Interval, platform, url and token are for administrators only.
+ */
+export type TPlaceKind = 'customer' | 'location';
+export type TFormMode = 'create' | 'edit';
+
+/** The select value for "no platform" ('' would leave the select's label over an empty box). */
+export const NO_PLATFORM = 'none';
+export const CUSTOMER_PLATFORMS = [NO_PLATFORM, ...PLATFORMS] as const;
+export const LOCATION_FORM_PLATFORMS = [NO_PLATFORM, CUSTOMER_PLATFORM, ...PLATFORMS] as const;
+export const INTERVAL_OPTIONS = CALIBRATION_INTERVALS.map(String) as ['1', '2', '3'];
+
+export interface TPlaceFormValues {
+  name: string;
+  /** Locations only: the customer's name. */
+  customer: string;
+  reference: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  /** '1' | '2' | '3' (a select value); '' until chosen. */
+  interval: string;
+  endpoint: {
+    platform: string;
+    url: string;
+    token: string;
+    ldOptions: { deviceType: string; subType1: string; subType2: string; subType3: string };
+  };
+  notes: string;
+}
+
+export interface TPlaceFormOptions {
+  kind: TPlaceKind;
+  mode: TFormMode;
+  /** Administrators edit the interval and the endpoint (portal.md section 6). */
+  admin: boolean;
+}
+
+// The limits of the server's schemas (the patch schema's fields without `.optional()`).
+const required = {
+  name: ZLocationPatch.shape.name.unwrap(),
+  reference: ZLocationPatch.shape.reference.unwrap(),
+  address: ZLocationPatch.shape.address.unwrap(),
+  postalCode: ZLocationPatch.shape.postalCode.unwrap(),
+  city: ZLocationPatch.shape.city.unwrap(),
+  country: ZLocationPatch.shape.country.unwrap(),
+};
+
+const ZEndpointForm = z.object({
+  platform: z.string(),
+  url: z.string().trim(),
+  token: z.string().trim(),
+  ldOptions: z.object({ deviceType: z.string().trim(), subType1: z.string().trim(), subType2: z.string().trim(), subType3: z.string().trim() }),
+});
+
+/** The endpoint of the form as the domain's input: the "none" choice is no platform. */
+export function endpointInput(endpoint: TPlaceFormValues['endpoint']): TEndpointInput {
+  return { ...endpoint, platform: endpoint.platform === NO_PLATFORM ? null : endpoint.platform };
+}
+
+/** Which endpoint fields the form shows: url for XIC/Unica, token with any platform, ldOptions on edit with a token. */
+export function visibleEndpointFields(endpoint: TPlaceFormValues['endpoint'], mode: TFormMode): { url: boolean; token: boolean; ldOptions: boolean } {
+  const platform = endpoint.platform;
+  const none = platform === NO_PLATFORM || platform === '' || platform === CUSTOMER_PLATFORM;
+  return {
+    url: platform === 'XIC' || platform === 'Unica',
+    token: !none,
+    ldOptions: mode === 'edit' && platform === 'LegionellaDossier' && endpoint.token.trim() !== '',
+  };
+}
+
+export function placeFormSchema({ kind, mode, admin }: TPlaceFormOptions) {
+  return z
+    .object({
+      ...required,
+      customer: kind === 'location' ? ZLocationPatch.shape.customer.unwrap() : z.string(),
+      interval: admin ? zOneOf(INTERVAL_OPTIONS) : z.string(),
+      endpoint: ZEndpointForm,
+      notes: zOptionalText(4000),
+    })
+    .superRefine((values, ctx) => {
+      if (!admin) return;
+      for (const [path, message] of Object.entries(endpointIssues(endpointInput(values.endpoint), { editing: mode === 'edit' }))) {
+        ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+      }
+    });
+}
+
+/** Form paths the server may name in `fields` (others are shown by the snackbar only). */
+export const PLACE_FORM_FIELDS = [
+  'name',
+  'customer',
+  'reference',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'notes',
+  'calibration.interval',
+  'endpoint.platform',
+  'endpoint.url',
+  'endpoint.token',
+  'endpoint.ldOptions.deviceType',
+  'endpoint.ldOptions.subType1',
+  'endpoint.ldOptions.subType2',
+  'endpoint.ldOptions.subType3',
+];
+
+export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValues {
+  return {
+    name: '',
+    customer,
+    reference: '',
+    address: '',
+    postalCode: '',
+    city: '',
+    country: 'Nederland',
+    // New customers default to 2, new locations to 1 (portal.md section 9) until a customer is chosen.
+    interval: kind === 'customer' ? '2' : '1',
+    endpoint: { platform: NO_PLATFORM, url: '', token: '', ldOptions: { deviceType: '', subType1: '', subType2: '', subType3: '' } },
+    notes: '',
+  };
+}
+
+function endpointToForm(endpoint: Partial<TEndpointValue> | null | undefined): TPlaceFormValues['endpoint'] {
+  const options = endpoint?.ldOptions;
+  return {
+    platform: endpoint?.platform ?? NO_PLATFORM,
+    url: endpoint?.url ?? '',
+    token: endpoint?.token ?? '',
+    ldOptions: {
+      deviceType: options?.deviceType ?? '',
+      subType1: options?.subType1 ?? '',
+      subType2: options?.subType2 ?? '',
+      subType3: options?.subType3 ?? '',
+    },
+  };
+}
+
+/** A loaded customer or location as form values. */
+export function placeToForm(place: TCustomer | TLocation): TPlaceFormValues {
+  return {
+    name: place.name,
+    customer: 'customer' in place ? place.customer : '',
+    reference: place.reference,
+    address: place.address,
+    postalCode: place.postalCode,
+    city: place.city,
+    country: place.country,
+    interval: String(place.calibration.interval),
+    endpoint: endpointToForm(place.endpoint),
+    notes: place.notes ?? '',
+  };
+}
+
+function details(values: TPlaceFormValues) {
+  return {
+    name: values.name.trim(),
+    reference: values.reference.trim(),
+    address: values.address.trim(),
+    postalCode: values.postalCode.trim(),
+    city: values.city.trim(),
+    country: values.country.trim(),
+  };
+}
+
+/** Notes: on create '' means none; on update an empty text is left out (portal.md section 5). */
+function notesPart(values: TPlaceFormValues): { notes?: string } {
+  const notes = values.notes.trim();
+  return notes === '' ? {} : { notes };
+}
+
+type TInterval = (typeof CALIBRATION_INTERVALS)[number];
+
+/** A select value as an interval; the schema has already checked it is one of 1, 2, 3. */
+function toInterval(value: string): TInterval {
+  const interval = Number(value);
+  return (CALIBRATION_INTERVALS as readonly number[]).includes(interval) ? (interval as TInterval) : CALIBRATION_INTERVALS[0];
+}
+
+/** The administrator's part: interval and endpoint, normalised by the platform rules. */
+function adminPart(values: TPlaceFormValues, kind: TPlaceKind, mode: TFormMode) {
+  const { ldOptions, ...withoutOptions } = normalizeEndpoint(endpointInput(values.endpoint));
+  // A location takes no ldOptions on create (portal.md section 3).
+  const endpoint = kind === 'location' && mode === 'create' ? withoutOptions : { ...withoutOptions, ldOptions };
+  return {
+    calibration: { interval: toInterval(values.interval) },
+    // On create "none" is simply left out; on edit it is sent, so that a platform can be removed.
+    ...(mode === 'create' && endpoint.platform === null ? {} : { endpoint }),
+  };
+}
+
+export function toCustomerBody(values: TPlaceFormValues, options: { mode: TFormMode; admin: boolean }): TCustomerCreate & TCustomerPatch {
+  return { ...details(values), ...notesPart(values), ...(options.admin ? adminPart(values, 'customer', options.mode) : {}) };
+}
+
+/**
+ * A location always sends its interval: on create it is the customer's (or the administrator's
+ * choice), on edit unchanged or the new customer's after a move; the server counts only changes.
+ */
+export function toLocationBody(values: TPlaceFormValues, options: { mode: TFormMode; admin: boolean }): TLocationCreate & TLocationPatch {
+  const interval = values.interval === '' ? {} : { calibration: { interval: toInterval(values.interval) } };
+  return {
+    ...details(values),
+    customer: values.customer.trim(),
+    ...notesPart(values),
+    ...interval,
+    ...(options.admin ? adminPart(values, 'location', options.mode) : {}),
+  };
+}
+
+/**
+ * Choosing a customer in a location form (portal.md section 4): a new location takes the
+ * customer's interval; in edit, moving to another customer takes that customer's interval, and
+ * moving back restores the location's own.
+ */
+export function intervalAfterCustomerChoice(input: {
+  mode: TFormMode;
+  customer: string;
+  customers: readonly { name: string; interval: number }[];
+  current: string;
+  original?: { customer: string; interval: string };
+}): string {
+  if (input.mode === 'edit' && input.original && input.customer === input.original.customer) return input.original.interval;
+  const chosen = input.customers.find((customer) => customer.name === input.customer);
+  return chosen ? String(chosen.interval) : input.current;
+}
+
+/** After the customer's locations reload: the chosen location stays only if it still exists. */
+export function locationAfterReload(location: string, names: readonly string[]): string {
+  return names.includes(location) ? location : '';
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { patchProduct, productQuery } from './api/products-api';
+import { PageHeader } from './components/page-header';
+import { ProductEditor } from './components/product-editor';
+import { productToForm, toPatchBody } from './product-form';
+
+/**
+ * /products/{name}/edit (administrators). The stored image stays unless a new file is picked;
+ * a product without an image (older data) must get one, since the image is required.
+ */
+export function ProductEditPage() {
+  const { t } = useTranslation();
+  const name = useParams().product ?? '';
+  const result = useQuery(productQuery(name));
+  const product = result.data;
+  const snackbar = useSnackbar();
+  const failed = result.isError;
+  useEffect(() => {
+    if (failed) snackbar.error('snackbar.productGetError');
+  }, [failed, snackbar]);
+  const title = t('routes.productEdit').replace(':product', product?.name ?? name);
+
+  return (
+    <>
+      <PageHeader title={title} />
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('products.loadOneError')}</Alert> : null}
+      {product ? (
+        <ProductEditor
+          key={product.name}
+          title={title}
+          submitLabel={t('common.save')}
+          initial={productToForm(product)}
+          save={(values) => patchProduct(product.name, toPatchBody(values))}
+          messages={{ success: 'snackbar.productEdit', error: 'snackbar.productEditError' }}
+        />
+      ) : null}
+    </>
+  );
+}

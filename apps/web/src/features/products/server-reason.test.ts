@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http/http-error';
+import { i18n } from '../../lib/i18n/i18n';
+import { serverReason } from './server-reason';
+
+const conflict = (body: object) => new HttpError(409, 'DELETE', '/api/v1/products/x', { statusCode: 409, error: 'Conflict', message: 'x', ...body });
+
+describe('serverReason: the server answer as a sentence (appended to productDeleteError)', () => {
+  it.each<[string, unknown, string]>([
+    ['a key without params', conflict({ key: 'errors.productNameTaken' }), 'Er bestaat al een product met deze naam'],
+    ['a key whose params are missing: the generic text of the status', conflict({ key: 'errors.productInUse' }), 'Bestaat al of is nog in gebruik'],
+    ['no key: the text of the status', conflict({}), 'Bestaat al of is nog in gebruik'],
+    ['an unknown key', conflict({ key: 'errors.somethingNew' }), 'Bestaat al of is nog in gebruik'],
+    ['the server unreachable', new HttpError(0, 'DELETE', '/x', null), 'De server is tijdelijk niet beschikbaar'],
+    ['not an HTTP error', new Error('boom'), 'Er ging iets mis op de server'],
+  ])('%s', (_case, error, expected) => {
+    expect(serverReason(i18n.t, error)).toBe(expected);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['params missing: the text of its own', conflict({ key: 'errors.productInUse' }), 'Product is nog in gebruik bij gateways of nodes'],
+    ['another key keeps the generic text', conflict({ key: 'errors.inUseElse' }), 'Bestaat al of is nog in gebruik'],
+  ])('with a fallback for productInUse, %s', (_case, error, expected) => {
+    expect(serverReason(i18n.t, error, { 'errors.productInUse': 'products.inUse' })).toBe(expected);
+  });
+});

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { DEVICE_TYPES, TEMPERATURE_CHANNEL_COUNT, type TDeviceType } from './constants';
+import { MESSAGE, messageKey } from './validation/message-key';
+import { zOneOf, zRequiredText } from './validation/validators';
+
+/**
+ * Devices (nodes): provisioning by administrators (issue 5, item 2) and the node shape the read
+ * routes answer (nodes.md section 3). docs/telemetry.md ("Network servers and provisioning")
+ * explains the decisions.
+ */
+
+export const DEVICE_MESSAGE = {
+  eui: 'validation.eui',
+  version: 'validation.version',
+  unknownNetworkServer: 'validation.unknownNetworkServer',
+} as const;
+
+/**
+ * LoRa encryption modes (the `{encryptionMode}` of PATCH devices/{eui}/lora/{mode}):
+ * NS: the network server holds the application session key and hands over decrypted payloads
+ * (what the intake expects); APP: the payload stays encrypted end to end.
+ */
+export const ENCRYPTION_MODES = ['NS', 'APP'] as const;
+export type TEncryptionMode = (typeof ENCRYPTION_MODES)[number];
+export const DEFAULT_ENCRYPTION_MODE: TEncryptionMode = 'NS';
+
+/** lora.state of a device that is not registered (provisioned, or removed): only registration starts it. */
+export const UNREGISTERED_LORA_STATE = 'Stopped';
+
+const EUI_PATTERN = /^[0-9A-F]{16}$/;
+const VERSION_PATTERN = /^\d{1,4}(\.\d{1,4}){0,2}$/;
+
+/**
+ * EUIs are stored in upper case, as the demo fleet and The Things Stack write them; ChirpStack
+ * sends lower case. Every EUI from outside (paths, bodies, CSV, integrations) goes through this.
+ */
+export function normalizeEui(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function isEui(value: string): boolean {
+  return EUI_PATTERN.test(normalizeEui(value));
+}
+
+/** An EUI: exactly 16 hexadecimal characters, answered in upper case. */
+export function zEui() {
+  return z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, { error: MESSAGE.required })
+    .regex(/^[0-9A-Fa-f]{16}$/, { error: DEVICE_MESSAGE.eui })
+    .toUpperCase();
+}
+
+/** A firmware version such as 1.0 or 2.1.3. */
+export function zDeviceVersion() {
+  return zRequiredText(20).refine((value) => VERSION_PATTERN.test(value), { error: DEVICE_MESSAGE.version });
+}
+
+/** POST /devices: an unassigned device (no customer, no location) ready to be registered. */
+export const ZDeviceCreate = z.object({
+  eui: zEui(),
+  type: zOneOf(DEVICE_TYPES),
+  version: zDeviceVersion(),
+  networkServer: zRequiredText(100),
+  encryptionMode: zOneOf(ENCRYPTION_MODES).default(DEFAULT_ENCRYPTION_MODE),
+});
+export type TDeviceCreate = z.infer<typeof ZDeviceCreate>;
+
+/** The CSV import's columns, in the order of a file without a header row. */
+export const DEVICE_CSV_COLUMNS = ['eui', 'type', 'version', 'networkServer', 'encryptionMode'] as const;
+export const DEVICE_CSV_MAX_ROWS = 5000;
+export const DEVICE_CSV_MAX_BYTES = 1_000_000;
+
+/** POST /devices/import with a JSON body (a text/csv body is the same file). */
+export const ZDeviceImportRequest = z.object({ csv: z.string({ error: MESSAGE.required }).max(DEVICE_CSV_MAX_BYTES, { error: messageKey(MESSAGE.tooLong, { max: DEVICE_CSV_MAX_BYTES }) }) });
+
+/** One line of the import report. `row` is the line number in the file (the header is line 1). */
+export const ZDeviceImportRow = z.object({
+  row: z.number().int(),
+  eui: z.string(),
+  status: z.enum(['imported', 'refused']),
+  /** Why a row was refused: a message key (errors.euiTaken, errors.euiDuplicateInFile ...) ... */
+  key: z.string().optional(),
+  /** ... and per field the validation message key. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type TDeviceImportRow = z.infer<typeof ZDeviceImportRow>;
+
+export const ZDeviceImportReport = z.object({
+  imported: z.number().int(),
+  refused: z.number().int(),
+  rows: z.array(ZDeviceImportRow),
+});
+export type TDeviceImportReport = z.infer<typeof ZDeviceImportReport>;
+
+// ---------------------------------------------------------------- the node shape (nodes.md section 3)
+
+/** Channel ids and default names of a new device of a type: temperatures, battery, flush events (not V3). */
+export function defaultChannels(type: TDeviceType): { id: string; name: string; type: 'Temperatuur' | 'Batterij' | 'Event' }[] {
+  const temperatures = Array.from({ length: TEMPERATURE_CHANNEL_COUNT[type] }, (_unused, index) => ({
+    id: `temperature${index + 1}`,
+    name: `Temperatuur ${index + 1}`,
+    type: 'Temperatuur' as const,
+  }));
+  const flush = type === 'V3' ? [] : [{ id: 'flush1', name: 'Spoeling', type: 'Event' as const }];
+  return [...temperatures, { id: 'battery1', name: 'Batterij', type: 'Batterij' as const }, ...flush];
+}
+
+/** Channel `ts` is in seconds since the epoch (portal.md section 9: the faulty list multiplies it by 1000). */
+export const ZDeviceChannel = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  /** With the calibration offset applied. */
+  value: z.number().nullable(),
+  /** As the node measured it. */
+  rawValue: z.number().nullable(),
+  ts: z.number().nullable(),
+  offset: z.number(),
+  calibratedAt: z.string().nullable(),
+  custom: z.object({ mode: z.string().optional(), attachments: z.array(z.string()).optional() }),
+});
+export type TDeviceChannel = z.infer<typeof ZDeviceChannel>;
+
+export const ZDeviceParameter = z.object({
+  register: z.number().int(),
+  value: z.unknown(),
+  status: z.string(),
+  reported: z.unknown(),
+  updatedAt: z.string(),
+});
+
+const zRegisterValues = z.array(z.object({ register: z.number().int(), value: z.unknown() }));
+
+const ZCalibration = z.object({ interval: z.number().int(), ts: z.string().nullable() });
+const ZBattery = z.object({
+  ts: z.string().nullable(),
+  voltage: z.number().nullable(),
+  /** Seconds since the epoch; 0: no alarm. */
+  alarm: z.object({ ts: z.number() }),
+});
+const ZFlush = z.object({
+  minimumTemperatureDeviation: z.number(),
+  /** Milliseconds since the epoch; 0: no alarm. */
+  alarm: z.object({ ts: z.number() }),
+});
+const ZLora = z.object({
+  state: z.string(),
+  networkServer: z.string().nullable(),
+  encryption: z.object({ mode: z.string() }),
+  ts: z.string().nullable(),
+  counter: z.number().nullable(),
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+});
+const ZSipp = z.object({
+  parameters: z.array(ZDeviceParameter),
+  connector: z.object({ id: z.string(), version: z.string().nullable() }).nullable(),
+  diagnostics: z.object({ version: z.object({ major: z.number(), minor: z.number(), patch: z.number() }).optional() }),
+});
+
+/** GET /devices/{eui}. Timestamps are ISO 8601 texts except where noted (channel ts, alarm ts). */
+export const ZDevice = z.object({
+  eui: z.string(),
+  name: z.string(),
+  type: z.string(),
+  version: z.string(),
+  customer: z.string().nullable(),
+  location: z.string().nullable(),
+  gateway: z.string().nullable(),
+  flushDevice: z.string().nullable(),
+  notes: z.string().nullable(),
+  locationNotes: z.string().nullable(),
+  calibration: ZCalibration,
+  battery: ZBattery,
+  flush: ZFlush,
+  lora: ZLora,
+  presets: zRegisterValues,
+  channels: z.array(ZDeviceChannel),
+  sipp: ZSipp,
+  signal: z.number().int(),
+  sync: z.number().int(),
+  incorrectSettings: z.boolean(),
+});
+export type TDevice = z.infer<typeof ZDevice>;
+
+/** A row of GET /devices: the projected part of a device. */
+export const ZDeviceListItem = ZDevice.extend({
+  calibration: ZCalibration.partial(),
+  battery: ZBattery.partial(),
+  flush: ZFlush.partial(),
+  lora: ZLora.partial(),
+  sipp: ZSipp.partial(),
+}).partial();
+export type TDeviceListItem = z.infer<typeof ZDeviceListItem>;
+
+/** GET /devices/{eui}/data: one history row; `value` as the codec stores it (value.timestamp in seconds). */
+export const ZDeviceDataItem = z
+  .object({
+    ts: z.string(),
+    msgId: z.number().int(),
+    counter: z.number().nullable(),
+    rssi: z.number().nullable(),
+    snr: z.number().nullable(),
+    gateway: z.string().nullable(),
+    value: z.record(z.string(), z.unknown()),
+  })
+  .partial();
+export type TDeviceDataItem = z.infer<typeof ZDeviceDataItem>;
+
+/** GET /overflowLogs (portal.md section 3); `lora.state` is the detection's state (Started while active). */
+export const ZOverflowLog = z
+  .object({
+    _id: z.string(),
+    customer: z.string().nullable(),
+    eui: z.string(),
+    location: z.string().nullable(),
+    name: z.string().nullable(),
+    resistance: z.number().nullable(),
+    ts: z.string(),
+    lora: z.object({ state: z.string() }),
+  })
+  .partial();
+export type TOverflowLog = z.infer<typeof ZOverflowLog>;
+
+/** GET /intakeEvents: network-server events whose processing failed or that named an unknown device. */
+export const ZIntakeEvent = z
+  .object({
+    id: z.string(),
+    networkServer: z.string().nullable(),
+    event: z.string(),
+    eui: z.string().nullable(),
+    receivedAt: z.string(),
+    processedAt: z.string().nullable(),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    body: z.unknown(),
+  })
+  .partial();
+export type TIntakeEvent = z.infer<typeof ZIntakeEvent>;

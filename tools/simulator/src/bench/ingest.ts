@@ -1,0 +1,407 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { parseDuration } from '../options';
+import type { TTimedUplink } from '../model/types';
+import { CHIRPSTACK_PATH } from '../transport/http';
+import { chirpstackUpEvent, DEFAULT_CHIRPSTACK_APPLICATION } from '../wire/chirpstack';
+import type { TBenchReply, TBenchRequest } from './protocol';
+import { percentile, formatMb } from './stats';
+
+/**
+ * `npm run bench:ingest`: the portal's HTTP intake under load. For each database it starts the
+ * real server (bench/server-process.ts) on a fresh database, seeds a network server and N V2
+ * devices, sends ChirpStack v4 `up` events at a fixed concurrency for a duration or a count,
+ * and prints accepted uplinks per second, latency, how far processing lags behind, the
+ * server's peak memory, and history rows against accepted events. Prints figures; not a test.
+ */
+
+const HELP = `Ingest benchmark: ChirpStack up events through the portal's HTTP intake.
+
+Usage: npm run bench:ingest -- [options]
+  --database <pglite|postgres|both>   which database(s) (default both)
+  --concurrency <n>                   requests in flight (default 32)
+  --duration <duration>               how long to send, e.g. 20s (default 20s)
+  --count <n>                         send exactly this many instead of for a duration
+  --devices <n>                       seeded V2 devices the uplinks spread over (default 1000)
+  --warmup <duration>                 sending before measuring (default 2s)
+  --drain-timeout <duration>          longest wait for processing to catch up (default 120s)
+  --crash                             SIGKILL the server right after the last answer, start it again on
+                                      the same database, then count: accepted uplinks must all be there
+  --postgres-url <url>                server to create the benchmark database on
+                                      (default postgres://postgres@127.0.0.1:5432/postgres)
+  --help
+`;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_SCRIPT = path.join(here, 'server-process.ts');
+
+interface TBenchOptions {
+  databases: ('pglite' | 'postgres')[];
+  concurrency: number;
+  durationMs: number;
+  count?: number;
+  devices: number;
+  warmupMs: number;
+  drainTimeoutMs: number;
+  postgresUrl: string;
+  crash: boolean;
+}
+
+interface TResult {
+  database: string;
+  sent: number;
+  accepted: number;
+  refused: number;
+  errors: number;
+  measuredMs: number;
+  acceptedPerSecond: number;
+  latency: { p50: number; p90: number; p99: number; max: number };
+  maxBacklog: number;
+  drainMs: number | null;
+  processedPerSecond: number | null;
+  history: number;
+  expectedHistory: number;
+  failedEvents: number;
+  peakRss: number;
+  /** CPU time of the server process and of this load generator over the measured time, in % of one core. */
+  serverCpu: number;
+  clientCpu: number;
+  /** Machine load average when the run started (other work on the machine skews the figures). */
+  load: number;
+  firstError?: string;
+  /** --crash: how long the restart took (the drain includes it). */
+  restartMs?: number;
+}
+
+function parseOptions(): TBenchOptions | null {
+  const { values } = parseArgs({
+    options: {
+      database: { type: 'string', default: 'both' },
+      concurrency: { type: 'string', default: '32' },
+      duration: { type: 'string', default: '20s' },
+      count: { type: 'string' },
+      devices: { type: 'string', default: '1000' },
+      warmup: { type: 'string', default: '2s' },
+      'drain-timeout': { type: 'string', default: '120s' },
+      crash: { type: 'boolean', default: false },
+      'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return null;
+  }
+  const database = values.database;
+  if (!['pglite', 'postgres', 'both'].includes(database)) throw new Error('--database must be pglite, postgres or both');
+  const positive = (text: string, name: string) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1`);
+    return n;
+  };
+  return {
+    databases: database === 'both' ? ['pglite', 'postgres'] : [database as 'pglite' | 'postgres'],
+    concurrency: positive(values.concurrency, '--concurrency'),
+    durationMs: parseDuration(values.duration, '--duration'),
+    count: values.count === undefined ? undefined : positive(values.count, '--count'),
+    devices: positive(values.devices, '--devices'),
+    warmupMs: parseDuration(values.warmup, '--warmup'),
+    drainTimeoutMs: parseDuration(values['drain-timeout'], '--drain-timeout'),
+    postgresUrl: values['postgres-url'],
+    crash: values.crash,
+  };
+}
+
+/** The server process and a request/answer channel to it. */
+class ServerProcess {
+  private readonly waiting: ((reply: TBenchReply) => void)[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(readonly child: ChildProcess) {
+    child.on('message', (reply: TBenchReply) => this.waiting.shift()?.(reply));
+  }
+
+  static async start(env: NodeJS.ProcessEnv): Promise<{ server: ServerProcess; port: number }> {
+    const child = fork(SERVER_SCRIPT, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const server = new ServerProcess(child);
+    const ready = await new Promise<TBenchReply>((resolve, reject) => {
+      server.waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`the server process ended before it was ready (exit ${code})`)));
+    });
+    if (ready.type !== 'ready') throw new Error(`unexpected first message ${ready.type}`);
+    return { server, port: ready.port };
+  }
+
+  ask<T extends TBenchReply['type']>(request: TBenchRequest, expected: T): Promise<Extract<TBenchReply, { type: T }>> {
+    const next = this.chain.then(
+      () =>
+        new Promise<Extract<TBenchReply, { type: T }>>((resolve, reject) => {
+          this.waiting.push((reply) => {
+            if (reply.type === expected) resolve(reply as Extract<TBenchReply, { type: T }>);
+            else reject(new Error(reply.type === 'error' ? reply.message : `expected ${expected}, got ${reply.type}`));
+          });
+          this.child.send(request);
+        }),
+    );
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** An up event of a V2 temperature report, as ChirpStack would post it. */
+function upEvent(eui: string, fCnt: number, atMs: number): string {
+  const uplink: TTimedUplink = {
+    eui,
+    type: 'V2',
+    atMs,
+    fCnt,
+    message: { kind: 'temperature', msgId: 42, timestamp: Math.floor(atMs / 1000), temperatures: [60 + (fCnt % 30) / 10, 14.2, 38.5] },
+    receptions: [{ gatewayId: '0016c001f1500001', rssi: -90 - (fCnt % 15), snr: 4.5 }],
+  };
+  return JSON.stringify(chirpstackUpEvent(uplink, DEFAULT_CHIRPSTACK_APPLICATION));
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `aquasmart_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): Promise<TResult> {
+  let cleanup: () => Promise<void>;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if (database === 'postgres') {
+    const created = await createPostgresDatabase(options.postgresUrl);
+    env.DATABASE_URL = created.url;
+    cleanup = created.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-bench-'));
+    env.DATA_DIR = dir;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  let server: ServerProcess | null = null;
+  try {
+    const started = await ServerProcess.start(env);
+    server = started.server;
+    const { secret, euis } = await server.ask({ type: 'seed', devices: options.devices }, 'seeded');
+    console.log(`\n== ${database}: server on port ${started.port}, ${euis.length} devices seeded; concurrency ${options.concurrency}, ${options.count ? `${options.count} uplinks` : `${options.durationMs / 1000} s`} ==`);
+
+    const pool = new Pool(`http://127.0.0.1:${started.port}`, { connections: options.concurrency, pipelining: 1, keepAliveTimeout: 60_000 });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${secret}` };
+    const counters = new Map<string, number>();
+    let next = 0;
+    let sent = 0;
+    let accepted = 0;
+    let refused = 0;
+    let errors = 0;
+    let firstError: string | undefined;
+    const latencies: number[] = [];
+    let measuring = false;
+    let measuredAccepted = 0;
+
+    const deadline = { warmupEnd: 0, end: 0 };
+    const limitReached = () => (options.count !== undefined ? next >= options.count : performance.now() >= deadline.end);
+    const worker = async () => {
+      while (!limitReached()) {
+        const eui = euis[next % euis.length];
+        next += 1;
+        const fCnt = (counters.get(eui) ?? 0) + 1;
+        counters.set(eui, fCnt);
+        const body = upEvent(eui, fCnt, Date.now());
+        const t0 = performance.now();
+        const measured = measuring;
+        sent += 1;
+        try {
+          const response = await pool.request({ method: 'POST', path: `${CHIRPSTACK_PATH}?event=up`, headers, body });
+          const text = await response.body.text();
+          const ms = performance.now() - t0;
+          if (response.statusCode >= 200 && response.statusCode < 300) {
+            accepted += 1;
+            if (measured) {
+              measuredAccepted += 1;
+              latencies.push(ms);
+            }
+          } else {
+            refused += 1;
+            firstError ??= `${response.statusCode} ${text.slice(0, 200)}`;
+          }
+        } catch (error) {
+          errors += 1;
+          firstError ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    };
+
+    let maxBacklog = 0;
+    let sampledRss = 0;
+    const sampler = setInterval(() => {
+      void server!.ask({ type: 'sample' }, 'sample').then(
+        (s) => {
+          maxBacklog = Math.max(maxBacklog, s.unprocessed);
+          sampledRss = Math.max(sampledRss, s.rss);
+        },
+        () => undefined,
+      );
+    }, 500);
+
+    const load = os.loadavg()[0];
+    const begin = performance.now();
+    deadline.warmupEnd = begin + (options.count !== undefined ? 0 : options.warmupMs);
+    deadline.end = deadline.warmupEnd + options.durationMs;
+    measuring = options.count !== undefined || options.warmupMs === 0;
+    let cpuAtStart = { server: 0, client: process.cpuUsage() };
+    const markStart = () => {
+      measuring = true;
+      cpuAtStart = { server: 0, client: process.cpuUsage() };
+      void server!.ask({ type: 'sample' }, 'sample').then((s) => (cpuAtStart.server = s.cpuMs));
+    };
+    if (measuring) markStart();
+    const warmupTimer = measuring ? null : setTimeout(markStart, options.warmupMs);
+    let measureStart = measuring ? begin : deadline.warmupEnd;
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const lastAnswer = performance.now();
+    if (warmupTimer) clearTimeout(warmupTimer);
+    if (options.count !== undefined) measureStart = begin;
+    const measuredMs = lastAnswer - measureStart;
+    const clientCpu = process.cpuUsage(cpuAtStart.client);
+    const serverCpuMs = (await server.ask({ type: 'sample' }, 'sample')).cpuMs - cpuAtStart.server;
+    await pool.close();
+
+    let restartMs: number | undefined;
+    if (options.crash) {
+      // Every answered event must survive a crash: kill without warning, start again, count.
+      clearInterval(sampler);
+      const killed = server.child;
+      await new Promise((resolve) => {
+        killed.once('exit', resolve);
+        killed.kill('SIGKILL');
+      });
+      server = null;
+      const restartedAt = performance.now();
+      server = (await ServerProcess.start(env)).server;
+      restartMs = performance.now() - restartedAt;
+      console.log(`  server killed (SIGKILL) right after the last answer; started again in ${(restartMs / 1000).toFixed(1)} s`);
+    }
+
+    // Processing catches up: no unprocessed event left and the history rows are there.
+    let drainMs: number | null = null;
+    for (;;) {
+      const s = await server.ask({ type: 'sample' }, 'sample');
+      maxBacklog = Math.max(maxBacklog, s.unprocessed);
+      if (s.unprocessed === 0) {
+        const counted = await server.ask({ type: 'count' }, 'count');
+        if (counted.history >= accepted) {
+          drainMs = performance.now() - lastAnswer;
+          break;
+        }
+      }
+      if (performance.now() - lastAnswer > options.drainTimeoutMs) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    clearInterval(sampler);
+    const final = await server.ask({ type: 'sample' }, 'sample');
+    const counted = await server.ask({ type: 'count' }, 'count');
+    const stopped = await server.ask({ type: 'stop' }, 'stopped');
+    server = null;
+    const peakRss = options.crash ? Math.max(sampledRss, stopped.maxRss) : stopped.maxRss;
+    const sorted = Float64Array.from(latencies).sort();
+    return {
+      database,
+      sent,
+      accepted,
+      refused,
+      errors,
+      measuredMs,
+      acceptedPerSecond: (measuredAccepted / measuredMs) * 1000,
+      latency: { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN },
+      maxBacklog,
+      drainMs,
+      processedPerSecond: drainMs === null ? null : (measuredAccepted / (measuredMs + drainMs)) * 1000,
+      history: counted.history,
+      expectedHistory: accepted,
+      failedEvents: final.failed,
+      peakRss,
+      restartMs,
+      serverCpu: (serverCpuMs / measuredMs) * 100,
+      clientCpu: ((clientCpu.user + clientCpu.system) / 1000 / measuredMs) * 100,
+      load,
+      firstError,
+    };
+  } finally {
+    if (server) server.child.kill('SIGKILL');
+    await cleanup();
+  }
+}
+
+function report(result: TResult): void {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const lines = [
+    `sent ${result.sent}: accepted ${result.accepted}, refused ${result.refused}, errors ${result.errors}${result.firstError ? ` (first: ${result.firstError})` : ''}`,
+    `accepted uplinks/s   ${result.acceptedPerSecond.toFixed(0)}  (measured over ${(result.measuredMs / 1000).toFixed(1)} s)`,
+    `latency              p50 ${ms(result.latency.p50)}, p90 ${ms(result.latency.p90)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
+    `processing lag       backlog up to ${result.maxBacklog} events; ${result.drainMs === null ? 'NOT caught up within the drain timeout' : `all processed ${(result.drainMs / 1000).toFixed(1)} s after the last answer`}`,
+    `processed uplinks/s  ${result.processedPerSecond === null ? '-' : result.processedPerSecond.toFixed(0)}  (accepted in the measured time / that time plus the drain)`,
+    `history rows         ${result.history} for ${result.expectedHistory} accepted${result.restartMs === undefined ? '' : ' (after SIGKILL and restart)'}: ${result.history === result.expectedHistory ? 'nothing lost' : `${result.expectedHistory - result.history} MISSING`}; events with a processing error: ${result.failedEvents}`,
+    `server peak RSS      ${formatMb(result.peakRss)}`,
+    `CPU (% of one core)  server process ${result.serverCpu.toFixed(0)} %, load generator ${result.clientCpu.toFixed(0)} %; machine load average ${result.load.toFixed(1)} at the start`,
+  ];
+  for (const line of lines) console.log(`  ${line}`);
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions();
+  if (!options) return 0;
+  console.log(`ingest benchmark on ${os.cpus().length} CPU(s), ${formatMb(os.totalmem())} memory, Node ${process.version}`);
+  const results: TResult[] = [];
+  for (const database of options.databases) {
+    try {
+      const result = await runOne(database, options);
+      report(result);
+      results.push(result);
+    } catch (error) {
+      console.error(`  ${database}: benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  console.log('\n== summary ==');
+  console.log('database   accepted/s  processed/s  p50 ms  p99 ms  drain s  peak RSS   history/accepted');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(10)} ${r.acceptedPerSecond.toFixed(0).padStart(10)}  ${(r.processedPerSecond?.toFixed(0) ?? '-').padStart(11)}  ${r.latency.p50.toFixed(1).padStart(6)}  ${r.latency.p99.toFixed(1).padStart(6)}  ${(r.drainMs === null ? '-' : (r.drainMs / 1000).toFixed(1)).padStart(7)}  ${formatMb(r.peakRss).padStart(8)}   ${r.history}/${r.expectedHistory}`,
+    );
+  }
+  const postgres = results.find((r) => r.database === 'postgres');
+  if (postgres) {
+    const met = postgres.acceptedPerSecond >= 2000 && (postgres.processedPerSecond ?? 0) >= 2000 && postgres.latency.p99 < 100 && postgres.history === postgres.expectedHistory;
+    console.log(`target (PostgreSQL: >= 2000 uplinks/s accepted and processed, p99 < 100 ms, nothing lost): ${met ? 'met' : 'NOT met'}`);
+  }
+  return results.length === options.databases.length ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('benchmark failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

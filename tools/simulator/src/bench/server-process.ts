@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../../../apps/server/src/app';
+import { loadConfig } from '../../../../apps/server/src/config';
+import { openDatabase, queryRows } from '../../../../apps/server/src/db/client';
+import { ensureHistoryPartitions } from '../../../../apps/server/src/db/partitions';
+import { networkServers } from '../../../../apps/server/src/db/schema';
+import { insertUnassignedDevices } from '../../../../apps/server/src/modules/devices/device-provisioning';
+import type { TBenchReply, TBenchRequest } from './protocol';
+
+/**
+ * The portal as `npm start` runs it (same buildApp, same database setup, background workers on),
+ * in a process of its own so that its memory and CPU are its own, plus a small IPC channel for
+ * the benchmark: seed devices directly in the database, count the intake backlog and the
+ * history rows, report memory. DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) as for the server.
+ */
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DEMO: 'false' });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await ensureHistoryPartitions(database.db);
+const app = await buildApp({ config, database, backgroundWorkers: true, logger: { level: 'warn' } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+function reply(message: TBenchReply): void {
+  process.send!(message);
+}
+
+async function seed(devices: number): Promise<{ secret: string; euis: string[] }> {
+  const secret = randomBytes(32).toString('hex');
+  const euis = Array.from({ length: devices }, (_v, i) => `BE0C4000${i.toString(16).toUpperCase().padStart(8, '0')}`);
+  await database.db.transaction(async (tx) => {
+    const [server] = await tx
+      .insert(networkServers)
+      .values({ name: 'Benchmark ChirpStack', kind: 'chirpstack', secret, config: { apiUrl: 'http://127.0.0.1:9', apiToken: 'bench' } })
+      .returning({ id: networkServers.id });
+    for (let i = 0; i < euis.length; i += 1000) {
+      await insertUnassignedDevices(
+        tx,
+        euis.slice(i, i + 1000).map((eui) => ({ eui, type: 'V2' as const, version: '2.1', networkServerId: server.id, networkServer: 'Benchmark ChirpStack', encryptionMode: 'NS' })),
+        { userEmail: null, via: 'api' },
+      );
+    }
+  });
+  return { secret, euis };
+}
+
+async function sample(): Promise<{ unprocessed: number; failed: number; history?: number }> {
+  const [row] = await queryRows<{ unprocessed: number; failed: number }>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM intake_events WHERE processed_at IS NULL)::int AS unprocessed,
+      (SELECT count(*) FROM intake_events WHERE last_error IS NOT NULL)::int AS failed`,
+  );
+  return row;
+}
+
+process.on('message', (message: TBenchRequest) => {
+  const answer = async (): Promise<TBenchReply> => {
+    switch (message.type) {
+      case 'seed':
+        return { type: 'seeded', ...(await seed(message.devices)) };
+      case 'sample': {
+        const cpu = process.cpuUsage();
+        return { type: 'sample', ...(await sample()), rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
+      }
+      case 'count': {
+        const [row] = await queryRows<{ history: number; events: number }>(
+          database.db,
+          sql`SELECT (SELECT count(*) FROM device_data WHERE device_eui LIKE 'BE0C4000%')::int AS history, (SELECT count(*) FROM intake_events)::int AS events`,
+        );
+        return { type: 'count', ...row };
+      }
+      case 'stop':
+        await app.close();
+        await database.close();
+        return { type: 'stopped', maxRss: process.resourceUsage().maxRSS * 1024 };
+    }
+  };
+  answer().then(
+    (result) => {
+      reply(result);
+      if (result.type === 'stopped') process.exit(0);
+    },
+    (error: unknown) => reply({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+reply({ type: 'ready', port, kind: database.kind });
