@@ -391,7 +391,8 @@ async function main(): Promise<number> {
     );
   }
   const postgres = results.find((r) => r.database === 'postgres');
-  if (postgres) {
+  if (postgres && options.crash) console.log('target not judged in a --crash run (its drain includes the restart)');
+  else if (postgres) {
     const met = postgres.acceptedPerSecond >= 2000 && (postgres.processedPerSecond ?? 0) >= 2000 && postgres.latency.p99 < 100 && postgres.history === postgres.expectedHistory;
     console.log(`target (PostgreSQL: >= 2000 uplinks/s accepted and processed, p99 < 100 ms, nothing lost): ${met ? 'met' : 'NOT met'}`);
   }

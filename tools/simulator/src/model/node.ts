@@ -229,9 +229,8 @@ export function advance(node: TNodeState, untilMs: number): TTimedUplink[] {
  */
 export function applySettings(node: TNodeState, registers: readonly TRegisterValue[], atMs: number): TTimedUplink {
   for (const entry of registers) node.registers.set(entry.register, { ...(node.registers.get(entry.register) ?? {}), ...entry.value });
+  // A new flush schedule counts from the next day planned; what is planned already stays.
   node.settings = settingsOf(node.spec.type, node.registers);
-  // A new flush schedule counts from the next day; the current day's plan stays.
-  node.planned = node.planned.filter((event) => event.atMs < node.plannedUntilMs);
   const changed = [...new Set(registers.map((entry) => entry.register))].sort((a, b) => a - b);
   const message: TUplinkMessage = {
     kind: 'parameters',

@@ -4,6 +4,10 @@ import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, intak
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../places/places-fixtures';
 import { insertNetworkServer } from './device-test-fixtures';
+import type { TIntakeEnvelope } from '../intake/envelope';
+
+/** An intake event body as the intake stores it. */
+const envelope = (eui: string, fCnt: number): TIntakeEnvelope => ({ kind: 'up', eui, fCnt, fPort: 34, data: 'AA==', receivedAt: 0 });
 
 const PASSWORD = 'Device-reads-2026';
 let ctx: TTestContext;
@@ -66,9 +70,9 @@ beforeEach(async () => {
     { deviceEui: LOOSE, resistance: 150, ts: new Date(T0 + 2000), state: 'Started' },
   ]);
   await db.insert(intakeEvents).values([
-    { networkServerId: server, event: 'up', dedupeKey: 'a', body: { deviceInfo: { devEui: '70b3d5499a0000ff' }, fCnt: 3 }, lastError: 'unknown device 70B3D5499A0000FF', attempts: 1, receivedAt: new Date(T0) },
-    { networkServerId: server, event: 'up', dedupeKey: 'b', body: { end_device_ids: { dev_eui: ACME } }, processedAt: new Date(T0 + 5), receivedAt: new Date(T0 + 1) },
-    { networkServerId: null, event: 'uplink', dedupeKey: 'c', body: { end_device_ids: { dev_eui: BETA } }, lastError: 'decode failed: fPort 9', attempts: 3, receivedAt: new Date(T0 + 2) },
+    { networkServerId: server, event: 'up', dedupeKey: 'a', body: envelope('70B3D5499A0000FF', 3), lastError: 'unknown device 70B3D5499A0000FF', attempts: 1, receivedAt: new Date(T0) },
+    { networkServerId: server, event: 'up', dedupeKey: 'b', body: envelope(ACME, 1), processedAt: new Date(T0 + 5), receivedAt: new Date(T0 + 1) },
+    { networkServerId: null, event: 'uplink', dedupeKey: 'c', body: envelope(BETA, 2), lastError: 'decode failed: fPort 9', attempts: 3, receivedAt: new Date(T0 + 2) },
   ]);
 
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
@@ -273,7 +277,7 @@ describe('GET /intakeEvents', () => {
       { id: '1', networkServer: 'ChirpStack', event: 'up', eui: '70B3D5499A0000FF', receivedAt: new Date(T0).toISOString(), processedAt: null, attempts: 1, nextAttemptAt: expect.any(String), lastError: 'unknown device 70B3D5499A0000FF' },
     ]);
     const withBody = (await call(tokens.admin, 'GET', `/intakeEvents?projection=id%20body&conditions=${q({ networkServer: 'ChirpStack' })}`)).json();
-    expect(withBody).toEqual([{ id: '1', body: { deviceInfo: { devEui: '70b3d5499a0000ff' }, fCnt: 3 } }]);
+    expect(withBody).toEqual([{ id: '1', body: envelope('70B3D5499A0000FF', 3) }]);
   });
 
   it.each(['engineer', 'acme'] as const)('%s -> 403', async (who) => {

@@ -8,8 +8,8 @@ import { isoText } from './device-fields';
 export const INTAKE_EVENTS_DEFAULT_LIMIT = 100;
 export const INTAKE_EVENTS_MAX_LIMIT = 1000;
 
-/** The device EUI an event names: ChirpStack `deviceInfo.devEui`, The Things Stack `end_device_ids.dev_eui`. */
-const EVENT_EUI = sql<string | null>`upper(coalesce(${intakeEvents.body} #>> '{deviceInfo,devEui}', ${intakeEvents.body} #>> '{end_device_ids,dev_eui}'))`;
+/** The device EUI of an event: the intake stores a normalized record whose `eui` is taken from either network server's format. */
+const EVENT_EUI = sql<string | null>`upper(${intakeEvents.body} ->> 'eui')`;
 
 const INTAKE_FIELDS: TFieldMap = {
   id: { sql: intakeEvents.id, kind: 'integer', select: sql<string>`${intakeEvents.id}::text` },
