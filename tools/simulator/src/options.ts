@@ -27,7 +27,7 @@ Time
 
 Portal (where uplinks go)
   --target <url>                the portal (default http://127.0.0.1:3000)
-  --secret <text>               the network server's integration secret (bearer token); --fleet demo and db
+  --secret <text>               the network server's integration secret (bearer token, not for mqtt); --fleet demo and db
                                 know it
   --transport <chirpstack|tts|mqtt>
                                 chirpstack: ChirpStack v4 HTTP integration (default); tts: The Things Stack v3

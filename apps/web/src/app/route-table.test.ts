@@ -41,6 +41,10 @@ describe('the route table', () => {
     ['/users/new', 'userNew'],
     ['/users/jan%40example.com', 'userDetail'],
     ['/users/jan%40example.com/edit', 'userEdit'],
+    ['/networkServers', 'networkServers'],
+    ['/networkServers/new', 'networkServerNew'],
+    ['/networkServers/ChirpStack%20Utrecht/edit', 'networkServerEdit'],
+    ['/provisioning', 'provisioning'],
   ];
 
   /** The best match as React Router ranks it: static segments beat params. */

@@ -207,6 +207,38 @@ export const ROUTES: readonly TRouteDef[] = [
     crumbs: ['users', 'userDetail'],
     screen: userEditScreen,
   },
+
+  // Issue 5: the administrators' network servers and device provisioning (docs/telemetry.md).
+  {
+    id: 'networkServers',
+    path: '/networkServers',
+    title: 'routes.networkServers',
+    guard: ADMIN_ONLY,
+    screen: () => import('../features/network-servers/network-server-list-page').then((module) => module.NetworkServerListPage),
+  },
+  {
+    id: 'networkServerNew',
+    path: '/networkServers/new',
+    title: 'routes.networkServerNew',
+    guard: ADMIN_ONLY,
+    crumbs: ['networkServers'],
+    screen: () => import('../features/network-servers/network-server-new-page').then((module) => module.NetworkServerNewPage),
+  },
+  {
+    id: 'networkServerEdit',
+    path: '/networkServers/:networkServer/edit',
+    title: 'routes.networkServerEdit',
+    guard: ADMIN_ONLY,
+    crumbs: ['networkServers'],
+    screen: () => import('../features/network-servers/network-server-edit-page').then((module) => module.NetworkServerEditPage),
+  },
+  {
+    id: 'provisioning',
+    path: '/provisioning',
+    title: 'routes.provisioning',
+    guard: ADMIN_ONLY,
+    screen: () => import('../features/provisioning/provisioning-page').then((module) => module.ProvisioningPage),
+  },
 ];
 
 export const ROUTES_BY_ID: ReadonlyMap<string, TRouteDef> = new Map(ROUTES.map((route) => [route.id, route]));

@@ -27,7 +27,8 @@ Usage: npm run bench:ingest -- [options]
   --database <pglite|postgres|both>   which database(s) (default both)
   --concurrency <n>                   requests in flight (default 32)
   --duration <duration>               how long to send, e.g. 20s (default 20s)
-  --count <n>                         send exactly this many instead of for a duration
+  --count <n>                         send exactly this many instead of for a duration (measured
+                                      from the first request: no warm-up, so lower figures)
   --devices <n>                       seeded V2 devices the uplinks spread over (default 1000)
   --warmup <duration>                 sending before measuring (default 2s)
   --drain-timeout <duration>          longest wait for processing to catch up (default 120s)

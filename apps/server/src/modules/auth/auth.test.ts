@@ -174,8 +174,13 @@ describe('every API route but the public ones needs a token', () => {
     }
   });
 
-  it('public routes are exactly the sign-in and health routes', () => {
+  it('public routes are exactly sign-in, health and the network-server integrations', () => {
     const publicRoutes = ctx.app.routeTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
-    expect(publicRoutes.sort()).toEqual(['GET /healthz', 'POST /api/v1/auth']);
+    expect(publicRoutes.sort()).toEqual(['GET /healthz', 'POST /api/v1/auth', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/:messageType']);
+  });
+
+  it.each(['/api/v1/integrations/chirpstack?event=up', '/api/v1/integrations/tts/uplink'])('%s without the network server secret -> 401', async (url) => {
+    const response = await ctx.app.inject({ method: 'POST', url, payload: {} });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DnsIcon from '@mui/icons-material/Dns';
 import GroupIcon from '@mui/icons-material/Group';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PlaceIcon from '@mui/icons-material/Place';
+import PostAddIcon from '@mui/icons-material/PostAdd';
 import RouterIcon from '@mui/icons-material/Router';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import type { TCurrentUser } from '@aquasmart/domain';
@@ -26,6 +28,9 @@ export const SIDE_MENU: readonly TMenuEntry[] = [
   { routeId: 'dashboard', icon: DashboardIcon },
   { routeId: 'gateways', icon: RouterIcon },
   { routeId: 'users', icon: GroupIcon },
+  // Administrators only (issue 5): the guards of these routes hide them from everyone else.
+  { routeId: 'networkServers', icon: DnsIcon },
+  { routeId: 'provisioning', icon: PostAddIcon },
 ];
 
 export const TOP_BAR_MENU: readonly TMenuEntry[] = [{ routeId: 'products', icon: Inventory2Icon }];

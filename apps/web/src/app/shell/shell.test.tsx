@@ -125,6 +125,8 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Dashboard',
         'Gateways',
         'Gebruikers',
+        'Netwerkservers',
+        'Provisioning',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Producten' }).getAttribute('href')).toBe('/products');

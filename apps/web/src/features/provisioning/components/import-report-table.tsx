@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TDeviceImportReport } from '@aquasmart/domain';
+import { translateMessage } from '../../../lib/i18n/i18n';
+import { columnLabelKey, refusalReasons, reportOrder } from '../import-report';
+
+/** The import's answer: the counts, then every data row (refused first) with its line, EUI, result and reason. */
+export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
+  const { t } = useTranslation();
+  const reasonText = (field: string | null, message: string) => {
+    const text = translateMessage(t, message);
+    const label = field ? columnLabelKey(field) : null;
+    return field ? `${label ? t(label) : field}: ${text}` : text;
+  };
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('provisioning.reportTitle')}>
+      <Box sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 1, sm: 1.5 }, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: '1 1 auto' }}>
+          {t('provisioning.reportTitle')}
+        </Typography>
+        <Typography role="status" variant="body2">
+          {t('provisioning.reportSummary', { imported: report.imported, refused: report.refused })}
+        </Typography>
+      </Box>
+      <TableContainer sx={{ maxHeight: 480 }}>
+        <Table size="small" stickyHeader aria-label={t('provisioning.reportTitle')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 64 }}>{t('provisioning.line')}</TableCell>
+              <TableCell>{t('provisioning.eui')}</TableCell>
+              <TableCell>{t('provisioning.status')}</TableCell>
+              <TableCell>{t('provisioning.reason')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {reportOrder(report.rows).map((row) => (
+              <TableRow key={row.row}>
+                <TableCell>{row.row}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.eui || '—'}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={row.status === 'imported' ? 'success' : 'error'}
+                    label={row.status === 'imported' ? t('provisioning.imported') : t('provisioning.refused')}
+                  />
+                </TableCell>
+                <TableCell>
+                  {refusalReasons(row).map((reason) => (
+                    <Box key={`${reason.field ?? ''}:${reason.message}`}>{reasonText(reason.field, reason.message)}</Box>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

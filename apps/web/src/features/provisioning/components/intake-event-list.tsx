@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TIntakeEvent } from '@aquasmart/domain';
+import { ListTable, type TListColumn } from '../../../components/table/list-table';
+import { fetchIntakeEventBody, fetchIntakeEvents, INTAKE_EVENTS_QUERY_KEY } from '../api/provisioning-api';
+import { intakeState } from '../intake-state';
+
+const getRowId = (event: TIntakeEvent) => event.id ?? '';
+
+function useDateTime() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
+    return (iso: string | null | undefined) => (iso ? format.format(new Date(iso)) : '');
+  }, [i18n.resolvedLanguage]);
+}
+
+/** The expanded row: the whole error and the stored event, fetched when opened. */
+function IntakeEventDetail({ event }: { event: TIntakeEvent }) {
+  const { t } = useTranslation();
+  const body = useQuery({
+    queryKey: ['intakeEvents', 'body', event.id],
+    queryFn: ({ signal }) => fetchIntakeEventBody(event.id ?? '', signal),
+  });
+  return (
+    <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {event.lastError}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('provisioning.body')}
+      </Typography>
+      {body.isPending ? <LinearProgress aria-label={t('provisioning.bodyLoading')} /> : null}
+      {body.isError ? <Alert severity="error">{t('provisioning.bodyLoadError')}</Alert> : null}
+      {body.isSuccess ? (
+        <Box
+          component="pre"
+          sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: '0.75rem', maxHeight: 280, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {JSON.stringify(body.data, null, 2)}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * GET /intakeEvents: uplinks from unknown devices whose type the message did not tell, undecodable
+ * payloads and processing errors still being retried; newest first. A row expands to the full
+ * error and the stored event.
+ */
+export function IntakeEventList() {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const columns = useMemo<TListColumn<TIntakeEvent>[]>(() => {
+    const stateText = (event: TIntakeEvent) => {
+      const state = intakeState(event);
+      return t(state.key, { time: dateTime(state.at) });
+    };
+    return [
+      {
+        field: 'receivedAt',
+        headerName: t('provisioning.receivedAt'),
+        width: 170,
+        valueGetter: (_value, row) => dateTime(row.receivedAt),
+        sortValue: (row) => row.receivedAt,
+      },
+      { field: 'networkServer', headerName: t('provisioning.networkServer'), width: 160 },
+      { field: 'event', headerName: t('provisioning.event'), width: 100 },
+      { field: 'eui', headerName: t('provisioning.eui'), width: 170 },
+      { field: 'attempts', headerName: t('provisioning.attempts'), type: 'number', width: 90 },
+      { field: 'state', headerName: t('provisioning.state'), width: 210, valueGetter: (_value, row) => stateText(row), sortValue: (row) => stateText(row) },
+      { field: 'lastError', headerName: t('provisioning.lastError'), flex: 1, minWidth: 260 },
+    ];
+  }, [t, dateTime]);
+
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('provisioning.intakeHelp')}
+      </Typography>
+      <ListTable<TIntakeEvent>
+        label={t('provisioning.intakeTitle')}
+        columns={columns}
+        getRowId={getRowId}
+        source={{ mode: 'client', queryKey: INTAKE_EVENTS_QUERY_KEY, load: fetchIntakeEvents }}
+        defaultSort={{ field: 'receivedAt', direction: 'desc' }}
+        renderExpanded={(event) => <IntakeEventDetail event={event} />}
+        storageKey="provisioning.intake"
+        messages={{ loadError: 'snackbar.intakeEventsGetError' }}
+      />
+    </>
+  );
+}
