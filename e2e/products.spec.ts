@@ -130,7 +130,7 @@ test.describe('products', () => {
     // A product a gateway still uses is refused (409) with the reason; nothing is lost.
     await card(page, 'Kerlink iStation').getByRole('button', { name: 'Kerlink iStation verwijderen' }).click();
     await page.getByRole('dialog', { name: 'Product verwijderen' }).getByRole('button', { name: 'Verwijderen' }).click();
-    await expect(page.getByText(/^Fout bij verwijderen product: .+/)).toBeVisible();
+    await expect(page.getByText(/^Fout bij verwijderen product: Product is nog in gebruik bij [1-9]\d* gateway\(s\) en \d+ node\(s\)$/)).toBeVisible();
     await expect(card(page, 'Kerlink iStation')).toBeVisible();
     await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
 

@@ -19,6 +19,8 @@ function random(seed: number): () => number {
 
 const SEED = 20_261_122;
 const ROUNDS = 20_000;
+/** Thousands of rounds take seconds; on a loaded CI machine more than Vitest's default 5 s. */
+const FUZZ_TIMEOUT_MS = 120_000;
 const KNOWN_PORTS = [...new Set(DEVICE_TYPES.flatMap((type) => Object.values(PROFILES[type].messageIds)))];
 
 /**
@@ -71,7 +73,7 @@ describe('random bytes never crash the decoders', () => {
     }
     // The loop must reach the decoders' success paths too, not only their first checks.
     expect(accepted).toBeGreaterThan(ROUNDS / 10);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it(`${ROUNDS} random settings downlinks (seed ${SEED + 1})`, () => {
     const next = random(SEED + 1);
@@ -99,5 +101,5 @@ describe('random bytes never crash the decoders', () => {
       }
     }
     expect(accepted).toBeGreaterThan(ROUNDS / 40);
-  });
+  }, FUZZ_TIMEOUT_MS);
 });

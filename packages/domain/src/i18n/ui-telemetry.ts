@@ -38,6 +38,7 @@ export const telemetryUiNl = {
     webhookId: 'Webhook-id',
     apiKey: 'API-sleutel',
     create: 'Aanmaken',
+    newHint: 'Na het aanmaken ziet u het integratiegeheim en de integratie-URL om in de netwerkserver in te stellen.',
     integrationTitle: 'Integratie',
     integrationHelpChirpstack:
       'Stel in ChirpStack bij de applicatie een HTTP-integratie in met codering JSON, dit adres als endpoint en de header "Authorization: Bearer <geheim>".',
@@ -66,7 +67,7 @@ export const telemetryUiNl = {
     tabsLabel: 'Provisioning',
     tabDevice: 'Eén node',
     tabImport: 'CSV-import',
-    tabIntake: 'Intakeproblemen',
+    tabIntake: 'Intakefouten',
     deviceTitle: 'Node toevoegen',
     deviceHelp:
       'Een toegevoegde node heeft nog geen klant en locatie en staat op Stopped; hij start pas na registratie.',
@@ -101,7 +102,7 @@ export const telemetryUiNl = {
     reason: 'Reden',
     imported: 'Geïmporteerd',
     refused: 'Geweigerd',
-    intakeTitle: 'Intakeproblemen',
+    intakeTitle: 'Intakefouten',
     intakeHelp:
       'Berichten van netwerkservers die niet verwerkt konden worden: uplinks van onbekende nodes waarvan het type niet uit het bericht bleek, onleesbare berichten en verwerkingsfouten (die opnieuw worden geprobeerd). De 1.000 nieuwste.',
     receivedAt: 'Ontvangen',
@@ -133,7 +134,7 @@ export const telemetryUiNl = {
     deviceCreateError: 'Node toevoegen is mislukt',
     devicesImport: 'Import klaar: {{imported}} geïmporteerd, {{refused}} geweigerd',
     devicesImportError: 'Importeren is mislukt',
-    intakeEventsGetError: 'Intakeproblemen konden niet worden geladen',
+    intakeEventsGetError: 'Intakefouten konden niet worden geladen',
   },
 };
 
@@ -171,6 +172,7 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     webhookId: 'Webhook id',
     apiKey: 'API key',
     create: 'Create',
+    newHint: 'After creating it you see the integration secret and the integration URL to configure in the network server.',
     integrationTitle: 'Integration',
     integrationHelpChirpstack:
       'In ChirpStack, add an HTTP integration to the application with JSON encoding, this address as the endpoint and the header "Authorization: Bearer <secret>".',
@@ -199,7 +201,7 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     tabsLabel: 'Provisioning',
     tabDevice: 'One node',
     tabImport: 'CSV import',
-    tabIntake: 'Intake problems',
+    tabIntake: 'Intake errors',
     deviceTitle: 'Add a node',
     deviceHelp: 'An added node has no customer or location yet and is Stopped; it starts only after registration.',
     eui: 'EUI',
@@ -233,7 +235,7 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     reason: 'Reason',
     imported: 'Imported',
     refused: 'Refused',
-    intakeTitle: 'Intake problems',
+    intakeTitle: 'Intake errors',
     intakeHelp:
       'Messages from network servers that could not be processed: uplinks from unknown nodes whose type the message did not reveal, unreadable messages and processing errors (which are retried). The 1,000 newest.',
     receivedAt: 'Received',
@@ -265,6 +267,6 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     deviceCreateError: 'Adding the node failed',
     devicesImport: 'Import done: {{imported}} imported, {{refused}} refused',
     devicesImportError: 'Import failed',
-    intakeEventsGetError: 'Intake problems could not be loaded',
+    intakeEventsGetError: 'Intake errors could not be loaded',
   },
 };

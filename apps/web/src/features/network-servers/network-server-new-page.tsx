@@ -27,7 +27,7 @@ export function NetworkServerNewPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.networkServerNew')} />
+      <PageHeader title={t('routes.networkServerNew')} subtitle={t('networkServers.newHint')} />
       <NetworkServerFormScreen
         title={t('routes.networkServerNew')}
         submitLabel={t('networkServers.create')}

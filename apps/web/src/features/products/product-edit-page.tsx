@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { patchProduct, productQuery } from './api/products-api';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page';
 import { ProductEditor } from './components/product-editor';
 import { productToForm, toPatchBody } from './product-form';
 

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/table/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteProduct, PRODUCTS_QUERY_KEY, productsQuery } from './api/products-api';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page';
 import { ProductCard } from './components/product-card';
 import { serverReason } from './server-reason';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { createProduct } from './api/products-api';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page';
 import { ProductEditor } from './components/product-editor';
 import { emptyProductForm, toCreateBody } from './product-form';
 

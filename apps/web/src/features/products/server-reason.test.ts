@@ -19,6 +19,7 @@ describe('serverReason: the server answer as a sentence (appended to productDele
 
   it.each<[string, unknown, string]>([
     ['params missing: the text of its own', conflict({ key: 'errors.productInUse' }), 'Product is nog in gebruik bij gateways of nodes'],
+    ['params present: the counts', conflict({ key: 'errors.productInUse', params: { gateways: 2, nodes: 1 } }), 'Product is nog in gebruik bij 2 gateway(s) en 1 node(s)'],
     ['another key keeps the generic text', conflict({ key: 'errors.inUseElse' }), 'Bestaat al of is nog in gebruik'],
   ])('with a fallback for productInUse, %s', (_case, error, expected) => {
     expect(serverReason(i18n.t, error, { 'errors.productInUse': 'products.inUse' })).toBe(expected);

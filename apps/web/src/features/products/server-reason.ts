@@ -10,8 +10,7 @@ import { defaultErrorKey, isHttpError } from '../../lib/http/http-error';
  */
 export function serverReason(t: TFunction, error: unknown, withoutParams: Record<string, string> = {}): string {
   if (!isHttpError(error)) return t('errors.internal');
-  // The shared error schema may not list `params`; read them from the answer when present.
-  const params = (error.body as { params?: Record<string, unknown> } | null)?.params ?? {};
+  const params = error.body?.params ?? {};
   const text = t(error.key, params);
   if (text === error.key || text.includes('{{')) return t(withoutParams[error.key] ?? defaultErrorKey(error.status));
   return text;

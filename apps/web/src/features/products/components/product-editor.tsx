@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type TProduct } from '@aquasmart/domain';
+import { FieldGrid, FormActions, Section } from '../../../components/page';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -63,24 +63,19 @@ export function ProductEditor({ title, submitLabel, initial, save, messages }: T
   return (
     <FormProvider {...form}>
       <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={title}>
-        <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          <FormTextField<TProductFormValues> name="name" label={t('products.name')} required fullWidth autoComplete="off" />
-          <FormSelect<TProductFormValues> name="type" label={t('products.type')} options={typeOptions} required fullWidth />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField<TProductFormValues> name="description" label={t('products.description')} required fullWidth multiline minRows={3} />
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ImagePicker productName={name} />
-          </Box>
-        </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider' }}>
-          <Button onClick={() => void navigate('/products')} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Box>
+        <Section>
+          <FieldGrid>
+            <FormTextField<TProductFormValues> name="name" label={t('products.name')} required fullWidth autoComplete="off" />
+            <FormSelect<TProductFormValues> name="type" label={t('products.type')} options={typeOptions} required fullWidth />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <FormTextField<TProductFormValues> name="description" label={t('products.description')} required fullWidth multiline minRows={3} />
+            </Box>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <ImagePicker productName={name} />
+            </Box>
+          </FieldGrid>
+        </Section>
+        <FormActions submitLabel={submitLabel} busy={busy} />
       </Paper>
     </FormProvider>
   );

@@ -78,7 +78,7 @@ export function CsvImport() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Paper variant="outlined">
         <Section title={t('provisioning.importTitle')}>
           <Typography variant="body2" color="text.secondary">

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,7 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { FieldGrid, FormActions, Section } from '../../../components/page';
+import { FieldGrid, Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { failureText } from '../../../lib/http/failure-text';
 import { networkServersQuery } from '../../network-servers/api/network-servers-api';
@@ -94,7 +96,12 @@ export function DeviceFormCard() {
             />
           </FieldGrid>
         </Section>
-        <FormActions submitLabel={t('provisioning.add')} busy={form.formState.isSubmitting} />
+        {/* No cancel button: the form stays on this tab for the next node. */}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider' }}>
+          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+            {t('provisioning.add')}
+          </Button>
+        </Box>
       </Paper>
     </FormProvider>
   );

@@ -38,14 +38,14 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
               <TableCell sx={{ width: 64 }}>{t('provisioning.line')}</TableCell>
               <TableCell>{t('provisioning.eui')}</TableCell>
               <TableCell>{t('provisioning.status')}</TableCell>
-              <TableCell>{t('provisioning.reason')}</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>{t('provisioning.reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {reportOrder(report.rows).map((row) => (
               <TableRow key={row.row}>
                 <TableCell>{row.row}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.eui || '—'}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.eui || '—'}</TableCell>
                 <TableCell>
                   <Chip
                     size="small"

@@ -15,7 +15,7 @@ const getRowId = (event: TIntakeEvent) => event.id ?? '';
 function useDateTime() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
     return (iso: string | null | undefined) => (iso ? format.format(new Date(iso)) : '');
   }, [i18n.resolvedLanguage]);
 }
@@ -66,16 +66,16 @@ export function IntakeEventList() {
       {
         field: 'receivedAt',
         headerName: t('provisioning.receivedAt'),
-        width: 170,
+        width: 150,
         valueGetter: (_value, row) => dateTime(row.receivedAt),
         sortValue: (row) => row.receivedAt,
       },
-      { field: 'networkServer', headerName: t('provisioning.networkServer'), width: 160 },
-      { field: 'event', headerName: t('provisioning.event'), width: 100 },
-      { field: 'eui', headerName: t('provisioning.eui'), width: 170 },
-      { field: 'attempts', headerName: t('provisioning.attempts'), type: 'number', width: 90 },
-      { field: 'state', headerName: t('provisioning.state'), width: 210, valueGetter: (_value, row) => stateText(row), sortValue: (row) => stateText(row) },
-      { field: 'lastError', headerName: t('provisioning.lastError'), flex: 1, minWidth: 260 },
+      { field: 'networkServer', headerName: t('provisioning.networkServer'), width: 140 },
+      { field: 'event', headerName: t('provisioning.event'), width: 80 },
+      { field: 'eui', headerName: t('provisioning.eui'), width: 160 },
+      { field: 'lastError', headerName: t('provisioning.lastError'), flex: 1, minWidth: 240 },
+      { field: 'attempts', headerName: t('provisioning.attempts'), type: 'number', width: 80 },
+      { field: 'state', headerName: t('provisioning.state'), width: 200, valueGetter: (_value, row) => stateText(row), sortValue: (row) => stateText(row) },
     ];
   }, [t, dateTime]);
 
