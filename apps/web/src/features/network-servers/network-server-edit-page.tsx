@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { ConfirmDialog } from '../../components/table/confirm-dialog';
 import { failureText } from '../../lib/http/failure-text';
-import { deleteNetworkServer, NETWORK_SERVERS_LIST_KEY, networkServerQuery, patchNetworkServer } from './api/network-servers-api';
+import { deleteNetworkServer, invalidateNetworkServerLists, networkServerQuery, patchNetworkServer } from './api/network-servers-api';
 import { IntegrationPanel } from './components/integration-panel';
 import { NetworkServerFormScreen } from './components/network-server-form-screen';
 import { networkServerToForm, toPatchBody, type TNetworkServerFormValues } from './network-server-form';
@@ -40,7 +40,7 @@ export function NetworkServerEditPage() {
     // Marked stale without refetching: after a rename the old name would answer 404.
     void queryClient.invalidateQueries({ queryKey: networkServerQuery(name).queryKey, refetchType: 'none' });
     queryClient.setQueryData(networkServerQuery(saved.name).queryKey, saved);
-    void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_LIST_KEY });
+    invalidateNetworkServerLists(queryClient);
     snackbar.success('snackbar.networkServerEdit');
     await navigate('/networkServers', { replace: true });
   };
@@ -51,7 +51,7 @@ export function NetworkServerEditPage() {
       await deleteNetworkServer(name);
       setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: networkServerQuery(name).queryKey, refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_LIST_KEY });
+      invalidateNetworkServerLists(queryClient);
       snackbar.success('snackbar.networkServerDelete');
       await navigate('/networkServers', { replace: true });
     } catch (error) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TNetworkServerCreate } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { createNetworkServer, NETWORK_SERVERS_LIST_KEY, networkServerEditScreen, networkServerQuery } from './api/network-servers-api';
+import { createNetworkServer, invalidateNetworkServerLists, networkServerEditScreen, networkServerQuery } from './api/network-servers-api';
 import { NetworkServerFormScreen } from './components/network-server-form-screen';
 import { emptyNetworkServerForm, toCreateBody } from './network-server-form';
 
@@ -20,7 +20,7 @@ export function NetworkServerNewPage() {
   const save = async (submitted: TNetworkServerCreate) => {
     const server = await createNetworkServer(toCreateBody(submitted));
     queryClient.setQueryData(networkServerQuery(server.name).queryKey, server);
-    void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_LIST_KEY });
+    invalidateNetworkServerLists(queryClient);
     snackbar.success('snackbar.networkServerCreate');
     await navigate(networkServerEditScreen(server.name), { replace: true });
   };

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   REGENERATE_SECRET,
   ZNetworkServer,
@@ -11,7 +11,10 @@ import { http } from '../../../lib/http/http';
 
 /** The network server calls (docs/telemetry.md, "Network servers"): administrators see full records. */
 export const NETWORK_SERVERS_QUERY_KEY = ['networkServers'] as const;
+/** The list screen's entry (the list kit stores its own shape under it). */
 export const NETWORK_SERVERS_LIST_KEY = [...NETWORK_SERVERS_QUERY_KEY, 'list'] as const;
+/** The records for pickers and examples, as an array. */
+const NETWORK_SERVERS_ALL_KEY = [...NETWORK_SERVERS_QUERY_KEY, 'all'] as const;
 
 /** The name is part of the path: always URL-encoded. */
 export const networkServerApiPath = (name: string) => `/networkServers/${encodeURIComponent(name)}`;
@@ -38,7 +41,7 @@ export async function fetchNetworkServers(signal?: AbortSignal): Promise<TNetwor
 }
 
 export const networkServersQuery = queryOptions({
-  queryKey: NETWORK_SERVERS_LIST_KEY,
+  queryKey: NETWORK_SERVERS_ALL_KEY,
   queryFn: ({ signal }) => fetchNetworkServers(signal),
 });
 
@@ -63,4 +66,10 @@ export async function regenerateSecret(name: string): Promise<TNetworkServer> {
 
 export async function deleteNetworkServer(name: string): Promise<void> {
   await http.delete(networkServerApiPath(name));
+}
+
+/** After a change: both lists are stale (the records of single servers are handled by the screens). */
+export function invalidateNetworkServerLists(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_LIST_KEY });
+  void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_ALL_KEY });
 }

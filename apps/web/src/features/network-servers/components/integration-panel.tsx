@@ -11,7 +11,7 @@ import { Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ConfirmDialog } from '../../../components/table/confirm-dialog';
 import { failureText } from '../../../lib/http/failure-text';
-import { integrationUrl, NETWORK_SERVERS_LIST_KEY, networkServerQuery, regenerateSecret } from '../api/network-servers-api';
+import { integrationUrl, invalidateNetworkServerLists, networkServerQuery, regenerateSecret } from '../api/network-servers-api';
 import { CopyField } from './copy-field';
 
 /**
@@ -31,7 +31,7 @@ export function IntegrationPanel({ server }: { server: TNetworkServer }) {
     try {
       const saved = await regenerateSecret(server.name);
       queryClient.setQueryData(networkServerQuery(saved.name).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: NETWORK_SERVERS_LIST_KEY });
+      invalidateNetworkServerLists(queryClient);
       snackbar.success('snackbar.networkServerSecret');
       setConfirming(false);
     } catch (error) {

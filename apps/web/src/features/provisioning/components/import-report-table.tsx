@@ -9,9 +9,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TDeviceImportReport } from '@aquasmart/domain';
+import type { TDeviceImportReport, TDeviceImportRow } from '@aquasmart/domain';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { columnLabelKey, refusalReasons, reportOrder } from '../import-report';
+
+const WIDE_ONLY = { xs: 'none', sm: 'table-cell' };
+const NARROW_ONLY = { xs: 'block', sm: 'none' };
 
 /** The import's answer: the counts, then every data row (refused first) with its line, EUI, result and reason. */
 export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
@@ -21,6 +24,8 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
     const label = field ? columnLabelKey(field) : null;
     return field ? `${label ? t(label) : field}: ${text}` : text;
   };
+  const reasons = (row: TDeviceImportRow) =>
+    refusalReasons(row).map((reason) => <Box key={`${reason.field ?? ''}:${reason.message}`}>{reasonText(reason.field, reason.message)}</Box>);
   return (
     <Paper variant="outlined" component="section" aria-label={t('provisioning.reportTitle')}>
       <Box sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 1, sm: 1.5 }, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -35,17 +40,17 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
         <Table size="small" stickyHeader aria-label={t('provisioning.reportTitle')}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 64 }}>{t('provisioning.line')}</TableCell>
+              <TableCell sx={{ width: 48 }}>{t('provisioning.line')}</TableCell>
               <TableCell>{t('provisioning.eui')}</TableCell>
               <TableCell>{t('provisioning.status')}</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>{t('provisioning.reason')}</TableCell>
+              <TableCell sx={{ minWidth: 220, display: WIDE_ONLY }}>{t('provisioning.reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {reportOrder(report.rows).map((row) => (
               <TableRow key={row.row}>
                 <TableCell>{row.row}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.eui || '—'}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: { sm: 'nowrap' }, wordBreak: { xs: 'break-all', sm: 'normal' }, minWidth: { xs: 'calc(8.5ch + 32px)', sm: 0 } }}>{row.eui || '—'}</TableCell>
                 <TableCell>
                   <Chip
                     size="small"
@@ -53,12 +58,10 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
                     color={row.status === 'imported' ? 'success' : 'error'}
                     label={row.status === 'imported' ? t('provisioning.imported') : t('provisioning.refused')}
                   />
+                  {/* On phones the reasons go under the result instead of a column of their own. */}
+                  <Box sx={{ display: NARROW_ONLY, mt: 0.5 }}>{reasons(row)}</Box>
                 </TableCell>
-                <TableCell>
-                  {refusalReasons(row).map((reason) => (
-                    <Box key={`${reason.field ?? ''}:${reason.message}`}>{reasonText(reason.field, reason.message)}</Box>
-                  ))}
-                </TableCell>
+                <TableCell sx={{ display: WIDE_ONLY }}>{reasons(row)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -15,8 +15,14 @@ const getRowId = (event: TIntakeEvent) => event.id ?? '';
 function useDateTime() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
-    return (iso: string | null | undefined) => (iso ? format.format(new Date(iso)) : '');
+    const locale = i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB';
+    const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    const format = (formatter: Intl.DateTimeFormat) => (iso: string | null | undefined) => (iso ? formatter.format(new Date(iso)) : '');
+    /** Today's moments by their time of day only (the column is narrow); other days with their date. */
+    const timeOfDay = (iso: string | null | undefined) =>
+      iso && new Date(iso).toDateString() === new Date().toDateString() ? format(time)(iso) : format(full)(iso);
+    return { dateTime: format(full), timeOfDay };
   }, [i18n.resolvedLanguage]);
 }
 
@@ -56,28 +62,28 @@ function IntakeEventDetail({ event }: { event: TIntakeEvent }) {
  */
 export function IntakeEventList() {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const { dateTime, timeOfDay } = useDateTime();
   const columns = useMemo<TListColumn<TIntakeEvent>[]>(() => {
     const stateText = (event: TIntakeEvent) => {
       const state = intakeState(event);
-      return t(state.key, { time: dateTime(state.at) });
+      return t(state.key, { time: timeOfDay(state.at) });
     };
     return [
       {
         field: 'receivedAt',
         headerName: t('provisioning.receivedAt'),
-        width: 150,
+        width: 140,
         valueGetter: (_value, row) => dateTime(row.receivedAt),
         sortValue: (row) => row.receivedAt,
       },
-      { field: 'networkServer', headerName: t('provisioning.networkServer'), width: 140 },
-      { field: 'event', headerName: t('provisioning.event'), width: 80 },
-      { field: 'eui', headerName: t('provisioning.eui'), width: 160 },
-      { field: 'lastError', headerName: t('provisioning.lastError'), flex: 1, minWidth: 240 },
+      { field: 'networkServer', headerName: t('provisioning.networkServer'), width: 130 },
+      { field: 'event', headerName: t('provisioning.event'), width: 90 },
+      { field: 'eui', headerName: t('provisioning.eui'), width: 170 },
+      { field: 'lastError', headerName: t('provisioning.lastError'), flex: 1, minWidth: 180 },
       { field: 'attempts', headerName: t('provisioning.attempts'), type: 'number', width: 80 },
-      { field: 'state', headerName: t('provisioning.state'), width: 200, valueGetter: (_value, row) => stateText(row), sortValue: (row) => stateText(row) },
+      { field: 'state', headerName: t('provisioning.state'), width: 140, valueGetter: (_value, row) => stateText(row), sortValue: (row) => stateText(row) },
     ];
-  }, [t, dateTime]);
+  }, [t, dateTime, timeOfDay]);
 
   return (
     <>
