@@ -2,27 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { emptyRights, type TCurrentUser, type TLocationCreate, type TRightFlag } from '@aquasmart/domain';
+import { type TCurrentUser, type TLocationCreate } from '@aquasmart/domain';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { LocationNewPage } from './location-new-page';
-
-function makeUser(flags: TRightFlag[], type: string | null = null): TCurrentUser {
-  const rights = emptyRights();
-  for (const flag of flags) rights[flag] = true;
-  return {
-    email: 'p@example.com',
-    firstName: 'P',
-    lastName: 'Planner',
-    type,
-    language: 'nl',
-    customers: [],
-    portal: { rights },
-    rights: [],
-    flush: { emailAlerts: false },
-    overflowDetection: { emailAlerts: false },
-  };
-}
+import { testUser } from '../../test/users';
 
 const CUSTOMERS = [
   { name: 'Gemeente Utrecht', calibration: { interval: 1 } },
@@ -86,7 +70,7 @@ afterEach(() => {
 describe('/locations/new', { timeout: 30_000 }, () => {
   it("takes the ?customer and its interval, also for a user who does not see the interval", async () => {
     const user = userEvent.setup();
-    const posted = stubApi(makeUser(['addLocation']));
+    const posted = stubApi(testUser(['addLocation']));
     renderPage('/locations/new?customer=Sportfondsen%20Oost');
     expect(await screen.findByRole('combobox', { name: /^Klant/ })).toHaveProperty('textContent', 'Sportfondsen Oost');
     expect(screen.queryByRole('combobox', { name: /^Kalibratie-interval/ })).toBeNull();
@@ -110,7 +94,7 @@ describe('/locations/new', { timeout: 30_000 }, () => {
 
   it('an administrator sees the interval follow the chosen customer', async () => {
     const user = userEvent.setup();
-    stubApi(makeUser([], 'Administrator'));
+    stubApi(testUser([], { type: 'Administrator' }));
     renderPage('/locations/new?customer=Sportfondsen%20Oost');
     const interval = await screen.findByRole('combobox', { name: /^Kalibratie-interval/ });
     expect(interval.textContent).toBe('3 jaar');
@@ -121,7 +105,7 @@ describe('/locations/new', { timeout: 30_000 }, () => {
 
   it('shows the Dutch required messages and sends nothing', async () => {
     const user = userEvent.setup();
-    const posted = stubApi(makeUser(['addLocation']));
+    const posted = stubApi(testUser(['addLocation']));
     renderPage('/locations/new');
     await user.click(await screen.findByRole('button', { name: 'Aanmaken' }));
     // name, customer, reference, address, postal code, city (country is filled in).

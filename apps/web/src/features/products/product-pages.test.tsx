@@ -2,32 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { emptyRights, type TCurrentUser, type TProduct, type TRightFlag } from '@aquasmart/domain';
+import { type TCurrentUser, type TProduct } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { ProductEditPage } from './product-edit-page';
 import { ProductListPage } from './product-list-page';
 import { ProductNewPage } from './product-new-page';
+import { testUser } from '../../test/users';
 
-function makeUser(flags: TRightFlag[], type: string | null = null): TCurrentUser {
-  const rights = emptyRights();
-  for (const flag of flags) rights[flag] = true;
-  return {
-    email: 'jan@example.com',
-    firstName: 'Jan',
-    lastName: 'Jansen',
-    type,
-    language: 'nl',
-    customers: [],
-    portal: { rights },
-    rights: [],
-    flush: { emailAlerts: false },
-    overflowDetection: { emailAlerts: false },
-  };
-}
-
-const ADMIN = makeUser([], 'Administrator');
-const ENGINEER = makeUser(['products', 'addNode']);
+const ADMIN = testUser([], { type: 'Administrator' });
+const ENGINEER = testUser(['products', 'addNode']);
 
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 const pngBytes = () => Uint8Array.from(atob(ONE_PIXEL_PNG), (char) => char.charCodeAt(0));

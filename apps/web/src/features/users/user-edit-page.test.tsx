@@ -2,27 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { emptyRights, type TCurrentUser, type TRightFlag } from '@aquasmart/domain';
+import { emptyRights, type TCurrentUser } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { UserEditPage } from './user-edit-page';
-
-function makeUser(email: string, flags: TRightFlag[] = []): TCurrentUser {
-  const rights = emptyRights();
-  for (const flag of flags) rights[flag] = true;
-  return {
-    email,
-    firstName: 'Jan',
-    lastName: 'Jansen',
-    type: null,
-    language: 'nl',
-    customers: [],
-    portal: { rights },
-    rights: [],
-    flush: { emailAlerts: false },
-    overflowDetection: { emailAlerts: false },
-  };
-}
+import { testUser } from '../../test/users';
 
 function LocationProbe() {
   const location = useLocation();
@@ -75,7 +59,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('/users/{email}/edit', { timeout: 30_000 }, () => {
   it('saves another user without an empty password and opens that user', async () => {
     const user = userEvent.setup();
-    const calls = stubApi(makeUser('admin@example.com', ['administrator']), makeUser('piet@example.com', ['dashboard']));
+    const calls = stubApi(testUser(['administrator'], { email: 'admin@example.com' }), testUser(['dashboard'], { email: 'piet@example.com' }));
     renderPage('piet@example.com');
     await loaded();
     await user.click(screen.getByRole('checkbox', { name: 'Producten' }));
@@ -90,7 +74,7 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
 
   it('after saving one\'s own account without userManagement: a fresh token, then /', async () => {
     const user = userEvent.setup();
-    const me = makeUser('jan@example.com', ['userManagement']);
+    const me = testUser(['userManagement'], { email: 'jan@example.com' });
     const calls = stubApi(me, me);
     renderPage('jan@example.com');
     await loaded();
@@ -103,7 +87,7 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
 
   it("after saving one's own account with userManagement: the detail page", async () => {
     const user = userEvent.setup();
-    const me = makeUser('jan@example.com', ['userManagement']);
+    const me = testUser(['userManagement'], { email: 'jan@example.com' });
     stubApi(me, me);
     renderPage('jan@example.com');
     await loaded();
@@ -115,8 +99,8 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
   it('shows minAdmin when the server refuses to demote the last administrator', async () => {
     const user = userEvent.setup();
     stubApi(
-      makeUser('jan@example.com', ['administrator']),
-      makeUser('ada@example.com', ['administrator']),
+      testUser(['administrator'], { email: 'jan@example.com' }),
+      testUser(['administrator'], { email: 'ada@example.com' }),
       jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'x', key: 'errors.minAdmin' }),
     );
     renderPage('ada@example.com');
@@ -128,7 +112,7 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
 
   it('refuses a different confirmation of a new password', async () => {
     const user = userEvent.setup();
-    const calls = stubApi(makeUser('admin@example.com', ['administrator']), makeUser('piet@example.com'));
+    const calls = stubApi(testUser(['administrator'], { email: 'admin@example.com' }), testUser([], { email: 'piet@example.com' }));
     renderPage('piet@example.com');
     await loaded();
     await user.type(screen.getByLabelText(/^Wachtwoord/), 'nieuw-123');
