@@ -22,6 +22,14 @@ export interface TRouteDef {
   public?: boolean;
 }
 
+/** Loads a screen together with its feature's texts (kept out of the login page's bundle). */
+function withTexts(texts: () => Promise<unknown>, screen: TScreenLoader): TScreenLoader {
+  return () => Promise.all([screen(), texts()]).then(([component]) => component);
+}
+const placesTexts = () => import('../lib/i18n/texts/places');
+const productsTexts = () => import('../lib/i18n/texts/products');
+const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
+
 const notBuilt: TScreenLoader = () => import('../features/system-pages/not-built-page').then((module) => module.NotBuiltPage);
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
@@ -32,18 +40,18 @@ const userNewScreen: TScreenLoader = () => import('../features/users/user-new-pa
 const userDetailScreen: TScreenLoader = () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage);
 const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-page').then((module) => module.UserEditPage);
 const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
-const customerListScreen: TScreenLoader = () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage);
-const customerNewScreen: TScreenLoader = () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage);
-const customerDetailScreen: TScreenLoader = () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage);
-const customerEditScreen: TScreenLoader = () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage);
-const locationListScreen: TScreenLoader = () => import('../features/locations/location-list-page').then((module) => module.LocationListPage);
-const locationNewScreen: TScreenLoader = () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage);
-const locationDetailScreen: TScreenLoader = () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage);
-const locationEditScreen: TScreenLoader = () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage);
-const gatewayListScreen: TScreenLoader = () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage);
-const gatewayNewScreen: TScreenLoader = () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage);
-const gatewayDetailScreen: TScreenLoader = () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage);
-const gatewayEditScreen: TScreenLoader = () => import('../features/gateways/gateway-edit-page').then((module) => module.GatewayEditPage);
+const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
+const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
+const customerDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
+const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
+const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
+const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
+const locationDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage));
+const locationEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage));
+const gatewayListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage));
+const gatewayNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage));
+const gatewayDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage));
+const gatewayEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-edit-page').then((module) => module.GatewayEditPage));
 
 /** The twelve dashboard lists; the calibration ones also need calibrationData. */
 export const DASHBOARD_LISTS = [
@@ -184,15 +192,15 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: notBuilt,
   },
 
-  { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: () => import('../features/products/product-list-page').then((module) => module.ProductListPage) },
-  { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: () => import('../features/products/product-new-page').then((module) => module.ProductNewPage) },
+  { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: withTexts(productsTexts, () => import('../features/products/product-list-page').then((module) => module.ProductListPage)) },
+  { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: withTexts(productsTexts, () => import('../features/products/product-new-page').then((module) => module.ProductNewPage)) },
   {
     id: 'productEdit',
     path: '/products/:product/edit',
     title: 'routes.productEdit',
     guard: ADMIN_ONLY,
     crumbs: ['products'],
-    screen: () => import('../features/products/product-edit-page').then((module) => module.ProductEditPage),
+    screen: withTexts(productsTexts, () => import('../features/products/product-edit-page').then((module) => module.ProductEditPage)),
   },
 
   { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },
@@ -214,7 +222,7 @@ export const ROUTES: readonly TRouteDef[] = [
     path: '/networkServers',
     title: 'routes.networkServers',
     guard: ADMIN_ONLY,
-    screen: () => import('../features/network-servers/network-server-list-page').then((module) => module.NetworkServerListPage),
+    screen: withTexts(telemetryTexts, () => import('../features/network-servers/network-server-list-page').then((module) => module.NetworkServerListPage)),
   },
   {
     id: 'networkServerNew',
@@ -222,7 +230,7 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.networkServerNew',
     guard: ADMIN_ONLY,
     crumbs: ['networkServers'],
-    screen: () => import('../features/network-servers/network-server-new-page').then((module) => module.NetworkServerNewPage),
+    screen: withTexts(telemetryTexts, () => import('../features/network-servers/network-server-new-page').then((module) => module.NetworkServerNewPage)),
   },
   {
     id: 'networkServerEdit',
@@ -230,14 +238,14 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.networkServerEdit',
     guard: ADMIN_ONLY,
     crumbs: ['networkServers'],
-    screen: () => import('../features/network-servers/network-server-edit-page').then((module) => module.NetworkServerEditPage),
+    screen: withTexts(telemetryTexts, () => import('../features/network-servers/network-server-edit-page').then((module) => module.NetworkServerEditPage)),
   },
   {
     id: 'provisioning',
     path: '/provisioning',
     title: 'routes.provisioning',
     guard: ADMIN_ONLY,
-    screen: () => import('../features/provisioning/provisioning-page').then((module) => module.ProvisioningPage),
+    screen: withTexts(telemetryTexts, () => import('../features/provisioning/provisioning-page').then((module) => module.ProvisioningPage)),
   },
 ];
 

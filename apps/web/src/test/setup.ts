@@ -1,6 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '../lib/i18n/i18n';
+// Screen tests render feature screens directly, without the route table that loads their texts.
+import '../lib/i18n/texts/places';
+import '../lib/i18n/texts/products';
+import '../lib/i18n/texts/telemetry';
 
 // Every test starts signed out, in Dutch, with empty storage and a clean document.
 afterEach(async () => {

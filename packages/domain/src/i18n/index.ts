@@ -2,6 +2,9 @@ import { errorMessagesEn, errorMessagesNl, validationMessagesEn, validationMessa
 import { uiMessagesEn, uiMessagesNl } from './ui';
 
 export * from './messages';
+export * from './ui-places';
+export * from './ui-products';
+export * from './ui-telemetry';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

@@ -1,6 +1,6 @@
 /**
- * Web texts of the products screens (issue 4). Merged into the catalogue by ui.ts; `snackbar`
- * keys are merged into the shared snackbar group.
+ * Web texts of the products screens (issue 4). Loaded with the screens that use them (the
+ * web app adds them to its catalogue); `snackbar` keys join the shared snackbar group.
  */
 export const productsUiNl = {
   products: {

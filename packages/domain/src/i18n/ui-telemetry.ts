@@ -1,15 +1,9 @@
 /**
  * Web texts of the administrator screens of the telemetry pipeline (issue 5: network servers,
- * device provisioning). Merged into the catalogue by ui.ts; `snackbar` keys are merged into the
- * shared snackbar group and `routes` into the route titles.
+ * device provisioning). Loaded with the screens that use them
+ * (the web app adds them to its catalogue); `snackbar` keys join the shared snackbar group.
  */
 export const telemetryUiNl = {
-  routes: {
-    networkServers: 'Netwerkservers',
-    networkServerNew: 'Nieuwe netwerkserver',
-    networkServerEdit: ':networkServer bewerken',
-    provisioning: 'Provisioning',
-  },
   networkServers: {
     name: 'Naam',
     kind: 'Soort',
@@ -139,12 +133,6 @@ export const telemetryUiNl = {
 };
 
 export const telemetryUiEn: typeof telemetryUiNl = {
-  routes: {
-    networkServers: 'Network servers',
-    networkServerNew: 'New network server',
-    networkServerEdit: 'Edit :networkServer',
-    provisioning: 'Provisioning',
-  },
   networkServers: {
     name: 'Name',
     kind: 'Kind',

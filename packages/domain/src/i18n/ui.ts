@@ -3,9 +3,6 @@
  * default language, English the fallback; French and German fall back to English.
  * Route titles may hold `:param` placeholders that the web app fills with the route's values.
  */
-import { placesUiEn, placesUiNl } from './ui-places';
-import { productsUiEn, productsUiNl } from './ui-products';
-import { telemetryUiEn, telemetryUiNl } from './ui-telemetry';
 
 const dashboardListsNl = {
   annualCalibrations: 'Jaarlijkse kalibraties',
@@ -97,6 +94,10 @@ const uiNl = {
     userNew: 'Nieuwe gebruiker',
     userDetail: ':email',
     userEdit: ':email bewerken',
+    networkServers: 'Netwerkservers',
+    networkServerNew: 'Nieuwe netwerkserver',
+    networkServerEdit: ':networkServer bewerken',
+    provisioning: 'Provisioning',
   },
   pages: {
     notFound: {
@@ -292,6 +293,10 @@ const uiEn: typeof uiNl = {
     userNew: 'New user',
     userDetail: ':email',
     userEdit: 'Edit :email',
+    networkServers: 'Network servers',
+    networkServerNew: 'New network server',
+    networkServerEdit: 'Edit :networkServer',
+    provisioning: 'Provisioning',
   },
   pages: {
     notFound: {
@@ -427,16 +432,10 @@ const uiEn: typeof uiNl = {
   },
 };
 
-type TGroups = Record<string, Record<string, unknown>>;
-
-/** Feature files add groups of their own; their snackbar keys join the shared snackbar group. */
-function mergeGroups(...parts: TGroups[]): Record<string, unknown> {
-  const merged: TGroups = {};
-  for (const part of parts) {
-    for (const [group, texts] of Object.entries(part)) merged[group] = { ...merged[group], ...texts };
-  }
-  return merged;
-}
-
-export const uiMessagesNl = mergeGroups(uiNl, placesUiNl, productsUiNl, telemetryUiNl);
-export const uiMessagesEn = mergeGroups(uiEn, placesUiEn, productsUiEn, telemetryUiEn);
+/**
+ * The texts every screen may need (shell, login, route titles, shared kits). Feature screens'
+ * own texts (ui-places.ts, ui-products.ts, ui-telemetry.ts) load with those screens, so that the
+ * login page does not carry them.
+ */
+export const uiMessagesNl = uiNl as Record<string, unknown>;
+export const uiMessagesEn = uiEn as Record<string, unknown>;
