@@ -33,6 +33,8 @@ const TABLES = [
 export interface TTestDatabase extends TDatabase {
   /** Empties every table and restarts ids. */
   reset(): Promise<void>;
+  /** Connection string of the PostgreSQL copy (for a server process under test); null on PGlite. */
+  url: string | null;
 }
 
 /**
@@ -41,9 +43,12 @@ export interface TTestDatabase extends TDatabase {
  */
 export async function openTestDatabase(): Promise<TTestDatabase> {
   const templateUrl = inject('postgresTemplateUrl');
-  const database = templateUrl ? await copyPostgresTemplate(templateUrl) : await loadPgliteSnapshot(inject('pgliteSnapshot'));
+  const { database, url } = templateUrl
+    ? await copyPostgresTemplate(templateUrl)
+    : { database: await loadPgliteSnapshot(inject('pgliteSnapshot')), url: null };
   return {
     ...database,
+    url,
     reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`),
   };
 }
@@ -60,7 +65,7 @@ async function loadPgliteSnapshot(snapshotPath: string): Promise<TDatabase> {
   };
 }
 
-async function copyPostgresTemplate(templateUrl: string): Promise<TDatabase> {
+async function copyPostgresTemplate(templateUrl: string): Promise<{ database: TDatabase; url: string }> {
   const template = new URL(templateUrl);
   const templateName = template.pathname.slice(1);
   const name = templateName.replace(/_tpl$/, `_${randomBytes(4).toString('hex')}`);
@@ -77,7 +82,7 @@ async function copyPostgresTemplate(templateUrl: string): Promise<TDatabase> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   pool.on('error', () => undefined);
-  return {
+  const database: TDatabase = {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as TDb,
     exec: async (text) => void (await pool.query(text)),
@@ -89,4 +94,5 @@ async function copyPostgresTemplate(templateUrl: string): Promise<TDatabase> {
       await dropper.end();
     },
   };
+  return { database, url: url.toString() };
 }

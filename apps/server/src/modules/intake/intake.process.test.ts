@@ -2,18 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../db/client';
+import { openDatabase, type TDatabase } from '../../db/client';
+import { openTestDatabase } from '../../test/test-database';
 import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from './intake-fixtures';
 
 /**
  * The durability promise of the intake: an uplink that was answered 2xx is in the database,
  * even when the server is killed (SIGKILL, no shutdown code runs) right after answering; the
- * restarted server processes it.
+ * restarted server processes it. On the run's PostgreSQL when TEST_DATABASE_URL is set (the server
+ * process gets a copy of the test template), otherwise on a PGlite data folder.
  */
 const SERVER = path.resolve(__dirname, '../../server.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-intake-'));
+/** The PostgreSQL copy the server processes use, or null: PGlite in `dataDir`. */
+let postgres: (TDatabase & { url: string | null }) | null = null;
+
+/** A connection of the test's own to the database the server processes use. */
+function openServerDatabase(): Promise<TDatabase> {
+  return postgres?.url ? openDatabase({ databaseUrl: postgres.url }) : openDatabase({ dataDir });
+}
 const SECRET = 'process-test-secret-0001';
 const EUI = '70B3D5499D000001';
 const BURST = 400;
@@ -26,7 +35,7 @@ interface TRunning {
 
 function startServer(): Promise<TRunning> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Process-test-2026', DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Process-test-2026', DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,11 +56,19 @@ function startServer(): Promise<TRunning> {
   });
 }
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+beforeAll(async () => {
+  const copy = await openTestDatabase();
+  if (copy.url) postgres = copy;
+  else await copy.close();
+});
+afterAll(async () => {
+  await postgres?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('intake durability', () => {
   it('a burst of answered uplinks survives SIGKILL and is processed after the restart, each once', { timeout: 240_000 }, async () => {
-    const setup = await openDatabase({ dataDir });
+    const setup = await openServerDatabase();
     const networkServerId = await seedNetworkServer(setup.db, 'ChirpStack', 'chirpstack', SECRET);
     await seedDevice(setup.db, EUI, 'V2', networkServerId);
     await setup.close();
@@ -83,8 +100,9 @@ describe('intake durability', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    const check = await openDatabase({ dataDir });
+    const check = await openServerDatabase();
     try {
+      expect(check.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
       expect(await countOf(check.db, 'intake_events')).toBe(BURST);
       expect(await countOf(check.db, 'intake_events', sql`processed_at IS NULL`)).toBe(0);
       expect(await countOf(check.db, 'device_data', sql`device_eui = ${EUI}`)).toBe(BURST);
