@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type TDatabase } from '../../db/client';
+import { PROCESS_ADMIN, startServerProcess } from '../../test/server-process';
 import { openTestDatabase } from '../../test/test-database';
 import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from './intake-fixtures';
 
@@ -14,7 +14,6 @@ import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from '.
  * restarted server processes it. On the run's PostgreSQL when TEST_DATABASE_URL is set (the server
  * process gets a copy of the test template), otherwise on a PGlite data folder.
  */
-const SERVER = path.resolve(__dirname, '../../server.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-intake-'));
 /** The PostgreSQL copy the server processes use, or null: PGlite in `dataDir`. */
 let postgres: (TDatabase & { url: string | null }) | null = null;
@@ -26,35 +25,6 @@ function openServerDatabase(): Promise<TDatabase> {
 const SECRET = 'process-test-secret-0001';
 const EUI = '70B3D5499D000001';
 const BURST = 400;
-
-interface TRunning {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-function startServer(): Promise<TRunning> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Process-test-2026', DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 beforeAll(async () => {
   const copy = await openTestDatabase();
@@ -73,7 +43,7 @@ describe('intake durability', () => {
     await seedDevice(setup.db, EUI, 'V2', networkServerId);
     await setup.close();
 
-    const first = await startServer();
+    const first = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' });
     const now = Math.floor(Date.now() / 1000);
     const post = (fCnt: number) =>
       fetch(`${first.url}/api/v1/integrations/chirpstack?event=up`, {
@@ -86,9 +56,9 @@ describe('intake durability', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const second = await startServer();
+    const second = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' });
     // Wait (through the API) until the worker has caught up, then stop cleanly and count in the database.
-    const signIn = await fetch(`${second.url}/api/v1/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('admin@example.com:Process-test-2026').toString('base64')}` } });
+    const signIn = await fetch(`${second.url}/api/v1/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${PROCESS_ADMIN.email}:${PROCESS_ADMIN.password}`).toString('base64')}` } });
     const { token } = (await signIn.json()) as { token: string };
     const deadline = Date.now() + 60_000;
     let seen = 0;

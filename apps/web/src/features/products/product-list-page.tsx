@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteProduct, PRODUCTS_QUERY_KEY, productsQuery } from './api/products-api';
 import { PageHeader } from '../../components/page';
 import { ProductCard } from './components/product-card';
-import { serverReason } from './server-reason';
+import { serverReason } from '../../lib/http/failure-text';
 
 /** errors.productInUse names the counts in `params`; an answer without them still says why. */
 const IN_USE_WITHOUT_COUNTS = { 'errors.productInUse': 'products.inUse' };
