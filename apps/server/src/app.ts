@@ -5,6 +5,7 @@ import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerAuthentication } from './plugins/authenticate';
+import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger, backgroundWorkers = f
   });
   registerErrorHandler(app);
   registerAuthentication(app, database.db);
+  registerStorableTextCheck(app);
   await registerOpenApi(app);
 
   const telemetry = createTelemetryPipeline(database.db, app.log);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { TDb } from '../db/client';
 import { findTokenUserId } from '../modules/auth/token-repository';
@@ -14,6 +14,11 @@ declare module 'fastify' {
     user: TAuthUser | null;
     accessToken: string | null;
   }
+}
+
+/** An onRoute hook for a scope whose routes are all public (the web app's files, the API docs). */
+export function markRoutePublic(route: RouteOptions): void {
+  route.config = { ...route.config, public: true };
 }
 
 /** The header the portal sends its token in (portal.md section 7). */
@@ -37,16 +42,17 @@ export async function resolveUser(db: TDb, token: string | null): Promise<TAuthU
 }
 
 /**
- * Every API route needs a valid x-access-token unless its config says `public: true`, and the
- * caller must hold the route's entry (plugins/authorize.ts).
+ * Every route needs a valid x-access-token unless its definition says `public: true` (sign-in,
+ * health, the intake with its own secret, the API docs, the web app's files), and the caller
+ * must hold the route's entry (plugins/authorize.ts). The decision is taken on the route the
+ * router matched, never on the raw URL: `/%61pi/v1/users` matches the users route too.
  */
 export function registerAuthentication(app: FastifyInstance, db: TDb): void {
   app.decorateRequest('user', null);
   app.decorateRequest('accessToken', null);
   app.addHook('onRequest', async (request) => {
+    if (request.is404) return; // no route matched: the not-found handler answers
     if (request.routeOptions.config?.public) return;
-    if (!request.url.startsWith('/api/v1/')) return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
     const token = presentedToken(request);
     const user = await resolveUser(db, token);
     if (!user) throw ApiError.unauthorized();

@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, VERSION_STRING } from '@aquasmart/domain';
-import { TOKEN_HEADER } from './authenticate';
+import { markRoutePublic, TOKEN_HEADER } from './authenticate';
 
 /** The OpenAPI document at /api/docs/json, built from the routes' zod schemas; a UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -16,5 +16,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document and its UI are public: they describe the API, the routes themselves stay guarded.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', markRoutePublic);
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR } from '@aquasmart/domain';
 import { errorBody } from './error-handler';
+import { markRoutePublic } from './authenticate';
 
 const API_PREFIXES = ['/api/', '/healthz'];
 
@@ -15,21 +16,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (response, filePath) => {
-        // Vite names assets by content hash: they never change, so they may be kept a year.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // In a scope of its own, so that its file routes are marked public (plugins/authenticate.ts).
+    await app.register(async (files) => {
+      files.addHook('onRoute', markRoutePublic);
+      await files.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        setHeaders: (response, filePath) => {
+          // Vite names assets by content hash: they never change, so they may be kept a year.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   } else {
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (an old page asking for a file of a previous build) is a plain 404,
     // never index.html, which the browser would refuse as a script.
     const isApi = [...API_PREFIXES, '/assets/'].some((prefix) => request.url.startsWith(prefix));
@@ -40,6 +45,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build" and restart.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile));
   });
 }

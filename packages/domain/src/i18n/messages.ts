@@ -17,6 +17,7 @@ export const validationMessagesNl = {
   oneOf: 'Kies een van de mogelijke waarden',
   tooLong: 'Maximaal {{max}} tekens',
   invalid: 'Ongeldige waarde',
+  unstorableText: 'Bevat tekens die niet opgeslagen kunnen worden',
   unknownCustomer: 'Onbekende klant: {{name}}',
   // places and products (issue 4)
   unknownLocation: 'Onbekende locatie: {{name}}',
@@ -47,6 +48,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   oneOf: 'Choose one of the possible values',
   tooLong: 'At most {{max}} characters',
   invalid: 'Invalid value',
+  unstorableText: 'Contains characters that cannot be stored',
   unknownCustomer: 'Unknown customer: {{name}}',
   // places and products (issue 4)
   unknownLocation: 'Unknown location: {{name}}',

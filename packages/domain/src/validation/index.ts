@@ -1,3 +1,4 @@
 export * from './message-key';
 export * from './validators';
 export * from './issues';
+export * from './storable-text';

@@ -19,6 +19,7 @@ export const MESSAGE = {
   oneOf: 'validation.oneOf',
   tooLong: 'validation.tooLong',
   invalid: 'validation.invalid',
+  unstorableText: 'validation.unstorableText',
   unknownCustomer: 'validation.unknownCustomer',
 } as const;
 
