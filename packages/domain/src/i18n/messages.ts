@@ -81,6 +81,8 @@ export const errorMessagesNl = {
   minAdmin: 'Er moet tenminste een administrator zijn',
   emailTaken: 'Er bestaat al een gebruiker met dit e-mailadres',
   cannotDeleteSelf: 'U kunt uw eigen account niet verwijderen',
+  administratorsOnly: 'Alleen een administrator mag een administrator aanmaken, wijzigen of verwijderen',
+  rightNotHeld: 'U kunt geen rechten toekennen die u zelf niet heeft',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
   invalidJson: 'Ongeldige JSON in {{param}}',
   invalidConditions: 'Ongeldige zoekvoorwaarde: {{reason}}',
@@ -107,6 +109,7 @@ export const errorMessagesNl = {
   euiTaken: 'Er bestaat al een node met deze EUI',
   euiDuplicateInFile: 'Deze EUI staat al op regel {{row}} van het bestand',
   csvInvalid: 'Ongeldig CSV-bestand: {{reason}}',
+  currentPasswordRequired: 'Vul uw huidige wachtwoord in om uw wachtwoord of e-mailadres te wijzigen',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -125,6 +128,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   minAdmin: 'There must be at least one administrator',
   emailTaken: 'A user with this e-mail address already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
+  administratorsOnly: 'Only an administrator may create, change or delete an administrator',
+  rightNotHeld: 'You cannot grant rights you do not hold yourself',
   unsupportedDeviceType: 'Device type is not supported',
   invalidJson: 'Invalid JSON in {{param}}',
   invalidConditions: 'Invalid condition: {{reason}}',
@@ -151,6 +156,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   euiTaken: 'A node with this EUI already exists',
   euiDuplicateInFile: 'This EUI is already on line {{row}} of the file',
   csvInvalid: 'Invalid CSV file: {{reason}}',
+  currentPasswordRequired: 'Enter your current password to change your password or e-mail address',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;

@@ -5,6 +5,7 @@ import {
   MESSAGE,
   messageKey,
   normalizeRightFlags,
+  RIGHT_FLAGS,
   type TAccountPatch,
   type TPortalRights,
   type TUserCreate,
@@ -13,7 +14,7 @@ import {
 import type { TDb } from '../../db/client';
 import { customers, userCustomers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { assertMayWrite, isAdministrator } from '../../plugins/authorize';
+import { effectiveFlags, isAdministrator } from '../../plugins/authorize';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/token-repository';
 import { countAdministrators, findUser, type TAuthUser } from './user-repository';
@@ -49,9 +50,31 @@ async function customerIds(db: TDb | TTx, names: readonly string[]): Promise<num
   return rows.map((row) => row.id);
 }
 
-/** Only administrators may grant (or take away) the administrator flag. */
-function assertAdministratorFlagChange(actor: TAuthUser, before: boolean, after: boolean): void {
-  if (before !== after) assertMayWrite(actor, ['user.administrator']);
+/**
+ * Only an administrator creates, changes or deletes an administrator (type Administrator or the
+ * flag): otherwise a user manager could set an administrator's password and sign in as them.
+ */
+function assertMayManage(actor: TAuthUser, targetIsAdministrator: boolean): void {
+  if (targetIsAdministrator && !isAdministrator(actor)) {
+    throw new ApiError(403, ERROR.administratorsOnly, 'Only an administrator may create, change or delete an administrator', {
+      'portal.rights.administrator': ERROR.administratorsOnly,
+    });
+  }
+}
+
+/** Nobody grants a right they do not hold themselves; taking one away is allowed. */
+function assertMayGrant(actor: TAuthUser, before: Partial<TPortalRights>, after: TPortalRights): void {
+  if (isAdministrator(actor)) return;
+  const held = effectiveFlags(actor);
+  const refused = RIGHT_FLAGS.filter((flag) => after[flag] === true && before[flag] !== true && held[flag] !== true);
+  if (refused.length) {
+    throw new ApiError(
+      403,
+      ERROR.rightNotHeld,
+      `Cannot grant rights the caller does not hold: ${refused.join(', ')}`,
+      Object.fromEntries(refused.map((flag) => [`portal.rights.${flag}`, ERROR.rightNotHeld])),
+    );
+  }
 }
 
 async function replaceCustomers(tx: TTx, userId: number, ids: number[]): Promise<void> {
@@ -76,7 +99,8 @@ function rightsColumns(flags: TPortalRights, type: string | null) {
 
 export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): Promise<TAuthUser> {
   const flags = normalizeRightFlags(body.portal.rights, body.customers);
-  assertAdministratorFlagChange(actor, false, flags.administrator);
+  assertMayManage(actor, flags.administrator);
+  assertMayGrant(actor, {}, flags);
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await assertEmailFree(tx, body.email);
@@ -106,7 +130,8 @@ export async function updateUser(db: TDb, actor: TAuthUser, email: string, body:
   const flags = normalizeRightFlags(body.portal?.rights ?? target.portal.rights, customerNames);
   const wasAdministrator = isAdministrator(target);
   const willBeAdministrator = target.type === 'Administrator' || flags.administrator;
-  assertAdministratorFlagChange(actor, target.portal.rights.administrator === true, flags.administrator);
+  assertMayManage(actor, wasAdministrator || willBeAdministrator);
+  assertMayGrant(actor, target.portal.rights, flags);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
 
   await db.transaction(async (tx) => {
@@ -139,6 +164,7 @@ export async function updateUser(db: TDb, actor: TAuthUser, email: string, body:
 export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Promise<void> {
   const target = await requireUser(db, email);
   if (target.id === actor.id) throw new ApiError(409, ERROR.cannotDeleteSelf, 'Nobody deletes their own account');
+  assertMayManage(actor, isAdministrator(target));
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
     if (isAdministrator(target) && (await countAdministrators(tx, target.id)) === 0) {
