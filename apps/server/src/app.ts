@@ -32,7 +32,7 @@ export interface TRouteEntry {
   method: string;
   url: string;
   operationId?: string;
-  public: boolean;
+  readonly public: boolean;
 }
 
 declare module 'fastify' {
@@ -70,7 +70,10 @@ export async function buildApp({ config, database, logger, backgroundWorkers = f
         method,
         url: route.url,
         operationId: (route.schema as { operationId?: string } | undefined)?.operationId,
-        public: route.config?.public === true,
+        // Read when asked: a scope's own onRoute hook may mark its routes public after this one ran.
+        get public() {
+          return route.config?.public === true;
+        },
       });
     }
   });

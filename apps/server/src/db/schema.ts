@@ -109,21 +109,20 @@ export const tokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: tsz('expires_at').notNull(),
+    /** Start of the session a renewed token continues: bounds its lifetime (MAX_SESSION_SECONDS). */
+    sessionStartedAt: tsz('session_started_at').notNull().defaultNow(),
     createdAt: created(),
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt)],
 );
 
-/** Failed sign-in attempts, per e-mail and per client address, for the login rate limit. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subject: text('subject').notNull(),
-    at: tsz('at').notNull().defaultNow(),
-  },
-  (table) => [index('login_failures_subject_at_idx').on(table.subject, table.at)],
-);
+/** Sign-in attempts per subject in a fixed window, counted before the password check (auth/login-limiter.ts). */
+export const loginAttempts = pgTable('login_attempts', {
+  subject: text('subject').primaryKey(),
+  windowStart: tsz('window_start').notNull().defaultNow(),
+  windowSeconds: integer('window_seconds').notNull(),
+  attempts: integer('attempts').notNull(),
+});
 
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),

@@ -37,7 +37,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (an old page asking for a file of a previous build) is a plain 404,
     // never index.html, which the browser would refuse as a script.
-    const isApi = [...API_PREFIXES, '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    const pathname = decodedPath(request.url);
+    const isApi = [...API_PREFIXES, '/assets/'].some((prefix) => pathname.startsWith(prefix));
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsPage) {
       return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { key: ERROR.notFound }));
@@ -47,4 +48,24 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile));
   });
+}
+
+/**
+ * The path with every layer of percent-encoding undone (`/%2561pi/v1/x` is `/api/v1/x`), normalised
+ * and in lower case, so an API path spelled in any way gets the API's JSON 404, never the web app's page.
+ */
+function decodedPath(url: string): string {
+  let pathname = url.split('?')[0];
+  for (let layer = 0; layer < 5; layer++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      break;
+    }
+    if (decoded === pathname) break;
+    pathname = decoded;
+  }
+  // `//api/v1/x`, `/api/v1/./x` and `/API/V1/x` are API paths too.
+  return path.posix.normalize(pathname).toLowerCase();
 }

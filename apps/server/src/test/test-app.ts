@@ -46,11 +46,11 @@ export function basicAuth(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 }
 
-/** Builds the real app on a fresh database for one test file. */
-export async function createTestContext(): Promise<TTestContext> {
+/** Builds the real app on a fresh database for one test file; without a web app unless `webDist` names one. */
+export async function createTestContext({ webDist }: { webDist?: string } = {}): Promise<TTestContext> {
   const database = await openTestDatabase();
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
     database,
     logger: false,
   });

@@ -23,7 +23,7 @@ const TABLES = [
   'gateways',
   'products',
   'tokens',
-  'login_failures',
+  'login_attempts',
   'user_customers',
   'users',
   'locations',

@@ -5,10 +5,9 @@ import { ZTokenResponse } from '@aquasmart/domain';
 import type { TDb } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
-import { presentedToken, resolveUser } from '../../plugins/authenticate';
-import { parseBasicCredentials, signIn } from './auth-service';
-import { LOGIN_FAILURE_WINDOW_MS } from './login-limiter';
-import { issueToken, revokeToken } from './token-repository';
+import { presentedToken } from '../../plugins/authenticate';
+import { parseBasicCredentials, signIn, TooManyAttemptsError } from './auth-service';
+import { renewToken, revokeToken } from './token-repository';
 
 export interface TAuthRoutesOptions {
   db: TDb;
@@ -25,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: 
       schema: {
         operationId: 'PostAuth',
         tags: ['auth'],
-        summary: 'Sign in with Basic credentials, or renew a valid x-access-token',
+        summary: 'Sign in with Basic credentials, or renew a valid x-access-token (the old token ends; a session lasts at most 7 days)',
         response: { 200: ZTokenResponse, ...errorResponses(400, 401, 429) },
       },
     },
@@ -36,15 +35,14 @@ export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: 
         try {
           return { token: await signIn(db, credentials, request.ip, tokenTtlSeconds) };
         } catch (error) {
-          if (error instanceof ApiError && error.statusCode === 429) {
-            reply.header('retry-after', String(LOGIN_FAILURE_WINDOW_MS / 1000));
-          }
+          if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
           throw error;
         }
       }
-      const user = await resolveUser(db, presentedToken(request));
-      if (!user) throw ApiError.unauthorized('Send Basic credentials or a valid x-access-token');
-      return { token: await issueToken(db, user.id, tokenTtlSeconds) };
+      const token = presentedToken(request);
+      const renewed = token ? await renewToken(db, token, tokenTtlSeconds) : null;
+      if (!renewed) throw ApiError.unauthorized('Send Basic credentials or a valid x-access-token');
+      return { token: renewed };
     },
   );
 

@@ -1,10 +1,10 @@
-import { ERROR } from '@aquasmart/domain';
+import { ERROR, isStorableText } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 import type { TDb } from '../../db/client';
 import { findUser } from '../users/user-repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { issueToken } from './token-repository';
-import { clearEmailFailures, isLoginBlocked, loginSubjects, recordLoginFailure } from './login-limiter';
+import { deleteExpiredTokens, issueToken } from './token-repository';
+import { countLoginAttempt, deleteExpiredLoginAttempts, forgiveLoginAttempt, loginSubjects } from './login-limiter';
 
 export interface TCredentials {
   email: string;
@@ -18,8 +18,33 @@ export function parseBasicCredentials(header: string | undefined): TCredentials 
   if (!match) return 'malformed';
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return 'malformed';
+  // Text PostgreSQL cannot store (a NUL) is refused like any other malformed header.
+  if (colon < 0 || !isStorableText(decoded)) return 'malformed';
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+}
+
+/** 429 with the seconds to wait; the route turns them into a Retry-After header. */
+export class TooManyAttemptsError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ERROR.tooManyAttempts, 'Too many failed sign-in attempts; try again later');
+  }
+}
+
+/**
+ * Checks a password of an account under the sign-in limit (login-limiter.ts): the attempt is
+ * counted before the slow check, and given back when it succeeds. Answers the user's id, or
+ * null for a wrong e-mail or password. Sign-in and the own-account check of the current
+ * password both come through here, so neither is a way around the limit.
+ */
+export async function checkPasswordLimited(db: TDb, credentials: TCredentials, clientAddress: string): Promise<number | null> {
+  const subjects = loginSubjects(credentials.email, clientAddress);
+  const refusal = await countLoginAttempt(db, subjects);
+  if (refusal) throw new TooManyAttemptsError(refusal.retryAfterSeconds);
+  const user = await findUser(db, { email: credentials.email });
+  const valid = user ? await verifyPassword(credentials.password, user.passwordHash) : await verifyAgainstDummy(credentials.password);
+  if (!user || !valid) return null;
+  await forgiveLoginAttempt(db, subjects);
+  return user.id;
 }
 
 export async function signIn(db: TDb, credentials: TCredentials, clientAddress: string, ttlSeconds: number): Promise<string> {
@@ -29,16 +54,10 @@ export async function signIn(db: TDb, credentials: TCredentials, clientAddress: 
       ...(credentials.password ? {} : { password: 'validation.required' }),
     });
   }
-  const subjects = loginSubjects(credentials.email, clientAddress);
-  if (await isLoginBlocked(db, subjects)) {
-    throw new ApiError(429, ERROR.tooManyAttempts, 'Too many failed sign-in attempts; try again later');
-  }
-  const user = await findUser(db, { email: credentials.email });
-  const valid = user ? await verifyPassword(credentials.password, user.passwordHash) : await verifyAgainstDummy(credentials.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, subjects);
-    throw ApiError.unauthorized('Invalid e-mail address or password', ERROR.invalidCredentials);
-  }
-  await clearEmailFailures(db, subjects);
-  return issueToken(db, user.id, ttlSeconds);
+  const userId = await checkPasswordLimited(db, credentials, clientAddress);
+  if (userId === null) throw ApiError.unauthorized('Invalid e-mail address or password', ERROR.invalidCredentials);
+  // Sign-ins are rare and slow anyway: a good moment to forget what has expired.
+  await deleteExpiredTokens(db);
+  await deleteExpiredLoginAttempts(db);
+  return issueToken(db, userId, ttlSeconds);
 }

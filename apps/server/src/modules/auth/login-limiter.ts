@@ -1,39 +1,91 @@
-import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
-import { loginFailures } from '../../db/schema';
-
-/** 429 after this many failures within the window, per e-mail and per client address. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client';
 
 /**
- * Failed sign-ins are counted in the database, not in memory, so that every copy of the
- * server behind a load balancer sees the same count.
+ * The stages of the sign-in limit. An attempt is counted before its password is checked, in one
+ * statement per stage (an upsert that locks the row), so a hundred parallel guesses cannot all
+ * read "9 so far" and all be checked. A successful sign-in gives its count back, so the counts
+ * hold failures (and attempts in flight).
+ *
+ * - `pair` (e-mail and address): the first stage, 10 per 15 minutes. Guessing from one address
+ *   locks out that address only, not the account's owner elsewhere.
+ * - `address`: 30 per 15 minutes, so one address cannot spray guesses over many accounts. An
+ *   office behind one NAT only shares it for failures.
+ * - `email`: 50 per hour, only counted for attempts that passed the first two stages: guessing
+ *   from many addresses is slowed down, and locking an account out (the administrator's too)
+ *   takes an attacker several addresses every hour.
  */
-export function loginSubjects(email: string, clientAddress: string): string[] {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
+export const LOGIN_LIMITS = {
+  pair: { max: 10, windowSeconds: 15 * 60 },
+  address: { max: 30, windowSeconds: 15 * 60 },
+  email: { max: 50, windowSeconds: 60 * 60 },
+} as const;
+
+type TStage = keyof typeof LOGIN_LIMITS;
+
+export interface TLoginSubjects {
+  pair: string;
+  address: string;
+  email: string;
 }
 
-export async function isLoginBlocked(db: TDb, subjects: string[]): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await db
-    .select({ subject: loginFailures.subject, failures: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, since)))
-    .groupBy(loginFailures.subject);
-  return rows.some((row) => row.failures >= MAX_LOGIN_FAILURES);
+export function loginSubjects(email: string, clientAddress: string): TLoginSubjects {
+  const normalized = email.trim().toLowerCase();
+  return { pair: `pair:${normalized}|${clientAddress}`, address: `ip:${clientAddress}`, email: `email:${normalized}` };
 }
 
-export async function recordLoginFailure(db: TDb, subjects: string[]): Promise<void> {
-  const before = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(and(inArray(loginFailures.subject, subjects), lt(loginFailures.at, before)));
-    await tx.insert(loginFailures).values(subjects.map((subject) => ({ subject })));
+/** Refused: the caller should wait `retryAfterSeconds` before the next attempt. */
+export interface TLoginRefusal {
+  retryAfterSeconds: number;
+}
+
+interface TCountRow {
+  subject: string;
+  attempts: number;
+  retry_after: number;
+}
+
+async function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly TStage[]): Promise<TLoginRefusal | null> {
+  const values = sql.join(
+    stages.map((stage) => sql`(${subjects[stage]}, now(), ${LOGIN_LIMITS[stage].windowSeconds}, 1)`),
+    sql`, `,
+  );
+  const rows = await queryRows<TCountRow>(
+    db,
+    sql`INSERT INTO login_attempts (subject, window_start, window_seconds, attempts) VALUES ${values}
+        ON CONFLICT (subject) DO UPDATE SET
+          attempts = CASE WHEN login_attempts.window_start + make_interval(secs => EXCLUDED.window_seconds) <= now() THEN 1 ELSE login_attempts.attempts + 1 END,
+          window_start = CASE WHEN login_attempts.window_start + make_interval(secs => EXCLUDED.window_seconds) <= now() THEN now() ELSE login_attempts.window_start END,
+          window_seconds = EXCLUDED.window_seconds
+        RETURNING subject, attempts,
+          ceil(extract(epoch FROM window_start + make_interval(secs => window_seconds) - now()))::int AS retry_after`,
+  );
+  const over = rows.filter((row) => {
+    const stage = stages.find((candidate) => subjects[candidate] === row.subject)!;
+    return Number(row.attempts) > LOGIN_LIMITS[stage].max;
   });
+  if (over.length === 0) return null;
+  return { retryAfterSeconds: Math.max(1, ...over.map((row) => Number(row.retry_after))) };
 }
 
-/** A successful sign-in forgives the e-mail's failures (not the address's). */
-export async function clearEmailFailures(db: TDb, subjects: string[]): Promise<void> {
-  const emailSubjects = subjects.filter((subject) => subject.startsWith('email:'));
-  await db.delete(loginFailures).where(or(...emailSubjects.map((subject) => eq(loginFailures.subject, subject))));
+/**
+ * Counts one attempt; null when the password may be checked, otherwise how long to wait. The
+ * e-mail stage is only counted when the first two let the attempt through, so hammering from one
+ * blocked address does not lock the account out everywhere.
+ */
+export async function countLoginAttempt(db: TDb, subjects: TLoginSubjects): Promise<TLoginRefusal | null> {
+  return (await countAttempts(db, subjects, ['pair', 'address'])) ?? (await countAttempts(db, subjects, ['email']));
+}
+
+/** A successful sign-in gives its counted attempt back (the counts hold failures). */
+export async function forgiveLoginAttempt(db: TDb, subjects: TLoginSubjects): Promise<void> {
+  await db.execute(
+    sql`UPDATE login_attempts SET attempts = greatest(attempts - 1, 0)
+        WHERE subject IN (${subjects.pair}, ${subjects.address}, ${subjects.email})`,
+  );
+}
+
+/** Windows long past are forgotten (called with the expired-token clean-up). */
+export async function deleteExpiredLoginAttempts(db: TDb): Promise<void> {
+  await db.execute(sql`DELETE FROM login_attempts WHERE window_start + make_interval(secs => window_seconds) < now()`);
 }

@@ -1,26 +1,61 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import type { TDb, TDbOrTx } from '../../db/client';
 import { tokens } from '../../db/schema';
+
+/**
+ * However often a token is renewed, its session ends this long after the sign-in that started
+ * it: a stolen token cannot be kept alive for ever by renewing it.
+ */
+export const MAX_SESSION_SECONDS = 7 * 24 * 3600;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** 256 random bits, base64url: the token itself is never stored, only its SHA-256 hash. */
-export async function issueToken(db: TDb, userId: number, ttlSeconds: number): Promise<string> {
+/**
+ * 256 random bits, base64url: the token itself is never stored, only its SHA-256 hash. A token
+ * that continues a session (a renewal) keeps that session's start and never outlives it.
+ */
+export async function issueToken(db: TDbOrTx, userId: number, ttlSeconds: number, sessionStartedAt = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(tokens).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  const expiresAt = new Date(Math.min(Date.now() + ttlSeconds * 1000, sessionStartedAt.getTime() + MAX_SESSION_SECONDS * 1000));
+  await db.insert(tokens).values({ tokenHash: hashToken(token), userId, expiresAt, sessionStartedAt });
   return token;
 }
 
-export async function findTokenUserId(db: TDb, token: string): Promise<number | null> {
+export interface TTokenSession {
+  userId: number;
+  sessionStartedAt: Date;
+}
+
+export async function findTokenSession(db: TDb, token: string): Promise<TTokenSession | null> {
   const [row] = await db
-    .select({ userId: tokens.userId })
+    .select({ userId: tokens.userId, sessionStartedAt: tokens.sessionStartedAt })
     .from(tokens)
     .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, new Date())))
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
+}
+
+export async function findTokenUserId(db: TDb, token: string): Promise<number | null> {
+  return (await findTokenSession(db, token))?.userId ?? null;
+}
+
+/**
+ * Renews a token: a fresh token for the same session, and the old one revoked in the same
+ * transaction, so a renewal never doubles the tokens that work. Null when the token is unknown,
+ * expired or was renewed already.
+ */
+export async function renewToken(db: TDb, token: string, ttlSeconds: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .delete(tokens)
+      .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, new Date())))
+      .returning({ userId: tokens.userId, sessionStartedAt: tokens.sessionStartedAt });
+    if (!old) return null;
+    return issueToken(tx, old.userId, ttlSeconds, old.sessionStartedAt);
+  });
 }
 
 export async function revokeToken(db: TDb, token: string): Promise<void> {
