@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerOpenApi } from './plugins/openapi';
@@ -45,14 +46,21 @@ export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (tests read the log from it); standard output otherwise. */
+  logStream?: { write(line: string): void };
   /** Start the telemetry worker, downlink sender and MQTT connections (the server process; tests drive them by hand). */
   backgroundWorkers?: boolean;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger, backgroundWorkers = false }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]'] },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-access-token"]'],
+      serializers: LOG_SERIALIZERS,
+      ...(logStream ? { stream: logStream } : {}),
+    },
     // Fastify's two lines per request are replaced by the one line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,

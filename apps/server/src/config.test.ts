@@ -15,6 +15,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.nl' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'Wachtwoord' }, 'ADMIN_PASSWORD'],
     [{ DEMO: 'maybe' }, 'DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TOKEN_TTL: '5' }, 'TOKEN_TTL'],
@@ -22,6 +23,20 @@ describe('configuration', () => {
   ])('%j is refused naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it.each([
+    [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'short' }, 'short'],
+    [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'password123' }, 'password123'],
+    [{ DEMO_PASSWORD: 'tiny' }, 'tiny'],
+    [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, 'hunter2'],
+  ])('a refused secret is not printed back: %j', (env, secret) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain(secret);
+    }
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isGuessablePassword } from '@aquasmart/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +28,12 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine((password) => !isGuessablePassword(password), 'is too easy to guess (all spaces or a well-known password)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DEMO: booleanText.default(false),
   /** The password of the demo users other than the administrator; generated when unset. */
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -50,13 +56,20 @@ const ZEnv = z.object({
 
 export type TConfig = z.infer<typeof ZEnv>;
 
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'DATABASE_URL']);
+
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      // A secret is never printed back: it would end up in the logs.
+      const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+      return `  ${issue.path.join('.')}: ${issue.message}${shown}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {

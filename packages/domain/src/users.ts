@@ -44,12 +44,19 @@ export const ZUserPatch = z.object({
 });
 export type TUserPatch = z.infer<typeof ZUserPatch>;
 
-/** PATCH /users/current and /administrators/current (nodes.md section 7). */
+/**
+ * PATCH /users/current and /administrators/current (nodes.md section 7). A new password or
+ * e-mail address needs the current password, checked on the server.
+ */
 export const ZAccountPatch = z.object({
   firstName: zRequiredText(100).optional(),
   lastName: zRequiredText(100).optional(),
   email: zEmail().optional(),
   language: z.enum(USER_LANGUAGES).optional(),
   password: zPassword().optional(),
+  currentPassword: z.string().max(200).optional(),
 });
+
+/** Fields of a user that the own-account routes never write: sending them is a 403 naming them. */
+export const ACCOUNT_READ_ONLY_FIELDS = ['customers', 'portal', 'rights', 'type', 'tokens'] as const;
 export type TAccountPatch = z.infer<typeof ZAccountPatch>;

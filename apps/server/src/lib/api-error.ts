@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly params?: TMessageParams,
+    /** Headers the answer carries, e.g. Retry-After of a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -36,6 +36,7 @@ const KEY_BY_STATUS: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) void reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.statusCode, error.message, { key: error.key, fields: error.fields, params: error.params }));

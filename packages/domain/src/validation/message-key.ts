@@ -12,6 +12,7 @@ export const MESSAGE = {
   number: 'validation.number',
   mac: 'validation.mac',
   password: 'validation.password',
+  guessablePassword: 'validation.guessablePassword',
   range: 'validation.range',
   decimals: 'validation.decimals',
   multipleOf: 'validation.multipleOf',

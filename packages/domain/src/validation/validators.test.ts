@@ -56,7 +56,16 @@ describe('password', () => {
   it.each([
     ['', null],
     ['1234567', 'validation.password?min=8'],
-    ['12345678', null],
+    ['       ', 'validation.password?min=8'],
+    ['        ', 'validation.guessablePassword'],
+    ['\t\t\t\t\t\t\t\t\t', 'validation.guessablePassword'],
+    ['12345678', 'validation.guessablePassword'],
+    ['Password1', 'validation.guessablePassword'],
+    [' Wachtwoord ', 'validation.guessablePassword'],
+    ['Welkom123', 'validation.guessablePassword'],
+    ['12345679', null],
+    ['Wachtwoord-van-Piet', null],
+    ['a b c d e', null],
   ])('%j -> %s', (value, expected) => {
     expect(firstMessage(zPassword(), value)).toBe(expected);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE, messageKey } from './message-key';
+import { isGuessablePassword } from './guessable-passwords';
 
 /**
  * The shared validators of portal.md section 5. Each failure carries a message key (see
@@ -45,14 +46,16 @@ export function zMac() {
     .regex(MAC_PATTERN, { error: MESSAGE.mac });
 }
 
-/** A password: empty is allowed (means "unchanged"), otherwise at least 8 characters. */
+/** A password: empty is allowed (means "unchanged"), otherwise at least 8 characters and not easily guessed. */
 export function zPassword() {
   return z
     .string()
     .max(200, { error: messageKey(MESSAGE.tooLong, { max: 200 }) })
     .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
       error: messageKey(MESSAGE.password, { min: PASSWORD_MIN_LENGTH }),
-    });
+      abort: true,
+    })
+    .refine((value) => value === '' || !isGuessablePassword(value), { error: MESSAGE.guessablePassword });
 }
 
 /** A password that must be filled in (account creation, login). */

@@ -6,7 +6,7 @@ import type { TDb } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { presentedToken } from '../../plugins/authenticate';
-import { parseBasicCredentials, signIn, TooManyAttemptsError } from './auth-service';
+import { parseBasicCredentials, signIn } from './auth-service';
 import { renewToken, revokeToken } from './token-repository';
 
 export interface TAuthRoutesOptions {
@@ -28,17 +28,10 @@ export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: 
         response: { 200: ZTokenResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const credentials = parseBasicCredentials(request.headers.authorization);
       if (credentials === 'malformed') throw ApiError.badRequest('Malformed Authorization header; expected Basic base64(email:password)');
-      if (credentials) {
-        try {
-          return { token: await signIn(db, credentials, request.ip, tokenTtlSeconds) };
-        } catch (error) {
-          if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        }
-      }
+      if (credentials) return { token: await signIn(db, credentials, request.ip, tokenTtlSeconds) };
       const token = presentedToken(request);
       const renewed = token ? await renewToken(db, token, tokenTtlSeconds) : null;
       if (!renewed) throw ApiError.unauthorized('Send Basic credentials or a valid x-access-token');

@@ -23,11 +23,11 @@ export function parseBasicCredentials(header: string | undefined): TCredentials 
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
 }
 
-/** 429 with the seconds to wait; the route turns them into a Retry-After header. */
-export class TooManyAttemptsError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, ERROR.tooManyAttempts, 'Too many failed sign-in attempts; try again later');
-  }
+/** 429 with a Retry-After header: the seconds until the window that blocks ends. */
+function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, ERROR.tooManyAttempts, 'Too many failed sign-in attempts; try again later', undefined, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
 
 /**
@@ -39,7 +39,7 @@ export class TooManyAttemptsError extends ApiError {
 export async function checkPasswordLimited(db: TDb, credentials: TCredentials, clientAddress: string): Promise<number | null> {
   const subjects = loginSubjects(credentials.email, clientAddress);
   const refusal = await countLoginAttempt(db, subjects);
-  if (refusal) throw new TooManyAttemptsError(refusal.retryAfterSeconds);
+  if (refusal) throw tooManyAttempts(refusal.retryAfterSeconds);
   const user = await findUser(db, { email: credentials.email });
   const valid = user ? await verifyPassword(credentials.password, user.passwordHash) : await verifyAgainstDummy(credentials.password);
   if (!user || !valid) return null;

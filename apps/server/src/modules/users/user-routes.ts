@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAccountPatch, ZCurrentUser, ZUserCreate, ZUserPatch } from '@aquasmart/domain';
+import { ACCOUNT_READ_ONLY_FIELDS, ERROR, ZAccountPatch, ZCurrentUser, ZUserCreate, ZUserPatch } from '@aquasmart/domain';
+import { ApiError } from '../../lib/api-error';
 import type { TDb } from '../../db/client';
 import { errorResponses } from '../../lib/error-responses';
 import { applyProjection, parseProjection } from '../../lib/query';
@@ -25,6 +26,19 @@ const USER_FIELDS = [
 const ZUserListItem = ZCurrentUser.partial();
 const ZEmailParams = z.object({ email: z.string().min(1).max(254) });
 
+/**
+ * Rights and customers are never written through one's own account: sending them is a 403
+ * naming them, not a silent 200 that leaves the caller thinking they were saved.
+ */
+async function refuseReadOnlyAccountFields(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (body === null || typeof body !== 'object') return;
+  const refused = ACCOUNT_READ_ONLY_FIELDS.filter((field) => Object.hasOwn(body, field));
+  if (refused.length) {
+    throw ApiError.forbidden(`Not changed through the own account: ${refused.join(', ')}`, Object.fromEntries(refused.map((field) => [field, ERROR.forbidden])));
+  }
+}
+
 /** Users (portal.md sections 2, 7; nodes.md section 7). Rights checks happen before the handler. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -41,15 +55,18 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Pro
     routes.patch(
       url,
       {
+        preValidation: refuseReadOnlyAccountFields,
         schema: {
           operationId: write,
           tags: ['users'],
-          summary: 'Change own name, e-mail, language or password; a new password ends the other sessions',
+          summary:
+            'Change own name, e-mail, language or password; a new password or e-mail needs currentPassword; a new password ends the other sessions; rights and customers are refused',
           body: ZAccountPatch,
-          response: { 200: ZCurrentUser, ...errorResponses(400, 401, 409) },
+          response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 409, 429) },
         },
       },
-      async (request) => toCurrentUser(await updateAccount(db, currentUser(request), request.body, request.accessToken)),
+      async (request) =>
+        toCurrentUser(await updateAccount(db, currentUser(request), request.body, { token: request.accessToken, clientAddress: request.ip })),
     );
   }
 

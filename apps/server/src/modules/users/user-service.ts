@@ -15,6 +15,7 @@ import type { TDb } from '../../db/client';
 import { customers, userCustomers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { effectiveFlags, isAdministrator } from '../../plugins/authorize';
+import { checkPasswordLimited } from '../auth/auth-service';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/token-repository';
 import { countAdministrators, findUser, type TAuthUser } from './user-repository';
@@ -175,8 +176,32 @@ export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Prom
   });
 }
 
+/**
+ * A new password or e-mail address needs the current password: a session left open on a shared
+ * computer must not be enough to take the account over. The check counts against the sign-in
+ * limit, so it is no way to guess the password either.
+ */
+async function assertCurrentPassword(db: TDb, actor: TAuthUser, body: TAccountPatch, clientAddress: string): Promise<void> {
+  const changesEmail = body.email !== undefined && body.email.toLowerCase() !== actor.email.toLowerCase();
+  if (!body.password && !changesEmail) return;
+  if (!body.currentPassword) {
+    throw ApiError.badRequest('The current password is required to change the password or e-mail address', { currentPassword: MESSAGE.required }, ERROR.currentPasswordRequired);
+  }
+  const userId = await checkPasswordLimited(db, { email: actor.email, password: body.currentPassword }, clientAddress);
+  if (userId !== actor.id) {
+    throw new ApiError(403, ERROR.incorrectPassword, 'The current password is not correct', { currentPassword: ERROR.incorrectPassword });
+  }
+}
+
 /** The caller's own account: names, e-mail, language, password; never rights. */
-export async function updateAccount(db: TDb, actor: TAuthUser, body: TAccountPatch, actorToken: string | null): Promise<TAuthUser> {
+export async function updateAccount(
+  db: TDb,
+  actor: TAuthUser,
+  body: TAccountPatch,
+  session: { token: string | null; clientAddress: string },
+): Promise<TAuthUser> {
+  await assertCurrentPassword(db, actor, body, session.clientAddress);
+  const actorToken = session.token;
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await db.transaction(async (tx) => {
     if (body.email && body.email.toLowerCase() !== actor.email.toLowerCase()) await assertEmailFree(tx, body.email, actor.id);

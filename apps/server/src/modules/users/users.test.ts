@@ -178,7 +178,7 @@ describe('DELETE /users/{email}', () => {
 describe('own account', () => {
   it.each(['/users/current', '/administrators/current'])('PATCH %s changes names, language and password', async (url) => {
     const other = await ctx.signIn('manager@example.com', TEST_PASSWORD);
-    const response = await call(manager, 'PATCH', url, { firstName: 'Mieke', language: 'en', password: 'New-password-9' });
+    const response = await call(manager, 'PATCH', url, { firstName: 'Mieke', language: 'en', password: 'New-password-9', currentPassword: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ firstName: 'Mieke', language: 'en' });
     expect((await call(manager, 'GET', '/users/current')).statusCode).toBe(200);
@@ -186,9 +186,40 @@ describe('own account', () => {
     expect((await ctx.signIn('manager@example.com', 'New-password-9')).length).toBeGreaterThan(20);
   });
 
-  it('cannot change own rights through the account route', async () => {
-    const response = await call(manager, 'PATCH', '/users/current', { portal: { rights: { administrator: true } } });
+  it.each([
+    ['new password without the current one', { password: 'New-password-9' }, 400, 'errors.currentPasswordRequired', { currentPassword: 'validation.required' }],
+    ['new password, wrong current one', { password: 'New-password-9', currentPassword: 'Not-the-password-1' }, 403, 'errors.incorrectPassword', { currentPassword: 'errors.incorrectPassword' }],
+    ['new e-mail without the current password', { email: 'mieke@example.com' }, 400, 'errors.currentPasswordRequired', { currentPassword: 'validation.required' }],
+    ['new e-mail, wrong current password', { email: 'mieke@example.com', currentPassword: '' }, 400, 'errors.currentPasswordRequired', { currentPassword: 'validation.required' }],
+    ['a guessable new password', { password: 'Wachtwoord1', currentPassword: TEST_PASSWORD }, 400, 'errors.badRequest', { password: 'validation.guessablePassword' }],
+    ['all-whitespace new password', { password: '          ', currentPassword: TEST_PASSWORD }, 400, 'errors.badRequest', { password: 'validation.guessablePassword' }],
+    ['own rights', { portal: { rights: { administrator: true } } }, 403, 'errors.forbidden', { portal: 'errors.forbidden' }],
+    ['own customers and type', { customers: [], type: 'Administrator' }, 403, 'errors.forbidden', { customers: 'errors.forbidden', type: 'errors.forbidden' }],
+  ])('refuses %s, changing nothing', async (_case, payload, status, key, fields) => {
+    const before = await ctx.database.db.select().from(users);
+    const response = await call(manager, 'PATCH', '/users/current', { firstName: 'Mieke', ...payload });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ key, fields });
+    expect(await ctx.database.db.select().from(users)).toEqual(before);
+  });
+
+  it('the same e-mail in another case and names need no password', async () => {
+    const response = await call(manager, 'PATCH', '/users/current', { firstName: 'Mieke', email: 'MANAGER@example.com' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().portal.rights.administrator).toBe(false);
+  });
+
+  it('a new e-mail with the current password is saved', async () => {
+    const response = await call(manager, 'PATCH', '/users/current', { email: 'mieke@example.com', currentPassword: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe('mieke@example.com');
+  });
+
+  it('guessing the current password through the account route meets the sign-in limit', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push((await call(manager, 'PATCH', '/users/current', { password: 'New-password-9', currentPassword: `Guess-${attempt}-xx` })).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });
