@@ -189,7 +189,8 @@ async function assertCurrentPassword(db: TDb, actor: TAuthUser, body: TAccountPa
   }
   const userId = await checkPasswordLimited(db, { email: actor.email, password: body.currentPassword }, clientAddress);
   if (userId !== actor.id) {
-    throw new ApiError(403, ERROR.incorrectPassword, 'The current password is not correct', { currentPassword: ERROR.incorrectPassword });
+    // A 400 on the field, not a 403: the form shows it beside the field (a 403 sends the web app to /unauthorized).
+    throw ApiError.badRequest('The current password is not correct', { currentPassword: ERROR.incorrectPassword }, ERROR.incorrectPassword);
   }
 }
 

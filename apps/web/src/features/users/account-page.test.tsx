@@ -38,7 +38,17 @@ function stubApi({ passwordOk = true } = {}) {
     calls.push({ method, url, headers, body });
     if (url === '/api/v1/users/current' && method === 'GET') return jsonResponse(200, me);
     if (url === '/api/v1/users/current' && method === 'PATCH') {
-      me = { ...me, ...(body as Partial<TCurrentUser>) };
+      const { currentPassword, password: _password, ...changes } = body as Partial<TCurrentUser> & { currentPassword?: string; password?: string };
+      if (currentPassword !== undefined && !passwordOk) {
+        return jsonResponse(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'x',
+          key: 'errors.incorrectPassword',
+          fields: { currentPassword: 'errors.incorrectPassword' },
+        });
+      }
+      me = { ...me, ...changes };
       return jsonResponse(200, me);
     }
     if (url === '/api/v1/auth' && method === 'POST') {
@@ -61,21 +71,21 @@ function renderPage() {
 afterEach(() => vi.restoreAllMocks());
 
 describe('/users/current', { timeout: 30_000 }, () => {
-  it('requires all three passwords once one is filled, and a matching confirmation', async () => {
+  it('requires all three passwords once a new one is filled, and a matching confirmation', async () => {
     const user = userEvent.setup();
     const calls = stubApi();
     renderPage();
-    await user.type(await screen.findByLabelText(/^Huidig wachtwoord/), 'oud-wachtwoord');
+    await user.type(await screen.findByLabelText(/^Bevestig wachtwoord/), 'nieuw-123');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findAllByText('Veld is verplicht')).toHaveLength(2);
-    await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'nieuw-123');
-    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'nieuw-124');
+    await user.type(screen.getByLabelText(/^Huidig wachtwoord/), 'oud-wachtwoord');
+    await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'nieuw-124');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Wachtwoorden komen niet overeen')).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
-  it('checks the current password through POST /auth and shows incorrectPassword', async () => {
+  it('sends the current password with the new one; the server refuses a wrong one and the form shows incorrectPassword', async () => {
     const user = userEvent.setup();
     const calls = stubApi({ passwordOk: false });
     renderPage();
@@ -84,9 +94,24 @@ describe('/users/current', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'nieuw-123');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ongeldig wachtwoord.');
-    const check = calls.find((call) => call.method === 'POST');
-    expect(check?.headers.authorization).toBe(`Basic ${btoa('jan@example.com:fout')}`);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ password: 'nieuw-123', currentPassword: 'fout' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('a new e-mail address needs the current password before anything is sent', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    const email = await screen.findByLabelText(/^E-mail/);
+    await waitFor(() => expect((email as HTMLInputElement).value).toBe('jan@example.com'));
+    await user.clear(email);
+    await user.type(email, 'jan.jansen@example.com');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Veld is verplicht')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.type(screen.getByLabelText(/^Huidig wachtwoord/), 'oud-wachtwoord');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ email: 'jan.jansen@example.com', currentPassword: 'oud-wachtwoord' }));
   });
 
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
@@ -102,9 +127,16 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Account changed')).toBeTruthy();
     expect(i18n.language).toBe('en');
     const patch = calls.find((call) => call.method === 'PATCH');
-    expect(patch?.body).toEqual({ firstName: 'Jan', lastName: 'Jansen', email: 'jan@example.com', language: 'en', password: 'nieuw-123' });
-    // The check's own token is revoked again; the session gets a fresh one.
-    expect(calls.find((call) => call.method === 'DELETE')?.headers['x-access-token']).toBe('check-token');
+    expect(patch?.body).toEqual({
+      firstName: 'Jan',
+      lastName: 'Jansen',
+      email: 'jan@example.com',
+      language: 'en',
+      password: 'nieuw-123',
+      currentPassword: 'oud-wachtwoord',
+    });
+    // No separate sign-in to check the password: the save itself is checked on the server.
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
     expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
   });

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { USER_LANGUAGES } from '@aquasmart/domain';
+import { ERROR, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
 import { FormSelect } from '../../components/form/form-select';
 import { FormTextField } from '../../components/form/form-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
@@ -17,11 +17,12 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/i18n/i18n';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
-import { patchAccount, verifyPassword } from './api/users-api';
+import { patchAccount } from './api/users-api';
+import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
-import { accountToForm, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
+import { accountToForm, needsCurrentPassword, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
-const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password'];
+const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword'];
 
 /** A changed account language applies at once (and replaces a language picked in this browser). */
 function applyLanguage(language: string): void {
@@ -32,7 +33,8 @@ function applyLanguage(language: string): void {
 
 /**
  * /users/current (nodes.md): own names, e-mail and language, and a password change that needs
- * the current password (checked through POST /auth), the new one and its confirmation.
+ * the current password, the new one and its confirmation. A new e-mail address needs the current
+ * password too; the server checks it.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -58,13 +60,13 @@ export function AccountPage() {
   const onSubmit = form.handleSubmit(async (values: TAccountFormValues) => {
     if (!account) return;
     setIncorrectPassword(false);
+    if (needsCurrentPassword(values, account.email) && values.currentPassword === '') {
+      form.setError('currentPassword', { message: MESSAGE.required });
+      form.setFocus('currentPassword');
+      return;
+    }
     try {
-      if (values.password && !(await verifyPassword(account.email, values.currentPassword))) {
-        setIncorrectPassword(true);
-        form.setFocus('currentPassword');
-        return;
-      }
-      const saved = await patchAccount(toAccountBody(values));
+      const saved = await patchAccount(toAccountBody(values, account.email));
       await refreshToken();
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
@@ -72,6 +74,12 @@ export function AccountPage() {
       reset(accountToForm(saved));
       snackbar.success('snackbar.accountEdit');
     } catch (error) {
+      // The server checks the current password (and counts the attempt against the sign-in limit).
+      if (isHttpError(error) && error.key === ERROR.incorrectPassword) {
+        setIncorrectPassword(true);
+        form.setFocus('currentPassword');
+        return;
+      }
       snackbar.error('snackbar.accountEditError');
       applyServerErrors(error, form.setError, ACCOUNT_FIELDS);
     }

@@ -91,7 +91,7 @@ describe('user form passwords', () => {
   });
 });
 
-describe('own account: three passwords, all or none', () => {
+describe('own account: a new password needs all three', () => {
   const account: TAccountFormValues = {
     firstName: 'Jan',
     lastName: 'Jansen',
@@ -105,7 +105,7 @@ describe('own account: three passwords, all or none', () => {
   it.each<[string, Partial<TAccountFormValues>, Record<string, string>]>([
     ['none filled is fine', {}, {}],
     ['all three filled and equal is fine', { currentPassword: 'oud-wachtwoord', password: 'nieuw-123', confirmPassword: 'nieuw-123' }, {}],
-    ['only the current one', { currentPassword: 'oud-wachtwoord' }, { password: 'validation.required', confirmPassword: 'validation.required' }],
+    ['only the current one (what a new e-mail address needs)', { currentPassword: 'oud-wachtwoord' }, {}],
     ['only the new one', { password: 'nieuw-123' }, { currentPassword: 'validation.required', confirmPassword: 'validation.required' }],
     ['only the confirmation', { confirmPassword: 'nieuw-123' }, { currentPassword: 'validation.required', password: 'validation.required' }],
     ['new and confirmation differ', { currentPassword: 'oud', password: 'nieuw-123', confirmPassword: 'nieuw-124' }, { confirmPassword: 'validation.passwordMismatch' }],
@@ -121,14 +121,18 @@ describe('own account: three passwords, all or none', () => {
     });
   });
 
-  it('sends the new password only when one is set, never the current one', () => {
-    expect(toAccountBody(account)).toEqual({ firstName: 'Jan', lastName: 'Jansen', email: 'jan@example.com', language: 'nl' });
-    expect(toAccountBody({ ...account, currentPassword: 'oud', password: 'nieuw-123', confirmPassword: 'nieuw-123' })).toEqual({
+  it.each([
+    ['names only', {}, {}],
+    ['the same e-mail in another case', { email: 'JAN@example.com', currentPassword: 'oud' }, { email: 'JAN@example.com' }],
+    ['a new password', { currentPassword: 'oud', password: 'nieuw-123', confirmPassword: 'nieuw-123' }, { password: 'nieuw-123', currentPassword: 'oud' }],
+    ['a new e-mail', { email: 'jan.jansen@example.com', currentPassword: 'oud' }, { email: 'jan.jansen@example.com', currentPassword: 'oud' }],
+  ])('%s: sends the current password only with a new password or e-mail', (_case, change, expected) => {
+    expect(toAccountBody({ ...account, ...change }, 'jan@example.com')).toEqual({
       firstName: 'Jan',
       lastName: 'Jansen',
       email: 'jan@example.com',
       language: 'nl',
-      password: 'nieuw-123',
+      ...expected,
     });
   });
 });

@@ -131,8 +131,9 @@ export const ZAccountForm = z
     confirmPassword: z.string(),
   })
   .superRefine((values, ctx) => {
+    // A new password needs all three; the current password alone is what a new e-mail address needs.
     const fields = ['currentPassword', 'password', 'confirmPassword'] as const;
-    if (fields.some((field) => values[field] !== '')) {
+    if (values.password !== '' || values.confirmPassword !== '') {
       for (const field of fields) {
         if (values[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: MESSAGE.required });
       }
@@ -156,13 +157,19 @@ export function accountToForm(user: TUser): TAccountFormValues {
   };
 }
 
-export function toAccountBody(values: TAccountFormValues): TAccountPatch {
+/** Whether a save changes the password or the e-mail address: both need the current password. */
+export function needsCurrentPassword(values: TAccountFormValues, currentEmail: string): boolean {
+  return values.password !== '' || values.email.trim().toLowerCase() !== currentEmail.toLowerCase();
+}
+
+export function toAccountBody(values: TAccountFormValues, currentEmail: string): TAccountPatch {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
     email: values.email,
     language: values.language,
     ...(values.password ? { password: values.password } : {}),
+    ...(needsCurrentPassword(values, currentEmail) ? { currentPassword: values.currentPassword } : {}),
   };
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZCurrentUser, ZTokenResponse, type TAccountPatch, type TCurrentUser, type TUserCreate, type TUserPatch } from '@aquasmart/domain';
-import { basicCredentials } from '../../../lib/http/basic-credentials';
+import { ZCurrentUser, type TAccountPatch, type TCurrentUser, type TUserCreate, type TUserPatch } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { isHttpError } from '../../../lib/http/http-error';
 
@@ -59,30 +58,6 @@ export async function deleteUser(email: string): Promise<void> {
 /** PATCH /users/current: own names, e-mail, language and password. */
 export async function patchAccount(body: TAccountPatch): Promise<TUser> {
   return parseUser(await http.patch<unknown>('/users/current', body));
-}
-
-/**
- * Checks the current password through POST /auth with Basic credentials (nodes.md section 5).
- * Answers false on 401; other failures propagate. The token the check creates is revoked again.
- */
-export async function verifyPassword(email: string, password: string): Promise<boolean> {
-  let token: string;
-  try {
-    const answer = await http.post<unknown>('/auth', undefined, {
-      headers: { authorization: basicCredentials(email, password) },
-      skipInterceptor: true,
-    });
-    token = ZTokenResponse.parse(answer).token;
-  } catch (error) {
-    if (isHttpError(error) && error.status === 401) return false;
-    throw error;
-  }
-  try {
-    await http.delete('/auth', { headers: { 'x-access-token': token }, skipInterceptor: true });
-  } catch {
-    // An unused extra session expires by itself.
-  }
-  return true;
 }
 
 /** The snackbar key of a failed user save or delete: minAdmin has its own text. */
