@@ -203,3 +203,42 @@ describe('group commit', () => {
     expect(await countOf(db, 'intake_events')).toBe(50);
   });
 });
+
+describe('one bad event never fails the others', () => {
+  const GOOD = 40;
+  const goodUplinks = () => Array.from({ length: GOOD }, (_v, i) => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 100 + i, temperature)));
+  const ttsUplink = (deviceId: string) => ({ end_device_ids: { device_id: deviceId, dev_eui: EUI }, received_at: '2026-11-20T10:00:01Z', uplink_message: { f_port: 1, f_cnt: 1, frm_payload: 'AA==' } });
+
+  it.each([
+    ['a NUL in deviceInfo.applicationId', () => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, { deviceInfo: { devEui: EUI, applicationId: 'app\u0000' } })), 'deviceInfo.applicationId'],
+    ['a lone surrogate in rxInfo[0].gatewayId', () => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, { rxInfo: [{ gatewayId: '\ud800', rssi: -90 }] })), 'rxInfo.0.gatewayId'],
+    ['a NUL in a log description', () => postChirpstack(ctx.app, SECRET, 'log', { time: '2026-11-20T10:00:00Z', deviceInfo: { devEui: EUI }, level: 'ERROR', description: 'bad\u0000' }), 'description'],
+    [
+      'a lone low surrogate in a The Things Stack device id',
+      () => ctx.app.inject({ method: 'POST', url: '/api/v1/integrations/tts/uplink', headers: { authorization: `Bearer ${TTS_SECRET}` }, payload: ttsUplink('node\udc00') }),
+      'end_device_ids.device_id',
+    ],
+  ])(`HTTP, %s, sent with ${GOOD} good uplinks at once: the good ones stored, the bad one 400 naming the field`, async (_what, poisoned, field) => {
+    const [bad, ...good] = await Promise.all([poisoned(), ...goodUplinks()]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual([field]);
+    expect(good.map((response) => response.statusCode)).toEqual(Array(GOOD).fill(200));
+    expect(await countOf(db, 'intake_events')).toBe(GOOD);
+  });
+
+  // Rows forced past the routes' checks: the group INSERT fails, its rows are written one by one.
+  it.each([
+    ['a network server that does not exist (foreign key)', 999_999, {}],
+    ['a NUL in the application id', null, { applicationId: 'app\u0000' }],
+    ['a lone surrogate in the gateway', null, { gateway: 'gw\ud800' }],
+  ])(`writer: a row with %s fails alone; the ${GOOD} others of its group are stored`, async (_what, networkServerId, poison) => {
+    const writer = new IntakeWriter(db, { maxConcurrent: 1 });
+    const event = (i: number, extra: object = {}) => ({ envelope: { kind: 'up' as const, eui: EUI, fCnt: i, receivedAt: Date.now(), ...extra }, dedupeKey: `row-${i}` });
+    const submits = [writer.submit(networkServerId, event(0, poison)), ...Array.from({ length: GOOD }, (_v, i) => writer.submit(null, event(i + 1)))];
+    const results = await Promise.allSettled(submits);
+    expect(results[0].status).toBe('rejected');
+    expect(results.slice(1)).toEqual(Array(GOOD).fill({ status: 'fulfilled', value: true }));
+    expect(await countOf(db, 'intake_events')).toBe(GOOD);
+    expect(await countOf(db, 'intake_events', sql`dedupe_key = 'row-0'`)).toBe(0);
+  });
+});
