@@ -242,3 +242,46 @@ describe('one bad event never fails the others', () => {
     expect(await countOf(db, 'intake_events', sql`dedupe_key = 'row-0'`)).toBe(0);
   });
 });
+
+describe('event times: refused outside 1970-01-01 .. 9999-12-31 or when not RFC 3339', () => {
+  const withGatewayTime = (time: string) => chirpstackUp(EUI, 1, temperature, { rxInfo: [{ gatewayId: 'aa00000000000001', rssi: -90, snr: 5, time }] });
+  it.each([
+    ['rxInfo.0.time', '1970-01-01T00:00:00Z', 200],
+    ['rxInfo.0.time', '1969-12-31T23:59:59.999Z', 400],
+    ['rxInfo.0.time', '9999-12-31T23:59:59.999Z', 200],
+    ['rxInfo.0.time', '9999-12-31T23:59:59.999-00:01', 400],
+    ['rxInfo.0.time', '10000-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '+010000-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '-000001-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', 'Nov 20 2026', 400],
+    ['rxInfo.0.time', '2026-13-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '2026-11-20T10:00:00.123456789+00:00', 200],
+    ['rxInfo.0.time', '', 200],
+  ])('ChirpStack %s %j: %i', async (field, time, status) => {
+    const response = await postChirpstack(ctx.app, SECRET, 'up', withGatewayTime(time));
+    expect(response.statusCode).toBe(status);
+    if (status === 400) expect(response.json().message).toContain(`${field}: not an RFC 3339 time between 1970-01-01 and 9999-12-31`);
+    expect(await countOf(db, 'intake_events')).toBe(status === 200 ? 1 : 0);
+  });
+
+  it.each([
+    ['nsTime', { rxInfo: [{ nsTime: '10000-01-01T00:00:00Z' }] }, 'rxInfo.0.nsTime'],
+    ['gwTime', { rxInfo: [{ gwTime: 'yesterday' }] }, 'rxInfo.0.gwTime'],
+    ['the event time', { time: '1969-07-20T20:17:40Z' }, 'time'],
+  ])('ChirpStack %s out of range: 400 naming it', async (_what, extra, field) => {
+    const response = await postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, extra));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`${field}: not an RFC 3339 time`);
+  });
+
+  it.each([
+    ['received_at', { received_at: '10000-01-01T00:00:00Z' }, {}, 'received_at'],
+    ['uplink_message.received_at', {}, { received_at: 'not a time' }, 'uplink_message.received_at'],
+    ['a gateway time', {}, { rx_metadata: [{ time: '1960-01-01T00:00:00Z' }] }, 'uplink_message.rx_metadata.0.time'],
+  ])('The Things Stack %s out of range: 400 naming it', async (_what, top, message, field) => {
+    const body = { end_device_ids: { dev_eui: EUI }, ...top, uplink_message: { f_port: 1, f_cnt: 1, frm_payload: 'AA==', ...message } };
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/integrations/tts/uplink', headers: { authorization: `Bearer ${TTS_SECRET}` }, payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`${field}: not an RFC 3339 time`);
+  });
+});

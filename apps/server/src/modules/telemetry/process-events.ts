@@ -7,19 +7,18 @@ import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './dev
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
 import { applyDownlinkEvent } from './downlink-events';
+import { isPlausibleMs, messageMs, receptionMs } from './event-time';
 
 export interface TStoredEvent {
   id: number;
   networkServerId: number | null;
   body: TIntakeEnvelope;
+  /** When the server stored the event (intake_events.received_at), ms: the reception time when the network's is implausible. */
+  storedAt: number;
 }
 
 /** An event's outcome: null processed; a string processed, with a problem kept for administrators. */
 export type TOutcomes = Map<number, string | null>;
-
-/** A message timestamp is trusted from 2015 until a day ahead of now; otherwise the reception time counts. */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(2015, 0, 1);
-const FUTURE_TOLERANCE_MS = 86_400_000;
 
 interface THistoryRow {
   eui: string;
@@ -34,12 +33,6 @@ interface THistoryRow {
 
 function base64Bytes(data: string | undefined): Uint8Array {
   return new Uint8Array(Buffer.from(data ?? '', 'base64'));
-}
-
-function messageMs(message: TUplinkMessage, receivedAt: number, now: number): number {
-  if (!('timestamp' in message)) return receivedAt;
-  const ms = message.timestamp * 1000;
-  return ms >= EARLIEST_PLAUSIBLE_MS && ms <= now + FUTURE_TOLERANCE_MS ? ms : receivedAt;
 }
 
 /** The reading of a channel: value with offset, raw kept; an older reading never replaces a newer one. */
@@ -121,7 +114,9 @@ async function applyParameterReport(tx: TDbOrTx, state: TDeviceState, report: { 
  */
 export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = Date.now()): Promise<TOutcomes> {
   const outcomes: TOutcomes = new Map();
-  const ordered = [...events].sort((a, b) => a.body.receivedAt - b.body.receivedAt || a.body.fCnt - b.body.fCnt || a.id - b.id);
+  const reception = new Map(events.map((event) => [event.id, receptionMs(event.body.receivedAt, event.storedAt, now)]));
+  const receivedAt = (event: TStoredEvent) => reception.get(event.id)!;
+  const ordered = [...events].sort((a, b) => receivedAt(a) - receivedAt(b) || a.body.fCnt - b.body.fCnt || a.id - b.id);
   const euis = [...new Set(ordered.map((event) => event.body.eui))];
   let states = await loadDeviceStates(tx, euis);
 
@@ -148,9 +143,10 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     touched.add(state);
-    if (state.loraTs === null || envelope.receivedAt >= state.loraTs) {
+    // A stored last-seen time that is not plausible (set far ahead before times were clamped) does not hold newer uplinks back.
+    if (state.loraTs === null || !isPlausibleMs(state.loraTs, now) || receivedAt(event) >= state.loraTs) {
       Object.assign(state, {
-        loraTs: envelope.receivedAt,
+        loraTs: receivedAt(event),
         counter: envelope.fCnt,
         rssi: envelope.rssi ?? null,
         snr: envelope.snr ?? null,
@@ -165,7 +161,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       outcomes.set(event.id, `payload not understood (fPort ${envelope.fPort ?? 0}): ${decoded.error}`);
       continue;
     }
-    const ts = messageMs(decoded.message, envelope.receivedAt, now);
+    const ts = messageMs(decoded.message, receivedAt(event), now);
     const value = await applyMessage(tx, state, decoded.message, ts);
     history.push({
       eui: state.eui,

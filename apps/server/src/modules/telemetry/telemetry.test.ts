@@ -124,6 +124,46 @@ describe('version and temperatures', () => {
   });
 });
 
+describe('last-seen time (lora.ts) with a wrong gateway clock', () => {
+  const HOUR = 3_600_000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  async function uplinkAt(gatewayTime: string, timestamp = TS): Promise<void> {
+    fCnt += 1;
+    const body = chirpstackUp(V3, fCnt, payload('V3', { kind: 'temperature', msgId: 32, timestamp, temperatures: [50, 20] }), {
+      rxInfo: [{ gatewayId: 'aa00000000000001', rssi: -90, snr: 5, time: gatewayTime }],
+    });
+    expect((await postChirpstack(ctx.app, SECRET, 'up', body)).statusCode).toBe(200);
+    await processIntakeBatch(db);
+  }
+  const storedAt = async () => (await db.select().from(intakeEvents).orderBy(intakeEvents.id)).at(-1)!.receivedAt.getTime();
+
+  it('a gateway time of 9999-12-31 does not become lora.ts (the stored time does); a later uplink still counts', async () => {
+    await uplinkAt('9999-12-31T23:59:59Z', 4_000_000_000);
+    expect((await device(V3)).loraTs?.getTime()).toBe(await storedAt());
+    // The history time falls back to the same reception time, not to 9999.
+    expect((await db.select().from(deviceData))[0].ts.getTime()).toBe(await storedAt());
+    const later = Date.now() + HOUR;
+    await uplinkAt(at(later));
+    expect((await device(V3)).loraTs?.getTime()).toBe(later);
+  });
+
+  it.each([
+    ['23 hours ahead is believed', 23, true],
+    ['25 hours ahead is not', 25, false],
+  ])('a gateway time %s', async (_what, hours, believed) => {
+    const ahead = Date.now() + hours * HOUR;
+    await uplinkAt(at(ahead));
+    expect((await device(V3)).loraTs?.getTime()).toBe(believed ? ahead : await storedAt());
+  });
+
+  it('a last-seen time stored far ahead before the clamp no longer holds newer uplinks back', async () => {
+    await db.update(devices).set({ loraTs: new Date('9999-12-31T23:59:59Z') }).where(eq(devices.eui, V3));
+    const now = Date.now();
+    await uplinkAt(at(now));
+    expect((await device(V3)).loraTs?.getTime()).toBe(now);
+  });
+});
+
 describe('unknown devices', () => {
   it('an uplink whose payload tells the type creates an unassigned device with its channels', async () => {
     const eui = '70B3D5499BFFFF01';
