@@ -8,6 +8,7 @@ import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
 import { applyDownlinkEvent } from './downlink-events';
 import { isPlausibleMs, messageMs, receptionMs } from './event-time';
+import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
 
 export interface TStoredEvent {
   id: number;
@@ -19,6 +20,17 @@ export interface TStoredEvent {
 
 /** An event's outcome: null processed; a string processed, with a problem kept for administrators. */
 export type TOutcomes = Map<number, string | null>;
+
+/** The intake error of an event for a device that belongs to another network server. */
+export const FOREIGN_NETWORK_SERVER = 'refused: the device belongs to another network server';
+
+function unknownDeviceProblem(envelope: TIntakeEnvelope, overQuota: Set<string>): string {
+  if (envelope.kind !== 'up') return 'unknown device';
+  if (overQuota.has(envelope.eui)) {
+    return `unknown device: not created, ${NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR} devices were created from this network server's uplinks in the last hour`;
+  }
+  return 'unknown device: the device type cannot be told from its uplink';
+}
 
 interface THistoryRow {
   eui: string;
@@ -121,12 +133,14 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   let states = await loadDeviceStates(tx, euis);
 
   const unknown = ordered.filter((event) => !states.has(event.body.eui) && event.body.kind === 'up');
+  let overQuota = new Set<string>();
   if (unknown.length) {
-    const created = await createUnknownDevices(
+    const result = await createUnknownDevices(
       tx,
       unknown.map((event) => ({ eui: event.body.eui, networkServerId: event.networkServerId, fPort: event.body.fPort ?? 0, bytes: base64Bytes(event.body.data) })),
     );
-    if (created.size) states = new Map([...states, ...(await loadDeviceStates(tx, [...created]))]);
+    overQuota = result.overQuota;
+    if (result.created.size) states = new Map([...states, ...(await loadDeviceStates(tx, [...result.created]))]);
   }
 
   const history: THistoryRow[] = [];
@@ -135,7 +149,13 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
     const envelope = event.body;
     const state = states.get(envelope.eui);
     if (!state) {
-      outcomes.set(event.id, envelope.kind === 'up' ? 'unknown device: the device type cannot be told from its uplink' : 'unknown device');
+      outcomes.set(event.id, unknownDeviceProblem(envelope, overQuota));
+      continue;
+    }
+    if (event.networkServerId !== state.networkServerId) {
+      // Another network server's secret: nothing of the event is applied (history, lora state, the
+      // ids that route downlinks, downlink acks); administrators see it among the intake errors.
+      outcomes.set(event.id, FOREIGN_NETWORK_SERVER);
       continue;
     }
     if (envelope.kind !== 'up') {
