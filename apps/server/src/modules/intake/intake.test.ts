@@ -9,6 +9,7 @@ import type { TDb } from '../../db/client';
 
 let ctx: TTestContext;
 let db: TDb;
+let ttsId: number;
 const SECRET = 'cs-secret-0123456789';
 const TTS_SECRET = 'tts-secret-0123456789';
 const EUI = '70B3D5499A000001';
@@ -22,7 +23,7 @@ afterAll(async () => ctx.close());
 beforeEach(async () => {
   await ctx.database.reset();
   const chirpstack = await seedNetworkServer(db, 'ChirpStack', 'chirpstack', SECRET);
-  await seedNetworkServer(db, 'TTN', 'tts', TTS_SECRET);
+  ttsId = await seedNetworkServer(db, 'TTN', 'tts', TTS_SECRET);
   await seedDevice(db, EUI, 'V2', chirpstack, {}, { temperature1: 0.5 });
 });
 
@@ -131,6 +132,10 @@ describe('ChirpStack up: stored, deduplicated, processed', () => {
 });
 
 describe('The Things Stack webhooks', () => {
+  // Events are applied only from the device's own network server.
+  beforeEach(async () => {
+    await db.update(devices).set({ networkServerId: ttsId }).where(eq(devices.eui, EUI));
+  });
   const uplink = (fCnt: number) => ({
     end_device_ids: { device_id: 'aquasmart-node-1', application_ids: { application_id: 'aquasmart' }, dev_eui: EUI, join_eui: '0000000000000000', dev_addr: '260B1234' },
     correlation_ids: ['as:up:01HX'],
