@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeEui } from '@aquasmart/domain';
-import { dedupeKey, EUI_PATTERN, strongest, timeMs, type TAcceptedEvent, type TIntakeEventKind } from './envelope';
+import { dedupeKey, EUI_PATTERN, strongest, type TAcceptedEvent, type TIntakeEventKind } from './envelope';
+import { timeMs, ZEventTime } from './event-time';
 import { describeIssues } from './parse-error';
 
 /**
@@ -25,12 +26,12 @@ const ZRxInfo = z.looseObject({
   gatewayId: z.string().optional(),
   rssi: z.number().optional(),
   snr: z.number().optional(),
-  time: z.string().optional(),
-  gwTime: z.string().optional(),
-  nsTime: z.string().optional(),
+  time: ZEventTime.optional(),
+  gwTime: ZEventTime.optional(),
+  nsTime: ZEventTime.optional(),
 });
 
-const ZCommon = { deduplicationId: z.string().optional(), time: z.string().optional(), deviceInfo: ZDeviceInfo };
+const ZCommon = { deduplicationId: z.string().optional(), time: ZEventTime.optional(), deviceInfo: ZDeviceInfo };
 
 export const ZChirpstackUp = z.looseObject({
   ...ZCommon,

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { connect, type MqttClient } from 'mqtt';
 import type { TDb } from '../../db/client';
 import { networkServers, type TNetworkServerConfig } from '../../db/schema';
-import { CHIRPSTACK_EVENTS, parseChirpstackEvent, type TChirpstackEvent } from './chirpstack-event';
 import type { IntakeWriter } from './intake-writer';
+import { readMqttEvent } from './mqtt-event';
 
 export interface TMqttLog {
   info(object: object, message: string): void;
@@ -17,7 +17,6 @@ interface TConnection {
   client: MqttClient;
 }
 
-const TOPIC = /^application\/([^/]+)\/device\/([0-9a-fA-F]{16})\/event\/([a-z]+)$/;
 const REFRESH_MS = 30_000;
 
 /** `application/+/device/+/event/+`, narrowed to the configured application when there is one. */
@@ -106,20 +105,12 @@ export class ChirpstackMqtt {
   }
 
   private async store(networkServerId: number, topic: string, payload: Buffer | string): Promise<void> {
-    const match = TOPIC.exec(topic);
-    if (!match || !(CHIRPSTACK_EVENTS as readonly string[]).includes(match[3])) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(payload.toString());
-    } catch {
-      this.log.warn({ topic }, 'mqtt event is not JSON; ignored');
+    const result = readMqttEvent(topic, payload);
+    if (result.action === 'refuse') {
+      // Acknowledged without storing: a redelivery would not fix it, and stored it could fail the others of its group.
+      this.log.warn({ networkServerId, topic, reason: result.reason }, 'intake error: mqtt event refused, not stored');
       return;
     }
-    const parsed = parseChirpstackEvent(match[3] as TChirpstackEvent, body);
-    if (!parsed.ok) {
-      this.log.warn({ topic, reason: parsed.reason }, 'mqtt event malformed; ignored');
-      return;
-    }
-    await this.writer.submit(networkServerId, parsed.event);
+    if (result.action === 'store') await this.writer.submit(networkServerId, result.event);
   }
 }

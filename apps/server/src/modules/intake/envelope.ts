@@ -44,13 +44,6 @@ export function dedupeKey(envelope: TIntakeEnvelope, messageId: string | undefin
   return `${envelope.eui}:${envelope.kind}:${envelope.fCnt}:${messageId ?? ''}`;
 }
 
-/** Parses an RFC 3339 time (ChirpStack may send nanoseconds) into ms, or undefined. */
-export function timeMs(value: unknown): number | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 export interface TRadio {
   rssi?: number;
   snr?: number;

@@ -12,17 +12,18 @@ interface TClaimedRow {
   id: number;
   network_server_id: number | null;
   body: TIntakeEnvelope;
+  received_at: string | Date;
   attempts: number;
 }
 
 async function claim(tx: TDbOrTx, limit: number, onlyId?: number): Promise<TStoredEvent[]> {
   const rows = await queryRows<TClaimedRow>(
     tx,
-    sql`SELECT id, network_server_id, body, attempts FROM intake_events
+    sql`SELECT id, network_server_id, body, received_at, attempts FROM intake_events
         WHERE processed_at IS NULL AND next_attempt_at <= now() ${onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`}
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
   );
-  return rows.map((row) => ({ id: Number(row.id), networkServerId: row.network_server_id, body: row.body }));
+  return rows.map((row) => ({ id: Number(row.id), networkServerId: row.network_server_id, body: row.body, storedAt: new Date(row.received_at).getTime() }));
 }
 
 async function markProcessed(tx: TDbOrTx, outcomes: TOutcomes): Promise<void> {

@@ -22,6 +22,7 @@ export interface TIntakeWriterOptions {
  * Group commit: requests that arrive while a write is in flight (or within the same turn of the
  * event loop) are written by ONE multi-row INSERT, and each request is answered only after that
  * INSERT committed. A duplicate (same dedupe key) is not written again (ON CONFLICT DO NOTHING).
+ * When the group INSERT fails, its rows are retried one by one, so only a bad row's request fails.
  */
 export class IntakeWriter {
   private queue: TPending[] = [];
@@ -75,22 +76,36 @@ export class IntakeWriter {
 
   private async write(batch: TPending[]): Promise<void> {
     try {
-      const rows = batch.map(({ networkServerId, event }) => ({ ns: networkServerId, event: event.envelope.kind, key: event.dedupeKey, body: event.envelope }));
-      const inserted = await queryRows<{ dedupe_key: string }>(
-        this.db,
-        sql`INSERT INTO intake_events (network_server_id, event, dedupe_key, body)
-            SELECT r.ns, r.event, r.key, r.body FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(ns int, event text, key text, body jsonb)
-            ON CONFLICT (dedupe_key) DO NOTHING RETURNING dedupe_key`,
-      );
-      const fresh = new Set(inserted.map((row) => row.dedupe_key));
-      for (const pending of batch) {
-        // Two copies in one batch: the first counts as stored, the second as the duplicate.
-        const stored = fresh.delete(pending.event.dedupeKey);
-        pending.resolve(stored);
-      }
-      if (inserted.length) this.options.onStored?.();
+      this.answer(batch, await this.insert(batch));
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      // One bad row (text PostgreSQL refuses, a network server deleted meanwhile ...) fails the
+      // whole INSERT. Its rows are written again one by one, so only that row's request fails
+      // and the others are stored and answered; ChirpStack does not retry a failed request.
+      for (const pending of batch) await this.write([pending]);
     }
+  }
+
+  private async insert(batch: TPending[]): Promise<Set<string>> {
+    const rows = batch.map(({ networkServerId, event }) => ({ ns: networkServerId, event: event.envelope.kind, key: event.dedupeKey, body: event.envelope }));
+    const inserted = await queryRows<{ dedupe_key: string }>(
+      this.db,
+      sql`INSERT INTO intake_events (network_server_id, event, dedupe_key, body)
+          SELECT r.ns, r.event, r.key, r.body FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(ns int, event text, key text, body jsonb)
+          ON CONFLICT (dedupe_key) DO NOTHING RETURNING dedupe_key`,
+    );
+    return new Set(inserted.map((row) => row.dedupe_key));
+  }
+
+  private answer(batch: TPending[], fresh: Set<string>): void {
+    const anyStored = fresh.size > 0;
+    for (const pending of batch) {
+      // Two copies in one batch: the first counts as stored, the second as the duplicate.
+      pending.resolve(fresh.delete(pending.event.dedupeKey));
+    }
+    if (anyStored) this.options.onStored?.();
   }
 }

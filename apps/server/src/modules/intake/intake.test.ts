@@ -9,6 +9,7 @@ import type { TDb } from '../../db/client';
 
 let ctx: TTestContext;
 let db: TDb;
+let ttsId: number;
 const SECRET = 'cs-secret-0123456789';
 const TTS_SECRET = 'tts-secret-0123456789';
 const EUI = '70B3D5499A000001';
@@ -22,7 +23,7 @@ afterAll(async () => ctx.close());
 beforeEach(async () => {
   await ctx.database.reset();
   const chirpstack = await seedNetworkServer(db, 'ChirpStack', 'chirpstack', SECRET);
-  await seedNetworkServer(db, 'TTN', 'tts', TTS_SECRET);
+  ttsId = await seedNetworkServer(db, 'TTN', 'tts', TTS_SECRET);
   await seedDevice(db, EUI, 'V2', chirpstack, {}, { temperature1: 0.5 });
 });
 
@@ -131,6 +132,10 @@ describe('ChirpStack up: stored, deduplicated, processed', () => {
 });
 
 describe('The Things Stack webhooks', () => {
+  // Events are applied only from the device's own network server.
+  beforeEach(async () => {
+    await db.update(devices).set({ networkServerId: ttsId }).where(eq(devices.eui, EUI));
+  });
   const uplink = (fCnt: number) => ({
     end_device_ids: { device_id: 'aquasmart-node-1', application_ids: { application_id: 'aquasmart' }, dev_eui: EUI, join_eui: '0000000000000000', dev_addr: '260B1234' },
     correlation_ids: ['as:up:01HX'],
@@ -201,5 +206,87 @@ describe('group commit', () => {
     expect(inserts).toBe(1);
     expect(answers.filter(Boolean)).toHaveLength(50);
     expect(await countOf(db, 'intake_events')).toBe(50);
+  });
+});
+
+describe('one bad event never fails the others', () => {
+  const GOOD = 40;
+  const goodUplinks = () => Array.from({ length: GOOD }, (_v, i) => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 100 + i, temperature)));
+  const ttsUplink = (deviceId: string) => ({ end_device_ids: { device_id: deviceId, dev_eui: EUI }, received_at: '2026-11-20T10:00:01Z', uplink_message: { f_port: 1, f_cnt: 1, frm_payload: 'AA==' } });
+
+  it.each([
+    ['a NUL in deviceInfo.applicationId', () => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, { deviceInfo: { devEui: EUI, applicationId: 'app\u0000' } })), 'deviceInfo.applicationId'],
+    ['a lone surrogate in rxInfo[0].gatewayId', () => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, { rxInfo: [{ gatewayId: '\ud800', rssi: -90 }] })), 'rxInfo.0.gatewayId'],
+    ['a NUL in a log description', () => postChirpstack(ctx.app, SECRET, 'log', { time: '2026-11-20T10:00:00Z', deviceInfo: { devEui: EUI }, level: 'ERROR', description: 'bad\u0000' }), 'description'],
+    [
+      'a lone low surrogate in a The Things Stack device id',
+      () => ctx.app.inject({ method: 'POST', url: '/api/v1/integrations/tts/uplink', headers: { authorization: `Bearer ${TTS_SECRET}` }, payload: ttsUplink('node\udc00') }),
+      'end_device_ids.device_id',
+    ],
+  ])(`HTTP, %s, sent with ${GOOD} good uplinks at once: the good ones stored, the bad one 400 naming the field`, async (_what, poisoned, field) => {
+    const [bad, ...good] = await Promise.all([poisoned(), ...goodUplinks()]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual([field]);
+    expect(good.map((response) => response.statusCode)).toEqual(Array(GOOD).fill(200));
+    expect(await countOf(db, 'intake_events')).toBe(GOOD);
+  });
+
+  // Rows forced past the routes' checks: the group INSERT fails, its rows are written one by one.
+  it.each([
+    ['a network server that does not exist (foreign key)', 999_999, {}],
+    ['a NUL in the application id', null, { applicationId: 'app\u0000' }],
+    ['a lone surrogate in the gateway', null, { gateway: 'gw\ud800' }],
+  ])(`writer: a row with %s fails alone; the ${GOOD} others of its group are stored`, async (_what, networkServerId, poison) => {
+    const writer = new IntakeWriter(db, { maxConcurrent: 1 });
+    const event = (i: number, extra: object = {}) => ({ envelope: { kind: 'up' as const, eui: EUI, fCnt: i, receivedAt: Date.now(), ...extra }, dedupeKey: `row-${i}` });
+    const submits = [writer.submit(networkServerId, event(0, poison)), ...Array.from({ length: GOOD }, (_v, i) => writer.submit(null, event(i + 1)))];
+    const results = await Promise.allSettled(submits);
+    expect(results[0].status).toBe('rejected');
+    expect(results.slice(1)).toEqual(Array(GOOD).fill({ status: 'fulfilled', value: true }));
+    expect(await countOf(db, 'intake_events')).toBe(GOOD);
+    expect(await countOf(db, 'intake_events', sql`dedupe_key = 'row-0'`)).toBe(0);
+  });
+});
+
+describe('event times: refused outside 1970-01-01 .. 9999-12-31 or when not RFC 3339', () => {
+  const withGatewayTime = (time: string) => chirpstackUp(EUI, 1, temperature, { rxInfo: [{ gatewayId: 'aa00000000000001', rssi: -90, snr: 5, time }] });
+  it.each([
+    ['rxInfo.0.time', '1970-01-01T00:00:00Z', 200],
+    ['rxInfo.0.time', '1969-12-31T23:59:59.999Z', 400],
+    ['rxInfo.0.time', '9999-12-31T23:59:59.999Z', 200],
+    ['rxInfo.0.time', '9999-12-31T23:59:59.999-00:01', 400],
+    ['rxInfo.0.time', '10000-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '+010000-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '-000001-01-01T00:00:00Z', 400],
+    ['rxInfo.0.time', 'Nov 20 2026', 400],
+    ['rxInfo.0.time', '2026-13-01T00:00:00Z', 400],
+    ['rxInfo.0.time', '2026-11-20T10:00:00.123456789+00:00', 200],
+    ['rxInfo.0.time', '', 200],
+  ])('ChirpStack %s %j: %i', async (field, time, status) => {
+    const response = await postChirpstack(ctx.app, SECRET, 'up', withGatewayTime(time));
+    expect(response.statusCode).toBe(status);
+    if (status === 400) expect(response.json().message).toContain(`${field}: not an RFC 3339 time between 1970-01-01 and 9999-12-31`);
+    expect(await countOf(db, 'intake_events')).toBe(status === 200 ? 1 : 0);
+  });
+
+  it.each([
+    ['nsTime', { rxInfo: [{ nsTime: '10000-01-01T00:00:00Z' }] }, 'rxInfo.0.nsTime'],
+    ['gwTime', { rxInfo: [{ gwTime: 'yesterday' }] }, 'rxInfo.0.gwTime'],
+    ['the event time', { time: '1969-07-20T20:17:40Z' }, 'time'],
+  ])('ChirpStack %s out of range: 400 naming it', async (_what, extra, field) => {
+    const response = await postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, 1, temperature, extra));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`${field}: not an RFC 3339 time`);
+  });
+
+  it.each([
+    ['received_at', { received_at: '10000-01-01T00:00:00Z' }, {}, 'received_at'],
+    ['uplink_message.received_at', {}, { received_at: 'not a time' }, 'uplink_message.received_at'],
+    ['a gateway time', {}, { rx_metadata: [{ time: '1960-01-01T00:00:00Z' }] }, 'uplink_message.rx_metadata.0.time'],
+  ])('The Things Stack %s out of range: 400 naming it', async (_what, top, message, field) => {
+    const body = { end_device_ids: { dev_eui: EUI }, ...top, uplink_message: { f_port: 1, f_cnt: 1, frm_payload: 'AA==', ...message } };
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/integrations/tts/uplink', headers: { authorization: `Bearer ${TTS_SECRET}` }, payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`${field}: not an RFC 3339 time`);
   });
 });

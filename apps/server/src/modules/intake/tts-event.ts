@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeEui } from '@aquasmart/domain';
-import { dedupeKey, EUI_PATTERN, strongest, timeMs, type TIntakeEventKind } from './envelope';
+import { dedupeKey, EUI_PATTERN, strongest, type TIntakeEventKind } from './envelope';
+import { timeMs, ZEventTime } from './event-time';
 import type { TParseResult } from './chirpstack-event';
 import { describeIssues } from './parse-error';
 
@@ -22,8 +23,8 @@ const ZRxMetadata = z.looseObject({
   rssi: z.number().optional(),
   channel_rssi: z.number().optional(),
   snr: z.number().optional(),
-  time: z.string().optional(),
-  received_at: z.string().optional(),
+  time: ZEventTime.optional(),
+  received_at: ZEventTime.optional(),
 });
 
 const ZUplinkMessage = z.looseObject({
@@ -31,14 +32,14 @@ const ZUplinkMessage = z.looseObject({
   f_cnt: z.number().int().nonnegative().optional(),
   frm_payload: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64').optional(),
   rx_metadata: z.array(ZRxMetadata).optional(),
-  received_at: z.string().optional(),
+  received_at: ZEventTime.optional(),
 });
 
 const ZDownlinkMessage = z.looseObject({ f_cnt: z.number().int().nonnegative().optional(), correlation_ids: z.array(z.string()).optional() });
 
-const ZBase = { end_device_ids: ZIds, received_at: z.string().optional(), correlation_ids: z.array(z.string()).optional() };
+const ZBase = { end_device_ids: ZIds, received_at: ZEventTime.optional(), correlation_ids: z.array(z.string()).optional() };
 const ZUplink = z.looseObject({ ...ZBase, uplink_message: ZUplinkMessage });
-const ZJoin = z.looseObject({ ...ZBase, join_accept: z.looseObject({ received_at: z.string().optional() }).optional() });
+const ZJoin = z.looseObject({ ...ZBase, join_accept: z.looseObject({ received_at: ZEventTime.optional() }).optional() });
 const ZDownlinkFailed = z.looseObject({
   ...ZBase,
   downlink_failed: z.looseObject({ downlink: ZDownlinkMessage.optional(), error: z.looseObject({ name: z.string().optional(), message_format: z.string().optional() }).optional() }),

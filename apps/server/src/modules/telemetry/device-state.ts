@@ -3,6 +3,7 @@ import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/client';
 import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
+import { newDeviceQuota } from './new-device-quota';
 import type { TParameterState } from './settings-match';
 
 /** What processing reads and changes of one device; written back once per batch. */
@@ -11,6 +12,8 @@ export interface TDeviceState {
   type: TDeviceType;
   customerId: number | null;
   locationId: number | null;
+  /** The network server the device belongs to: the only one whose events are applied to it. */
+  networkServerId: number | null;
   loraTs: number | null;
   counter: number | null;
   rssi: number | null;
@@ -48,6 +51,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       type: row.type as TDeviceType,
       customerId: row.customerId,
       locationId: row.locationId,
+      networkServerId: row.networkServerId,
       loraTs: row.loraTs ? row.loraTs.getTime() : null,
       counter: row.counter,
       rssi: row.rssi,
@@ -92,35 +96,52 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
   return states;
 }
 
+/** EUIs created now, and EUIs not created because their network server's quota for the hour is used up. */
+export interface TCreatedDevices {
+  created: Set<string>;
+  overQuota: Set<string>;
+}
+
 /**
  * An uplink from an unknown EUI creates an unassigned device (provisioning's
  * insertUnassignedDevices: no customer, no location, lora.state Stopped, its channels, an audit
- * entry "via uplink") when one of its payloads tells the device type. Answers the EUIs created.
+ * entry "via uplink") when one of its payloads tells the device type, for the network server that
+ * sent it, within that server's hourly quota (new-device-quota.ts). An event that no network
+ * server sent creates nothing. Candidates come in reception order; the first ones get the quota.
  */
 export async function createUnknownDevices(
   tx: TDbOrTx,
   candidates: { eui: string; networkServerId: number | null; fPort: number; bytes: Uint8Array }[],
-): Promise<Set<string>> {
-  const typed = new Map<string, { type: TDeviceType; networkServerId: number | null }>();
+): Promise<TCreatedDevices> {
+  const typed = new Map<string, { type: TDeviceType; networkServerId: number }>();
   for (const candidate of candidates) {
-    if (typed.has(candidate.eui)) continue;
+    if (typed.has(candidate.eui) || candidate.networkServerId === null) continue;
     const type = deviceTypeFromUplink(candidate.fPort, candidate.bytes);
     if (type) typed.set(candidate.eui, { type, networkServerId: candidate.networkServerId });
   }
-  if (typed.size === 0) return new Set();
-  const ids = [...new Set([...typed.values()].map((entry) => entry.networkServerId).filter((id): id is number => id !== null))];
-  const names = new Map(
-    ids.length ? (await tx.select({ id: networkServers.id, name: networkServers.name }).from(networkServers).where(inArray(networkServers.id, ids))).map((row) => [row.id, row.name]) : [],
-  );
+  const overQuota = new Set<string>();
+  if (typed.size === 0) return { created: new Set(), overQuota };
+  const ids = [...new Set([...typed.values()].map((entry) => entry.networkServerId))];
+  const quota = await newDeviceQuota(tx, ids);
+  for (const [eui, { networkServerId }] of typed) {
+    const left = quota.get(networkServerId) ?? 0;
+    if (left > 0) quota.set(networkServerId, left - 1);
+    else {
+      overQuota.add(eui);
+      typed.delete(eui);
+    }
+  }
+  if (typed.size === 0) return { created: new Set(), overQuota };
+  const names = new Map((await tx.select({ id: networkServers.id, name: networkServers.name }).from(networkServers).where(inArray(networkServers.id, ids))).map((row) => [row.id, row.name]));
   const newDevices = [...typed].map(([eui, { type, networkServerId }]) => ({
     eui,
     type,
     // The firmware version is not known yet; the node's version report fills diagnostics.version.
     version: '',
     networkServerId,
-    networkServer: networkServerId === null ? null : (names.get(networkServerId) ?? null),
+    networkServer: names.get(networkServerId) ?? null,
     encryptionMode: 'NS',
   }));
   await insertUnassignedDevices(tx, newDevices, { userEmail: null, via: 'uplink' });
-  return new Set(typed.keys());
+  return { created: new Set(typed.keys()), overQuota };
 }

@@ -7,19 +7,30 @@ import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './dev
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
 import { applyDownlinkEvent } from './downlink-events';
+import { isPlausibleMs, messageMs, receptionMs } from './event-time';
+import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
 
 export interface TStoredEvent {
   id: number;
   networkServerId: number | null;
   body: TIntakeEnvelope;
+  /** When the server stored the event (intake_events.received_at), ms: the reception time when the network's is implausible. */
+  storedAt: number;
 }
 
 /** An event's outcome: null processed; a string processed, with a problem kept for administrators. */
 export type TOutcomes = Map<number, string | null>;
 
-/** A message timestamp is trusted from 2015 until a day ahead of now; otherwise the reception time counts. */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(2015, 0, 1);
-const FUTURE_TOLERANCE_MS = 86_400_000;
+/** The intake error of an event for a device that belongs to another network server. */
+export const FOREIGN_NETWORK_SERVER = 'refused: the device belongs to another network server';
+
+function unknownDeviceProblem(envelope: TIntakeEnvelope, overQuota: Set<string>): string {
+  if (envelope.kind !== 'up') return 'unknown device';
+  if (overQuota.has(envelope.eui)) {
+    return `unknown device: not created, ${NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR} devices were created from this network server's uplinks in the last hour`;
+  }
+  return 'unknown device: the device type cannot be told from its uplink';
+}
 
 interface THistoryRow {
   eui: string;
@@ -34,12 +45,6 @@ interface THistoryRow {
 
 function base64Bytes(data: string | undefined): Uint8Array {
   return new Uint8Array(Buffer.from(data ?? '', 'base64'));
-}
-
-function messageMs(message: TUplinkMessage, receivedAt: number, now: number): number {
-  if (!('timestamp' in message)) return receivedAt;
-  const ms = message.timestamp * 1000;
-  return ms >= EARLIEST_PLAUSIBLE_MS && ms <= now + FUTURE_TOLERANCE_MS ? ms : receivedAt;
 }
 
 /** The reading of a channel: value with offset, raw kept; an older reading never replaces a newer one. */
@@ -121,17 +126,21 @@ async function applyParameterReport(tx: TDbOrTx, state: TDeviceState, report: { 
  */
 export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = Date.now()): Promise<TOutcomes> {
   const outcomes: TOutcomes = new Map();
-  const ordered = [...events].sort((a, b) => a.body.receivedAt - b.body.receivedAt || a.body.fCnt - b.body.fCnt || a.id - b.id);
+  const reception = new Map(events.map((event) => [event.id, receptionMs(event.body.receivedAt, event.storedAt, now)]));
+  const receivedAt = (event: TStoredEvent) => reception.get(event.id)!;
+  const ordered = [...events].sort((a, b) => receivedAt(a) - receivedAt(b) || a.body.fCnt - b.body.fCnt || a.id - b.id);
   const euis = [...new Set(ordered.map((event) => event.body.eui))];
   let states = await loadDeviceStates(tx, euis);
 
   const unknown = ordered.filter((event) => !states.has(event.body.eui) && event.body.kind === 'up');
+  let overQuota = new Set<string>();
   if (unknown.length) {
-    const created = await createUnknownDevices(
+    const result = await createUnknownDevices(
       tx,
       unknown.map((event) => ({ eui: event.body.eui, networkServerId: event.networkServerId, fPort: event.body.fPort ?? 0, bytes: base64Bytes(event.body.data) })),
     );
-    if (created.size) states = new Map([...states, ...(await loadDeviceStates(tx, [...created]))]);
+    overQuota = result.overQuota;
+    if (result.created.size) states = new Map([...states, ...(await loadDeviceStates(tx, [...result.created]))]);
   }
 
   const history: THistoryRow[] = [];
@@ -140,7 +149,13 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
     const envelope = event.body;
     const state = states.get(envelope.eui);
     if (!state) {
-      outcomes.set(event.id, envelope.kind === 'up' ? 'unknown device: the device type cannot be told from its uplink' : 'unknown device');
+      outcomes.set(event.id, unknownDeviceProblem(envelope, overQuota));
+      continue;
+    }
+    if (event.networkServerId !== state.networkServerId) {
+      // Another network server's secret: nothing of the event is applied (history, lora state, the
+      // ids that route downlinks, downlink acks); administrators see it among the intake errors.
+      outcomes.set(event.id, FOREIGN_NETWORK_SERVER);
       continue;
     }
     if (envelope.kind !== 'up') {
@@ -148,9 +163,10 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     touched.add(state);
-    if (state.loraTs === null || envelope.receivedAt >= state.loraTs) {
+    // A stored last-seen time that is not plausible (set far ahead before times were clamped) does not hold newer uplinks back.
+    if (state.loraTs === null || !isPlausibleMs(state.loraTs, now) || receivedAt(event) >= state.loraTs) {
       Object.assign(state, {
-        loraTs: envelope.receivedAt,
+        loraTs: receivedAt(event),
         counter: envelope.fCnt,
         rssi: envelope.rssi ?? null,
         snr: envelope.snr ?? null,
@@ -165,7 +181,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       outcomes.set(event.id, `payload not understood (fPort ${envelope.fPort ?? 0}): ${decoded.error}`);
       continue;
     }
-    const ts = messageMs(decoded.message, envelope.receivedAt, now);
+    const ts = messageMs(decoded.message, receivedAt(event), now);
     const value = await applyMessage(tx, state, decoded.message, ts);
     history.push({
       eui: state.eui,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
 import { signalLevel } from './signal-level';
+import { EARLIEST_PLAUSIBLE_MS, FUTURE_TOLERANCE_MS, messageMs, receptionMs } from './event-time';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
 
 describe('signal level from RSSI and SNR (docs/telemetry.md)', () => {
@@ -103,5 +104,30 @@ describe('settings: matching, sync and incorrect settings', () => {
     ['a saved parameter wins over the preset', [{ register: 3, value: { resistanceThreshold: 100 }, status: 'saved', reported: { resistanceThreshold: 100 } }], [{ register: 3, value: { resistanceThreshold: 0 } }], [{ register: 3, value: { resistanceThreshold: 100 } }], false],
   ])('%s -> %s', (_what, parameters, presets, report, incorrect) => {
     expect(hasIncorrectSettings(parameters, presets, report)).toBe(incorrect);
+  });
+});
+
+describe('reception and history times: the network\'s clock within 2015 .. now + 1 day, else the server\'s', () => {
+  const now = Date.UTC(2026, 10, 20, 12, 0, 0);
+  const stored = now - 2_000;
+  it.each([
+    ['a gateway time of now', now, now],
+    ['the first instant of 2015', EARLIEST_PLAUSIBLE_MS, EARLIEST_PLAUSIBLE_MS],
+    ['just before 2015', EARLIEST_PLAUSIBLE_MS - 1, stored],
+    ['exactly a day ahead', now + FUTURE_TOLERANCE_MS, now + FUTURE_TOLERANCE_MS],
+    ['just over a day ahead', now + FUTURE_TOLERANCE_MS + 1, stored],
+    ['9999-12-31', Date.UTC(9999, 11, 31), stored],
+    ['1970-01-01', 0, stored],
+  ])('reception: %s', (_what, reported, expected) => {
+    expect(receptionMs(reported, stored, now)).toBe(expected);
+  });
+
+  it.each([
+    ['a plausible measuring time', now / 1000 - 60, now - 60_000],
+    ['a day ahead', (now + FUTURE_TOLERANCE_MS) / 1000, now + FUTURE_TOLERANCE_MS],
+    ['over a day ahead', (now + FUTURE_TOLERANCE_MS) / 1000 + 1, stored],
+    ['before 2015', EARLIEST_PLAUSIBLE_MS / 1000 - 1, stored],
+  ])('history: %s', (_what, timestamp, expected) => {
+    expect(messageMs({ kind: 'battery', msgId: 40, timestamp, voltage: 3.5 }, stored, now)).toBe(expected);
   });
 });
