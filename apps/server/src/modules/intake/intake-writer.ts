@@ -90,7 +90,7 @@ export class IntakeWriter {
   }
 
   private async insert(batch: TPending[]): Promise<Set<string>> {
-    const rows = batch.map(({ networkServerId, event }) => ({ ns: networkServerId, event: event.envelope.kind, key: event.dedupeKey, body: event.envelope }));
+    const rows = batch.map((pending) => ({ ns: pending.networkServerId, event: pending.event.envelope.kind, key: storedKey(pending), body: pending.event.envelope }));
     const inserted = await queryRows<{ dedupe_key: string }>(
       this.db,
       sql`INSERT INTO intake_events (network_server_id, event, dedupe_key, body)
@@ -104,8 +104,17 @@ export class IntakeWriter {
     const anyStored = fresh.size > 0;
     for (const pending of batch) {
       // Two copies in one batch: the first counts as stored, the second as the duplicate.
-      pending.resolve(fresh.delete(pending.event.dedupeKey));
+      pending.resolve(fresh.delete(storedKey(pending)));
     }
     if (anyStored) this.options.onStored?.();
   }
+}
+
+/**
+ * The duplicate key as stored: scoped to the network server that sent the event, so one network
+ * server cannot post an event first under another's key and have the real one dropped as a
+ * duplicate (The Things Stack keys are times, which can be guessed).
+ */
+function storedKey({ networkServerId, event }: Pick<TPending, 'networkServerId' | 'event'>): string {
+  return `${networkServerId}:${event.dedupeKey}`;
 }

@@ -5,7 +5,7 @@ import { deviceChannels, deviceData, devices, intakeEvents } from '../../db/sche
 import { processIntakeBatch } from './intake-worker';
 import { IntakeWriter } from './intake-writer';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from './intake-fixtures';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 
 let ctx: TTestContext;
 let db: TDb;
@@ -207,6 +207,16 @@ describe('group commit', () => {
     expect(answers.filter(Boolean)).toHaveLength(50);
     expect(await countOf(db, 'intake_events')).toBe(50);
   });
+
+  it('a duplicate key counts per network server: another one cannot claim an event first', async () => {
+    const [chirpstack, tts] = (await queryRows<{ id: number }>(db, sql`SELECT id FROM network_servers ORDER BY id`)).map((row) => row.id);
+    const writer = new IntakeWriter(db, { maxConcurrent: 1 });
+    const event = { envelope: { kind: 'up' as const, eui: EUI, fCnt: 7, receivedAt: Date.now(), fPort: 1, data: '' }, dedupeKey: 'guessable-time' };
+    expect(await writer.submit(tts, event)).toBe(true);
+    expect(await writer.submit(chirpstack, event)).toBe(true);
+    expect(await writer.submit(chirpstack, event)).toBe(false);
+    expect(await countOf(db, 'intake_events')).toBe(2);
+  });
 });
 
 describe('one bad event never fails the others', () => {
@@ -244,7 +254,8 @@ describe('one bad event never fails the others', () => {
     expect(results[0].status).toBe('rejected');
     expect(results.slice(1)).toEqual(Array(GOOD).fill({ status: 'fulfilled', value: true }));
     expect(await countOf(db, 'intake_events')).toBe(GOOD);
-    expect(await countOf(db, 'intake_events', sql`dedupe_key = 'row-0'`)).toBe(0);
+    expect(await countOf(db, 'intake_events', sql`dedupe_key LIKE '%:row-0'`)).toBe(0);
+    expect(await countOf(db, 'intake_events', sql`dedupe_key LIKE '%:row-1'`)).toBe(1);
   });
 });
 
