@@ -13,7 +13,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { customerRoutes } from './modules/customers/customer-routes';
-import { intervalRoutes } from './modules/customers/interval-routes';
+import { intervalRoutes } from './modules/intervals/interval-routes';
 import { locationRoutes } from './modules/locations/location-routes';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
@@ -23,7 +23,7 @@ import { deviceRoutes } from './modules/devices/device-routes';
 import { provisioningRoutes } from './modules/devices/provisioning-routes';
 import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
-import { createTelemetryPipeline } from './modules/intake/telemetry-pipeline';
+import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 
 export const API_PREFIX = '/api/v1';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { allKnownEntries, RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import type { TDb } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../identity/passwords';
 import { countUsers } from '../modules/users/user-repository';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdministrator } from '../bootstrap/first-admin';
 import { queryRows } from '../db/client';
 import { customers, users } from '../db/schema';
-import { verifyPassword } from '../modules/auth/passwords';
+import { verifyPassword } from '../identity/passwords';
 import { openTestDatabase, type TTestDatabase } from '../test/test-database';
 import { demoFleet } from './fleet';
 import { DEMO_NETWORK_SERVER } from './network-server';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../db/client';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../identity/passwords';
 import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';

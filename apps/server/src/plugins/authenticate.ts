@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { TDb } from '../db/client';
-import { findTokenUserId } from '../modules/auth/token-repository';
-import { findUser, type TAuthUser } from '../modules/users/user-repository';
+import { findTokenUserId } from '../identity/tokens';
+import { findUser, type TAuthUser } from '../identity/auth-user';
 import { authorizeRoute } from './authorize';
 
 declare module 'fastify' {

@@ -4,8 +4,8 @@ import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquas
 import { buildApp } from '../app';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { issueToken } from '../modules/auth/token-repository';
-import { hashPassword } from '../modules/auth/passwords';
+import { issueToken } from '../identity/tokens';
+import { hashPassword } from '../identity/passwords';
 import { openTestDatabase, type TTestDatabase } from './test-database';
 
 export interface TTestContext {

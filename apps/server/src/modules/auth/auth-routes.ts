@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { presentedToken } from '../../plugins/authenticate';
 import { parseBasicCredentials, signIn } from './auth-service';
-import { renewToken, revokeToken } from './token-repository';
+import { renewToken, revokeToken } from '../../identity/tokens';
 
 export interface TAuthRoutesOptions {
   db: TDb;

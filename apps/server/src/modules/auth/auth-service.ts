@@ -1,9 +1,9 @@
 import { ERROR, isStorableText } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 import type { TDb } from '../../db/client';
-import { findUser } from '../users/user-repository';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { deleteExpiredTokens, issueToken } from './token-repository';
+import { findUser } from '../../identity/auth-user';
+import { verifyAgainstDummy, verifyPassword } from '../../identity/passwords';
+import { deleteExpiredTokens, issueToken } from '../../identity/tokens';
 import { countLoginAttempt, deleteExpiredLoginAttempts, forgiveLoginAttempt, loginSubjects } from './login-limiter';
 
 export interface TCredentials {

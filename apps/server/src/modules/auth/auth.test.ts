@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokens } from '../../db/schema';
 import { basicAuth, createTestContext, type TTestContext } from '../../test/test-app';
-import { hashToken, MAX_SESSION_SECONDS } from './token-repository';
+import { hashToken, MAX_SESSION_SECONDS } from '../../identity/tokens';
 import { LOGIN_LIMITS } from './login-limiter';
 
 const EMAIL = 'beheer@example.com';

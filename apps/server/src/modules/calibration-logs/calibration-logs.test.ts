@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertLocation, restrictUser } from '../places/places-fixtures';
+import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 
 const PASSWORD = 'Calibration-logs-2026';
 let ctx: TTestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorFor } from '@aquasmart/domain';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller } from '../places/places-fixtures';
+import { caller } from '../../test/places-fixtures';
 
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;

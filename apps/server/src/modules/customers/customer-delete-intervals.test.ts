@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calibrationLogs, customers, devices, locations } from '../../db/schema';
 import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../places/places-fixtures';
+import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../../test/places-fixtures';
 
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;

@@ -3,10 +3,10 @@ import { MESSAGE, messageKey, type TCustomerListItem } from '@aquasmart/domain';
 import { type TDb, type TDbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { customerScopeCondition } from '../../lib/customer-scope';
+import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
-import { isAdministrator } from '../../plugins/authorize';
-import type { TAuthUser } from '../users/user-repository';
+import { isAdministrator } from '../../identity/rights';
+import type { TAuthUser } from '../../identity/auth-user';
 import { placeFields, tidyPlaceRow } from '../places/place-fields';
 
 export type TCustomerRow = typeof customers.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers, devices, gateways, locations } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser, type TMethod } from '../places/places-fixtures';
+import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser, type TMethod } from '../../test/places-fixtures';
 
 /**
  * A user restricted to customer Acme, holding every right a restricted user can hold, gets

@@ -9,8 +9,8 @@ import {
 import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { calibrationLogs, customers, devices, gateways, locations, overflowLogs, userCustomers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { assertMayWrite } from '../../plugins/authorize';
-import type { TAuthUser } from '../users/user-repository';
+import { assertMayWrite } from '../../identity/rights';
+import type { TAuthUser } from '../../identity/auth-user';
 import { requireCustomer } from './customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { setCustomerDevicesInterval, setCustomerLocationsInterval } from '../places/interval-propagation';

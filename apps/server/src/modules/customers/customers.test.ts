@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
 import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
-import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../places/places-fixtures';
+import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;

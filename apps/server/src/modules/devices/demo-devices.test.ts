@@ -5,7 +5,7 @@ import { TEMPERATURE_CHANNEL_COUNT, type TDevice, type TDeviceType } from '@aqua
 import { queryRows } from '../../db/client';
 import { seedDemoData } from '../../demo/seed';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller } from '../places/places-fixtures';
+import { caller } from '../../test/places-fixtures';
 
 /** The read routes answer the demo fleet (apps/server/src/demo) as the web app will see it. */
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;

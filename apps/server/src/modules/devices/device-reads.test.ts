@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, intakeEvents, overflowLogs } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../places/places-fixtures';
-import { insertNetworkServer } from './device-test-fixtures';
+import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { insertNetworkServer } from '../../test/device-fixtures';
 import type { TIntakeEnvelope } from '../intake/envelope';
 
 /** An intake event body as the intake stores it. */

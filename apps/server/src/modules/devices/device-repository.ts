@@ -3,10 +3,10 @@ import { isEui, normalizeEui, type TDevice, type TDeviceListItem } from '@aquasm
 import type { TDb, TDbOrTx } from '../../db/client';
 import { customers, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { customerScopeCondition } from '../../lib/customer-scope';
+import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor } from '../../lib/query';
-import { isAdministrator } from '../../plugins/authorize';
-import type { TAuthUser } from '../users/user-repository';
+import { isAdministrator } from '../../identity/rights';
+import type { TAuthUser } from '../../identity/auth-user';
 import { DEVICE_CONDITION_FIELDS, DEVICE_FIELDS } from './device-fields';
 
 export type TDeviceRow = typeof devices.$inferSelect;

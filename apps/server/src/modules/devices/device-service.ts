@@ -12,7 +12,7 @@ import {
 import type { TDb } from '../../db/client';
 import { networkServers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import type { TAuthUser } from '../users/user-repository';
+import type { TAuthUser } from '../../identity/auth-user';
 import { requireBodyNetworkServer } from '../network-servers/network-server-repository';
 import { parseDeviceCsv } from './device-csv';
 import { existingEuis, insertUnassignedDevices, type TNewDevice } from './device-provisioning';

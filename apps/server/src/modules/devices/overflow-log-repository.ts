@@ -2,10 +2,10 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TOverflowLog } from '@aquasmart/domain';
 import type { TDb } from '../../db/client';
 import { customers, devices, locations, overflowLogs } from '../../db/schema';
-import { customerScopeCondition } from '../../lib/customer-scope';
+import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
-import { isAdministrator } from '../../plugins/authorize';
-import type { TAuthUser } from '../users/user-repository';
+import { isAdministrator } from '../../identity/rights';
+import type { TAuthUser } from '../../identity/auth-user';
 import { isoText } from './device-fields';
 
 /** Overflow log fields (portal.md section 3); `lora.state` is the detection's state: Started while active. */

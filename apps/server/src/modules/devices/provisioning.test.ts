@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { auditLogs, deviceChannels, devices } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller } from '../places/places-fixtures';
-import { insertNetworkServer } from './device-test-fixtures';
+import { caller } from '../../test/places-fixtures';
+import { insertNetworkServer } from '../../test/device-fixtures';
 
 const PASSWORD = 'Provisioning-test-2026';
 let ctx: TTestContext;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
 import type { TNetworkServerConfig } from '../../db/schema';
-import { BackgroundLoop, type TLoopLog } from '../intake/background-loop';
+import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { sendFrame, type TTransportDeps } from './transports';
 
 /** While a frame is being handed over, other copies of the server leave it alone this long. */

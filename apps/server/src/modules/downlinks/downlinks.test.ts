@@ -6,10 +6,10 @@ import { decodeDownlink, encodeUplink, type TRegisterValue } from '@aquasmart/do
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import type { TDb } from '../../db/client';
 import { auditLogs, customers, deviceParameters, devices, downlinks, networkServers, userCustomers, users } from '../../db/schema';
-import { processIntakeBatch } from '../intake/intake-worker';
+import { processIntakeBatch } from '../telemetry/intake-worker';
 import { IntakeWriter } from '../intake/intake-writer';
 import { ChirpstackMqtt } from '../intake/chirpstack-mqtt';
-import { chirpstackUp, countOf, postChirpstack, seedDevice, seedNetworkServer } from '../intake/intake-fixtures';
+import { chirpstackUp, countOf, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { sendDueDownlinks } from './downlink-sender';
 import { startFakeNetworkServer } from './fake-network-server';
 

@@ -3,9 +3,9 @@ import { encodeDownlink, type TDeviceType } from '@aquasmart/domain';
 import type { TDb } from '../../db/client';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { inCustomerScope } from '../../lib/customer-scope';
-import { holdsEntry } from '../../plugins/authorize';
-import type { TAuthUser } from '../users/user-repository';
+import { inCustomerScope } from '../../identity/customer-scope';
+import { holdsEntry } from '../../identity/rights';
+import type { TAuthUser } from '../../identity/auth-user';
 import { REGISTERS_OF, settingEntriesFor } from './setting-groups';
 
 export interface TRegisterValue {

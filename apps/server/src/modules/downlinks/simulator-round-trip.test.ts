@@ -7,7 +7,7 @@ import { decodeDownlink, decodeUplink, RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, typ
 import { buildApp } from '../../app';
 import { customers, devices, downlinks, intakeEvents, users } from '../../db/schema';
 import { openTestDatabase, type TTestDatabase } from '../../test/test-database';
-import { issueToken } from '../auth/token-repository';
+import { issueToken } from '../../identity/tokens';
 import { syntheticFleet } from '../../../../../tools/simulator/src/model/fleet';
 import { DEFAULT_BEHAVIOUR, type TNodeSpec } from '../../../../../tools/simulator/src/model/types';
 import { startRestServer, type TRestServer } from '../../../../../tools/simulator/src/network-server/rest';

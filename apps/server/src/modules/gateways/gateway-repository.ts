@@ -3,9 +3,9 @@ import type { TGatewayListItem } from '@aquasmart/domain';
 import { type TDb, type TDbOrTx } from '../../db/client';
 import { customers, gateways, locations, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { customerScopeCondition } from '../../lib/customer-scope';
+import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
-import type { TAuthUser } from '../users/user-repository';
+import type { TAuthUser } from '../../identity/auth-user';
 import type { TListQuery } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
 

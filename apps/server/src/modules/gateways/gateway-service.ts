@@ -3,7 +3,7 @@ import { ERROR, messageKey, PLACE_MESSAGE, type TGatewayCreate, type TGatewayPat
 import { type TDb, type TDbOrTx, countRows } from '../../db/client';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import type { TAuthUser } from '../users/user-repository';
+import type { TAuthUser } from '../../identity/auth-user';
 import { requireBodyCustomer } from '../customers/customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { requireBodyLocation } from '../locations/location-repository';

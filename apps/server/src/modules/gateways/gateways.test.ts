@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices, gateways } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct } from '../places/places-fixtures';
+import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct } from '../../test/places-fixtures';
 
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;

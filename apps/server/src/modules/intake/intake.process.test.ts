@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type TDatabase } from '../../db/client';
 import { PROCESS_ADMIN, startServerProcess } from '../../test/server-process';
 import { openTestDatabase } from '../../test/test-database';
-import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from './intake-fixtures';
+import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 
 /**
  * The durability promise of the intake: an uplink that was answered 2xx is in the database,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import { deviceChannels, deviceData, devices, intakeEvents } from '../../db/schema';
-import { processIntakeBatch } from './intake-worker';
+import { processIntakeBatch } from '../telemetry/intake-worker';
 import { IntakeWriter } from './intake-writer';
-import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from './intake-fixtures';
+import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { queryRows, type TDb } from '../../db/client';
 
 let ctx: TTestContext;

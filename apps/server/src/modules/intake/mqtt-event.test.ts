@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMqttEvent } from './mqtt-event';
-import { chirpstackUp } from './intake-fixtures';
+import { chirpstackUp } from '../../test/intake-fixtures';
 
 const EUI = '70B3D5499A000001';
 const UP = `application/app-1/device/${EUI.toLowerCase()}/event/up`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calibrationLogs, devices, gateways, locations } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../places/places-fixtures';
+import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../../test/places-fixtures';
 
 const PASSWORD = 'Locations-test-2026';
 let ctx: TTestContext;

@@ -5,7 +5,7 @@ import { ZNetworkServer, ZNetworkServerCreate, ZNetworkServerListItem, ZNetworkS
 import type { TDb } from '../../db/client';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { isAdministrator } from '../../plugins/authorize';
+import { isAdministrator } from '../../identity/rights';
 import { listNetworkServerNames, listNetworkServers, readNetworkServer } from './network-server-repository';
 import { createNetworkServer, deleteNetworkServer, updateNetworkServer } from './network-server-service';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { intakeEvents, networkServers } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertDevice } from '../places/places-fixtures';
+import { caller, insertDevice } from '../../test/places-fixtures';
 
 const PASSWORD = 'Network-servers-2026';
 let ctx: TTestContext;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@aquasmart/domain';
-import { base64, caller, insertCustomer, insertDevice, insertGateway, insertLocation, JPEG_HEAD, PNG_1X1, WEBP_HEAD } from '../places/places-fixtures';
+import { base64, caller, insertCustomer, insertDevice, insertGateway, insertLocation, JPEG_HEAD, PNG_1X1, WEBP_HEAD } from '../../test/places-fixtures';
 
 let ctx: TTestContext;
 let call: ReturnType<typeof caller>;

@@ -4,10 +4,10 @@ import type { TUplinkMessage } from '@aquasmart/domain';
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import type { TDb } from '../../db/client';
 import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, downlinks, intakeEvents, overflowLogs } from '../../db/schema';
-import { processIntakeBatch } from '../intake/intake-worker';
+import { processIntakeBatch } from './intake-worker';
 import { FOREIGN_NETWORK_SERVER } from './process-events';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
-import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../intake/intake-fixtures';
+import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 
 let ctx: TTestContext;
 let db: TDb;

@@ -14,11 +14,12 @@ import {
 import type { TDb } from '../../db/client';
 import { customers, userCustomers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { effectiveFlags, isAdministrator } from '../../plugins/authorize';
+import { effectiveFlags, isAdministrator } from '../../identity/rights';
 import { checkPasswordLimited } from '../auth/auth-service';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserTokens } from '../auth/token-repository';
-import { countAdministrators, findUser, type TAuthUser } from './user-repository';
+import { hashPassword } from '../../identity/passwords';
+import { revokeUserTokens } from '../../identity/tokens';
+import { findUser, type TAuthUser } from '../../identity/auth-user';
+import { countAdministrators } from './user-repository';
 
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 

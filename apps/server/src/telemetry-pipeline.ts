@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDb } from '../../db/client';
-import { downlinkSender } from '../downlinks/downlink-sender';
-import { ChirpstackMqtt } from './chirpstack-mqtt';
-import { intakeWorker } from './intake-worker';
-import type { BackgroundLoop } from './background-loop';
-import { IntakeWriter } from './intake-writer';
-import { NetworkServerCache } from './network-server-cache';
+import type { TDb } from './db/client';
+import { downlinkSender } from './modules/downlinks/downlink-sender';
+import { ChirpstackMqtt } from './modules/intake/chirpstack-mqtt';
+import { intakeWorker } from './modules/telemetry/intake-worker';
+import type { BackgroundLoop } from './lib/background-loop';
+import { IntakeWriter } from './modules/intake/intake-writer';
+import { NetworkServerCache } from './modules/intake/network-server-cache';
 
 /**
  * The moving parts of telemetry: the group-commit writer behind the intake routes, the worker

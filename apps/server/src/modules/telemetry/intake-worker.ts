@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/client';
-import { processEvents, type TOutcomes, type TStoredEvent } from '../telemetry/process-events';
-import type { TIntakeEnvelope } from './envelope';
-import { BackgroundLoop, type TLoopLog } from './background-loop';
+import { processEvents, type TOutcomes, type TStoredEvent } from './process-events';
+import type { TIntakeEnvelope } from '../intake/envelope';
+import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 
 export const INTAKE_BATCH_SIZE = 500;
 /** Retry delay after the n-th failure: 2^(n-1) seconds (1 s, 2 s, 4 s ...), at most 10 minutes; never given up. */

@@ -1,5 +1,5 @@
-import type { TDb } from '../../db/client';
-import { networkServers } from '../../db/schema';
+import type { TDb } from '../db/client';
+import { networkServers } from '../db/schema';
 
 /** A network server straight in the database (the network-server routes have their own tests). */
 export async function insertNetworkServer(db: TDb, name: string, kind: 'chirpstack' | 'tts' = 'chirpstack'): Promise<number> {

@@ -1,6 +1,6 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TAuthUser } from '../modules/users/user-repository';
+import type { TAuthUser } from './auth-user';
 
 /**
  * A user with customers sees and changes only those customers' data, on every route.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { TDb, TDbOrTx } from '../../db/client';
-import { tokens } from '../../db/schema';
+import type { TDb, TDbOrTx } from '../db/client';
+import { tokens } from '../db/schema';
 
 /**
  * However often a token is renewed, its session ends this long after the sign-in that started

@@ -1,6 +1,6 @@
-import type { TDb } from '../../db/client';
-import { calibrationLogs, customers, deviceChannels, devices, gateways, locations, products, userCustomers } from '../../db/schema';
-import type { TTestContext } from '../../test/test-app';
+import type { TDb } from '../db/client';
+import { calibrationLogs, customers, deviceChannels, devices, gateways, locations, products, userCustomers } from '../db/schema';
+import type { TTestContext } from './test-app';
 
 /**
  * Test data for the customer, location, gateway, product and calibration-log tests: inserted

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { defaultChannels, encodeUplink, type TDeviceType, type TUplinkMessage } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/client';
-import { deviceChannels, devices, networkServers, type TNetworkServerConfig } from '../../db/schema';
+import { queryRows, type TDb } from '../db/client';
+import { deviceChannels, devices, networkServers, type TNetworkServerConfig } from '../db/schema';
 
 /** Test helpers shared by the intake, telemetry and downlink tests. */
 

@@ -5,7 +5,7 @@ import type { TDb } from '../../db/client';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireLocation } from '../locations/location-repository';
-import { requireCustomer } from './customer-repository';
+import { requireCustomer } from '../customers/customer-repository';
 import { ZCustomerParams, ZLocationParams } from '../places/place-params';
 import { setCustomerDevicesInterval, setCustomerLocationsInterval, setLocationDevicesInterval } from '../places/interval-propagation';
 

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+import type { TDb } from '../db/client';
+import { customers, userCustomers, users } from '../db/schema';
+
+/**
+ * Identity: who a request's user is. Below every feature module, so that authentication,
+ * rights checks and customer scoping need no feature module.
+ */
+
+/** A signed-in user as routes see it: identity, rights and customer scope. */
+export interface TAuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  type: string | null;
+  language: string;
+  portal: { rights: Partial<TPortalRights> };
+  rights: TRightEntry[];
+  /** Names and ids of the customers the user is restricted to; empty means all. */
+  customers: { id: number; name: string }[];
+  flushEmailAlerts: boolean;
+  overflowEmailAlerts: boolean;
+}
+
+export interface TUserWithSecret extends TAuthUser {
+  passwordHash: string;
+}
+
+export async function findUser(db: TDb, by: { id: number } | { email: string }): Promise<TUserWithSecret | null> {
+  const condition = 'id' in by ? eq(users.id, by.id) : eq(sql`lower(${users.email})`, by.email.trim().toLowerCase());
+  const [row] = await db.select().from(users).where(condition).limit(1);
+  if (!row) return null;
+  const scope = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(userCustomers)
+    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+    .where(eq(userCustomers.userId, row.id))
+    .orderBy(customers.name);
+  return { ...toAuthUser(row, scope), passwordHash: row.passwordHash };
+}
+
+export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; name: string }[]): TAuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    type: row.type,
+    language: row.language,
+    portal: { rights: row.portalRights },
+    rights: row.rights,
+    customers: scope,
+    flushEmailAlerts: row.flushEmailAlerts,
+    overflowEmailAlerts: row.overflowEmailAlerts,
+  };
+}
