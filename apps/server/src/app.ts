@@ -112,7 +112,8 @@ export async function buildApp({ config, database, logger, backgroundWorkers = f
   registerStorableTextCheck(app);
   await registerOpenApi(app);
 
-  const telemetry = createTelemetryPipeline(database.db, app.log);
+  // The intake and the jobs run on the system connections, which API requests never hold.
+  const telemetry = createTelemetryPipeline(database.system, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { API_STATEMENT_TIMEOUT_MS } from './db/pool-limits';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,6 +12,21 @@ export function parseDurationSeconds(text: string): number | null {
   const match = /^\s*(\d+)\s*([smhd]?)\s*$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+}
+
+/** A duration of `min` to `max` seconds in the forms of parseDurationSeconds. */
+function durationSeconds(fallback: string, min: number, max: number) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const seconds = parseDurationSeconds(text);
+      if (seconds === null || seconds < min || seconds > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a duration from ${min} s to ${max} s, such as '${fallback}'` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
 }
 
 const booleanText = z
@@ -46,6 +62,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** Set behind a reverse proxy so that the client address of the rate limit is the real one. */
   TRUST_PROXY: booleanText.default(false),
+  /** PostgreSQL: a statement of an API request is cancelled after this (503 errors.queryTimeout). */
+  API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
 });
 
 export type TConfig = z.infer<typeof ZEnv>;

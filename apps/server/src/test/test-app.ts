@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
 import { buildApp } from '../app';
+import type { TPostgresOptions } from '../db/client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { issueToken } from '../modules/auth/token-repository';
@@ -46,9 +47,14 @@ export function basicAuth(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 }
 
+export interface TTestContextOptions {
+  /** The PostgreSQL pools of the copy (e.g. a short API statement timeout). */
+  database?: TPostgresOptions;
+}
+
 /** Builds the real app on a fresh database for one test file. */
-export async function createTestContext(): Promise<TTestContext> {
-  const database = await openTestDatabase();
+export async function createTestContext(options: TTestContextOptions = {}): Promise<TTestContext> {
+  const database = await openTestDatabase(options.database);
   const app = await buildApp({
     config: { TOKEN_TTL: 3600, WEB_DIST: path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
     database,

@@ -89,6 +89,7 @@ export const errorMessagesNl = {
   conditionsTooDeep: 'Zoekvoorwaarde is te diep genest (maximaal {{max}} niveaus)',
   conditionsTooLarge: 'Zoekvoorwaarde is te groot (maximaal {{max}} waarden)',
   conditionsTooCostly: 'Zoekvoorwaarde gebruikt {{field}} te vaak (maximaal {{max}} berekende velden)',
+  queryTimeout: 'De zoekopdracht duurde te lang; maak de zoekvoorwaarde kleiner of probeer het later opnieuw',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
   // places and products (issue 4)
   customerNameTaken: 'Er bestaat al een klant met deze naam',
@@ -134,6 +135,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   conditionsTooDeep: 'Condition is nested too deeply (at most {{max}} levels)',
   conditionsTooLarge: 'Condition is too large (at most {{max}} values)',
   conditionsTooCostly: 'Condition uses {{field}} too often (at most {{max}} computed fields)',
+  queryTimeout: 'The query took too long; narrow the condition or try again later',
   invalidProjection: 'Invalid projection: {{reason}}',
   // places and products (issue 4)
   customerNameTaken: 'A customer with this name already exists',
