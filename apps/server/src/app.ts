@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
+import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
 import type { TDatabase } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerAuthentication } from './plugins/authenticate';
@@ -47,11 +48,14 @@ export interface TAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start the telemetry worker, downlink sender and MQTT connections (the server process; tests drive them by hand). */
   backgroundWorkers?: boolean;
+  /** How long the HTTP server waits for clients; HTTP_TIMEOUTS where not given. */
+  httpTimeouts?: Partial<THttpTimeouts>;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger, backgroundWorkers = false }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, backgroundWorkers = false, httpTimeouts }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-access-token"]'] },
     // Fastify's two lines per request are replaced by the one line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { API_STATEMENT_TIMEOUT_MS } from './db/pool-limits';
+import { HTTP_TIMEOUTS } from './http-timeouts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -64,6 +65,8 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanText.default(false),
   /** PostgreSQL: a statement of an API request is cancelled after this (503 errors.queryTimeout). */
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
+  /** A request (headers and body) must have arrived within this; 408 otherwise. */
+  HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
 });
 
 export type TConfig = z.infer<typeof ZEnv>;

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
   });
   await ensureHistoryPartitions(database.system);
-  const app = await buildApp({ config, database, backgroundWorkers: true });
+  const app = await buildApp({ config, database, backgroundWorkers: true, httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 } });
 
   const admin = await ensureFirstAdministrator(database.system, {
     email: config.ADMIN_EMAIL,

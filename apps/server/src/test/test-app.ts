@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
-import { buildApp } from '../app';
+import { buildApp, type TAppOptions } from '../app';
 import type { TPostgresOptions } from '../db/client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -50,6 +50,7 @@ export function basicAuth(email: string, password: string): string {
 export interface TTestContextOptions {
   /** The PostgreSQL pools of the copy (e.g. a short API statement timeout). */
   database?: TPostgresOptions;
+  httpTimeouts?: TAppOptions['httpTimeouts'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -59,6 +60,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     config: { TOKEN_TTL: 3600, WEB_DIST: path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
     database,
     logger: false,
+    httpTimeouts: options.httpTimeouts,
   });
   await app.ready();
   const context: TTestContext = {
