@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
+import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
 import type { TDatabase } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
@@ -50,11 +51,14 @@ export interface TAppOptions {
   logStream?: { write(line: string): void };
   /** Start the telemetry worker, downlink sender and MQTT connections (the server process; tests drive them by hand). */
   backgroundWorkers?: boolean;
+  /** How long the HTTP server waits for clients; HTTP_TIMEOUTS where not given. */
+  httpTimeouts?: Partial<THttpTimeouts>;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["x-access-token"]'],
@@ -123,7 +127,8 @@ export async function buildApp({ config, database, logger, logStream, background
   registerStorableTextCheck(app);
   await registerOpenApi(app);
 
-  const telemetry = createTelemetryPipeline(database.db, app.log);
+  // The intake and the jobs run on the system connections, which API requests never hold.
+  const telemetry = createTelemetryPipeline(database.system, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());

@@ -6,6 +6,16 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', DEMO: false, LOG_LEVEL: 'info', TOKEN_TTL: 43200 });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).toMatchObject({ API_STATEMENT_TIMEOUT: 10, HTTP_REQUEST_TIMEOUT: 120 });
+  });
+
+  it.each([
+    [{ API_STATEMENT_TIMEOUT: '1' }, { API_STATEMENT_TIMEOUT: 1 }],
+    [{ API_STATEMENT_TIMEOUT: '1h' }, { API_STATEMENT_TIMEOUT: 3600 }],
+    [{ HTTP_REQUEST_TIMEOUT: '10s' }, { HTTP_REQUEST_TIMEOUT: 10 }],
+    [{ HTTP_REQUEST_TIMEOUT: '5m' }, { HTTP_REQUEST_TIMEOUT: 300 }],
+  ])('accepts %j', (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
   });
 
   it.each([
@@ -20,6 +30,11 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TOKEN_TTL: '5' }, 'TOKEN_TTL'],
     [{ TOKEN_TTL: 'forever' }, 'TOKEN_TTL'],
+    [{ API_STATEMENT_TIMEOUT: '0' }, 'API_STATEMENT_TIMEOUT'],
+    [{ API_STATEMENT_TIMEOUT: '61m' }, 'API_STATEMENT_TIMEOUT'],
+    [{ API_STATEMENT_TIMEOUT: '500ms' }, 'API_STATEMENT_TIMEOUT'],
+    [{ HTTP_REQUEST_TIMEOUT: '9' }, 'HTTP_REQUEST_TIMEOUT'],
+    [{ HTTP_REQUEST_TIMEOUT: '2h' }, 'HTTP_REQUEST_TIMEOUT'],
   ])('%j is refused naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));

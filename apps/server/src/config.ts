@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isGuessablePassword } from '@aquasmart/domain';
+import { API_STATEMENT_TIMEOUT_MS } from './db/pool-limits';
+import { HTTP_TIMEOUTS } from './http-timeouts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -12,6 +14,21 @@ export function parseDurationSeconds(text: string): number | null {
   const match = /^\s*(\d+)\s*([smhd]?)\s*$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+}
+
+/** A duration of `min` to `max` seconds in the forms of parseDurationSeconds. */
+function durationSeconds(fallback: string, min: number, max: number) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const seconds = parseDurationSeconds(text);
+      if (seconds === null || seconds < min || seconds > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a duration from ${min} s to ${max} s, such as '${fallback}'` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
 }
 
 const booleanText = z
@@ -52,6 +69,10 @@ const ZEnv = z.object({
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** Set behind a reverse proxy so that the client address of the rate limit is the real one. */
   TRUST_PROXY: booleanText.default(false),
+  /** PostgreSQL: a statement of an API request is cancelled after this (503 errors.queryTimeout). */
+  API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
+  /** A request (headers and body) must have arrived within this; 408 otherwise. */
+  HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
 });
 
 export type TConfig = z.infer<typeof ZEnv>;

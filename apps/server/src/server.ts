@@ -19,16 +19,20 @@ async function main(): Promise<void> {
   }
 
   const startedAt = Date.now();
-  const database: TDatabase = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await ensureHistoryPartitions(database.db);
-  const app = await buildApp({ config, database, backgroundWorkers: true });
+  const database: TDatabase = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
+  });
+  await ensureHistoryPartitions(database.system);
+  const app = await buildApp({ config, database, backgroundWorkers: true, httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 } });
 
-  const admin = await ensureFirstAdministrator(database.db, {
+  const admin = await ensureFirstAdministrator(database.system, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
     demo: config.DEMO,
   });
-  const demo = config.DEMO ? await seedDemoData(database.db, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
+  const demo = config.DEMO ? await seedDemoData(database.system, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {

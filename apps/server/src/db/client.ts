@@ -8,6 +8,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
+import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
 
 export type TSchema = typeof schema;
 /** Both drivers share this type, so services never know which database they talk to. */
@@ -15,13 +16,34 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 
 export interface TDatabase {
   kind: 'pglite' | 'postgres';
+  /**
+   * The API's connections. On PostgreSQL a pool of its own whose statements are cut after the
+   * API statement timeout (57014, answered 503 `errors.queryTimeout`), so that one user's
+   * expensive reads cannot hold the database (docs/operations-limits.md).
+   */
   db: TDb;
-  /** Runs SQL text that may hold several statements (migrations, test resets). */
+  /**
+   * The server's own work: the intake writer and worker, the downlink sender, MQTT, health,
+   * migrations and start-up. On PostgreSQL a small pool of its own without a statement timeout,
+   * which API requests never use, so uplinks are stored while the API pool is saturated. On PGlite
+   * the same single connection as `db`.
+   */
+  system: TDb;
+  /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface TOpenOptions {
+export interface TPostgresOptions {
+  /** Statement timeout of the API's connections; 0 turns it off. */
+  apiStatementTimeoutMs?: number;
+  /** Connections of the API pool. */
+  apiPoolSize?: number;
+  /** Connections of the system pool. */
+  systemPoolSize?: number;
+}
+
+export interface TOpenOptions extends TPostgresOptions {
   databaseUrl?: string;
   dataDir?: string;
   /** In-memory PGlite (tests). */
@@ -30,7 +52,7 @@ export interface TOpenOptions {
 }
 
 export async function openDatabase(options: TOpenOptions): Promise<TDatabase> {
-  const database = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options);
+  const database = options.databaseUrl ? postgresDatabase(options.databaseUrl, options) : await openPglite(options);
   if (options.migrate !== false) {
     try {
       await runMigrations(database);
@@ -42,17 +64,33 @@ export async function openDatabase(options: TOpenOptions): Promise<TDatabase> {
   return database;
 }
 
-function openPostgres(url: string): TDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => undefined);
+/**
+ * Two pools on one PostgreSQL database: the API's, with a statement timeout set at connection
+ * start-up (so it holds for every statement, also inside transactions), and the system's without
+ * one. `application_name` tells them apart in pg_stat_activity.
+ */
+export function postgresDatabase(url: string, options: TPostgresOptions = {}): TDatabase {
+  const apiPool = new pg.Pool({
+    connectionString: url,
+    max: options.apiPoolSize ?? API_POOL_SIZE,
+    statement_timeout: options.apiStatementTimeoutMs ?? API_STATEMENT_TIMEOUT_MS,
+    application_name: 'aquasmart-api',
+  });
+  const systemPool = new pg.Pool({ connectionString: url, max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
+  for (const pool of [apiPool, systemPool]) {
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => undefined);
+  }
   return {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as TDb,
+    db: drizzlePg(apiPool, { schema }) as unknown as TDb,
+    system: drizzlePg(systemPool, { schema }) as unknown as TDb,
     exec: async (sqlText) => {
-      await pool.query(sqlText);
+      await systemPool.query(sqlText);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([apiPool.end(), systemPool.end()]);
+    },
   };
 }
 
@@ -66,9 +104,21 @@ async function openPglite(options: TOpenOptions): Promise<TDatabase> {
     client = new PGlite(dir);
   }
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/**
+ * PGlite is one connection in this process: API and system share it, and no statement timeout
+ * is set (PGlite accepts the setting but does not enforce it, and migrations run on the same
+ * connection). A running query blocks the event loop, so on PGlite the limits of the query
+ * compiler are the only bound on a read (docs/operations-limits.md).
+ */
+export function pgliteDatabase(client: PGlite): TDatabase {
+  const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as TDb,
+    db,
+    system: db,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

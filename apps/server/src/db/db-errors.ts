@@ -28,3 +28,13 @@ export function rethrowConstraint(error: unknown, uniques: Record<string, { key:
   if (found?.code === '23503') throw ApiError.conflict('Still referenced by other data', ERROR.inUse);
   throw error;
 }
+
+/**
+ * The database cancelled the statement (57014 query_canceled): the API connections' statement
+ * timeout, or an operator's pg_cancel_backend. Both mean "took too long, not the caller's
+ * input as such", so both are answered the same way (503 errors.queryTimeout). The message
+ * is not looked at: its language follows the server's lc_messages.
+ */
+export function isCanceledStatement(error: unknown): boolean {
+  return pgError(error)?.code === '57014';
+}

@@ -26,10 +26,11 @@ export function migrationFiles(): string[] {
 /**
  * Forward-only, versioned SQL files, applied in name order, each in its own transaction. The
  * same files serve PGlite and PostgreSQL. Copies of the server starting together wait on an
- * advisory lock, so each file runs once.
+ * advisory lock, so each file runs once. They run on the system connections, which carry no
+ * statement timeout: a migration may take as long as it needs.
  */
 export async function runMigrations(database: TDatabase): Promise<string[]> {
-  const { db } = database;
+  const db = database.system;
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

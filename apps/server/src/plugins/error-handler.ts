@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR, MESSAGE } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
+import { isCanceledStatement } from '../db/db-errors';
 import { STATUS_CODES } from 'node:http';
 
 export interface TErrorBody {
@@ -53,6 +54,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, 'response did not match its schema');
       return reply.status(500).send(errorBody(500, 'Internal server error', { key: ERROR.internal }));
+    }
+    if (isCanceledStatement(error)) {
+      // The API's statement timeout (docs/operations-limits.md): a bounded wait, not a failure of ours.
+      request.log.warn({ err: error }, 'statement cancelled (statement timeout)');
+      return reply
+        .status(503)
+        .send(errorBody(503, 'The query took too long and was cancelled; narrow the conditions or try again later', { key: ERROR.queryTimeout }));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

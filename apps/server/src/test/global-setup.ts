@@ -5,9 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { runMigrations } from '../db/migrate';
-import type { TDatabase, TDb } from '../db/client';
+import { pgliteDatabase, postgresDatabase } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,13 +31,7 @@ function withDatabase(url: string, name: string): string {
 export default async function setup(project: TestProject) {
   const snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
   const client = new PGlite();
-  const database: TDatabase = {
-    kind: 'pglite',
-    db: drizzle(client) as unknown as TDb,
-    exec: async (text) => void (await client.exec(text)),
-    close: () => client.close(),
-  };
-  await runMigrations(database);
+  await runMigrations(pgliteDatabase(client));
   const dump = await client.dumpDataDir('gzip');
   fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
   await client.close();
@@ -53,15 +46,9 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE "${templateName}"`);
     await admin.end();
     const templateUrl = withDatabase(adminUrl, templateName);
-    const pool = new pg.Pool({ connectionString: templateUrl, max: 1 });
-    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
-    await runMigrations({
-      kind: 'postgres',
-      db: drizzlePg(pool) as unknown as TDb,
-      exec: async (text) => void (await pool.query(text)),
-      close: () => pool.end(),
-    });
-    await pool.end();
+    const template = postgresDatabase(templateUrl, { apiPoolSize: 1, systemPoolSize: 1 });
+    await runMigrations(template);
+    await template.close();
     project.provide('postgresTemplateUrl', templateUrl);
   } else {
     project.provide('postgresTemplateUrl', '');

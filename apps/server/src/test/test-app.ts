@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
-import { buildApp } from '../app';
+import { buildApp, type TAppOptions } from '../app';
+import type { TPostgresOptions } from '../db/client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { issueToken } from '../identity/tokens';
@@ -46,13 +47,22 @@ export function basicAuth(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 }
 
-/** Builds the real app on a fresh database for one test file; without a web app unless `webDist` names one. */
-export async function createTestContext({ webDist }: { webDist?: string } = {}): Promise<TTestContext> {
-  const database = await openTestDatabase();
+export interface TTestContextOptions {
+  /** The PostgreSQL pools of the copy (e.g. a short API statement timeout). */
+  database?: TPostgresOptions;
+  httpTimeouts?: TAppOptions['httpTimeouts'];
+  /** A built web app to serve; none by default. */
+  webDist?: string;
+}
+
+/** Builds the real app on a fresh database for one test file. */
+export async function createTestContext(options: TTestContextOptions = {}): Promise<TTestContext> {
+  const database = await openTestDatabase(options.database);
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
     database,
     logger: false,
+    httpTimeouts: options.httpTimeouts,
   });
   await app.ready();
   const context: TTestContext = {

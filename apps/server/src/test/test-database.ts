@@ -3,10 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as schema from '../db/schema';
-import type { TDatabase, TDb } from '../db/client';
+import { pgliteDatabase, postgresDatabase, type TDatabase, type TPostgresOptions } from '../db/client';
 
 /** Tables emptied between tests, children first. */
 const TABLES = [
@@ -38,13 +35,20 @@ export interface TTestDatabase extends TDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: a copy of the run's PostgreSQL template when
- * TEST_DATABASE_URL is set, otherwise PGlite loaded from the run's snapshot.
+ * The pools of a test file's copy: smaller than the server's, since test files run side by side
+ * on one PostgreSQL. `apiStatementTimeoutMs` as the server's unless a test chooses one.
  */
-export async function openTestDatabase(): Promise<TTestDatabase> {
+const TEST_POOLS: TPostgresOptions = { apiPoolSize: 5, systemPoolSize: 2 };
+
+/**
+ * A fresh, migrated database for one test file: a copy of the run's PostgreSQL template when
+ * TEST_DATABASE_URL is set, otherwise PGlite loaded from the run's snapshot. The PostgreSQL copy
+ * has the server's two pools (`db` for the API, `system`), sized by `options`.
+ */
+export async function openTestDatabase(options: TPostgresOptions = {}): Promise<TTestDatabase> {
   const templateUrl = inject('postgresTemplateUrl');
   const { database, url } = templateUrl
-    ? await copyPostgresTemplate(templateUrl)
+    ? await copyPostgresTemplate(templateUrl, { ...TEST_POOLS, ...options })
     : { database: await loadPgliteSnapshot(inject('pgliteSnapshot')), url: null };
   return {
     ...database,
@@ -57,15 +61,10 @@ async function loadPgliteSnapshot(snapshotPath: string): Promise<TDatabase> {
   const blob = new Blob([fs.readFileSync(snapshotPath)]);
   const client = new PGlite({ loadDataDir: blob });
   await client.waitReady;
-  return {
-    kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as TDb,
-    exec: async (text) => void (await client.exec(text)),
-    close: () => client.close(),
-  };
+  return pgliteDatabase(client);
 }
 
-async function copyPostgresTemplate(templateUrl: string): Promise<{ database: TDatabase; url: string }> {
+async function copyPostgresTemplate(templateUrl: string, options: TPostgresOptions): Promise<{ database: TDatabase; url: string }> {
   const template = new URL(templateUrl);
   const templateName = template.pathname.slice(1);
   const name = templateName.replace(/_tpl$/, `_${randomBytes(4).toString('hex')}`);
@@ -80,14 +79,11 @@ async function copyPostgresTemplate(templateUrl: string): Promise<{ database: TD
   }
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
-  pool.on('error', () => undefined);
+  const pools = postgresDatabase(url.toString(), options);
   const database: TDatabase = {
-    kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as TDb,
-    exec: async (text) => void (await pool.query(text)),
+    ...pools,
     close: async () => {
-      await pool.end();
+      await pools.close();
       const dropper = new pg.Client({ connectionString: adminUrl.toString() });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

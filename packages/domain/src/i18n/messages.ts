@@ -92,6 +92,8 @@ export const errorMessagesNl = {
   unknownOperator: 'Onbekende operator: {{operator}}',
   conditionsTooDeep: 'Zoekvoorwaarde is te diep genest (maximaal {{max}} niveaus)',
   conditionsTooLarge: 'Zoekvoorwaarde is te groot (maximaal {{max}} waarden)',
+  conditionsTooCostly: 'Zoekvoorwaarde gebruikt {{field}} te vaak (maximaal {{max}} berekende velden)',
+  queryTimeout: 'De zoekopdracht duurde te lang; maak de zoekvoorwaarde kleiner of probeer het later opnieuw',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
   // places and products (issue 4)
   customerNameTaken: 'Er bestaat al een klant met deze naam',
@@ -139,6 +141,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   unknownOperator: 'Unknown operator: {{operator}}',
   conditionsTooDeep: 'Condition is nested too deeply (at most {{max}} levels)',
   conditionsTooLarge: 'Condition is too large (at most {{max}} values)',
+  conditionsTooCostly: 'Condition uses {{field}} too often (at most {{max}} computed fields)',
+  queryTimeout: 'The query took too long; narrow the condition or try again later',
   invalidProjection: 'Invalid projection: {{reason}}',
   // places and products (issue 4)
   customerNameTaken: 'A customer with this name already exists',

@@ -118,6 +118,9 @@ const cases: [string, unknown, number[]][] = [
   ['SQL in $in', { name: { $in: ["'; drop table query_kit_items; --", "alpha' --"] } }, []],
   ['SQL in a dotted value', { 'lora.state': "joined' or 'a'='a" }, []],
   ['backslashes and quotes', { name: { $ne: "\\'\"" } }, ALL],
+  // subquery fields compare as any other expression
+  ['subquery field', { doubled: { $gte: 4, $lt: 10 } }, [2, 3]],
+  ['subquery fields in $or', { $or: [{ doubled: 2 }, { negated: -5 }] }, [1, 5]],
 ];
 
 describe('parseConditions against PostgreSQL', () => {

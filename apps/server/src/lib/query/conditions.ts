@@ -31,6 +31,10 @@ import { QueryError, quote } from './query-error';
  * every value from the request is a bound parameter with an explicit cast to the field's kind.
  * Values are checked against the kind before any SQL is built, so a wrong value is a 400 and
  * never a database error. Size limits are checked before any work proportional to the input.
+ *
+ * Cost: a field marked `subquery` is evaluated once per row for each operator that uses it
+ * (PostgreSQL does not share equal subqueries), so such uses are counted against their own,
+ * small limit; the others cost a comparison per row and fall under the value limit.
  */
 
 /**
@@ -57,6 +61,11 @@ export interface TFieldDef {
   kind: TFieldKind;
   /** Expression selected for a projection instead of `sql`; `false`: the field can be filtered but not selected. */
   select?: TSelectable | false;
+  /**
+   * `sql` is a correlated subquery (a count, a minimum over child rows ...): each use in a
+   * condition costs a query per row, so uses are limited by `maxSubqueries`.
+   */
+  subquery?: boolean;
 }
 
 /** The fields of one resource, keyed by their public (dotted) path, e.g. `calibration.interval`. */
@@ -69,12 +78,16 @@ export interface TConditionLimits {
   maxDepth: number;
   /** Most values in one condition: operands, $in/$nin elements and $and/$or branches. */
   maxValues: number;
+  /** Most operators on `subquery` fields in one condition, all such fields together. */
+  maxSubqueries: number;
 }
 
 export const CONDITION_LIMITS: Readonly<TConditionLimits> = Object.freeze({
   maxLength: 10_000,
   maxDepth: 8,
   maxValues: 1000,
+  // A dashboard filter uses one or two; a few hundred took 1.3 s per request on the devices list.
+  maxSubqueries: 10,
 });
 
 type TScalar = string | number | boolean | null;
@@ -128,6 +141,7 @@ export function compileConditions(
 
 class Compiler {
   private values = 0;
+  private subqueries = 0;
 
   constructor(
     private readonly fields: TFieldMap,
@@ -138,6 +152,15 @@ class Compiler {
   private spend(n: number): void {
     this.values += n;
     if (this.values > this.max.maxValues) throw new QueryError('conditionsTooLarge', { max: this.max.maxValues });
+  }
+
+  /** Counts one use of the field against the subquery limit when it is a subquery. */
+  private evaluate(name: string, def: TFieldDef): void {
+    if (!def.subquery) return;
+    this.subqueries += 1;
+    if (this.subqueries > this.max.maxSubqueries) {
+      throw new QueryError('conditionsTooCostly', { field: quote(name), max: this.max.maxSubqueries });
+    }
   }
 
   private depth(depth: number): void {
@@ -181,6 +204,7 @@ class Compiler {
     const def = this.fields[name];
     if (!isPlainObject(value)) {
       this.spend(1);
+      this.evaluate(name, def);
       return compare(name, def, '$eq', scalar(name, def, value));
     }
     this.depth(depth + 1);
@@ -194,6 +218,7 @@ class Compiler {
     const parts: SQL[] = [];
     for (const op of operators) {
       if (!FIELD_OPERATORS.has(op)) throw new QueryError('unknownOperator', { operator: quote(op) });
+      this.evaluate(name, def);
       const operand = value[op];
       if (op === '$in' || op === '$nin') {
         if (!Array.isArray(operand)) {

@@ -5,12 +5,16 @@ import { createTestContext, type TTestContext } from '../../test/test-app';
 /** The hostile inputs of the query kit, sent through a real list route: each is a 400, never a 500. */
 let ctx: TTestContext;
 let token: string;
+/** A signed-in user without any rights: list reads are open to every user (their customers only). */
+let reader: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
   await ctx.createUser({ email: 'admin@example.com', password: 'Hostile-test-2026', administrator: true });
   token = await ctx.tokenFor('admin@example.com');
+  await ctx.createUser({ email: 'reader@example.com', password: 'Hostile-test-2026' });
+  reader = await ctx.tokenFor('reader@example.com');
 });
 afterAll(async () => ctx.close());
 
@@ -28,6 +32,7 @@ const HOSTILE: [string, Record<string, string>, string][] = [
   ['prototype key', { conditions: JSON.stringify({ __proto__: { polluted: true }, constructor: 1 }) }, 'errors.unknownField'],
   ['unknown projection field', { projection: 'name; DROP TABLE customers' }, 'errors.invalidProjection'],
   ['projection of a hidden field', { projection: 'password' }, 'errors.unknownField'],
+  ['11 computed columns (subqueries)', { conditions: JSON.stringify({ $or: Array.from({ length: 11 }, (_, i) => ({ nodes: i })) }) }, 'errors.conditionsTooCostly'],
 ];
 
 describe('hostile list queries over HTTP', () => {
@@ -41,5 +46,24 @@ describe('hostile list queries over HTTP', () => {
       if (response.statusCode === 400) expect(response.json().key).toBe(expected);
     }
     expect(await ctx.database.db.select().from(customers)).toHaveLength(2);
+  });
+});
+
+/** The report of the security issue: a few hundred `channels.value` subqueries took 1.3 s a request. */
+describe('derived fields of the devices list', () => {
+  const list = (conditions: unknown) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/devices', query: { conditions: JSON.stringify(conditions) }, headers: { 'x-access-token': reader } });
+  const lowest = (n: number) => ({ $or: Array.from({ length: n }, (_, i) => ({ 'channels.value': { $lte: -100 - i } })) });
+
+  it.each([
+    ['the limit', 10, 200],
+    ['one over the limit', 11, 400],
+    ['the reported few hundred', 300, 400],
+  ])('%s: %i uses -> %i', async (_case, uses, status) => {
+    const response = await list(lowest(uses));
+    expect(response.statusCode).toBe(status);
+    if (status === 400) {
+      expect(response.json()).toMatchObject({ key: 'errors.conditionsTooCostly', params: { field: 'channels.value', max: 10 } });
+    }
   });
 });

@@ -60,6 +60,10 @@ const cases: [string, string, string, string?][] = [
   ['1001-element $in', `{"qty":{"$in":[${'0,'.repeat(1000)}0]}}`, 'errors.conditionsTooLarge', '1000'],
   ['1001 values over several operators', `{"qty":{"$in":[${'0,'.repeat(600)}0],"$nin":[${'0,'.repeat(399)}0]}}`, 'errors.conditionsTooLarge'],
   ['too many $or branches', `{"$or":[${'{"qty":1},'.repeat(600)}{"qty":1}]}`, 'errors.conditionsTooLarge'],
+  // subqueries: each operator on a subquery field counts, 10 in all
+  ['11 subqueries in $or', `{"$or":[${'{"doubled":1},'.repeat(10)}{"doubled":1}]}`, 'errors.conditionsTooCostly', 'doubled too often (at most 10'],
+  ['11 subqueries over two fields', `{"doubled":{"$gt":1,"$lt":9},"$or":[${'{"negated":1},'.repeat(8)}{"negated":{"$in":[1,2]}}]}`, 'errors.conditionsTooCostly', 'negated'],
+  ['11 operators on one subquery field', `{"$and":[{"doubled":{"$gt":0,"$gte":0,"$lt":9,"$lte":9,"$ne":3,"$in":[2],"$nin":[5]}},{"doubled":{"$exists":true,"$eq":2,"$ne":4}},{"doubled":2}]}`, 'errors.conditionsTooCostly'],
   // not JSON
   ['invalid JSON', '{"name": ', 'errors.invalidJson', 'conditions'],
   ['single quotes', "{'name': 'x'}", 'errors.invalidJson'],
@@ -167,7 +171,21 @@ describe('hostile conditions are a 400 before any query', () => {
     expect(parseConditions(nested(6, '{"qty": {"$gt": 1}}'), itemFields)).toBeDefined();
   });
 
+  it('accepts 10 subqueries, and plain fields do not count against them', () => {
+    const ten = { $or: [...Array.from({ length: 9 }, () => ({ doubled: 1 })), { negated: { $in: [1, 2, 3] } }], qty: { $in: Array.from({ length: 900 }, (_, i) => i) } };
+    expect(compileConditions(ten, itemFields)).toBeDefined();
+  });
+
+  it('names the subquery field and the limit', () => {
+    const error = refusal(`{"$or":[${'{"doubled":1},'.repeat(10)}{"doubled":1}]}`);
+    expect(error.params).toEqual({ field: 'doubled', max: 10 });
+    expect(error.message).toBe('Condition uses doubled too often (at most 10 computed fields).');
+  });
+
   it('honours smaller limits', () => {
+    expect(() => parseConditions('{"doubled":{"$gt":1,"$lt":3}}', itemFields, { maxSubqueries: 1 })).toThrow(
+      expect.objectContaining({ key: 'errors.conditionsTooCostly', params: { field: 'doubled', max: 1 } }),
+    );
     expect(() => parseConditions('{"qty":{"$in":[1,2,3]}}', itemFields, { maxValues: 2 })).toThrow(
       expect.objectContaining({ key: 'errors.conditionsTooLarge', params: { max: 2 } }),
     );

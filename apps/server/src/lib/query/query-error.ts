@@ -8,6 +8,7 @@ type TQueryErrorName =
   | 'unknownOperator'
   | 'conditionsTooDeep'
   | 'conditionsTooLarge'
+  | 'conditionsTooCostly'
   | 'invalidProjection';
 
 /** Longest piece of request text quoted back in a message (field names, operators). */

@@ -34,4 +34,7 @@ export const itemFields: TFieldMap = {
   },
   'sipp.parameters.status': { sql: sql`${items.sipp} #>> '{parameters,status}'`, kind: 'text' },
   secret: { sql: items.name, kind: 'text', select: false },
+  // Scalar subqueries, as the derived list columns of places and devices are.
+  doubled: { sql: sql`(SELECT ${items.qty} * 2)`, kind: 'integer', select: false, subquery: true },
+  negated: { sql: sql`(SELECT -${items.qty})`, kind: 'integer', select: false, subquery: true },
 };

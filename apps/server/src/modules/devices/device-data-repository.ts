@@ -23,7 +23,7 @@ const DATA_FIELDS: TFieldMap = {
   gateway: { sql: deviceData.gateway, kind: 'text' },
   value: { sql: sql`${deviceData.value}::text`, kind: 'text', select: deviceData.value },
 };
-const DATA_CONDITION_FIELDS: TFieldMap = {
+export const DATA_CONDITION_FIELDS: TFieldMap = {
   ts: DATA_FIELDS.ts,
   msgId: DATA_FIELDS.msgId,
   counter: DATA_FIELDS.counter,

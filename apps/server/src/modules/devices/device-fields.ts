@@ -93,7 +93,7 @@ export const DEVICE_FIELDS: TFieldMap = {
 /** The condition map: the scalar fields and a few derived ones for the dashboard lists. */
 export const DEVICE_CONDITION_FIELDS: TFieldMap = {
   ...SCALAR_FIELDS,
-  'channels.value': { sql: LOWEST_TEMPERATURE, kind: 'number', select: false },
-  'sipp.parameters.status': { sql: PARAMETER_STATUS, kind: 'text', select: false },
+  'channels.value': { sql: LOWEST_TEMPERATURE, kind: 'number', select: false, subquery: true },
+  'sipp.parameters.status': { sql: PARAMETER_STATUS, kind: 'text', select: false, subquery: true },
   'sipp.connector.id': { sql: devices.connectorId, kind: 'text', select: false },
 };

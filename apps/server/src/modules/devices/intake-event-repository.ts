@@ -11,7 +11,7 @@ export const INTAKE_EVENTS_MAX_LIMIT = 1000;
 /** The device EUI of an event: the intake stores a normalized record whose `eui` is taken from either network server's format. */
 const EVENT_EUI = sql<string | null>`upper(${intakeEvents.body} ->> 'eui')`;
 
-const INTAKE_FIELDS: TFieldMap = {
+export const INTAKE_FIELDS: TFieldMap = {
   id: { sql: intakeEvents.id, kind: 'integer', select: sql<string>`${intakeEvents.id}::text` },
   networkServer: { sql: networkServers.name, kind: 'text' },
   event: { sql: intakeEvents.event, kind: 'text' },

@@ -9,7 +9,7 @@ import type { TAuthUser } from '../../identity/auth-user';
 import { isoText } from './device-fields';
 
 /** Overflow log fields (portal.md section 3); `lora.state` is the detection's state: Started while active. */
-const OVERFLOW_FIELDS: TFieldMap = {
+export const OVERFLOW_FIELDS: TFieldMap = {
   _id: { sql: overflowLogs.id, kind: 'integer', select: sql<string>`${overflowLogs.id}::text` },
   customer: { sql: customers.name, kind: 'text' },
   eui: { sql: overflowLogs.deviceEui, kind: 'text' },

@@ -7,7 +7,11 @@ import { VERSION_STRING } from '@aquasmart/domain';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']), version: z.string() });
 
-/** `GET /healthz`: 200 when the database answers, 503 otherwise (for load balancers). */
+/**
+ * `GET /healthz`: 200 when the database answers, 503 otherwise (for load balancers). It asks on
+ * the system connections: a saturated API pool (one user's heavy reads) does not make the
+ * instance look dead, and the check does not wait behind those reads.
+ */
 export async function healthRoutes(app: FastifyInstance, { database }: { database: TDatabase }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
@@ -18,7 +22,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     },
     async (_request, reply) => {
       try {
-        await database.db.execute(sql`SELECT 1`);
+        await database.system.execute(sql`SELECT 1`);
         return { status: 'ok' as const, database: database.kind, version: VERSION_STRING };
       } catch {
         return reply.status(503).send({ status: 'unavailable' as const, database: database.kind, version: VERSION_STRING });

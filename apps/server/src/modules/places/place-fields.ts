@@ -22,7 +22,8 @@ interface TPlaceColumns {
 }
 
 const text = (column: SQL | AnyPgColumn) => ({ sql: column, kind: 'text' as const });
-const integer = (expression: SQL) => ({ sql: expression, kind: 'integer' as const, select: expression.mapWith(Number) });
+/** A count or minimum over the place's devices: a subquery per row. */
+const computed = (expression: SQL) => ({ sql: expression, kind: 'integer' as const, select: expression.mapWith(Number), subquery: true });
 
 /** Which devices belong to the place: its customer_id or its location_id. */
 type TDeviceColumn = 'customer_id' | 'location_id';
@@ -71,10 +72,10 @@ export function placeFields(table: TPlaceColumns, devicesBy: TDeviceColumn, admi
         }
       : {}),
     notes: text(table.notes),
-    sync: integer(syncOf(devicesBy, table.id)),
-    online: integer(onlineOf(devicesBy, table.id)),
-    channels: integer(channelsOf(devicesBy, table.id)),
-    nodes: integer(nodesOf(devicesBy, table.id)),
+    sync: computed(syncOf(devicesBy, table.id)),
+    online: computed(onlineOf(devicesBy, table.id)),
+    channels: computed(channelsOf(devicesBy, table.id)),
+    nodes: computed(nodesOf(devicesBy, table.id)),
   };
 }
 
