@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { customers } from './schema';
 import { queryRows, type TDb } from './client';
 import { createTestContext, type TTestContext } from '../test/test-app';
-import { chirpstackUp, countOf, payload, postChirpstack, seedNetworkServer } from '../modules/intake/intake-fixtures';
+import { chirpstackUp, countOf, payload, postChirpstack, seedNetworkServer } from '../test/intake-fixtures';
 
 /**
  * The two pools of db/client.ts (docs/operations-limits.md): the API's connections carry a

@@ -11,7 +11,7 @@ import { OVERFLOW_FIELDS } from '../../modules/devices/overflow-log-repository';
 import { GATEWAY_FIELDS } from '../../modules/gateways/gateway-repository';
 import { locationFields } from '../../modules/locations/location-repository';
 import { PRODUCT_CONDITION_FIELDS } from '../../modules/products/product-repository';
-import type { TAuthUser } from '../../modules/users/user-repository';
+import type { TAuthUser } from '../../identity/auth-user';
 import type { TFieldMap } from './conditions';
 
 /**
