@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
-import type { TDatabase } from './db/client';
+import type { TDatabase } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/authenticate';

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { openDatabase, type TDatabase } from './db/client';
+import { openDatabase } from './db/client';
+import { type TDatabase } from './db/database';
 import { ensureFirstAdministrator } from './bootstrap/first-admin';
 import { seedDemoData } from './demo/seed';
 import { ensureHistoryPartitions } from './db/partitions';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDb } from './db/client';
+import type { TDb } from './db/database';
 import { downlinkSender } from './modules/downlinks/downlink-sender';
 import { ChirpstackMqtt } from './modules/intake/chirpstack-mqtt';
 import { intakeWorker } from './modules/telemetry/intake-worker';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { allKnownEntries, RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
-import type { TDb } from '../db/client';
+import type { TDb } from '../db/database';
 import { users } from '../db/schema';
 import { hashPassword } from '../identity/passwords';
 import { countUsers } from '../modules/users/user-repository';

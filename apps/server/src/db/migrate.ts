@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDatabase } from './client';
+import { queryRows, type TDatabase } from './database';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any number, the same in every copy of the server: only one copy migrates at a time. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from './client';
+import { queryRows } from './database';
 import { ensureHistoryPartitions, partitionName } from './partitions';
 import { openTestDatabase, type TTestDatabase } from '../test/test-database';
 

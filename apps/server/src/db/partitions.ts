@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from './client';
+import { queryRows, type TDb } from './database';
 
 const PARTITION_LOCK_ID = 7_331_002;
 

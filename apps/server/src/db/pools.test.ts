@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { customers } from './schema';
-import { queryRows, type TDb } from './client';
+import { queryRows, type TDb } from './database';
 import { createTestContext, type TTestContext } from '../test/test-app';
 import { chirpstackUp, countOf, payload, postChirpstack, seedNetworkServer } from '../test/intake-fixtures';
 

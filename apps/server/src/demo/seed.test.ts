@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdministrator } from '../bootstrap/first-admin';
-import { queryRows } from '../db/client';
+import { queryRows } from '../db/database';
 import { customers, users } from '../db/schema';
 import { verifyPassword } from '../identity/passwords';
 import { openTestDatabase, type TTestDatabase } from '../test/test-database';

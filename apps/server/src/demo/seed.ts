@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../db/client';
+import { queryRows, type TDb } from '../db/database';
 import { hashPassword } from '../identity/passwords';
 import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
-import type { TDb } from '../db/client';
+import type { TDb } from '../db/database';
 import { customers, userCustomers, users } from '../db/schema';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { TDb, TDbOrTx } from '../db/client';
+import type { TDb, TDbOrTx } from '../db/database';
 import { tokens } from '../db/schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiError } from '../lib/api-error';
-import type { TDb } from '../db/client';
+import type { TDb } from '../db/database';
 import { findTokenUserId } from '../identity/tokens';
 import { findUser, type TAuthUser } from '../identity/auth-user';
 import { authorizeRoute } from './authorize';

@@ -1,4 +1,4 @@
-import type { TDb } from '../db/client';
+import type { TDb } from '../db/database';
 import { networkServers } from '../db/schema';
 
 /** A network server straight in the database (the network-server routes have their own tests). */

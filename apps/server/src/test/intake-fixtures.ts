@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { defaultChannels, encodeUplink, type TDeviceType, type TUplinkMessage } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../db/client';
+import { queryRows, type TDb } from '../db/database';
 import { deviceChannels, devices, networkServers, type TNetworkServerConfig } from '../db/schema';
 
 /** Test helpers shared by the intake, telemetry and downlink tests. */

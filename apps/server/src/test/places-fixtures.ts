@@ -1,4 +1,4 @@
-import type { TDb } from '../db/client';
+import type { TDb } from '../db/database';
 import { calibrationLogs, customers, deviceChannels, devices, gateways, locations, products, userCustomers } from '../db/schema';
 import type { TTestContext } from './test-app';
 

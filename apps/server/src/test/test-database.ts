@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteDatabase, postgresDatabase, type TDatabase, type TPostgresOptions } from '../db/client';
+import { pgliteDatabase, postgresDatabase, type TPostgresOptions } from '../db/client';
+import { type TDatabase } from '../db/database';
 
 /** Tables emptied between tests, children first. */
 const TABLES = [

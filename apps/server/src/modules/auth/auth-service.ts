@@ -1,6 +1,6 @@
 import { ERROR, isStorableText } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { findUser } from '../../identity/auth-user';
 import { verifyAgainstDummy, verifyPassword } from '../../identity/passwords';
 import { deleteExpiredTokens, issueToken } from '../../identity/tokens';

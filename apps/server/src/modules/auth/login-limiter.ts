@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/database';
 
 /**
  * The stages of the sign-in limit. An attempt is counted before its password is checked, in one

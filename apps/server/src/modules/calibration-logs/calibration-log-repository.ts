@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { TCalibrationLogRow } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { calibrationLogs, customers, devices, locations } from '../../db/schema';
 import { parseConditions, type TFieldMap } from '../../lib/query';
 

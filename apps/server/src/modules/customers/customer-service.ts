@@ -6,7 +6,7 @@ import {
   type TCustomerCreate,
   type TCustomerPatch,
 } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx, countRows } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/database';
 import { calibrationLogs, customers, devices, gateways, locations, overflowLogs, userCustomers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';

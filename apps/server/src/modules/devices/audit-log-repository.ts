@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import { isoText } from './device-fields';
 

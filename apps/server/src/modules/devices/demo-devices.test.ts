@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { TEMPERATURE_CHANNEL_COUNT, type TDevice, type TDeviceType } from '@aquasmart/domain';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../db/database';
 import { seedDemoData } from '../../demo/seed';
 import { createTestContext, type TTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';

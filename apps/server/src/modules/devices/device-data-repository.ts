@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDeviceDataItem } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { deviceData } from '../../db/schema';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isoText } from './device-fields';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { connectorFor, defaultChannels, UNREGISTERED_LORA_STATE, type TDeviceType } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/client';
+import type { TDbOrTx } from '../../db/database';
 import { auditLogs, deviceChannels, devices } from '../../db/schema';
 
 /** What a new, unassigned device starts with. */

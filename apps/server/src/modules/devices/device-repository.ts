@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { isEui, normalizeEui, type TDevice, type TDeviceListItem } from '@aquasmart/domain';
-import type { TDb, TDbOrTx } from '../../db/client';
+import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../identity/customer-scope';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDevice, ZDeviceDataItem, ZDeviceListItem, ZIntakeEvent, ZOverflowLog } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { devices } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';

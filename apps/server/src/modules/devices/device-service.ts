@@ -9,7 +9,7 @@ import {
   type TDeviceImportReport,
   type TDeviceImportRow,
 } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { networkServers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { TAuthUser } from '../../identity/auth-user';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TIntakeEvent } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { intakeEvents, networkServers } from '../../db/schema';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isoText } from './device-fields';

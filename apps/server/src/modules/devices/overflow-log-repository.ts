@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TOverflowLog } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { customers, devices, locations, overflowLogs } from '../../db/schema';
 import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';

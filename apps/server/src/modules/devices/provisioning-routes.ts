@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEVICE_CSV_MAX_BYTES, ZDevice, ZDeviceCreate, ZDeviceImportReport, ZDeviceImportRequest } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { readDevice } from './device-repository';

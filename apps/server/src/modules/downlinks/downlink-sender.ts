@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/database';
 import type { TNetworkServerConfig } from '../../db/schema';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { sendFrame, type TTransportDeps } from './transports';

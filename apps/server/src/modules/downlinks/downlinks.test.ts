@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { decodeDownlink, encodeUplink, type TRegisterValue } from '@aquasmart/domain';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { auditLogs, customers, deviceParameters, devices, downlinks, networkServers, userCustomers, users } from '../../db/schema';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { IntakeWriter } from '../intake/intake-writer';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { encodeDownlink, type TDeviceType } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope } from '../../identity/customer-scope';

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TGatewayListItem } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/database';
 import { customers, gateways, locations, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../identity/customer-scope';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { ZGateway, ZGatewayCreate, ZGatewayListItem, ZGatewayPatch } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { gateways } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';

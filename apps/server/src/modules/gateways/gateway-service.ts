@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { ERROR, messageKey, PLACE_MESSAGE, type TGatewayCreate, type TGatewayPatch } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx, countRows } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/database';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { TAuthUser } from '../../identity/auth-user';

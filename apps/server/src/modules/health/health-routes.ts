@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TDatabase } from '../../db/client';
+import type { TDatabase } from '../../db/database';
 import { VERSION_STRING } from '@aquasmart/domain';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']), version: z.string() });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { connect, type MqttClient } from 'mqtt';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { networkServers, type TNetworkServerConfig } from '../../db/schema';
 import type { IntakeWriter } from './intake-writer';
 import { readMqttEvent } from './mqtt-event';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/database';
 import type { TAcceptedEvent } from './envelope';
 
 interface TPending {

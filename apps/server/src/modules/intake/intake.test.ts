@@ -5,7 +5,7 @@ import { deviceChannels, deviceData, devices, intakeEvents } from '../../db/sche
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { IntakeWriter } from './intake-writer';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
-import { queryRows, type TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/database';
 
 let ctx: TTestContext;
 let db: TDb;

@@ -1,5 +1,5 @@
 import { networkServers } from '../../db/schema';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 
 export interface TKnownNetworkServer {
   id: number;

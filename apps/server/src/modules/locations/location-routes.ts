@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLocation, ZLocationCreate, ZLocationListItem, ZLocationPatch } from '@aquasmart/domain';
 import { eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { locations } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';

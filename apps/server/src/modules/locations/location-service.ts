@@ -6,7 +6,7 @@ import {
   type TLocationCreate,
   type TLocationPatch,
 } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx, countRows } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/database';
 import { calibrationLogs, devices, gateways, locations, overflowLogs } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEVICE_MESSAGE, messageKey, type TNetworkServer, type TNetworkServerKind } from '@aquasmart/domain';
-import type { TDb, TDbOrTx } from '../../db/client';
+import type { TDb, TDbOrTx } from '../../db/database';
 import { networkServers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 

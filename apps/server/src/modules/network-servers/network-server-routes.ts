@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZNetworkServer, ZNetworkServerCreate, ZNetworkServerListItem, ZNetworkServerPatch } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { isAdministrator } from '../../identity/rights';

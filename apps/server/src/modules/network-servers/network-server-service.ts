@@ -10,7 +10,7 @@ import {
   type TNetworkServerKind,
   type TNetworkServerPatch,
 } from '@aquasmart/domain';
-import { countRows, type TDb, type TDbOrTx } from '../../db/client';
+import { countRows, type TDb, type TDbOrTx } from '../../db/database';
 import { rethrowConstraint } from '../../db/db-errors';
 import { devices, networkServers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';

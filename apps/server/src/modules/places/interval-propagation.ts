@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { devices, locations } from '../../db/schema';
-import { type TDbOrTx } from '../../db/client';
+import { type TDbOrTx } from '../../db/database';
 
 /**
  * A changed calibration interval propagates (portal.md section 4): a customer's to its

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TProduct } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx } from '../../db/client';
+import { type TDb, type TDbOrTx } from '../../db/database';
 import { products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { parseConditions, type TFieldMap } from '../../lib/query';

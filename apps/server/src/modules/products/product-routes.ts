@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZProduct, ZProductCreate, ZProductListItem, ZProductPatch } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { applyProjection, parseProjection } from '../../lib/query';

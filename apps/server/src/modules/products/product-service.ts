@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ERROR, type TProductCreate, type TProductPatch } from '@aquasmart/domain';
-import { type TDb, type TDbOrTx, countRows } from '../../db/client';
+import { type TDb, type TDbOrTx, countRows } from '../../db/database';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { rethrowConstraint } from '../../db/db-errors';

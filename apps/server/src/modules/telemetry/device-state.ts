@@ -1,6 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/client';
+import type { TDbOrTx } from '../../db/database';
 import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
 import { newDeviceQuota } from './new-device-quota';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TDbOrTx } from '../../db/client';
+import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb, type TDbOrTx } from '../../db/client';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { processEvents, type TOutcomes, type TStoredEvent } from './process-events';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDbOrTx } from '../../db/client';
+import { queryRows, type TDbOrTx } from '../../db/database';
 
 /**
  * At most this many devices are created per network server per hour (a sliding hour) from

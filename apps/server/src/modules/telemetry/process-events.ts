@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/client';
+import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
 import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TUplinkMessage } from '@aquasmart/domain';
 import { createTestContext, type TTestContext } from '../../test/test-app';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, downlinks, intakeEvents, overflowLogs } from '../../db/schema';
 import { processIntakeBatch } from './intake-worker';
 import { FOREIGN_NETWORK_SERVER } from './process-events';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TCurrentUser } from '@aquasmart/domain';
 import { emptyRights, USER_LANGUAGES } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { customers, userCustomers, users } from '../../db/schema';
 import { toAuthUser, type TAuthUser } from '../../identity/auth-user';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_READ_ONLY_FIELDS, ERROR, ZAccountPatch, ZCurrentUser, ZUserCreate, ZUserPatch } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { applyProjection, parseProjection } from '../../lib/query';
 import { currentUser } from '../../plugins/authenticate';

@@ -11,7 +11,7 @@ import {
   type TUserCreate,
   type TUserPatch,
 } from '@aquasmart/domain';
-import type { TDb } from '../../db/client';
+import type { TDb } from '../../db/database';
 import { customers, userCustomers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { effectiveFlags, isAdministrator } from '../../identity/rights';

@@ -1,0 +1,46 @@
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type * as schema from './schema';
+
+/**
+ * What the rest of the server knows of the database: its handle types and two small query
+ * helpers. How a database is opened (PGlite or PostgreSQL, pools, migrations) is client.ts.
+ */
+export type TSchema = typeof schema;
+/** Both drivers share this type, so services never know which database they talk to. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export interface TDatabase {
+  kind: 'pglite' | 'postgres';
+  /**
+   * The API's connections. On PostgreSQL a pool of its own whose statements are cut after the
+   * API statement timeout (57014, answered 503 `errors.queryTimeout`), so that one user's
+   * expensive reads cannot hold the database (docs/operations-limits.md).
+   */
+  db: TDb;
+  /**
+   * The server's own work: the intake writer and worker, the downlink sender, MQTT, health,
+   * migrations and start-up. On PostgreSQL a small pool of its own without a statement timeout,
+   * which API requests never use, so uplinks are stored while the API pool is saturated. On PGlite
+   * the same single connection as `db`.
+   */
+  system: TDb;
+  /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs a raw SQL query and returns its rows; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Pick<TDb, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A database handle or an open transaction. */
+export type TDbOrTx = Pick<TDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Rows of a table matching a condition. */
+export async function countRows(tx: TDbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row.total);
+}
