@@ -69,7 +69,7 @@ export async function buildApp({ config, database, logger, backgroundWorkers = f
       routeTable.push({
         method,
         url: route.url,
-        operationId: (route.schema as { operationId?: string } | undefined)?.operationId,
+        operationId: route.schema?.operationId,
         public: route.config?.public === true,
       });
     }

@@ -48,7 +48,7 @@ function openPostgres(url: string): TDatabase {
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as TDb,
+    db: drizzlePg(pool, { schema }),
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
@@ -78,7 +78,7 @@ async function openPglite(options: TOpenOptions): Promise<TDatabase> {
 
 /** Runs a raw SQL query and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Pick<TDb, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 

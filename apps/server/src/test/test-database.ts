@@ -84,7 +84,7 @@ async function copyPostgresTemplate(templateUrl: string): Promise<{ database: TD
   pool.on('error', () => undefined);
   const database: TDatabase = {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as TDb,
+    db: drizzlePg(pool, { schema }),
     exec: async (text) => void (await pool.query(text)),
     close: async () => {
       await pool.end();

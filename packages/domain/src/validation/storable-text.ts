@@ -3,6 +3,7 @@
  * UTF-16 surrogate (refused as a jsonb escape, mangled in text). One rule for every text that
  * enters the server, so bad input is a 400 naming the field instead of a failed INSERT.
  */
+// eslint-disable-next-line no-control-regex -- NUL is the character this rule exists to refuse
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isStorableText(text: string): boolean {

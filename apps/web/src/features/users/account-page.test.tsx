@@ -106,7 +106,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     // The check's own token is revoked again; the session gets a fresh one.
     expect(calls.find((call) => call.method === 'DELETE')?.headers['x-access-token']).toBe('check-token');
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
-    expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Current password/).value).toBe('');
   });
 
   it('shows accountEditError when the save fails', async () => {
