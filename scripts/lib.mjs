@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+/**
+ * The TypeScript projects, each with its own tsconfig.json (the root one covers the config files
+ * at the top). They are checked one by one with `tsc -p`, not as project references: the
+ * workspaces import each other's sources (the domain package exports its .ts files, server
+ * tests start the simulator), which composite projects would forbid.
+ */
+export const TS_PROJECTS = ['.', 'packages/domain', 'apps/server', 'apps/web', 'tools/simulator', 'e2e'];
 const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
 
 function newestMtime(target) {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { buildWebIfStale, ROOT, run } from './lib.mjs';
+import { buildWebIfStale, ROOT, run, TS_PROJECTS } from './lib.mjs';
 
 const isCI = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const reports = path.join(ROOT, '.tmp');
@@ -60,7 +60,7 @@ if (wanted('lint')) {
   console.log('\n== Lint ==');
   step('lint', (await npx(['eslint', '.', '--max-warnings=0'])) === 0);
   console.log('\n== Type check ==');
-  for (const project of ['packages/domain', 'apps/server', 'apps/web', 'tools/simulator', 'e2e']) {
+  for (const project of TS_PROJECTS) {
     step(`tsc ${project}`, (await npx(['tsc', '-p', project, '--noEmit'])) === 0);
   }
 }

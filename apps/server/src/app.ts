@@ -81,7 +81,7 @@ export async function buildApp({ config, database, logger, logStream, background
       routeTable.push({
         method,
         url: route.url,
-        operationId: (route.schema as { operationId?: string } | undefined)?.operationId,
+        operationId: route.schema?.operationId,
         // Read when asked: a scope's own onRoute hook may mark its routes public after this one ran.
         get public() {
           return route.config?.public === true;

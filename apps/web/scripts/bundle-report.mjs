@@ -47,7 +47,7 @@ const login = report('JavaScript loaded by /login', ['index.html', 'src/features
 report('JavaScript loaded by a first shell page (/customers, not built yet)', [
   'index.html',
   'src/app/shell/shell-layout.tsx',
-  'src/features/system-pages/not-built-page.tsx',
+  'src/components/page/not-built-page.tsx',
 ]);
 
 if (login > LIMIT_KB) {

@@ -10,7 +10,7 @@ export function isKnownOperation(name: string | undefined): name is TOperationNa
 
 /** Checks the route entry of the route being called (rights issue: the server enforces, not the web app). */
 export function authorizeRoute(request: FastifyRequest, user: TAuthUser): void {
-  const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+  const operationId = request.routeOptions.schema?.operationId;
   if (!isKnownOperation(operationId)) {
     // A route without a catalogued operation name is a programming error: refuse, never allow.
     throw ApiError.forbidden(`Route ${request.routeOptions.url} has no catalogued operation name`);

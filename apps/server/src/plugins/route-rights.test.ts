@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, RIGHT_CATALOGUE, RIGHT_FLAGS, type TOperationName, type TRightFlag } from '@aquasmart/domain';
+import { OPERATIONS, RIGHT_CATALOGUE, RIGHT_FLAGS, type TOperationName } from '@aquasmart/domain';
 import { createTestContext, type TTestContext } from '../test/test-app';
 import { API_PREFIX } from '../app';
 
@@ -56,7 +56,7 @@ describe('route table', () => {
         flag === 'administrator' ||
         (access === 'route' &&
           flag !== 'none' &&
-          RIGHT_CATALOGUE[flag as Exclude<TRightFlag, 'administrator'>].some((entry) => entry.type === 'route' && entry.path === name));
+          RIGHT_CATALOGUE[flag].some((entry) => entry.type === 'route' && entry.path === name));
       const response = await ctx.app.inject({
         method: route.method as 'GET',
         url: fillPath(route.url),

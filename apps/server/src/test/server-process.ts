@@ -46,8 +46,8 @@ export function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: strin
         resolve({ child, url: match[1], exited, output: () => output });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }

@@ -30,7 +30,7 @@ const placesTexts = () => import('../lib/i18n/texts/places');
 const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
 
-const notBuilt: TScreenLoader = () => import('../features/system-pages/not-built-page').then((module) => module.NotBuiltPage);
+const notBuilt: TScreenLoader = () => import('../components/page/not-built-page').then((module) => module.NotBuiltPage);
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
 const unauthorizedScreen: TScreenLoader = () =>

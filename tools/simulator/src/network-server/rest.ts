@@ -119,7 +119,7 @@ export async function startRestServer(options: TRestServerOptions): Promise<TRes
   };
 
   const server = http.createServer((request, response) => {
-    handle(request)
+    void handle(request)
       .catch((error: unknown) => {
         if (error instanceof RequestError) return { status: error.status, body: { code: error.code, message: error.message, details: [] } };
         options.log?.(`network-server endpoint: ${error instanceof Error ? error.message : String(error)}`);

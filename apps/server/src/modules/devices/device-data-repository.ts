@@ -52,5 +52,5 @@ export async function listDeviceData(db: TDb, eui: string, query: TDeviceDataQue
     .orderBy(asc(deviceData.ts), asc(deviceData.id))
     .limit(limit)
     .offset(((query.page ?? 1) - 1) * limit);
-  return rows as TDeviceDataItem[];
+  return rows;
 }

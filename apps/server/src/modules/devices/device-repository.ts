@@ -55,7 +55,7 @@ export async function listDevices(db: TDb, user: TAuthUser, query: TDeviceListQu
     .where(and(deviceScopeCondition(user), conditions, where))
     .orderBy(sql`lower(${devices.name})`, devices.name, devices.eui);
   const rows = query.limit === undefined ? await base : await base.limit(query.limit).offset(((query.page ?? 1) - 1) * query.limit);
-  return rows as TDeviceListItem[];
+  return rows;
 }
 
 /** GET /devices/{eui}: the whole node shape. */

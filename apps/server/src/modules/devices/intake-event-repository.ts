@@ -46,5 +46,5 @@ export async function listFailedIntakeEvents(
     .orderBy(desc(intakeEvents.receivedAt), desc(intakeEvents.id))
     .limit(limit)
     .offset(((query.page ?? 1) - 1) * limit);
-  return rows as TIntakeEvent[];
+  return rows;
 }

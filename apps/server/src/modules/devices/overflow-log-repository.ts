@@ -36,5 +36,5 @@ export async function listOverflowLogs(db: TDb, user: TAuthUser, query: { condit
     .leftJoin(locations, eq(locations.id, overflowLogs.locationId))
     .where(and(scope, conditions))
     .orderBy(desc(overflowLogs.ts), desc(overflowLogs.id));
-  return rows as TOverflowLog[];
+  return rows;
 }

@@ -115,7 +115,7 @@ function nodeOf(type: TDeviceType): TNodeSpec {
 }
 
 function registerOf(node: TNodeSpec, register: number): Record<string, unknown> {
-  return node.registers.find((entry) => entry.register === register)!.value as Record<string, unknown>;
+  return node.registers.find((entry) => entry.register === register)!.value;
 }
 
 /** The message of an uplink the simulator posted (ChirpStack `up` event), or undefined when it does not decode. */

@@ -52,7 +52,7 @@ export async function listGateways(db: TDb, user: TAuthUser, query: TListQuery, 
     .leftJoin(products, eq(products.id, gateways.productId))
     .where(and(customerScopeCondition(user, gateways.customerId), conditions, where))
     .orderBy(sql`lower(${gateways.name})`, gateways.name, sql`lower(${customers.name})`, sql`lower(${locations.name})`);
-  return rows as TGatewayListItem[];
+  return rows;
 }
 
 export async function readGateway(db: TDb, user: TAuthUser, id: number): Promise<TGatewayListItem> {

@@ -178,7 +178,7 @@ describe('The Things Stack webhooks', () => {
     const body = { end_device_ids: uplink(1).end_device_ids, received_at: '2026-11-20T10:00:00Z', downlink_failed: { downlink: { f_port: 100 }, error: { name: 'no_device_session', message_format: 'no device session' } } };
     expect((await post('downlink-failed', TTS_SECRET, body)).statusCode).toBe(200);
     await processIntakeBatch(db);
-    const [row] = await ctx.database.db.execute(sql`SELECT status, last_error FROM downlinks`).then((r) => (r as unknown as { rows: { status: string; last_error: string }[] }).rows);
+    const [row] = await ctx.database.db.execute(sql`SELECT status, last_error FROM downlinks`).then((r) => (r as { rows: { status: string; last_error: string }[] }).rows);
     expect(row).toEqual({ status: 'failed', last_error: 'no device session' });
   });
 });

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error';
 
 /** A stored endpoint with every key present (null when unused), platform rules applied. */
 export function readEndpoint(stored: TStoredEndpoint | null | undefined): TEndpointValue {
-  return normalizeEndpoint((stored ?? {}) as TEndpointInput);
+  return normalizeEndpoint(stored ?? {});
 }
 
 /** What is written to the jsonb column: only the keys in use ({} means no platform). */
@@ -14,7 +14,7 @@ export function toStoredEndpoint(value: TEndpointValue): TStoredEndpoint {
   if (value.url !== null) stored.url = value.url;
   if (value.token !== null) stored.token = value.token;
   if (value.ldOptions !== null) {
-    stored.ldOptions = Object.fromEntries(Object.entries(value.ldOptions).filter(([, option]) => option !== null)) as TStoredEndpoint['ldOptions'];
+    stored.ldOptions = Object.fromEntries(Object.entries(value.ldOptions).filter(([, option]) => option !== null));
   }
   return stored;
 }

@@ -66,7 +66,7 @@ export async function listProducts(db: TDb, conditions: string | undefined, wher
     .from(products)
     .where(and(parseConditions(conditions, PRODUCT_CONDITION_FIELDS), where))
     .orderBy(sql`lower(${products.name})`, products.name);
-  return rows as TProductSummary[];
+  return rows;
 }
 
 export async function readImage(db: TDb, name: string): Promise<{ type: string; bytes: Buffer } | null> {

@@ -60,7 +60,7 @@ describe('the form kit', () => {
     submitted = null;
     serverError = null;
     render(<ExampleForm />);
-    const name = screen.getByRole('textbox', { name: 'Naam' }) as HTMLInputElement;
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Naam' });
     await user.type(name, '  Gemeente Utrecht  ');
     await user.tab();
     expect(name.value).toBe('Gemeente Utrecht');

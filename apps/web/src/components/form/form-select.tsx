@@ -51,7 +51,7 @@ export function FormSelect<TValues extends FieldValues>({
         label={label}
         name={field.name}
         inputRef={field.ref}
-        value={(field.value as string | undefined) ?? ''}
+        value={field.value ?? ''}
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={field.onBlur}
       >

@@ -72,7 +72,7 @@ describe('ListTable', { timeout: 30_000 }, () => {
     renderList({}, '/customers?page=2&search=utrecht#nodes');
     expect(await screen.findByText('Klant 26')).toBeTruthy();
     expect(screen.getByText('26 - 30 van 30')).toBeTruthy();
-    expect((screen.getByRole('searchbox', { name: 'Zoeken' }) as HTMLInputElement).value).toBe('utrecht');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Zoeken' }).value).toBe('utrecht');
   });
 
   it('keeps the next page in the address, with the hash', async () => {
@@ -126,7 +126,7 @@ describe('ListTable', { timeout: 30_000 }, () => {
     const onDelete = vi.fn(async (_row: TCustomer) => undefined);
     const { load } = renderList({ onDelete });
     await screen.findByText('Klant 01');
-    const deleteButton = screen.getByRole('button', { name: 'Verwijderen' }) as HTMLButtonElement;
+    const deleteButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Verwijderen' });
     expect(deleteButton.disabled).toBe(true);
 
     const checkboxes = screen.getAllByRole('checkbox', { name: /select row|rij selecteren/i });

@@ -113,11 +113,11 @@ function guardColumn<T extends GridValidRowModel>(column: TListColumn<T>): GridC
   const guarded: GridColDef = { ...(column as GridColDef) };
   if (column.valueGetter) {
     const getter = column.valueGetter;
-    guarded.valueGetter = (value, row, col, api) => (isDetailRow(row) ? undefined : getter(value as never, row as T, col, api));
+    guarded.valueGetter = (value, row, col, api) => (isDetailRow(row) ? undefined : getter(value, row as T, col, api));
   }
   if (column.valueFormatter) {
     const formatter = column.valueFormatter;
-    guarded.valueFormatter = (value, row, col, api) => (isDetailRow(row) ? '' : formatter(value as never, row as T, col, api));
+    guarded.valueFormatter = (value, row, col, api) => (isDetailRow(row) ? '' : formatter(value, row as T, col, api));
   }
   if (column.renderCell) {
     const render = column.renderCell;
@@ -197,7 +197,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
   }, []);
 
   const gridRows = useMemo(() => {
-    if (!renderExpanded) return page.rows as GridValidRowModel[];
+    if (!renderExpanded) return page.rows;
     const rows: GridValidRowModel[] = [];
     for (const row of page.rows) {
       rows.push(row);

@@ -133,7 +133,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
               <MenuItem
                 onClick={() => {
                   closeMenu();
-                  if (newTo) navigate(newTo);
+                  if (newTo) void navigate(newTo);
                   else onNew?.();
                 }}
               >

@@ -35,7 +35,7 @@ export function useListState(storageKey?: string): TListState {
   const go = useCallback(
     (next: URLSearchParams, replace: boolean) => {
       const search = next.toString();
-      navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace });
+      void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace });
     },
     [navigate, location.pathname, location.hash],
   );

@@ -7,15 +7,15 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../system-pages/not-built-page';
-import { customerScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
-import { DeletePlaceButton } from '../places/components/delete-place-button';
-import { GatewayList } from '../places/components/gateway-list';
-import { LocationList } from '../places/components/location-list';
+import { NotBuiltPage } from '../../components/page/not-built-page';
+import { customerScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
+import { DeletePlaceButton } from '../../components/places/delete-place-button';
+import { GatewayList } from '../../components/places/gateway-list';
+import { LocationList } from '../../components/places/location-list';
 import { PageHeader } from '../../components/page';
-import { PlaceDetails } from '../places/components/place-details';
-import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
-import { customerQuery, deleteCustomer } from './api/customers-api';
+import { PlaceDetails } from '../../components/places/place-details';
+import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
+import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 
 /**
  * /customers/{name} (portal.md section 2) with tabs by hash: #locations, #nodes, #gateways (gateway
@@ -28,7 +28,7 @@ export function CustomerDetailPage() {
   const result = useQuery(customerQuery(name));
   const customer = result.data;
 
-  const tabs: TPlaceTab[] = [
+  const tabs: THashTab[] = [
     { id: 'locations', label: t('places.tabs.locations'), render: () => <LocationList customer={name} /> },
     { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
@@ -64,7 +64,7 @@ export function CustomerDetailPage() {
       </PageHeader>
       {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
       {result.isError ? <Alert severity="error">{t('customers.loadError')}</Alert> : null}
-      {customer ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+      {customer ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );
 }

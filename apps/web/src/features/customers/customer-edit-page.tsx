@@ -6,11 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { customerScreen } from '../places/api/places-api';
+import { customerScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { PlaceFormScreen } from '../places/components/place-form-screen';
-import { placeToForm, toCustomerBody } from '../places/place-form';
-import { customerQuery, patchCustomer } from './api/customers-api';
+import { PlaceFormScreen } from '../../components/places/place-form-screen';
+import { placeToForm, toCustomerBody } from '../../components/places/place-form';
+import { customerQuery, patchCustomer } from '../../lib/api/customers';
 
 /** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (portal.md section 2). */
 export function CustomerEditPage() {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TCustomerListItem } from '@aquasmart/domain';
 import { ListTable } from '../../components/table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { customerScreen } from '../places/api/places-api';
+import { customerScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { placeColumns } from '../places/components/place-columns';
-import { CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from './api/customers-api';
+import { placeColumns } from '../../components/places/place-columns';
+import { CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from '../../lib/api/customers';
 
 const rowId = (row: TCustomerListItem) => row.name ?? '';
 

@@ -3,11 +3,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { customerScreen } from '../places/api/places-api';
+import { customerScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { PlaceFormScreen } from '../places/components/place-form-screen';
-import { emptyPlaceForm, toCustomerBody } from '../places/place-form';
-import { createCustomer } from './api/customers-api';
+import { PlaceFormScreen } from '../../components/places/place-form-screen';
+import { emptyPlaceForm, toCustomerBody } from '../../components/places/place-form';
+import { createCustomer } from '../../lib/api/customers';
 
 /** /customers/new (addCustomer): on success the new customer opens. */
 export function CustomerNewPage() {

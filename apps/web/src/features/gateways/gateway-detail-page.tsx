@@ -9,12 +9,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TGateway } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../system-pages/not-built-page';
-import { customerScreen, deleteGateway, gatewayScreen, locationScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
-import { DeletePlaceButton } from '../places/components/delete-place-button';
+import { NotBuiltPage } from '../../components/page/not-built-page';
+import { deleteGateway } from '../../lib/api/gateways';
+import { customerScreen, gatewayScreen, locationScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
+import { DeletePlaceButton } from '../../components/places/delete-place-button';
 import { DetailField, DetailList, PageHeader, Section } from '../../components/page';
-import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
-import { gatewayQuery } from './api/gateways-api';
+import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
+import { gatewayQuery } from '../../lib/api/gateways';
 
 function GatewayDetails({ gateway }: { gateway: TGateway }) {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export function GatewayDetailPage() {
   const gateway = result.data;
   const manage = hasAnyRight(user, 'gatewayManagement');
 
-  const tabs: TPlaceTab[] = [
+  const tabs: THashTab[] = [
     { id: 'details', label: t('places.tabs.details'), render: () => (gateway ? <GatewayDetails gateway={gateway} /> : null) },
     { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
   ];
@@ -84,7 +85,7 @@ export function GatewayDetailPage() {
       </PageHeader>
       {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
       {result.isError ? <Alert severity="error">{t('gateways.loadError')}</Alert> : null}
-      {gateway ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+      {gateway ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );
 }

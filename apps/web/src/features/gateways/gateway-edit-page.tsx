@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
-import { gatewayScreen } from '../places/api/places-api';
+import { gatewayScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { gatewayQuery, patchGateway } from './api/gateways-api';
+import { gatewayQuery, patchGateway } from '../../lib/api/gateways';
 import { GatewayFormScreen } from './components/gateway-form-screen';
 import { gatewayToForm, toGatewayBody } from './gateway-form';
 

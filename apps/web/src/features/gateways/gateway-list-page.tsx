@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GatewayList } from '../places/components/gateway-list';
+import { GatewayList } from '../../components/places/gateway-list';
 import { PageHeader } from '../../components/page';
 
 /** /gateways (gatewayView or gatewayManagement): name, MAC and type, sorted by name. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { gatewayScreen } from '../places/api/places-api';
+import { gatewayScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { createGateway } from './api/gateways-api';
+import { createGateway } from '../../lib/api/gateways';
 import { GatewayFormScreen } from './components/gateway-form-screen';
 import { emptyGatewayForm, toGatewayBody } from './gateway-form';
 

@@ -7,14 +7,15 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../system-pages/not-built-page';
-import { deleteLocation, locationScreen, PLACES_QUERY_ROOTS } from '../places/api/places-api';
-import { DeletePlaceButton } from '../places/components/delete-place-button';
-import { GatewayList } from '../places/components/gateway-list';
+import { NotBuiltPage } from '../../components/page/not-built-page';
+import { deleteLocation } from '../../lib/api/locations';
+import { locationScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
+import { DeletePlaceButton } from '../../components/places/delete-place-button';
+import { GatewayList } from '../../components/places/gateway-list';
 import { PageHeader } from '../../components/page';
-import { PlaceDetails } from '../places/components/place-details';
-import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
-import { locationQuery } from './api/locations-api';
+import { PlaceDetails } from '../../components/places/place-details';
+import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
+import { locationQuery } from '../../lib/api/locations';
 
 /** /locations/{customer}/{name} (portal.md section 2) with tabs #nodes, #gateways (gateway rights) and #details. */
 export function LocationDetailPage() {
@@ -26,7 +27,7 @@ export function LocationDetailPage() {
   const result = useQuery(locationQuery(customer, name));
   const location = result.data;
 
-  const tabs: TPlaceTab[] = [
+  const tabs: THashTab[] = [
     { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={customer} location={name} /> }]
@@ -56,7 +57,7 @@ export function LocationDetailPage() {
       </PageHeader>
       {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
       {result.isError ? <Alert severity="error">{t('locations.loadError')}</Alert> : null}
-      {location ? <PlaceTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
+      {location ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );
 }

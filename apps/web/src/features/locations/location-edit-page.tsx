@@ -6,11 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { locationScreen } from '../places/api/places-api';
+import { locationScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { PlaceFormScreen } from '../places/components/place-form-screen';
-import { placeToForm, toLocationBody } from '../places/place-form';
-import { locationQuery, patchLocation } from './api/locations-api';
+import { PlaceFormScreen } from '../../components/places/place-form-screen';
+import { placeToForm, toLocationBody } from '../../components/places/place-form';
+import { locationQuery, patchLocation } from '../../lib/api/locations';
 
 /**
  * /locations/{customer}/{name}/edit (editLocation). Another customer (moveLocation) moves the

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LocationList } from '../places/components/location-list';
+import { LocationList } from '../../components/places/location-list';
 import { PageHeader } from '../../components/page';
 
 /** /locations (portal.md section 2): the locations of every customer the user may see, sorted by name. */

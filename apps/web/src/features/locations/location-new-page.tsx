@@ -5,11 +5,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { customerOptionsQuery, locationScreen } from '../places/api/places-api';
+import { customerOptionsQuery } from '../../lib/api/customers';
+import { locationScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
-import { PlaceFormScreen } from '../places/components/place-form-screen';
-import { emptyPlaceForm, intervalAfterCustomerChoice, toLocationBody } from '../places/place-form';
-import { createLocation } from './api/locations-api';
+import { PlaceFormScreen } from '../../components/places/place-form-screen';
+import { emptyPlaceForm, intervalAfterCustomerChoice, toLocationBody } from '../../components/places/place-form';
+import { createLocation } from '../../lib/api/locations';
 
 /** /locations/new (addLocation), optional ?customer=; the new location takes its customer's interval. */
 export function LocationNewPage() {

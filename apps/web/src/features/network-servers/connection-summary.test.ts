@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionSummary } from './connection-summary';
-import { integrationUrl } from './api/network-servers-api';
+import { integrationUrl } from '../../lib/api/network-servers';
 
 describe('connection summary of the list', () => {
   it.each([

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { ConfirmDialog } from '../../components/table/confirm-dialog';
 import { failureText } from '../../lib/http/failure-text';
-import { deleteNetworkServer, invalidateNetworkServerLists, networkServerQuery, patchNetworkServer } from './api/network-servers-api';
+import { deleteNetworkServer, invalidateNetworkServerLists, networkServerQuery, patchNetworkServer } from '../../lib/api/network-servers';
 import { IntegrationPanel } from './components/integration-panel';
 import { NetworkServerFormScreen } from './components/network-server-form-screen';
 import { networkServerToForm, toPatchBody, type TNetworkServerFormValues } from './network-server-form';

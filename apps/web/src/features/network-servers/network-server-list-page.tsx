@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TNetworkServer } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { ListTable, type TListColumn } from '../../components/table/list-table';
-import { deleteNetworkServer, fetchNetworkServers, NETWORK_SERVERS_LIST_KEY, networkServerEditScreen } from './api/network-servers-api';
+import { deleteNetworkServer, fetchNetworkServers, NETWORK_SERVERS_LIST_KEY, networkServerEditScreen } from '../../lib/api/network-servers';
 import { connectionSummary } from './connection-summary';
 
 const getRowId = (server: TNetworkServer) => server.name;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TNetworkServerCreate } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { createNetworkServer, invalidateNetworkServerLists, networkServerEditScreen, networkServerQuery } from './api/network-servers-api';
+import { createNetworkServer, invalidateNetworkServerLists, networkServerEditScreen, networkServerQuery } from '../../lib/api/network-servers';
 import { NetworkServerFormScreen } from './components/network-server-form-screen';
 import { emptyNetworkServerForm, toCreateBody } from './network-server-form';
 

@@ -87,7 +87,7 @@ describe('/products', { timeout: 30_000 }, () => {
     const card = await screen.findByRole('article', { name: 'Sanimatic kraan' });
     expect(within(card).getByText('Kraan')).toBeTruthy();
     expect(within(card).getByText('Elektronische tapkraan')).toBeTruthy();
-    const image = (await within(card).findByRole('img', { name: 'Afbeelding van Sanimatic kraan' })) as HTMLImageElement;
+    const image = await within(card).findByRole<HTMLImageElement>('img', { name: 'Afbeelding van Sanimatic kraan' });
     expect(image.src).toBe('blob:test/0');
     const imageCall = calls.find((call) => call.url === KRAAN.image!.url);
     expect(imageCall?.headers['x-access-token']).toBe('token-1');
@@ -120,7 +120,7 @@ describe('/products', { timeout: 30_000 }, () => {
     });
     renderAt('/products');
 
-    expect(((await screen.findByRole('link', { name: 'Nieuw product' })) as HTMLAnchorElement).getAttribute('href')).toBe('/products/new');
+    expect((await screen.findByRole<HTMLAnchorElement>('link', { name: 'Nieuw product' })).getAttribute('href')).toBe('/products/new');
     expect(screen.getByRole('link', { name: 'Sanimatic kraan bewerken' }).getAttribute('href')).toBe('/products/Sanimatic%20kraan/edit');
 
     await user.click(screen.getByRole('button', { name: 'Kerlink verwijderen' }));
@@ -151,7 +151,7 @@ describe('/products/new', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Aanmaken' }));
     expect(await screen.findAllByText('Veld is verplicht')).toHaveLength(4);
 
-    const input = screen.getByTestId('product-image-input') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('product-image-input');
     await user.upload(input, new File([new TextEncoder().encode('GIF89a....')], 'kraan.png', { type: 'image/png' }));
     expect(await screen.findByText('Alleen afbeeldingen in PNG, JPEG of WebP')).toBeTruthy();
     const big = new File([pngBytes(), new Uint8Array(2 * 1024 * 1024)], 'groot.png', { type: 'image/png' });
@@ -163,7 +163,7 @@ describe('/products/new', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Kraan' }));
     await user.type(screen.getByLabelText(/^Omschrijving/), 'Spoelventiel');
     await user.upload(input, new File([pngBytes()], 'douche.png', { type: 'image/png' }));
-    const preview = (await screen.findByRole('img', { name: 'Voorbeeld van de gekozen afbeelding' })) as HTMLImageElement;
+    const preview = await screen.findByRole<HTMLImageElement>('img', { name: 'Voorbeeld van de gekozen afbeelding' });
     expect(preview.src).toBe(`data:image/png;base64,${ONE_PIXEL_PNG}`);
     await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
 
@@ -217,9 +217,9 @@ describe('/products/{name}/edit', { timeout: 30_000 }, () => {
     renderAt('/products/Sanimatic%20kraan/edit');
 
     expect(await screen.findByRole('heading', { name: 'Sanimatic kraan bewerken' })).toBeTruthy();
-    const name = (await screen.findByLabelText(/^Naam/)) as HTMLInputElement;
+    const name = await screen.findByLabelText<HTMLInputElement>(/^Naam/);
     expect(name.value).toBe('Sanimatic kraan');
-    expect(((await screen.findByRole('img', { name: 'Afbeelding van Sanimatic kraan' })) as HTMLImageElement).src).toBe('blob:test/edit');
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Afbeelding van Sanimatic kraan' })).src).toBe('blob:test/edit');
     expect(screen.getByText('kraan.png (70 B)')).toBeTruthy();
 
     await user.type(name, ' 2');

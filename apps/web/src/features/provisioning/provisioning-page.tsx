@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page';
-import { PlaceTabs, type TPlaceTab } from '../places/components/place-tabs';
+import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { CsvImport } from './components/csv-import';
 import { DeviceFormCard } from './components/device-form-card';
 import { IntakeEventList } from './components/intake-event-list';
@@ -12,7 +12,7 @@ import { IntakeEventList } from './components/intake-event-list';
  */
 export function ProvisioningPage() {
   const { t } = useTranslation();
-  const tabs: TPlaceTab[] = [
+  const tabs: THashTab[] = [
     { id: 'device', label: t('provisioning.tabDevice'), render: () => <DeviceFormCard /> },
     { id: 'import', label: t('provisioning.tabImport'), render: () => <CsvImport /> },
     { id: 'intake', label: t('provisioning.tabIntake'), render: () => <IntakeEventList /> },
@@ -20,7 +20,7 @@ export function ProvisioningPage() {
   return (
     <>
       <PageHeader title={t('routes.provisioning')} />
-      <PlaceTabs tabs={tabs} label={t('provisioning.tabsLabel')} />
+      <HashTabs tabs={tabs} label={t('provisioning.tabsLabel')} />
     </>
   );
 }

@@ -138,7 +138,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     // No separate sign-in to check the password: the save itself is checked on the server.
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
-    expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Current password/).value).toBe('');
   });
 
   it('shows accountEditError when the save fails', async () => {

@@ -36,7 +36,7 @@ function renderPage() {
   );
 }
 
-const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, confirm = 'geheim-123') {
   await user.type(screen.getByLabelText(/^Voornaam/), 'Jan');

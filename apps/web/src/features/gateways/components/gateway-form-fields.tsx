@@ -3,10 +3,10 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { CustomerLocationFields } from '../../places/components/customer-location-fields';
-import { NotesField } from '../../places/components/notes-field';
+import { CustomerLocationFields } from '../../../components/places/customer-location-fields';
+import { NotesField } from '../../../components/places/notes-field';
 import { FieldGrid, Section } from '../../../components/page';
-import { gatewayProductsQuery } from '../api/gateways-api';
+import { gatewayProductsQuery } from '../../../lib/api/gateways';
 import type { TGatewayFormValues } from '../gateway-form';
 
 /**

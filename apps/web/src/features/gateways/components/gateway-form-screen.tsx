@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import type { TGatewayCreate } from '@aquasmart/domain';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { FormActions } from '../../../components/page';
-import { useSaveFlow } from '../../places/use-save-flow';
+import { useSaveFlow } from '../../../components/places/use-save-flow';
 import { GATEWAY_FORM_FIELDS, ZGatewayForm, type TGatewayFormValues } from '../gateway-form';
 import { GatewayFormFields } from './gateway-form-fields';
 

@@ -11,7 +11,7 @@ import { Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ConfirmDialog } from '../../../components/table/confirm-dialog';
 import { failureText } from '../../../lib/http/failure-text';
-import { integrationUrl, invalidateNetworkServerLists, networkServerQuery, regenerateSecret } from '../api/network-servers-api';
+import { integrationUrl, invalidateNetworkServerLists, networkServerQuery, regenerateSecret } from '../../../lib/api/network-servers';
 import { CopyField } from './copy-field';
 
 /**

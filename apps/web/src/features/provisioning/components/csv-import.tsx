@@ -12,7 +12,7 @@ import type { TDeviceImportReport } from '@aquasmart/domain';
 import { Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { failureReason } from '../../../lib/http/failure-text';
-import { networkServersQuery } from '../../network-servers/api/network-servers-api';
+import { networkServersQuery } from '../../../lib/api/network-servers';
 import { importDevices } from '../api/provisioning-api';
 import { csvExample } from '../import-report';
 import { ImportReportTable } from './import-report-table';

@@ -15,7 +15,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { FieldGrid, Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { failureText } from '../../../lib/http/failure-text';
-import { networkServersQuery } from '../../network-servers/api/network-servers-api';
+import { networkServersQuery } from '../../../lib/api/network-servers';
 import { createDevice } from '../api/provisioning-api';
 import { DEVICE_FORM_FIELDS, emptyDeviceForm, nextDeviceForm, ZDeviceForm, type TDeviceFormValues } from '../device-form';
 

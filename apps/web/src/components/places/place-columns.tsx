@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TCustomerListItem, TLocationListItem } from '@aquasmart/domain';
-import { SyncCell } from '../../../components/cells/sync-cell';
-import type { TListColumn } from '../../../components/table/list-table';
+import { SyncCell } from '../cells/sync-cell';
+import type { TListColumn } from '../table/list-table';
 
 type TPlaceRow = TCustomerListItem | TLocationListItem;
 

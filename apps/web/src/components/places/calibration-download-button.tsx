@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { fetchCalibrationLogs } from '../api/places-api';
-import { calibrationCsv, calibrationCsvFileName } from '../calibration-csv';
+import { useSnackbar } from '../snackbar/snackbar-context';
+import { fetchCalibrationLogs } from '../../lib/api/places';
+import { calibrationCsv, calibrationCsvFileName } from './calibration-csv';
 
 /** Hands a text to the browser as a file download. */
 function saveText(text: string, fileName: string, type: string): void {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 /** Tabs load after a short delay (portal.md section 2), so quick tab switches do not fire every list's request. */
 export const TAB_DELAY_MS = 200;
 
-export interface TPlaceTab {
+export interface THashTab {
   /** The address hash without '#': locations, nodes, gateways, dashboard, details. */
   id: string;
   label: string;
@@ -17,7 +17,7 @@ export interface TPlaceTab {
 }
 
 /** The active tab of a hash: the named one, else the first. */
-export function activeTabId(hash: string, tabs: readonly Pick<TPlaceTab, 'id'>[]): string | undefined {
+export function activeTabId(hash: string, tabs: readonly Pick<THashTab, 'id'>[]): string | undefined {
   const requested = decodeURIComponent(hash.replace(/^#/, ''));
   return (tabs.find((tab) => tab.id === requested) ?? tabs[0])?.id;
 }
@@ -33,7 +33,7 @@ function DelayedContent({ children }: { children: ReactNode }) {
 }
 
 /** Detail-page tabs chosen by the address hash (#locations, #nodes, ...); content shows after 200 ms. */
-export function PlaceTabs({ tabs, label }: { tabs: readonly TPlaceTab[]; label: string }) {
+export function HashTabs({ tabs, label }: { tabs: readonly THashTab[]; label: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const activeId = activeTabId(location.hash, tabs);

@@ -7,7 +7,7 @@ import {
   type TNetworkServerKind,
   type TNetworkServerPatch,
 } from '@aquasmart/domain';
-import { http } from '../../../lib/http/http';
+import { http } from '../http/http';
 
 /** The network server calls (docs/telemetry.md, "Network servers"): administrators see full records. */
 export const NETWORK_SERVERS_QUERY_KEY = ['networkServers'] as const;

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZGateway, type TGateway, type TGatewayCreate, type TGatewayPatch } from '@aquasmart/domain';
-import { http } from '../../../lib/http/http';
-import { gatewayApiPath } from '../../places/api/places-api';
+import { ZGateway, ZGatewayListItem, type TGateway, type TGatewayCreate, type TGatewayListItem, type TGatewayPatch } from '@aquasmart/domain';
+import { http } from '../http/http';
+import { customerApiPath, gatewayApiPath, locationApiPath } from './places';
 
-/** The gateway calls of portal.md section 7 (lists and delete live in features/places). */
+/** The gateway calls of portal.md section 7. */
 export const gatewayQuery = (customer: string, location: string, name: string) =>
   queryOptions({
     queryKey: ['gateways', 'one', customer, location, name] as const,
@@ -16,6 +16,19 @@ export async function createGateway(body: TGatewayCreate): Promise<TGateway> {
 
 export async function patchGateway(customer: string, location: string, name: string, body: TGatewayPatch): Promise<TGateway> {
   return ZGateway.parse(await http.patch<unknown>(gatewayApiPath(customer, location, name), body));
+}
+
+/** GET /gateways, a customer's or a location's gateways (gatewayView or gatewayManagement). */
+export const gatewaysListKey = (customer?: string, location?: string) => ['gateways', 'list', customer ?? null, location ?? null] as const;
+export async function fetchGateways(customer?: string, location?: string, signal?: AbortSignal): Promise<TGatewayListItem[]> {
+  const path =
+    customer === undefined ? '/gateways' : location === undefined ? `${customerApiPath(customer)}/gateways` : `${locationApiPath(customer, location)}/gateways`;
+  const rows = await http.get<unknown[]>(path, { signal });
+  return rows.map((row) => ZGatewayListItem.parse(row));
+}
+
+export async function deleteGateway(customer: string, location: string, gateway: string): Promise<void> {
+  await http.delete(gatewayApiPath(customer, location, gateway));
 }
 
 /** GET /products?conditions={"type":"Gateway"}&projection=name: the gateway products, by name. */

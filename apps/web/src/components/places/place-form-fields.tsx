@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormSelect } from '../../../components/form/form-select';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { customerOptionsQuery } from '../api/places-api';
+import { FormSelect } from '../form/form-select';
+import { FormTextField } from '../form/form-text-field';
+import { customerOptionsQuery } from '../../lib/api/customers';
 import {
   CUSTOMER_PLATFORMS,
   INTERVAL_OPTIONS,
@@ -14,9 +14,9 @@ import {
   type TFormMode,
   type TPlaceFormValues,
   type TPlaceKind,
-} from '../place-form';
+} from './place-form';
 import { NotesField } from './notes-field';
-import { FieldGrid, Section } from '../../../components/page';
+import { FieldGrid, Section } from '../page/index';
 
 export interface TPlaceFormFieldsProps {
   kind: TPlaceKind;

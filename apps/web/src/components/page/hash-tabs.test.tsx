@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../../test/render';
-import { activeTabId, PlaceTabs, TAB_DELAY_MS } from './place-tabs';
+import { renderAt } from '../../test/render';
+import { activeTabId, HashTabs, TAB_DELAY_MS } from './hash-tabs';
 
 const tabs = [
   { id: 'locations', label: 'Locaties', render: () => <p>inhoud locaties</p> },
@@ -22,7 +22,7 @@ describe('place tabs', () => {
 
   it('shows the tab of the hash only after the delay, and follows a tab click into the hash', async () => {
     const user = userEvent.setup();
-    const { router } = renderAt(<PlaceTabs tabs={tabs} label="Onderdelen" />, '/customers/Acme#details');
+    const { router } = renderAt(<HashTabs tabs={tabs} label="Onderdelen" />, '/customers/Acme#details');
     expect(screen.getByRole('tab', { name: 'Gegevens' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByText('inhoud gegevens')).toBeNull();
     expect(screen.getByRole('progressbar')).toBeTruthy();

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TGatewayListItem } from '@aquasmart/domain';
-import { ListTable, type TListColumn } from '../../../components/table/list-table';
-import { useCurrentUser } from '../../../lib/session/current-user';
-import { deleteGateway, fetchGateways, gatewayScreen, gatewaysListKey } from '../api/places-api';
+import { ListTable, type TListColumn } from '../table/list-table';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { deleteGateway, fetchGateways, gatewaysListKey } from '../../lib/api/gateways';
+import { gatewayScreen } from '../../lib/api/places';
 
 const rowId = (row: TGatewayListItem) => [row.customer, row.location, row.name].join('\u0000');
 

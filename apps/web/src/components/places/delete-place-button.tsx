@@ -4,9 +4,9 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/table/confirm-dialog';
-import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { failureText } from '../../../lib/http/failure-text';
+import { ConfirmDialog } from '../table/confirm-dialog';
+import { useSnackbar } from '../snackbar/snackbar-context';
+import { failureText } from '../../lib/http/failure-text';
 
 export interface TDeletePlaceButtonProps {
   /** The question in the dialog, naming what is deleted. */

@@ -7,8 +7,8 @@ import {
   type TCustomerListItem,
   type TCustomerPatch,
 } from '@aquasmart/domain';
-import { http } from '../../../lib/http/http';
-import { customerApiPath } from '../../places/api/places-api';
+import { http } from '../http/http';
+import { customerApiPath } from './places';
 
 /** The customer calls of portal.md section 7. */
 export const CUSTOMERS_QUERY_KEY = ['customers', 'list'] as const;
@@ -36,3 +36,21 @@ export async function deleteCustomer(name: string): Promise<void> {
   await http.delete(customerApiPath(name));
 }
 
+export interface TCustomerOption {
+  name: string;
+  interval: number;
+}
+
+/** GET /customers?projection=calibration.interval name: the customer choice of the forms. */
+export async function fetchCustomerOptions(signal?: AbortSignal): Promise<TCustomerOption[]> {
+  const rows = await http.get<{ name: string; calibration?: { interval?: number } }[]>('/customers', {
+    query: { projection: 'calibration.interval name' },
+    signal,
+  });
+  return rows.map((row) => ({ name: row.name, interval: row.calibration?.interval ?? 1 }));
+}
+
+export const customerOptionsQuery = queryOptions({
+  queryKey: ['customers', 'options'] as const,
+  queryFn: ({ signal }) => fetchCustomerOptions(signal),
+});

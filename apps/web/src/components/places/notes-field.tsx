@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/form-text-field';
-import type { TFormMode } from '../place-form';
+import { FormTextField } from '../form/form-text-field';
+import type { TFormMode } from './place-form';
 
 /** Free notes under a form's fields; on edit an empty text keeps the old notes (portal.md section 5). */
 export function NotesField({ mode }: { mode: TFormMode }) {

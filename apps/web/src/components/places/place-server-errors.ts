@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { applyServerErrors } from '../../components/form/server-errors';
+import { applyServerErrors } from '../form/server-errors';
 
 /**
  * Puts the server's field errors on a place or gateway form. The server names the interval

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TLocationListItem } from '@aquasmart/domain';
-import { ListTable } from '../../../components/table/list-table';
-import { useCurrentUser } from '../../../lib/session/current-user';
-import { deleteLocation, fetchLocations, locationScreen, locationsListKey } from '../api/places-api';
+import { ListTable } from '../table/list-table';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { deleteLocation, fetchLocations, locationsListKey } from '../../lib/api/locations';
+import { locationScreen } from '../../lib/api/places';
 import { placeColumns } from './place-columns';
 
 const rowId = (row: TLocationListItem) => `${row.customer ?? ''}\u0000${row.name ?? ''}`;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import Paper from '@mui/material/Paper';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { PLACE_FORM_FIELDS, placeFormSchema, type TFormMode, type TPlaceFormValues, type TPlaceKind } from '../place-form';
-import { useSaveFlow } from '../use-save-flow';
-import { FormActions } from '../../../components/page';
+import { useZodForm } from '../form/use-zod-form';
+import { PLACE_FORM_FIELDS, placeFormSchema, type TFormMode, type TPlaceFormValues, type TPlaceKind } from './place-form';
+import { useSaveFlow } from './use-save-flow';
+import { FormActions } from '../page/index';
 import { PlaceFormFields } from './place-form-fields';
 
 export interface TPlaceFormScreenProps {

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormSelect } from '../../../components/form/form-select';
-import { customerOptionsQuery, locationNamesQuery } from '../api/places-api';
-import { locationAfterReload } from '../place-form';
+import { FormSelect } from '../form/form-select';
+import { customerOptionsQuery } from '../../lib/api/customers';
+import { locationNamesQuery } from '../../lib/api/locations';
+import { locationAfterReload } from './place-form';
 
 interface TCustomerLocationValues {
   customer: string;

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, isAdministrator, type TCustomer, type TLocation } from '@aquasmart/domain';
-import { useCurrentUser } from '../../../lib/session/current-user';
+import { useCurrentUser } from '../../lib/session/current-user';
 import { CalibrationDownloadButton } from './calibration-download-button';
-import { DetailField, DetailList, Section } from '../../../components/page';
+import { DetailField, DetailList, Section } from '../page/index';
 
 /**
  * The #details tab of a customer or location: its fields; the calibration interval for users

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../components/snackbar/snackbar-context';
-import { PLACES_QUERY_ROOTS } from './api/places-api';
+import { useSnackbar } from '../snackbar/snackbar-context';
+import { PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { failureText } from '../../lib/http/failure-text';
 import { applyPlaceServerErrors } from './place-server-errors';
 
