@@ -58,8 +58,8 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
   }
   return {
     kind: 'postgres',
-    db: drizzlePg(apiPool, { schema }) as unknown as TDb,
-    system: drizzlePg(systemPool, { schema }) as unknown as TDb,
+    db: drizzlePg(apiPool, { schema }),
+    system: drizzlePg(systemPool, { schema }),
     exec: async (sqlText) => {
       await systemPool.query(sqlText);
     },

@@ -32,7 +32,7 @@ export interface TDatabase {
 
 /** Runs a raw SQL query and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Pick<TDb, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 
