@@ -47,7 +47,7 @@ describe('hostile list queries over HTTP', () => {
   });
 });
 
-/** The report of the security issue: a few hundred `channels.value` subqueries took 1.3 s a request. */
+/** Found by a security review: a few hundred `channels.value` subqueries took 1.3 s a request. */
 describe('derived fields of the devices list', () => {
   const list = (conditions: unknown) =>
     ctx.app.inject({ method: 'GET', url: '/api/v1/devices', query: { conditions: JSON.stringify(conditions) }, headers: { 'x-access-token': reader } });

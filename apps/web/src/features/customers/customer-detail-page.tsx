@@ -18,8 +18,8 @@ import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 
 /**
- * /customers/{name} (portal.md section 2) with tabs by hash: #locations, #nodes, #gateways (gateway
- * rights), #dashboard (dashboard right) and #details. Nodes and dashboard follow in later issues.
+ * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
+ * rights), #dashboard (dashboard right) and #details. Nodes and dashboard show the "not built yet" page for now.
  */
 export function CustomerDetailPage() {
   const { t } = useTranslation();

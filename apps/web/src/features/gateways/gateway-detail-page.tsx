@@ -46,7 +46,7 @@ function GatewayDetails({ gateway }: { gateway: TGateway }) {
   );
 }
 
-/** /gateways/{customer}/{location}/{name} (portal.md section 2) with tabs #details and #nodes. */
+/** /gateways/{customer}/{location}/{name} (docs/screens.md, "Routes") with tabs #details and #nodes. */
 export function GatewayDetailPage() {
   const { t } = useTranslation();
   const params = useParams();

@@ -17,7 +17,7 @@ import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { locationQuery } from '../../lib/api/locations';
 
-/** /locations/{customer}/{name} (portal.md section 2) with tabs #nodes, #gateways (gateway rights) and #details. */
+/** /locations/{customer}/{name} (docs/screens.md, "Routes") with tabs #nodes, #gateways (gateway rights) and #details. */
 export function LocationDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
