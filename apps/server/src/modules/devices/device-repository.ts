@@ -58,14 +58,16 @@ function sortExpression(field: TDeviceSortField): SQL | typeof devices.eui {
   }
 }
 
-/** ORDER BY of a list: the field (empty values last in both directions), then name and EUI. */
+/** ORDER BY of a list: the field (empty values last in both directions), then name A-Z and EUI. */
 function orderOf(sort: string | undefined): { order: SQL[]; channel: string | null } {
   const descending = sort?.startsWith('-') ?? false;
   const field = (sort ? sort.replace(/^-/, '') : 'name') as TDeviceSortField;
   const expression = sortExpression(field);
   const first = descending ? sql`${expression} DESC NULLS LAST` : sql`${expression} ASC NULLS LAST`;
-  const byName = descending ? [desc(sql`lower(${devices.name})`), desc(devices.name), desc(devices.eui)] : [asc(sql`lower(${devices.name})`), asc(devices.name), asc(devices.eui)];
-  const order = field === 'name' ? byName : field === 'eui' ? [first] : [first, ...byName];
+  const byName = [asc(sql`lower(${devices.name})`), asc(devices.name), asc(devices.eui)];
+  const byNameDescending = [desc(sql`lower(${devices.name})`), desc(devices.name), desc(devices.eui)];
+  // Equal values keep the name order A-Z whatever the direction: what a person scanning the list expects.
+  const order = field === 'name' ? (descending ? byNameDescending : byName) : field === 'eui' ? [first] : [first, ...byName];
   return { order, channel: field.startsWith('temperature') ? field : null };
 }
 
