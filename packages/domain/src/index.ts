@@ -9,3 +9,4 @@ export * from './products';
 export * from './network-servers';
 export * from './devices';
 export * from './codec';
+export * from './nodes';

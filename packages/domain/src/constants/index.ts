@@ -19,6 +19,9 @@ export const REGISTRATION_CALIBRATION_INTERVAL = 2;
 
 export const MIN_TEMPERATURE_DEVIATION = 1;
 export const MAX_TEMPERATURE_DEVIATION = 5;
+/** Minimum temperature deviation of a node (nodes.md section 9): whole degrees 1 to 5 °C. */
+export const MINIMUM_DEVIATION = { min: MIN_TEMPERATURE_DEVIATION, max: MAX_TEMPERATURE_DEVIATION } as const;
+export const MINIMUM_DEVIATIONS = [1, 2, 3, 4, 5] as const;
 
 export const DAY_MS = 86_400_000;
 export const YEARLY_CALIBRATION_MS = 365.2425 * DAY_MS;
@@ -39,6 +42,8 @@ export const TEMPERATURE_CHANNEL_COUNT: Record<TDeviceType, number> = { V1: 1, V
 export const MEASURE_MODES = ['disabled', 'actual', 'average', 'maximum'] as const;
 export const CHANNEL_MODES = ['KW', 'WW', 'Meng/uittap'] as const;
 export const ATTACHMENT_OPTIONS = ['Nattouwtje'] as const;
+/** Same list as ATTACHMENT_OPTIONS, under the name the node schemas use. */
+export const CHANNEL_ATTACHMENTS = ATTACHMENT_OPTIONS;
 export const PRODUCT_TYPES = ['Device', 'Gateway', 'Faucet', 'Other'] as const;
 export const PLATFORMS = ['LegionellaDossier', 'XIC', 'Unica'] as const;
 export const LORA_STATES = ['Started', 'Stopped'] as const;
