@@ -12,7 +12,7 @@ export const nodesUiNl = {
     type: 'Type',
     functions: 'Functie',
     temperature: 'Temperatuur {{number}}',
-    temperatureShort: 'T{{number}}',
+    temperatureShort: 'Temp {{number}}',
     calibration: 'Kalibratie',
     lastOnline: 'Laatst online',
     sync: 'Sync',
@@ -24,6 +24,7 @@ export const nodesUiNl = {
     chooseCustomerFirst: 'Kies eerst een klant',
     never: 'Nooit',
     open: '{{name}} openen',
+    editNode: '{{name}} bewerken',
     function: {
       input: 'Temperatuuringang {{input}} meet ({{icon}})',
       flush: 'Spoelen aan (S)',
@@ -95,7 +96,7 @@ export const nodesUiEn: typeof nodesUiNl = {
     type: 'Type',
     functions: 'Function',
     temperature: 'Temperature {{number}}',
-    temperatureShort: 'T{{number}}',
+    temperatureShort: 'Temp {{number}}',
     calibration: 'Calibration',
     lastOnline: 'Last online',
     sync: 'Sync',
@@ -107,6 +108,7 @@ export const nodesUiEn: typeof nodesUiNl = {
     chooseCustomerFirst: 'Choose a customer first',
     never: 'Never',
     open: 'Open {{name}}',
+    editNode: 'Edit {{name}}',
     function: {
       input: 'Temperature input {{input}} measures ({{icon}})',
       flush: 'Flushing on (S)',

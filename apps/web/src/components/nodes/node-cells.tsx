@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useTranslation } from 'react-i18next';
-import { calibrationDue, isTemperatureChannelActive, nodeFunctions, type TNodeFunctions, type TNodeParameter } from '@aquasmart/domain';
+import { calibrationDue, isTemperatureChannelActive, OFFLINE_AFTER_MS, nodeFunctions, type TNodeFunctions, type TNodeParameter } from '@aquasmart/domain';
 import { TemperatureCell } from '../cells/temperature-cell';
 
 /**
@@ -32,7 +32,28 @@ export function formatDate(iso: string | null | undefined, language: string): st
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/** '5 min ago' style: how long since the node was last heard, with the full time in a tooltip; red after 6 hours (offline). */
+export function LastOnlineCell({ ts, now = Date.now() }: { ts: string | null | undefined; now?: number }) {
+  const { t, i18n } = useTranslation();
+  if (!ts) return <span>{t('nodes.never')}</span>;
+  const at = Date.parse(ts);
+  if (Number.isNaN(at)) return null;
+  const seconds = Math.round((at - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto', style: 'short' });
+  const abs = Math.abs(seconds);
+  const text =
+    abs < 60 ? format.format(seconds, 'second') : abs < 3600 ? format.format(Math.round(seconds / 60), 'minute') : abs < 86400 ? format.format(Math.round(seconds / 3600), 'hour') : format.format(Math.round(seconds / 86400), 'day');
+  const offline = now - at > OFFLINE_AFTER_MS;
+  return (
+    <Tooltip title={formatDateTime(ts, i18n.language)}>
+      <Box component="span" data-offline={offline} sx={{ color: offline ? 'error.main' : 'text.primary', whiteSpace: 'nowrap' }}>
+        {text}
+      </Box>
+    </Tooltip>
+  );
 }
 
 /** T0-T2 for each measuring input and S when flushing is on (nodes.md section 2), as small badges. */
@@ -45,7 +66,7 @@ export function FunctionIcons({ node }: { node: TNodeLike }) {
   ];
   if (badges.length === 0) return null;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, verticalAlign: 'middle' }}>
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.25, verticalAlign: 'middle' }}>
       {badges.map((badge) => (
         <Tooltip key={badge.key} title={badge.label}>
           <Box
@@ -54,8 +75,8 @@ export function FunctionIcons({ node }: { node: TNodeLike }) {
             aria-label={badge.label}
             data-function={badge.key}
             sx={{
-              px: 0.5,
-              minWidth: 22,
+              px: 0.25,
+              minWidth: 20,
               textAlign: 'center',
               borderRadius: 1,
               fontSize: 12,

@@ -3,6 +3,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import EditIcon from '@mui/icons-material/Edit';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -14,8 +16,8 @@ import { ListTable, type TListColumn } from '../table/list-table';
 import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { fetchNodePage, NODES_QUERY_ROOT, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
-import { CalibrationCell, formatDateTime, FunctionIcons, NodeTemperatureCell } from './node-cells';
+import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
+import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
 
 const rowId = (row: TDeviceListItem) => row.eui ?? '';
 const TEMPERATURES = [1, 2, 3] as const;
@@ -25,7 +27,7 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
     field: `temperature${number}`,
     headerName: t('nodes.temperatureShort', { number }),
     description: t('nodes.temperature', { number }),
-    width: 104,
+    width: 88,
     renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
   };
 }
@@ -35,36 +37,61 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
  * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
  * and signal; the rest shows in the expanded row.
  */
-export function nodeColumns(t: TFunction, language: string, phone: boolean): TListColumn<TDeviceListItem>[] {
-  const name: TListColumn<TDeviceListItem> = { field: 'name', headerName: t('nodes.name'), flex: 1.2, minWidth: phone ? 120 : 160 };
+export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TListColumn<TDeviceListItem>[] {
+  const name: TListColumn<TDeviceListItem> = { field: 'name', headerName: t('nodes.name'), flex: 1, minWidth: 120 };
   const signal: TListColumn<TDeviceListItem> = {
     field: 'signal',
     headerName: t('nodes.signal'),
-    width: phone ? 64 : 84,
+    width: 68,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
   if (phone) return [name, ...TEMPERATURES.map((number) => ({ ...temperatureColumn(t, number), width: 86 })), signal];
+  const edit: TListColumn<TDeviceListItem>[] = mayEdit
+    ? [
+        {
+          field: 'edit',
+          headerName: '',
+          width: 56,
+          sortable: false,
+          renderCell: ({ row }) => (
+            <IconButton
+              component={RouterLink}
+              to={nodeEditScreen(row.customer ?? '', row.location ?? '', row.eui ?? '')}
+              size="small"
+              aria-label={t('nodes.editNode', { name: row.name || row.eui })}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          ),
+        },
+      ]
+    : [];
   return [
+    ...edit,
     name,
-    { field: 'eui', headerName: t('nodes.eui'), width: 170 },
-    { field: 'type', headerName: t('nodes.type'), width: 70 },
+    {
+      field: 'eui',
+      headerName: t('nodes.eui'),
+      width: 144,
+      renderCell: ({ row }) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+          {row.eui}
+        </Box>
+      ),
+    },
+    { field: 'type', headerName: t('nodes.type'), width: 56 },
     {
       field: 'functions',
       headerName: t('nodes.functions'),
-      width: 130,
+      width: 116,
       sortable: false,
       renderCell: ({ row }) => <FunctionIcons node={row} />,
     },
     ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
-    { field: 'calibration', headerName: t('nodes.calibration'), width: 140, renderCell: ({ row }) => <CalibrationCell node={row} /> },
-    {
-      field: 'lastOnline',
-      headerName: t('nodes.lastOnline'),
-      width: 150,
-      valueGetter: (_value, row) => formatDateTime(row.lora?.ts, language),
-    },
-    { field: 'sync', headerName: t('nodes.sync'), width: 70, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
+    { field: 'calibration', headerName: t('nodes.calibration'), width: 112, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'sync', headerName: t('nodes.sync'), width: 56, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
     signal,
+    { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
   ];
 }
 
@@ -82,7 +109,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What a phone shows when a row is expanded: the other columns and a button to open the node. */
-function NodeRowDetails({ row }: { row: TDeviceListItem }) {
+function NodeRowDetails({ row, mayEdit }: { row: TDeviceListItem; mayEdit: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <Box>
@@ -95,7 +122,9 @@ function NodeRowDetails({ row }: { row: TDeviceListItem }) {
         <Detail label={t('nodes.calibration')}>
           <CalibrationCell node={row} />
         </Detail>
-        <Detail label={t('nodes.lastOnline')}>{formatDateTime(row.lora?.ts, i18n.language)}</Detail>
+        <Detail label={t('nodes.lastOnline')}>
+          <LastOnlineCell ts={row.lora?.ts} /> {formatDateTime(row.lora?.ts, i18n.language) ? `(${formatDateTime(row.lora?.ts, i18n.language)})` : ''}
+        </Detail>
         <Detail label={t('nodes.sync')}>
           <SyncCell value={row.sync} />
         </Detail>
@@ -112,6 +141,18 @@ function NodeRowDetails({ row }: { row: TDeviceListItem }) {
       >
         {t('nodes.open', { name: row.name || row.eui })}
       </Button>
+      {mayEdit ? (
+        <Button
+          component={RouterLink}
+          to={nodeEditScreen(row.customer ?? '', row.location ?? '', row.eui ?? '')}
+          size="small"
+          startIcon={<EditIcon />}
+          sx={{ mt: 1.5, ml: 1 }}
+          aria-label={t('nodes.editNode', { name: row.name || row.eui })}
+        >
+          {t('nodes.edit.title')}
+        </Button>
+      ) : null}
     </Box>
   );
 }
@@ -128,14 +169,15 @@ export interface TNodeListProps extends TNodeScope {
  * emptied, lora.state Stopped), sent in parallel for the selection, then the list refreshes.
  */
 export function NodeList({ customer, location, gateway, storageKey }: TNodeListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const user = useCurrentUser().data;
   const scope = useMemo<TNodeScope>(() => ({ customer, location, gateway }), [customer, location, gateway]);
-  const columns = useMemo(() => nodeColumns(t, i18n.language, phone), [t, i18n.language, phone]);
+  const mayEdit = hasAnyRight(user, 'editNode');
+  const columns = useMemo(() => nodeColumns(t, phone, mayEdit), [t, phone, mayEdit]);
   const source = useMemo(
     () => ({
       mode: 'server' as const,
@@ -153,7 +195,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
       source={source}
       defaultSort={{ field: 'name', direction: 'asc' }}
       onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui ?? ''))}
-      renderExpanded={phone ? (row) => <NodeRowDetails row={row} /> : undefined}
+      renderExpanded={phone ? (row) => <NodeRowDetails row={row} mayEdit={mayEdit} /> : undefined}
       onDelete={
         hasAnyRight(user, 'deleteNode')
           ? async (row) => {
