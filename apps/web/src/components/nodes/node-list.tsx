@@ -45,7 +45,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     width: 68,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
-  if (phone) return [name, ...TEMPERATURES.map((number) => ({ ...temperatureColumn(t, number), width: 86 })), signal];
+  if (phone) return [{ ...name, minWidth: 96 }, ...TEMPERATURES.map((number) => ({ ...temperatureColumn(t, number), width: 76 })), { ...signal, width: 52 }];
   const edit: TListColumn<TDeviceListItem>[] = mayEdit
     ? [
         {
@@ -67,14 +67,13 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
       ]
     : [];
   return [
-    ...edit,
     name,
     {
       field: 'eui',
       headerName: t('nodes.eui'),
       width: 144,
       renderCell: ({ row }) => (
-        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
           {row.eui}
         </Box>
       ),
@@ -88,10 +87,11 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
       renderCell: ({ row }) => <FunctionIcons node={row} />,
     },
     ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
-    { field: 'calibration', headerName: t('nodes.calibration'), width: 112, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, renderCell: ({ row }) => <CalibrationCell node={row} /> },
     { field: 'sync', headerName: t('nodes.sync'), width: 56, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
     signal,
     { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
+    ...edit,
   ];
 }
 
@@ -127,6 +127,9 @@ function NodeRowDetails({ row, mayEdit }: { row: TDeviceListItem; mayEdit: boole
         </Detail>
         <Detail label={t('nodes.sync')}>
           <SyncCell value={row.sync} />
+        </Detail>
+        <Detail label={t('nodes.signal')}>
+          <SignalCell level={row.signal} rssi={row.lora?.rssi} />
         </Detail>
         <Detail label={t('nodes.customer')}>{row.customer}</Detail>
         <Detail label={t('nodes.location')}>{row.location}</Detail>
