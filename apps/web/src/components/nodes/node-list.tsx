@@ -32,6 +32,35 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
   };
 }
 
+/** A name on a phone wraps to two lines instead of ending in '…' after a few letters. */
+function WrappedName({ name }: { name?: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+      {name}
+    </Box>
+  );
+}
+
+/**
+ * On a phone the three temperatures share one column (sorted by the first), so that name and
+ * temperatures fit a 390 px screen without scrolling sideways; signal and the rest are in the
+ * expanded row.
+ */
+function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
+  return {
+    field: 'temperature1',
+    headerName: t('nodes.temperatures'),
+    width: 168,
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', gap: 1, fontSize: '0.8125rem', alignItems: 'center', height: '100%' }}>
+        {TEMPERATURES.map((number) => (
+          <NodeTemperatureCell key={number} node={row} number={number} />
+        ))}
+      </Box>
+    ),
+  };
+}
+
 /**
  * The columns of nodes.md section 2. Every field is a sort field of the server (DEVICE_SORT_FIELDS),
  * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
@@ -45,7 +74,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     width: 68,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
-  if (phone) return [{ ...name, minWidth: 96 }, ...TEMPERATURES.map((number) => ({ ...temperatureColumn(t, number), width: 76 })), { ...signal, width: 52 }];
+  if (phone) return [{ ...name, minWidth: 90, renderCell: ({ row }) => <WrappedName name={row.name} /> }, phoneTemperatures(t)];
   const edit: TListColumn<TDeviceListItem>[] = mayEdit
     ? [
         {
