@@ -5,6 +5,7 @@ import { i18n } from '../lib/i18n/i18n';
 import '../lib/i18n/texts/places';
 import '../lib/i18n/texts/products';
 import '../lib/i18n/texts/telemetry';
+import '../lib/i18n/texts/nodes-detail';
 
 // Every test starts signed out, in Dutch, with empty storage and a clean document.
 afterEach(async () => {

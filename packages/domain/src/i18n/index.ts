@@ -5,6 +5,7 @@ export * from './messages';
 export * from './ui-places';
 export * from './ui-products';
 export * from './ui-telemetry';
+export * from './ui-nodes-detail';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of
