@@ -29,6 +29,7 @@ function withTexts(texts: () => Promise<unknown>, screen: TScreenLoader): TScree
 const placesTexts = () => import('../lib/i18n/texts/places');
 const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
+const nodeDetailTexts = () => import('../lib/i18n/texts/nodes-detail');
 
 const notBuilt: TScreenLoader = () => import('../components/page/not-built-page').then((module) => module.NotBuiltPage);
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
@@ -173,7 +174,7 @@ export const ROUTES: readonly TRouteDef[] = [
     path: '/nodes/:customer/:location/:eui',
     title: 'routes.nodeDetail',
     crumbs: ['nodes', 'customerDetail', 'locationDetail'],
-    screen: notBuilt,
+    screen: withTexts(nodeDetailTexts, () => import('../features/nodes/detail/node-detail-page').then((module) => module.NodeDetailPage)),
   },
   {
     id: 'nodeEdit',

@@ -102,7 +102,7 @@ export function inputModes(device: Pick<TDevice, 'type' | 'presets' | 'sipp'>): 
   const systemRegister = device.type === 'V3' ? 1 : 2;
   const stored = device.sipp.parameters.find((parameter) => parameter.register === systemRegister)?.value;
   const preset = device.presets.find((entry) => entry.register === systemRegister)?.value;
-  const value = (isRecord(stored) ? stored : isRecord(preset) ? preset : {}) as Record<string, unknown>;
+  const value = (isRecord(stored) ? stored : isRecord(preset) ? preset : {});
   if (device.type === 'V1') return [typeof value.mode === 'string' ? value.mode : undefined];
   const inputs = Array.isArray(value.inputs) ? (value.inputs as unknown[]) : [];
   return inputs.map((input) => (isRecord(input) && typeof input.mode === 'string' ? input.mode : undefined));
