@@ -91,9 +91,12 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
           ) : (
             <Stack spacing={1} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
               {alarms.map((alarm, index) => (
-                <Alert key={`${alarm.kind}-${index}`} severity={SEVERITY[alarm.kind]} component="li">
-                  {alarmText(alarm)}
-                </Alert>
+                <li key={`${alarm.kind}-${index}`}>
+                  {/* A standing state, not news: no live "alert" role. */}
+                  <Alert severity={SEVERITY[alarm.kind]} role="none">
+                    {alarmText(alarm)}
+                  </Alert>
+                </li>
               ))}
             </Stack>
           )}
