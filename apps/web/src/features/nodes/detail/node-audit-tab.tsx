@@ -29,7 +29,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
       const shown = field === 'channel' ? channelName(changed) : changed || t('nodeDetail.audit.emptyValue');
       return label ? `${label}: ${shown}` : shown;
     });
-    return changes.length ? `${sentence}${via}: ${changes.join('; ')}` : `${sentence}${via}`;
+    return changes.length ? `${sentence}${via} (${changes.join('; ')})` : `${sentence}${via}`;
   };
   return (
     <Paper variant="outlined">

@@ -107,7 +107,7 @@ function buildOption(props: TNodeChartProps, narrow: boolean, colors: { text: st
             nameTextStyle: { color: colors.text, align: 'left' as const },
             scale: true,
             splitNumber: 2,
-            axisLabel: { color: colors.text, formatter: (value: number) => number(value, 1) },
+            axisLabel: { color: colors.text, formatter: (value: number) => number(value, 2) },
             splitLine: { lineStyle: { color: colors.grid } },
           },
         ]

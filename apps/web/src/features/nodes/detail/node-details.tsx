@@ -108,7 +108,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
           <DetailList>
             <DetailField label={t('nodeDetail.details.name')}>{device.name}</DetailField>
             <DetailField label={t('nodeDetail.details.eui')}>
-              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: { xs: '0.875rem', sm: 'inherit' }, whiteSpace: 'nowrap' }}>
                 {device.eui}
               </Box>
             </DetailField>
@@ -148,7 +148,8 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                 <Typography component="h3" variant="subtitle2" sx={{ mb: 1.5 }}>
                   {channel.name}
                 </Typography>
-                <DetailList>
+                {/* Two columns in a card: the page's three would squeeze dates and words. */}
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
                   <DetailField label={t('nodeDetail.details.value')}>{channelValue(language, channel, t('nodeDetail.details.noSensor'))}</DetailField>
                   <DetailField label={t('nodeDetail.details.measuredAt')}>{channel.ts === null ? null : dateTimeText(language, channel.ts * 1000)}</DetailField>
                   {channel.id.startsWith('temperature') ? (
@@ -165,7 +166,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                       ) : null}
                     </>
                   ) : null}
-                </DetailList>
+                </Box>
               </Box>
             ))}
           </Box>
