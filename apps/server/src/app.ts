@@ -21,6 +21,7 @@ import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
 import { deviceRoutes } from './modules/devices/device-routes';
+import { deviceWriteRoutes } from './modules/devices/device-write-routes';
 import { provisioningRoutes } from './modules/devices/provisioning-routes';
 import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
+      await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
     },
     { prefix: API_PREFIX },
   );

@@ -233,6 +233,8 @@ export const devices = pgTable(
     index('devices_gateway_idx').on(table.gatewayId),
     index('devices_lora_ts_idx').on(table.loraTs),
     index('devices_network_server_idx').on(table.networkServerId),
+    index('devices_name_sort_idx').on(sql`lower(${table.name})`, table.name, table.eui),
+    index('devices_calibration_ts_idx').on(table.calibrationTs),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { TDeviceType } from '@aquasmart/domain';
 import { applyAlarms } from './alarms';
-import { counterAt, DEMO_SEED, planNodes, type TChannelMode } from './plan';
+import { counterAt, DEMO_SEED, planNodes, shapeListExamples, type TChannelMode } from './plan';
 import { demoGatewayMacs, LOCATIONS } from './places';
 import { DAY_MS, DemoRandom, HOUR_MS } from './random';
 import { buildRegisters } from './registers';
@@ -35,6 +35,7 @@ export function demoFleet(nowMs = Date.now()): TDemoFleetNode[] {
   const rng = new DemoRandom(DEMO_SEED);
   const nodes = planNodes(rng, nowMs);
   applyAlarms(rng, nodes, nowMs);
+  shapeListExamples(nodes);
   const macs = demoGatewayMacs(rng);
   return nodes.map((node) => {
     const days = (nowMs - node.endMs) / DAY_MS;

@@ -43,6 +43,7 @@ function planJson(nodes: TNodePlan[], places: TPlaces): string {
         alarm_slot: node.flush?.alarmSlot ?? -1,
       };
       node.channels.forEach((channel, i) => {
+        if (channel.disabled) return; // no readings from a switched-off input
         Object.assign(row, {
           [`m${i + 1}`]: channel.mode,
           [`b${i + 1}`]: channel.base,

@@ -25,6 +25,8 @@ export interface TChannelPlan {
   faultFromSlot: number;
   /** Calibration offset added to the sensor reading. */
   offset: number;
+  /** The node's input for this channel is switched off (mode disabled): no readings, a dash in the lists. */
+  disabled: boolean;
 }
 
 export interface TFlushPlan {
@@ -105,6 +107,7 @@ function channel(rng: DemoRandom, no: number, name: string, mode: TChannelMode, 
     warm: mode === 'KW' && rng.chance(0.15),
     faultFromSlot: -1,
     offset: 0,
+    disabled: false,
   };
 }
 
@@ -206,6 +209,22 @@ export function planNodes(rng: DemoRandom, nowMs: number): TNodePlan[] {
     }
   }
   return nodes;
+}
+
+/**
+ * What the node list must be able to show, whatever the random plan gave: one V2 tap with its
+ * third input switched off (mode disabled: its readings stop, the list shows a dash), one hot
+ * return line that stays under 60 °C and one cold line that stays over 25 °C. Chosen without
+ * the random source, so the plan and the simulator's replay of it stay the same.
+ */
+export function shapeListExamples(nodes: TNodePlan[]): void {
+  const healthy = (node: TNodePlan) => node.channels.every((channel) => channel.faultFromSlot < 0);
+  const tap = nodes.find((node) => node.type === 'V2' && node.channels.length === 3 && node.channels[2].mode === 'Meng/uittap' && healthy(node));
+  if (tap) tap.channels[2].disabled = true;
+  const hotReturn = nodes.flatMap((node) => (healthy(node) ? node.channels : [])).find((channel) => channel.name === 'Retour');
+  if (hotReturn) hotReturn.base = 57.5; // highest reading about 58.9 °C
+  const coldLine = nodes.filter((node) => node !== tap && healthy(node)).flatMap((node) => node.channels).find((channel) => channel.mode === 'KW');
+  if (coldLine) Object.assign(coldLine, { base: 28.5, warm: false }); // lowest reading about 25.5 °C
 }
 
 /** History slots (0 = latest uplink) at which a node flushes, following its week schedule. */

@@ -40,7 +40,7 @@ export const SUPPLY_VOLTAGE_THRESHOLD = 3.1;
 const OFF = NO_SENSOR_VALUE;
 
 function input(channel: TChannelPlan, v3: boolean): Record<string, unknown> {
-  const mode = channel.mode === 'Meng/uittap' ? 'maximum' : 'actual';
+  const mode = channel.disabled ? 'disabled' : channel.mode === 'Meng/uittap' ? 'maximum' : 'actual';
   const lowAlarm = channel.mode === 'WW' ? 55 : OFF;
   const highAlarm = channel.mode === 'KW' ? 25 : OFF;
   return v3 ? { mode, lowAlarm, highAlarm, turnOnTime: 0, turnOffTime: 0 } : { mode, lowAlarm, highAlarm };

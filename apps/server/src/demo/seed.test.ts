@@ -9,6 +9,7 @@ import { openTestDatabase, type TTestDatabase } from '../test/test-database';
 import { demoFleet } from './fleet';
 import { DEMO_NETWORK_SERVER } from './network-server';
 import { seedDemoData, type TDemoResult } from './seed';
+import { DEMO_UNASSIGNED } from './unassigned';
 
 const DEMO_PASSWORD = 'Welkom-demo-2026';
 const TABLES = ['customers', 'locations', 'gateways', 'products', 'network_servers', 'users', 'user_customers', 'devices', 'device_channels', 'device_parameters', 'device_data', 'audit_logs', 'calibration_logs', 'overflow_logs'];
@@ -66,13 +67,32 @@ describe('demo data on an empty database', () => {
     expect(await count(sql`SELECT count(*) FROM gateways WHERE mac !~ '^[0-9a-f]{16}$' OR product_id IS NULL`)).toBe(0);
     expect(await count(sql`SELECT count(DISTINCT type) FROM products WHERE type IN ('Device', 'Gateway', 'Faucet')`)).toBe(3);
     expect(await count(sql`SELECT count(*) FROM network_servers WHERE kind = 'chirpstack'`)).toBe(1);
-    const types = await rows<{ type: string; n: number }>(sql`SELECT type, count(*)::int AS n FROM devices GROUP BY type ORDER BY type`);
+    const types = await rows<{ type: string; n: number }>(sql`SELECT type, count(*)::int AS n FROM devices WHERE customer_id IS NOT NULL GROUP BY type ORDER BY type`);
     expect(types.map((t) => t.type)).toEqual(['V1', 'V2', 'V3']);
     expect(types.reduce((sum, t) => sum + t.n, 0)).toBe(60);
     expect(
-      await count(sql`SELECT count(*) FROM devices WHERE eui !~ '^[0-9A-F]{16}$' OR lora_state <> 'Started' OR customer_id IS NULL
-        OR location_id IS NULL OR gateway_id IS NULL OR signal NOT BETWEEN 0 AND 4`),
+      await count(sql`SELECT count(*) FROM devices WHERE customer_id IS NOT NULL AND (eui !~ '^[0-9A-F]{16}$' OR lora_state <> 'Started'
+        OR location_id IS NULL OR gateway_id IS NULL OR signal NOT BETWEEN 0 AND 4)`),
     ).toBe(0);
+  });
+
+  it('leaves provisioned nodes to register: no customer, no location, stopped, no history', async () => {
+    const loose = await rows<{ eui: string; type: string; lora_state: string; location_id: number | null; network_server_id: number | null }>(
+      sql`SELECT eui, type, lora_state, location_id, network_server_id FROM devices WHERE customer_id IS NULL ORDER BY eui`,
+    );
+    expect(loose.map(({ eui, type }) => ({ eui, type }))).toEqual(DEMO_UNASSIGNED);
+    expect(loose.every((node) => node.lora_state === 'Stopped' && node.location_id === null && node.network_server_id !== null)).toBe(true);
+    expect(await count(sql`SELECT count(*) FROM device_data x JOIN devices d ON d.eui = x.device_eui WHERE d.customer_id IS NULL`)).toBe(0);
+  });
+
+  it('has one V2 tap with its third input switched off: no readings there, mode disabled', async () => {
+    const off = await rows<{ eui: string; mode: string }>(sql`SELECT d.eui, p.value -> 'inputs' -> 2 ->> 'mode' AS mode
+      FROM devices d JOIN device_channels c ON c.device_eui = d.eui AND c.channel_id = 'temperature3'
+      JOIN device_parameters p ON p.device_eui = d.eui AND p.register = 2
+      WHERE d.customer_id IS NOT NULL AND c.value IS NULL`);
+    expect(off).toHaveLength(1);
+    expect(off[0].mode).toBe('disabled');
+    expect(await count(sql`SELECT count(*) FROM device_data WHERE device_eui = ${off[0].eui} AND value ? 'temperature3'`)).toBe(0);
   });
 
   it('gives every node its channels: V1 one, V2 three, V3 two temperatures, a battery, and a flush event for V1 and V2', async () => {
@@ -104,8 +124,8 @@ describe('demo data on an empty database', () => {
     ).toBe(0);
     expect(
       await count(sql`SELECT count(*) FROM device_channels c JOIN devices d ON d.eui = c.device_eui
-        WHERE c.type = 'Temperatuur' AND (c.ts <> d.lora_ts OR c.value IS NULL OR (c.value > -100 AND abs(c.value - c.raw_value - c."offset") > 0.01))`),
-    ).toBe(0);
+        WHERE d.customer_id IS NOT NULL AND c.type = 'Temperatuur' AND (c.ts <> d.lora_ts OR c.value IS NULL OR (c.value > -100 AND abs(c.value - c.raw_value - c."offset") > 0.01))`),
+    ).toBe(1); // the switched-off input
     expect(await count(sql`SELECT count(*) FROM devices WHERE battery_voltage NOT BETWEEN 2.8 AND 3.7`)).toBe(0);
   });
 
@@ -115,7 +135,7 @@ describe('demo data on an empty database', () => {
       WHEN EXISTS (SELECT 1 FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved') THEN 0 ELSE 1 END`;
     expect(await count(wrong)).toBe(0);
     expect(await count(sql`SELECT count(*) FROM devices WHERE sync = -1`)).toBeGreaterThan(0);
-    expect(await count(sql`SELECT count(*) FROM devices WHERE jsonb_array_length(presets) = 0`)).toBe(0);
+    expect(await count(sql`SELECT count(*) FROM devices WHERE customer_id IS NOT NULL AND jsonb_array_length(presets) = 0`)).toBe(0);
     const registers = await rows<{ type: string; registers: number[] }>(sql`SELECT d.type, array_agg(DISTINCT p.register ORDER BY p.register) AS registers
       FROM devices d JOIN device_parameters p ON p.device_eui = d.eui GROUP BY d.type ORDER BY d.type`);
     expect(registers).toEqual([
@@ -217,8 +237,15 @@ describe('every dashboard state has a node, in every bucket', () => {
   });
 
   it('channel modes KW, WW and Meng/uittap', async () => {
-    const modes = await rows<{ mode: string }>(sql`SELECT DISTINCT custom ->> 'mode' AS mode FROM device_channels WHERE type = 'Temperatuur' ORDER BY 1`);
+    const modes = await rows<{ mode: string }>(sql`SELECT DISTINCT c.custom ->> 'mode' AS mode FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE d.customer_id IS NOT NULL AND c.type = 'Temperatuur' ORDER BY 1`);
     expect(modes.map((m) => m.mode)).toEqual(['KW', 'Meng/uittap', 'WW']);
+  });
+
+  it('the node list has a hot line under 60 °C and a cold line over 25 °C to show in colour', async () => {
+    const latest = (mode: string, condition: SQL) =>
+      count(sql`SELECT count(*) FROM device_channels WHERE type = 'Temperatuur' AND custom ->> 'mode' = ${mode} AND value > -100 AND ${condition}`);
+    expect(await latest('WW', sql`value < 60`)).toBeGreaterThan(0);
+    expect(await latest('KW', sql`value > 25`)).toBeGreaterThan(0);
   });
 
   it('audit log entries for the devices', async () => {

@@ -8,8 +8,9 @@ import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';
 import { seedLogs } from './logs';
-import { DEMO_SEED, planNodes } from './plan';
+import { DEMO_SEED, planNodes, shapeListExamples } from './plan';
 import { seedPlaces } from './places';
+import { seedUnassignedDevices } from './unassigned';
 import { DemoRandom } from './random';
 import { DEMO_USERS, seedUsers } from './users';
 
@@ -54,6 +55,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
   const rng = new DemoRandom(DEMO_SEED);
   const nodes = planNodes(rng, nowMs);
   const { overflows } = applyAlarms(rng, nodes, nowMs);
+  shapeListExamples(nodes);
 
   const emails = await db.transaction(async (tx) => {
     // Checked again inside the transaction: a second server starting at the same time loses.
@@ -64,6 +66,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedDevices(tx, nodes, places, nowMs);
     await seedHistory(tx, nodes, places);
     await seedLogs(tx, nodes, overflows, places, nowMs, { admin: admin?.email ?? 'admin@example.com', engineer: DEMO_USERS[0].email });
+    await seedUnassignedDevices(tx, places, admin?.email ?? null);
     return created;
   });
   if (!emails) return null;

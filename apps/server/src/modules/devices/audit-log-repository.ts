@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import { isoText } from './device-fields';
 
@@ -11,4 +11,9 @@ export async function listAuditLogs(db: TDb, eui: string): Promise<{ ts: string;
     .where(eq(auditLogs.deviceEui, eui))
     .orderBy(desc(auditLogs.ts), desc(auditLogs.id));
   return rows.map((row) => ({ ...row, ts: row.ts ?? '' }));
+}
+
+/** Appends one entry to a device's audit log (in the caller's transaction). */
+export async function appendAuditLog(db: TDbOrTx, eui: string, userEmail: string, value: Record<string, unknown>): Promise<void> {
+  await db.insert(auditLogs).values({ deviceEui: eui, userEmail, value });
 }

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { isEui, normalizeEui, type TDevice, type TDeviceListItem } from '@aquasmart/domain';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DEFAULT_PAGE_SIZE, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
-import { customers, devices, gateways, locations, networkServers, products } from '../../db/schema';
+import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor } from '../../lib/query';
@@ -16,6 +17,63 @@ export interface TDeviceListQuery {
   projection?: string;
   page?: number;
   limit?: number;
+  /** A field of DEVICE_SORT_FIELDS, '-' in front for descending. */
+  sort?: string;
+  /** Case-insensitive part of the name or the EUI. */
+  search?: string;
+  /** true: customer and location set (the node list); false: either missing (to register). */
+  assigned?: boolean;
+}
+
+export interface TDevicePage {
+  rows: TDeviceListItem[];
+  /** Rows matching scope, filters, conditions and search; only counted for a paged request. */
+  total: number | null;
+}
+
+/** The channel a temperature sort reads (joined only when sorting by it). */
+const sortChannel = alias(deviceChannels, 'sort_channel');
+
+/** The expression each sort field orders by; the name and EUI always follow as tie-breakers. */
+function sortExpression(field: TDeviceSortField): SQL | typeof devices.eui {
+  switch (field) {
+    case 'name':
+      return sql`lower(${devices.name})`;
+    case 'eui':
+      return devices.eui;
+    case 'type':
+      return sql`${devices.type}`;
+    case 'temperature1':
+    case 'temperature2':
+    case 'temperature3':
+      return sql`${sortChannel.value}`;
+    case 'calibration':
+      return sql`${devices.calibrationTs}`;
+    case 'lastOnline':
+      return sql`${devices.loraTs}`;
+    case 'signal':
+      return sql`${devices.signal}`;
+    case 'sync':
+      return sql`${devices.sync}`;
+  }
+}
+
+/** ORDER BY of a list: the field (empty values last in both directions), then name A-Z and EUI. */
+function orderOf(sort: string | undefined): { order: SQL[]; channel: string | null } {
+  const descending = sort?.startsWith('-') ?? false;
+  const field = (sort ? sort.replace(/^-/, '') : 'name') as TDeviceSortField;
+  const expression = sortExpression(field);
+  const first = descending ? sql`${expression} DESC NULLS LAST` : sql`${expression} ASC NULLS LAST`;
+  const byName = [asc(sql`lower(${devices.name})`), asc(devices.name), asc(devices.eui)];
+  const byNameDescending = [desc(sql`lower(${devices.name})`), desc(devices.name), desc(devices.eui)];
+  // Equal values keep the name order A-Z whatever the direction: what a person scanning the list expects.
+  const order = field === 'name' ? (descending ? byNameDescending : byName) : field === 'eui' ? [first] : [first, ...byName];
+  return { order, channel: field.startsWith('temperature') ? field : null };
+}
+
+/** LIKE pattern of a search text, its wildcards taken literally. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
 }
 
 /**
@@ -40,11 +98,25 @@ export async function requireVisibleDevice(db: TDbOrTx, user: TAuthUser, eui: st
   return row;
 }
 
-/** Devices the user may see, sorted by name (then EUI), with the projected fields; optionally one page. */
-export async function listDevices(db: TDb, user: TAuthUser, query: TDeviceListQuery, where?: SQL): Promise<TDeviceListItem[]> {
+/**
+ * Devices the user may see with the projected fields, sorted (by name unless `sort` says
+ * otherwise), filtered by `assigned`, `search` and `conditions`; one page when `page` or `limit`
+ * is given, and then also the total. Everything happens in SQL.
+ */
+export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDevicePage> {
   const projection = parseProjection(query.projection, projectableFields(DEVICE_FIELDS));
   const conditions = parseConditions(query.conditions, DEVICE_CONDITION_FIELDS);
-  const base = db
+  const search = query.search?.trim();
+  const filter = and(
+    user ? deviceScopeCondition(user) : undefined,
+    query.assigned === true ? and(isNotNull(devices.customerId), isNotNull(devices.locationId)) : undefined,
+    query.assigned === false ? or(isNull(devices.customerId), isNull(devices.locationId)) : undefined,
+    search ? or(ilike(devices.name, likePattern(search)), ilike(devices.eui, likePattern(search))) : undefined,
+    conditions,
+    where,
+  );
+  const { order, channel } = orderOf(query.sort);
+  let base = db
     .select(selectionFor(projection, DEVICE_FIELDS))
     .from(devices)
     .leftJoin(customers, eq(customers.id, devices.customerId))
@@ -52,10 +124,35 @@ export async function listDevices(db: TDb, user: TAuthUser, query: TDeviceListQu
     .leftJoin(gateways, eq(gateways.id, devices.gatewayId))
     .leftJoin(products, eq(products.id, devices.flushDeviceId))
     .leftJoin(networkServers, eq(networkServers.id, devices.networkServerId))
-    .where(and(deviceScopeCondition(user), conditions, where))
-    .orderBy(sql`lower(${devices.name})`, devices.name, devices.eui);
-  const rows = query.limit === undefined ? await base : await base.limit(query.limit).offset(((query.page ?? 1) - 1) * query.limit);
-  return rows;
+    .$dynamic();
+  if (channel) base = base.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel)));
+  const ordered = base.where(filter).orderBy(...order);
+  const paged = query.page !== undefined || query.limit !== undefined;
+  if (!paged) return { rows: await ordered, total: null };
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await ordered.limit(limit).offset(((query.page ?? 1) - 1) * limit);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(devices)
+    .leftJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(gateways, eq(gateways.id, devices.gatewayId))
+    .leftJoin(products, eq(products.id, devices.flushDeviceId))
+    .leftJoin(networkServers, eq(networkServers.id, devices.networkServerId))
+    .where(filter);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** The rows of listDevicePage. */
+export async function listDevices(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDeviceListItem[]> {
+  return (await listDevicePage(db, user, query, where)).rows;
+}
+
+/** The whole node shape without a scope check: the answer to a write the caller was allowed to make. */
+export async function readDeviceUnscoped(db: TDb, eui: string): Promise<TDevice> {
+  const [device] = await listDevices(db, null, {}, eq(devices.eui, eui));
+  if (!device) throw ApiError.notFound(`No device ${eui}`);
+  return device as TDevice;
 }
 
 /** GET /devices/{eui}: the whole node shape. */

@@ -1,7 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDevice, ZDeviceDataItem, ZDeviceListItem, ZIntakeEvent, ZOverflowLog } from '@aquasmart/domain';
+import {
+  DEVICE_SORT_FIELDS,
+  NODE_LIST_MAX_LIMIT,
+  TOTAL_COUNT_HEADER,
+  ZDevice,
+  ZDeviceDataItem,
+  ZDeviceListItem,
+  ZIntakeEvent,
+  ZOverflowLog,
+} from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { devices } from '../../db/schema';
@@ -13,7 +22,7 @@ import { requireLocation } from '../locations/location-repository';
 import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
 import { listAuditLogs } from './audit-log-repository';
 import { DEVICE_DATA_MAX_LIMIT, listDeviceData } from './device-data-repository';
-import { listDevices, readDevice, requireVisibleDevice } from './device-repository';
+import { listDevicePage, readDevice, requireVisibleDevice, type TDevicePage } from './device-repository';
 import { INTAKE_EVENTS_MAX_LIMIT, listFailedIntakeEvents } from './intake-event-repository';
 import { listOverflowLogs } from './overflow-log-repository';
 
@@ -22,9 +31,24 @@ const zPaging = (maxLimit: number) => ({
   limit: z.coerce.number().int().min(1).max(maxLimit).optional(),
 });
 const ZDeviceParams = z.object({ eui: z.string().min(1).max(100) });
-const DEVICE_LIST_MAX_LIMIT = 10_000;
-const ZDeviceListQuery = ZListQuery.extend(zPaging(DEVICE_LIST_MAX_LIMIT));
-const DEVICE_LIST_RESPONSES = { 200: z.array(ZDeviceListItem), ...errorResponses(400, 401, 403, 404) };
+const SORT_VALUES = DEVICE_SORT_FIELDS.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+/** The list kit's server mode (docs/nodes.md): page, limit, sort, search, assigned, plus conditions and projection. */
+const ZDeviceListQuery = ZListQuery.extend({
+  ...zPaging(NODE_LIST_MAX_LIMIT),
+  sort: z.enum(SORT_VALUES).optional(),
+  search: z.string().max(100).optional(),
+  assigned: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+});
+const DEVICE_LIST_RESPONSES = {
+  200: z.array(ZDeviceListItem).describe(`One page when page or limit is given; the header ${TOTAL_COUNT_HEADER} then holds the number of matching rows`),
+  ...errorResponses(400, 401, 403, 404),
+};
+
+/** The rows; a paged answer also carries the total in X-Total-Count. */
+function sendPage(reply: FastifyReply, page: TDevicePage) {
+  if (page.total !== null) reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page.rows;
+}
 const ZAuditLogEntry = z.object({ ts: z.string(), user: z.string().nullable(), value: z.unknown() });
 
 /**
@@ -40,12 +64,12 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       schema: {
         operationId: 'GetDevices',
         tags: ['devices'],
-        summary: 'Devices sorted by name; conditions and projection on the node fields (docs/telemetry.md), optional page and limit',
+        summary: 'Devices; sort (default name), search (name or EUI), assigned, conditions and projection (docs/nodes.md); page and limit answer one page with X-Total-Count',
         querystring: ZDeviceListQuery,
         response: DEVICE_LIST_RESPONSES,
       },
     },
-    async (request) => listDevices(db, currentUser(request), request.query),
+    async (request, reply) => sendPage(reply, await listDevicePage(db, currentUser(request), request.query)),
   );
 
   routes.get(
@@ -60,10 +84,10 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
         response: DEVICE_LIST_RESPONSES,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const customer = await requireCustomer(db, user, request.params.customer);
-      return listDevices(db, user, request.query, eq(devices.customerId, customer.id));
+      return sendPage(reply, await listDevicePage(db, user, request.query, eq(devices.customerId, customer.id)));
     },
   );
 
@@ -79,10 +103,10 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
         response: DEVICE_LIST_RESPONSES,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const location = await requireLocation(db, user, request.params.customer, request.params.location);
-      return listDevices(db, user, request.query, eq(devices.locationId, location.id));
+      return sendPage(reply, await listDevicePage(db, user, request.query, eq(devices.locationId, location.id)));
     },
   );
 
@@ -98,10 +122,10 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
         response: DEVICE_LIST_RESPONSES,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const gateway = await requireGateway(db, user, request.params);
-      return listDevices(db, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id)));
+      return sendPage(reply, await listDevicePage(db, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id))));
     },
   );
 

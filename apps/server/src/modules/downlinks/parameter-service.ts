@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { encodeDownlink, type TDeviceType } from '@aquasmart/domain';
-import type { TDb } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope } from '../../identity/customer-scope';
@@ -45,33 +45,61 @@ export async function saveParameters(db: TDb, user: TAuthUser, eui: string, regi
     const refused = [...needed].filter((path) => !holdsEntry(user, path, ['setting']));
     if (refused.length) throw ApiError.forbidden(`Not allowed to change: ${refused.join(', ')}`, Object.fromEntries(refused.map((path) => [path, 'errors.forbidden'])));
 
-    // A register may be sent in part (the fields one right may change); what is kept is the whole.
-    const merged = registers.map((entry) => ({ register: entry.register, value: { ...(previous.get(entry.register) ?? {}), ...entry.value } }));
-    let frames: { fPort: number; bytes: Uint8Array }[];
-    try {
-      frames = encodeDownlink(type, merged);
-    } catch (error) {
-      throw ApiError.badRequest(`Settings cannot be sent to the node: ${error instanceof Error ? error.message : String(error)}`);
-    }
-
-    for (const entry of merged) {
-      await tx
-        .insert(deviceParameters)
-        .values({ deviceEui: normalizedEui, register: entry.register, value: entry.value, status: 'pending' })
-        .onConflictDoUpdate({
-          target: [deviceParameters.deviceEui, deviceParameters.register],
-          set: { value: entry.value, status: 'pending', updatedAt: sql`now()` },
-        });
-    }
-    await tx.update(devices).set({ sync: 0, updatedAt: sql`now()` }).where(eq(devices.eui, normalizedEui));
-    if (frames.length) {
-      await tx.insert(downlinks).values(
-        frames.map((frame) => ({ deviceEui: normalizedEui, networkServerId: device.networkServerId, fPort: frame.fPort, payload: Buffer.from(frame.bytes), registers: numbers })),
-      );
-    }
+    const merged = await queueParameters(tx, device, registers, previous);
     await tx.insert(auditLogs).values({ deviceEui: normalizedEui, userEmail: user.email, value: { action: 'settings', registers: numbers, values: merged } });
 
     const all = await tx.select().from(deviceParameters).where(eq(deviceParameters.deviceEui, normalizedEui)).orderBy(deviceParameters.register);
     return { eui: normalizedEui, sync: 0, parameters: all.map((row) => ({ register: row.register, value: row.value, status: row.status })) };
   });
+}
+
+/**
+ * Stores registers as `pending` (merged over the stored values: a register may be sent in part),
+ * sets the device's sync to 0 and queues the downlink frames, in the caller's transaction. No
+ * rights check: callers decide (saveParameters checks setting groups, registration holds addNode).
+ * A value the codec cannot send is a 400. Returns the merged registers.
+ */
+export async function queueParameters(
+  tx: TDbOrTx,
+  device: { eui: string; type: string; networkServerId: number | null },
+  registers: TRegisterValue[],
+  previousValues?: Map<number, Record<string, unknown>>,
+): Promise<TRegisterValue[]> {
+  const type = device.type as TDeviceType;
+  const numbers = registers.map((entry) => entry.register);
+  const previous =
+    previousValues ??
+    new Map(
+      (
+        await tx
+          .select()
+          .from(deviceParameters)
+          .where(and(eq(deviceParameters.deviceEui, device.eui), inArray(deviceParameters.register, numbers)))
+      ).map((row) => [row.register, row.value as Record<string, unknown>]),
+    );
+  // A register may be sent in part (the fields one right may change); what is kept is the whole.
+  const merged = registers.map((entry) => ({ register: entry.register, value: { ...(previous.get(entry.register) ?? {}), ...entry.value } }));
+  let frames: { fPort: number; bytes: Uint8Array }[];
+  try {
+    frames = encodeDownlink(type, merged);
+  } catch (error) {
+    throw ApiError.badRequest(`Settings cannot be sent to the node: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  for (const entry of merged) {
+    await tx
+      .insert(deviceParameters)
+      .values({ deviceEui: device.eui, register: entry.register, value: entry.value, status: 'pending' })
+      .onConflictDoUpdate({
+        target: [deviceParameters.deviceEui, deviceParameters.register],
+        set: { value: entry.value, status: 'pending', updatedAt: sql`now()` },
+      });
+  }
+  await tx.update(devices).set({ sync: 0, updatedAt: sql`now()` }).where(eq(devices.eui, device.eui));
+  if (frames.length) {
+    await tx.insert(downlinks).values(
+      frames.map((frame) => ({ deviceEui: device.eui, networkServerId: device.networkServerId, fPort: frame.fPort, payload: Buffer.from(frame.bytes), registers: numbers })),
+    );
+  }
+  return merged;
 }
