@@ -12,6 +12,7 @@ interface TDemoNode {
   customer: string;
   location: string;
   channels: { id: string; name: string }[];
+  sipp: { parameters: { register: number; value: { inputs?: { mode?: string }[] } }[] };
 }
 
 async function apiToken(request: APIRequestContext, account: TAccount): Promise<string> {
@@ -29,7 +30,7 @@ async function demoNode(request: APIRequestContext): Promise<TDemoNode> {
     headers: { 'x-access-token': token },
     params: {
       conditions: JSON.stringify({ type: 'V2', customer: { $ne: null }, location: { $ne: null }, sync: 1 }),
-      projection: 'eui name customer location channels',
+      projection: 'eui name customer location channels sipp.parameters',
       limit: 1,
     },
   });
@@ -77,8 +78,10 @@ test.describe.serial('node detail', () => {
 
     const chart = page.getByTestId('node-chart');
     await expect(chart.locator('canvas').first()).toBeVisible();
-    // The chart names its lines (the canvas legend is not text): every temperature channel of the node.
-    const temperatures = node.channels.filter((channel) => channel.id.startsWith('temperature'));
+    // The chart names its lines (the canvas legend is not text): every active temperature channel of the node.
+    const inputs = node.sipp.parameters.find((parameter) => parameter.register === 2)?.value.inputs ?? [];
+    const temperatures = node.channels.filter((channel) => /^temperature\d$/.test(channel.id) && inputs[Number(channel.id.slice(-1)) - 1]?.mode !== 'disabled');
+    expect(temperatures.length).toBeGreaterThan(0);
     for (const channel of temperatures) await expect(chart).toHaveAttribute('aria-label', new RegExp(channel.name));
     await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(daysAgo(7));
     await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveValue(daysAgo(0));

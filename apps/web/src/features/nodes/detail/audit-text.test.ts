@@ -18,6 +18,35 @@ describe('audit entries in words', () => {
       { action: 'settings', registers: [2, 3], values: [{ register: 2, value: {} }] },
       { key: 'settings', params: { action: 'settings', registers: '2, 3' }, changes: [] },
     ],
+    [
+      'registration as the server writes it (changes: [before, after])',
+      { action: 'register', changes: { customer: [null, 'Gemeente Utrecht'], location: [null, 'Stadhuis'], 'lora.state': ['Stopped', 'Started'], presets: [[], [{ register: 2 }]] } },
+      { key: 'register', params: { action: 'register', customer: 'Gemeente Utrecht', location: 'Stadhuis' }, changes: [{ field: 'lora.state', value: 'Stopped → Started' }] },
+    ],
+    [
+      'a move',
+      { action: 'move', changes: { location: ['Stadhuis', 'Bibliotheek'], gateway: ['GW 1', null] } },
+      {
+        key: 'move',
+        params: { action: 'move' },
+        changes: [
+          { field: 'location', value: 'Stadhuis → Bibliotheek' },
+          { field: 'gateway', value: 'GW 1 → —' },
+        ],
+      },
+    ],
+    [
+      'a channel',
+      { action: 'channel', channel: 'temperature1', changes: { name: ['T1', 'Boiler'], custom: [{}, { mode: 'WW', attachments: [] }] } },
+      {
+        key: 'channel',
+        params: { action: 'channel', channel: 'temperature1' },
+        changes: [
+          { field: 'name', value: 'T1 → Boiler' },
+          { field: 'custom', value: '— → mode WW, attachments' },
+        ],
+      },
+    ],
     ['battery swap', { action: 'batterySwap' }, { key: 'batterySwap', params: { action: 'batterySwap' }, changes: [] }],
     [
       'an edit with nested fields',

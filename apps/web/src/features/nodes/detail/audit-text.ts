@@ -1,8 +1,11 @@
 /**
  * One audit log entry's `value` in words (the #auditLog tab). The entries are written by the
- * server (provisioning, registration, settings, calibration, battery swap, and the node writes of
- * docs/nodes.md); each known `action` has a sentence, any other field is listed as
- * "field: value" so nothing the server recorded is hidden. Pure: the caller translates.
+ * server (docs/nodes.md "Audit log"): node writes as `{ action, changes: { field: [before, after] } }`
+ * (register, move, remove, batterySwap, edit; channel with `channel`), settings as
+ * `{ action: 'settings', registers, values }`, provisioning `{ action: 'provision', via, ... }`,
+ * and the demo's calibration entries. Each known `action` has a sentence; every change is listed
+ * as "field: before → after", any other field as "field: value", so nothing recorded is hidden.
+ * Pure: the caller translates.
  */
 export interface TAuditText {
   /** Message key under nodeDetail.audit.actions. */
@@ -26,8 +29,10 @@ const SENTENCES: Record<string, readonly string[]> = {
   move: [],
   channel: ['channel'],
 };
-/** Fields that say how, not what: never listed as changes. */
-const QUIET = new Set(['action', 'via', 'encryptionMode', 'values', 'presets']);
+/** Fields that say how, not what, or that no person reads (register values): never listed. */
+const QUIET = new Set(['action', 'via', 'encryptionMode', 'values', 'presets', 'changes']);
+/** Arrow between the value before and after a change. */
+export const CHANGE_ARROW = ' → ';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,9 +65,23 @@ export function auditText(value: unknown): TAuditText {
   const used = new Set(sentence ?? []);
   const params: Record<string, string> = { action };
   for (const field of sentence ?? []) params[field] = plainValue(value[field]);
-  const changes = flatten(value)
-    .filter(({ field }) => !QUIET.has(field) && !used.has(field))
-    .map(({ field, value: inner }) => ({ field, value: plainValue(inner) }));
+  const changed = isRecord(value.changes) ? value.changes : {};
+  // A sentence's parameter may come from the changes (register: the new customer and location).
+  for (const field of sentence ?? []) {
+    const pair = changed[field];
+    if (!params[field] && Array.isArray(pair) && pair.length === 2) params[field] = plainValue(pair[1]);
+  }
+  const changes = [
+    ...Object.entries(changed)
+      .filter(([field]) => !QUIET.has(field) && !used.has(field))
+      .map(([field, pair]) => ({
+        field,
+        value: Array.isArray(pair) && pair.length === 2 ? `${plainValue(pair[0]) || '—'}${CHANGE_ARROW}${plainValue(pair[1]) || '—'}` : plainValue(pair),
+      })),
+    ...flatten(value)
+      .filter(({ field }) => !QUIET.has(field) && !used.has(field) && !field.startsWith('changes.'))
+      .map(({ field, value: inner }) => ({ field, value: plainValue(inner) })),
+  ];
   const via = typeof value.via === 'string' ? value.via : undefined;
   const key = sentence ? action : action ? 'other' : 'changed';
   return via ? { key, params, changes, via } : { key, params, changes };

@@ -25,7 +25,9 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
     const sentence = t(`nodeDetail.audit.actions.${text.key}`, params);
     const via = text.via ? ` ${t(`nodeDetail.audit.via.${text.via}`, { defaultValue: '' })}`.trimEnd() : '';
     const changes = text.changes.map(({ field, value: changed }) => {
-      const label = field ? t(`nodeDetail.audit.fields.${field}`, { defaultValue: field }) : '';
+      // Nested labels (calibration > interval); a path that names a group keeps its own name.
+      const found: unknown = field ? t(`nodeDetail.audit.fields.${field}`, { returnObjects: true, defaultValue: field }) : '';
+      const label = typeof found === 'string' ? found : field;
       const shown = field === 'channel' ? channelName(changed) : changed || t('nodeDetail.audit.emptyValue');
       return label ? `${label}: ${shown}` : shown;
     });

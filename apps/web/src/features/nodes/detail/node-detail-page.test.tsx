@@ -65,6 +65,7 @@ function stubApi(me: TCurrentUser, device: TDevice = NODE, answers: Record<strin
     if (url.startsWith(`/api/v1/devices/${device.eui}/auditLogs`)) {
       return jsonResponse(200, [
         { ts: '2026-02-01T10:00:00.000Z', user: 'monteur@example.com', value: { action: 'calibration', channel: 'temperature1', measured: 61.4, calibrated: 61.2, offset: -0.2 } },
+        { ts: '2026-01-20T10:00:00.000Z', user: 'admin@example.com', value: { action: 'move', changes: { location: ['Bibliotheek', 'Stadhuis'], 'calibration.interval': [1, 2] } } },
         { ts: '2026-01-01T10:00:00.000Z', user: null, value: { action: 'provision', via: 'csv', type: 'V2', version: '1.0', networkServer: 'ChirpStack' } },
       ]);
     }
@@ -135,6 +136,7 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     stubApi(ADMIN);
     renderAt(`${PATH}#auditLog`);
     expect(await screen.findByText('Warm water gekalibreerd: gemeten 61.4 °C, ijkwaarde 61.2 °C, afwijking -0.2 °C')).toBeTruthy();
+    expect(screen.getByText('Verplaatst (locatie: Bibliotheek → Stadhuis; kalibratie-interval: 1 → 2)')).toBeTruthy();
     expect(screen.getByText('Aangemaakt als V2 versie 1.0 op netwerkserver ChirpStack via een CSV-import')).toBeTruthy();
     expect(screen.getByText('Systeem')).toBeTruthy();
   });
