@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, CUSTOMER_USER, signIn, type TAccount } from './fixtures';
 
 /**
- * Customers, locations and gateways through the screens (issue 4): create, Dutch validation
+ * Customers, locations and gateways through the screens (docs/places-screens.md): create, Dutch validation
  * messages, edit, a refused delete, the calibration CSV and what a customer-restricted user sees.
  */
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TTestContext } from './test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from './test/test-app';
 import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts';
 
 /**
@@ -15,15 +15,13 @@ const TRICKLE_EVERY_MS = 100;
 /** Far beyond the 2 s request timeout; a server that never cuts fails here instead of hanging. */
 const GIVE_UP_MS = 20_000;
 
-let ctx: TTestContext;
 let port: number;
 
+const ctx = useTestContext({ httpTimeouts: TIMEOUTS, reset: 'never' });
 beforeAll(async () => {
-  ctx = await createTestContext({ httpTimeouts: TIMEOUTS });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => ctx.close());
 
 interface TExchange {
   /** Everything the server sent. */

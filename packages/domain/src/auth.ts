@@ -4,7 +4,7 @@ import { MESSAGE } from './validation/message-key';
 import { zEmail } from './validation/validators';
 import { ZPortalRights, ZRightEntry } from './rights/flags';
 
-/** The login form (portal.md section 5): e-mail required, valid and trimmed; password required. */
+/** The login form (docs/screens.md, "Forms and validation messages"): e-mail required, valid and trimmed; password required. */
 export const ZLoginForm = z.object({
   email: zEmail(),
   password: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
@@ -29,7 +29,7 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-/** The JSON error body of every failing API call (server-rules.md). */
+/** The JSON error body of every failing API call (docs/architecture.md, "HTTP"). */
 export const ZApiError = z.object({
   statusCode: z.number(),
   error: z.string(),

@@ -10,3 +10,4 @@ export * from './network-servers';
 export * from './devices';
 export * from './codec';
 export * from './nodes';
+export * from './node-functions';

@@ -3,7 +3,7 @@ import { MESSAGE, messageKey } from './validation/message-key';
 import { zOneOf, zRequiredText } from './validation/validators';
 
 /**
- * Network servers (issue 5, item 1): the LoRaWAN network servers whose integrations deliver
+ * Network servers: the LoRaWAN network servers whose integrations deliver
  * uplinks and take downlinks. docs/telemetry.md ("Network servers and provisioning") explains
  * the rules; the server and the administrator screen share these schemas.
  */

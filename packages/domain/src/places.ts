@@ -4,7 +4,7 @@ import { MESSAGE, messageKey } from './validation/message-key';
 import { zMac, zOneOf, zOptionalText, zRequiredText } from './validation/validators';
 
 /**
- * Customers, locations and gateways (portal.md sections 3 to 5): the request bodies the forms
+ * Customers, locations and gateways (docs/places.md): the request bodies the forms
  * send, the answers the server gives, and the platform rules both apply. docs/places.md
  * explains the computed columns and the server's decisions.
  */
@@ -17,7 +17,7 @@ export const PLACE_MESSAGE = {
   url: 'validation.url',
 } as const;
 
-/** A location's platform that means "send as the customer does" (portal.md section 3). */
+/** A location's platform that means "send as the customer does" (docs/places.md, "Endpoint"). */
 export const CUSTOMER_PLATFORM = 'Customer';
 export const LOCATION_PLATFORMS = [...PLATFORMS, CUSTOMER_PLATFORM] as const;
 export type TPlatform = (typeof PLATFORMS)[number];
@@ -57,7 +57,7 @@ export interface TEndpointValue {
 const filled = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /**
- * The platform rules that change values (portal.md section 4): no platform (and a location's
+ * The platform rules that change values (docs/places.md, "Endpoint"): no platform (and a location's
  * 'Customer') clears url, token and ldOptions; LegionellaDossier clears url; XIC and Unica
  * have no ldOptions.
  */
@@ -74,7 +74,7 @@ export function normalizeEndpoint(input: TEndpointInput | null | undefined): TEn
 }
 
 /**
- * The platform rules that refuse (portal.md section 5): XIC and Unica need url and token;
+ * The platform rules that refuse (docs/places.md, "Endpoint"): XIC and Unica need url and token;
  * LegionellaDossier, when editing, needs the four ldOptions fields once a token is present.
  * Returns field paths (under `endpoint.`) with message keys; empty when the endpoint is fine.
  */
@@ -275,7 +275,7 @@ export type TGatewayListItem = z.infer<typeof ZGatewayListItem>;
 
 // ---------------------------------------------------------------- calibration logs
 
-/** One row of GET .../calibrationLogs (portal.md section 3); the web app makes the CSV. */
+/** One row of GET .../calibrationLogs (docs/places.md, "Calibration logs"); the web app makes the CSV. */
 export const ZCalibrationLogRow = z.object({
   ts: z.string(),
   name: z.string(),

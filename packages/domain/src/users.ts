@@ -27,7 +27,7 @@ export const ZUserCreate = z.object({
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 
 /**
- * PATCH /users/{email} (portal.md section 7). An empty password is left out of the save;
+ * PATCH /users/{email} (docs/users.md, "Form rules"). An empty password is left out of the save;
  * `rights` is accepted for compatibility but always derived again from the flags.
  */
 export const ZUserPatch = z.object({

@@ -1,4 +1,4 @@
-import { DemoRandom } from '../../../apps/server/src/demo/random';
+import { DemoRandom } from '@aquasmart/server/demo';
 
 /**
  * Seeded pseudo-random numbers: the demo's generator (mulberry32) with what the simulator needs
@@ -19,4 +19,4 @@ export class SeededRandom extends DemoRandom {
   }
 }
 
-export { DAY_MS, HOUR_MS, MINUTE_MS, round } from '../../../apps/server/src/demo/random';
+export { DAY_MS, HOUR_MS, MINUTE_MS, round } from '@aquasmart/server/demo';

@@ -35,7 +35,7 @@ export async function ensureFirstAdministrator(
   await db.insert(users).values({
     email,
     firstName: 'Beheerder',
-    // A last name too: the account form requires one (portal.md section 5).
+    // A last name too: the account form requires one (docs/users.md, "Accounts the server creates").
     lastName: 'Portal',
     passwordHash: await hashPassword(password),
     type: USER_TYPE_ADMINISTRATOR,

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { customers } from './schema';
 import { queryRows, type TDb } from './database';
-import { createTestContext, type TTestContext } from '../test/test-app';
+import { useTestContext } from '../test/test-app';
 import { chirpstackUp, countOf, payload, postChirpstack, seedNetworkServer } from '../test/intake-fixtures';
 
 /**
@@ -19,16 +19,14 @@ const GENEROUS_MS = 20_000;
 const SECRET = 'pool-test-secret-0001';
 const UPLINK = payload('V2', { kind: 'battery', msgId: 40, timestamp: 1_795_000_000, voltage: 3.58 });
 
-let ctx: TTestContext;
 let reader: string;
 
+const ctx = useTestContext({ database: { apiStatementTimeoutMs: STATEMENT_TIMEOUT_MS, apiPoolSize: API_POOL_SIZE }, reset: 'never' });
 beforeAll(async () => {
-  ctx = await createTestContext({ database: { apiStatementTimeoutMs: STATEMENT_TIMEOUT_MS, apiPoolSize: API_POOL_SIZE } });
   await ctx.database.db.insert(customers).values({ name: 'Gemeente Utrecht' });
   await seedNetworkServer(ctx.database.db, 'ChirpStack', 'chirpstack', SECRET);
   ({ reader } = await ctx.signedInUsers({ reader: {} }));
 });
-afterAll(async () => ctx.close());
 
 const postgres = () => ctx.database.kind === 'postgres';
 

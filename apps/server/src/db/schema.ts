@@ -198,7 +198,7 @@ export const devices = pgTable(
     calibrationInterval: smallint('calibration_interval').notNull().default(2),
     calibrationTs: tsz('calibration_ts'),
     batteryTs: tsz('battery_ts'),
-    /** Seconds since the epoch; 0 means no alarm (portal.md section 9). */
+    /** Seconds since the epoch; 0 means no alarm (docs/telemetry.md, "Read routes"). */
     batteryAlarmTs: bigint('battery_alarm_ts', { mode: 'number' }).notNull().default(0),
     batteryVoltage: doublePrecision('battery_voltage'),
     flushMinimumTemperatureDeviation: smallint('flush_minimum_temperature_deviation').notNull().default(2),

@@ -21,7 +21,7 @@ export function markRoutePublic(route: RouteOptions): void {
   route.config = { ...route.config, public: true };
 }
 
-/** The header the portal sends its token in (portal.md section 7). */
+/** The header the portal sends its token in (docs/architecture.md, "Authentication"). */
 export const TOKEN_HEADER = 'x-access-token';
 
 export function presentedToken(request: FastifyRequest): string | null {

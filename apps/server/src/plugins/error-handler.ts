@@ -30,7 +30,7 @@ const KEY_BY_STATUS: Record<number, string> = {
 };
 
 /**
- * Every failure leaves as `{ statusCode, error, message, key?, fields? }` (server-rules.md).
+ * Every failure leaves as `{ statusCode, error, message, key?, fields? }` (docs/architecture.md, "HTTP").
  * Validation failures name each field with its message key; unexpected errors are logged and
  * answered with a 500 that reveals nothing of the cause.
  */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RIGHT_CATALOGUE, RIGHT_FLAGS, type TOperationName } from '@aquasmart/domain';
-import { createTestContext, type TTestContext } from '../test/test-app';
+import { useTestContext } from '../test/test-app';
 import { API_PREFIX } from '../app';
 
 /**
@@ -8,12 +8,11 @@ import { API_PREFIX } from '../app';
  * method and path, and for each flag a user holding only that flag reaches exactly the routes
  * the catalogue gives it (any answer but 403), and gets 403 from every other guarded route.
  */
-let ctx: TTestContext;
 const tokens = new Map<string, string>();
 const PASSWORD = 'Route-table-2026';
 
+const ctx = useTestContext({ reset: 'never' });
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'nobody@example.com', password: PASSWORD, rights: {} });
   tokens.set('none', await ctx.tokenFor('nobody@example.com'));
@@ -23,7 +22,6 @@ beforeAll(async () => {
     tokens.set(flag, await ctx.tokenFor(email));
   }
 });
-afterAll(async () => ctx.close());
 
 function apiRoutes() {
   return ctx.app.routeTable.filter((route) => route.url.startsWith(`${API_PREFIX}/`) && !route.public);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../db/schema';
-import { basicAuth, createTestContext, TEST_PASSWORD, type TTestContext } from '../test/test-app';
+import { basicAuth, useTestContext, TEST_PASSWORD } from '../test/test-app';
 
 /**
  * Text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 naming the field wherever it
  * comes in (credentials, path, query, body, CSV), and nothing is written.
  */
-let ctx: TTestContext;
 let admin: string;
 
+const ctx = useTestContext({ reset: 'never' });
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({ admin } = await ctx.signedInUsers({ admin: { administrator: true } }));
   await ctx.database.db.insert(customers).values({ name: 'Gemeente Utrecht' });
 });
-afterAll(async () => ctx.close());
 
 type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const json = (text: string) => ({ 'content-type': 'application/json', payload: text });

@@ -111,3 +111,25 @@ export const PNG_1X1 = Buffer.from(
 /** The first bytes of a JPEG and of a WebP file; the checks look at nothing more. */
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+/**
+ * The two-customer world most place tests start from: Acme with location Hal (and Kantoor when
+ * asked), Beta with location Elders, inserted in that order. Answers their ids.
+ */
+export async function seedPlacesWorld(db: TDb): Promise<TPlacesWorld>;
+export async function seedPlacesWorld(db: TDb, options: { kantoor: true }): Promise<TPlacesWorld & { kantoor: number }>;
+export async function seedPlacesWorld(db: TDb, { kantoor = false }: { kantoor?: boolean } = {}): Promise<TPlacesWorld & { kantoor?: number }> {
+  const acme = await insertCustomer(db, 'Acme');
+  const beta = await insertCustomer(db, 'Beta');
+  const hal = await insertLocation(db, acme, 'Hal');
+  const kantoorId = kantoor ? await insertLocation(db, acme, 'Kantoor') : undefined;
+  const elders = await insertLocation(db, beta, 'Elders');
+  return { acme, beta, hal, elders, ...(kantoorId === undefined ? {} : { kantoor: kantoorId }) };
+}
+
+export interface TPlacesWorld {
+  acme: number;
+  beta: number;
+  hal: number;
+  elders: number;
+}

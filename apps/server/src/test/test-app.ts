@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
 import { buildApp, type TAppOptions } from '../app';
@@ -108,4 +109,25 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     },
   };
   return context;
+}
+
+/**
+ * The set-up most server test files start with: the real app on a fresh database for the file,
+ * closed after it, and (by default) emptied before each test. Answers the context; its fields
+ * may be used once the file's tests run (a proxy, since the app is built in beforeAll).
+ */
+export function useTestContext(options: TTestContextOptions & { reset?: 'eachTest' | 'never' } = {}): TTestContext {
+  const { reset = 'eachTest', ...contextOptions } = options;
+  let current: TTestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(contextOptions);
+  });
+  afterAll(async () => current?.close());
+  if (reset === 'eachTest') beforeEach(async () => current?.database.reset());
+  return new Proxy({} as TTestContext, {
+    get(_target, key) {
+      if (!current) throw new Error('useTestContext: the context exists only while the tests of the file run');
+      return Reflect.get(current, key) as unknown;
+    },
+  });
 }

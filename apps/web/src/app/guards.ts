@@ -1,7 +1,7 @@
 import { isAdministrator, type TCurrentUser, type TRightFlag, type TRightsHolder } from '@aquasmart/domain';
 
 /**
- * A route guard as data (portal.md section 6): a list of alternatives, each a list of rights
+ * A route guard as data (docs/screens.md, "Guards"): a list of alternatives, each a list of rights
  * that must all be held. Full administrators (type Administrator or the administrator right)
  * always pass. An empty list means "administrators only"; no guard means "every signed-in user".
  */

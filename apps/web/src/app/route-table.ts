@@ -30,6 +30,12 @@ const placesTexts = () => import('../lib/i18n/texts/places');
 const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
 const nodeDetailTexts = () => import('../lib/i18n/texts/nodes-detail');
+const nodesTexts = () => import('../lib/i18n/texts/nodes');
+/** Customer, location and gateway pages show the node list in their #nodes tab. */
+const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
+const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
+const nodeNewScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-new-page').then((module) => module.NodeNewPage));
+const nodeEditScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-edit-page').then((module) => module.NodeEditPage));
 
 const notBuilt: TScreenLoader = () => import('../components/page/not-built-page').then((module) => module.NotBuiltPage);
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
@@ -43,15 +49,15 @@ const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-
 const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
-const customerDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
+const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
 const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
 const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
-const locationDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage));
+const locationDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage));
 const locationEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage));
 const gatewayListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage));
 const gatewayNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage));
-const gatewayDetailScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage));
+const gatewayDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage));
 const gatewayEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-edit-page').then((module) => module.GatewayEditPage));
 
 /** The twelve dashboard lists; the calibration ones also need calibrationData. */
@@ -167,8 +173,8 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: gatewayEditScreen,
   },
 
-  { id: 'nodes', path: '/nodes', title: 'routes.nodes', screen: notBuilt },
-  { id: 'nodeNew', path: '/nodes/new', title: 'routes.nodeNew', guard: anyOf('addNode'), crumbs: ['nodes'], screen: notBuilt },
+  { id: 'nodes', path: '/nodes', title: 'routes.nodes', screen: nodeListScreen },
+  { id: 'nodeNew', path: '/nodes/new', title: 'routes.nodeNew', guard: anyOf('addNode'), crumbs: ['nodes'], screen: nodeNewScreen },
   {
     id: 'nodeDetail',
     path: '/nodes/:customer/:location/:eui',
@@ -182,7 +188,7 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.nodeEdit',
     guard: anyOf('editNode'),
     crumbs: ['nodes', 'customerDetail', 'locationDetail', 'nodeDetail'],
-    screen: notBuilt,
+    screen: nodeEditScreen,
   },
   {
     id: 'nodeSettings',

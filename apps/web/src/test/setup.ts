@@ -1,11 +1,16 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../lib/i18n/i18n';
 // Screen tests render feature screens directly, without the route table that loads their texts.
 import '../lib/i18n/texts/places';
 import '../lib/i18n/texts/products';
 import '../lib/i18n/texts/telemetry';
 import '../lib/i18n/texts/nodes-detail';
+import '../lib/i18n/texts/nodes';
+
+// findBy/waitFor wait up to 5 s instead of 1 s: a CI machine running several suites at once is
+// slow to render the data grid, and a slow machine is not a failing screen.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every test starts signed out, in Dutch, with empty storage and a clean document.
 afterEach(async () => {

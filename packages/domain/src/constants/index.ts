@@ -1,4 +1,4 @@
-/** Business constants of the specification (portal.md section 9, nodes.md section 9). */
+/** Business constants (docs/screens.md, "Constants"; nodes.md section 9). */
 export const PRODUCT_NAME = 'Aquasmart Portal';
 export const VERSION_STRING = 'develop-1.0.6';
 
@@ -25,7 +25,7 @@ export const MINIMUM_DEVIATIONS = [1, 2, 3, 4, 5] as const;
 
 export const DAY_MS = 86_400_000;
 export const YEARLY_CALIBRATION_MS = 365.2425 * DAY_MS;
-/** Two- and three-yearly lists both use 730 days (portal.md section 9). */
+/** Two- and three-yearly lists both use 730 days (docs/screens.md, "Constants"). */
 export const MULTI_YEAR_CALIBRATION_MS = 63_113_904_000;
 export const OFFLINE_AFTER_MS = 6 * 60 * 60 * 1000;
 export const FAULTY_READING_AT_OR_BELOW = -100;

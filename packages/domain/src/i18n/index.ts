@@ -6,6 +6,7 @@ export * from './ui-places';
 export * from './ui-products';
 export * from './ui-telemetry';
 export * from './ui-nodes-detail';
+export * from './ui-nodes';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

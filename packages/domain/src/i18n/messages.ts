@@ -20,14 +20,14 @@ export const validationMessagesNl = {
   invalid: 'Ongeldige waarde',
   unstorableText: 'Bevat tekens die niet opgeslagen kunnen worden',
   unknownCustomer: 'Onbekende klant: {{name}}',
-  // places and products (issue 4)
+  // places and products (docs/places.md)
   unknownLocation: 'Onbekende locatie: {{name}}',
   unknownProduct: 'Onbekend product: {{name}}',
   productType: 'Kies een product van het type {{type}}',
   url: 'Ongeldige URL (begin met http:// of https://)',
   imageType: 'Alleen afbeeldingen in PNG, JPEG of WebP',
   base64: 'Ongeldige afbeeldingsdata',
-  // network servers and devices (issue 5)
+  // network servers and devices (docs/telemetry.md)
   mqttUrl: 'Ongeldige URL (begin met mqtt://, mqtts://, ws:// of wss://)',
   secret: 'Minimaal {{min}} tekens, zonder spaties',
   unknownNetworkServer: 'Onbekende netwerkserver: {{name}}',
@@ -52,14 +52,14 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   invalid: 'Invalid value',
   unstorableText: 'Contains characters that cannot be stored',
   unknownCustomer: 'Unknown customer: {{name}}',
-  // places and products (issue 4)
+  // places and products (docs/places.md)
   unknownLocation: 'Unknown location: {{name}}',
   unknownProduct: 'Unknown product: {{name}}',
   productType: 'Choose a product of type {{type}}',
   url: 'Invalid URL (start with http:// or https://)',
   imageType: 'Only PNG, JPEG or WebP images',
   base64: 'Invalid image data',
-  // network servers and devices (issue 5)
+  // network servers and devices (docs/telemetry.md)
   mqttUrl: 'Invalid URL (start with mqtt://, mqtts://, ws:// or wss://)',
   secret: 'At least {{min}} characters, without spaces',
   unknownNetworkServer: 'Unknown network server: {{name}}',
@@ -95,7 +95,7 @@ export const errorMessagesNl = {
   conditionsTooCostly: 'Zoekvoorwaarde gebruikt {{field}} te vaak (maximaal {{max}} berekende velden)',
   queryTimeout: 'De zoekopdracht duurde te lang; maak de zoekvoorwaarde kleiner of probeer het later opnieuw',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
-  // places and products (issue 4)
+  // places and products (docs/places.md)
   customerNameTaken: 'Er bestaat al een klant met deze naam',
   locationNameTaken: 'Deze klant heeft al een locatie met deze naam',
   gatewayNameTaken: 'Deze locatie heeft al een gateway met deze naam',
@@ -107,7 +107,7 @@ export const errorMessagesNl = {
   gatewayMoveInUse: 'Gateway met {{nodes}} node(s) kan niet naar een andere klant',
   productInUse: 'Product is nog in gebruik bij {{gateways}} gateway(s) en {{nodes}} node(s)',
   inUse: 'Wordt nog gebruikt',
-  // network servers and devices (issue 5)
+  // network servers and devices (docs/telemetry.md)
   networkServerNameTaken: 'Er bestaat al een netwerkserver met deze naam',
   networkServerInUse: 'Netwerkserver wordt nog gebruikt door {{nodes}} node(s)',
   euiTaken: 'Er bestaat al een node met deze EUI',
@@ -144,7 +144,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   conditionsTooCostly: 'Condition uses {{field}} too often (at most {{max}} computed fields)',
   queryTimeout: 'The query took too long; narrow the condition or try again later',
   invalidProjection: 'Invalid projection: {{reason}}',
-  // places and products (issue 4)
+  // places and products (docs/places.md)
   customerNameTaken: 'A customer with this name already exists',
   locationNameTaken: 'This customer already has a location with this name',
   gatewayNameTaken: 'This location already has a gateway with this name',
@@ -156,7 +156,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   gatewayMoveInUse: 'A gateway with {{nodes}} node(s) cannot move to another customer',
   productInUse: 'Product is still used by {{gateways}} gateway(s) and {{nodes}} node(s)',
   inUse: 'Still in use',
-  // network servers and devices (issue 5)
+  // network servers and devices (docs/telemetry.md)
   networkServerNameTaken: 'A network server with this name already exists',
   networkServerInUse: 'Network server is still used by {{nodes}} node(s)',
   euiTaken: 'A node with this EUI already exists',

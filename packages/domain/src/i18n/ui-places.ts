@@ -1,5 +1,5 @@
 /**
- * Web texts of the customers, locations and gateways screens (issue 4). Loaded with the
+ * Web texts of the customers, locations and gateways screens. Loaded with the
  * screens that use them (the web app adds them to its catalogue); `snackbar` keys join the shared
  * snackbar group.
  */

@@ -1,5 +1,5 @@
 /**
- * Web texts of the products screens (issue 4). Loaded with the screens that use them (the
+ * Web texts of the products screens. Loaded with the screens that use them (the
  * web app adds them to its catalogue); `snackbar` keys join the shared snackbar group.
  */
 export const productsUiNl = {

@@ -1,5 +1,5 @@
 /**
- * Web texts of the administrator screens of the telemetry pipeline (issue 5: network servers,
+ * Web texts of the administrator screens of the telemetry pipeline (network servers,
  * device provisioning). Loaded with the screens that use them
  * (the web app adds them to its catalogue); `snackbar` keys join the shared snackbar group.
  */

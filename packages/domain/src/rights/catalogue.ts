@@ -59,14 +59,17 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   calibrationDataEdit: [...route('PatchChannelCalibration'), ...fields('rw', 'device.channels.offset')],
   userManagement: route('GetUsers', 'PostUser', 'GetUser', 'PatchUser', 'DeleteUser'),
   gatewayView: GATEWAY_READS,
-  // The gateway form offers the gateway products (portal.md 4: product is a gateway product name).
+  // The gateway form offers the gateway products (docs/architecture.md, "Rights").
   gatewayManagement: [...GATEWAY_READS, ...PRODUCT_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
   overflowDetection: route('GetOverflowLog', 'DeleteOverflowLog'),
   dashboard: route('GetDashboard', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
   products: PRODUCT_READS,
 };
 
-/** Entries only administrators hold (portal.md 6: interval, platform, url, token, minimum deviation). */
+/**
+ * Entries only administrators hold: interval, platform, url, token, minimum deviation
+ * (docs/rights.md, "Administrators only").
+ */
 export const ADMINISTRATOR_ONLY_ENTRIES: TRightEntry[] = [
   ...settings('system'),
   ...fields(
@@ -103,7 +106,7 @@ export function allKnownEntries(): TRightEntry[] {
 }
 
 /**
- * The `rights` list saved with a user (portal.md section 6): all known entries for
+ * The `rights` list saved with a user (docs/rights.md): all known entries for
  * administrators, otherwise the entries of each ticked flag, strongest per path.
  */
 export function deriveRightEntries(flags: Partial<Record<TRightFlag, boolean>>, administratorType = false): TRightEntry[] {

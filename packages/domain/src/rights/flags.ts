@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 22 right flags of portal.md section 3, in the order of the specification. */
+/** The 22 right flags, in the order the user forms show them (docs/users.md, "Right checkboxes"). */
 export const RIGHT_FLAGS = [
   'administrator',
   'addCustomer',
@@ -51,7 +51,7 @@ export interface TRightsHolder {
   portal?: { rights?: Partial<TPortalRights> | null } | null;
 }
 
-/** Full admin: type Administrator or the administrator right (portal.md section 6). */
+/** Full admin: type Administrator or the administrator right (docs/rights.md). */
 export function isAdministrator(user: TRightsHolder | null | undefined): boolean {
   if (!user) return false;
   return user.type === USER_TYPE_ADMINISTRATOR || user.portal?.rights?.administrator === true;

@@ -1,6 +1,6 @@
 import { RIGHT_FLAGS, type TPortalRights, type TRightFlag } from './flags';
 
-/** Flags a user restricted to customers may never hold (portal.md section 4). */
+/** Flags a user restricted to customers may never hold (docs/users.md, "Right checkboxes"). */
 export const FLAGS_CLEARED_BY_CUSTOMERS: readonly TRightFlag[] = ['administrator', 'addCustomer', 'deleteCustomer', 'userManagement'];
 
 /**

@@ -3,7 +3,7 @@ import { MESSAGE, messageKey } from './message-key';
 import { isGuessablePassword } from './guessable-passwords';
 
 /**
- * The shared validators of portal.md section 5. Each failure carries a message key (see
+ * The shared validators (docs/screens.md, "Forms and validation messages"). Each failure carries a message key (see
  * message-key.ts); the Dutch and English texts live in the i18n catalogues.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

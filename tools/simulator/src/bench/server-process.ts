@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../../../apps/server/src/app';
-import { loadConfig } from '../../../../apps/server/src/config';
-import { openDatabase } from '../../../../apps/server/src/db/client';
-import { queryRows } from '../../../../apps/server/src/db/database';
-import { ensureHistoryPartitions } from '../../../../apps/server/src/db/partitions';
-import { networkServers } from '../../../../apps/server/src/db/schema';
-import { insertUnassignedDevices } from '../../../../apps/server/src/modules/devices/device-provisioning';
+import { buildApp, ensureHistoryPartitions, insertUnassignedDevices, loadConfig, networkServers, openDatabase, queryRows } from '@aquasmart/server/embedded';
 import type { TBenchReply, TBenchRequest } from './protocol';
 
 /**

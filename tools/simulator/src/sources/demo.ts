@@ -1,5 +1,4 @@
-import { demoFleet } from '../../../../apps/server/src/demo/fleet';
-import { DEMO_NETWORK_SERVER } from '../../../../apps/server/src/demo/network-server';
+import { demoFleet, DEMO_NETWORK_SERVER } from '@aquasmart/server/demo';
 import { MINUTE_MS } from '../random';
 import type { TNodeSpec } from '../model/types';
 

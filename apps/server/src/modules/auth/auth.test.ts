@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokens } from '../../db/schema';
-import { basicAuth, createTestContext, type TTestContext } from '../../test/test-app';
+import { basicAuth, useTestContext } from '../../test/test-app';
 import { hashToken, MAX_SESSION_SECONDS } from '../../identity/tokens';
 import { LOGIN_LIMITS } from './login-limiter';
 
 const EMAIL = 'beheer@example.com';
 const PASSWORD = 'Correct-horse-9';
 
-let ctx: TTestContext;
 let userId: number;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 beforeEach(async () => {
-  await ctx.database.reset();
   userId = await ctx.createUser({ email: EMAIL, password: PASSWORD, administrator: true });
 });
 

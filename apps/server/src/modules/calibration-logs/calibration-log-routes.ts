@@ -15,7 +15,7 @@ import { listCalibrationLogs } from './calibration-log-repository';
 const ZQuery = z.object({ conditions: z.string().optional() });
 const RESPONSES = { 200: z.array(ZCalibrationLogRow), ...errorResponses(400, 401, 403, 404) };
 
-/** Calibration logs (portal.md sections 3, 7): rows for the CSV the web app builds; calibrationData; scoped. */
+/** Calibration logs (docs/places.md, "Calibration logs"): rows for the CSV the web app builds; calibrationData; scoped. */
 export async function calibrationLogRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { caller, insertCalibrationLog, insertDevice, restrictUser, seedPlacesWorld } from '../../test/places-fixtures';
 
 const PASSWORD = 'Calibration-logs-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 const tokens: Record<string, string> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
-  const acme = await insertCustomer(db, 'Acme');
-  const beta = await insertCustomer(db, 'Beta');
-  const hal = await insertLocation(db, acme, 'Hal');
-  const kantoor = await insertLocation(db, acme, 'Kantoor');
-  const elders = await insertLocation(db, beta, 'Elders');
+  const { acme, beta, hal, kantoor, elders } = await seedPlacesWorld(db, { kantoor: true });
   await insertDevice(db, { eui: '00000000000000a1', name: 'Douche 1', customerId: acme, locationId: hal });
   await insertDevice(db, { eui: '00000000000000a2', name: 'Keuken', customerId: acme, locationId: kantoor });
   await insertDevice(db, { eui: '00000000000000b1', name: 'Elders 1', customerId: beta, locationId: elders });

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectorFor } from '@aquasmart/domain';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let reader: string;
 
 // The catalogue is static data: one user without rights flags or customers, for the whole file.
+const ctx = useTestContext({ reset: 'never' });
+const call = caller(ctx);
 beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
   await ctx.database.reset();
   ({ reader } = await ctx.signedInUsers({ reader: { rights: {} } }));
 });
-afterAll(async () => ctx.close());
 
 describe('GET /connectors/{id}/{version}', () => {
   it.each(['V1', 'V2', 'V3'] as const)('%s: the whole connector', async (type) => {

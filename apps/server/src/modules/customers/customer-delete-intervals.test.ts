@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { calibrationLogs, customers, devices, locations } from '../../db/schema';
-import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
+import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../../test/places-fixtures';
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let deleter: string;
 let ids: { acme: number; beta: number };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   ids = { acme: await insertCustomer(ctx.database.db, 'Acme'), beta: await insertCustomer(ctx.database.db, 'Beta', { calibrationInterval: 1 }) };
   ({ admin, deleter } = await ctx.signedInUsers({ admin: { administrator: true }, deleter: { rights: { deleteCustomer: true } } }));
 });

@@ -10,7 +10,7 @@ import { createCustomer, deleteCustomer, updateCustomer } from './customer-servi
 import { ZCustomerParams, ZListQuery } from '../places/place-params';
 
 
-/** Customers (portal.md sections 3-7): scoped to the caller's customers; rights are checked before the handler. */
+/** Customers (docs/places.md): scoped to the caller's customers; rights are checked before the handler. */
 export async function customerRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customers, devices, gateways, locations } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser, type TMethod } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { caller, insertCalibrationLog, insertDevice, insertGateway, insertProduct, restrictUser, type TMethod, seedPlacesWorld } from '../../test/places-fixtures';
 
 /**
  * A user restricted to customer Acme, holding every right a restricted user can hold, gets
@@ -10,22 +10,13 @@ import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGatew
  * bodies naming Beta are 400, and Beta's data does not change.
  */
 const PASSWORD = 'Customer-scope-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let scoped: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
-  const acme = await insertCustomer(db, 'Acme');
-  const beta = await insertCustomer(db, 'Beta');
-  const hal = await insertLocation(db, acme, 'Hal');
-  const elders = await insertLocation(db, beta, 'Elders');
+  const { acme, beta, hal, elders } = await seedPlacesWorld(db);
   const product = await insertProduct(db, 'Kerlink');
   await insertGateway(db, { customerId: acme, locationId: hal, name: 'GW A', mac: '000000000000000a', productId: product });
   await insertGateway(db, { customerId: beta, locationId: elders, name: 'GW B', mac: '000000000000000b', productId: product });

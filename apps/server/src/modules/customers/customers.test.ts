@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
-import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
+import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let editor: string;
 let adder: string;
 let ids: { acme: number; beta: number };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
   ids = {
     acme: await insertCustomer(db, 'acme', { city: 'Utrecht', calibrationInterval: 2, endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret' } }),

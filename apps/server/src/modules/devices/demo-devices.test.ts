@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { TEMPERATURE_CHANNEL_COUNT, type TDevice, type TDeviceType } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
 import { seedDemoData } from '../../demo/seed';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
 
 /** The read routes answer the demo fleet (apps/server/src/demo) as the web app will see it. */
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
 const TEMPERATURE_MSG: Record<TDeviceType, number> = { V1: 34, V2: 42, V3: 32 };
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let customerUser: string;
 
+const ctx = useTestContext({ reset: 'never' });
+const call = caller(ctx);
 beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
   await ctx.createUser({ email: 'admin@example.com', password: 'Demo-devices-2026', administrator: true });
   await seedDemoData(ctx.database.db, { demoPassword: 'Welkom-demo-2026', log: quiet });
   admin = await ctx.tokenFor('admin@example.com');
   customerUser = await ctx.tokenFor('klant@example.com');
 });
-afterAll(async () => ctx.close());
 
 describe('the demo fleet', () => {
   it('GET /devices: administrators see every node; the customer user only Gemeente Utrecht', async () => {

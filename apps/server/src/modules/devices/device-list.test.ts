@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { deviceChannels, devices } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
 
 /** GET /devices in the list kit's server mode (docs/nodes.md): page, limit, sort, search, assigned, X-Total-Count. */
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let tokens: Record<'admin' | 'viewer', string>;
 
 /** 30 assigned nodes "Node 01".."Node 30" (EUIs ...A001..A030), plus an unassigned one. */
 const euiOf = (n: number) => `70B3D5499A00A${String(n).padStart(3, '0')}`;
 const LOOSE = '70B3D5499A00F001';
 
+const ctx = useTestContext({ reset: 'never' });
+const call = caller(ctx);
 beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
   const db = ctx.database.db;
   await ctx.database.reset();
   const acme = await insertCustomer(db, 'Acme');
@@ -30,7 +28,6 @@ beforeAll(async () => {
   await insertDevice(db, { eui: LOOSE, name: 'Los', type: 'V1' });
   tokens = await ctx.signedInUsers({ admin: { administrator: true }, viewer: { rights: { dashboard: true } } });
 });
-afterAll(async () => ctx.close());
 
 const list = async (token: string, query: string) => {
   const response = await call(token, 'GET', `/devices?projection=eui%20name&${query}`);

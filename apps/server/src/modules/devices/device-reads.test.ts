@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, intakeEvents, overflowLogs } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { caller, insertDevice, insertGateway, restrictUser, seedPlacesWorld } from '../../test/places-fixtures';
 import { insertNetworkServer } from '../../test/device-fixtures';
 import type { TIntakeEnvelope } from '../intake/envelope';
 
@@ -10,8 +10,6 @@ import type { TIntakeEnvelope } from '../intake/envelope';
 const envelope = (eui: string, fCnt: number): TIntakeEnvelope => ({ kind: 'up', eui, fCnt, fPort: 34, data: 'AA==', receivedAt: 0 });
 
 const PASSWORD = 'Device-reads-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let tokens: Record<'admin' | 'engineer' | 'acme' | 'watcher', string>;
 
 /** Acme's node, Beta's node, an unassigned one. */
@@ -21,18 +19,11 @@ const LOOSE = '70B3D5499A000003';
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
-  const acme = await insertCustomer(db, 'Acme');
-  const beta = await insertCustomer(db, 'Beta');
-  const hal = await insertLocation(db, acme, 'Hal');
-  const elders = await insertLocation(db, beta, 'Elders');
+  const { acme, beta, hal, elders } = await seedPlacesWorld(db);
   const server = await insertNetworkServer(db, 'ChirpStack');
   const roof = await insertGateway(db, { customerId: acme, locationId: hal, name: 'GW dak', mac: '7076ff0056000001' });
   await insertDevice(db, { eui: ACME, name: 'Keuken', type: 'V2', customerId: acme, locationId: hal, gatewayId: roof, sync: 0, heardHoursAgo: 1 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, deviceData, deviceParameters, devices, downlinks, users } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser } from '../../test/places-fixtures';
 import { insertNetworkServer } from '../../test/device-fixtures';
 
@@ -10,8 +10,6 @@ import { insertNetworkServer } from '../../test/device-fixtures';
  * section): field rights, customer scope, registration presets, removal, audit entries, 400s.
  */
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 type TUser = 'admin' | 'addNode' | 'editNode' | 'deleteNode' | 'moveNode' | 'gateway' | 'calibration' | 'editGateway' | 'acmeOnly' | 'nobody';
 let tokens: Record<TUser, string>;
 
@@ -21,14 +19,10 @@ const LOOSE = '70B3D5499A000003'; // provisioned, unassigned, V1
 const LOOSE_V3 = '70B3D5499A000004'; // provisioned, unassigned, V3
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
   ids.acme = await insertCustomer(db, 'Acme');
   ids.beta = await insertCustomer(db, 'Beta');

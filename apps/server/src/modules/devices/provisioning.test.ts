@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { auditLogs, deviceChannels, devices } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
 import { insertNetworkServer } from '../../test/device-fixtures';
 
 const PASSWORD = 'Provisioning-test-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let nodeAdder: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   await insertNetworkServer(ctx.database.db, 'ChirpStack');
   await insertNetworkServer(ctx.database.db, 'TTS', 'tts');
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });

@@ -16,7 +16,7 @@ import { createGateway, deleteGateway, updateGateway } from './gateway-service';
 type TGateway = z.infer<typeof ZGateway>;
 const LIST_RESPONSES = { 200: z.array(ZGatewayListItem), ...errorResponses(400, 401, 403, 404) };
 
-/** Gateways (portal.md sections 3-7): gatewayView reads, gatewayManagement writes; scoped to the caller's customers. */
+/** Gateways (docs/places.md, "Gateways"): gatewayView reads, gatewayManagement writes; scoped to the caller's customers. */
 export async function gatewayRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { devices, gateways } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
-import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { caller, insertDevice, insertGateway, insertProduct, seedPlacesWorld } from '../../test/places-fixtures';
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let manager: string;
 let viewer: string;
 let ids: Record<'acme' | 'beta' | 'hal' | 'kantoor' | 'elders' | 'kerlink', number>;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
-  const acme = await insertCustomer(db, 'Acme');
-  const beta = await insertCustomer(db, 'Beta');
-  ids = {
-    acme,
-    beta,
-    hal: await insertLocation(db, acme, 'Hal'),
-    kantoor: await insertLocation(db, acme, 'Kantoor'),
-    elders: await insertLocation(db, beta, 'Elders'),
-    kerlink: await insertProduct(db, 'Kerlink iStation'),
-  };
+  const world = await seedPlacesWorld(db, { kantoor: true });
+  ids = { ...world, kerlink: await insertProduct(db, 'Kerlink iStation') };
+  const { acme, beta } = ids;
   await insertProduct(db, 'Sanimatic kraan', 'Faucet');
   await insertGateway(db, { customerId: acme, locationId: ids.hal, name: 'gw dak', mac: '7076ff0056000001', productId: ids.kerlink, type: 'Outdoor' });
   await insertGateway(db, { customerId: beta, locationId: ids.elders, name: 'GW kelder', mac: '7076ff0056000002' });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-app';
 
-let ctx: TTestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext({ reset: 'never' });
 
 describe('server basics', () => {
   it('GET /healthz checks the database', async () => {

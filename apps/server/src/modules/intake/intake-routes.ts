@@ -17,7 +17,7 @@ const ZAnswer = z.object({ duplicate: z.boolean().describe('true when this event
 const RESPONSES = { 200: ZAnswer, ...errorResponses(400, 401) };
 
 /**
- * Network-server integrations (issue 5): ChirpStack v4 HTTP integration and The Things Stack v3
+ * Network-server integrations (docs/telemetry.md, "Intake"): ChirpStack v4 HTTP integration and The Things Stack v3
  * webhooks. The caller is the network server, identified by its secret as a bearer token; the
  * answer comes after the event is committed to intake_events, processing happens afterwards.
  */

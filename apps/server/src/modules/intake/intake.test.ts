@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { deviceChannels, deviceData, devices, intakeEvents } from '../../db/schema';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { IntakeWriter } from './intake-writer';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { queryRows, type TDb } from '../../db/database';
 
-let ctx: TTestContext;
 let db: TDb;
 let ttsId: number;
 const SECRET = 'cs-secret-0123456789';
@@ -15,13 +14,11 @@ const TTS_SECRET = 'tts-secret-0123456789';
 const EUI = '70B3D5499A000001';
 const TS = 1_795_000_000; // 2026-11-18
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   db = ctx.database.db;
 });
-afterAll(async () => ctx.close());
 beforeEach(async () => {
-  await ctx.database.reset();
   const chirpstack = await seedNetworkServer(db, 'ChirpStack', 'chirpstack', SECRET);
   ttsId = await seedNetworkServer(db, 'TTN', 'tts', TTS_SECRET);
   await seedDevice(db, EUI, 'V2', chirpstack, {}, { temperature1: 0.5 });

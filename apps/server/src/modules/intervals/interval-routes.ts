@@ -12,7 +12,7 @@ import { setCustomerDevicesInterval, setCustomerLocationsInterval, setLocationDe
 const RESPONSES = { 200: ZUpdatedCount, ...errorResponses(400, 401, 403, 404) };
 
 /**
- * The three calibration-interval calls of portal.md section 7 (administrators only), each one
+ * The three calibration-interval calls (docs/places.md, "Calibration interval"; administrators only), each one
  * transaction; the answer says how many rows changed.
  */
 export async function intervalRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {

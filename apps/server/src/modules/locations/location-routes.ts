@@ -14,7 +14,7 @@ import { createLocation, deleteLocation, updateLocation } from './location-servi
 
 type TLocation = z.infer<typeof ZLocation>;
 
-/** Locations (portal.md sections 3-7): scoped to the caller's customers; rights are checked before the handler. */
+/** Locations (docs/places.md): scoped to the caller's customers; rights are checked before the handler. */
 export async function locationRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

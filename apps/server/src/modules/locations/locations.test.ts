@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calibrationLogs, devices, gateways, locations } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../../test/places-fixtures';
 
 const PASSWORD = 'Locations-test-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 const tokens: Record<string, string> = {};
 let ids: { acme: number; beta: number; hal: number; kantoor: number };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   const db = ctx.database.db;
   const acme = await insertCustomer(db, 'Acme', { calibrationInterval: 3 });
   const beta = await insertCustomer(db, 'Beta', { calibrationInterval: 2 });

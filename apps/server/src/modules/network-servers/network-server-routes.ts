@@ -12,7 +12,7 @@ import { createNetworkServer, deleteNetworkServer, updateNetworkServer } from '.
 const ZParams = z.object({ networkServer: z.string().min(1).max(500) });
 
 /**
- * Network servers (issue 5, item 1; docs/telemetry.md): administrators manage them and see
+ * Network servers (docs/telemetry.md, "Network servers"): administrators manage them and see
  * secrets and configs; users who may edit nodes (addNode, editNode) get the names for the picker.
  */
 export async function networkServerRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {

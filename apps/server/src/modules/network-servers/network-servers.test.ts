@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { intakeEvents, networkServers } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { caller, insertDevice } from '../../test/places-fixtures';
 
 const PASSWORD = 'Network-servers-2026';
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let tokens: Record<'admin' | 'editor' | 'nobody', string>;
 
 const chirpstack = { name: 'ChirpStack Utrecht', kind: 'chirpstack', config: { apiUrl: 'https://cs.example.com', apiToken: 'token-1' } };
@@ -15,13 +13,9 @@ const tts = {
   config: { baseUrl: 'https://eu1.cloud.thethings.network', applicationId: 'aquasmart', webhookId: 'portal', apiKey: 'NNSXS.KEY' },
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   await ctx.createUser({ email: 'admin@example.com', password: PASSWORD, administrator: true });
   await ctx.createUser({ email: 'editor@example.com', password: PASSWORD, rights: { editNode: true } });
   await ctx.createUser({ email: 'nobody@example.com', password: PASSWORD, rights: { dashboard: true } });

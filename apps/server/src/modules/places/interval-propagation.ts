@@ -3,7 +3,7 @@ import { devices, locations } from '../../db/schema';
 import { type TDbOrTx } from '../../db/database';
 
 /**
- * A changed calibration interval propagates (portal.md section 4): a customer's to its
+ * A changed calibration interval propagates (docs/places.md, "Calibration interval"): a customer's to its
  * locations and devices, a location's to its devices. Callers run these inside the transaction
  * of the change itself. Each returns the number of rows it changed.
  */

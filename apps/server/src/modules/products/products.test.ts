@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@aquasmart/domain';
 import { base64, caller, insertCustomer, insertDevice, insertGateway, insertLocation, JPEG_HEAD, PNG_1X1, WEBP_HEAD } from '../../test/places-fixtures';
 
-let ctx: TTestContext;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let reader: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  call = caller(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
+const call = caller(ctx);
 beforeEach(async () => {
-  await ctx.database.reset();
   ({ admin, reader } = await ctx.signedInUsers({ admin: { administrator: true }, reader: { rights: { products: true } } }));
 });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TUplinkMessage } from '@aquasmart/domain';
-import { createTestContext, type TTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-app';
 import type { TDb } from '../../db/database';
 import { auditLogs, deviceChannels, deviceData, deviceParameters, devices, downlinks, intakeEvents, overflowLogs } from '../../db/schema';
 import { processIntakeBatch } from './intake-worker';
@@ -9,7 +9,6 @@ import { FOREIGN_NETWORK_SERVER } from './process-events';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 
-let ctx: TTestContext;
 let db: TDb;
 let networkServerId: number;
 const SECRET = 'telemetry-secret-0001';
@@ -24,13 +23,11 @@ const V3 = '70B3D5499B000003';
 const TS = 1_795_000_000;
 let fCnt = 0;
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   db = ctx.database.db;
 });
-afterAll(async () => ctx.close());
 beforeEach(async () => {
-  await ctx.database.reset();
   networkServerId = await seedNetworkServer(db, 'ChirpStack', 'chirpstack', SECRET);
   otherNetworkServerId = await seedNetworkServer(db, 'Other ChirpStack', 'chirpstack', OTHER_SECRET);
   await seedNetworkServer(db, 'Other TTS', 'tts', TTS_SECRET);

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 
 /**
  * Only an administrator creates, changes or deletes an administrator, and nobody grants a right
  * they do not hold: every user route x (administrator target, other target) x (administrator
  * caller, user manager caller).
  */
-let ctx: TTestContext;
 const tokens: Record<string, string> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 beforeEach(async () => {
-  await ctx.database.reset();
   Object.assign(
     tokens,
     await ctx.signedInUsers({

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customers, userCustomers, users } from '../../db/schema';
-import { createTestContext, TEST_PASSWORD, type TTestContext } from '../../test/test-app';
+import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 
-let ctx: TTestContext;
 let admin: string;
 let manager: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestContext();
 beforeEach(async () => {
-  await ctx.database.reset();
   await ctx.database.db.insert(customers).values([{ name: 'Gemeente Utrecht' }, { name: 'Zorggroep Rijnmond' }]);
   ({ admin, manager } = await ctx.signedInUsers({ admin: { administrator: true }, manager: { rights: { userManagement: true } } }));
 });

@@ -13,7 +13,7 @@ import { passesGuard } from '../guards';
 import { routeById } from '../route-table';
 
 /**
- * The shell's entries (portal.md section 2). An entry is shown when the user passes the guard
+ * The shell's entries (docs/screens.md, "Menu, tabs, login and languages"). An entry is shown when the user passes the guard
  * of its route, so menu and guards cannot disagree.
  */
 export interface TMenuEntry {
@@ -28,7 +28,7 @@ export const SIDE_MENU: readonly TMenuEntry[] = [
   { routeId: 'dashboard', icon: DashboardIcon },
   { routeId: 'gateways', icon: RouterIcon },
   { routeId: 'users', icon: GroupIcon },
-  // Administrators only (issue 5): the guards of these routes hide them from everyone else.
+  // Administrators only (docs/telemetry-screens.md): the guards of these routes hide them from everyone else.
   { routeId: 'networkServers', icon: DnsIcon },
   { routeId: 'provisioning', icon: PostAddIcon },
 ];

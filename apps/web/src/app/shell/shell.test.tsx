@@ -26,7 +26,7 @@ function stubApi(user: TCurrentUser | number, extra?: THandler) {
         : jsonResponse(200, user);
     }
     // The built list screens the shell tests pass through answer empty lists.
-    if (method === 'GET' && /^\/api\/v1\/(customers|locations)(\?|$)/.test(url)) return jsonResponse(200, []);
+    if (method === 'GET' && /^\/api\/v1\/(customers|locations|devices)(\?|$)/.test(url)) return jsonResponse(200, []);
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
   });
 }
@@ -76,10 +76,10 @@ describe('the shell', { timeout: 20_000 }, () => {
   });
 
   it('a screen a later issue builds shows the not-built marker with its address', async () => {
-    stubApi(testUser());
-    renderApp('/nodes');
+    stubApi(testUser(['dashboard']));
+    renderApp('/dashboard');
     expect(await screen.findByText('Nog niet gebouwd')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('/nodes');
+    expect(screen.getByRole('status').textContent).toContain('/dashboard');
   });
 
   it('shows the menu entries the rights allow: a user without rights', async () => {

@@ -37,7 +37,7 @@ export function TemperatureCell({ value, active, mode, channelName }: TTemperatu
   } else {
     if (display.tone === 'tooCold') extra = t('cells.tooCold');
     if (display.tone === 'tooWarm') extra = t('cells.tooWarm');
-    const color = display.tone === 'tooCold' ? 'info.main' : display.tone === 'tooWarm' ? 'error.main' : 'text.primary';
+    const color = display.tone === 'tooCold' ? 'info.dark' : display.tone === 'tooWarm' ? 'error.main' : 'text.primary';
     content = (
       <Box
         component="span"

@@ -15,7 +15,7 @@ export type TFormTextFieldProps<TValues extends FieldValues> = Omit<
   label: ReactNode;
   /** Defaults to the control of the surrounding <FormProvider>. */
   control?: Control<TValues>;
-  /** Text inputs are trimmed when the field loses focus (portal.md section 5); off for passwords. */
+  /** Text inputs are trimmed when the field loses focus (docs/screens.md, "Forms and validation messages"); off for passwords. */
   trim?: boolean;
   helperText?: ReactNode;
   size?: 'small' | 'medium';

@@ -6,7 +6,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 
-/** Tabs load after a short delay (portal.md section 2), so quick tab switches do not fire every list's request. */
+/**
+ * Tabs load after a short delay, so quick tab switches do not fire every list's request
+ * (docs/screens.md, "Menu, tabs, login and languages").
+ */
 export const TAB_DELAY_MS = 200;
 
 export interface THashTab {

@@ -1,9 +1,10 @@
 import { CSV_CALIBRATION_HEADER, type TCalibrationLogRow } from '@aquasmart/domain';
 
 /**
- * The calibration log as a CSV that a Dutch spreadsheet opens as it should (portal.md sections 7
- * and 9): semicolon-separated, the fixed Dutch header, a UTF-8 byte order mark so that accents
- * survive, CRLF line ends, decimal commas and local date-times (dd-mm-jjjj uu:mm:ss).
+ * The calibration log as a CSV that a Dutch spreadsheet opens as it should
+ * (docs/places-screens.md, "Calibration CSV"): semicolon-separated, the fixed Dutch header, a
+ * UTF-8 byte order mark so that accents survive, CRLF line ends, decimal commas and local
+ * date-times (dd-mm-jjjj uu:mm:ss).
  *
  * A small function rather than a CSV library: quoting is the only part a library would do for us
  * (papaparse's unparse does not add the BOM, the decimal comma, the dates or the formula guard),

@@ -19,7 +19,7 @@ function saveText(text: string, fileName: string, type: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads the calibration log of a customer or location as CSV (calibrationData, portal.md section 6). */
+/** Downloads the calibration log of a customer or location as CSV (calibrationData; docs/places-screens.md, "Calibration CSV"). */
 export function CalibrationDownloadButton({ customer, location }: { customer: string; location?: string }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();

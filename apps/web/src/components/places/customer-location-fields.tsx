@@ -18,7 +18,7 @@ function withCurrent(names: readonly string[], current: string): string[] {
 }
 
 /**
- * Customer and location choices (portal.md section 4): choosing a customer reloads its locations
+ * Customer and location choices (docs/places-screens.md, "Customer then location"): choosing a customer reloads its locations
  * and clears the chosen location when that customer has no location of that name.
  */
 export function CustomerLocationFields({ disabled }: { disabled?: boolean }) {

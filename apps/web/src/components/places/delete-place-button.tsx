@@ -12,7 +12,7 @@ export interface TDeletePlaceButtonProps {
   /** The question in the dialog, naming what is deleted. */
   text: string;
   remove: () => Promise<void>;
-  /** Snackbar keys of portal.md section 8 (e.g. snackbar.customerDelete, snackbar.customerDeleteError). */
+  /** Snackbar keys (docs/screens.md, "Snackbars"; e.g. snackbar.customerDelete, snackbar.customerDeleteError). */
   successKey: string;
   errorKey: string;
   /** Where to go afterwards (the list). */

@@ -10,7 +10,7 @@ import { gatewayScreen } from '../../lib/api/places';
 const rowId = (row: TGatewayListItem) => [row.customer, row.location, row.name].join('\u0000');
 
 /**
- * Gateways (portal.md section 2: name, MAC and type, sorted by name) of every visible customer,
+ * Gateways (name, MAC and type, sorted by name; docs/places-screens.md, "Lists") of every visible customer,
  * of one customer or of one location; the wider lists also say where each gateway hangs.
  */
 export function GatewayList({ customer, location }: { customer?: string; location?: string }) {

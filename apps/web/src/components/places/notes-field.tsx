@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../form/form-text-field';
 import type { TFormMode } from './place-form';
 
-/** Free notes under a form's fields; on edit an empty text keeps the old notes (portal.md section 5). */
+/** Free notes under a form's fields; on edit an empty text keeps the old notes (docs/places.md, "Notes and texts"). */
 export function NotesField({ mode }: { mode: TFormMode }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import type { TListColumn } from '../table/list-table';
 type TPlaceRow = TCustomerListItem | TLocationListItem;
 
 /**
- * The columns of the customer and location lists (portal.md section 2): name, reference, address,
+ * The columns of the customer and location lists (docs/places-screens.md, "Lists"): name, reference, address,
  * postal code, city, country, sync (0 pending, else done), online (of all nodes) and channels.
  * The locations list adds the customer.
  */

@@ -10,7 +10,7 @@ import { DetailField, DetailList, Section } from '../page/index';
 /**
  * The #details tab of a customer or location: its fields; the calibration interval for users
  * with settings or calibration; the platform for administrators; the calibration-log download
- * with calibrationData (portal.md section 6).
+ * with calibrationData (docs/places-screens.md, "Administrator-only fields").
  */
 export function PlaceDetails({ place, location, extra }: { place: TCustomer | TLocation; location?: string; extra?: ReactNode }) {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ import { FieldGrid, Section } from '../page/index';
 export interface TPlaceFormFieldsProps {
   kind: TPlaceKind;
   mode: TFormMode;
-  /** Interval, platform, url and token (portal.md section 6). */
+  /** Interval, platform, url and token (administrators only; docs/places-screens.md, "Administrator-only fields"). */
   admin: boolean;
   /** A location's customer may change (create, or edit with moveLocation). */
   customerEditable?: boolean;
@@ -115,7 +115,7 @@ function EndpointFields({ kind, mode }: { kind: TPlaceKind; mode: TFormMode }) {
   );
 }
 
-/** The fields of the customer and location forms (portal.md sections 3 and 5). */
+/** The fields of the customer and location forms (docs/places.md, "Required fields" and "Endpoint"). */
 export function PlaceFormFields({ kind, mode, admin, customerEditable = true, original }: TPlaceFormFieldsProps) {
   const { t } = useTranslation();
   return (

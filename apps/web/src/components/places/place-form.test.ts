@@ -42,7 +42,7 @@ function errorsOf(options: TPlaceFormOptions, values: TPlaceFormValues): Record<
 const ADMIN_CREATE: TPlaceFormOptions = { kind: 'customer', mode: 'create', admin: true };
 const ADMIN_EDIT: TPlaceFormOptions = { kind: 'customer', mode: 'edit', admin: true };
 
-describe('place form rules (portal.md section 5)', () => {
+describe('place form rules', () => {
   it.each([
     ['name', ''],
     ['reference', ''],
@@ -140,7 +140,7 @@ describe('place form bodies', () => {
   });
 });
 
-describe('choosing a customer (portal.md section 4)', () => {
+describe('choosing a customer', () => {
   const customers = [
     { name: 'Gemeente Utrecht', interval: 1 },
     { name: 'Sportfondsen Oost', interval: 3 },

@@ -19,7 +19,7 @@ import {
 } from '@aquasmart/domain';
 
 /**
- * The customer and location forms (portal.md sections 3-6): their values, the rules of section 5
+ * The customer and location forms (docs/places.md, "Required fields" and "Endpoint"): their values, the rules
  * (the shared validators and the platform rules of the domain package, the same the server runs)
  * and the bodies they send. Interval, platform, url and token are for administrators only.
  */
@@ -55,7 +55,7 @@ export interface TPlaceFormValues {
 export interface TPlaceFormOptions {
   kind: TPlaceKind;
   mode: TFormMode;
-  /** Administrators edit the interval and the endpoint (portal.md section 6). */
+  /** Administrators edit the interval and the endpoint (docs/places-screens.md, "Administrator-only fields"). */
   admin: boolean;
 }
 
@@ -138,7 +138,7 @@ export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValue
     postalCode: '',
     city: '',
     country: 'Nederland',
-    // New customers default to 2, new locations to 1 (portal.md section 9) until a customer is chosen.
+    // New customers default to 2, new locations to 1 (docs/places.md, "Calibration interval") until a customer is chosen.
     interval: kind === 'customer' ? '2' : '1',
     endpoint: { platform: NO_PLATFORM, url: '', token: '', ldOptions: { deviceType: '', subType1: '', subType2: '', subType3: '' } },
     notes: '',
@@ -187,7 +187,7 @@ function details(values: TPlaceFormValues) {
   };
 }
 
-/** Notes: on create '' means none; on update an empty text is left out (portal.md section 5). */
+/** Notes: on create '' means none; on update an empty text is left out (docs/places.md, "Notes and texts"). */
 function notesPart(values: TPlaceFormValues): { notes?: string } {
   const notes = values.notes.trim();
   return notes === '' ? {} : { notes };
@@ -204,7 +204,7 @@ function toInterval(value: string): TInterval {
 /** The administrator's part: interval and endpoint, normalised by the platform rules. */
 function adminPart(values: TPlaceFormValues, kind: TPlaceKind, mode: TFormMode) {
   const { ldOptions, ...withoutOptions } = normalizeEndpoint(endpointInput(values.endpoint));
-  // A location takes no ldOptions on create (portal.md section 3).
+  // A location takes no ldOptions on create (docs/places.md, "Required fields").
   const endpoint = kind === 'location' && mode === 'create' ? withoutOptions : { ...withoutOptions, ldOptions };
   return {
     calibration: { interval: toInterval(values.interval) },
@@ -233,7 +233,7 @@ export function toLocationBody(values: TPlaceFormValues, options: { mode: TFormM
 }
 
 /**
- * Choosing a customer in a location form (portal.md section 4): a new location takes the
+ * Choosing a customer in a location form (docs/places-screens.md, "Interval follows the customer"): a new location takes the
  * customer's interval; in edit, moving to another customer takes that customer's interval, and
  * moving back restores the location's own.
  */

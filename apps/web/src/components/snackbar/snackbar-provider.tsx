@@ -14,7 +14,7 @@ interface TSnack {
 
 let nextId = 1;
 
-/** One snackbar at a time, queued; success is green, error red (portal.md section 8). */
+/** One snackbar at a time, queued; success is green, error red (docs/screens.md, "Snackbars"). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [queue, setQueue] = useState<TSnack[]>([]);

@@ -84,6 +84,58 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(await screen.findByText('26 - 50 van 60')).toBeTruthy();
   });
 
+  // The grid resets to the first page on every sort model change; a sort model that was a new
+  // array on each render sent every list back to rows 1-25 (by the button and by the address).
+  it('stays on the next page after the click (no reset by the grid)', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Klant 01');
+    await user.click(screen.getByRole('button', { name: /volgende pagina|next page/i }));
+    expect(await screen.findByText('Klant 26')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(screen.getByTestId('location').textContent).toBe('/customers?page=2');
+    expect(screen.getByText('26 - 50 van 60')).toBeTruthy();
+    expect(rowNames()[0]).toBe('Klant 26');
+    await user.click(screen.getByRole('button', { name: /volgende pagina|next page/i }));
+    expect(await screen.findByText('Klant 51')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(screen.getByTestId('location').textContent).toBe('/customers?page=3');
+    expect(screen.getByText('51 - 60 van 60')).toBeTruthy();
+  });
+
+  it('stays on the page named in the address once the rows arrive', async () => {
+    renderList({}, '/customers?page=2');
+    expect(await screen.findByText('Klant 26')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(screen.getByTestId('location').textContent).toBe('/customers?page=2');
+    expect(rowNames()[0]).toBe('Klant 26');
+    expect(screen.getByText('26 - 50 van 60')).toBeTruthy();
+  });
+
+  it('stays on the page in server mode while the page loads', async () => {
+    const user = userEvent.setup();
+    const load = vi.fn(async (query: TListQuery) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { rows: customers.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize), total: 60 };
+    });
+    renderList({ source: { mode: 'server', queryKey: ['customers', 'server-wait'], load } }, '/customers?page=2');
+    expect(await screen.findByText('Klant 26')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /volgende pagina|next page/i }));
+    expect(await screen.findByText('Klant 51')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(screen.getByTestId('location').textContent).toBe('/customers?page=3');
+    expect(load).toHaveBeenLastCalledWith({ page: 2, pageSize: 25, search: '', sort: { field: 'name', direction: 'asc' } }, expect.anything());
+  });
+
+  it('a new sort starts on the first page', async () => {
+    const user = userEvent.setup();
+    renderList({}, '/customers?page=2');
+    await screen.findByText('Klant 26');
+    await user.click(screen.getByRole('columnheader', { name: /Plaats/ }).querySelector('.MuiDataGrid-columnHeaderTitleContainer') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customers'));
+    expect(await screen.findByText('1 - 25 van 60')).toBeTruthy();
+  });
+
   it('puts a search in the address and starts on page 1', async () => {
     const user = userEvent.setup();
     renderList({}, '/customers?page=2');

@@ -268,6 +268,14 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     };
   }, [i18n.resolvedLanguage, t]);
 
+  // The grid compares its controlled models by reference and, on every sort model "change", goes
+  // back to the first page (calling onPaginationModelChange with page 0). A model built afresh on
+  // each render therefore sent every list back to rows 1-25 right after the next-page button or
+  // a ?page=2 address. Both models are stable between renders; only a real change makes new ones.
+  const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
+  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort.field, sort: sort.direction }] : []), [sort]);
+  const pageSizeOptions = useMemo(() => [...PAGE_SIZES], []);
+
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.pageSize !== list.pageSize) list.setPageSize(model.pageSize);
     else if (model.page !== list.page) list.setPage(model.page);
@@ -275,7 +283,11 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
 
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
-    setSort(first?.sort ? { field: first.field, direction: first.sort } : null);
+    const next = first?.sort ? { field: first.field, direction: first.sort } : null;
+    if (next?.field === sort?.field && next?.direction === sort?.direction) return;
+    setSort(next);
+    // A new order starts on the first page (in place: the old order's page is not a step back).
+    if (list.page > 0) list.setPage(0, { replace: true });
   };
 
   const refresh = () => {
@@ -347,10 +359,10 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         sortingMode="server"
         filterMode="server"
         disableColumnFilter
-        paginationModel={{ page: list.page, pageSize: list.pageSize }}
+        paginationModel={paginationModel}
         onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={[...PAGE_SIZES]}
-        sortModel={sort ? [{ field: sort.field, sort: sort.direction }] : []}
+        pageSizeOptions={pageSizeOptions}
+        sortModel={sortModel}
         onSortModelChange={onSortModelChange}
         checkboxSelection={Boolean(onDelete)}
         disableRowSelectionOnClick

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { NotBuiltPage } from '../../components/page/not-built-page';
+import { NodeList } from '../../components/nodes/node-list';
 import { customerScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { DeletePlaceButton } from '../../components/places/delete-place-button';
 import { GatewayList } from '../../components/places/gateway-list';
@@ -18,8 +19,8 @@ import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 
 /**
- * /customers/{name} (portal.md section 2) with tabs by hash: #locations, #nodes, #gateways (gateway
- * rights), #dashboard (dashboard right) and #details. Nodes and dashboard follow in later issues.
+ * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
+ * rights), #dashboard (dashboard right) and #details. Nodes and dashboard show the "not built yet" page for now.
  */
 export function CustomerDetailPage() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function CustomerDetailPage() {
 
   const tabs: THashTab[] = [
     { id: 'locations', label: t('places.tabs.locations'), render: () => <LocationList customer={name} /> },
-    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NodeList customer={name} storageKey="placeDetail.nodes" /> },
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
       : []),

@@ -12,7 +12,7 @@ import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toCustomerBody } from '../../components/places/place-form';
 import { customerQuery, patchCustomer } from '../../lib/api/customers';
 
-/** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (portal.md section 2). */
+/** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (docs/screens.md, "Routes"). */
 export function CustomerEditPage() {
   const { t } = useTranslation();
   const name = useParams().customer ?? '';

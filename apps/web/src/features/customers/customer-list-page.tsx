@@ -11,7 +11,7 @@ import { CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from '../../lib/a
 
 const rowId = (row: TCustomerListItem) => row.name ?? '';
 
-/** /customers (portal.md section 2): sorted by name; add and delete with addCustomer and deleteCustomer. */
+/** /customers (docs/places-screens.md, "Lists"): sorted by name; add and delete with addCustomer and deleteCustomer. */
 export function CustomerListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TGateway } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../../components/page/not-built-page';
+import { NodeList } from '../../components/nodes/node-list';
 import { deleteGateway } from '../../lib/api/gateways';
 import { customerScreen, gatewayScreen, locationScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { DeletePlaceButton } from '../../components/places/delete-place-button';
@@ -46,7 +46,7 @@ function GatewayDetails({ gateway }: { gateway: TGateway }) {
   );
 }
 
-/** /gateways/{customer}/{location}/{name} (portal.md section 2) with tabs #details and #nodes. */
+/** /gateways/{customer}/{location}/{name} (docs/screens.md, "Routes") with tabs #details and #nodes. */
 export function GatewayDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -60,7 +60,7 @@ export function GatewayDetailPage() {
 
   const tabs: THashTab[] = [
     { id: 'details', label: t('places.tabs.details'), render: () => (gateway ? <GatewayDetails gateway={gateway} /> : null) },
-    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NodeList customer={customer} location={location} gateway={name} storageKey="placeDetail.nodes" /> },
   ];
 
   return (

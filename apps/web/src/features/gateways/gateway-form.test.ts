@@ -20,7 +20,7 @@ function errorsOf(values: TGatewayFormValues): Record<string, string> {
   return errors;
 }
 
-describe('gateway form rules (portal.md section 5)', () => {
+describe('gateway form rules', () => {
   it.each([
     ['7076ff0056070a1b', {}],
     [' 7076FF0056070A1B ', {}],

@@ -1,7 +1,7 @@
 import { ZGatewayCreate, type TGateway, type TGatewayCreate, type TGatewayPatch } from '@aquasmart/domain';
 
 /**
- * The gateway form (portal.md sections 3 and 5): MAC (16 hexadecimal characters), name, product,
+ * The gateway form (docs/places.md, "Required fields"): MAC (16 hexadecimal characters), name, product,
  * customer and location required; type and notes free. The schema is the server's own.
  */
 export const ZGatewayForm = ZGatewayCreate;
@@ -34,7 +34,7 @@ export function gatewayToForm(gateway: TGateway): TGatewayFormValues {
   };
 }
 
-/** Create: empty notes mean none. Edit: empty notes are left out, so the old ones stay (portal.md section 5). */
+/** Create: empty notes mean none. Edit: empty notes are left out, so the old ones stay (docs/places.md, "Notes and texts"). */
 export function toGatewayBody(values: TGatewayCreate): TGatewayCreate & TGatewayPatch {
   const { notes, ...rest } = values;
   const trimmed = notes?.trim() ?? '';

@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../../components/page/not-built-page';
+import { NodeList } from '../../components/nodes/node-list';
 import { deleteLocation } from '../../lib/api/locations';
 import { locationScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { DeletePlaceButton } from '../../components/places/delete-place-button';
@@ -17,7 +17,7 @@ import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { locationQuery } from '../../lib/api/locations';
 
-/** /locations/{customer}/{name} (portal.md section 2) with tabs #nodes, #gateways (gateway rights) and #details. */
+/** /locations/{customer}/{name} (docs/screens.md, "Routes") with tabs #nodes, #gateways (gateway rights) and #details. */
 export function LocationDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -28,7 +28,7 @@ export function LocationDetailPage() {
   const location = result.data;
 
   const tabs: THashTab[] = [
-    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NotBuiltPage /> },
+    { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NodeList customer={customer} location={name} storageKey="placeDetail.nodes" /> },
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={customer} location={name} /> }]
       : []),

@@ -6,7 +6,7 @@ import { DeviceFormCard } from './components/device-form-card';
 import { IntakeEventList } from './components/intake-event-list';
 
 /**
- * /provisioning (administrators, issue 5 item 2): add one device, import a CSV file with a
+ * /provisioning (administrators; docs/telemetry-screens.md): add one device, import a CSV file with a
  * per-row report, and the intake's problems (uplinks from unknown devices, processing errors).
  * Tabs by address hash: #device, #import, #intake.
  */

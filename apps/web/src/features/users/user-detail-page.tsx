@@ -38,7 +38,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /users/{email} (portal.md section 2): read-only e-mail and customers, a disabled checkbox per
+ * /users/{email} (docs/users.md, "Screens"): read-only e-mail and customers, a disabled checkbox per
  * right, an edit pencil, and a delete button (disabled for one's own account) whose dialog asks
  * to type the user's e-mail.
  */

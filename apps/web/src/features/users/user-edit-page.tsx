@@ -19,7 +19,7 @@ import { UserFormFields } from './components/user-form-fields';
 import { emptyUserForm, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
 
 /**
- * /users/{email}/edit (portal.md section 2). After saving one's own account a fresh token is
+ * /users/{email}/edit (docs/users.md, "Screens"). After saving one's own account a fresh token is
  * requested and stored, then the user goes to the detail page with administrator or
  * userManagement, else to /. After saving another user, that user's detail page opens.
  */

@@ -18,8 +18,8 @@ import {
 import type { TUser } from './api/users-api';
 
 /**
- * The values of the user forms (nodes.md user create, portal.md user edit) and of the own
- * account form, with the rules of portal.md section 5 and nodes.md section 5.
+ * The values of the user forms (nodes.md user create; docs/users.md) and of the own
+ * account form, with the rules of docs/users.md ("Form rules") and nodes.md section 5.
  */
 const ZRights = z.object(Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean()])) as { [K in TRightFlag]: z.ZodBoolean });
 
@@ -97,7 +97,7 @@ export function toCreateBody(values: TUserFormValues): TUserCreate {
   };
 }
 
-/** PATCH body of portal.md section 7; an empty password is left out of the save. */
+/** PATCH body (docs/users.md, "Form rules"); an empty password is left out of the save. */
 export function toPatchBody(values: TUserFormValues): TUserPatch {
   return {
     firstName: values.firstName,
@@ -112,7 +112,7 @@ export function toPatchBody(values: TUserFormValues): TUserPatch {
 }
 
 /**
- * One checkbox changed: the checkbox rules (portal.md section 4) run again over the new flags.
+ * One checkbox changed: the checkbox rules (docs/users.md, "Right checkboxes") run again over the new flags.
  * Turning administrator off leaves the other boxes as they are (ticked), now editable.
  */
 export function toggleRight(rights: TPortalRights, customers: readonly string[], flag: TRightFlag, checked: boolean): TPortalRights {

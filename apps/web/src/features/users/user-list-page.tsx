@@ -8,7 +8,7 @@ import { fullName } from './user-form';
 
 const getRowId = (user: TUser) => user.email;
 
-/** /users: name, e-mail and customers, sorted by name; a row opens the user (portal.md section 2). */
+/** /users: name, e-mail and customers, sorted by name; a row opens the user (docs/users.md, "Screens"). */
 export function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

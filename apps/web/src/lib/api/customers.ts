@@ -10,7 +10,7 @@ import {
 import { http } from '../http/http';
 import { customerApiPath } from './places';
 
-/** The customer calls of portal.md section 7. */
+/** The customer calls (docs/places.md). */
 export const CUSTOMERS_QUERY_KEY = ['customers', 'list'] as const;
 
 export async function fetchCustomers(signal?: AbortSignal): Promise<TCustomerListItem[]> {

@@ -3,7 +3,7 @@ import { ZGateway, ZGatewayListItem, type TGateway, type TGatewayCreate, type TG
 import { http } from '../http/http';
 import { customerApiPath, gatewayApiPath, locationApiPath } from './places';
 
-/** The gateway calls of portal.md section 7. */
+/** The gateway calls (docs/places.md, "Gateways"). */
 export const gatewayQuery = (customer: string, location: string, name: string) =>
   queryOptions({
     queryKey: ['gateways', 'one', customer, location, name] as const,

@@ -3,7 +3,7 @@ import { ZLocation, ZLocationListItem, type TLocation, type TLocationCreate, typ
 import { http } from '../http/http';
 import { customerApiPath, locationApiPath } from './places';
 
-/** The location calls of portal.md section 7. */
+/** The location calls (docs/places.md). */
 export const locationQuery = (customer: string, name: string) =>
   queryOptions({
     queryKey: ['locations', 'one', customer, name] as const,

@@ -3,7 +3,7 @@ import { http } from '../http/http';
 
 /**
  * Paths, screen addresses and reads shared by the customers, locations and gateways screens
- * (portal.md section 7); each resource's own calls are in customers.ts, locations.ts and
+ * (docs/places.md); each resource's own calls are in customers.ts, locations.ts and
  * gateways.ts. Names are part of the paths and always URL-encoded (they may hold spaces,
  * accents and `/`).
  */

@@ -28,6 +28,8 @@ export interface THttpClient {
   post<T>(path: string, body?: unknown, options?: TRequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: TRequestOptions): Promise<T>;
   delete<T = void>(path: string, options?: TRequestOptions): Promise<T>;
+  /** A GET that also answers the response headers (paged lists: X-Total-Count). */
+  getWithHeaders<T>(path: string, options?: TRequestOptions): Promise<{ data: T; headers: Headers }>;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, TQueryValue>): string {
@@ -61,7 +63,7 @@ async function readBody(response: Response): Promise<unknown> {
  * the response interceptor applied to every failure before the error propagates.
  */
 export function createHttpClient(config: THttpClientConfig): THttpClient {
-  async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
+  async function send<T>(method: string, path: string, options: TRequestOptions = {}): Promise<{ data: T; headers: Headers }> {
     const url = buildUrl(config.baseUrl, path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = config.getToken();
@@ -83,7 +85,11 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       if (!options.skipInterceptor) config.interceptor()?.(response.status, method);
       throw new HttpError(response.status, method, url, data);
     }
-    return data as T;
+    return { data: data as T, headers: response.headers };
+  }
+
+  async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
+    return (await send<T>(method, path, options)).data;
   }
 
   return {
@@ -92,5 +98,6 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
     post: (path, body, options) => request('POST', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    getWithHeaders: (path, options) => send('GET', path, options),
   };
 }

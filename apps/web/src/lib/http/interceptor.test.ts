@@ -3,7 +3,7 @@ import { createHttpClient } from './http-client';
 import { HttpError } from './http-error';
 import { createInterceptor, interceptAction, type TInterceptAction, type TInterceptorDeps } from './interceptor';
 
-describe('interceptAction (portal.md section 8)', () => {
+describe('interceptAction', () => {
   const cases: [number, string, string, TInterceptAction][] = [
     [401, 'GET', '/customers', 'signIn'],
     [401, 'DELETE', '/nodes', 'signIn'],

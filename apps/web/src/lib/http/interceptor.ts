@@ -1,5 +1,5 @@
 /**
- * The response interceptor of portal.md section 8:
+ * The response interceptor (docs/screens.md, "Response interceptor"):
  * - 401 when not on /login: clear token and user, remember the current path, go to /login;
  * - 403: go to /unauthorized;
  * - 404 on a GET: replace the location with /404;

@@ -4,7 +4,7 @@ import { http } from '../http/http';
 import { clearRedirect, clearToken, getToken, setToken } from './token-storage';
 
 /**
- * Logout (portal.md section 4): revoke the token on the server, then remove the token and the
+ * Logout (docs/screens.md, "Menu, tabs, login and languages"): revoke the token on the server, then remove the token and the
  * stored login redirect and forget every cached answer. The caller goes to /login.
  * A failing revoke (server down, token already expired) does not keep the user signed in.
  */

@@ -30,7 +30,7 @@ function ProductField() {
   );
 }
 
-/** The fields of gateway create and edit (portal.md sections 3 and 5). */
+/** The fields of gateway create and edit (docs/places.md, "Required fields"). */
 export function GatewayFormFields({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation();
   useFormContext<TGatewayFormValues>();

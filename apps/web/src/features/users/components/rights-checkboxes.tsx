@@ -15,7 +15,7 @@ export interface TRightsCheckboxesProps {
 }
 
 /**
- * The 22 right flags as checkboxes, with the rules of portal.md section 4: customers force
+ * The 22 right flags as checkboxes, with the rules of docs/users.md ("Right checkboxes"): customers force
  * administrator, addCustomer, deleteCustomer and userManagement off and disable them;
  * administrator disables and implies all others; gatewayView is locked on under gatewayManagement.
  * Used by user create and edit, and read-only (all disabled) by the user detail.

@@ -22,7 +22,7 @@ export interface TTypedConfirmDialogProps {
 }
 
 /**
- * A destructive action confirmed by typing a text (portal.md user detail): confirm is enabled
+ * A destructive action confirmed by typing a text (docs/users.md, "Screens": the user delete): confirm is enabled
  * only when the typed text equals the required text; Enter confirms, Esc closes; max width 500.
  */
 export function TypedConfirmDialog({ open, requiredText, title, text, inputLabel, confirmLabel, busy, onConfirm, onClose }: TTypedConfirmDialogProps) {

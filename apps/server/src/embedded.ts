@@ -1,0 +1,11 @@
+/**
+ * The server for another process to run in itself (package entry `@aquasmart/server/embedded`):
+ * the ingest benchmark builds the real app on its own database and provisions its fleet.
+ */
+export { buildApp } from './app';
+export { loadConfig } from './config';
+export { openDatabase } from './db/client';
+export { queryRows } from './db/database';
+export { ensureHistoryPartitions } from './db/partitions';
+export { networkServers } from './db/schema';
+export { insertUnassignedDevices } from './modules/devices/device-provisioning';

@@ -1,0 +1,2 @@
+export * from './node-cells';
+export * from './node-list';

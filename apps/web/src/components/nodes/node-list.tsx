@@ -1,0 +1,215 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import EditIcon from '@mui/icons-material/Edit';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import OpenInNewIcon from '@mui/icons-material/ArrowForward';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { hasAnyRight, type TDeviceListItem } from '@aquasmart/domain';
+import { ListTable, type TListColumn } from '../table/list-table';
+import { SignalCell } from '../cells/signal-cell';
+import { SyncCell } from '../cells/sync-cell';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
+import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
+
+const rowId = (row: TDeviceListItem) => row.eui ?? '';
+const TEMPERATURES = [1, 2, 3] as const;
+
+function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceListItem> {
+  return {
+    field: `temperature${number}`,
+    headerName: t('nodes.temperatureShort', { number }),
+    description: t('nodes.temperature', { number }),
+    width: 88,
+    renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
+  };
+}
+
+/**
+ * The columns of nodes.md section 2. Every field is a sort field of the server (DEVICE_SORT_FIELDS),
+ * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
+ * and signal; the rest shows in the expanded row.
+ */
+export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TListColumn<TDeviceListItem>[] {
+  const name: TListColumn<TDeviceListItem> = { field: 'name', headerName: t('nodes.name'), flex: 1, minWidth: 120 };
+  const signal: TListColumn<TDeviceListItem> = {
+    field: 'signal',
+    headerName: t('nodes.signal'),
+    width: 68,
+    renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
+  };
+  if (phone) return [{ ...name, minWidth: 96 }, ...TEMPERATURES.map((number) => ({ ...temperatureColumn(t, number), width: 76 })), { ...signal, width: 52 }];
+  const edit: TListColumn<TDeviceListItem>[] = mayEdit
+    ? [
+        {
+          field: 'edit',
+          headerName: '',
+          width: 56,
+          sortable: false,
+          renderCell: ({ row }) => (
+            <IconButton
+              component={RouterLink}
+              to={nodeEditScreen(row.customer ?? '', row.location ?? '', row.eui ?? '')}
+              size="small"
+              aria-label={t('nodes.editNode', { name: row.name || row.eui })}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          ),
+        },
+      ]
+    : [];
+  return [
+    name,
+    {
+      field: 'eui',
+      headerName: t('nodes.eui'),
+      width: 144,
+      renderCell: ({ row }) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+          {row.eui}
+        </Box>
+      ),
+    },
+    { field: 'type', headerName: t('nodes.type'), width: 56 },
+    {
+      field: 'functions',
+      headerName: t('nodes.functions'),
+      width: 116,
+      sortable: false,
+      renderCell: ({ row }) => <FunctionIcons node={row} />,
+    },
+    ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
+    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'sync', headerName: t('nodes.sync'), width: 56, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
+    signal,
+    { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
+    ...edit,
+  ];
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children === '' || children === null || children === undefined ? '—' : children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** What a phone shows when a row is expanded: the other columns and a button to open the node. */
+function NodeRowDetails({ row, mayEdit }: { row: TDeviceListItem; mayEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        <Detail label={t('nodes.eui')}>{row.eui}</Detail>
+        <Detail label={t('nodes.type')}>{row.type}</Detail>
+        <Detail label={t('nodes.functions')}>
+          <FunctionIcons node={row} />
+        </Detail>
+        <Detail label={t('nodes.calibration')}>
+          <CalibrationCell node={row} />
+        </Detail>
+        <Detail label={t('nodes.lastOnline')}>
+          <LastOnlineCell ts={row.lora?.ts} /> {formatDateTime(row.lora?.ts, i18n.language) ? `(${formatDateTime(row.lora?.ts, i18n.language)})` : ''}
+        </Detail>
+        <Detail label={t('nodes.sync')}>
+          <SyncCell value={row.sync} />
+        </Detail>
+        <Detail label={t('nodes.signal')}>
+          <SignalCell level={row.signal} rssi={row.lora?.rssi} />
+        </Detail>
+        <Detail label={t('nodes.customer')}>{row.customer}</Detail>
+        <Detail label={t('nodes.location')}>{row.location}</Detail>
+      </Box>
+      <Button
+        component={RouterLink}
+        to={nodeScreen(row.customer ?? '', row.location ?? '', row.eui ?? '')}
+        size="small"
+        variant="outlined"
+        endIcon={<OpenInNewIcon />}
+        sx={{ mt: 1.5 }}
+      >
+        {t('nodes.open', { name: row.name || row.eui })}
+      </Button>
+      {mayEdit ? (
+        <Button
+          component={RouterLink}
+          to={nodeEditScreen(row.customer ?? '', row.location ?? '', row.eui ?? '')}
+          size="small"
+          startIcon={<EditIcon />}
+          sx={{ mt: 1.5, ml: 1 }}
+          aria-label={t('nodes.editNode', { name: row.name || row.eui })}
+        >
+          {t('nodes.edit.title')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+export interface TNodeListProps extends TNodeScope {
+  /** Key for the rows-per-page choice; the tabs share one. */
+  storageKey?: string;
+}
+
+/**
+ * The node list (nodes.md section 2, portal.md section 2) in the list kit's server mode: the
+ * /nodes page and the #nodes tabs of a customer, a location and a gateway. Add with addNode (to
+ * /nodes/new with the place filled in), delete with deleteNode: a removal (customer and location
+ * emptied, lora.state Stopped), sent in parallel for the selection, then the list refreshes.
+ */
+export function NodeList({ customer, location, gateway, storageKey }: TNodeListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const user = useCurrentUser().data;
+  const scope = useMemo<TNodeScope>(() => ({ customer, location, gateway }), [customer, location, gateway]);
+  const mayEdit = hasAnyRight(user, 'editNode');
+  const columns = useMemo(() => nodeColumns(t, phone, mayEdit), [t, phone, mayEdit]);
+  const source = useMemo(
+    () => ({
+      mode: 'server' as const,
+      queryKey: nodeListKey(scope),
+      load: (query: Parameters<typeof fetchNodePage>[1], signal: AbortSignal) => fetchNodePage(scope, query, signal),
+    }),
+    [scope],
+  );
+  return (
+    <ListTable<TDeviceListItem>
+      label={t('nodes.list')}
+      storageKey={storageKey}
+      columns={columns}
+      getRowId={rowId}
+      source={source}
+      defaultSort={{ field: 'name', direction: 'asc' }}
+      onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui ?? ''))}
+      renderExpanded={phone ? (row) => <NodeRowDetails row={row} mayEdit={mayEdit} /> : undefined}
+      onDelete={
+        hasAnyRight(user, 'deleteNode')
+          ? async (row) => {
+              await removeNode(row);
+              // The other node lists (the tabs, the unassigned choice) are stale as well.
+              void queryClient.invalidateQueries({ queryKey: NODES_QUERY_ROOT, refetchType: 'none' });
+            }
+          : undefined
+      }
+      newTo={hasAnyRight(user, 'addNode') ? nodeNewScreen(scope) : undefined}
+      messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError' }}
+    />
+  );
+}

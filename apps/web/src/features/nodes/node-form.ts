@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import {
+  CALIBRATION_INTERVALS,
+  CHANNEL_ATTACHMENTS,
+  CHANNEL_MODES,
+  MINIMUM_DEVIATIONS,
+  zOneOf,
+  zOptionalText,
+  zRequiredText,
+  type TDevice,
+  type TDeviceChannelPatch,
+  type TDeviceLoraPatch,
+} from '@aquasmart/domain';
+
+/**
+ * The register and edit forms of a node (nodes.md sections 2 to 5). Field rules are the shared
+ * validators (`Veld is verplicht`); the request bodies are the server's ZDeviceLoraPatch and
+ * ZDeviceChannelPatch. Selects hold text ('2', not 2) and are converted when the body is built.
+ */
+const INTERVAL_VALUES = CALIBRATION_INTERVALS.map(String) as ['1', '2', '3'];
+const DEVIATION_VALUES = MINIMUM_DEVIATIONS.map(String) as ['1', '2', '3', '4', '5'];
+
+// ---------------------------------------------------------------- register (/nodes/new)
+
+export const ZNodeRegisterForm = z.object({
+  eui: zRequiredText(16),
+  name: zRequiredText(200),
+  customer: zRequiredText(200),
+  location: zRequiredText(200),
+  gateway: z.string(),
+});
+export type TNodeRegisterForm = z.input<typeof ZNodeRegisterForm>;
+export const NODE_REGISTER_FIELDS = ['eui', 'name', 'customer', 'location', 'gateway'] as const;
+
+export function emptyRegisterForm(query: URLSearchParams): TNodeRegisterForm {
+  return { eui: '', name: '', customer: query.get('customer') ?? '', location: query.get('location') ?? '', gateway: query.get('gateway') ?? '' };
+}
+
+/**
+ * PATCH /devices/{eui}/lora/{mode} of a registration: name, customer, location, lora.state
+ * Started, and the gateway when one is chosen by a user who may set it (gatewayManagement).
+ */
+export function registerBody(values: z.output<typeof ZNodeRegisterForm>, mayChooseGateway: boolean): TDeviceLoraPatch {
+  const body: TDeviceLoraPatch = { name: values.name, customer: values.customer, location: values.location, lora: { state: 'Started' } };
+  if (mayChooseGateway && values.gateway.trim() !== '') body.gateway = values.gateway;
+  return body;
+}
+
+// ---------------------------------------------------------------- edit (/nodes/{c}/{l}/{eui}/edit)
+
+export const ZChannelForm = z.object({
+  id: z.string(),
+  name: zRequiredText(200),
+  mode: zOneOf(CHANNEL_MODES),
+  attachments: z.array(zOneOf(CHANNEL_ATTACHMENTS)),
+});
+export type TChannelForm = z.input<typeof ZChannelForm>;
+
+export const ZNodeEditForm = z.object({
+  name: zRequiredText(200),
+  customer: zRequiredText(200),
+  location: zRequiredText(200),
+  gateway: z.string(),
+  flushDevice: z.string(),
+  notes: zOptionalText(4000),
+  locationNotes: zOptionalText(4000),
+  interval: zOneOf(INTERVAL_VALUES),
+  minimumDeviation: zOneOf(DEVIATION_VALUES),
+  channels: z.array(ZChannelForm),
+});
+export type TNodeEditForm = z.input<typeof ZNodeEditForm>;
+export type TNodeEditValues = z.output<typeof ZNodeEditForm>;
+
+/** Only the temperature channels have a mode and attachments; battery and flush events do not. */
+export function editableChannels(device: Pick<TDevice, 'channels'>): TDevice['channels'] {
+  return device.channels.filter((channel) => /^temperature\d+$/.test(channel.id));
+}
+
+/** A value the list does not offer is '' (the select would show nothing). */
+function offered(value: number | null | undefined, values: readonly string[]): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return values.includes(text) ? text : '';
+}
+
+export function nodeToEditForm(device: TDevice): TNodeEditForm {
+  return {
+    name: device.name,
+    customer: device.customer ?? '',
+    location: device.location ?? '',
+    gateway: device.gateway ?? '',
+    flushDevice: device.flushDevice ?? '',
+    notes: device.notes ?? '',
+    locationNotes: device.locationNotes ?? '',
+    interval: offered(device.calibration.interval, INTERVAL_VALUES) as TNodeEditForm['interval'],
+    minimumDeviation: offered(device.flush.minimumTemperatureDeviation, DEVIATION_VALUES) as TNodeEditForm['minimumDeviation'],
+    channels: editableChannels(device).map((channel) => ({
+      id: channel.id,
+      name: channel.name,
+      mode: (channel.custom.mode ?? '') as TChannelForm['mode'],
+      attachments: (channel.custom.attachments ?? []).filter((item) => (CHANNEL_ATTACHMENTS as readonly string[]).includes(item)) as TChannelForm['attachments'],
+    })),
+  };
+}
+
+export interface TEditRights {
+  administrator: boolean;
+  moveNode: boolean;
+  gatewayManagement: boolean;
+}
+
+/**
+ * The lora body of an edit: what the user may write and what changed. Customer and location only
+ * when moved (moveNode); the gateway with gatewayManagement (none = null); interval and minimum
+ * deviation for administrators only; empty notes are left out (portal.md section 5).
+ */
+export function editLoraBody(values: TNodeEditValues, device: TDevice, rights: TEditRights): TDeviceLoraPatch {
+  const body: TDeviceLoraPatch = { name: values.name };
+  if (rights.moveNode && (values.customer !== device.customer || values.location !== device.location)) {
+    body.customer = values.customer;
+    body.location = values.location;
+  }
+  if (rights.gatewayManagement && values.gateway !== (device.gateway ?? '')) body.gateway = values.gateway === '' ? null : values.gateway;
+  if (values.flushDevice !== (device.flushDevice ?? '')) body.flushDevice = values.flushDevice === '' ? null : values.flushDevice;
+  const notes = values.notes?.trim() ?? '';
+  if (notes !== '') body.notes = notes;
+  const locationNotes = values.locationNotes?.trim() ?? '';
+  if (locationNotes !== '') body.locationNotes = locationNotes;
+  if (rights.administrator) {
+    body.calibration = { interval: Number(values.interval) };
+    body.flush = { minimumTemperatureDeviation: Number(values.minimumDeviation) };
+  }
+  return body;
+}
+
+/** PATCH /devices/{eui}/channels/{id} for each channel whose name, mode or attachments changed. */
+export function channelPatches(values: TNodeEditValues, device: TDevice): { id: string; body: TDeviceChannelPatch }[] {
+  const before = new Map(device.channels.map((channel) => [channel.id, channel]));
+  return values.channels.flatMap((channel) => {
+    const old = before.get(channel.id);
+    if (!old) return [];
+    const attachments = [...channel.attachments].sort();
+    const oldAttachments = [...(old.custom.attachments ?? [])].sort();
+    const same = old.name === channel.name && old.custom.mode === channel.mode && attachments.join('\u0000') === oldAttachments.join('\u0000');
+    return same ? [] : [{ id: channel.id, body: { name: channel.name, custom: { mode: channel.mode, attachments } } }];
+  });
+}
+
+/** A chosen name that a reloaded list no longer holds is cleared (location after a customer, gateway after a location). */
+export function keptAfterReload(value: string, names: readonly string[]): string {
+  return names.includes(value) ? value : '';
+}
+
+/** The interval a chosen location gives the node (nodes.md section 4); '' when unknown. */
+export function intervalOfLocation(location: string, locations: readonly { name: string; interval: number | null }[]): string {
+  const found = locations.find((candidate) => candidate.name === location);
+  return found?.interval !== null && found?.interval !== undefined && INTERVAL_VALUES.includes(String(found.interval) as '1') ? String(found.interval) : '';
+}
+
+export const NODE_EDIT_FIELDS = ['name', 'customer', 'location', 'gateway', 'flushDevice', 'notes', 'locationNotes', 'interval', 'minimumDeviation'] as const;
+
+/** Server field paths (`calibration.interval`) to form fields. */
+export const SERVER_FIELD_TO_FORM: Record<string, string> = {
+  'calibration.interval': 'interval',
+  'flush.minimumTemperatureDeviation': 'minimumDeviation',
+};
+
+export { INTERVAL_VALUES, DEVIATION_VALUES };

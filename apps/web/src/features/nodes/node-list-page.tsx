@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page';
+import { NodeList } from '../../components/nodes/node-list';
+
+/** /nodes (nodes.md section 2): every node with a customer and a location, sorted by name. */
+export function NodeListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('routes.nodes')} />
+      <NodeList />
+    </>
+  );
+}
