@@ -29,6 +29,7 @@ function withTexts(texts: () => Promise<unknown>, screen: TScreenLoader): TScree
 const placesTexts = () => import('../lib/i18n/texts/places');
 const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
+const nodeDetailTexts = () => import('../lib/i18n/texts/nodes-detail');
 const nodesTexts = () => import('../lib/i18n/texts/nodes');
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
@@ -179,7 +180,7 @@ export const ROUTES: readonly TRouteDef[] = [
     path: '/nodes/:customer/:location/:eui',
     title: 'routes.nodeDetail',
     crumbs: ['nodes', 'customerDetail', 'locationDetail'],
-    screen: notBuilt,
+    screen: withTexts(nodeDetailTexts, () => import('../features/nodes/detail/node-detail-page').then((module) => module.NodeDetailPage)),
   },
   {
     id: 'nodeEdit',

@@ -5,6 +5,7 @@ import { i18n } from '../lib/i18n/i18n';
 import '../lib/i18n/texts/places';
 import '../lib/i18n/texts/products';
 import '../lib/i18n/texts/telemetry';
+import '../lib/i18n/texts/nodes-detail';
 import '../lib/i18n/texts/nodes';
 
 // findBy/waitFor wait up to 5 s instead of 1 s: a CI machine running several suites at once is

@@ -5,6 +5,7 @@ export * from './messages';
 export * from './ui-places';
 export * from './ui-products';
 export * from './ui-telemetry';
+export * from './ui-nodes-detail';
 export * from './ui-nodes';
 
 /**

@@ -7,6 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TCurrentUser } from '@aquasmart/domain';
 import { fillParams, useCurrentRoute } from '../../lib/routing/route-handle';
+import { useCrumbLabels } from '../../lib/routing/crumb-labels';
 import { passesGuard } from '../guards';
 import { routeById, type TCrumb } from '../route-table';
 
@@ -22,17 +23,20 @@ export function breadcrumbsFor(
   params: Record<string, string | undefined>,
   translate: (key: string) => string,
   user: TCurrentUser | undefined,
+  /** Labels screens set for an address (useCrumbLabel), e.g. a node's name instead of its EUI. */
+  labels: ReadonlyMap<string, string> = new Map(),
 ): TBreadcrumb[] {
   const route = routeById(routeId);
   const crumbs: TBreadcrumb[] = (route.crumbs ?? []).map((crumb: TCrumb) => {
     const id = typeof crumb === 'string' ? crumb : crumb.route;
     const hash = typeof crumb === 'string' ? '' : `#${crumb.hash}`;
     const ancestor = routeById(id);
-    const label = fillParams(translate(ancestor.title), params);
-    const to = passesGuard(user, ancestor.guard) ? fillParams(ancestor.path, params, true) + hash : undefined;
+    const path = fillParams(ancestor.path, params, true);
+    const label = labels.get(path) ?? fillParams(translate(ancestor.title), params);
+    const to = passesGuard(user, ancestor.guard) ? path + hash : undefined;
     return { label, to };
   });
-  crumbs.push({ label: fillParams(translate(route.title), params) });
+  crumbs.push({ label: labels.get(fillParams(route.path, params, true)) ?? fillParams(translate(route.title), params) });
   return crumbs;
 }
 
@@ -41,8 +45,9 @@ export function ShellBreadcrumbs({ user }: { user: TCurrentUser | undefined }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const route = useCurrentRoute();
+  const labels = useCrumbLabels();
   if (!route) return null;
-  const crumbs = breadcrumbsFor(route.handle.routeId, route.params, t, user);
+  const crumbs = breadcrumbsFor(route.handle.routeId, route.params, t, user, labels);
   if (crumbs.length < 2) return null;
   return (
     <Breadcrumbs

@@ -1,1 +1,2 @@
 export * from './route-handle';
+export * from './crumb-labels';

@@ -1,0 +1,116 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ZDevice, ZDeviceDataItem, type TDevice, type TDeviceDataItem } from '@aquasmart/domain';
+import { http } from '../../../../lib/http/http';
+
+/**
+ * The calls of the node detail (nodes.md section 7). Paths carry the EUI and names URL-encoded.
+ * Query keys start with 'devices' so a write elsewhere (edit, register) can refresh them.
+ */
+const segment = encodeURIComponent;
+export const deviceApiPath = (eui: string) => `/devices/${segment(eui)}`;
+
+/** Screen addresses of a node. */
+export const nodeScreen = (customer: string, location: string, eui: string) => `/nodes/${segment(customer)}/${segment(location)}/${segment(eui)}`;
+
+export const NODE_QUERY_ROOT = ['devices'] as const;
+
+export const deviceQuery = (eui: string) =>
+  queryOptions({
+    queryKey: ['devices', 'one', eui] as const,
+    queryFn: async ({ signal }): Promise<TDevice> => ZDevice.parse(await http.get<unknown>(deviceApiPath(eui), { signal })),
+  });
+
+/** Rows per request of the history; the server's default and far under its maximum of 100,000. */
+export const DATA_PAGE_SIZE = 10_000;
+
+/**
+ * GET /devices/{eui}/data, every page of the conditions (oldest first): the server answers at
+ * most `limit` rows, so pages are asked for until one comes back short.
+ */
+export async function fetchAllDeviceData(
+  eui: string,
+  query: { conditions: string; projection: string },
+  signal?: AbortSignal,
+  pageSize = DATA_PAGE_SIZE,
+): Promise<TDeviceDataItem[]> {
+  const rows: TDeviceDataItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await http.get<unknown[]>(`${deviceApiPath(eui)}/data`, { query: { ...query, page, limit: pageSize }, signal });
+    for (const row of answer) rows.push(ZDeviceDataItem.parse(row));
+    if (answer.length < pageSize) return rows;
+  }
+}
+
+export const chartDataQuery = (eui: string, conditions: string) =>
+  queryOptions({
+    queryKey: ['devices', 'chartData', eui, conditions] as const,
+    queryFn: ({ signal }) => fetchAllDeviceData(eui, { conditions, projection: 'value' }, signal),
+    staleTime: 60_000,
+  });
+
+/** The LoRa tab: radio fields of every message since a moment, newest first. */
+export const loraMessagesQuery = (eui: string, sinceMs: number) =>
+  queryOptions({
+    queryKey: ['devices', 'lora', eui, sinceMs] as const,
+    queryFn: async ({ signal }) => {
+      const rows = await fetchAllDeviceData(
+        eui,
+        { conditions: JSON.stringify({ ts: { $gte: new Date(sinceMs).toISOString() } }), projection: 'ts msgId counter rssi snr gateway' },
+        signal,
+      );
+      return rows.reverse();
+    },
+  });
+
+/** GET /connectors/{id}/{version}?projection=messages: message id -> name. */
+export const connectorMessagesQuery = (id: string, version: string) =>
+  queryOptions({
+    queryKey: ['connectors', id, version, 'messages'] as const,
+    queryFn: async ({ signal }): Promise<Map<number, string>> => {
+      const answer = await http.get<{ messages?: { id: number; name: string }[] }>(`/connectors/${segment(id)}/${segment(version)}`, {
+        query: { projection: 'messages' },
+        signal,
+      });
+      return new Map((answer.messages ?? []).map((message) => [message.id, message.name]));
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export interface TAuditEntry {
+  ts: string;
+  user: string | null;
+  value: unknown;
+}
+
+/** GET /devices/{eui}/auditLogs (administrators): newest first. */
+export const auditLogQuery = (eui: string) =>
+  queryOptions({
+    queryKey: ['devices', 'auditLogs', eui] as const,
+    queryFn: ({ signal }) => http.get<TAuditEntry[]>(`${deviceApiPath(eui)}/auditLogs`, { signal }),
+  });
+
+/** GET /overflowLogs of this node in state Started (overflowDetection or dashboard): the start of the open detection. */
+export const openOverflowQuery = (eui: string) =>
+  queryOptions({
+    queryKey: ['overflowLogs', 'open', eui] as const,
+    queryFn: async ({ signal }): Promise<number | null> => {
+      const rows = await http.get<{ ts?: string }[]>('/overflowLogs', {
+        query: { conditions: JSON.stringify({ eui, 'lora.state': 'Started' }), projection: 'ts' },
+        signal,
+      });
+      const times = rows.map((row) => (row.ts ? Date.parse(row.ts) : Number.NaN)).filter((time) => !Number.isNaN(time));
+      return times.length ? Math.min(...times) : null;
+    },
+  });
+
+/**
+ * Deleting a node (nodes.md section 4): PATCH /devices/{eui}/lora/{encryptionMode} with customer
+ * and location null and lora.state Stopped. The node is not destroyed; its history stays.
+ */
+export async function removeNode(device: Pick<TDevice, 'eui' | 'lora'>): Promise<void> {
+  await http.patch(`${deviceApiPath(device.eui)}/lora/${segment(device.lora.encryption.mode)}`, {
+    customer: null,
+    location: null,
+    lora: { state: 'Stopped' },
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * One audit log entry's `value` in words (the #auditLog tab). The entries are written by the
+ * server (docs/nodes.md "Audit log"): node writes as `{ action, changes: { field: [before, after] } }`
+ * (register, move, remove, batterySwap, edit; channel with `channel`), settings as
+ * `{ action: 'settings', registers, values }`, provisioning `{ action: 'provision', via, ... }`,
+ * and the demo's calibration entries. Each known `action` has a sentence; every change is listed
+ * as "field: before → after", any other field as "field: value", so nothing recorded is hidden.
+ * Pure: the caller translates.
+ */
+export interface TAuditText {
+  /** Message key under nodeDetail.audit.actions. */
+  key: string;
+  params: Record<string, string>;
+  /** Further changed fields, already as "field: value" pairs (field names as keys under nodeDetail.audit.fields). */
+  changes: { field: string; value: string }[];
+  /** How a provisioning came in (api, csv, uplink): a key under nodeDetail.audit.via. */
+  via?: string;
+}
+
+const SENTENCES: Record<string, readonly string[]> = {
+  provision: ['type', 'version', 'networkServer'],
+  register: ['customer', 'location'],
+  calibration: ['channel', 'measured', 'calibrated', 'offset'],
+  calibrationEdit: ['channel', 'offset'],
+  batterySwap: [],
+  settings: ['registers'],
+  remove: [],
+  edit: [],
+  move: [],
+  channel: ['channel'],
+};
+/** Fields that say how, not what, or that no person reads (register values): never listed. */
+const QUIET = new Set(['action', 'via', 'encryptionMode', 'values', 'presets', 'changes']);
+/** Arrow between the value before and after a change. */
+export const CHANGE_ARROW = ' → ';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value as a person reads it: numbers with a decimal comma in Dutch are left to the caller; lists joined. */
+export function plainValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return value.map(plainValue).filter(Boolean).join(', ');
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .map(([key, inner]) => `${key} ${plainValue(inner)}`.trim())
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** Channel ids as the engineer knows them: temperature2 -> "Temperatuur 2" is left to the caller's channel names. */
+function flatten(value: Record<string, unknown>, prefix = ''): { field: string; value: unknown }[] {
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return isRecord(inner) && !prefix ? flatten(inner, path) : [{ field: path, value: inner }];
+  });
+}
+
+export function auditText(value: unknown): TAuditText {
+  if (!isRecord(value)) return { key: 'changed', params: {}, changes: value === null || value === undefined ? [] : [{ field: '', value: plainValue(value) }] };
+  const action = typeof value.action === 'string' ? value.action : '';
+  const sentence = SENTENCES[action];
+  const used = new Set(sentence ?? []);
+  const params: Record<string, string> = { action };
+  for (const field of sentence ?? []) params[field] = plainValue(value[field]);
+  const changed = isRecord(value.changes) ? value.changes : {};
+  // A sentence's parameter may come from the changes (register: the new customer and location).
+  for (const field of sentence ?? []) {
+    const pair = changed[field];
+    if (!params[field] && Array.isArray(pair) && pair.length === 2) params[field] = plainValue(pair[1]);
+  }
+  const changes = [
+    ...Object.entries(changed)
+      .filter(([field]) => !QUIET.has(field) && !used.has(field))
+      .map(([field, pair]) => ({
+        field,
+        value: Array.isArray(pair) && pair.length === 2 ? `${plainValue(pair[0]) || '—'}${CHANGE_ARROW}${plainValue(pair[1]) || '—'}` : plainValue(pair),
+      })),
+    ...flatten(value)
+      .filter(({ field }) => !QUIET.has(field) && !used.has(field) && !field.startsWith('changes.'))
+      .map(({ field, value: inner }) => ({ field, value: plainValue(inner) })),
+  ];
+  const via = typeof value.via === 'string' ? value.via : undefined;
+  const key = sentence ? action : action ? 'other' : 'changed';
+  return via ? { key, params, changes, via } : { key, params, changes };
+}

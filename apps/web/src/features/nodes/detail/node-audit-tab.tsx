@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import type { TDevice } from '@aquasmart/domain';
+import { auditLogQuery } from './api/node-detail-api';
+import { auditText } from './audit-text';
+import { dateTimeText } from './format';
+
+/** The #auditLog tab (administrators): who changed what and when, newest first, in words. */
+export function NodeAuditTab({ device }: { device: TDevice }) {
+  const { t, i18n } = useTranslation();
+  const entries = useQuery(auditLogQuery(device.eui));
+  const channelName = (id: string) => device.channels.find((channel) => channel.id === id)?.name ?? id;
+  const describe = (value: unknown): string => {
+    const text = auditText(value);
+    const params = { ...text.params, ...(text.params.channel ? { channel: channelName(text.params.channel) } : {}) };
+    const sentence = t(`nodeDetail.audit.actions.${text.key}`, params);
+    const via = text.via ? ` ${t(`nodeDetail.audit.via.${text.via}`, { defaultValue: '' })}`.trimEnd() : '';
+    const changes = text.changes.map(({ field, value: changed }) => {
+      // Nested labels (calibration > interval); a path that names a group keeps its own name.
+      const found: unknown = field ? t(`nodeDetail.audit.fields.${field}`, { returnObjects: true, defaultValue: field }) : '';
+      const label = typeof found === 'string' ? found : field;
+      const shown = field === 'channel' ? channelName(changed) : changed || t('nodeDetail.audit.emptyValue');
+      return label ? `${label}: ${shown}` : shown;
+    });
+    return changes.length ? `${sentence}${via} (${changes.join('; ')})` : `${sentence}${via}`;
+  };
+  return (
+    <Paper variant="outlined">
+      {entries.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      {entries.isError ? <Alert severity="error">{t('nodeDetail.audit.loadError')}</Alert> : null}
+      <TableContainer>
+        <Table size="small" aria-label={t('nodeDetail.audit.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('nodeDetail.audit.time')}</TableCell>
+              <TableCell>{t('nodeDetail.audit.user')}</TableCell>
+              <TableCell>{t('nodeDetail.audit.change')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(entries.data ?? []).map((entry, index) => (
+              <TableRow key={`${entry.ts}-${index}`}>
+                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateTimeText(i18n.language, entry.ts)}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{entry.user ?? t('nodeDetail.audit.system')}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', minWidth: 220 }}>{describe(entry.value)}</TableCell>
+              </TableRow>
+            ))}
+            {entries.isSuccess && entries.data.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={3}>{t('nodeDetail.audit.empty')}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRight, isAdministrator, type TDevice } from '@aquasmart/domain';
+import { useCurrentUser } from '../../../lib/session/current-user';
+import { useCrumbLabel } from '../../../lib/routing/crumb-labels';
+import { PageHeader } from '../../../components/page';
+import { activeTabId, HashTabs, type THashTab } from '../../../components/page/hash-tabs';
+import { DeletePlaceButton } from '../../../components/places/delete-place-button';
+import { deviceQuery, NODE_QUERY_ROOT, nodeScreen, removeNode } from './api/node-detail-api';
+import { NodeAuditTab } from './node-audit-tab';
+import { NodeChartTab } from './node-chart-tab';
+import { NodeDetails } from './node-details';
+import { NodeLoraTab } from './node-lora-tab';
+import { NodeSettingsPlaceholder } from './node-settings-placeholder';
+
+/** The tabs a user sees (nodes.md sections 2 and 6); none for a node without parameters. */
+export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
+  if (device.sipp.parameters.length === 0) return [];
+  const admin = isAdministrator(user);
+  return [
+    { id: 'chart', label: t('nodeDetail.tabs.chart'), render: () => <NodeChartTab device={device} /> },
+    { id: 'details', label: t('nodeDetail.tabs.details'), render: () => <NodeDetails device={device} /> },
+    ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsPlaceholder /> }] : []),
+    ...(admin
+      ? [
+          { id: 'lora', label: t('nodeDetail.tabs.lora'), render: () => <NodeLoraTab device={device} /> },
+          { id: 'auditLog', label: t('nodeDetail.tabs.auditLog'), render: () => <NodeAuditTab device={device} /> },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * /nodes/{customer}/{location}/{eui} (nodes.md section 2): the node's chart, service details,
+ * settings, LoRa messages and audit log as hash tabs; the pencil edits the node (editNode) or,
+ * on the settings tab, its settings (settings); delete detaches and stops it (deleteNode).
+ */
+export function NodeDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const customer = params.customer ?? '';
+  const locationName = params.location ?? '';
+  const eui = params.eui ?? '';
+  const user = useCurrentUser().data;
+  const result = useQuery(deviceQuery(eui));
+  const device = result.data;
+  const screen = nodeScreen(customer, locationName, eui);
+  useCrumbLabel(screen, device?.name || undefined);
+
+  const tabs = device ? nodeTabs(device, user, t) : [];
+  const onSettings = activeTabId(location.hash, tabs) === 'settings';
+  const pencil = onSettings
+    ? hasAnyRight(user, 'settings')
+      ? { to: `${screen}/settings`, label: t('nodeDetail.editSettings') }
+      : null
+    : hasAnyRight(user, 'editNode')
+      ? { to: `${screen}/edit`, label: t('nodeDetail.edit') }
+      : null;
+
+  return (
+    <>
+      <PageHeader title={device ? device.name || device.eui : eui} subtitle={device ? `${device.eui} · ${device.type}` : undefined}>
+        {pencil && device ? (
+          <Button component={RouterLink} to={pencil.to} variant="outlined" startIcon={<EditIcon />}>
+            {pencil.label}
+          </Button>
+        ) : null}
+        {device && hasAnyRight(user, 'deleteNode') ? (
+          <DeletePlaceButton
+            text={t('nodeDetail.deleteText', { name: device.name || device.eui, eui: device.eui, customer: device.customer ?? '', location: device.location ?? '' })}
+            remove={() => removeNode(device)}
+            successKey="snackbar.nodeDelete"
+            errorKey="snackbar.nodeDeleteError"
+            afterDelete="/nodes"
+            detailKey={deviceQuery(eui).queryKey}
+            refresh={[NODE_QUERY_ROOT, ['customers'], ['locations']]}
+          />
+        ) : null}
+      </PageHeader>
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('nodeDetail.loadError')}</Alert> : null}
+      {device && tabs.length > 0 ? <HashTabs tabs={tabs} label={t('nodeDetail.tabsLabel')} /> : null}
+      {device && tabs.length === 0 ? (
+        <Stack spacing={2}>
+          <Alert severity="info">{t('nodeDetail.noParameters')}</Alert>
+          <NodeDetails device={device} />
+        </Stack>
+      ) : null}
+    </>
+  );
+}
