@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, FAULTY_READING_AT_OR_BELOW, messageIdOf, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { DEVICE_TYPES, FAULTY_READING_AT_OR_BELOW, isTemperatureChannelActive, messageIdOf, nodeFunctions, type TDevice, type TDeviceType } from '@aquasmart/domain';
 
 /**
  * The pure part of the #chart tab (nodes.md sections 2 and 9): the date range and its shortcuts,
@@ -97,23 +97,12 @@ export function chartConditions(ids: { temperature: number; battery: number; flu
 
 // ---------------------------------------------------------------- which channels are drawn
 
-/** The measure mode of each input from the node's registers (parameters over presets); undefined when unknown. */
-export function inputModes(device: Pick<TDevice, 'type' | 'presets' | 'sipp'>): (string | undefined)[] {
-  const systemRegister = device.type === 'V3' ? 1 : 2;
-  const stored = device.sipp.parameters.find((parameter) => parameter.register === systemRegister)?.value;
-  const preset = device.presets.find((entry) => entry.register === systemRegister)?.value;
-  const value = (isRecord(stored) ? stored : isRecord(preset) ? preset : {});
-  if (device.type === 'V1') return [typeof value.mode === 'string' ? value.mode : undefined];
-  const inputs = Array.isArray(value.inputs) ? (value.inputs as unknown[]) : [];
-  return inputs.map((input) => (isRecord(input) && typeof input.mode === 'string' ? input.mode : undefined));
-}
-
-/** Temperature channels whose input is not `disabled` (an unknown mode counts as active). */
-export function activeTemperatureChannels(device: Pick<TDevice, 'type' | 'presets' | 'sipp' | 'channels'>): { id: string; name: string }[] {
-  const modes = inputModes(device);
+/** Temperature channels whose input is not switched off (the domain's rule, as the node list uses it). */
+export function activeTemperatureChannels(device: Pick<TDevice, 'type' | 'sipp' | 'channels'>): { id: string; name: string }[] {
+  const functions = nodeFunctions(device.type, device.sipp.parameters);
   return device.channels
     .filter((channel) => /^temperature\d+$/.test(channel.id))
-    .filter((channel) => modes[Number(channel.id.slice('temperature'.length)) - 1] !== 'disabled')
+    .filter((channel) => isTemperatureChannelActive(functions, channel.id))
     .map((channel) => ({ id: channel.id, name: channel.name }));
 }
 

@@ -12,7 +12,7 @@ import { useCrumbLabel } from '../../../lib/routing/crumb-labels';
 import { PageHeader } from '../../../components/page';
 import { activeTabId, HashTabs, type THashTab } from '../../../components/page/hash-tabs';
 import { DeletePlaceButton } from '../../../components/places/delete-place-button';
-import { deviceQuery, NODE_QUERY_ROOT, nodeScreen, removeNode } from './api/node-detail-api';
+import { nodeQuery, NODES_QUERY_ROOT, nodeScreen, removeNode } from '../../../lib/api/nodes';
 import { NodeAuditTab } from './node-audit-tab';
 import { NodeChartTab } from './node-chart-tab';
 import { NodeDetails } from './node-details';
@@ -49,7 +49,7 @@ export function NodeDetailPage() {
   const locationName = params.location ?? '';
   const eui = params.eui ?? '';
   const user = useCurrentUser().data;
-  const result = useQuery(deviceQuery(eui));
+  const result = useQuery(nodeQuery(eui));
   const device = result.data;
   const screen = nodeScreen(customer, locationName, eui);
   useCrumbLabel(screen, device?.name || undefined);
@@ -75,12 +75,14 @@ export function NodeDetailPage() {
         {device && hasAnyRight(user, 'deleteNode') ? (
           <DeletePlaceButton
             text={t('nodeDetail.deleteText', { name: device.name || device.eui, eui: device.eui, customer: device.customer ?? '', location: device.location ?? '' })}
-            remove={() => removeNode(device)}
+            remove={async () => {
+              await removeNode(device);
+            }}
             successKey="snackbar.nodeDelete"
             errorKey="snackbar.nodeDeleteError"
             afterDelete="/nodes"
-            detailKey={deviceQuery(eui).queryKey}
-            refresh={[NODE_QUERY_ROOT, ['customers'], ['locations']]}
+            detailKey={nodeQuery(eui).queryKey}
+            refresh={[NODES_QUERY_ROOT, ['customers'], ['locations']]}
           />
         ) : null}
       </PageHeader>

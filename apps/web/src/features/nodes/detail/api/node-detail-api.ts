@@ -1,24 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZDevice, ZDeviceDataItem, type TDevice, type TDeviceDataItem } from '@aquasmart/domain';
+import { ZDeviceDataItem, type TDeviceDataItem } from '@aquasmart/domain';
 import { http } from '../../../../lib/http/http';
+import { nodeApiPath, NODES_QUERY_ROOT } from '../../../../lib/api/nodes';
 
 /**
  * The calls of the node detail (nodes.md section 7). Paths carry the EUI and names URL-encoded.
- * Query keys start with 'devices' so a write elsewhere (edit, register) can refresh them.
+ * Query keys start with the shared NODES_QUERY_ROOT, so a save elsewhere (edit, register) refreshes them.
  */
 const segment = encodeURIComponent;
-export const deviceApiPath = (eui: string) => `/devices/${segment(eui)}`;
-
-/** Screen addresses of a node. */
-export const nodeScreen = (customer: string, location: string, eui: string) => `/nodes/${segment(customer)}/${segment(location)}/${segment(eui)}`;
-
-export const NODE_QUERY_ROOT = ['devices'] as const;
-
-export const deviceQuery = (eui: string) =>
-  queryOptions({
-    queryKey: ['devices', 'one', eui] as const,
-    queryFn: async ({ signal }): Promise<TDevice> => ZDevice.parse(await http.get<unknown>(deviceApiPath(eui), { signal })),
-  });
+const deviceApiPath = nodeApiPath;
 
 /** Rows per request of the history; the server's default and far under its maximum of 100,000. */
 export const DATA_PAGE_SIZE = 10_000;
@@ -43,7 +33,7 @@ export async function fetchAllDeviceData(
 
 export const chartDataQuery = (eui: string, conditions: string) =>
   queryOptions({
-    queryKey: ['devices', 'chartData', eui, conditions] as const,
+    queryKey: [...NODES_QUERY_ROOT, 'chartData', eui, conditions] as const,
     queryFn: ({ signal }) => fetchAllDeviceData(eui, { conditions, projection: 'value' }, signal),
     staleTime: 60_000,
   });
@@ -51,7 +41,7 @@ export const chartDataQuery = (eui: string, conditions: string) =>
 /** The LoRa tab: radio fields of every message since a moment, newest first. */
 export const loraMessagesQuery = (eui: string, sinceMs: number) =>
   queryOptions({
-    queryKey: ['devices', 'lora', eui, sinceMs] as const,
+    queryKey: [...NODES_QUERY_ROOT, 'lora', eui, sinceMs] as const,
     queryFn: async ({ signal }) => {
       const rows = await fetchAllDeviceData(
         eui,
@@ -85,7 +75,7 @@ export interface TAuditEntry {
 /** GET /devices/{eui}/auditLogs (administrators): newest first. */
 export const auditLogQuery = (eui: string) =>
   queryOptions({
-    queryKey: ['devices', 'auditLogs', eui] as const,
+    queryKey: [...NODES_QUERY_ROOT, 'auditLogs', eui] as const,
     queryFn: ({ signal }) => http.get<TAuditEntry[]>(`${deviceApiPath(eui)}/auditLogs`, { signal }),
   });
 
@@ -102,15 +92,3 @@ export const openOverflowQuery = (eui: string) =>
       return times.length ? Math.min(...times) : null;
     },
   });
-
-/**
- * Deleting a node (nodes.md section 4): PATCH /devices/{eui}/lora/{encryptionMode} with customer
- * and location null and lora.state Stopped. The node is not destroyed; its history stays.
- */
-export async function removeNode(device: Pick<TDevice, 'eui' | 'lora'>): Promise<void> {
-  await http.patch(`${deviceApiPath(device.eui)}/lora/${segment(device.lora.encryption.mode)}`, {
-    customer: null,
-    location: null,
-    lora: { state: 'Stopped' },
-  });
-}
