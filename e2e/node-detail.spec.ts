@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, ENGINEER, signIn, type TAccount } from './fixtures';
 
 /**
- * The node detail (nodes.md section 2) on a demo node: the chart of the last 7 days and the
+ * The node detail (docs/nodes-screens.md, "Node detail") on a demo node: the chart of the last 7 days and the
  * "last month" shortcut, the service details, the tabs per right, and no WCAG 2.1 AA violations.
  */
 interface TDemoNode {

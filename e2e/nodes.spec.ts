@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './a11y';
 import { ADMIN, CUSTOMER_USER, ENGINEER, signIn, type TAccount } from './fixtures';
 
 /**
- * The node list, register and edit pages (nodes.md sections 2 to 8) on the demo data: the
+ * The node list, register and edit pages (docs/nodes-screens.md) on the demo data: the
  * temperature cells (WW/KW colouring, a red cross for a broken sensor, a dash for an inactive
  * channel), paging the server-mode list past row 25, registering a provisioned node, editing a
  * name and a channel mode, no pencil without editNode, and removal.

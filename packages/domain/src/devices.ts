@@ -4,9 +4,8 @@ import { MESSAGE, messageKey } from './validation/message-key';
 import { zOneOf, zRequiredText } from './validation/validators';
 
 /**
- * Devices (nodes): provisioning by administrators (issue 5, item 2) and the node shape the read
- * routes answer (nodes.md section 3). docs/telemetry.md ("Network servers and provisioning")
- * explains the decisions.
+ * Devices (nodes): provisioning by administrators and the node shape the read routes answer.
+ * docs/telemetry.md ("Network servers and provisioning", "Read routes") explains the decisions.
  */
 
 export const DEVICE_MESSAGE = {
@@ -94,7 +93,7 @@ export const ZDeviceImportReport = z.object({
 });
 export type TDeviceImportReport = z.infer<typeof ZDeviceImportReport>;
 
-// ---------------------------------------------------------------- the node shape (nodes.md section 3)
+// ---------------------------------------------------------------- the node shape (docs/telemetry.md, Read routes)
 
 /** Channel ids and default names of a new device of a type: temperatures, battery, flush events (not V3). */
 export function defaultChannels(type: TDeviceType): { id: string; name: string; type: 'Temperatuur' | 'Batterij' | 'Event' }[] {
@@ -107,7 +106,7 @@ export function defaultChannels(type: TDeviceType): { id: string; name: string; 
   return [...temperatures, { id: 'battery1', name: 'Batterij', type: 'Batterij' as const }, ...flush];
 }
 
-/** Channel `ts` is in seconds since the epoch (portal.md section 9: the faulty list multiplies it by 1000). */
+/** Channel `ts` is in seconds since the epoch (docs/telemetry.md, "Read routes": the faulty list multiplies it by 1000). */
 export const ZDeviceChannel = z.object({
   id: z.string(),
   name: z.string(),
@@ -209,7 +208,7 @@ export const ZDeviceDataItem = z
   .partial();
 export type TDeviceDataItem = z.infer<typeof ZDeviceDataItem>;
 
-/** GET /overflowLogs (portal.md section 3); `lora.state` is the detection's state (Started while active). */
+/** GET /overflowLogs (docs/telemetry.md, "Read routes"); `lora.state` is the detection's state (Started while active). */
 export const ZOverflowLog = z
   .object({
     _id: z.string(),

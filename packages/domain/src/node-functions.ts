@@ -1,7 +1,7 @@
 import { CALIBRATION_INTERVALS, FAULTY_READING_AT_OR_BELOW, MULTI_YEAR_CALIBRATION_MS, TEMPERATURE_CHANNEL_COUNT, YEARLY_CALIBRATION_MS, type TDeviceType } from './constants';
 
 /**
- * What a node does, read from its parameters (nodes.md section 2, portal.md section 4): the
+ * What a node does, read from its parameters (docs/nodes-screens.md, "The list"): the
  * function icons of the node list (T0-T2 per measuring input, S when flushing is on) and whether
  * a temperature channel is active (its input's measure mode is not 'disabled').
  *
@@ -80,7 +80,7 @@ export function isTemperatureChannelActive(functions: TNodeFunctions, channelId:
   return functions.inputs[number - 1] ?? false;
 }
 
-/** A reading that means a broken or missing sensor (portal.md section 9). */
+/** A reading that means a broken or missing sensor (docs/screens.md, "Constants"). */
 export function isFaultyReading(value: number | null | undefined): boolean {
   return typeof value === 'number' && value <= FAULTY_READING_AT_OR_BELOW;
 }
@@ -90,7 +90,7 @@ export type TCalibrationDue = 'never' | 'due' | 'ok';
 /**
  * The calibration state of the node list's calibration column: `never` without a calibration,
  * `due` when the last one is older than the interval (1 year: 365.2425 days; 2 and 3 years: 730
- * days, as the dashboard lists count them, portal.md section 9), else `ok`.
+ * days, as the dashboard lists count them, docs/screens.md "Constants"), else `ok`.
  */
 export function calibrationDue(lastCalibration: string | number | null | undefined, interval: number | null | undefined, now: number): TCalibrationDue {
   if (lastCalibration === null || lastCalibration === undefined || lastCalibration === '') return 'never';

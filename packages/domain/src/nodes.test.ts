@@ -6,7 +6,7 @@ import { registrationPresets, ZDeviceChannelPatch, ZDeviceLoraPatch } from './no
 type TResult = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const issues = (result: TResult) => (result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])));
 
-describe('registration presets (nodes.md section 4)', () => {
+describe('registration presets (docs/nodes.md)', () => {
   it.each([
     ['V1', [{ register: 2, value: { mode: 'actual' } }, { register: 3, value: { resistanceThreshold: 0 } }]],
     ['V2', [{ register: 2, value: { inputs: [{ mode: 'actual' }, { mode: 'actual' }, { mode: 'actual' }] } }, { register: 3, value: { resistanceThreshold: 0 } }]],

@@ -14,7 +14,7 @@ import { MESSAGE, messageKey } from './validation/message-key';
 import { zNumber, zOneOf, zRequiredText } from './validation/validators';
 
 /**
- * Node writes (nodes.md sections 4 to 7): the bodies of PATCH /devices/{eui}/lora/{encryptionMode}
+ * Node writes: the bodies of PATCH /devices/{eui}/lora/{encryptionMode}
  * and PATCH /devices/{eui}/channels/{channelId}, the registration presets, and the list
  * parameters of GET /devices. docs/nodes.md (server section) explains the decisions.
  */
@@ -27,7 +27,7 @@ export const NODE_MESSAGE = {
   unknownNetworkServer: 'validation.unknownNetworkServer',
 } as const;
 
-/** Range of calibration intervals in years (nodes.md section 9). */
+/** Range of calibration intervals in years (docs/screens.md, "Constants"). */
 export const CALIBRATION_INTERVAL_RANGE = { min: CALIBRATION_INTERVALS[0], max: CALIBRATION_INTERVALS[CALIBRATION_INTERVALS.length - 1] } as const;
 
 const zText = (max: number) => z.string().trim().max(max, { error: messageKey(MESSAGE.tooLong, { max }) });
@@ -102,7 +102,7 @@ export const ZDeviceChannelPatch = z.object({
 });
 export type TDeviceChannelPatch = z.infer<typeof ZDeviceChannelPatch>;
 
-// ---------------------------------------------------------------- registration (nodes.md section 4)
+// ---------------------------------------------------------------- registration (docs/nodes.md, "Registration presets")
 
 /** Measure mode every input gets on registration: the actual temperature. */
 export const REGISTRATION_INPUT_MODE = 'actual';

@@ -4,7 +4,7 @@ import { MESSAGE } from './validation/message-key';
 import { zOneOf, zRequiredText } from './validation/validators';
 
 /**
- * The products catalogue (nodes.md sections 3, 5, 7). Images travel in JSON as
+ * The products catalogue (docs/places.md). Images travel in JSON as
  * `image: { name, data }` with base64 data (a `data:` URL is accepted too); answers never inline
  * the bytes but name the image route (docs/places.md, "Product images").
  */
@@ -42,7 +42,7 @@ export const ZProductImageInput = z.object(
 );
 export type TProductImageInput = z.infer<typeof ZProductImageInput>;
 
-/** POST /products: name, type, image and description are all required (nodes.md section 5). */
+/** POST /products: name, type, image and description are all required (docs/places.md, "Required fields"). */
 export const ZProductCreate = z.object({
   name: zRequiredText(200),
   type: zOneOf(PRODUCT_TYPES),

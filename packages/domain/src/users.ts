@@ -12,7 +12,7 @@ export const ZRightFlagsInput = z
 const ZAlerts = z.object({ emailAlerts: z.boolean() });
 const ZCustomerNames = z.array(zRequiredText(200)).max(1000);
 
-/** POST /users (nodes.md: user create). `type` and `tokens` are not accepted. */
+/** POST /users (docs/users.md, "Screens"). `type` and `tokens` are not accepted. */
 export const ZUserCreate = z.object({
   firstName: zRequiredText(100),
   lastName: zRequiredText(100),
@@ -45,7 +45,7 @@ export const ZUserPatch = z.object({
 export type TUserPatch = z.infer<typeof ZUserPatch>;
 
 /**
- * PATCH /users/current and /administrators/current (nodes.md section 7). A new password or
+ * PATCH /users/current and /administrators/current (docs/architecture.md, "Authentication": own account). A new password or
  * e-mail address needs the current password, checked on the server.
  */
 export const ZAccountPatch = z.object({

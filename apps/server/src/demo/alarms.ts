@@ -2,8 +2,8 @@ import { DAY_MS, HOUR_MS, round, type DemoRandom } from './random';
 import { flushSlots, SLOT_SECONDS, type TNodePlan } from './plan';
 
 /**
- * Bends some planned nodes into every alarm state the dashboard counts (portal.md sections 3
- * and 9), with at least one node in each time bucket. Offline locations (10 h, 30 h, 100 h)
+ * Bends some planned nodes into every alarm state the dashboard counts (its time buckets:
+ * docs/screens.md, "Constants"), with at least one node in each time bucket. Offline locations (10 h, 30 h, 100 h)
  * come from places.ts; calibration states from plan.ts.
  */
 

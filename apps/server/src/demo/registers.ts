@@ -3,7 +3,7 @@ import { DAY_MS } from './random';
 import type { TChannelPlan, TNodePlan } from './plan';
 
 /*
- * Register layout of the demo settings (nodes.md section 3; ranges of section 5). The real
+ * Register layout of the demo settings (docs/node-settings.md: registers per type and their ranges). The real
  * codec in the domain package replaces this; until then this is the shape the demo writes.
  *
  * V1
@@ -118,7 +118,7 @@ export function buildRegisters(node: TNodePlan, nowMs: number): TRegisterRow[] {
   return rows;
 }
 
-/** What registration sends (nodes.md section 4). */
+/** What registration sends (docs/nodes.md, "Registration presets"). */
 export function buildPresets(node: TNodePlan): { register: number; value: Record<string, unknown> }[] {
   const modes = node.channels.map((c) => ({ mode: (input(c, false) as { mode: string }).mode }));
   if (node.type === 'V3') return [{ register: 1, value: { inputs: modes } }];
@@ -126,7 +126,7 @@ export function buildPresets(node: TNodePlan): { register: number; value: Record
   return [{ register: 2, value: { inputs: modes } }, { register: 3, value: { resistanceThreshold: 0 } }];
 }
 
-/** -1 without parameters, 0 when one is not saved, 1 otherwise (server-rules.md "Devices"). */
+/** -1 without parameters, 0 when one is not saved, 1 otherwise (docs/telemetry.md, "Processing and alarms": parameter report). */
 export function syncOf(rows: TRegisterRow[]): number {
   if (rows.length === 0) return -1;
   return rows.some((row) => row.status !== 'saved') ? 0 : 1;

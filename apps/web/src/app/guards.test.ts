@@ -35,7 +35,7 @@ describe('passesGuard', () => {
   });
 });
 
-/** The guards of docs/screens.md ("Guards") and nodes.md, route by route: who passes. */
+/** The guards of docs/screens.md ("Guards"), route by route: who passes. */
 describe('the guard table of the routes', () => {
   const routeCases: [string, TRightsHolder, boolean][] = [
     ['customers', NOBODY, true],

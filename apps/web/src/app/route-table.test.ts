@@ -4,7 +4,7 @@ import { i18n } from '../lib/i18n/i18n';
 import { ROUTES, ROUTES_BY_ID } from './route-table';
 
 describe('the route table', () => {
-  /** Every address of docs/screens.md ("Routes") and nodes.md resolves to exactly one declared route. */
+  /** Every address of docs/screens.md ("Routes") and docs/nodes-screens.md resolves to exactly one declared route. */
   const addresses: [string, string][] = [
     ['/login', 'login'],
     ['/404', 'notFound'],

@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**
- * Every route of the portal (portal.md section 2, nodes.md section 2) in one table: path,
+ * Every route of the portal (docs/screens.md "Routes", docs/nodes-screens.md) in one table: path,
  * title (a message key; `:param` placeholders are filled with the route's values), guard
- * (portal.md section 6; failure leads to /404), breadcrumbs (the ids of the routes before it)
+ * (docs/screens.md "Guards"; failure leads to /404), breadcrumbs (the ids of the routes before it)
  * and the lazily loaded screen. Screens that later issues build show the "not built yet" page.
  */
 export type TScreenLoader = () => Promise<ComponentType>;
@@ -81,7 +81,7 @@ export const CALIBRATION_LIST_GUARD = allOf('dashboard', 'calibrationData');
 const GATEWAY_VIEW_GUARD = anyOf('gatewayManagement', 'gatewayView');
 const USER_GUARD = anyOf('userManagement');
 
-/** Under /dashboard the incorrect-settings list is spelled with a capital I (portal.md section 2). */
+/** Under /dashboard the incorrect-settings list is spelled with a capital I (docs/screens.md "Routes"). */
 export function dashboardSegment(name: string, scope: 'global' | 'customer'): string {
   return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
 }
@@ -223,7 +223,7 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: userEditScreen,
   },
 
-  // Issue 5: the administrators' network servers and device provisioning (docs/telemetry.md).
+  // The administrators' network servers and device provisioning (docs/telemetry.md, docs/telemetry-screens.md).
   {
     id: 'networkServers',
     path: '/networkServers',

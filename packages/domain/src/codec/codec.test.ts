@@ -37,7 +37,7 @@ describe('uplinks round-trip', () => {
     ['V3', 'battery', 36],
     ['V3', 'flush', undefined],
     ['V3', 'overflow', undefined],
-  ] as const)('%s %s has message id %s (nodes.md section 7)', (type, kind, id) => {
+  ] as const)('%s %s has message id %s (docs/payload-format.md, Message ids)', (type, kind, id) => {
     expect(messageIdOf(type, kind)).toBe(id);
   });
 });

@@ -27,5 +27,5 @@ export const ZConnectorProjected = z.object({
   messages: z.array(ZConnectorMessage.partial()).optional(),
 });
 
-/** Projectable paths of a connector; `messages` alone means `messages.id messages.name` (nodes.md section 7). */
+/** Projectable paths of a connector; `messages` alone means `messages.id messages.name` (docs/payload-format.md, "Connectors catalogue"). */
 export const CONNECTOR_PROJECTION_FIELDS = ['id', 'version', 'deviceType', 'messages.id', 'messages.name', 'messages.fPort', 'messages.direction', 'messages.fields'] as const;

@@ -4,7 +4,7 @@ import { CodecRangeError, decodeField, encodeField, type TField } from './fields
 import type { TDeviceProfile, TRegisterValue } from './types';
 
 /**
- * Register layouts (nodes.md sections 3 and 5) and the register sequence that settings downlinks
+ * Register layouts and ranges (docs/node-settings.md) and the register sequence that settings downlinks
  * and parameter reports carry: per register one byte with its number, then its record
  * (docs/payload-format.md, "Register encoding").
  */

@@ -6,8 +6,8 @@ import { decodeRegisters, encodeRegister } from './registers';
 import type { TDecodeResult, TDeviceProfile, TFrame, TUplinkKind, TUplinkMessage } from './types';
 
 /**
- * Uplinks: the fPort is the message id (nodes.md section 7 fixes temperature and battery; the
- * others are ours). Layouts, big-endian, in docs/payload-format.md.
+ * Uplinks: the fPort is the message id (docs/payload-format.md, "Message ids": temperature and
+ * battery ids are fixed, the others are ours). Layouts, big-endian, in docs/payload-format.md.
  */
 
 const number = (wire: 'u8' | 'u16' | 'i16', min: number, max: number, divisor = 1): TField => ({ kind: 'number', wire, min, max, divisor, description: '' });

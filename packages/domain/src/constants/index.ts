@@ -1,10 +1,10 @@
-/** Business constants (docs/screens.md, "Constants"; nodes.md section 9). */
+/** Business constants (docs/screens.md, "Constants"). */
 export const PRODUCT_NAME = 'Aquasmart Portal';
 export const VERSION_STRING = 'develop-1.0.6';
 
 export const LANGUAGES = ['nl', 'en', 'fr', 'de'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
-/** Languages a user account may store (nodes.md: en or nl, default nl). */
+/** Languages a user account may store (docs/screens.md, "Constants": en or nl, default nl). */
 export const USER_LANGUAGES = ['nl', 'en'] as const;
 export const DEFAULT_LANGUAGE: TLanguage = 'nl';
 export const FALLBACK_LANGUAGE: TLanguage = 'en';
@@ -19,7 +19,7 @@ export const REGISTRATION_CALIBRATION_INTERVAL = 2;
 
 export const MIN_TEMPERATURE_DEVIATION = 1;
 export const MAX_TEMPERATURE_DEVIATION = 5;
-/** Minimum temperature deviation of a node (nodes.md section 9): whole degrees 1 to 5 °C. */
+/** Minimum temperature deviation of a node (docs/screens.md, "Constants"): whole degrees 1 to 5 °C. */
 export const MINIMUM_DEVIATION = { min: MIN_TEMPERATURE_DEVIATION, max: MAX_TEMPERATURE_DEVIATION } as const;
 export const MINIMUM_DEVIATIONS = [1, 2, 3, 4, 5] as const;
 

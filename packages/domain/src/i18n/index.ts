@@ -10,7 +10,7 @@ export * from './ui-nodes';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of
- * their own yet: i18next falls back to English for them (portal.md section 1).
+ * their own yet: i18next falls back to English for them (docs/screens.md, "Menu, tabs, login and languages").
  */
 export const catalogues = {
   nl: { translation: { validation: validationMessagesNl, errors: errorMessagesNl, ...uiMessagesNl } },

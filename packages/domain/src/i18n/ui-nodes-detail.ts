@@ -1,5 +1,5 @@
 /**
- * Web texts of the node detail (/nodes/{customer}/{location}/{eui}, nodes.md section 2): tabs,
+ * Web texts of the node detail (/nodes/{customer}/{location}/{eui}, docs/nodes-screens.md): tabs,
  * chart, service details, alarms, LoRa messages and the audit log. Loaded with the screen
  * (apps/web/src/lib/i18n/texts/nodes-detail.ts); `snackbar` keys join the shared snackbar group.
  */

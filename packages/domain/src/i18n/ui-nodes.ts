@@ -1,5 +1,5 @@
 /**
- * Web texts of the node list, the register page and the edit page (nodes.md sections 2 to 8),
+ * Web texts of the node list, the register page and the edit page (docs/nodes-screens.md),
  * and of the node list inside the customer, location and gateway tabs. Loaded with the screens
  * that use them; `snackbar` keys join the shared snackbar group. The detail page has its own
  * file (ui-nodes-detail.ts).

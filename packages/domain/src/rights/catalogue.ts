@@ -6,8 +6,8 @@ import { OPERATIONS, type TOperationName } from './operations';
  * - route:   path is an operation name (operations.ts); the route may be called
  * - setting: path names a group of device setting registers (`registers.<group>`)
  * - rw/ro/wo: path names a field (`<resource>.<field path>`): read and write, read only, write only
- * Portal.md section 6 and nodes.md section 6 are the source; docs/rights.md prints this table
- * and a test keeps the two in step.
+ * This table is the source of the rights (the rules around it: docs/architecture.md, "Rights");
+ * docs/rights.md prints it and a test keeps the two in step.
  */
 const route = (...names: TOperationName[]): TRightEntry[] => names.map((path) => ({ path, type: 'route' }));
 const fields = (type: Exclude<TRightEntryType, 'route' | 'setting'>, ...paths: string[]): TRightEntry[] =>

@@ -1,6 +1,6 @@
 import type { CHANNEL_MODES, TDeviceType, TRegisterValue, TUplinkMessage } from '@aquasmart/domain';
 
-/** KW cold line, WW hot-water line, Meng/uittap mixed tap (nodes.md section 9). */
+/** KW cold line, WW hot-water line, Meng/uittap mixed tap (docs/screens.md, "Constants"). */
 export type TChannelMode = (typeof CHANNEL_MODES)[number];
 
 export interface TChannelSpec {

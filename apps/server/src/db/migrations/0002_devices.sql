@@ -1,4 +1,4 @@
--- Network servers and provisioning (issue 5). The integration secret identifies the network
+-- Network servers and provisioning (docs/telemetry.md). The integration secret identifies the network
 -- server an event comes from, so two servers may never share one (administrators may set their own).
 CREATE UNIQUE INDEX "network_servers_secret_key" ON "network_servers" USING btree ("secret");
 --> statement-breakpoint

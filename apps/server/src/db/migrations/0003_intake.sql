@@ -1,4 +1,4 @@
--- Issue 5, telemetry intake and downlinks. The network server's own names for a device: The
+-- Telemetry intake and downlinks (docs/telemetry.md). The network server's own names for a device: The
 -- Things Stack needs its device id to push a downlink, ChirpStack MQTT needs the application id
 -- in the topic. Both are learned from the device's uplinks.
 ALTER TABLE "devices" ADD COLUMN "network_device_id" text;

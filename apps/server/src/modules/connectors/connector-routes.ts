@@ -16,8 +16,8 @@ function connectorProjection(raw: string | undefined): string[] {
 }
 
 /**
- * The connectors catalogue (nodes.md section 7): what each device type's payload codec sends and
- * accepts (docs/payload-format.md). Static data of the domain package; any signed-in user.
+ * The connectors catalogue (docs/payload-format.md, "Connectors catalogue"): what each device
+ * type's payload codec sends and accepts. Static data of the domain package; any signed-in user.
  */
 export async function connectorRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import { isoText } from './device-fields';
 
-/** GET /devices/{eui}/auditLogs (nodes.md section 7): entries of ts, user, value, newest first. */
+/** GET /devices/{eui}/auditLogs (docs/nodes.md, "Audit log"): entries of ts, user, value, newest first. */
 export async function listAuditLogs(db: TDb, eui: string): Promise<{ ts: string; user: string | null; value: unknown }[]> {
   const rows = await db
     .select({ ts: isoText(auditLogs.ts), user: auditLogs.userEmail, value: auditLogs.value })

@@ -10,7 +10,7 @@ export const DEVICE_DATA_DEFAULT_LIMIT = 10_000;
 export const DEVICE_DATA_MAX_LIMIT = 100_000;
 
 /**
- * History fields (nodes.md section 7: items hold value and ts, msgId, rssi, counter).
+ * History fields (docs/telemetry.md, "Read routes": items hold value and ts, msgId, rssi, counter).
  * `value.timestamp` (seconds, as the node measured it) is for conditions only: projection
  * names `value` whole.
  */

@@ -4,7 +4,7 @@ import { customers, devices, gateways, locations, networkServers, products } fro
 import type { TFieldMap } from '../../lib/query';
 
 /**
- * The node shape of nodes.md section 3 as a field map: projection and conditions use these
+ * The node shape of `GET /devices/{eui}` (docs/telemetry.md, "Read routes") as a field map: projection and conditions use these
  * dotted paths (docs/telemetry.md lists them). Customer, location, gateway, flush device and
  * network server are names, never ids. Timestamps are ISO 8601 texts, except channel ts
  * (seconds), battery.alarm.ts (seconds) and flush.alarm.ts (milliseconds), as the specification has them.

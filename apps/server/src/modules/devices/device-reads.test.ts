@@ -174,7 +174,7 @@ describe('GET /devices: projection and conditions', () => {
     ['projection=eui name', 'projection=eui%20name', [{ eui: LOOSE, name: '' }, { eui: BETA, name: 'bad' }, { eui: ACME, name: 'Keuken' }]],
     ['a nested path', `projection=eui%20lora.state&conditions=${q({ customer: { $ne: null } })}`, [{ eui: BETA, lora: { state: 'Started' } }, { eui: ACME, lora: { state: 'Started' } }]],
     ['a parent path', `projection=battery.alarm&conditions=${q({ eui: ACME })}`, [{ battery: { alarm: { ts: 1_700_000_000 } } }]],
-    ['unassigned nodes (portal.md 7)', `projection=eui&conditions=${q({ customer: null, location: null })}`, [{ eui: LOOSE }]],
+    ['unassigned nodes: no customer, no location', `projection=eui&conditions=${q({ customer: null, location: null })}`, [{ eui: LOOSE }]],
     ['faulty sensors: a temperature at or below -100', `projection=eui&conditions=${q({ 'channels.value': { $lte: -100 } })}`, [{ eui: BETA }]],
     ['battery alarm', `projection=eui&conditions=${q({ 'battery.alarm.ts': { $gt: 0 } })}`, [{ eui: ACME }]],
     ['offline: heard from more than 6 hours ago', `projection=eui&conditions=${q({ 'lora.ts': { $lt: new Date(Date.now() - 6 * 3_600_000).toISOString() } })}`, [{ eui: BETA }]],
@@ -248,7 +248,7 @@ describe('GET /devices/{eui}/data', () => {
 });
 
 describe('GET /overflowLogs', () => {
-  it('portal.md fields, newest first; projection=-_id eui leaves out _id and eui', async () => {
+  it('the fields of docs/telemetry.md, newest first; projection=-_id eui leaves out _id and eui', async () => {
     const full = (await call(tokens.acme, 'GET', '/overflowLogs')).json();
     expect(full).toEqual([
       { _id: '1', customer: 'Acme', eui: ACME, location: 'Hal', name: 'Keuken', resistance: 120, ts: new Date(T0).toISOString(), lora: { state: 'Started' } },

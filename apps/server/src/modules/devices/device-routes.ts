@@ -52,7 +52,7 @@ function sendPage(reply: FastifyReply, page: TDevicePage) {
 const ZAuditLogEntry = z.object({ ts: z.string(), user: z.string().nullable(), value: z.unknown() });
 
 /**
- * Read routes of devices and their logs (issue 5, item 5; nodes.md section 7), scoped to the
+ * Read routes of devices and their logs (docs/telemetry.md, "Read routes"), scoped to the
  * caller's customers: a device outside them, or unassigned for a non-administrator, is a 404.
  */
 export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
@@ -135,7 +135,7 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       schema: {
         operationId: 'GetDevice',
         tags: ['devices'],
-        summary: 'One node (nodes.md section 3): channels, battery, lora, sync, diagnostics, calibration, parameters',
+        summary: 'One node: channels, battery, lora, sync, diagnostics, calibration, parameters',
         params: ZDeviceParams,
         response: { 200: ZDevice, ...errorResponses(401, 404) },
       },

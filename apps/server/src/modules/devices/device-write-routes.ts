@@ -14,7 +14,7 @@ const ZChannelParams = ZDeviceParams.extend({ channelId: z.string().min(1).max(1
 const RESPONSES = { 200: ZDevice, ...errorResponses(400, 401, 403, 404) };
 
 /**
- * Node writes (nodes.md sections 4, 6 and 7; docs/nodes.md): registration, edit, move, removal
+ * Node writes (docs/nodes.md, "Server"): registration, edit, move, removal
  * and battery swap in one PATCH, and the channel edit. Both answer the node as GET /devices/{eui}.
  */
 export async function deviceWriteRoutes(app: FastifyInstance, { db, onQueued }: { db: TDb; onQueued: () => void }): Promise<void> {

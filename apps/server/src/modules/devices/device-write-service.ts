@@ -27,7 +27,7 @@ import { appendAuditLog } from './audit-log-repository';
 import { readDeviceUnscoped, requireVisibleDevice, type TDeviceRow } from './device-repository';
 
 /**
- * Node writes (nodes.md sections 4 and 6; docs/nodes.md, server section): registration, edit,
+ * Node writes (docs/nodes.md, "Server"): registration, edit,
  * move, removal and battery swap through PATCH /devices/{eui}/lora/{encryptionMode}, and the
  * channel edit. Field rights are catalogue paths checked with assertMayWrite; only fields whose
  * value changes count, so the edit form may send every field back unchanged.

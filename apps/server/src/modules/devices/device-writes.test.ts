@@ -59,7 +59,7 @@ const patch = (token: string, eui: string, body: unknown, mode = 'NS') => call(t
 const row = async (eui: string) => (await ctx.database.db.select().from(devices).where(eq(devices.eui, eui)))[0];
 const audits = async (eui: string) => ctx.database.db.select().from(auditLogs).where(eq(auditLogs.deviceEui, eui)).orderBy(auditLogs.id);
 
-describe('field rights (nodes.md section 6): each field with and without its right', () => {
+describe('field rights (docs/nodes.md, PATCH lora): each field with and without its right', () => {
   it.each<[string, unknown, TUser, TUser, string]>([
     ['name', { name: 'Badkamer' }, 'editNode', 'moveNode', 'device.name'],
     ['notes', { notes: 'Achter het plafond' }, 'editNode', 'calibration', 'device.notes'],
@@ -140,7 +140,7 @@ describe('customer scope', () => {
   });
 });
 
-describe('registration (nodes.md section 4)', () => {
+describe('registration (docs/nodes.md)', () => {
   it('assigns, starts, forces interval 2, stores the presets and queues them as downlinks, with the gateway', async () => {
     await ctx.database.db.update(devices).set({ calibrationInterval: 3 }).where(eq(devices.eui, LOOSE));
     const response = await patch(tokens.editGateway, LOOSE, { name: 'Nieuw', customer: 'Acme', location: 'Hal', gateway: 'GW dak' });

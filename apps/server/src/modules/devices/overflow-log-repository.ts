@@ -8,7 +8,7 @@ import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { isoText } from './device-fields';
 
-/** Overflow log fields (portal.md section 3); `lora.state` is the detection's state: Started while active. */
+/** Overflow log fields (docs/telemetry.md, "Read routes": `GET /overflowLogs`); `lora.state` is the detection's state: Started while active. */
 export const OVERFLOW_FIELDS: TFieldMap = {
   _id: { sql: overflowLogs.id, kind: 'integer', select: sql<string>`${overflowLogs.id}::text` },
   customer: { sql: customers.name, kind: 'text' },

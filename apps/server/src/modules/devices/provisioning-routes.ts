@@ -10,7 +10,7 @@ import { createDevice, importDevices } from './device-service';
 /** Room for the file plus its JSON wrapping. */
 const IMPORT_BODY_LIMIT = 2 * DEVICE_CSV_MAX_BYTES;
 
-/** Device provisioning by administrators (issue 5, item 2; docs/telemetry.md): one device, or a CSV file. */
+/** Device provisioning by administrators (docs/telemetry.md, "Provisioning devices" and "CSV import"): one device, or a CSV file. */
 export async function provisioningRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   // A text/csv body arrives as { csv: <text> }, the same as the JSON form (this plugin's routes only).
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => {

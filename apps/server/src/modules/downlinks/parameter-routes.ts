@@ -17,7 +17,7 @@ const ZSaved = z.object({
 const RESPONSES = { 200: ZSaved, ...errorResponses(400, 401, 403, 404) };
 
 /**
- * Settings sent to a node (nodes.md section 7): the registers are stored `pending`, the device's
+ * Settings sent to a node (docs/telemetry.md, "Downlinks"): the registers are stored `pending`, the device's
  * sync becomes 0 and the downlink is queued to the device's network server.
  */
 export async function parameterRoutes(app: FastifyInstance, { db, onQueued }: { db: TDb; onQueued: () => void }): Promise<void> {

@@ -4,7 +4,7 @@ type TSettingGroup = keyof typeof SETTING_GROUPS;
 
 /**
  * Which setting group (rights catalogue, `registers.<group>`) each register field belongs to.
- * Register layout: nodes.md section 3 and apps/server/src/demo/registers.ts. A field not named
+ * Register layout: docs/node-settings.md; the groups: docs/telemetry.md ("Downlinks"). A field not named
  * here counts as `system`, the group only administrators hold.
  */
 const FIELD_GROUPS: Record<string, TSettingGroup> = {

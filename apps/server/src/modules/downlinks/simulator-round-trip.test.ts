@@ -18,7 +18,7 @@ import { DEFAULT_CHIRPSTACK_APPLICATION } from '../../../../../tools/simulator/s
 import { DEFAULT_TTS_APPLICATION } from '../../../../../tools/simulator/src/wire/tts';
 
 /**
- * Issue 5 acceptance, end to end with the real simulator as the network server: a settings
+ * The settings round trip, end to end with the real simulator as the network server: a settings
  * change goes `pending` (sync 0) -> downlink at the simulator's ChirpStack REST endpoint -> the
  * node's parameter report through the ChirpStack HTTP integration -> `saved` (sync 1).
  *

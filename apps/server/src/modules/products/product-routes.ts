@@ -14,8 +14,8 @@ import { createProduct, deleteProduct, updateProduct } from './product-service';
 const ZProductParams = z.object({ product: z.string().min(1).max(500) });
 
 /**
- * Products (nodes.md sections 2, 3, 5, 7): readable with products, addNode or editNode; written
- * by administrators (route checks happen before the handler). Images: docs/places.md.
+ * Products (docs/places.md; screens: docs/products-screens.md): readable with products, addNode or editNode; written
+ * by administrators (route checks happen before the handler). Images: docs/places.md, "Product images".
  */
 export async function productRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

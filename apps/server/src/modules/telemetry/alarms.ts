@@ -1,7 +1,8 @@
 import { FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
 
 /**
- * Alarm rules of server-rules.md "Telemetry", with the constants of portal.md section 9.
+ * Alarm rules of docs/telemetry.md ("Processing and alarms"), with the constants of
+ * docs/screens.md ("Constants").
  * Offline (lora.ts older than 6 hours) and faulty sensor (a temperature channel at or below
  * -100) are read from the current state when asked; the two below are stored.
  */

@@ -24,7 +24,7 @@ export interface TParameterState {
   reported: unknown;
 }
 
-/** -1 without parameters, 0 while one is not saved, 1 otherwise (server-rules.md "Devices"). */
+/** -1 without parameters, 0 while one is not saved, 1 otherwise (docs/telemetry.md, "Processing and alarms": parameter report). */
 export function syncOf(parameters: readonly TParameterState[]): number {
   if (parameters.length === 0) return -1;
   return parameters.some((parameter) => parameter.status !== 'saved') ? 0 : 1;

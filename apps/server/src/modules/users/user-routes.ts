@@ -39,7 +39,7 @@ async function refuseReadOnlyAccountFields(request: FastifyRequest): Promise<voi
   }
 }
 
-/** Users (docs/users.md, docs/architecture.md "Rights"; nodes.md section 7). Rights checks happen before the handler. */
+/** Users (docs/users.md, docs/architecture.md "Rights"). Rights checks happen before the handler. */
 export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,7 @@
 import { COLD_WATER_MAX_CELSIUS, FAULTY_READING_AT_OR_BELOW, HOT_WATER_MIN_CELSIUS } from '@aquasmart/domain';
 
 /**
- * The display rules of the shared list cells (docs/screens.md, "Lists"; nodes.md section 2),
+ * The display rules of the shared list cells (docs/screens.md, "Lists"; docs/nodes-screens.md, "The list"),
  * as pure functions so that they can be tested as tables of cases.
  */
 

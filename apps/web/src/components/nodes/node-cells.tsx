@@ -56,7 +56,7 @@ export function LastOnlineCell({ ts, now = Date.now() }: { ts: string | null | u
   );
 }
 
-/** T0-T2 for each measuring input and S when flushing is on (nodes.md section 2), as small badges. */
+/** T0-T2 for each measuring input and S when flushing is on (docs/nodes-screens.md, "The list"), as small badges. */
 export function FunctionIcons({ node }: { node: TNodeLike }) {
   const { t } = useTranslation();
   const functions = functionsOf(node);

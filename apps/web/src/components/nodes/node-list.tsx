@@ -62,7 +62,7 @@ function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
 }
 
 /**
- * The columns of nodes.md section 2. Every field is a sort field of the server (DEVICE_SORT_FIELDS),
+ * The columns of docs/nodes-screens.md ("The list"). Every field is a sort field of the server (DEVICE_SORT_FIELDS),
  * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
  * and signal; the rest shows in the expanded row.
  */
@@ -195,7 +195,7 @@ export interface TNodeListProps extends TNodeScope {
 }
 
 /**
- * The node list (nodes.md section 2, portal.md section 2) in the list kit's server mode: the
+ * The node list (docs/nodes-screens.md, "The list") in the list kit's server mode: the
  * /nodes page and the #nodes tabs of a customer, a location and a gateway. Add with addNode (to
  * /nodes/new with the place filled in), delete with deleteNode: a removal (customer and location
  * emptied, lora.state Stopped), sent in parallel for the selection, then the list refreshes.

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@aquasmart/domain';
 import { readStorage, writeStorage } from '../../lib/session/browser-storage';
 
 /**
- * The state of a list that outlives the screen (portal.md "Table behaviour"): the page number
+ * The state of a list that outlives the screen (docs/screens.md, "Lists"): the page number
  * and the search text live in the address query (`page`, `search`; the page is 1-based there
  * and left out on the first page), the rows per page in session storage, per route.
  */

@@ -127,7 +127,7 @@ function guardColumn<T extends GridValidRowModel>(column: TListColumn<T>): GridC
 }
 
 /**
- * The one list of the portal (portal.md "Table behaviour"): columns, client- or server-side
+ * The one list of the portal (docs/screens.md, "Lists"): columns, client- or server-side
  * paging, a search box, page and search in the address, rows per page per route in session
  * storage (25/50/100), footer 'x - y of total', refresh, delete of selected rows (confirmation,
  * parallel deletes, one summary, refresh), a new button, optional expandable rows and a

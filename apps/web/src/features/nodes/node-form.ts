@@ -13,7 +13,7 @@ import {
 } from '@aquasmart/domain';
 
 /**
- * The register and edit forms of a node (nodes.md sections 2 to 5). Field rules are the shared
+ * The register and edit forms of a node (docs/nodes-screens.md, "Register" and "Edit"). Field rules are the shared
  * validators (`Veld is verplicht`); the request bodies are the server's ZDeviceLoraPatch and
  * ZDeviceChannelPatch. Selects hold text ('2', not 2) and are converted when the body is built.
  */
@@ -111,7 +111,7 @@ export interface TEditRights {
 /**
  * The lora body of an edit: what the user may write and what changed. Customer and location only
  * when moved (moveNode); the gateway with gatewayManagement (none = null); interval and minimum
- * deviation for administrators only; empty notes are left out (portal.md section 5).
+ * deviation for administrators only; empty notes are left out (docs/screens.md, "Forms and validation messages").
  */
 export function editLoraBody(values: TNodeEditValues, device: TDevice, rights: TEditRights): TDeviceLoraPatch {
   const body: TDeviceLoraPatch = { name: values.name };
@@ -150,7 +150,7 @@ export function keptAfterReload(value: string, names: readonly string[]): string
   return names.includes(value) ? value : '';
 }
 
-/** The interval a chosen location gives the node (nodes.md section 4); '' when unknown. */
+/** The interval a chosen location gives the node (docs/nodes-screens.md, "Edit"); '' when unknown. */
 export function intervalOfLocation(location: string, locations: readonly { name: string; interval: number | null }[]): string {
   const found = locations.find((candidate) => candidate.name === location);
   return found?.interval !== null && found?.interval !== undefined && INTERVAL_VALUES.includes(String(found.interval) as '1') ? String(found.interval) : '';

@@ -45,7 +45,7 @@ function fieldErrors(values: TProductFormValues): Record<string, string> {
 
 const valid: TProductFormValues = { name: 'Sanimatic kraan', type: 'Faucet', description: 'Tapkraan', image: picked() };
 
-describe('product form rules (nodes.md section 5: name, type, image, description required)', () => {
+describe('product form rules (docs/places.md, Required fields: name, type, image, description required)', () => {
   it.each<[string, TProductFormValues, Record<string, string>]>([
     ['all filled', valid, {}],
     [

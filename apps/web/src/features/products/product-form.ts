@@ -17,7 +17,7 @@ import {
 import { isHttpError } from '../../lib/http/http-error';
 
 /**
- * The product form (nodes.md sections 3 and 5): name, type, image and description, all
+ * The product form (docs/places.md, "Required fields"; docs/products-screens.md): name, type, image and description, all
  * required. The image is either the one already stored (edit; sent again only when replaced)
  * or a file the user picked, checked here before upload the way the server checks it: PNG,
  * JPEG or WebP by content, at most 1 MB (PRODUCT_IMAGE_MAX_BYTES, 1 MiB).

@@ -21,8 +21,8 @@ import { serverReason } from '../../lib/http/failure-text';
 const IN_USE_WITHOUT_COUNTS = { 'errors.productInUse': 'products.inUse' };
 
 /**
- * /products (nodes.md section 2): the catalogue as cards sorted by name. Administrators get
- * the add button and, per card, edit and delete (nodes.md section 6); a delete asks first, and
+ * /products (docs/products-screens.md): the catalogue as cards sorted by name. Administrators get
+ * the add button and, per card, edit and delete (docs/screens.md, "Guards"); a delete asks first, and
  * a product still in use is refused by the server (409) with the reason in the snackbar.
  */
 export function ProductListPage() {

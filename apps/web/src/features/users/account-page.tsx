@@ -32,7 +32,7 @@ function applyLanguage(language: string): void {
 }
 
 /**
- * /users/current (nodes.md): own names, e-mail and language, and a password change that needs
+ * /users/current (docs/users.md, "Screens"): own names, e-mail and language, and a password change that needs
  * the current password, the new one and its confirmation. A new e-mail address needs the current
  * password too; the server checks it.
  */

@@ -18,8 +18,8 @@ import {
 import type { TUser } from './api/users-api';
 
 /**
- * The values of the user forms (nodes.md user create; docs/users.md) and of the own
- * account form, with the rules of docs/users.md ("Form rules") and nodes.md section 5.
+ * The values of the user forms (docs/users.md) and of the own
+ * account form, with the rules of docs/users.md ("Form rules" and "Screens").
  */
 const ZRights = z.object(Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean()])) as { [K in TRightFlag]: z.ZodBoolean });
 
@@ -119,7 +119,7 @@ export function toggleRight(rights: TPortalRights, customers: readonly string[],
   return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
 }
 
-/** The own account form (nodes.md section 5): three password fields, all or none. */
+/** The own account form (docs/users.md, "Screens"): three password fields, all or none. */
 export const ZAccountForm = z
   .object({
     firstName: zRequiredText(100),

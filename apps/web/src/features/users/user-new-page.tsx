@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page';
 import { UserFormFields } from './components/user-form-fields';
 import { emptyUserForm, toCreateBody, USER_FORM_FIELDS, ZUserCreateForm } from './user-form';
 
-/** /users/new (nodes.md user create): on success the new user's detail page opens. */
+/** /users/new (docs/users.md, "Screens"): on success the new user's detail page opens. */
 export function UserNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

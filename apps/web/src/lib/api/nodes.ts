@@ -15,7 +15,7 @@ import { customerApiPath, gatewayApiPath, locationApiPath } from './places';
 
 /**
  * The node calls the node list, the register and the edit page share with the customer,
- * location and gateway tabs (nodes.md section 7, portal.md section 7). EUIs and names are
+ * location and gateway tabs (docs/nodes.md, docs/telemetry.md "Read routes"). EUIs and names are
  * URL-encoded path segments.
  */
 const segment = encodeURIComponent;
@@ -129,7 +129,7 @@ export async function patchNodeChannel(eui: string, channelId: string, body: TDe
   return http.patch<unknown>(`${nodeApiPath(eui)}/channels/${segment(channelId)}`, body);
 }
 
-/** Removal (portal.md section 4): customer and location emptied, lora.state Stopped; the node stays. */
+/** Removal (docs/nodes.md): customer and location emptied, lora.state Stopped; the node stays. */
 export const NODE_REMOVAL: TDeviceLoraPatch = { customer: null, location: null, lora: { state: 'Stopped' } };
 export async function removeNode(node: { eui?: string; lora?: { encryption?: { mode?: string } } }): Promise<TDevice> {
   return patchNodeLora(node.eui ?? '', encryptionModeOf(node), NODE_REMOVAL);
@@ -164,7 +164,7 @@ export const locationIntervalsQuery = (customer: string) =>
     enabled: customer !== '',
   });
 
-/** GET /products?conditions={"type":"Faucet"}&projection=name: the flush faucets (errors ignored, nodes.md 8). */
+/** GET /products?conditions={"type":"Faucet"}&projection=name: the flush faucets (errors ignored: docs/nodes-screens.md, "Edit"). */
 export const faucetProductsQuery = queryOptions({
   queryKey: ['products', 'faucetNames'] as const,
   queryFn: async ({ signal }): Promise<string[]> => {

@@ -19,8 +19,8 @@ export function failureText(t: TFunction, error: unknown, messageKey: string, ex
 }
 
 /**
- * The server's answer to a failed call as a sentence in the user's language (nodes.md section 8:
- * a failed product delete appends the server's response message). The message key is
+ * The server's answer to a failed call as a sentence in the user's language (docs/products-screens.md,
+ * "Snackbar keys": a failed product delete appends the server's reason). The message key is
  * translated with the answer's `params` when it carries them (e.g. errors.productInUse with the
  * counts); a text whose parameters are missing falls back to `withoutParams[key]` (a text of
  * its own without them) or else to the generic text of the status.

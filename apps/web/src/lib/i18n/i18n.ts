@@ -32,7 +32,7 @@ export function storedLanguage(): TLanguage | null {
 
 /**
  * nl is the default and en the fallback; fr and de have no texts of their own and show English
- * (portal.md section 1).
+ * (docs/screens.md, "Menu, tabs, login and languages").
  */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({

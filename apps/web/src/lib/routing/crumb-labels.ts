@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Breadcrumb labels a screen knows better than its route title: the node detail's route title is
- * its EUI (`:eui`), but its crumb shows the node's name (nodes.md section 2). A screen sets the
+ * its EUI (`:eui`), but its crumb shows the node's name (docs/nodes-screens.md, "Node detail"). A screen sets the
  * label of an address (its own, or an ancestor's) while it is mounted; the shell's breadcrumbs
  * use it for the crumb of that address.
  */

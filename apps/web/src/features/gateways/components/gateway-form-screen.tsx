@@ -19,7 +19,7 @@ export interface TGatewayFormScreenProps {
   errorKey: string;
 }
 
-/** Gateway create and edit: fields, the shared rules, server errors and the snackbars of section 8. */
+/** Gateway create and edit: fields, the shared rules, server errors and the snackbars (docs/screens.md, "Snackbars"). */
 export function GatewayFormScreen({ mode, title, submitLabel, values, save, successKey, errorKey }: TGatewayFormScreenProps) {
   const form = useZodForm(ZGatewayForm, { defaultValues: values });
   const { reset } = form;

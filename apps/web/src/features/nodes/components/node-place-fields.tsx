@@ -21,7 +21,7 @@ function withCurrent(names: readonly string[], current: string): string[] {
 }
 
 /**
- * Customer, location and gateway of a node (nodes.md section 4): another customer reloads its
+ * Customer, location and gateway of a node (docs/nodes-screens.md, "Register" and "Edit"): another customer reloads its
  * locations and clears a location (and gateway) it does not have; another location reloads its
  * gateways, clears a gateway it does not have and, on edit, copies its calibration interval.
  * The gateway is shown only with gatewayManagement; moving needs moveNode on edit.

@@ -10,7 +10,7 @@ import { failureText } from '../../../lib/http/failure-text';
 import { SERVER_FIELD_TO_FORM } from '../node-form';
 
 /**
- * Around a node save (nodes.md section 8): a red snackbar (nodeCreateError, nodeEditError) with
+ * Around a node save (docs/nodes-screens.md, "Register" and "Edit"): a red snackbar (nodeCreateError, nodeEditError) with
  * the server's reason and its field errors on the fields, or the node lists marked stale, a green
  * snackbar and the node.
  */

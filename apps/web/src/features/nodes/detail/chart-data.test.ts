@@ -19,7 +19,7 @@ import {
 const NOW = new Date(2026, 6, 15, 9, 30);
 const midnight = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime() / 1000;
 
-describe('range shortcuts (nodes.md section 9)', () => {
+describe('range shortcuts (docs/nodes-screens.md, "Chart")', () => {
   it.each<[TRangeShortcut, string, string]>([
     ['thisWeek', '2026-07-08', '2026-07-15'],
     ['lastWeek', '2026-07-01', '2026-07-08'],
@@ -78,7 +78,7 @@ describe('the end date includes the whole day and cannot pass today', () => {
   });
 });
 
-describe('the history request (nodes.md section 7)', () => {
+describe('the history request (docs/telemetry.md, "Read routes")', () => {
   it.each([
     ['V1', { temperature: 34, battery: 40, flush: 50 }],
     ['V2', { temperature: 42, battery: 40, flush: 50 }],

@@ -1,7 +1,7 @@
 import { DEVICE_TYPES, FAULTY_READING_AT_OR_BELOW, isTemperatureChannelActive, messageIdOf, nodeFunctions, type TDevice, type TDeviceType } from '@aquasmart/domain';
 
 /**
- * The pure part of the #chart tab (nodes.md sections 2 and 9): the date range and its shortcuts,
+ * The pure part of the #chart tab (docs/nodes-screens.md, "Chart"): the date range and its shortcuts,
  * the history request, and history rows turned into chart series. No React, no ECharts: the
  * chart component only draws what these functions return.
  */
@@ -13,10 +13,10 @@ export interface TDayRange {
   to: TDay;
 }
 
-/** The end date includes the whole day: its midnight plus 86399 seconds (nodes.md section 9). */
+/** The end date includes the whole day: its midnight plus 86399 seconds (docs/nodes-screens.md, "Chart"). */
 export const END_OF_DAY_SECONDS = 86_399;
 
-/** Shortcuts in days relative to today (nodes.md section 9). */
+/** Shortcuts in days relative to today (docs/nodes-screens.md, "Chart"). */
 export const RANGE_SHORTCUTS = {
   thisWeek: { from: -7, to: 0 },
   lastWeek: { from: -14, to: -7 },
@@ -78,7 +78,7 @@ export function rangeSeconds(range: TDayRange): { from: number; to: number } | n
   return { from: Math.floor(from.getTime() / 1000), to: Math.floor(to.getTime() / 1000) + END_OF_DAY_SECONDS };
 }
 
-/** The history messages the chart reads per type (nodes.md section 7); flush events where the type has them. */
+/** The history messages the chart reads per type (docs/payload-format.md); flush events where the type has them. */
 export function chartMessageIds(type: string): { temperature: number; battery: number; flush?: number } | null {
   if (!(DEVICE_TYPES as readonly string[]).includes(type)) return null;
   const deviceType = type as TDeviceType;

@@ -19,7 +19,7 @@ import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
 import { NodeSettingsPlaceholder } from './node-settings-placeholder';
 
-/** The tabs a user sees (nodes.md sections 2 and 6); none for a node without parameters. */
+/** The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters. */
 export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
   if (device.sipp.parameters.length === 0) return [];
   const admin = isAdministrator(user);
@@ -37,7 +37,7 @@ export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0
 }
 
 /**
- * /nodes/{customer}/{location}/{eui} (nodes.md section 2): the node's chart, service details,
+ * /nodes/{customer}/{location}/{eui} (docs/nodes-screens.md, "Node detail"): the node's chart, service details,
  * settings, LoRa messages and audit log as hash tabs; the pencil edits the node (editNode) or,
  * on the settings tab, its settings (settings); delete detaches and stops it (deleteNode).
  */

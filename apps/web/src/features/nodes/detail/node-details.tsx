@@ -61,7 +61,7 @@ function channelValue(language: string, channel: TDevice['channels'][number], no
  * The #details (service) tab: open alarms first (what a field engineer came for), then the node,
  * its channels, battery and calibration, and the notes. Calibration interval and minimum
  * deviation need settings or calibration; offsets and last calibrations need calibration
- * (nodes.md section 6); the network server is shown to administrators.
+ * (docs/nodes-screens.md, "Service tab"); the network server is shown to administrators.
  */
 export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?: () => number }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { http } from '../../../lib/http/http';
 import { HttpError } from '../../../lib/http/http-error';
 import { getToken } from '../../../lib/session/token-storage';
 
-/** The products calls (nodes.md section 7): base /api/v1, x-access-token. */
+/** The products calls (docs/places.md): base /api/v1, x-access-token. */
 export const PRODUCTS_QUERY_KEY = ['products', 'list'] as const;
 export const PRODUCT_ONE_QUERY_KEY = ['products', 'one'] as const;
 

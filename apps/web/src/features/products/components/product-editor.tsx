@@ -20,7 +20,7 @@ export interface TProductEditorProps {
   submitLabel: string;
   initial: TProductFormValues;
   save: (values: TProductFormOutput) => Promise<TProduct>;
-  /** Snackbar keys of success and failure (nodes.md section 8). */
+  /** Snackbar keys of success and failure (docs/products-screens.md, "Snackbar keys"). */
   messages: { success: string; error: string };
 }
 

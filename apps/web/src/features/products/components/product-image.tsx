@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { productImageQuery } from '../api/products-api';
 import { useObjectUrl } from './use-object-url';
 
-/** Product images are shown at most 256 px high (nodes.md sections 2 and 9). */
+/** Product images are shown at most 256 px high (docs/screens.md, "Constants"; docs/products-screens.md). */
 export const PRODUCT_IMAGE_MAX_HEIGHT = 256;
 
 /** A frame of the full image height, so cards in one row line up whatever their pictures. */

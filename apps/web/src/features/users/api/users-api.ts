@@ -3,7 +3,7 @@ import { ZCurrentUser, type TAccountPatch, type TCurrentUser, type TUserCreate, 
 import { http } from '../../../lib/http/http';
 import { isHttpError } from '../../../lib/http/http-error';
 
-/** The users calls (docs/users.md; nodes.md section 7): base /api/v1, x-access-token. */
+/** The users calls (docs/users.md): base /api/v1, x-access-token. */
 export type TUser = TCurrentUser;
 
 export const USERS_QUERY_KEY = ['users', 'list'] as const;

@@ -4,7 +4,7 @@ import { http } from '../../../../lib/http/http';
 import { nodeApiPath, NODES_QUERY_ROOT } from '../../../../lib/api/nodes';
 
 /**
- * The calls of the node detail (nodes.md section 7). Paths carry the EUI and names URL-encoded.
+ * The calls of the node detail (docs/nodes-screens.md, "Node detail"). Paths carry the EUI and names URL-encoded.
  * Query keys start with the shared NODES_QUERY_ROOT, so a save elsewhere (edit, register) refreshes them.
  */
 const segment = encodeURIComponent;
