@@ -107,6 +107,9 @@ function buildOption(props: TNodeChartProps, narrow: boolean, colors: { text: st
             nameTextStyle: { color: colors.text, align: 'left' as const },
             scale: true,
             splitNumber: 2,
+            // Ticks at least 0.05 V apart: a battery moves a few mV a week, and ticks closer than
+            // the two decimals shown printed the same label twice.
+            minInterval: 0.05,
             axisLabel: { color: colors.text, formatter: (value: number) => number(value, 2) },
             splitLine: { lineStyle: { color: colors.grid } },
           },
