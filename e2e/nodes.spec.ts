@@ -136,7 +136,13 @@ test.describe.serial('nodes', () => {
     await expect(renamed.locator('[data-field="temperature1"] [data-tone="tooWarm"] svg')).toBeVisible();
   });
 
-  test('without editNode there is no pencil and no edit page; with it there is', async ({ page, browser }) => {
+  test('without editNode there is no pencil and no edit page; with it there is', async ({ page, browser, request }) => {
+    // The server refuses the change itself, whatever the screens offer.
+    const customerToken = await apiToken(request, CUSTOMER_USER);
+    const own = (await nodes(request, customerToken))[0];
+    const direct = await request.patch(`/api/v1/devices/${own.eui}/lora/NS`, { headers: { 'x-access-token': customerToken }, data: { name: 'Niet toegestaan' } });
+    expect(direct.status()).toBe(403);
+
     await signIn(page, CUSTOMER_USER);
     await page.goto('/nodes');
     await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
@@ -168,5 +174,24 @@ test.describe.serial('nodes', () => {
     const token = await apiToken(request, ADMIN);
     const node = (await (await request.get(`/api/v1/devices/${NEW_EUI}`, { headers: { 'x-access-token': token } })).json()) as { customer: string | null; location: string | null; lora: { state: string } };
     expect(node).toMatchObject({ customer: null, location: null, lora: { state: 'Stopped' } });
+  });
+
+  test('deleting from the node page returns to /nodes; the node is unassigned and keeps its history', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN);
+    const headers = { 'x-access-token': token };
+    const victim = (await nodes(request, token)).find((candidate) => candidate.type === 'V1' && candidate.customer !== CUSTOMER)!;
+    const history = async () => ((await (await request.get(`/api/v1/devices/${victim.eui}/data`, { headers, params: { projection: 'ts' } })).json()) as unknown[]).length;
+    const before = await history();
+    expect(before).toBeGreaterThan(100);
+
+    await signIn(page, ADMIN);
+    await page.goto(`/nodes/${enc(victim.customer)}/${enc(victim.location)}/${victim.eui}`);
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page).toHaveURL(/\/nodes$/);
+
+    const node = (await (await request.get(`/api/v1/devices/${victim.eui}`, { headers })).json()) as { customer: string | null; location: string | null; lora: { state: string } };
+    expect(node).toMatchObject({ customer: null, location: null, lora: { state: 'Stopped' } });
+    expect(await history()).toBe(before);
   });
 });
