@@ -3,7 +3,7 @@ import { FormProvider } from 'react-hook-form';
 import Paper from '@mui/material/Paper';
 import { useZodForm } from '../form/use-zod-form';
 import { PLACE_FORM_FIELDS, placeFormSchema, type TFormMode, type TPlaceFormValues, type TPlaceKind } from './place-form';
-import { useSaveFlow } from './use-save-flow';
+import { usePlaceSaveFlow } from './use-save-flow';
 import { FormActions } from '../page/index';
 import { PlaceFormFields } from './place-form-fields';
 
@@ -27,7 +27,7 @@ export function PlaceFormScreen({ kind, mode, admin, title, submitLabel, values,
   const form = useZodForm(placeFormSchema({ kind, mode, admin }), { defaultValues: values });
   const { reset } = form;
   useEffect(() => reset(values), [values, reset]);
-  const runSave = useSaveFlow({ setError: form.setError, fields: PLACE_FORM_FIELDS, successKey, errorKey });
+  const runSave = usePlaceSaveFlow({ setError: form.setError, fields: PLACE_FORM_FIELDS, successKey, errorKey });
   // The resolver has checked the values; the form keeps its own (untransformed) shape.
   const onSubmit = form.handleSubmit((submitted) => runSave(() => save({ ...form.getValues(), ...submitted, notes: submitted.notes ?? '' })));
 

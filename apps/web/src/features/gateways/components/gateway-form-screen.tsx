@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import type { TGatewayCreate } from '@aquasmart/domain';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { FormActions } from '../../../components/page';
-import { useSaveFlow } from '../../../components/places/use-save-flow';
+import { usePlaceSaveFlow } from '../../../components/places/use-save-flow';
 import { GATEWAY_FORM_FIELDS, ZGatewayForm, type TGatewayFormValues } from '../gateway-form';
 import { GatewayFormFields } from './gateway-form-fields';
 
@@ -24,7 +24,7 @@ export function GatewayFormScreen({ mode, title, submitLabel, values, save, succ
   const form = useZodForm(ZGatewayForm, { defaultValues: values });
   const { reset } = form;
   useEffect(() => reset(values), [values, reset]);
-  const runSave = useSaveFlow({ setError: form.setError, fields: GATEWAY_FORM_FIELDS, successKey, errorKey });
+  const runSave = usePlaceSaveFlow({ setError: form.setError, fields: GATEWAY_FORM_FIELDS, successKey, errorKey });
   const onSubmit = form.handleSubmit((submitted) => runSave(() => save(submitted)));
 
   return (
