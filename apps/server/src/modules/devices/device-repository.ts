@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
@@ -99,6 +99,19 @@ export async function requireVisibleDevice(db: TDbOrTx, user: TAuthUser, eui: st
 }
 
 /**
+ * The joins that give a device's customer, location, gateway, flush device and network server
+ * their names (the fields conditions, sorting and projection use); the page and its count share them.
+ */
+function withNamedPlaces<TQuery extends PgSelect>(query: TQuery) {
+  return query
+    .leftJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(gateways, eq(gateways.id, devices.gatewayId))
+    .leftJoin(products, eq(products.id, devices.flushDeviceId))
+    .leftJoin(networkServers, eq(networkServers.id, devices.networkServerId));
+}
+
+/**
  * Devices the user may see with the projected fields, sorted (by name unless `sort` says
  * otherwise), filtered by `assigned`, `search` and `conditions`; one page when `page` or `limit`
  * is given, and then also the total. Everything happens in SQL.
@@ -116,30 +129,14 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
     where,
   );
   const { order, channel } = orderOf(query.sort);
-  let base = db
-    .select(selectionFor(projection, DEVICE_FIELDS))
-    .from(devices)
-    .leftJoin(customers, eq(customers.id, devices.customerId))
-    .leftJoin(locations, eq(locations.id, devices.locationId))
-    .leftJoin(gateways, eq(gateways.id, devices.gatewayId))
-    .leftJoin(products, eq(products.id, devices.flushDeviceId))
-    .leftJoin(networkServers, eq(networkServers.id, devices.networkServerId))
-    .$dynamic();
+  let base = withNamedPlaces(db.select(selectionFor(projection, DEVICE_FIELDS)).from(devices).$dynamic());
   if (channel) base = base.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel)));
   const ordered = base.where(filter).orderBy(...order);
   const paged = query.page !== undefined || query.limit !== undefined;
   if (!paged) return { rows: await ordered, total: null };
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await ordered.limit(limit).offset(((query.page ?? 1) - 1) * limit);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(devices)
-    .leftJoin(customers, eq(customers.id, devices.customerId))
-    .leftJoin(locations, eq(locations.id, devices.locationId))
-    .leftJoin(gateways, eq(gateways.id, devices.gatewayId))
-    .leftJoin(products, eq(products.id, devices.flushDeviceId))
-    .leftJoin(networkServers, eq(networkServers.id, devices.networkServerId))
-    .where(filter);
+  const [counted] = await withNamedPlaces(db.select({ total: count() }).from(devices).$dynamic()).where(filter);
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
