@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDeviceType } from '../constants';
 import { issuesToFields } from '../validation/issues';
-import { emptyPeriod, parseFormNumber, registersFromSettingsForm, settingsFormFromRegisters, settingsFormSchema, type TSettingsForm, type TStoredParameter } from './form';
+import { emptyPeriod, parseFormNumber, registersFromSettingsForm, settingsFormFromRegisters, settingsFormPath, settingsFormPaths, settingsFormSchema, type TSettingsForm, type TStoredParameter } from './form';
 import { checkRegisterValues } from './rules';
 
 const WINTER = 60;
@@ -215,5 +215,29 @@ describe('settings editor form', () => {
     ['1,2,3', Number.NaN],
   ] as const)('reads %j as %j', (text, value) => {
     expect(parseFormNumber(text)).toEqual(value);
+  });
+});
+
+describe('settingsFormPath: the server names a body field, the editor marks its own', () => {
+  const sent = [{ register: 2 }, { register: 3 }, { register: 4 }];
+  it.each([
+    ['0.value.logInterval', 'logInterval'],
+    ['0.value.measureInterval', 'measureInterval'],
+    ['1.value.measureInterval', 'flushMeasureInterval'],
+    ['1.value.resistanceThreshold', 'overflowDetection'],
+    ['0.value.inputs.2.lowAlarm', 'inputs.2.lowAlarm'],
+    ['2.value.flush-periods.0.start', 'periods.0.start'],
+    ['2.value.flush-periods.1.daysEnabled', 'periods.1.days'],
+    ['1.value.colour', null],
+    ['3.value.logInterval', null],
+    ['0.register', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(settingsFormPath('V2', sent, path)).toBe(expected);
+  });
+
+  it('knows every path it can answer', () => {
+    const paths = settingsFormPaths('V2');
+    for (const path of ['logInterval', 'flushMeasureInterval', 'inputs.2.lowAlarm', 'periods.0.start', 'periods.1.days']) expect(paths).toContain(path);
+    expect(settingsFormPaths('V3')).not.toContain('periods.0.start');
   });
 });

@@ -274,3 +274,28 @@ export function registersFromSettingsForm(
 
   return [...changes].sort(([a], [b]) => a - b).map(([register, value]) => ({ register, value }));
 }
+
+/**
+ * The editor's field for a field the server names in its 400 (`0.value.logInterval`,
+ * `1.value.inputs.2.lowAlarm`, `0.value.flush-periods.0.start`), given the registers that were
+ * sent; null when the editor has no such field.
+ */
+export function settingsFormPath(type: TDeviceType, sent: readonly { register: number }[], serverPath: string): string | null {
+  const [index, part, field, ...rest] = serverPath.split('.');
+  const register = sent[Number(index)]?.register;
+  if (register === undefined || part !== 'value' || field === undefined) return null;
+  if (field === 'inputs' && register === INPUTS_REGISTER[type]) return ['inputs', ...rest].join('.');
+  if (field === 'flush-periods' && register === PERIODS_REGISTER[type]) return ['periods', ...rest].join('.').replace(/\.daysEnabled$/, '.days');
+  const setting = settingsOf(type).find((candidate) => candidate.register(type) === register && candidate.field(type) === field);
+  return setting && rest.length === 0 ? setting.id : null;
+}
+
+/** Every path of the editor's form a server error may point at, for a type. */
+export function settingsFormPaths(type: TDeviceType): string[] {
+  const paths: string[] = settingsOf(type).map((setting) => setting.id);
+  for (let index = 0; index < INPUT_COUNT[type]; index++) paths.push(...['mode', 'lowAlarm', 'highAlarm', 'turnOnTime', 'turnOffTime'].map((field) => `inputs.${index}.${field}`));
+  if (PERIODS_REGISTER[type] !== undefined) {
+    for (let index = 0; index < MAX_FLUSH_PERIODS; index++) paths.push(...['start', 'stop', 'flushCycles', 'days'].map((field) => `periods.${index}.${field}`));
+  }
+  return paths;
+}

@@ -17,7 +17,7 @@ import { NodeAuditTab } from './node-audit-tab';
 import { NodeChartTab } from './node-chart-tab';
 import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
-import { NodeSettingsPlaceholder } from './node-settings-placeholder';
+import { NodeSettingsTab } from '../settings/node-settings-tab';
 
 /** The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters. */
 export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
@@ -26,7 +26,7 @@ export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0
   return [
     { id: 'chart', label: t('nodeDetail.tabs.chart'), render: () => <NodeChartTab device={device} /> },
     { id: 'details', label: t('nodeDetail.tabs.details'), render: () => <NodeDetails device={device} /> },
-    ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsPlaceholder /> }] : []),
+    ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsTab device={device} /> }] : []),
     ...(admin
       ? [
           { id: 'lora', label: t('nodeDetail.tabs.lora'), render: () => <NodeLoraTab device={device} /> },
