@@ -99,8 +99,8 @@ describe('settings editor form', () => {
   it('sends only the registers and fields that changed, alarms emptied go back to the sentinel', () => {
     const form = formOf('V2', V2);
     form.logInterval = '5';
-    form.inputs[0]!.lowAlarm = '';
-    form.inputs[1]!.highAlarm = '24,5';
+    form.inputs[0].lowAlarm = '';
+    form.inputs[1].highAlarm = '24,5';
     const changes = registersFromSettingsForm('V2', form, V2, WINTER, ADMIN);
     expect(changes).toEqual([
       {
@@ -157,7 +157,7 @@ describe('settings editor form', () => {
   it('never sends the administrators block for an engineer, even when the form holds a change', () => {
     const form = formOf('V3', V3);
     form.sendInterval = '12';
-    form.inputs[1]!.turnOnTime = '30';
+    form.inputs[1].turnOnTime = '30';
     expect(registersFromSettingsForm('V3', form, V3, WINTER, ENGINEER)).toEqual([
       {
         register: 1,
@@ -169,7 +169,7 @@ describe('settings editor form', () => {
         },
       },
     ]);
-    expect(registersFromSettingsForm('V3', form, V3, WINTER, ADMIN)[0]!.value.sendInterval).toBe(12);
+    expect(registersFromSettingsForm('V3', form, V3, WINTER, ADMIN)[0].value.sendInterval).toBe(12);
     // and does not check it either: it is not on the engineer's screen
     form.sendInterval = '99';
     expect(errorsOf('V3', V3, form, false)).toEqual({});
@@ -182,7 +182,7 @@ describe('settings editor form', () => {
     form.flushtime = '';
     form.valvePulseLength = '252';
     form.supplyVoltageThreshold = '3,1255';
-    form.inputs[2]!.highAlarm = '100.1';
+    form.inputs[2].highAlarm = '100.1';
     form.periods = [{ start: '', stop: '25:00', flushCycles: '51', days: days(true) }];
     expect(errorsOf('V2', V2, form)).toEqual({
       logInterval: 'validation.range?min=1&max=60',

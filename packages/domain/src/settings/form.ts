@@ -160,7 +160,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
   }
   const inputsRegister = INPUTS_REGISTER[type];
   const storedInputs = inputsRegister !== undefined ? registers.get(inputsRegister)?.inputs : undefined;
-  const inputKnown = (index: number, field: string) => Array.isArray(storedInputs) && isRecord(storedInputs[index]) && (storedInputs[index] as TRecord)[field] !== undefined;
+  const inputKnown = (index: number, field: string) => Array.isArray(storedInputs) && isRecord(storedInputs[index]) && (storedInputs[index])[field] !== undefined;
   const alarm = alarmRule(type);
   shape.inputs = z.array(z.any()).superRefine((inputs: TInputForm[], ctx) => {
     inputs.forEach((input, index) => {
@@ -172,7 +172,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
       if (type === 'V3') checks.push(['turnOnTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOnTime'))], ['turnOffTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOffTime'))]);
       for (const [field, schema] of checks) {
         const result = schema.safeParse(input[field]);
-        if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0]!.message });
+        if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0].message });
       }
     });
   });
@@ -188,7 +188,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
         if (type === 'V2') checks.push(['flushCycles', zFormNumber(SETTING_RULES.periodFlushCycles, true)]);
         for (const [field, schema] of checks) {
           const result = schema.safeParse(period[field]);
-          if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0]!.message });
+          if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0].message });
         }
       });
     });
@@ -243,7 +243,7 @@ export function registersFromSettingsForm(
   if (inputsRegister !== undefined) {
     const storedInputs = registers.get(inputsRegister)?.inputs;
     const inputs = form.inputs.slice(0, INPUT_COUNT[type]).map((input, index) => {
-      const stored = Array.isArray(storedInputs) && isRecord(storedInputs[index]) ? (storedInputs[index] as TRecord) : {};
+      const stored = Array.isArray(storedInputs) && isRecord(storedInputs[index]) ? (storedInputs[index]) : {};
       const next: TRecord = { ...stored };
       if (input.mode !== '') next.mode = input.mode;
       next.lowAlarm = parseFormNumber(input.lowAlarm) ?? ALARM_OFF[type];

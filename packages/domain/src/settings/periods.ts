@@ -32,7 +32,7 @@ function dayShift(start: number, delta: number): -1 | 0 | 1 {
 /** Moves every enabled day by `shift` days (monday - 1 = sunday, sunday + 1 = monday). */
 export function shiftDays(days: TDaysEnabled, shift: number): TDaysEnabled {
   const count = WEEKDAYS.length;
-  return Object.fromEntries(WEEKDAYS.map((day, index) => [day, days[WEEKDAYS[(((index - shift) % count) + count) % count]!]])) as TDaysEnabled;
+  return Object.fromEntries(WEEKDAYS.map((day, index) => [day, days[WEEKDAYS[(((index - shift) % count) + count) % count]]])) as TDaysEnabled;
 }
 
 function convert<T extends TPeriodWithDays>(period: T, delta: number): T {
