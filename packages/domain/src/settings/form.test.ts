@@ -86,6 +86,12 @@ describe('settings editor form', () => {
     expect(form.periods).toEqual([{ start: '06:00', stop: '06:30', flushCycles: '2', days: days(true) }]);
   });
 
+  it('shows decimals with the reader\'s separator and reads them back unchanged', () => {
+    const form = settingsFormFromRegisters('V2', V2, WINTER, ',');
+    expect([form.supplyVoltageThreshold, form.flushStopThreshold]).toEqual(['3,1', '-102,4']);
+    expect(registersFromSettingsForm('V2', form, V2, WINTER, ADMIN)).toEqual([]);
+  });
+
   it.each([
     ['V1', V1],
     ['V2', V2],

@@ -50,9 +50,9 @@ function registerValues(parameters: readonly TStoredParameter[]): Map<number, TR
   return new Map(parameters.map((parameter) => [parameter.register, isRecord(parameter.value) ? parameter.value : {}]));
 }
 
-/** A number as the form shows it: '' when unknown; a decimal point, as the node sends it. */
-const numberText = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
-const alarmText = (value: unknown, type: TDeviceType): string => (value === ALARM_OFF[type] ? '' : numberText(value));
+/** A number as the form shows it: '' when unknown; with the reader's decimal separator (parseFormNumber takes both). */
+const numberText = (value: unknown, separator = '.'): string => (typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', separator) : '');
+const alarmText = (value: unknown, type: TDeviceType, separator: string): string => (value === ALARM_OFF[type] ? '' : numberText(value, separator));
 
 /** A typed number: '12,5' and '12.5' both 12.5; '' null; anything else NaN. */
 export function parseFormNumber(text: string): number | null {
@@ -73,8 +73,11 @@ function readDays(value: unknown): TDaysEnabled {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, value[day] === true])) as TDaysEnabled;
 }
 
-/** The form of a node's saved registers; periods in local time (`offsetMinutes` ahead of UTC). */
-export function settingsFormFromRegisters(type: TDeviceType, parameters: readonly TStoredParameter[], offsetMinutes: number): TSettingsForm {
+/**
+ * The form of a node's saved registers; periods in local time (`offsetMinutes` ahead of UTC),
+ * decimals with `decimalSeparator` (a Dutch reader: ',').
+ */
+export function settingsFormFromRegisters(type: TDeviceType, parameters: readonly TStoredParameter[], offsetMinutes: number, decimalSeparator = '.'): TSettingsForm {
   const registers = registerValues(parameters);
   const form: Record<string, unknown> = {};
   for (const setting of settingsOf(type)) {
@@ -82,7 +85,7 @@ export function settingsFormFromRegisters(type: TDeviceType, parameters: readonl
     if (setting.kind === 'flushToggle') form[setting.id] = stored === FLUSH_ON;
     else if (setting.kind === 'overflowToggle') form[setting.id] = typeof stored === 'number' && stored > 0;
     else if (setting.kind === 'mode') form[setting.id] = typeof stored === 'string' ? stored : '';
-    else form[setting.id] = numberText(stored);
+    else form[setting.id] = numberText(stored, decimalSeparator);
   }
   for (const setting of settingsOf('V1').concat(settingsOf('V2'), settingsOf('V3'))) {
     if (!(setting.id in form)) form[setting.id] = setting.kind === 'flushToggle' || setting.kind === 'overflowToggle' ? false : '';
@@ -95,8 +98,8 @@ export function settingsFormFromRegisters(type: TDeviceType, parameters: readonl
     const input = Array.isArray(storedInputs) && isRecord(storedInputs[index]) ? (storedInputs[index] as TRecord) : {};
     inputs.push({
       mode: typeof input.mode === 'string' ? input.mode : '',
-      lowAlarm: alarmText(input.lowAlarm, type),
-      highAlarm: alarmText(input.highAlarm, type),
+      lowAlarm: alarmText(input.lowAlarm, type, decimalSeparator),
+      highAlarm: alarmText(input.highAlarm, type, decimalSeparator),
       turnOnTime: numberText(input.turnOnTime),
       turnOffTime: numberText(input.turnOffTime),
     });

@@ -19,6 +19,9 @@ import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
 import { NodeSettingsTab } from '../settings/node-settings-tab';
 
+/** How often a node with pending settings is asked again. */
+const PENDING_REFRESH_MS = 5000;
+
 /** The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters. */
 export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
   if (device.sipp.parameters.length === 0) return [];
@@ -49,7 +52,8 @@ export function NodeDetailPage() {
   const locationName = params.location ?? '';
   const eui = params.eui ?? '';
   const user = useCurrentUser().data;
-  const result = useQuery(nodeQuery(eui));
+  // While settings are on their way the page asks again, so `pending` turns `saved` when the node reports.
+  const result = useQuery({ ...nodeQuery(eui), refetchInterval: (query) => (query.state.data?.sync === 0 ? PENDING_REFRESH_MS : false) });
   const device = result.data;
   const screen = nodeScreen(customer, locationName, eui);
   useCrumbLabel(screen, device?.name || undefined);

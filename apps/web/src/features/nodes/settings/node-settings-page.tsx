@@ -16,6 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import {
+  alarmRule,
   DEVICE_TYPES,
   emptyPeriod,
   INPUT_COUNT,
@@ -29,6 +30,7 @@ import {
   settingsFormPaths,
   settingsFormSchema,
   settingsOf,
+  SETTING_RULES,
   WEEKDAYS,
   type TDevice,
   type TDeviceType,
@@ -46,20 +48,21 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { HttpError, isHttpError } from '../../../lib/http/http-error';
 import { NODES_QUERY_ROOT, nodeQuery, nodeScreen } from '../../../lib/api/nodes';
 import { useCurrentUser } from '../../../lib/session/current-user';
+import { useNodeCrumbs } from '../components/use-node-crumbs';
 import { postNodeParameters } from './settings-api';
 import { localOffsetMinutes, localTimeZone } from './settings-text';
 
 type TTranslate = ReturnType<typeof useTranslation>['t'];
 
-function helperOf(t: TTranslate, setting: TSetting): string | undefined {
-  if (!setting.rule) return undefined;
-  const range = t('nodeSettings.editor.rangeHelp', { min: setting.rule.min, max: setting.rule.max });
-  return setting.unit ? `${range} ${setting.unit}` : range;
+/** "1 tot 60 min", numbers in the reader's language. */
+function rangeText(t: TTranslate, language: string, rule: { min: number; max: number }, unit?: string): string {
+  const range = t('nodeSettings.editor.rangeHelp', { min: rule.min.toLocaleString(language), max: rule.max.toLocaleString(language) });
+  return unit ? `${range} ${unit}` : range;
 }
 
 /** One setting of the catalogue as its field: a switch, a mode choice or a number typed as text. */
 function SettingField({ setting }: { setting: TSetting }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = t(`nodeSettings.fields.${setting.id}`);
   if (setting.kind === 'flushToggle' || setting.kind === 'overflowToggle') return <FormSwitch<TSettingsForm> name={setting.id} label={label} />;
   if (setting.kind === 'mode') {
@@ -73,26 +76,30 @@ function SettingField({ setting }: { setting: TSetting }) {
       fullWidth
       autoComplete="off"
       inputProps={{ inputMode: decimals ? 'decimal' : 'numeric' }}
-      helperText={helperOf(t, setting)}
+      helperText={setting.rule ? rangeText(t, i18n.language, setting.rule, setting.unit) : undefined}
     />
   );
 }
 
+/** Switches first on a row of their own, then the other fields two by two. */
 function SettingFields({ settings }: { settings: readonly TSetting[] }) {
   if (settings.length === 0) return null;
+  const isSwitch = (setting: TSetting) => setting.kind === 'flushToggle' || setting.kind === 'overflowToggle';
   return (
     <FieldGrid>
-      {settings.map((setting) => (
-        <SettingField key={setting.id} setting={setting} />
+      {[...settings.filter(isSwitch), ...settings.filter((setting) => !isSwitch(setting))].map((setting) => (
+        <Box key={setting.id} sx={{ gridColumn: isSwitch(setting) ? '1 / -1' : undefined, minWidth: 0 }}>
+          <SettingField setting={setting} />
+        </Box>
       ))}
     </FieldGrid>
   );
 }
 
 function InputFields({ type }: { type: TDeviceType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const modeOptions = MEASURE_MODES.map((mode) => ({ value: mode, label: t(`nodeSettings.modes.${mode}`) }));
-  const alarmRange = type === 'V1' ? '0' : '-102,4';
+  const alarmRange = rangeText(t, i18n.language, alarmRule(type));
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {Array.from({ length: INPUT_COUNT[type] }, (_unused, index) => (
@@ -110,7 +117,7 @@ function InputFields({ type }: { type: TDeviceType }) {
                 fullWidth
                 autoComplete="off"
                 inputProps={{ inputMode: 'decimal' }}
-                helperText={`${t('nodeSettings.editor.alarmHelp')}; ${t('nodeSettings.editor.rangeHelp', { min: alarmRange, max: 100 })}`}
+                helperText={`${t('nodeSettings.editor.alarmHelp')}; ${alarmRange}`}
               />
             ))}
             {type === 'V3'
@@ -122,7 +129,7 @@ function InputFields({ type }: { type: TDeviceType }) {
                     fullWidth
                     autoComplete="off"
                     inputProps={{ inputMode: 'numeric' }}
-                    helperText={t('nodeSettings.editor.rangeHelp', { min: 0, max: 240 })}
+                    helperText={rangeText(t, i18n.language, SETTING_RULES.turnTime)}
                   />
                 ))
               : null}
@@ -163,7 +170,7 @@ function DaysField({ index }: { index: number }) {
 }
 
 function PeriodFields({ type }: { type: TDeviceType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<TSettingsForm>();
   const periods = useFieldArray({ control, name: 'periods' });
   return (
@@ -193,7 +200,7 @@ function PeriodFields({ type }: { type: TDeviceType }) {
                 fullWidth
                 autoComplete="off"
                 inputProps={{ inputMode: 'numeric' }}
-                helperText={t('nodeSettings.editor.rangeHelp', { min: 0, max: 50 })}
+                helperText={rangeText(t, i18n.language, SETTING_RULES.periodFlushCycles)}
               />
             ) : null}
             {type === 'V2' ? <DaysField index={index} /> : null}
@@ -223,7 +230,7 @@ function withFormFields(error: unknown, type: TDeviceType, sent: TRegisterChange
 }
 
 function SettingsForm({ device, type, title }: { device: TDevice; type: TDeviceType; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -231,7 +238,8 @@ function SettingsForm({ device, type, title }: { device: TDevice; type: TDeviceT
   // The offset of the moment the screen opened: load and save convert with the same one.
   const offset = useMemo(() => localOffsetMinutes(), []);
   const parameters = device.sipp.parameters;
-  const values = useMemo(() => settingsFormFromRegisters(type, parameters, offset), [type, parameters, offset]);
+  const separator = (1.5).toLocaleString(i18n.language).charAt(1);
+  const values = useMemo(() => settingsFormFromRegisters(type, parameters, offset, separator), [type, parameters, offset, separator]);
   const schema = useMemo(() => settingsFormSchema(type, parameters, { administrator }), [type, parameters, administrator]);
   const form = useZodForm(schema, { defaultValues: values });
   const { reset } = form;
@@ -319,6 +327,7 @@ export function NodeSettingsPage() {
   const result = useQuery(nodeQuery(eui));
   const device = result.data;
   const title = t('routes.nodeSettings').replace(':eui', device?.name || eui);
+  useNodeCrumbs(device, '/settings', title);
   const type = device?.type as TDeviceType | undefined;
   const supported = type !== undefined && (DEVICE_TYPES as readonly string[]).includes(type);
   return (
