@@ -85,7 +85,7 @@ test.describe.serial('node settings', () => {
   test('an administrator copies register 2 to two nodes, which then show pending', async ({ page, request }) => {
     const [source] = await v2Nodes(request, adminToken, { sync: 1 });
     await signIn(page, ADMIN);
-    await page.goto(`${screenOf(source!)}#settings`);
+    await page.goto(`${screenOf(source)}#settings`);
     const tab = page.getByTestId('node-settings');
     await expect(tab.getByRole('region', { name: 'Register 2: meten en ingangen' })).toBeVisible();
     await tab.getByRole('button', { name: 'Kopiëren naar andere nodes' }).click();
@@ -110,14 +110,14 @@ test.describe.serial('node settings', () => {
     await expect(dialog).toBeHidden();
 
     // Both received register 2 as the source has it, pending until they report it.
-    const sourceRegister = source!.sipp.parameters.find((parameter) => parameter.register === 2)!;
-    const pending = (await v2Nodes(request, adminToken, { sync: 0 })).filter((node) => picked.includes(node.name) && node.eui !== source!.eui);
+    const sourceRegister = source.sipp.parameters.find((parameter) => parameter.register === 2)!;
+    const pending = (await v2Nodes(request, adminToken, { sync: 0 })).filter((node) => picked.includes(node.name) && node.eui !== source.eui);
     expect(pending.length).toBeGreaterThanOrEqual(2);
     for (const node of pending.slice(0, 2)) {
       const register = node.sipp.parameters.find((parameter) => parameter.register === 2)!;
       expect(register).toMatchObject({ status: 'pending', value: sourceRegister.value });
     }
-    await page.goto(`${screenOf(pending[0]!)}#settings`);
+    await page.goto(`${screenOf(pending[0])}#settings`);
     await expect(await registerStatus(page, 2)).toHaveText(/^In afwachting sinds /);
     await expect(page.getByTestId('node-sync')).toContainText('In afwachting');
   });
@@ -161,7 +161,7 @@ test.describe.serial('node settings', () => {
     test('an engineer changes a V2 node\'s log interval and flush period: pending, then saved once the node reported', async ({ page, request }) => {
       const [, node] = await v2Nodes(request, adminToken, { sync: 1 });
       await signIn(page, ENGINEER);
-      await page.goto(`${screenOf(node!)}/settings`);
+      await page.goto(`${screenOf(node)}/settings`);
       const form = page.getByRole('form');
       await expect(form.getByRole('textbox', { name: 'Loginterval (min)' })).toBeVisible();
       // The administrators' block is not on an engineer's screen.
@@ -199,7 +199,7 @@ test.describe.serial('node settings', () => {
       await expect(page.getByRole('region', { name: 'Register 4: spoelperiodes' }).getByText(/^06:00 tot 06:30 · 2 spoelingen/)).toBeVisible();
       await expectNoAxeViolations(page, 'the settings tab', { include: 'main' });
 
-      const stored = await nodeOf(request, adminToken, node!.eui);
+      const stored = await nodeOf(request, adminToken, node.eui);
       const periodsRegister = stored.sipp.parameters.find((parameter) => parameter.register === 4)!;
       const offset = amsterdamOffsetMinutes();
       expect((periodsRegister.value['flush-periods'] as { start: number; stop: number }[])[0]).toMatchObject({ start: 360 - offset, stop: 390 - offset });
