@@ -182,7 +182,7 @@ describe('POST /devices/import at its documented maximum', () => {
     expect(await countRows(db, devices, undefined)).toBe(DEVICE_CSV_MAX_ROWS);
     // channels per type: V1 temperature, battery, flush; V2 three temperatures, battery, flush; V3 two temperatures, battery
     const perType = { V1: 3, V2: 5, V3: 3 };
-    const expectedChannels = lines.reduce((sum, _line, index) => sum + perType[types[index % 3]!], 0);
+    const expectedChannels = lines.reduce((sum, _line, index) => sum + perType[types[index % 3]], 0);
     expect(await countRows(db, deviceChannels, undefined)).toBe(expectedChannels);
     expect(await countRows(db, auditLogs, undefined)).toBe(DEVICE_CSV_MAX_ROWS);
   });
