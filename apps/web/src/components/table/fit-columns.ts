@@ -21,7 +21,7 @@ const widthOf = (column: TFitColumn) => column.width ?? column.minWidth ?? DEFAU
 export function hiddenColumns(columns: readonly TFitColumn[], available: number): string[] {
   if (available <= 0 || columns.length === 0) return [];
   const [first, ...others] = columns;
-  let used = widthOf(first!);
+  let used = widthOf(first);
   const ranked = others.map((column, index) => ({ column, index })).sort((a, b) => (a.column.importance ?? UNRANKED) - (b.column.importance ?? UNRANKED) || a.index - b.index);
   const hidden = new Set<string>();
   let full = false;

@@ -265,7 +265,7 @@ describe('ListTable', { timeout: 30_000 }, () => {
       observe(target: Element) {
         const size = [{ inlineSize: 200, blockSize: 600 }];
         const entry = { target, contentRect: { width: 200, height: 600, top: 0, left: 0 }, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
-        this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        this.callback([entry as unknown as ResizeObserverEntry], this);
       }
       disconnect() {}
       unobserve() {}
@@ -281,7 +281,7 @@ describe('ListTable', { timeout: 30_000 }, () => {
       expect(await screen.findByText('Klant 01')).toBeTruthy();
       expect(screen.queryByRole('columnheader', { name: 'Plaats' })).toBeNull();
       const user = userEvent.setup();
-      await user.click(screen.getAllByRole('button', { name: 'Uitklappen' })[0]!);
+      await user.click(screen.getAllByRole('button', { name: 'Uitklappen' })[0]);
       const detail = await screen.findByText('Plaats');
       expect(detail.tagName).toBe('DT');
       expect(detail.nextElementSibling?.textContent).toBe('Utrecht');

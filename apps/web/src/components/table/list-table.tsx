@@ -457,6 +457,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
           '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
           '& .list-detail-row, & .list-detail-row:hover': { bgcolor: 'action.hover', cursor: 'default' },
           '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
+          // The last column's resize handle would stick out of the box (a sideways scroll on phones).
+          '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
           // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
           '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
           '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },
