@@ -36,7 +36,7 @@ beforeAll(async () => {
 async function get<T>(url: string): Promise<T> {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'x-access-token': token } });
   expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
+  return response.json<T>();
 }
 
 /** The field errors of one record under a schema: {} when it passes. */
