@@ -338,6 +338,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
       paginationRowsPerPage: t('table.rowsPerPage'),
       paginationDisplayedRows: ({ from, to, count }) => t('table.displayedRows', { from, to, count }),
       footerRowSelected: (count) => t('table.selected', { count }),
+      // The grid's Dutch pack leaves this one in English ("Naam column menu").
+      columnMenuAriaLabel: (name) => t('table.columnMenu', { name }),
     };
   }, [i18n.resolvedLanguage, t]);
 
