@@ -3,7 +3,6 @@ import {
   CALIBRATION_MESSAGE,
   calibrationOffset,
   calibrationRefusal,
-  channelNumber,
   checkOffsetInput,
   checkReferenceInput,
   offsetRefusal,
@@ -149,15 +148,6 @@ describe('schemas', () => {
     const parsed = ZChannelOffsetPatch.safeParse(body);
     expect(parsed.success ? null : issuesToFields(parsed.error.issues)).toEqual(fields);
   });
-});
-
-it.each<[string, number | null]>([
-  ['temperature1', 1],
-  ['temperature3', 3],
-  ['calibration12', 12],
-  ['battery', null],
-])('channelNumber(%s) = %s', (id, number) => {
-  expect(channelNumber(id)).toBe(number);
 });
 
 it.each<[number, number, boolean]>([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBRATION_FRESHNESS_MS, FAULTY_READING_AT_OR_BELOW } from './constants';
 import { ZDevice } from './devices';
+import { channelNumber } from './node-functions';
 import { MESSAGE, messageKey, type TMessageParams } from './validation/message-key';
 import { checkNumber, zNumber, type TNumberRule } from './validation/validators';
 
@@ -49,12 +50,6 @@ export const REFERENCE_TEMPERATURE_RULE: TNumberRule = { min: -100, max: 150, de
 export const OFFSET_RULE: TNumberRule = { min: -MAX_CALIBRATION_OFFSET, max: MAX_CALIBRATION_OFFSET, decimals: 1 };
 /** The calibration window in whole minutes, as the messages name it. */
 export const CALIBRATION_WINDOW_MINUTES = CALIBRATION_FRESHNESS_MS / 60_000;
-
-/** temperature2 -> 2; null for an id without a trailing number. */
-export function channelNumber(channelId: string): number | null {
-  const match = /(\d+)$/.exec(channelId);
-  return match ? Number(match[1]) : null;
-}
 
 /** Only temperature channels are calibrated. */
 export function isTemperatureChannel(channel: { id: string; type?: string }): boolean {
