@@ -37,7 +37,7 @@ export function BatterySwapButton({ device }: { device: TDevice }) {
 
   return (
     <>
-      <Button variant="outlined" startIcon={<BatteryChargingFullIcon />} onClick={() => setOpen(true)} sx={{ minHeight: 44 }}>
+      <Button variant="outlined" startIcon={<BatteryChargingFullIcon />} onClick={() => setOpen(true)} sx={{ mt: 2, minHeight: 44 }}>
         {t('calibration.batterySwapButton')}
       </Button>
       <ConfirmDialog
