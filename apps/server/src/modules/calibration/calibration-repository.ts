@@ -1,28 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isEui, normalizeEui } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { calibrationLogs, deviceChannels, devices } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
-import type { TAuthUser } from '../../identity/auth-user';
-import { deviceScopeCondition, type TDeviceRow } from '../devices/device-repository';
 
 export type TChannelRow = typeof deviceChannels.$inferSelect;
-
-/**
- * The device with this EUI when the user may see it, locked for the transaction: the intake
- * worker locks the same row while it applies readings, so a calibration and a new reading of
- * the node never interleave (the offset and the shown value stay in step). 404 otherwise.
- */
-export async function lockVisibleDevice(tx: TDbOrTx, user: TAuthUser, eui: string): Promise<TDeviceRow> {
-  if (!isEui(eui)) throw ApiError.notFound(`No device ${eui}`);
-  const [row] = await tx
-    .select()
-    .from(devices)
-    .where(and(eq(devices.eui, normalizeEui(eui)), deviceScopeCondition(user)))
-    .for('update');
-  if (!row) throw ApiError.notFound(`No device ${eui}`);
-  return row;
-}
 
 /** One channel of a device, or undefined. */
 export async function findChannel(tx: TDbOrTx, eui: string, channelId: string): Promise<TChannelRow | undefined> {

@@ -17,8 +17,8 @@ import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { appendAuditLog } from '../devices/audit-log-repository';
-import { readDeviceUnscoped, type TDeviceRow } from '../devices/device-repository';
-import { findChannel, insertCalibrationLog, lockVisibleDevice, setChannelOffset, setDeviceCalibrationTs, type TChannelRow } from './calibration-repository';
+import { readDeviceUnscoped, requireVisibleDevice, type TDeviceRow } from '../devices/device-repository';
+import { findChannel, insertCalibrationLog, setChannelOffset, setDeviceCalibrationTs, type TChannelRow } from './calibration-repository';
 
 /**
  * Calibration of a temperature channel and the offset edit (docs/calibration.md). The server is
@@ -35,7 +35,9 @@ function refused(status: number, refusal: TCalibrationRefusal, field: string, me
 
 /** The locked, visible device and its temperature channel; 404 `channelNotFound` for any other channel. */
 async function requireTemperatureChannel(tx: TDbOrTx, user: TAuthUser, eui: string, channelId: string): Promise<{ device: TDeviceRow; channel: TChannelRow }> {
-  const device = await lockVisibleDevice(tx, user, eui);
+  // Locked: the intake worker locks the same row while it applies readings, so a calibration and a
+  // new reading never interleave (the offset and the shown value stay in step).
+  const device = await requireVisibleDevice(tx, user, eui, { lock: true });
   const channel = await findChannel(tx, device.eui, channelId);
   if (!channel || !isTemperatureChannel({ id: channel.channelId, type: channel.type })) {
     throw refused(404, { key: CALIBRATION_MESSAGE.channelNotFound, params: { channel: channelId } }, 'channelId', `Device ${device.eui} has no temperature channel ${channelId}`);

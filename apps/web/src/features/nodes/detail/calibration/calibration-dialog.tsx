@@ -1,17 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +22,8 @@ import { nodeQuery } from '../../../../lib/api/nodes';
 import { useSnackbar } from '../../../../components/snackbar';
 import { dateTimeText, numberText } from '../format';
 import { postCalibration, showNode } from './calibration-api';
+import { DecimalField } from './decimal-field';
+import { FormDialog } from './form-dialog';
 import { ageText, channelReading, offsetText, readingRefusalText, refusalText, serverRefusalText, useNow } from './calibration-text';
 
 /** How often the open dialog asks for the node again, so a new reading shows without a reload. */
@@ -50,11 +45,8 @@ export interface TCalibrationDialogProps {
 export function CalibrationDialog({ device: initial, channelId, onClose }: TCalibrationDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const node = useQuery({ ...nodeQuery(initial.eui), refetchOnMount: 'always', refetchInterval: REFRESH_MS, initialData: initial });
   const device = node.data;
@@ -111,94 +103,75 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', height: phone ? '100%' : undefined }}>
-        <DialogTitle id={titleId}>{t('calibration.title', { channel: name })}</DialogTitle>
-        <DialogContent sx={{ flex: phone ? 1 : undefined }}>
-          <Stack spacing={2.5}>
-            <Box>
-              <Typography variant="body2" color="text.secondary" component="p">
-                {t('calibration.reading')}
-              </Typography>
-              <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 500, lineHeight: 1.3 }} data-testid="calibration-reading">
-                {reading.value === null ? t('calibration.noReading') : `${numberText(language, reading.value, 1)} °C`}
-              </Typography>
-              {reading.measuredAtMs !== null ? (
-                <Typography variant="body2" data-testid="calibration-age">
-                  {t('calibration.age', { age: ageText(t, readingAgeMs(reading.measuredAtMs, now)), time: dateTimeText(language, reading.measuredAtMs) })}
-                </Typography>
-              ) : null}
-              <Typography variant="body2" color="text.secondary">
-                {t('calibration.readingHint')}
-                {channel.offset !== 0 && channel.value !== null
-                  ? ` ${t('calibration.shownWithOffset', { offset: offsetText(language, channel.offset), value: numberText(language, channel.value, 1) })}`
-                  : ''}
-              </Typography>
-              <Button
-                size="small"
-                startIcon={<RefreshIcon />}
-                onClick={() => void node.refetch()}
-                disabled={node.isFetching}
-                sx={{ mt: 0.5, ml: -0.5 }}
-              >
-                {node.isFetching ? t('calibration.refreshing') : t('calibration.refresh')}
-              </Button>
-            </Box>
-
-            {readingRefusal ? (
-              <Alert severity="error" role="alert">
-                {readingRefusal}
-              </Alert>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                {t('calibration.freshness', { minutes: CALIBRATION_WINDOW_MINUTES })}
-              </Typography>
-            )}
-
-            <TextField
-              inputRef={inputRef}
-              label={t('calibration.reference')}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setFieldError(null);
-              }}
-              required
-              autoFocus
-              fullWidth
-              error={fieldError !== null}
-              helperText={fieldError ?? t('calibration.referenceHint')}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', autoComplete: 'off', enterKeyHint: 'done', 'data-testid': 'calibration-reference' },
-                input: { sx: { fontSize: '1.75rem' } },
-              }}
-            />
-
-            <Box aria-live="polite">
-              <Typography variant="body2" color="text.secondary" component="p">
-                {t('calibration.offset')}
-              </Typography>
-              <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 500 }} data-testid="calibration-offset">
-                {offset === null ? t('calibration.offsetPending') : offsetText(language, offset)}
-              </Typography>
-            </Box>
-
-            {serverError ? (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, '& > button': { minHeight: 48, flex: phone ? 1 : undefined } }}>
-          <Button onClick={onClose} disabled={busy} size="large">
-            {t('common.cancel')}
+    <FormDialog title={t('calibration.title', { channel: name })} submitLabel={t('calibration.submit')} busy={busy} onSubmit={submit} onClose={onClose}>
+      <Stack spacing={2.5}>
+        <Box>
+          <Typography variant="body2" color="text.secondary" component="p">
+            {t('calibration.reading')}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 500, lineHeight: 1.3 }} data-testid="calibration-reading">
+            {reading.value === null ? t('calibration.noReading') : `${numberText(language, reading.value, 1)} °C`}
+          </Typography>
+          {reading.measuredAtMs !== null ? (
+            <Typography variant="body2" data-testid="calibration-age">
+              {t('calibration.age', { age: ageText(t, readingAgeMs(reading.measuredAtMs, now)), time: dateTimeText(language, reading.measuredAtMs) })}
+            </Typography>
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            {t('calibration.readingHint')}
+            {channel.offset !== 0 && channel.value !== null
+              ? ` ${t('calibration.shownWithOffset', { offset: offsetText(language, channel.offset), value: numberText(language, channel.value, 1) })}`
+              : ''}
+          </Typography>
+          <Button
+            size="small"
+            startIcon={<RefreshIcon />}
+            onClick={() => void node.refetch()}
+            disabled={node.isFetching}
+            sx={{ mt: 0.5, ml: -0.5 }}
+          >
+            {node.isFetching ? t('calibration.refreshing') : t('calibration.refresh')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} size="large">
-            {t('calibration.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </Box>
+
+        {readingRefusal ? (
+          <Alert severity="error" role="alert">
+            {readingRefusal}
+          </Alert>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('calibration.freshness', { minutes: CALIBRATION_WINDOW_MINUTES })}
+          </Typography>
+        )}
+
+        <DecimalField
+          inputRef={inputRef}
+          label={t('calibration.reference')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setFieldError(null);
+          }}
+          error={fieldError}
+          hint={t('calibration.referenceHint')}
+          inputProps={{ 'data-testid': 'calibration-reference' }}
+        />
+
+        <Box aria-live="polite">
+          <Typography variant="body2" color="text.secondary" component="p">
+            {t('calibration.offset')}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 500 }} data-testid="calibration-offset">
+            {offset === null ? t('calibration.offsetPending') : offsetText(language, offset)}
+          </Typography>
+        </Box>
+
+        {serverError ? (
+          <Alert severity="error" role="alert">
+            {serverError}
+          </Alert>
+        ) : null}
+      </Stack>
+    </FormDialog>
   );
 }

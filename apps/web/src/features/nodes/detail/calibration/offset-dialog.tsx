@@ -1,15 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { checkOffsetInput, type TDevice, type TDeviceChannel } from '@aquasmart/domain';
 import { failureText } from '../../../../lib/http/failure-text';
@@ -18,6 +9,8 @@ import { useSnackbar } from '../../../../components/snackbar';
 import { numberText } from '../format';
 import { patchOffset, showNode } from './calibration-api';
 import { offsetText } from './calibration-text';
+import { DecimalField } from './decimal-field';
+import { FormDialog } from './form-dialog';
 
 /**
  * Changing a channel's offset by hand (calibrationDataEdit; docs/calibration.md). Not a
@@ -26,11 +19,8 @@ import { offsetText } from './calibration-text';
 export function OffsetDialog({ device, channel, onClose }: { device: TDevice; channel: TDeviceChannel; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const titleId = useId();
   const [text, setText] = useState(() => numberText(language, channel.offset, 1));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,35 +48,18 @@ export function OffsetDialog({ device, channel, onClose }: { device: TDevice; ch
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', height: phone ? '100%' : undefined }}>
-        <DialogTitle id={titleId}>{t('calibration.editOffsetTitle', { channel: name })}</DialogTitle>
-        <DialogContent sx={{ flex: phone ? 1 : undefined }}>
-          <DialogContentText sx={{ mb: 2 }}>{t('calibration.editOffsetText')}</DialogContentText>
-          <TextField
-            label={t('calibration.newOffset')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setFieldError(null);
-            }}
-            required
-            autoFocus
-            fullWidth
-            error={fieldError !== null}
-            helperText={fieldError ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, input: { sx: { fontSize: '1.5rem' } } }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, '& > button': { minHeight: 48, flex: phone ? 1 : undefined } }}>
-          <Button onClick={onClose} disabled={busy} size="large">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} size="large">
-            {t('calibration.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog title={t('calibration.editOffsetTitle', { channel: name })} submitLabel={t('calibration.save')} busy={busy} onSubmit={submit} onClose={onClose}>
+      <DialogContentText sx={{ mb: 2 }}>{t('calibration.editOffsetText')}</DialogContentText>
+      <DecimalField
+        label={t('calibration.newOffset')}
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setFieldError(null);
+        }}
+        error={fieldError}
+        hint={t('calibration.offsetHint')}
+      />
+    </FormDialog>
   );
 }
