@@ -43,7 +43,7 @@ function node(ageS = 10): TDevice {
     signal: 3,
     sync: 1,
     incorrectSettings: false,
-  } as TDevice;
+  };
 }
 
 interface TCall {
