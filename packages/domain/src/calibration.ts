@@ -3,7 +3,7 @@ import { CALIBRATION_FRESHNESS_MS, FAULTY_READING_AT_OR_BELOW } from './constant
 import { ZDevice } from './devices';
 import { channelNumber } from './node-functions';
 import { MESSAGE, messageKey, type TMessageParams } from './validation/message-key';
-import { checkNumber, zNumber, type TNumberRule } from './validation/validators';
+import { checkNumber, parseFormNumber, zNumber, type TNumberRule } from './validation/validators';
 
 /**
  * Calibrating a temperature channel against a reference thermometer (nodes.md sections 5, 8, 9;
@@ -128,9 +128,7 @@ export function offsetRefusal(offset: number): TCalibrationRefusal | null {
  * can tell "required" (empty) from "not a number".
  */
 export function parseDecimal(text: string): number {
-  const normalized = text.trim().replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalized)) return Number.NaN;
-  return Number(normalized);
+  return parseFormNumber(text) ?? Number.NaN;
 }
 
 /** The reference temperature field: the value, or the message key of what is wrong with it. */
