@@ -5,6 +5,7 @@
  */
 export const telemetryUiNl = {
   networkServers: {
+    empty: 'Er zijn nog geen netwerkservers.',
     name: 'Naam',
     kind: 'Soort',
     kinds: { chirpstack: 'ChirpStack', tts: 'The Things Stack' },
@@ -134,6 +135,7 @@ export const telemetryUiNl = {
 
 export const telemetryUiEn: typeof telemetryUiNl = {
   networkServers: {
+    empty: 'There are no network servers yet.',
     name: 'Name',
     kind: 'Kind',
     kinds: { chirpstack: 'ChirpStack', tts: 'The Things Stack' },

@@ -231,7 +231,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
           : undefined
       }
       newTo={hasAnyRight(user, 'addNode') ? nodeNewScreen(scope) : undefined}
-      messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError' }}
+      messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError', empty: 'nodes.empty' }}
     />
   );
 }

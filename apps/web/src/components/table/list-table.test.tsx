@@ -189,7 +189,8 @@ describe('ListTable', { timeout: 30_000 }, () => {
 
     await user.click(deleteButton);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Weet u zeker dat u 2 items wilt verwijderen?')).toBeTruthy();
+    // The confirmation names what it deletes.
+    expect(within(dialog).getByText('2 items verwijderen: Klant 01, Klant 02?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
 
     await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(2));
@@ -291,5 +292,45 @@ describe('ListTable', { timeout: 30_000 }, () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+  it('names one row, or the first three and how many more, in the delete confirmation', async () => {
+    const user = userEvent.setup();
+    renderList({ onDelete: async () => undefined, confirmOne: (row) => `Klant ${row.name} verwijderen?` });
+    await screen.findByText('Klant 01');
+    const checkboxes = screen.getAllByRole('checkbox', { name: /select row|rij selecteren/i });
+    await user.click(checkboxes[0]);
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('Klant Klant 01 verwijderen?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Annuleren' }));
+    for (const index of [1, 2, 3, 4]) await user.click(checkboxes[index]);
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('5 items verwijderen: Klant 01, Klant 02, Klant 03 en 2 andere?')).toBeTruthy();
+  });
+
+  it('an empty list says what is missing and offers the add button; a search without results says so', async () => {
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '/customers',
+          handle: { routeId: 'customers', pattern: '/customers', title: 'routes.customers' },
+          element: (
+            <ListTable<TCustomer>
+              label="Klanten"
+              columns={columns}
+              getRowId={(row) => row.name}
+              source={{ mode: 'client', queryKey: ['empty-customers'], load: async () => [] }}
+              newTo="/customers/new"
+              messages={{ empty: 'Er zijn nog geen klanten.' }}
+            />
+          ),
+        },
+      ],
+      '/customers',
+    );
+    expect(await screen.findByText('Er zijn nog geen klanten.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Nieuw' }).some((link) => link.getAttribute('href') === '/customers/new')).toBe(true);
+    await user.type(screen.getByLabelText('Zoeken'), 'Delft{Enter}');
+    expect(await screen.findByText('Niets gevonden voor "Delft".')).toBeTruthy();
   });
 });

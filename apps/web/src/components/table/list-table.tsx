@@ -1,4 +1,5 @@
 import { Fragment, useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   DataGrid,
@@ -18,6 +19,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +75,19 @@ export interface TListMessages {
   deleted?: string;
   /** Snackbar message key when deletes fail; gets `count` and `failed`. */
   deleteFailed?: string;
+  /** What an empty list says is missing (e.g. `customers.empty`: "Er zijn nog geen klanten."). */
+  empty?: string;
+}
+
+/** How many names a delete confirmation of several rows lists before "and N others". */
+const NAMED_IN_CONFIRMATION = 3;
+
+/** A row's name in a confirmation: its name, else e-mail, else id. */
+function rowLabel(row: GridValidRowModel, id: GridRowId): string {
+  const record = row as { name?: unknown; email?: unknown };
+  if (typeof record.name === 'string' && record.name) return record.name;
+  if (typeof record.email === 'string' && record.email) return record.email;
+  return String(id);
 }
 
 export interface TListTableProps<T extends GridValidRowModel> {
@@ -96,6 +111,8 @@ export interface TListTableProps<T extends GridValidRowModel> {
   label?: string;
   /** Force the collapsed toolbar (tests); defaults to small screens. */
   compactToolbar?: boolean;
+  /** The confirmation of deleting one row, naming it ("Klant Zorggroep Rijnmond verwijderen?"); defaults to "{name} verwijderen?". */
+  confirmOne?: (row: T) => string;
 }
 
 const DETAIL_KEY = '__listDetailOf';
@@ -175,6 +192,38 @@ function guardColumn<T extends GridValidRowModel>(column: TListColumn<T>): GridC
   return guarded;
 }
 
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    text?: string;
+    newTo?: string;
+    onNew?: () => void;
+  }
+  interface NoResultsOverlayPropsOverrides {
+    text?: string;
+    newTo?: string;
+    onNew?: () => void;
+  }
+}
+
+/** What an empty list shows: what is missing and, where the user may add, the add button. */
+function EmptyListOverlay({ text, newTo, onNew }: { text?: string; newTo?: string; onNew?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2, textAlign: 'center' }}>
+      <Box>{text}</Box>
+      {newTo ? (
+        <Button component={RouterLink} to={newTo} variant="outlined" startIcon={<AddIcon />}>
+          {t('table.new')}
+        </Button>
+      ) : onNew ? (
+        <Button onClick={onNew} variant="outlined" startIcon={<AddIcon />}>
+          {t('table.new')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
 /**
  * The one list of the portal (docs/screens.md, "Lists"): columns, client- or server-side
  * paging, a search box, page and search in the address, rows per page per route in session
@@ -183,7 +232,7 @@ function guardColumn<T extends GridValidRowModel>(column: TListColumn<T>): GridC
  * progress bar while fetching.
  */
 export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>) {
-  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar } =
+  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne } =
     props;
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -397,6 +446,22 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
 
   const clickable = Boolean(expandable || onRowClick);
 
+  // The confirmation names what it deletes: the one row, or the count with the first names.
+  const selectedRows = selectedIds.map((id) => rowsById.get(id)).filter((row): row is T => row !== undefined);
+  let confirmationText = '';
+  if (selectedRows.length === 1) {
+    const [row] = selectedRows;
+    confirmationText = confirmOne ? confirmOne(row) : t('table.confirmOne', { name: rowLabel(row, getRowId(row)) });
+  } else if (selectedRows.length > 1) {
+    const labels = selectedRows.map((row) => rowLabel(row, getRowId(row)));
+    const shown = labels.slice(0, NAMED_IN_CONFIRMATION).join(', ');
+    const rest = labels.length - NAMED_IN_CONFIRMATION;
+    const names = rest > 0 ? t('table.andOthers', { names: shown, count: rest }) : shown;
+    confirmationText = t('table.confirmMany', { count: selectedRows.length, names });
+  }
+  const emptyText = list.search ? t('table.noMatches', { search: list.search }) : t(messages?.empty ?? 'table.noRows');
+  const mayAdd = !list.search && Boolean(newTo || onNew);
+
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} ref={setBox}>
       <ListToolbar
@@ -450,7 +515,12 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         getRowClassName={(params) => (isDetailRow(params.row) ? 'list-detail-row' : '')}
         onRowClick={(params, event) => handleRowClick(params.row, event)}
         localeText={localeText}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+        slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
+        slotProps={{
+          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
+          noRowsOverlay: { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },
+          noResultsOverlay: { text: emptyText },
+        }}
         sx={{
           border: 0,
           borderTop: 1,
@@ -471,7 +541,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         open={confirming}
         busy={deleting}
         title={t('table.confirmTitle')}
-        text={t('table.confirmText', { count: selectedIds.length })}
+        text={confirmationText}
         confirmLabel={t('table.delete')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(false)}
