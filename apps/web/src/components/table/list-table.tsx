@@ -531,6 +531,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
           '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
           // The last column's resize handle would stick out of the box (a sideways scroll on phones).
           '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+          // Its column menu button waits off to the right until hovered; kept inside, it cannot widen the grid.
+          '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
           // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
           '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
           '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },
