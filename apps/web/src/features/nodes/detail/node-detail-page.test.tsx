@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { TCurrentUser, TDevice } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../../lib/session/token-storage';
+import { stubDeviceApi, testDevice } from '../../../test/devices';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { testUser } from '../../../test/users';
 import { NodeDetailPage } from './node-detail-page';
@@ -13,22 +14,12 @@ const ENGINEER = testUser(['settings', 'calibration', 'editNode', 'dashboard']);
 const VIEWER = testUser([]);
 const NOW_S = Math.floor(Date.now() / 1000);
 
-const NODE: TDevice = {
-  eui: '0004A30B001C2D3E',
-  name: 'Keuken warm',
-  type: 'V2',
-  version: '1.0',
-  customer: 'Gemeente Utrecht',
-  location: 'Stadhuis',
+const NODE: TDevice = testDevice({
   gateway: 'GW Stadhuis',
   flushDevice: 'Sanimatic kraan',
   notes: 'Achter het plafondluik',
   locationNotes: 'Sleutel bij de receptie',
-  calibration: { interval: 2, ts: '2026-01-10T09:00:00.000Z' },
   battery: { ts: '2025-11-01T10:00:00.000Z', voltage: 3.05, alarm: { ts: NOW_S - 3600 } },
-  flush: { minimumTemperatureDeviation: 3, alarm: { ts: 0 } },
-  lora: { state: 'Started', networkServer: 'ChirpStack', encryption: { mode: 'NS' }, ts: new Date().toISOString(), counter: 812, rssi: -92, snr: 6.5 },
-  presets: [],
   channels: [
     { id: 'temperature1', name: 'Warm water', type: 'Temperatuur', value: 61.2, rawValue: 61.4, ts: NOW_S, offset: -0.2, calibratedAt: '2026-01-10T09:00:00.000Z', custom: { mode: 'WW', attachments: ['Nattouwtje'] } },
     { id: 'temperature2', name: 'Koud water', type: 'Temperatuur', value: -102.4, rawValue: -102.4, ts: NOW_S, offset: 0, calibratedAt: null, custom: { mode: 'KW', attachments: [] } },
@@ -40,38 +31,16 @@ const NODE: TDevice = {
     connector: { id: 'aquasmart-v2', version: '1' },
     diagnostics: { version: { major: 2, minor: 1, patch: 3 } },
   },
-  signal: 3,
-  sync: 1,
-  incorrectSettings: false,
-};
+});
 
-interface TCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
+const AUDIT_LOG = [
+  { ts: '2026-02-01T10:00:00.000Z', user: 'monteur@example.com', value: { action: 'calibration', channel: 'temperature1', measured: 61.4, calibrated: 61.2, offset: -0.2 } },
+  { ts: '2026-01-20T10:00:00.000Z', user: 'admin@example.com', value: { action: 'move', changes: { location: ['Bibliotheek', 'Stadhuis'], 'calibration.interval': [1, 2] } } },
+  { ts: '2026-01-01T10:00:00.000Z', user: null, value: { action: 'provision', via: 'csv', type: 'V2', version: '1.0', networkServer: 'ChirpStack' } },
+];
 
 function stubApi(me: TCurrentUser, device: TDevice = NODE, answers: Record<string, () => Response> = {}) {
-  const calls: TCall[] = [];
-  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const own = answers[`${method} ${url}`];
-    if (own) return own();
-    if (url === '/api/v1/users/current') return jsonResponse(200, me);
-    if (url === `/api/v1/devices/${device.eui}` && method === 'GET') return jsonResponse(200, device);
-    if (url.startsWith('/api/v1/overflowLogs')) return jsonResponse(200, []);
-    if (url.startsWith(`/api/v1/devices/${device.eui}/auditLogs`)) {
-      return jsonResponse(200, [
-        { ts: '2026-02-01T10:00:00.000Z', user: 'monteur@example.com', value: { action: 'calibration', channel: 'temperature1', measured: 61.4, calibrated: 61.2, offset: -0.2 } },
-        { ts: '2026-01-20T10:00:00.000Z', user: 'admin@example.com', value: { action: 'move', changes: { location: ['Bibliotheek', 'Stadhuis'], 'calibration.interval': [1, 2] } } },
-        { ts: '2026-01-01T10:00:00.000Z', user: null, value: { action: 'provision', via: 'csv', type: 'V2', version: '1.0', networkServer: 'ChirpStack' } },
-      ]);
-    }
-    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
-  });
-  return calls;
+  return stubDeviceApi(me, device, { [`GET /api/v1/devices/${device.eui}/auditLogs`]: () => jsonResponse(200, AUDIT_LOG), ...answers });
 }
 
 function LocationProbe() {

@@ -2,33 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import type { TCurrentUser, TDevice } from '@aquasmart/domain';
+import type { TCurrentUser } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../../lib/session/token-storage';
+import { stubDeviceApi, TEST_EUI, testDevice } from '../../../test/devices';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { testUser } from '../../../test/users';
 import { NodeSettingsPage } from './node-settings-page';
 
 const ADMIN = testUser([], { type: 'Administrator' });
 const ENGINEER = testUser(['settings']);
-const EUI = '0004A30B001C2D3E';
+const EUI = TEST_EUI;
 const PATH = `/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}/settings`;
 
-const NODE = {
-  eui: EUI,
-  name: 'Keuken warm',
+const NODE = testDevice({
   type: 'V3',
-  version: '1.0',
-  customer: 'Gemeente Utrecht',
-  location: 'Stadhuis',
-  gateway: null,
-  flushDevice: null,
-  notes: null,
-  locationNotes: null,
-  calibration: { interval: 2, ts: null },
-  battery: { ts: null, voltage: 3.6, alarm: { ts: 0 } },
-  flush: { minimumTemperatureDeviation: 3, alarm: { ts: 0 } },
-  lora: { state: 'Started', networkServer: 'ChirpStack', encryption: { mode: 'NS' }, ts: null, counter: null, rssi: null, snr: null },
-  presets: [],
   channels: [],
   sipp: {
     parameters: [
@@ -51,25 +38,13 @@ const NODE = {
     connector: null,
     diagnostics: {},
   },
-  signal: 3,
-  sync: 1,
-  incorrectSettings: false,
-} satisfies TDevice;
+});
+const PARAMETERS_URL = `POST /api/v1/devices/${EUI}/parameters`;
 
+/** The posted bodies of POST /devices/{eui}/parameters. */
 function stubApi(me: TCurrentUser, post: () => Response = () => jsonResponse(200, { eui: EUI, sync: 0, parameters: [] })) {
-  const posts: unknown[] = [];
-  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    if (url === '/api/v1/users/current') return jsonResponse(200, me);
-    if (url === `/api/v1/devices/${EUI}` && method === 'GET') return jsonResponse(200, NODE);
-    if (url === `/api/v1/devices/${EUI}/parameters` && method === 'POST') {
-      posts.push(JSON.parse(String(init?.body)));
-      return post();
-    }
-    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
-  });
-  return posts;
+  const calls = stubDeviceApi(me, NODE, { [PARAMETERS_URL]: post });
+  return { bodies: () => calls.filter((call) => `${call.method} ${call.url}` === PARAMETERS_URL).map((call) => call.body) };
 }
 
 function LocationProbe() {
@@ -106,7 +81,7 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     await user.type(upper[0], '70,5');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}#settings`));
-    expect(posts).toEqual([
+    expect(posts.bodies()).toEqual([
       [
         {
           register: 1,
@@ -133,7 +108,7 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     await user.type(turnOn[1], '241');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Waarde moet tussen de 0 en 240 zijn')).toBeTruthy();
-    expect(posts).toEqual([]);
+    expect(posts.bodies()).toEqual([]);
 
     await user.clear(turnOn[1]);
     await user.type(turnOn[1], '30');
@@ -143,7 +118,7 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Waarde moet tussen de 1 en 24 zijn')).toBeTruthy();
     expect(await screen.findByText(/^Fout bij wijzigen instellingen/)).toBeTruthy();
-    expect(posts).toHaveLength(1);
+    expect(posts.bodies()).toHaveLength(1);
     expect(screen.queryByTestId('location')).toBeNull();
   });
 });

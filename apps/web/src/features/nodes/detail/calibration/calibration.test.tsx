@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCurrentUser, TDevice } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../../../lib/session/token-storage';
+import { stubDeviceApi, TEST_EUI, testDevice, type TApiCall } from '../../../../test/devices';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { testUser } from '../../../../test/users';
 import { NodeDetailPage } from '../node-detail-page';
@@ -13,60 +14,23 @@ const ENGINEER = testUser(['calibration']);
 const DATA_EDITOR = testUser(['calibrationDataEdit']);
 const VIEWER = testUser(['editNode']);
 const NOW_S = Math.floor(Date.now() / 1000);
-const EUI = '0004A30B001C2D3E';
+const EUI = TEST_EUI;
 const PATH = `/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}#details`;
 const CALIBRATION_URL = `/api/v1/devices/${EUI}/channels/temperature1/calibration`;
 
 function node(ageS = 10): TDevice {
+  const device = testDevice({ battery: { ts: '2025-11-01T10:00:00.000Z', voltage: 2.9, alarm: { ts: NOW_S - 3600 } } });
   return {
-    eui: EUI,
-    name: 'Keuken warm',
-    type: 'V2',
-    version: '1.0',
-    customer: 'Gemeente Utrecht',
-    location: 'Stadhuis',
-    gateway: null,
-    flushDevice: null,
-    notes: null,
-    locationNotes: null,
-    calibration: { interval: 2, ts: '2026-01-10T09:00:00.000Z' },
-    battery: { ts: '2025-11-01T10:00:00.000Z', voltage: 2.9, alarm: { ts: NOW_S - 3600 } },
-    flush: { minimumTemperatureDeviation: 3, alarm: { ts: 0 } },
-    lora: { state: 'Started', networkServer: 'ChirpStack', encryption: { mode: 'NS' }, ts: new Date().toISOString(), counter: 812, rssi: -92, snr: 6.5 },
-    presets: [],
+    ...device,
     channels: [
-      { id: 'temperature1', name: 'Warm water', type: 'Temperatuur', value: 61.2, rawValue: 61.4, ts: Math.floor(Date.now() / 1000) - ageS, offset: -0.2, calibratedAt: '2026-01-10T09:00:00.000Z', custom: { mode: 'WW' } },
+      { ...device.channels[0], ts: Math.floor(Date.now() / 1000) - ageS },
       { id: 'temperature2', name: 'Koud water', type: 'Temperatuur', value: -102.4, rawValue: -102.4, ts: NOW_S, offset: 0, calibratedAt: null, custom: { mode: 'KW' } },
       { id: 'battery1', name: 'Batterij', type: 'Batterij', value: 2.9, rawValue: 2.9, ts: NOW_S, offset: 0, calibratedAt: null, custom: {} },
     ],
-    sipp: { parameters: [{ register: 2, value: {}, status: 'saved', reported: null, updatedAt: '2026-01-10T09:00:00.000Z' }], connector: null, diagnostics: {} },
-    signal: 3,
-    sync: 1,
-    incorrectSettings: false,
   };
 }
 
-interface TCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(me: TCurrentUser, device: TDevice, answers: Record<string, () => Response> = {}): TCall[] {
-  const calls: TCall[] = [];
-  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const own = answers[`${method} ${url}`];
-    if (own) return own();
-    if (url === '/api/v1/users/current') return jsonResponse(200, me);
-    if (url === `/api/v1/devices/${EUI}` && method === 'GET') return jsonResponse(200, device);
-    if (url.startsWith('/api/v1/overflowLogs')) return jsonResponse(200, []);
-    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
-  });
-  return calls;
-}
+const stubApi = stubDeviceApi;
 
 function render() {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
@@ -80,7 +44,7 @@ async function openDialog(channel: string) {
   return { user, dialog: await screen.findByRole('dialog', { name: `${channel} kalibreren` }) };
 }
 
-const posts = (calls: TCall[]) => calls.filter((call) => call.method === 'POST');
+const posts = (calls: TApiCall[]) => calls.filter((call) => call.method === 'POST');
 
 afterEach(() => {
   cleanup();
