@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCurrentUser, TDevice } from '@aquasmart/domain';
+import type { TDevice } from '@aquasmart/domain';
 import { TOKEN_STORAGE_KEY } from '../../../../lib/session/token-storage';
 import { stubDeviceApi, TEST_EUI, testDevice, type TApiCall } from '../../../../test/devices';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
