@@ -98,6 +98,7 @@ const uiNl = {
     networkServerNew: 'Nieuwe netwerkserver',
     networkServerEdit: ':networkServer bewerken',
     provisioning: 'Provisioning',
+    mailOutbox: 'Uitgaande e-mails',
   },
   pages: {
     notFound: {
@@ -297,6 +298,7 @@ const uiEn: typeof uiNl = {
     networkServerNew: 'New network server',
     networkServerEdit: 'Edit :networkServer',
     provisioning: 'Provisioning',
+    mailOutbox: 'Outgoing e-mails',
   },
   pages: {
     notFound: {
