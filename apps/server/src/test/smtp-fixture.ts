@@ -53,11 +53,16 @@ export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<T
   const received: TReceivedMail[] = [];
   let holding = options.hold === true;
   const waiting: (() => void)[] = [];
+  /** Sessions whose client went away: a held e-mail of theirs was never accepted. */
+  const closed = new Set<string>();
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       if (options.refuse?.(address.address)) {
         const error = new Error(`Recipient address rejected: ${address.address}`) as Error & { responseCode: number };
@@ -72,6 +77,7 @@ export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<T
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const accept = () => {
+          if (closed.has(session.id)) return;
           void simpleParser(Buffer.concat(chunks)).then((parsed) => {
             received.push({
               from: { address: parsed.from?.value[0]?.address ?? '', name: parsed.from?.value[0]?.name ?? '' },
