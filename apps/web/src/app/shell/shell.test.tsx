@@ -117,6 +117,7 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Gebruikers',
         'Netwerkservers',
         'Provisioning',
+        'Uitgaande e-mails',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Producten' }).getAttribute('href')).toBe('/products');
