@@ -127,7 +127,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ flush: { emailAlerts: true }, overflowDetection: { emailAlerts: false } });
     expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Spoelalarmen' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Spoelalarmen' }).checked).toBe(true));
   });
 
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
