@@ -29,8 +29,12 @@ function useDateTime() {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const locale = i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB';
-    const formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-    return (iso: string | null | undefined) => (iso ? formatter.format(new Date(iso)) : '');
+    const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    const dateTime = (iso: string | null | undefined) => (iso ? full.format(new Date(iso)) : '');
+    /** Today's moments by their time of day only (the state chip is narrow); other days with their date. */
+    const timeOfDay = (iso: string | null | undefined) => (iso && new Date(iso).toDateString() === new Date().toDateString() ? time.format(new Date(iso)) : dateTime(iso));
+    return { dateTime, timeOfDay };
   }, [i18n.resolvedLanguage]);
 }
 
@@ -78,14 +82,22 @@ function TestMailForm() {
  */
 export function MailOutboxPage() {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const { dateTime, timeOfDay } = useDateTime();
   const columns = useMemo<TListColumn<TMailOutboxItem>[]>(() => {
     const stateText = (item: TMailOutboxItem) => {
       const state = mailState(item);
-      return t(state.key, { time: dateTime(state.at) });
+      return t(state.key, { time: timeOfDay(state.at) });
     };
     return [
       { field: 'createdAt', headerName: t('alerts.createdAt'), width: 140, valueGetter: (_value, row) => dateTime(row.createdAt), sortValue: (row) => row.createdAt },
+      {
+        field: 'state',
+        headerName: t('alerts.state'),
+        width: 200,
+        valueGetter: (_value, row) => stateText(row),
+        sortValue: (row) => stateText(row),
+        renderCell: (params) => <Chip size="small" variant="outlined" color={mailStateColour(params.row)} label={stateText(params.row)} />,
+      },
       { field: 'recipient', headerName: t('alerts.recipient'), width: 200 },
       {
         field: 'subject',
@@ -94,18 +106,10 @@ export function MailOutboxPage() {
         minWidth: 220,
         valueGetter: (_value, row) => (row.kind === 'test' ? `${row.subject} (${t('alerts.kinds.test')})` : row.subject),
       },
-      {
-        field: 'state',
-        headerName: t('alerts.state'),
-        width: 190,
-        valueGetter: (_value, row) => stateText(row),
-        sortValue: (row) => stateText(row),
-        renderCell: (params) => <Chip size="small" variant="outlined" color={mailStateColour(params.row)} label={stateText(params.row)} />,
-      },
       { field: 'attempts', headerName: t('alerts.attempts'), type: 'number', width: 90 },
-      { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 200 },
+      { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 260 },
     ];
-  }, [t, dateTime]);
+  }, [t, dateTime, timeOfDay]);
 
   return (
     <>
