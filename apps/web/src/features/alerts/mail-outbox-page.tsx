@@ -19,24 +19,12 @@ import { ListTable, type TListColumn } from '../../components/table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchMailOutbox, MAIL_OUTBOX_QUERY_KEY, sendTestMail } from './api/alerts-api';
 import { mailState, mailStateColour } from './mail-state';
+import { useDateTime } from '../../lib/i18n/use-date-time';
 
 const ZTestMailForm = z.object({ to: zEmail() });
 type TTestMailForm = z.input<typeof ZTestMailForm>;
 
 const getRowId = (item: TMailOutboxItem) => item.id;
-
-function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const locale = i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB';
-    const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    const dateTime = (iso: string | null | undefined) => (iso ? full.format(new Date(iso)) : '');
-    /** Today's moments by their time of day only (the state chip is narrow); other days with their date. */
-    const timeOfDay = (iso: string | null | undefined) => (iso && new Date(iso).toDateString() === new Date().toDateString() ? time.format(new Date(iso)) : dateTime(iso));
-    return { dateTime, timeOfDay };
-  }, [i18n.resolvedLanguage]);
-}
 
 /** The test e-mail: to the administrator's own address unless another is typed. */
 function TestMailForm() {
