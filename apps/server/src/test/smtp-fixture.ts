@@ -25,6 +25,8 @@ export interface TTestSmtpServer {
   release(): void;
   waitFor(count: number, timeoutMs?: number): Promise<TReceivedMail[]>;
   waitForHeld(count: number, timeoutMs?: number): Promise<void>;
+  /** Until this many client connections have ended (a killed client's end is seen a moment later). */
+  waitForClosed(count: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,9 @@ export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<T
     },
     async waitForHeld(count, timeoutMs = 15_000) {
       await waitUntil(() => state.held >= count, timeoutMs, `${count} held e-mails`);
+    },
+    async waitForClosed(count, timeoutMs = 15_000) {
+      await waitUntil(() => closed.size >= count, timeoutMs, `${count} closed connections`);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

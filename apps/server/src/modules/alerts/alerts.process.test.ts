@@ -60,6 +60,8 @@ describe('e-mail alerts and a crash', () => {
       first.child.kill('SIGKILL');
       await first.exited;
       expect(smtp.received).toEqual([]);
+      // The mail server sees the dead client's connection end, and so never answers "accepted".
+      await smtp.waitForClosed(1);
       smtp.release();
 
       second = await startServerProcess(mailEnv);
