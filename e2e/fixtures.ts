@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Accounts of the demo data that the browser tests sign in with (see scripts/e2e-server.mjs). */
 export const ADMIN = { email: 'admin@example.com', password: 'Welkom-admin-2026' };
@@ -28,4 +28,13 @@ export async function signIn(page: Page, account: TAccount): Promise<void> {
   await submitLogin(page, account);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
+}
+
+/** An API token for an account (Basic credentials to POST /api/v1/auth), for set-up and checks through the API. */
+export async function apiToken(request: APIRequestContext, account: TAccount): Promise<string> {
+  const answer = await request.post('/api/v1/auth', {
+    headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.password}`).toString('base64')}` },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { ADMIN, ENGINEER, signIn, type TAccount } from './fixtures';
+import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 
 /**
  * The node detail (docs/nodes-screens.md, "Node detail") on a demo node: the chart of the last 7 days and the
@@ -13,14 +13,6 @@ interface TDemoNode {
   location: string;
   channels: { id: string; name: string }[];
   sipp: { parameters: { register: number; value: { inputs?: { mode?: string }[] } }[] };
-}
-
-async function apiToken(request: APIRequestContext, account: TAccount): Promise<string> {
-  const answer = await request.post('/api/v1/auth', {
-    headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.password}`).toString('base64')}` },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 /** A registered V2 demo node with settings (so it has tabs). */

@@ -27,6 +27,7 @@ import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
 import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
+import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { smtpTransport } from './modules/alerts/mail-transport';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
+      await api.register(calibrationRoutes, { db: database.db });
       await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake() });
     },
     { prefix: API_PREFIX },

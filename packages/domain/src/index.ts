@@ -11,4 +11,6 @@ export * from './devices';
 export * from './codec';
 export * from './nodes';
 export * from './node-functions';
+export * from './settings';
+export * from './calibration';
 export * from './alerts';

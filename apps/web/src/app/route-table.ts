@@ -31,6 +31,9 @@ const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
 const nodeDetailTexts = () => import('../lib/i18n/texts/nodes-detail');
 const nodesTexts = () => import('../lib/i18n/texts/nodes');
+const nodeSettingsTexts = () => import('../lib/i18n/texts/node-settings');
+/** The node detail shows the settings in its #settings tab. */
+const nodeDetailAndSettingsTexts = () => Promise.all([nodeDetailTexts(), nodeSettingsTexts()]);
 const alertsTexts = () => import('../lib/i18n/texts/alerts');
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
@@ -143,7 +146,8 @@ export const ROUTES: readonly TRouteDef[] = [
     id: 'locationEdit',
     path: '/locations/:customer/:location/edit',
     title: 'routes.locationEdit',
-    guard: anyOf('editLocation'),
+    // editNode keeps the notes (portal.md section 6: "editNode shows the location edit button").
+    guard: anyOf('editLocation', 'editNode'),
     crumbs: ['locations', 'customerDetail', 'locationDetail'],
     screen: locationEditScreen,
   },
@@ -181,7 +185,7 @@ export const ROUTES: readonly TRouteDef[] = [
     path: '/nodes/:customer/:location/:eui',
     title: 'routes.nodeDetail',
     crumbs: ['nodes', 'customerDetail', 'locationDetail'],
-    screen: withTexts(nodeDetailTexts, () => import('../features/nodes/detail/node-detail-page').then((module) => module.NodeDetailPage)),
+    screen: withTexts(nodeDetailAndSettingsTexts, () => import('../features/nodes/detail/node-detail-page').then((module) => module.NodeDetailPage)),
   },
   {
     id: 'nodeEdit',
@@ -197,7 +201,7 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.nodeSettings',
     guard: anyOf('settings'),
     crumbs: ['nodes', 'customerDetail', 'locationDetail', 'nodeDetail'],
-    screen: notBuilt,
+    screen: withTexts(nodeDetailAndSettingsTexts, () => import('../features/nodes/settings/node-settings-page').then((module) => module.NodeSettingsPage)),
   },
 
   { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: withTexts(productsTexts, () => import('../features/products/product-list-page').then((module) => module.ProductListPage)) },

@@ -6,6 +6,7 @@
  */
 export const nodesUiNl = {
   nodes: {
+    empty: 'Hier zijn nog geen nodes geregistreerd.',
     list: 'Nodes',
     name: 'Naam',
     eui: 'EUI',
@@ -91,6 +92,7 @@ export const nodesUiNl = {
 
 export const nodesUiEn: typeof nodesUiNl = {
   nodes: {
+    empty: 'No nodes registered here yet.',
     list: 'Nodes',
     name: 'Name',
     eui: 'EUI',

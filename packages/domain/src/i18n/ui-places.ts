@@ -48,6 +48,7 @@ export const placesUiNl = {
     calibrationDownload: 'Kalibratielog downloaden (CSV)',
     create: 'Aanmaken',
     edit: 'Bewerken',
+    notesOnly: 'Met uw rechten wijzigt u alleen de notities van deze locatie.',
     tabsLabel: 'Onderdelen',
     tabs: {
       locations: 'Locaties',
@@ -59,14 +60,17 @@ export const placesUiNl = {
     chooseCustomerFirst: 'Kies eerst een klant',
   },
   customers: {
+    empty: 'Er zijn nog geen klanten.',
     deleteText: 'Klant {{name}} verwijderen? Dit kan alleen als er geen locaties, gateways, nodes of gebruikers meer aan hangen.',
     loadError: 'De klant kon niet worden geladen.',
   },
   locations: {
+    empty: 'Hier zijn nog geen locaties.',
     deleteText: 'Locatie {{name}} van {{customer}} verwijderen? Dit kan alleen als er geen gateways of nodes meer aan hangen.',
     loadError: 'De locatie kon niet worden geladen.',
   },
   gateways: {
+    empty: 'Hier zijn nog geen gateways.',
     name: 'Naam',
     mac: 'MAC-adres',
     macHelp: '16 hexadecimale tekens, bijvoorbeeld 7076FF0056070A1B',
@@ -160,6 +164,7 @@ export const placesUiEn: typeof placesUiNl = {
     calibrationDownload: 'Download calibration log (CSV)',
     create: 'Create',
     edit: 'Edit',
+    notesOnly: 'With your rights you change only the notes of this location.',
     tabsLabel: 'Sections',
     tabs: {
       locations: 'Locations',
@@ -171,14 +176,17 @@ export const placesUiEn: typeof placesUiNl = {
     chooseCustomerFirst: 'Choose a customer first',
   },
   customers: {
+    empty: 'There are no customers yet.',
     deleteText: 'Delete customer {{name}}? This is only possible when no locations, gateways, nodes or users are left.',
     loadError: 'The customer could not be loaded.',
   },
   locations: {
+    empty: 'No locations here yet.',
     deleteText: 'Delete location {{name}} of {{customer}}? This is only possible when no gateways or nodes are left.',
     loadError: 'The location could not be loaded.',
   },
   gateways: {
+    empty: 'No gateways here yet.',
     name: 'Name',
     mac: 'MAC address',
     macHelp: '16 hexadecimal characters, for example 7076FF0056070A1B',

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
+import { DEVICE_CSV_MAX_ROWS } from '@aquasmart/domain';
+import { countRows } from '../../db/database';
 import { auditLogs, deviceChannels, devices } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
@@ -166,5 +168,22 @@ describe('POST /devices/import', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().key).toBe(key);
     expect(await deviceRows()).toHaveLength(0);
+  });
+});
+
+describe('POST /devices/import at its documented maximum', () => {
+  it('5,000 rows of V1, V2 and V3 import with their channels and audit entries (under the bind-parameter limit)', { timeout: 120_000 }, async () => {
+    const types = ['V1', 'V2', 'V3'] as const;
+    const lines = Array.from({ length: DEVICE_CSV_MAX_ROWS }, (_unused, index) => `70B3D5499B${index.toString(16).toUpperCase().padStart(6, '0')},${types[index % 3]},1.0,ChirpStack,NS`);
+    const response = await call(admin, 'POST', '/devices/import', { csv: ['eui,type,version,networkServer,encryptionMode', ...lines].join('\n') });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.json()).toMatchObject({ imported: DEVICE_CSV_MAX_ROWS, refused: 0 });
+    const db = ctx.database.db;
+    expect(await countRows(db, devices, undefined)).toBe(DEVICE_CSV_MAX_ROWS);
+    // channels per type: V1 temperature, battery, flush; V2 three temperatures, battery, flush; V3 two temperatures, battery
+    const perType = { V1: 3, V2: 5, V3: 3 };
+    const expectedChannels = lines.reduce((sum, _line, index) => sum + perType[types[index % 3]], 0);
+    expect(await countRows(db, deviceChannels, undefined)).toBe(expectedChannels);
+    expect(await countRows(db, auditLogs, undefined)).toBe(DEVICE_CSV_MAX_ROWS);
   });
 });

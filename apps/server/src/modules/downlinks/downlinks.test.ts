@@ -159,6 +159,32 @@ describe('rights and scope', () => {
   });
 });
 
+describe('the settings validation table (nodes.md section 5), as the editor checks it', () => {
+  it.each([
+    ['log interval 0', [{ register: 2, value: { logInterval: 0 } }], { '0.value.logInterval': 'validation.range?min=1&max=60' }],
+    ['alarm with two decimals', [{ register: 2, value: { inputs: [{ mode: 'actual', lowAlarm: 55.25 }] } }], { '0.value.inputs.0.lowAlarm': 'validation.decimals?N=1' }],
+    ['valve pulse not a multiple of 5', [{ register: 3, value: { valvePulseLength: 252 } }], { '0.value.valvePulseLength': 'validation.multipleOf?N=5' }],
+    ['battery voltage with four decimals', [{ register: 1, value: { 'supply-voltage-threshold': 3.1255 } }], { '0.value.supply-voltage-threshold': 'validation.decimals?N=3' }],
+    ['period without a stop', [{ register: 4, value: { 'flush-periods': [{ start: 60, flushCycles: 1, daysEnabled: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true } }] } }], { '0.value.flush-periods.0.stop': 'validation.required' }],
+    ['a register V2 has not, after a good one', [{ register: 3, value: { flushtime: 4 } }, { register: 7, value: { x: 1 } }], { '1.register': 'validation.oneOf?values=1%2C%202%2C%203%2C%204' }],
+    ['a field the register has not', [{ register: 3, value: { flushtime: 4, turnOnTime: 5 } }], { '0.value.turnOnTime': 'validation.invalid' }],
+  ])('%s: 400 naming the field, nothing stored or sent', async (_what, body, fields) => {
+    const response = await postParameters(tokens.admin, EUI, body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ key: 'errors.badRequest', fields });
+    expect(Object.keys(response.json().fields)).toEqual(Object.keys(fields));
+    expect(await countOf(db, 'downlinks')).toBe(0);
+    expect(await parameterRows()).toMatchObject([{ register: 3, status: 'saved', value: FLUSH_SAVED }]);
+  });
+
+  it('the one-register route names the field of its own body', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/devices/${EUI}/parameters/3`, headers: { 'x-access-token': tokens.admin }, payload: { value: { flushtime: 61 } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ 'value.flushtime': 'validation.range?min=1&max=60' });
+    expect(await countOf(db, 'downlinks')).toBe(0);
+  });
+});
+
 describe('the sender', () => {
   it('an unreachable network server is retried with back-off, the frame stays queued with its error, then goes out', async () => {
     await db.update(networkServers).set({ config: { apiUrl: 'http://127.0.0.1:9', apiToken: API_TOKEN } }).where(eq(networkServers.id, networkServerId));

@@ -16,6 +16,9 @@ const ZSaved = z.object({
 });
 const RESPONSES = { 200: ZSaved, ...errorResponses(400, 401, 403, 404) };
 
+/** The one-register route's body is `{ value }`: `0.value.x` is `value.x` there, `0.register` the path's `register`. */
+const oneRegisterFields = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([path, key]) => [path.replace(/^0\./, ''), key]));
+
 /**
  * Settings sent to a node (docs/telemetry.md, "Downlinks"): the registers are stored `pending`, the device's
  * sync becomes 0 and the downlink is queued to the device's network server.
@@ -55,7 +58,7 @@ export async function parameterRoutes(app: FastifyInstance, { db, onQueued }: { 
       },
     },
     async (request) => {
-      const saved = await saveParameters(db, currentUser(request), request.params.eui, [{ register: request.params.register, value: request.body.value }]);
+      const saved = await saveParameters(db, currentUser(request), request.params.eui, [{ register: request.params.register, value: request.body.value }], oneRegisterFields);
       onQueued();
       return saved;
     },

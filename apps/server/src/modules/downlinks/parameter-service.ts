@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { encodeDownlink, type TDeviceType } from '@aquasmart/domain';
+import { checkRegisterValues, encodeDownlink, type TDeviceType } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { holdsEntry } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
-import { REGISTERS_OF, settingEntriesFor } from './setting-groups';
+import { settingEntriesFor } from './setting-groups';
 
 export interface TRegisterValue {
   register: number;
@@ -24,7 +24,17 @@ export interface TSavedParameters {
  * and queues the downlink frames for the sender, all in one transaction; the device's parameter
  * report later marks them `saved`. Outside the caller's customers the device does not exist (404).
  */
-export async function saveParameters(db: TDb, user: TAuthUser, eui: string, registers: TRegisterValue[]): Promise<TSavedParameters> {
+/**
+ * `fieldsAs` renames the body paths of the settings check for the route's body: the list route's
+ * paths (`0.value.logInterval`) as they are, the one-register route's as `value.logInterval`.
+ */
+export async function saveParameters(
+  db: TDb,
+  user: TAuthUser,
+  eui: string,
+  registers: TRegisterValue[],
+  fieldsAs: (fields: Record<string, string>) => Record<string, string> = (fields) => fields,
+): Promise<TSavedParameters> {
   const normalizedEui = eui.toUpperCase();
   return db.transaction(async (tx) => {
     const [device] = await tx.select().from(devices).where(eq(devices.eui, normalizedEui)).for('update');
@@ -33,8 +43,8 @@ export async function saveParameters(db: TDb, user: TAuthUser, eui: string, regi
 
     const numbers = registers.map((entry) => entry.register);
     if (new Set(numbers).size !== numbers.length) throw ApiError.badRequest('A register appears more than once', { register: 'errors.badRequest' });
-    const unknown = numbers.filter((register) => !REGISTERS_OF[type].includes(register));
-    if (unknown.length) throw ApiError.badRequest(`A ${type} node has no register ${unknown.join(', ')}`, { register: 'errors.badRequest' });
+    const invalid = checkRegisterValues(type, registers);
+    if (Object.keys(invalid).length) throw ApiError.badRequest(`Invalid settings for a ${type} node: ${Object.keys(invalid).join(', ')}`, fieldsAs(invalid));
 
     const current = await tx
       .select()

@@ -28,9 +28,6 @@ function groupOf(type: TDeviceType, register: number, field: string): TSettingGr
   return FIELD_GROUPS[field] ?? 'system';
 }
 
-/** Registers each device type has: V3 only its system register 1; V1 1-3; V2 1-4. */
-export const REGISTERS_OF: Record<TDeviceType, readonly number[]> = { V1: [1, 2, 3], V2: [1, 2, 3, 4], V3: [1] };
-
 /**
  * The setting-entry paths a change needs: one per group of the fields whose value changes.
  * Fields left out keep their value (the register is merged), so they need no right.

@@ -1,4 +1,4 @@
-import { FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
+import { applyOffset, FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
 
 /**
  * Alarm rules of docs/telemetry.md ("Processing and alarms"), with the constants of
@@ -19,10 +19,12 @@ export function supplyVoltageThreshold(register1: unknown): number {
 /**
  * battery.alarm.ts in SECONDS, 0 = none. A reading below the threshold raises the alarm at the
  * reading's time; a raised alarm stays until the battery swap clears it (a tired battery
- * recovers a little when it rests or warms up, which is no reason to stop warning).
+ * recovers a little when it rests or warms up, which is no reason to stop warning). A reading
+ * measured before the last battery swap (one that arrives late) is about the old battery.
  */
-export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold: number, readingMs: number): number {
+export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold: number, readingMs: number, swappedMs: number | null = null): number {
   if (currentS !== 0) return currentS;
+  if (swappedMs !== null && readingMs < swappedMs) return 0;
   return voltage < threshold ? Math.floor(readingMs / 1000) : 0;
 }
 
@@ -41,8 +43,5 @@ export function isWeakFlush(before: number, after: number, minimumDeviation: num
   return Math.abs(after - before) < minimumDeviation;
 }
 
-/** A reading with the calibration offset applied; "no sensor" and faulty readings are kept as they are. */
-export function calibrated(raw: number, offset: number): number {
-  if (raw <= FAULTY_READING_AT_OR_BELOW) return raw;
-  return Math.round((raw + offset) * 10) / 10;
-}
+/** A reading with the calibration offset applied; one rule with the calibration calls (domain calibration.ts). */
+export const calibrated = applyOffset;

@@ -21,6 +21,8 @@ export interface TDeviceState {
   signal: number;
   batteryVoltage: number | null;
   batteryAlarmTs: number;
+  /** When the battery was last swapped (battery.ts), ms; readings from before it say nothing about the new battery. */
+  batterySwappedMs: number | null;
   flushAlarmTs: number;
   flushMinimumTemperatureDeviation: number;
   diagnostics: TDiagnostics;
@@ -59,6 +61,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       signal: row.signal,
       batteryVoltage: row.batteryVoltage,
       batteryAlarmTs: row.batteryAlarmTs,
+      batterySwappedMs: row.batteryTs ? row.batteryTs.getTime() : null,
       flushAlarmTs: row.flushAlarmTs,
       flushMinimumTemperatureDeviation: row.flushMinimumTemperatureDeviation,
       diagnostics: row.diagnostics,

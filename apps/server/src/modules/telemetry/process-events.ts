@@ -68,7 +68,7 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
       const battery = state.channels.get('battery1');
       if (!battery || battery.ts === ts) state.batteryVoltage = message.voltage;
       const register1 = state.parameters.find((parameter) => parameter.register === 1)?.value;
-      state.batteryAlarmTs = nextBatteryAlarmTs(state.batteryAlarmTs, message.voltage, supplyVoltageThreshold(register1), ts);
+      state.batteryAlarmTs = nextBatteryAlarmTs(state.batteryAlarmTs, message.voltage, supplyVoltageThreshold(register1), ts, state.batterySwappedMs);
       return historyValue(message);
     }
     case 'flush': {

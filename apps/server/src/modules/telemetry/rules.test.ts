@@ -37,6 +37,14 @@ describe('battery alarm (ts in seconds, 0 = none)', () => {
   });
 
   it.each([
+    ['a low reading measured before the swap (arriving late) does not raise it again', at + 1, 0],
+    ['a low reading measured at the swap raises it', at, Math.floor(at / 1000)],
+    ['a low reading after the swap raises it', at - 60_000, Math.floor(at / 1000)],
+  ])('%s', (_what, swappedMs, expected) => {
+    expect(nextBatteryAlarmTs(0, 2.9, 3.1, at, swappedMs)).toBe(expected);
+  });
+
+  it.each([
     [{ 'supply-voltage-threshold': 2.9, sendinterval: 6 }, 2.9],
     [{ sendInterval: 6 }, 3.1],
     [undefined, 3.1],

@@ -43,7 +43,8 @@ export function GatewayList({ customer, location }: { customer?: string; locatio
       onRowClick={(row) => void navigate(gatewayScreen(row.customer ?? '', row.location ?? '', row.name ?? ''))}
       onDelete={manage ? (row) => deleteGateway(row.customer ?? '', row.location ?? '', row.name ?? '') : undefined}
       newTo={manage ? `/gateways/new${search ? `?${search}` : ''}` : undefined}
-      messages={{ loadError: 'snackbar.gatewaysGetError', deleted: 'snackbar.gatewaysDelete', deleteFailed: 'snackbar.gatewaysDeleteError' }}
+      messages={{ loadError: 'snackbar.gatewaysGetError', deleted: 'snackbar.gatewaysDelete', deleteFailed: 'snackbar.gatewaysDeleteError', empty: 'gateways.empty' }}
+      confirmOne={(row) => t('gateways.deleteText', { name: row.name })}
     />
   );
 }

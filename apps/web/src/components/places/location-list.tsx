@@ -28,7 +28,8 @@ export function LocationList({ customer }: { customer?: string }) {
       onRowClick={(row) => void navigate(locationScreen(row.customer ?? '', row.name ?? ''))}
       onDelete={hasAnyRight(user, 'deleteLocation') ? (row) => deleteLocation(row.customer ?? '', row.name ?? '') : undefined}
       newTo={hasAnyRight(user, 'addLocation') ? newTo : undefined}
-      messages={{ loadError: 'snackbar.LocationsGetError', deleted: 'snackbar.locationsDelete', deleteFailed: 'snackbar.locationsDeleteError' }}
+      messages={{ loadError: 'snackbar.LocationsGetError', deleted: 'snackbar.locationsDelete', deleteFailed: 'snackbar.locationsDeleteError', empty: 'locations.empty' }}
+      confirmOne={(row) => t('locations.deleteText', { name: row.name, customer: row.customer })}
     />
   );
 }

@@ -189,7 +189,8 @@ describe('ListTable', { timeout: 30_000 }, () => {
 
     await user.click(deleteButton);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Weet u zeker dat u 2 items wilt verwijderen?')).toBeTruthy();
+    // The confirmation names what it deletes.
+    expect(within(dialog).getByText('2 items verwijderen: Klant 01, Klant 02?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
 
     await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(2));
@@ -257,5 +258,79 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: 'Verwijderen' }).getAttribute('aria-disabled')).toBe('true');
     expect(within(menu).getByRole('menuitem', { name: 'Nieuw' })).toBeTruthy();
     await act(async () => {});
+  });
+  it('a box too narrow for every column keeps the name and moves the rest into the expanded row', async () => {
+    // happy-dom measures nothing: this box reports 200 px, room for the name only.
+    class NarrowBox {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const size = [{ inlineSize: 200, blockSize: 600 }];
+        const entry = { target, contentRect: { width: 200, height: 600, top: 0, left: 0 }, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+        this.callback([entry as unknown as ResizeObserverEntry], this);
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('ResizeObserver', NarrowBox);
+    try {
+      const wide: TListColumn<TCustomer>[] = [
+        { field: 'name', headerName: 'Naam', minWidth: 120, flex: 1 },
+        { field: 'city', headerName: 'Plaats', minWidth: 120, flex: 1 },
+      ];
+      const opened: string[] = [];
+      renderList({ columns: wide, onRowClick: (row) => opened.push(row.name) });
+      expect(await screen.findByText('Klant 01')).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: 'Plaats' })).toBeNull();
+      const user = userEvent.setup();
+      await user.click(screen.getAllByRole('button', { name: 'Uitklappen' })[0]);
+      const detail = await screen.findByText('Plaats');
+      expect(detail.tagName).toBe('DT');
+      expect(detail.nextElementSibling?.textContent).toBe('Utrecht');
+      // A row still opens when clicked outside the button.
+      await user.click(screen.getByText('Klant 02'));
+      expect(opened).toEqual(['Klant 02']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+  it('names one row, or the first three and how many more, in the delete confirmation', async () => {
+    const user = userEvent.setup();
+    renderList({ onDelete: async () => undefined, confirmOne: (row) => `Klant ${row.name} verwijderen?` });
+    await screen.findByText('Klant 01');
+    const checkboxes = screen.getAllByRole('checkbox', { name: /select row|rij selecteren/i });
+    await user.click(checkboxes[0]);
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('Klant Klant 01 verwijderen?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Annuleren' }));
+    for (const index of [1, 2, 3, 4]) await user.click(checkboxes[index]);
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('5 items verwijderen: Klant 01, Klant 02, Klant 03 en 2 andere?')).toBeTruthy();
+  });
+
+  it('an empty list says what is missing and offers the add button; a search without results says so', async () => {
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        {
+          path: '/customers',
+          handle: { routeId: 'customers', pattern: '/customers', title: 'routes.customers' },
+          element: (
+            <ListTable<TCustomer>
+              label="Klanten"
+              columns={columns}
+              getRowId={(row) => row.name}
+              source={{ mode: 'client', queryKey: ['empty-customers'], load: async () => [] }}
+              newTo="/customers/new"
+              messages={{ empty: 'Er zijn nog geen klanten.' }}
+            />
+          ),
+        },
+      ],
+      '/customers',
+    );
+    expect(await screen.findByText('Er zijn nog geen klanten.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Nieuw' }).some((link) => link.getAttribute('href') === '/customers/new')).toBe(true);
+    await user.type(screen.getByLabelText('Zoeken'), 'Delft{Enter}');
+    expect(await screen.findByText('Niets gevonden voor "Delft".')).toBeTruthy();
   });
 });

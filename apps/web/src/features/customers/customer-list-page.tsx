@@ -29,7 +29,8 @@ export function CustomerListPage() {
         onRowClick={(row) => void navigate(customerScreen(row.name ?? ''))}
         onDelete={hasAnyRight(user, 'deleteCustomer') ? (row) => deleteCustomer(row.name ?? '') : undefined}
         newTo={hasAnyRight(user, 'addCustomer') ? '/customers/new' : undefined}
-        messages={{ loadError: 'snackbar.customersGetError', deleted: 'snackbar.customersDelete', deleteFailed: 'snackbar.customersDeleteError' }}
+        messages={{ loadError: 'snackbar.customersGetError', deleted: 'snackbar.customersDelete', deleteFailed: 'snackbar.customersDeleteError', empty: 'customers.empty' }}
+        confirmOne={(row) => t('customers.deleteText', { name: row.name })}
       />
     </>
   );

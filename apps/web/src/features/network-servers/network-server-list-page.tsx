@@ -61,7 +61,9 @@ export function NetworkServerListPage() {
           loadError: 'snackbar.networkServersGetError',
           deleted: 'snackbar.networkServersDelete',
           deleteFailed: 'snackbar.networkServersDeleteError',
+          empty: 'networkServers.empty',
         }}
+        confirmOne={(server) => t('networkServers.deleteText', { name: server.name })}
       />
     </>
   );

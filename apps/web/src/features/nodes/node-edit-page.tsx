@@ -17,6 +17,7 @@ import { FieldGrid, FormActions, PageHeader, Section } from '../../components/pa
 import { faucetProductsQuery, nodeQuery, nodeScreen, encryptionModeOf, patchNodeChannel, patchNodeLora } from '../../lib/api/nodes';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { NodePlaceFields } from './components/node-place-fields';
+import { useNodeCrumbs } from './components/use-node-crumbs';
 import { useNodeSave } from './components/use-node-save';
 import {
   channelPatches,
@@ -143,6 +144,7 @@ export function NodeEditPage() {
   const result = useQuery(nodeQuery(eui));
   const device = result.data;
   const title = t('routes.nodeEdit').replace(':eui', device?.name || eui);
+  useNodeCrumbs(device, '/edit', title);
   return (
     <>
       <PageHeader title={title} subtitle={device ? `${device.eui} · ${device.type} · ${device.customer ?? ''} · ${device.location ?? ''}` : undefined} />

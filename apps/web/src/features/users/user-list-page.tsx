@@ -47,7 +47,7 @@ export function UserListPage() {
         onRowClick={(user) => void navigate(userPath(user.email))}
         onDelete={(user) => deleteUser(user.email)}
         newTo="/users/new"
-        messages={{ loadError: 'snackbar.usersGetError', deleted: 'snackbar.usersDelete', deleteFailed: 'snackbar.usersDeleteError' }}
+        messages={{ loadError: 'snackbar.usersGetError', deleted: 'snackbar.usersDelete', deleteFailed: 'snackbar.usersDeleteError', empty: 'users.empty' }}
       />
     </>
   );

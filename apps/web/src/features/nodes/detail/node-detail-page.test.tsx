@@ -146,7 +146,11 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     renderAt(`${PATH}#settings`);
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Grafiek', 'Service', 'Instellingen']);
-    expect(await screen.findByTestId('node-settings-placeholder')).toBeTruthy();
+    const settings = await screen.findByTestId('node-settings');
+    expect(within(settings).getByRole('region', { name: 'Register 2: meten en ingangen' })).toBeTruthy();
+    expect(within(settings).getByTestId('register-2-status').textContent).toBe('Opgeslagen');
+    // Copying settings to other nodes is for administrators.
+    expect(within(settings).queryByRole('button', { name: 'Kopiëren naar andere nodes' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Instellingen bewerken' }).getAttribute('href')).toBe(`${PATH}/settings`);
     expect(screen.queryByRole('button', { name: 'Verwijderen' })).toBeNull();
   });

@@ -17,7 +17,10 @@ import { NodeAuditTab } from './node-audit-tab';
 import { NodeChartTab } from './node-chart-tab';
 import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
-import { NodeSettingsPlaceholder } from './node-settings-placeholder';
+import { NodeSettingsTab } from '../settings/node-settings-tab';
+
+/** How often a node with pending settings is asked again. */
+const PENDING_REFRESH_MS = 5000;
 
 /** The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters. */
 export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
@@ -26,7 +29,7 @@ export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0
   return [
     { id: 'chart', label: t('nodeDetail.tabs.chart'), render: () => <NodeChartTab device={device} /> },
     { id: 'details', label: t('nodeDetail.tabs.details'), render: () => <NodeDetails device={device} /> },
-    ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsPlaceholder /> }] : []),
+    ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsTab device={device} /> }] : []),
     ...(admin
       ? [
           { id: 'lora', label: t('nodeDetail.tabs.lora'), render: () => <NodeLoraTab device={device} /> },
@@ -49,7 +52,8 @@ export function NodeDetailPage() {
   const locationName = params.location ?? '';
   const eui = params.eui ?? '';
   const user = useCurrentUser().data;
-  const result = useQuery(nodeQuery(eui));
+  // While settings are on their way the page asks again, so `pending` turns `saved` when the node reports.
+  const result = useQuery({ ...nodeQuery(eui), refetchInterval: (query) => (query.state.data?.sync === 0 ? PENDING_REFRESH_MS : false) });
   const device = result.data;
   const screen = nodeScreen(customer, locationName, eui);
   useCrumbLabel(screen, device?.name || undefined);

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import type { TCurrentUser, TDevice } from '@aquasmart/domain';
+import { TOKEN_STORAGE_KEY } from '../../../lib/session/token-storage';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import { testUser } from '../../../test/users';
+import { NodeSettingsPage } from './node-settings-page';
+
+const ADMIN = testUser([], { type: 'Administrator' });
+const ENGINEER = testUser(['settings']);
+const EUI = '0004A30B001C2D3E';
+const PATH = `/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}/settings`;
+
+const NODE = {
+  eui: EUI,
+  name: 'Keuken warm',
+  type: 'V3',
+  version: '1.0',
+  customer: 'Gemeente Utrecht',
+  location: 'Stadhuis',
+  gateway: null,
+  flushDevice: null,
+  notes: null,
+  locationNotes: null,
+  calibration: { interval: 2, ts: null },
+  battery: { ts: null, voltage: 3.6, alarm: { ts: 0 } },
+  flush: { minimumTemperatureDeviation: 3, alarm: { ts: 0 } },
+  lora: { state: 'Started', networkServer: 'ChirpStack', encryption: { mode: 'NS' }, ts: null, counter: null, rssi: null, snr: null },
+  presets: [],
+  channels: [],
+  sipp: {
+    parameters: [
+      {
+        register: 1,
+        value: {
+          sendInterval: 6,
+          'supply-voltage-threshold': 3.1,
+          calibrationDuration: 5,
+          inputs: [
+            { mode: 'actual', lowAlarm: 55, highAlarm: -102.4, turnOnTime: 0, turnOffTime: 0 },
+            { mode: 'actual', lowAlarm: -102.4, highAlarm: 25, turnOnTime: 0, turnOffTime: 0 },
+          ],
+        },
+        status: 'saved',
+        reported: null,
+        updatedAt: '2026-01-10T09:00:00.000Z',
+      },
+    ],
+    connector: null,
+    diagnostics: {},
+  },
+  signal: 3,
+  sync: 1,
+  incorrectSettings: false,
+} satisfies TDevice;
+
+function stubApi(me: TCurrentUser, post: () => Response = () => jsonResponse(200, { eui: EUI, sync: 0, parameters: [] })) {
+  const posts: unknown[] = [];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/v1/users/current') return jsonResponse(200, me);
+    if (url === `/api/v1/devices/${EUI}` && method === 'GET') return jsonResponse(200, NODE);
+    if (url === `/api/v1/devices/${EUI}/parameters` && method === 'POST') {
+      posts.push(JSON.parse(String(init?.body)));
+      return post();
+    }
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+  return posts;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.hash}`}</output>;
+}
+
+function renderPage() {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+  return renderRoutes(
+    [
+      { path: '/nodes/:customer/:location/:eui/settings', element: <NodeSettingsPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    PATH,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () => {
+  it('an engineer edits the inputs of a V3 node without the administrators block; save sends only the change and returns to #settings', async () => {
+    const posts = stubApi(ENGINEER);
+    renderPage();
+    const user = userEvent.setup();
+    const upper = await screen.findAllByRole('textbox', { name: 'Alarm bovengrens (°C)' });
+    expect(screen.queryByText('Systeeminstellingen (alleen administrators)')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Zendinterval/ })).toBeNull();
+    // An off alarm is an empty field.
+    expect((upper[0] as HTMLInputElement).value).toBe('');
+    await user.type(upper[0], '70,5');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}#settings`));
+    expect(posts).toEqual([
+      [
+        {
+          register: 1,
+          value: {
+            inputs: [
+              { mode: 'actual', lowAlarm: 55, highAlarm: 70.5, turnOnTime: 0, turnOffTime: 0 },
+              { mode: 'actual', lowAlarm: -102.4, highAlarm: 25, turnOnTime: 0, turnOffTime: 0 },
+            ],
+          },
+        },
+      ],
+    ]);
+    expect(await screen.findByText('Instellingen verzonden naar de node')).toBeTruthy();
+  });
+
+  it('refuses out of range values before sending, and shows a server refusal on its field with settingsEditError', async () => {
+    const posts = stubApi(ADMIN, () =>
+      jsonResponse(400, { statusCode: 400, error: 'Bad Request', key: 'errors.badRequest', message: 'Invalid', fields: { '0.value.sendInterval': 'validation.range?min=1&max=24' } }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const turnOn = await screen.findAllByRole('textbox', { name: 'Inschakeltijd (s)' });
+    await user.clear(turnOn[1]);
+    await user.type(turnOn[1], '241');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Waarde moet tussen de 0 en 240 zijn')).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    await user.clear(turnOn[1]);
+    await user.type(turnOn[1], '30');
+    const send = screen.getByRole('textbox', { name: 'Zendinterval (h)' });
+    await user.clear(send);
+    await user.type(send, '12');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Waarde moet tussen de 1 en 24 zijn')).toBeTruthy();
+    expect(await screen.findByText(/^Fout bij wijzigen instellingen/)).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+});

@@ -1,0 +1,169 @@
+import {
+  ALARM_OFF,
+  INPUT_COUNT,
+  INPUTS_REGISTER,
+  PERIODS_REGISTER,
+  periodToLocal,
+  settingsOf,
+  WEEKDAYS,
+  type TDaysEnabled,
+  type TDeviceType,
+  type TSetting,
+} from '@aquasmart/domain';
+
+/**
+ * What the #settings tab shows of a node's registers (docs/node-settings.md, "Screens"): per
+ * register its status (saved, pending since, or incorrect when the node reports other values) and
+ * its settings in plain words, each with what the node reported when that differs.
+ */
+export type TShown =
+  | { kind: 'unknown' }
+  | { kind: 'number'; value: number; unit?: string; decimals: number }
+  | { kind: 'onOff'; on: boolean }
+  | { kind: 'mode'; mode: string }
+  | { kind: 'period'; start: number; stop: number; flushCycles?: number; days?: TDaysEnabled };
+
+export interface TSettingLine {
+  /** i18n key of the label, e.g. nodeSettings.fields.logInterval. */
+  label: string;
+  labelParams?: Record<string, string | number>;
+  shown: TShown;
+  /** What the node reported, only when it differs from the saved value. */
+  reported: TShown | null;
+}
+
+export interface TSettingGroup {
+  title?: { key: string; params?: Record<string, string | number> };
+  lines: TSettingLine[];
+}
+
+export type TRegisterStatus = 'saved' | 'pending' | 'incorrect';
+
+export interface TRegisterView {
+  register: number;
+  /** i18n key of the register's name. */
+  name: string;
+  status: TRegisterStatus;
+  updatedAt: string;
+  groups: TSettingGroup[];
+}
+
+export interface TParameterRow {
+  register: number;
+  value: unknown;
+  status: string;
+  reported: unknown;
+  updatedAt: string;
+}
+
+type TRecord = Record<string, unknown>;
+const isRecord = (value: unknown): value is TRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const REGISTER_NAMES: Record<TDeviceType, Record<number, string>> = {
+  V1: { 1: 'send', 2: 'measure', 3: 'flush' },
+  V2: { 1: 'send', 2: 'measure', 3: 'flush', 4: 'periods' },
+  V3: { 1: 'system' },
+};
+
+function decimalsOf(setting: TSetting): number {
+  return setting.rule?.decimals ?? 0;
+}
+
+function shownSetting(setting: TSetting, value: unknown): TShown {
+  if (value === undefined || value === null) return { kind: 'unknown' };
+  switch (setting.kind) {
+    case 'flushToggle':
+      return { kind: 'onOff', on: value === 1 };
+    case 'overflowToggle':
+      return { kind: 'onOff', on: typeof value === 'number' && value > 0 };
+    case 'mode':
+      return typeof value === 'string' ? { kind: 'mode', mode: value } : { kind: 'unknown' };
+    case 'number':
+      return typeof value === 'number' ? { kind: 'number', value, unit: setting.unit, decimals: decimalsOf(setting) } : { kind: 'unknown' };
+  }
+}
+
+function shownAlarm(type: TDeviceType, value: unknown): TShown {
+  if (typeof value !== 'number') return { kind: 'unknown' };
+  return value === ALARM_OFF[type] ? { kind: 'onOff', on: false } : { kind: 'number', value, unit: '°C', decimals: 1 };
+}
+
+function shownPlain(value: unknown, unit?: string): TShown {
+  return typeof value === 'number' ? { kind: 'number', value, unit, decimals: 0 } : { kind: 'unknown' };
+}
+
+function line(label: string, shown: TShown, reportedShown: TShown | null, labelParams?: Record<string, string | number>): TSettingLine {
+  const differs = reportedShown !== null && !same(shown, reportedShown);
+  return { label, labelParams, shown, reported: differs ? reportedShown : null };
+}
+
+function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null): TSettingGroup[] {
+  const inputs = Array.isArray(value.inputs) ? value.inputs : [];
+  const reportedInputs = reported && Array.isArray(reported.inputs) ? reported.inputs : null;
+  const groups: TSettingGroup[] = [];
+  for (let index = 0; index < Math.max(INPUT_COUNT[type], inputs.length); index++) {
+    const input: TRecord = isRecord(inputs[index]) ? (inputs[index] as TRecord) : {};
+    const was: TRecord | null = reportedInputs ? (isRecord(reportedInputs[index]) ? (reportedInputs[index] as TRecord) : {}) : null;
+    const mode = (from: TRecord): TShown => (typeof from.mode === 'string' ? { kind: 'mode', mode: from.mode } : { kind: 'unknown' });
+    const lines = [
+      line('nodeSettings.inputFields.mode', mode(input), was && mode(was)),
+      line('nodeSettings.inputFields.lowAlarm', shownAlarm(type, input.lowAlarm), was && shownAlarm(type, was.lowAlarm)),
+      line('nodeSettings.inputFields.highAlarm', shownAlarm(type, input.highAlarm), was && shownAlarm(type, was.highAlarm)),
+    ];
+    if (type === 'V3') {
+      lines.push(
+        line('nodeSettings.inputFields.turnOnTime', shownPlain(input.turnOnTime, 's'), was && shownPlain(was.turnOnTime, 's')),
+        line('nodeSettings.inputFields.turnOffTime', shownPlain(input.turnOffTime, 's'), was && shownPlain(was.turnOffTime, 's')),
+      );
+    }
+    groups.push({ title: { key: 'nodeSettings.input', params: { number: index + 1 } }, lines });
+  }
+  return groups;
+}
+
+function readDays(value: unknown): TDaysEnabled | undefined {
+  if (!isRecord(value)) return undefined;
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, value[day] === true])) as TDaysEnabled;
+}
+
+function shownPeriods(value: unknown, offsetMinutes: number): TShown[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((period) => {
+    const local = periodToLocal({ start: Number(period.start) || 0, stop: Number(period.stop) || 0, daysEnabled: readDays(period.daysEnabled) }, offsetMinutes);
+    return { kind: 'period', start: local.start, stop: local.stop, flushCycles: typeof period.flushCycles === 'number' ? period.flushCycles : undefined, days: local.daysEnabled };
+  });
+}
+
+function periodGroup(value: TRecord, reported: TRecord | null, offsetMinutes: number): TSettingGroup {
+  const periods = shownPeriods(value['flush-periods'], offsetMinutes);
+  const reportedPeriods = reported ? shownPeriods(reported['flush-periods'], offsetMinutes) : null;
+  const count = Math.max(periods.length, reportedPeriods?.length ?? 0);
+  const lines: TSettingLine[] = [];
+  for (let index = 0; index < count; index++) {
+    lines.push(line('nodeSettings.period', periods[index] ?? { kind: 'unknown' }, reportedPeriods ? (reportedPeriods[index] ?? { kind: 'unknown' }) : null, { number: index + 1 }));
+  }
+  return { title: { key: 'nodeSettings.periods' }, lines };
+}
+
+/** The registers of a node as the tab shows them, in register order; `offsetMinutes` for period times. */
+export function registerViews(type: TDeviceType, parameters: readonly TParameterRow[], offsetMinutes: number): TRegisterView[] {
+  return [...parameters]
+    .sort((a, b) => a.register - b.register)
+    .map((parameter) => {
+      const value = isRecord(parameter.value) ? parameter.value : {};
+      // A pending register is not judged: the node has not received it yet (docs/telemetry.md).
+      const reported = parameter.status === 'saved' && isRecord(parameter.reported) ? parameter.reported : null;
+      const settings = settingsOf(type).filter((setting) => setting.register(type) === parameter.register);
+      const groups: TSettingGroup[] = [];
+      const scalars = settings.map((setting) =>
+        line(`nodeSettings.fields.${setting.id}`, shownSetting(setting, value[setting.field(type)]), reported && shownSetting(setting, reported[setting.field(type)])),
+      );
+      if (scalars.length) groups.push({ lines: scalars });
+      if (INPUTS_REGISTER[type] === parameter.register) groups.push(...inputGroups(type, value, reported));
+      if (PERIODS_REGISTER[type] === parameter.register) groups.push(periodGroup(value, reported, offsetMinutes));
+      const differs = groups.some((group) => group.lines.some((entry) => entry.reported !== null));
+      const status: TRegisterStatus = parameter.status !== 'saved' ? 'pending' : differs ? 'incorrect' : 'saved';
+      return { register: parameter.register, name: `nodeSettings.registerNames.${REGISTER_NAMES[type][parameter.register] ?? 'system'}`, status, updatedAt: parameter.updatedAt, groups };
+    });
+}

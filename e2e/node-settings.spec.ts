@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { expectNoAxeViolations } from './a11y';
+import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
+
+/**
+ * A node's settings (docs/node-settings.md, "Screens"): the #settings tab, the editor, and the real
+ * downlink round trip with the demo fleet's simulator as the network server: a change goes
+ * pending, the simulator's node receives the downlink and reports its registers, and the tab shows
+ * saved. Replication copies a register to two nodes, which then show pending.
+ */
+interface TNode {
+  eui: string;
+  name: string;
+  customer: string;
+  location: string;
+  sync: number;
+  sipp: { parameters: { register: number; value: Record<string, unknown>; status: string }[] };
+}
+
+const DEMO_NETWORK_SERVER = 'ChirpStack demo';
+const SIMULATOR_PORT = E2E_PORT + 1000;
+const screenOf = (node: TNode) => `/nodes/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}/${node.eui}`;
+
+async function v2Nodes(request: APIRequestContext, token: string, conditions: Record<string, unknown> = {}): Promise<TNode[]> {
+  const answer = await request.get('/api/v1/devices', {
+    headers: { 'x-access-token': token },
+    params: {
+      conditions: JSON.stringify({ type: 'V2', customer: { $ne: null }, location: { $ne: null }, ...conditions }),
+      projection: 'eui name customer location sync sipp.parameters',
+      limit: 100,
+    },
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as TNode[];
+}
+
+async function nodeOf(request: APIRequestContext, token: string, eui: string): Promise<TNode> {
+  const answer = await request.get(`/api/v1/devices/${eui}`, { headers: { 'x-access-token': token } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as TNode;
+}
+
+/** Minutes Europe/Amsterdam is ahead of UTC today (60 in winter, 120 in summer). */
+function amsterdamOffsetMinutes(): number {
+  const now = new Date();
+  const local = new Date(now.toLocaleString('en-US', { timeZone: 'Europe/Amsterdam' }));
+  const utc = new Date(now.toLocaleString('en-US', { timeZone: 'UTC' }));
+  return Math.round((local.getTime() - utc.getTime()) / 60_000);
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
+        else setTimeout(attempt, 250);
+      });
+    };
+    attempt();
+  });
+}
+
+async function registerStatus(page: Page, register: number) {
+  return page.getByTestId(`register-${register}-status`);
+}
+
+test.describe.serial('node settings', () => {
+  test.use({ timezoneId: 'Europe/Amsterdam' });
+  let adminToken: string;
+
+  test.beforeAll(async ({ request }) => {
+    adminToken = await apiToken(request, ADMIN);
+  });
+
+  test('an administrator copies register 2 to two nodes, which then show pending', async ({ page, request }) => {
+    const [source] = await v2Nodes(request, adminToken, { sync: 1 });
+    await signIn(page, ADMIN);
+    await page.goto(`${screenOf(source)}#settings`);
+    const tab = page.getByTestId('node-settings');
+    await expect(tab.getByRole('region', { name: 'Register 2: meten en ingangen' })).toBeVisible();
+    await tab.getByRole('button', { name: 'Kopiëren naar andere nodes' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Instellingen kopiëren' });
+    for (const register of [1, 3, 4]) await dialog.getByRole('checkbox', { name: new RegExp(`^Register ${register}:`) }).uncheck();
+    await expect(dialog.getByRole('checkbox', { name: /^Register 2:/ })).toBeChecked();
+    // The candidates: other V2 nodes with settings, ten to a page.
+    const rows = dialog.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(11);
+    await expect(dialog.getByText(/^1-10 van \d+$/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the replication dialog', { include: '[role="dialog"]' });
+    const picked: string[] = [];
+    for (const index of [1, 2]) {
+      const checkbox = rows.nth(index).getByRole('checkbox');
+      picked.push(((await checkbox.getAttribute('aria-label')) ?? '').replace(/ selecteren$/, ''));
+      await checkbox.check();
+    }
+    await expect(dialog.getByText('2 geselecteerd')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Kopiëren', exact: true }).click();
+    await expect(page.getByText('Instellingen gekopieerd naar 2 nodes')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Both received register 2 as the source has it, pending until they report it.
+    const sourceRegister = source.sipp.parameters.find((parameter) => parameter.register === 2)!;
+    const pending = (await v2Nodes(request, adminToken, { sync: 0 })).filter((node) => picked.includes(node.name) && node.eui !== source.eui);
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    for (const node of pending.slice(0, 2)) {
+      const register = node.sipp.parameters.find((parameter) => parameter.register === 2)!;
+      expect(register).toMatchObject({ status: 'pending', value: sourceRegister.value });
+    }
+    await page.goto(`${screenOf(pending[0])}#settings`);
+    await expect(await registerStatus(page, 2)).toHaveText(/^In afwachting sinds /);
+    await expect(page.getByTestId('node-sync')).toContainText('In afwachting');
+  });
+
+  test.describe('with the demo fleet simulator as the network server', () => {
+    let simulator: ChildProcess | undefined;
+    let originalApiUrl = '';
+
+    test.beforeAll(async ({ request }) => {
+      const servers = (await (await request.get('/api/v1/networkServers', { headers: { 'x-access-token': adminToken } })).json()) as { name: string; config: { apiUrl?: string } }[];
+      originalApiUrl = servers.find((server) => server.name === DEMO_NETWORK_SERVER)?.config.apiUrl ?? '';
+      const patched = await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
+        headers: { 'x-access-token': adminToken },
+        data: { config: { apiUrl: `http://127.0.0.1:${SIMULATOR_PORT}` } },
+      });
+      expect(patched.status()).toBe(200);
+      simulator = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'tools/simulator/src/cli.ts',
+          ...['--fleet', 'demo', '--target', `http://127.0.0.1:${E2E_PORT}`, '--listen', String(SIMULATOR_PORT)],
+          ...['--downlink-delay', '1s', '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
+        ],
+        { stdio: 'ignore' },
+      );
+      await waitForPort(SIMULATOR_PORT, 60_000);
+    });
+
+    test.afterAll(async ({ request }) => {
+      simulator?.kill('SIGTERM');
+      if (originalApiUrl) {
+        await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
+          headers: { 'x-access-token': adminToken },
+          data: { config: { apiUrl: originalApiUrl } },
+        });
+      }
+    });
+
+    test('an engineer changes a V2 node\'s log interval and flush period: pending, then saved once the node reported', async ({ page, request }) => {
+      const [, node] = await v2Nodes(request, adminToken, { sync: 1 });
+      await signIn(page, ENGINEER);
+      await page.goto(`${screenOf(node)}/settings`);
+      const form = page.getByRole('form');
+      await expect(form.getByRole('textbox', { name: 'Loginterval (min)' })).toBeVisible();
+      // The administrators' block is not on an engineer's screen.
+      await expect(form.getByText('Systeeminstellingen (alleen administrators)')).toHaveCount(0);
+      await expect(form.getByRole('textbox', { name: /^Zendinterval/ })).toHaveCount(0);
+
+      // The table's rule shows before anything is sent.
+      await form.getByRole('textbox', { name: 'Loginterval (min)' }).fill('61');
+      await form.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(form.getByText('Waarde moet tussen de 1 en 60 zijn')).toBeVisible();
+      await expect(page).toHaveURL(/\/settings$/);
+
+      await form.getByRole('textbox', { name: 'Loginterval (min)' }).fill('5');
+      const periods = form.getByRole('group', { name: /^Periode \d+/ });
+      if ((await periods.count()) === 0) await form.getByRole('button', { name: 'Periode toevoegen' }).click();
+      const period = form.getByRole('group', { name: /^Periode 1/ });
+      await period.getByLabel('Begintijd').fill('06:00');
+      await period.getByLabel('Eindtijd').fill('06:30');
+      await period.getByRole('textbox', { name: 'Aantal spoelingen' }).fill('2');
+      await expectNoAxeViolations(page, 'the settings editor', { include: 'main' });
+      await form.getByRole('button', { name: 'Opslaan' }).click();
+
+      await expect(page).toHaveURL(/#settings$/);
+      await expect(page.getByText('Instellingen verzonden naar de node')).toBeVisible();
+      await expect(await registerStatus(page, 2)).toHaveText(/^In afwachting sinds /);
+      await expect(await registerStatus(page, 4)).toHaveText(/^In afwachting sinds /);
+
+      // The simulator's node gets the downlink, reports its registers, and the tab follows.
+      await expect(await registerStatus(page, 2)).toHaveText('Opgeslagen', { timeout: 45_000 });
+      await expect(await registerStatus(page, 4)).toHaveText('Opgeslagen', { timeout: 15_000 });
+      await expect(page.getByTestId('node-sync')).toContainText('Gesynchroniseerd');
+      const measure = page.getByRole('region', { name: 'Register 2: meten en ingangen' });
+      await expect(measure.getByText('5 min', { exact: true })).toBeVisible();
+      // Shown back in local time, stored in UTC minutes.
+      await expect(page.getByRole('region', { name: 'Register 4: spoelperiodes' }).getByText(/^06:00 tot 06:30 · 2 spoelingen/)).toBeVisible();
+      await expectNoAxeViolations(page, 'the settings tab', { include: 'main' });
+
+      const stored = await nodeOf(request, adminToken, node.eui);
+      const periodsRegister = stored.sipp.parameters.find((parameter) => parameter.register === 4)!;
+      const offset = amsterdamOffsetMinutes();
+      expect((periodsRegister.value['flush-periods'] as { start: number; stop: number }[])[0]).toMatchObject({ start: 360 - offset, stop: 390 - offset });
+      expect(stored.sipp.parameters.find((parameter) => parameter.register === 2)).toMatchObject({ status: 'saved', value: { logInterval: 5 } });
+    });
+  });
+});

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './catalogue';
+export * from './periods';
+export * from './form';
