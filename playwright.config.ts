@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * started by scripts/e2e-server.mjs on a fresh embedded database with the demo data.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The mail server of the e2e portal (SMTP_URL): the alerts spec starts one there (smtp-server); elsewhere e-mails wait for it. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 2000);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,6 +43,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_SMTP_PORT: String(E2E_SMTP_PORT) },
   },
 });

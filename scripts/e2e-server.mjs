@@ -17,6 +17,10 @@ Object.assign(process.env, {
   DEMO: 'true',
   DEMO_PASSWORD: 'Welkom-demo-2026',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // e2e/alerts.spec.ts starts a mail server on this port; without it e-mails wait in the outbox, retried.
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2000}`,
+  MAIL_FROM: 'Aquasmart Portal <portal@example.nl>',
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
 });
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.chdir(ROOT);

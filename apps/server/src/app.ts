@@ -28,6 +28,9 @@ import { intakeRoutes } from './modules/intake/intake-routes';
 import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
+import { alertRoutes } from './modules/alerts/alert-routes';
+import { createAlertMailer } from './modules/alerts/alert-mailer';
+import { smtpTransport } from './modules/alerts/mail-transport';
 
 export const API_PREFIX = '/api/v1';
 
@@ -55,10 +58,12 @@ export interface TAppOptions {
   backgroundWorkers?: boolean;
   /** How long the HTTP server waits for clients; HTTP_TIMEOUTS where not given. */
   httpTimeouts?: Partial<THttpTimeouts>;
+  /** E-mail alerts (docs/alerts.md): SMTP_URL, MAIL_FROM, PUBLIC_URL. Without a mail server e-mails stay in the outbox, not sent. */
+  mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
@@ -134,6 +139,14 @@ export async function buildApp({ config, database, logger, logStream, background
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());
+  const mailer = createAlertMailer(database.system, {
+    transport: mail?.smtpUrl && mail.from ? smtpTransport(mail.smtpUrl, mail.from) : null,
+    publicUrl: mail?.publicUrl ?? 'http://localhost:3000',
+    lockWhileSending: database.kind === 'postgres',
+    log: app.log,
+  });
+  if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
 
   await app.register(
     async (api) => {
@@ -153,6 +166,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(calibrationRoutes, { db: database.db });
+      await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake() });
     },
     { prefix: API_PREFIX },
   );

@@ -35,6 +35,16 @@ describe('configuration', () => {
     [{ API_STATEMENT_TIMEOUT: '500ms' }, 'API_STATEMENT_TIMEOUT'],
     [{ HTTP_REQUEST_TIMEOUT: '9' }, 'HTTP_REQUEST_TIMEOUT'],
     [{ HTTP_REQUEST_TIMEOUT: '2h' }, 'HTTP_REQUEST_TIMEOUT'],
+    [{ SMTP_URL: 'mail.example.nl', MAIL_FROM: 'a@b.nl', PUBLIC_URL: 'https://p.nl' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.nl', MAIL_FROM: 'a@b.nl', PUBLIC_URL: 'https://p.nl' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.nl', PUBLIC_URL: 'https://p.nl' }, 'MAIL_FROM'],
+    [{ SMTP_URL: 'smtp://mail.example.nl', MAIL_FROM: 'a@b.nl' }, 'PUBLIC_URL'],
+    [{ MAIL_FROM: 'Portal' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'Portal <portal@>' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'a@b.nl, c@d.nl' }, 'MAIL_FROM'],
+    [{ PUBLIC_URL: 'portal.example.nl' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://portal.example.nl' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://portal.example.nl/?x=1' }, 'PUBLIC_URL'],
   ])('%j is refused naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
@@ -45,6 +55,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'password123' }, 'password123'],
     [{ DEMO_PASSWORD: 'tiny' }, 'tiny'],
     [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, 'hunter2'],
+    [{ SMTP_URL: 'http://mailer:s3cret-pw@mail.example.nl' }, 's3cret-pw'],
   ])('a refused secret is not printed back: %j', (env, secret) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -63,6 +74,21 @@ describe('configuration', () => {
     ['1w', null],
   ])('duration %s -> %s', (text, seconds) => {
     expect(parseDurationSeconds(text)).toBe(seconds);
+  });
+
+  it.each([
+    [{ MAIL_FROM: 'portal@example.nl' }, { MAIL_FROM: 'portal@example.nl' }],
+    [{ MAIL_FROM: 'Aquasmart Portal <portal@example.nl>' }, { MAIL_FROM: 'Aquasmart Portal <portal@example.nl>' }],
+    [{ MAIL_FROM: '"Aquasmart, Portal" <portal@example.nl>' }, { MAIL_FROM: '"Aquasmart, Portal" <portal@example.nl>' }],
+    [{ PUBLIC_URL: 'https://portal.example.nl/' }, { PUBLIC_URL: 'https://portal.example.nl' }],
+    [{ PUBLIC_URL: 'http://10.0.0.5:3000/portal' }, { PUBLIC_URL: 'http://10.0.0.5:3000/portal' }],
+    [
+      { SMTP_URL: 'smtps://user:pass@mail.example.nl:465', MAIL_FROM: 'p@example.nl', PUBLIC_URL: 'https://p.nl' },
+      { SMTP_URL: 'smtps://user:pass@mail.example.nl:465' },
+    ],
+    [{ SMTP_URL: '' }, { SMTP_URL: undefined }],
+  ])('e-mail settings %j', (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
   });
 
   it('reads DEMO and DATABASE_URL', () => {

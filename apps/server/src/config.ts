@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isGuessablePassword } from '@aquasmart/domain';
 import { API_STATEMENT_TIMEOUT_MS } from './db/pool-limits';
 import { HTTP_TIMEOUTS } from './http-timeouts';
+import { parseMailbox } from './lib/mailbox';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,6 +30,24 @@ function durationSeconds(fallback: string, min: number, max: number) {
       }
       return seconds;
     });
+}
+
+function isSmtpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isPublicUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.search === '' && url.hash === '' && !text.includes('?') && !text.includes('#');
+  } catch {
+    return false;
+  }
 }
 
 const booleanText = z
@@ -73,11 +92,30 @@ const ZEnv = z.object({
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
   /** A request (headers and body) must have arrived within this; 408 otherwise. */
   HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
+  /** The mail server of the e-mail alerts (docs/alerts.md), e.g. smtp://user:pass@host:587; none: alerts stay in the outbox. */
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// address with a host, such as smtp://user:password@mail.example.nl:587')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of the e-mails: an address, or a name with an address ("Aquasmart Portal <portal@example.nl>"). */
+  MAIL_FROM: z
+    .string()
+    .refine((text) => parseMailbox(text) !== null, 'must be an e-mail address or "Name <address>", such as "Aquasmart Portal <portal@example.nl>"')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where users reach the portal: the links in e-mails start with it. */
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicUrl, 'must be an http:// or https:// address without query or fragment, such as https://portal.example.nl')
+    .transform((text) => text.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type TConfig = z.infer<typeof ZEnv>;
 
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
 
 export class ConfigError extends Error {}
 
@@ -95,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  }
+  if (result.data.SMTP_URL) {
+    const missing = (['MAIL_FROM', 'PUBLIC_URL'] as const).filter((name) => !result.data[name]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when SMTP_URL is set`).join('\n')}`);
   }
   return result.data;
 }

@@ -26,7 +26,13 @@ async function main(): Promise<void> {
     apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
   });
   await ensureHistoryPartitions(database.system);
-  const app = await buildApp({ config, database, backgroundWorkers: true, httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 } });
+  const app = await buildApp({
+    config,
+    database,
+    backgroundWorkers: true,
+    httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 },
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+  });
 
   const admin = await ensureFirstAdministrator(database.system, {
     email: config.ADMIN_EMAIL,

@@ -13,3 +13,4 @@ export * from './nodes';
 export * from './node-functions';
 export * from './settings';
 export * from './calibration';
+export * from './alerts';

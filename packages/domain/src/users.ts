@@ -46,7 +46,7 @@ export type TUserPatch = z.infer<typeof ZUserPatch>;
 
 /**
  * PATCH /users/current and /administrators/current (docs/architecture.md, "Authentication": own account). A new password or
- * e-mail address needs the current password, checked on the server.
+ * e-mail address needs the current password, checked on the server. The two alert toggles are the user's own choice.
  */
 export const ZAccountPatch = z.object({
   firstName: zRequiredText(100).optional(),
@@ -55,6 +55,9 @@ export const ZAccountPatch = z.object({
   language: z.enum(USER_LANGUAGES).optional(),
   password: zPassword().optional(),
   currentPassword: z.string().max(200).optional(),
+  /** The user's own e-mail alerts (docs/alerts.md). */
+  flush: ZAlerts.optional(),
+  overflowDetection: ZAlerts.optional(),
 });
 
 /** Fields of a user that the own-account routes never write: sending them is a 403 naming them. */

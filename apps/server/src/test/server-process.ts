@@ -17,9 +17,9 @@ export interface TRunningServer {
 /**
  * Starts the real server process (tsx, as `npm start` does) on a free port with the process-test
  * administrator and no demo data, and waits for its "running at" line. `env` chooses the database
- * (DATA_DIR or DATABASE_URL).
+ * (DATA_DIR or DATABASE_URL) and may set more (e.g. the mail server).
  */
-export function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<TRunningServer> {
+export function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string>): Promise<TRunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     env: {
       ...process.env,

@@ -8,6 +8,8 @@ import { type TDatabase } from '../db/database';
 
 /** Tables emptied between tests, children first. */
 const TABLES = [
+  'alert_items',
+  'mail_messages',
   'intake_events',
   'downlinks',
   'overflow_logs',

@@ -45,6 +45,7 @@ describe('the route table', () => {
     ['/networkServers/new', 'networkServerNew'],
     ['/networkServers/ChirpStack%20Utrecht/edit', 'networkServerEdit'],
     ['/provisioning', 'provisioning'],
+    ['/alerts/outbox', 'mailOutbox'],
   ];
 
   /** The best match as React Router ranks it: static segments beat params. */

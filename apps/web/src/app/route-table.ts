@@ -34,6 +34,7 @@ const nodesTexts = () => import('../lib/i18n/texts/nodes');
 const nodeSettingsTexts = () => import('../lib/i18n/texts/node-settings');
 /** The node detail shows the settings in its #settings tab. */
 const nodeDetailAndSettingsTexts = () => Promise.all([nodeDetailTexts(), nodeSettingsTexts()]);
+const alertsTexts = () => import('../lib/i18n/texts/alerts');
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
@@ -46,10 +47,10 @@ const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not
 const unauthorizedScreen: TScreenLoader = () =>
   import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
 const userListScreen: TScreenLoader = () => import('../features/users/user-list-page').then((module) => module.UserListPage);
-const userNewScreen: TScreenLoader = () => import('../features/users/user-new-page').then((module) => module.UserNewPage);
+const userNewScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
 const userDetailScreen: TScreenLoader = () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage);
-const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-page').then((module) => module.UserEditPage);
-const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
+const userEditScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
+const accountScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
@@ -257,6 +258,14 @@ export const ROUTES: readonly TRouteDef[] = [
     title: 'routes.provisioning',
     guard: ADMIN_ONLY,
     screen: withTexts(telemetryTexts, () => import('../features/provisioning/provisioning-page').then((module) => module.ProvisioningPage)),
+  },
+  // The administrators' e-mail outbox (docs/alerts.md).
+  {
+    id: 'mailOutbox',
+    path: '/alerts/outbox',
+    title: 'routes.mailOutbox',
+    guard: ADMIN_ONLY,
+    screen: withTexts(alertsTexts, () => import('../features/alerts/mail-outbox-page').then((module) => module.MailOutboxPage)),
   },
 ];
 

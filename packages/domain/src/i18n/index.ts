@@ -9,6 +9,7 @@ export * from './ui-nodes-detail';
 export * from './ui-nodes';
 export * from './ui-node-settings';
 export * from './ui-calibration';
+export * from './ui-alerts';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

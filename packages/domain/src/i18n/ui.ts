@@ -98,6 +98,7 @@ const uiNl = {
     networkServerNew: 'Nieuwe netwerkserver',
     networkServerEdit: ':networkServer bewerken',
     provisioning: 'Nodes toevoegen',
+    mailOutbox: 'Uitgaande e-mails',
   },
   pages: {
     notFound: {
@@ -302,6 +303,7 @@ const uiEn: typeof uiNl = {
     networkServerNew: 'New network server',
     networkServerEdit: 'Edit :networkServer',
     provisioning: 'Add nodes',
+    mailOutbox: 'Outgoing e-mails',
   },
   pages: {
     notFound: {

@@ -100,6 +100,9 @@ export const OPERATIONS = {
   PostChirpstackEvent: op('POST', '/integrations/chirpstack', 'public'),
   PostTtsEvent: op('POST', '/integrations/tts/:messageType', 'public'),
   GetIntakeEvents: op('GET', '/intakeEvents', 'admin'),
+  // e-mail alerts (docs/alerts.md)
+  GetMailOutbox: op('GET', '/mailOutbox', 'admin'),
+  PostTestMail: op('POST', '/mailOutbox/test', 'admin'),
 } as const satisfies Record<string, TOperation>;
 
 export type TOperationName = keyof typeof OPERATIONS;

@@ -34,8 +34,13 @@ export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold:
  * wins); a good flush later does not clear it, as in the demo data.
  */
 export function nextFlushAlarmTs(currentMs: number, before: number, after: number, minimumDeviation: number, flushMs: number): number {
-  if (before <= FAULTY_READING_AT_OR_BELOW || after <= FAULTY_READING_AT_OR_BELOW) return currentMs;
-  return Math.abs(after - before) < minimumDeviation ? Math.max(currentMs, flushMs) : currentMs;
+  return isWeakFlush(before, after, minimumDeviation) ? Math.max(currentMs, flushMs) : currentMs;
+}
+
+/** A flush that moved the temperature by less than the minimum deviation; flushes with a missing sensor are not judged. */
+export function isWeakFlush(before: number, after: number, minimumDeviation: number): boolean {
+  if (before <= FAULTY_READING_AT_OR_BELOW || after <= FAULTY_READING_AT_OR_BELOW) return false;
+  return Math.abs(after - before) < minimumDeviation;
 }
 
 /** A reading with the calibration offset applied; one rule with the calibration calls (domain calibration.ts). */

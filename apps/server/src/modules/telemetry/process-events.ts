@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
-import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
+import { calibrated, isWeakFlush, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
+import { recordAlarms, type TRaisedAlarm } from '../alerts/alert-outbox';
 import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
@@ -55,8 +56,8 @@ function setChannel(state: TDeviceState, channelId: string, raw: number, ts: num
   return value;
 }
 
-/** Applies one decoded message to the device state; answers the history value. */
-async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMessage, ts: number): Promise<Record<string, unknown>> {
+/** Applies one decoded message to the device state; answers the history value. Alarms it raises are added to `alarms`. */
+async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMessage, ts: number, alarms: TRaisedAlarm[]): Promise<Record<string, unknown>> {
   switch (message.kind) {
     case 'temperature': {
       const temperatures = message.temperatures.map((raw, index) => setChannel(state, `temperature${index + 1}`, raw, ts, true));
@@ -76,10 +77,13 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
       const after = calibrated(message.after, offset);
       setChannel(state, 'flush1', 1, ts, false);
       state.flushAlarmTs = nextFlushAlarmTs(state.flushAlarmTs, before, after, state.flushMinimumTemperatureDeviation, ts);
+      if (isWeakFlush(before, after, state.flushMinimumTemperatureDeviation)) {
+        alarms.push({ kind: 'flush', ...placeOf(state), ts, before, after, minimumDeviation: state.flushMinimumTemperatureDeviation });
+      }
       return historyValue({ ...message, before, after });
     }
     case 'overflow': {
-      await applyOverflow(tx, state, message.detected, message.resistance, ts);
+      await applyOverflow(tx, state, message.detected, message.resistance, ts, alarms);
       return historyValue(message);
     }
     case 'parameters': {
@@ -93,15 +97,21 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
   }
 }
 
+function placeOf(state: TDeviceState) {
+  return { eui: state.eui, customerId: state.customerId, locationId: state.locationId };
+}
+
 /** Overflow detection opens a log in state Started; a report without detection closes it (Stopped). */
-async function applyOverflow(tx: TDbOrTx, state: TDeviceState, detected: boolean, resistance: number, ts: number): Promise<void> {
+async function applyOverflow(tx: TDbOrTx, state: TDeviceState, detected: boolean, resistance: number, ts: number, alarms: TRaisedAlarm[]): Promise<void> {
   if (detected && !state.overflowStarted) {
     await tx.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, location_id, resistance, ts, state)
       VALUES (${state.eui}, ${state.customerId}, ${state.locationId}, ${resistance}, ${new Date(ts).toISOString()}::timestamptz, 'Started')`);
     state.overflowStarted = true;
+    alarms.push({ kind: 'overflowStarted', ...placeOf(state), ts, resistance });
   } else if (!detected && state.overflowStarted) {
     await tx.execute(sql`UPDATE overflow_logs SET state = 'Stopped' WHERE device_eui = ${state.eui} AND state = 'Started'`);
     state.overflowStarted = false;
+    alarms.push({ kind: 'overflowResolved', ...placeOf(state), ts, resistance });
   }
 }
 
@@ -144,6 +154,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   }
 
   const history: THistoryRow[] = [];
+  const alarms: TRaisedAlarm[] = [];
   const touched = new Set<TDeviceState>();
   for (const event of ordered) {
     const envelope = event.body;
@@ -182,7 +193,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     const ts = messageMs(decoded.message, receivedAt(event), now);
-    const value = await applyMessage(tx, state, decoded.message, ts);
+    const value = await applyMessage(tx, state, decoded.message, ts, alarms);
     history.push({
       eui: state.eui,
       ts: new Date(ts).toISOString(),
@@ -198,6 +209,8 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
 
   await writeHistory(tx, history);
   await writeDeviceStates(tx, [...touched]);
+  // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
+  await recordAlarms(tx, alarms);
   return outcomes;
 }
 

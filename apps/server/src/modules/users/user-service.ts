@@ -95,6 +95,14 @@ function accountColumns(body: TAccountPatch, passwordHash: string | undefined) {
   };
 }
 
+/** The two e-mail alert toggles (docs/alerts.md), when sent. */
+function alertColumns(body: Pick<TUserPatch, 'flush' | 'overflowDetection'>) {
+  return {
+    ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
+    ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
+  };
+}
+
 function rightsColumns(flags: TPortalRights, type: string | null) {
   return { portalRights: flags, rights: deriveRightEntries(flags, type === 'Administrator') };
 }
@@ -148,8 +156,7 @@ export async function updateUser(db: TDb, actor: TAuthUser, email: string, body:
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
-        ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
+        ...alertColumns(body),
         ...rightsColumns(flags, target.type),
         updatedAt: new Date(),
       })
@@ -195,7 +202,7 @@ async function assertCurrentPassword(db: TDb, actor: TAuthUser, body: TAccountPa
   }
 }
 
-/** The caller's own account: names, e-mail, language, password; never rights. */
+/** The caller's own account: names, e-mail, language, password and the e-mail alert toggles; never rights. */
 export async function updateAccount(
   db: TDb,
   actor: TAuthUser,
@@ -211,6 +218,7 @@ export async function updateAccount(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
+        ...alertColumns(body),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id));

@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
 import GroupIcon from '@mui/icons-material/Group';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import PlaceIcon from '@mui/icons-material/Place';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import RouterIcon from '@mui/icons-material/Router';
@@ -31,6 +32,7 @@ export const SIDE_MENU: readonly TMenuEntry[] = [
   // Administrators only (docs/telemetry-screens.md): the guards of these routes hide them from everyone else.
   { routeId: 'networkServers', icon: DnsIcon },
   { routeId: 'provisioning', icon: PostAddIcon },
+  { routeId: 'mailOutbox', icon: MarkEmailReadIcon },
 ];
 
 export const TOP_BAR_MENU: readonly TMenuEntry[] = [{ routeId: 'products', icon: Inventory2Icon }];

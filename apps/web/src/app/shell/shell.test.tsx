@@ -117,6 +117,7 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Gebruikers',
         'Netwerkservers',
         'Nodes toevoegen',
+        'Uitgaande e-mails',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Producten' }).getAttribute('href')).toBe('/products');

@@ -114,6 +114,22 @@ describe('/users/current', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ email: 'jan.jansen@example.com', currentPassword: 'oud-wachtwoord' }));
   });
 
+  it('switches an e-mail alert on, with what it sends explained, and saves it without the current password', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    const flush = await screen.findByRole('switch', { name: 'Spoelalarmen' });
+    expect(flush.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(flush.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Een e-mail wanneer een spoeling/);
+    expect((flush as HTMLInputElement).checked).toBe(false);
+    await user.click(flush);
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ flush: { emailAlerts: true }, overflowDetection: { emailAlerts: false } });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Spoelalarmen' }).checked).toBe(true));
+  });
+
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
     const user = userEvent.setup();
     const calls = stubApi();
@@ -134,6 +150,8 @@ describe('/users/current', { timeout: 30_000 }, () => {
       language: 'en',
       password: 'nieuw-123',
       currentPassword: 'oud-wachtwoord',
+      flush: { emailAlerts: false },
+      overflowDetection: { emailAlerts: false },
     });
     // No separate sign-in to check the password: the save itself is checked on the server.
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);

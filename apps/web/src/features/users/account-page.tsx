@@ -20,6 +20,7 @@ import { refreshToken } from '../../lib/session/session';
 import { patchAccount } from './api/users-api';
 import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
+import { AlertToggles } from './components/alert-toggles';
 import { accountToForm, needsCurrentPassword, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
 const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword'];
@@ -32,7 +33,8 @@ function applyLanguage(language: string): void {
 }
 
 /**
- * /users/current (docs/users.md, "Screens"): own names, e-mail and language, and a password change that needs
+ * /users/current (docs/users.md, "Screens"): own names, e-mail and language, the e-mail alert toggles
+ * (docs/alerts.md), and a password change that needs
  * the current password, the new one and its confirmation. A new e-mail address needs the current
  * password too; the server checks it.
  */
@@ -44,7 +46,7 @@ export function AccountPage() {
   const account = userResult.data;
   const [incorrectPassword, setIncorrectPassword] = useState(false);
   const form = useZodForm(ZAccountForm, {
-    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', flushAlerts: false, overflowAlerts: false },
   });
   const { reset } = form;
 
@@ -106,6 +108,7 @@ export function AccountPage() {
                 />
               </FieldGrid>
             </Section>
+            <AlertToggles />
             <Section title={t('users.passwordSection')}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {t('users.passwordSectionHelp')}

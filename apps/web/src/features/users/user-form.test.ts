@@ -100,6 +100,8 @@ describe('own account: a new password needs all three', () => {
     currentPassword: '',
     password: '',
     confirmPassword: '',
+    flushAlerts: false,
+    overflowAlerts: true,
   };
 
   it.each<[string, Partial<TAccountFormValues>, Record<string, string>]>([
@@ -132,6 +134,8 @@ describe('own account: a new password needs all three', () => {
       lastName: 'Jansen',
       email: 'jan@example.com',
       language: 'nl',
+      flush: { emailAlerts: false },
+      overflowDetection: { emailAlerts: true },
       ...expected,
     });
   });

@@ -119,7 +119,7 @@ export function toggleRight(rights: TPortalRights, customers: readonly string[],
   return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
 }
 
-/** The own account form (docs/users.md, "Screens"): three password fields, all or none. */
+/** The own account form (docs/users.md, "Screens"): three password fields, all or none; the two e-mail alert toggles. */
 export const ZAccountForm = z
   .object({
     firstName: zRequiredText(100),
@@ -129,6 +129,8 @@ export const ZAccountForm = z
     currentPassword: z.string(),
     password: zPassword(),
     confirmPassword: z.string(),
+    flushAlerts: z.boolean(),
+    overflowAlerts: z.boolean(),
   })
   .superRefine((values, ctx) => {
     // A new password needs all three; the current password alone is what a new e-mail address needs.
@@ -154,6 +156,8 @@ export function accountToForm(user: TUser): TAccountFormValues {
     currentPassword: '',
     password: '',
     confirmPassword: '',
+    flushAlerts: user.flush.emailAlerts,
+    overflowAlerts: user.overflowDetection.emailAlerts,
   };
 }
 
@@ -170,6 +174,8 @@ export function toAccountBody(values: TAccountFormValues, currentEmail: string):
     language: values.language,
     ...(values.password ? { password: values.password } : {}),
     ...(needsCurrentPassword(values, currentEmail) ? { currentPassword: values.currentPassword } : {}),
+    flush: { emailAlerts: values.flushAlerts },
+    overflowDetection: { emailAlerts: values.overflowAlerts },
   };
 }
 

@@ -9,22 +9,9 @@ import type { TIntakeEvent } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../../../components/table/list-table';
 import { fetchIntakeEventBody, fetchIntakeEvents, INTAKE_EVENTS_QUERY_KEY } from '../api/provisioning-api';
 import { intakeState } from '../intake-state';
+import { useDateTime } from '../../../lib/i18n/use-date-time';
 
 const getRowId = (event: TIntakeEvent) => event.id ?? '';
-
-function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const locale = i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB';
-    const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    const format = (formatter: Intl.DateTimeFormat) => (iso: string | null | undefined) => (iso ? formatter.format(new Date(iso)) : '');
-    /** Today's moments by their time of day only (the column is narrow); other days with their date. */
-    const timeOfDay = (iso: string | null | undefined) =>
-      iso && new Date(iso).toDateString() === new Date().toDateString() ? format(time)(iso) : format(full)(iso);
-    return { dateTime: format(full), timeOfDay };
-  }, [i18n.resolvedLanguage]);
-}
 
 /** The expanded row: the whole error and the stored event, fetched when opened. */
 function IntakeEventDetail({ event }: { event: TIntakeEvent }) {

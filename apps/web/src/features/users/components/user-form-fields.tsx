@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { normalizeRightFlags, USER_LANGUAGES, type TRightFlag } from '@aquasmart/domain';
 import { FormMultiSelect } from '../../../components/form/form-multi-select';
 import { FormSelect } from '../../../components/form/form-select';
-import { FormSwitch } from '../../../components/form/form-switch';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/i18n';
 import { customerNamesQuery } from '../api/users-api';
 import { toggleRight, type TUserFormValues } from '../user-form';
 import { FieldGrid, Section } from '../../../components/page';
 import { RightsCheckboxes } from './rights-checkboxes';
+import { AlertToggles } from './alert-toggles';
 
 /**
  * The fields shared by user create and user edit: names, e-mail, (language on create), password
@@ -82,12 +82,7 @@ export function UserFormFields({ mode }: { mode: 'create' | 'edit' }) {
         </Box>
         <RightsCheckboxes rights={rights} customers={customers} onToggle={onToggle} />
       </Section>
-      <Section title={t('users.alertsTitle')}>
-        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          <FormSwitch<TUserFormValues> name="flushAlerts" label={t('users.flushAlerts')} />
-          <FormSwitch<TUserFormValues> name="overflowAlerts" label={t('users.overflowAlerts')} />
-        </Box>
-      </Section>
+      <AlertToggles />
     </>
   );
 }

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { TMailOutboxItem, TTestMailRequest } from '@aquasmart/domain';
+import { queryRows, type TDb } from '../../db/database';
+import type { TAuthUser } from '../../identity/auth-user';
+import { insertMail, newMessageId } from './alert-composer';
+import { composeTestMail } from './alert-mail';
+import { listOutbox } from './mail-repository';
+
+/**
+ * A test e-mail to `to` (or the caller), in the recipient's language when the address is a
+ * user's, else the caller's. It goes through the outbox like every e-mail, so it shows what
+ * happens to alerts: sent, retried, or kept as not sent.
+ */
+export async function queueTestMail(db: TDb, actor: TAuthUser, body: TTestMailRequest, publicUrl: string): Promise<TMailOutboxItem> {
+  const to = body.to ?? actor.email;
+  const [user] = await queryRows<{ id: number; email: string; first_name: string; last_name: string; language: string }>(
+    db,
+    sql`SELECT id, email, first_name, last_name, language FROM users WHERE lower(email) = ${to.toLowerCase()} LIMIT 1`,
+  );
+  const recipient = user
+    ? { firstName: user.first_name, lastName: user.last_name, email: user.email, language: user.language }
+    : { firstName: '', lastName: '', email: to, language: actor.language };
+  const content = composeTestMail(recipient, actor.email, new Date());
+  const id = await insertMail(db, {
+    ...content,
+    userId: user?.id ?? null,
+    kind: 'test',
+    recipient: recipient.email,
+    language: recipient.language,
+    messageId: newMessageId(publicUrl),
+  });
+  const [item] = await listOutbox(db, { id, limit: 1 });
+  return item;
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { TMailOutboxItem, TMailState } from '@aquasmart/domain';
+import { queryRows, type TDbOrTx } from '../../db/database';
+
+interface TOutboxRow {
+  id: number | string;
+  kind: TMailOutboxItem['kind'];
+  recipient: string;
+  subject: string;
+  state: TMailState;
+  attempts: number;
+  last_error: string | null;
+  created_at: string | Date;
+  next_attempt_at: string | Date;
+  sent_at: string | Date | null;
+  alerts: number | string;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** The outbox for administrators, newest first; `nextAttemptAt` only while an e-mail waits for another attempt. */
+export async function listOutbox(tx: TDbOrTx, query: { state?: TMailState; id?: number; limit: number }): Promise<TMailOutboxItem[]> {
+  const conditions = [query.state ? sql`m.state = ${query.state}` : null, query.id === undefined ? null : sql`m.id = ${query.id}`].filter((condition) => condition !== null);
+  const rows = await queryRows<TOutboxRow>(
+    tx,
+    sql`SELECT m.id, m.kind, m.recipient, m.subject, m.state, m.attempts, m.last_error, m.created_at, m.next_attempt_at, m.sent_at,
+          (SELECT count(*) FROM alert_items i WHERE i.mail_id = m.id) AS alerts
+        FROM mail_messages m ${conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT ${query.limit}`,
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    state: row.state,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: iso(row.created_at),
+    nextAttemptAt: row.state === 'pending' && row.attempts > 0 ? iso(row.next_attempt_at) : null,
+    sentAt: row.sent_at ? iso(row.sent_at) : null,
+    alerts: Number(row.alerts),
+  }));
+}

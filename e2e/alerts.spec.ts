@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { E2E_SMTP_PORT } from '../playwright.config';
+import { expectNoAxeViolations } from './a11y';
+import { ADMIN, ENGINEER, signIn } from './fixtures';
+
+/**
+ * E-mail alerts in the browser (docs/alerts.md): a user switches an alert on on the own account
+ * and it is kept; an administrator opens the outbox from the menu and sends a test e-mail, which a
+ * real mail server (smtp-server, started here on the e2e portal's SMTP_URL port) receives.
+ */
+
+interface TReceived {
+  to: string[];
+  raw: string;
+}
+
+async function startMailServer(received: TReceived[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+async function openOutbox(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: /Hoofdmenu|Main menu/ }).getByRole('link', { name: /Uitgaande e-mails|Outgoing e-mails/ }).click();
+  await expect(page).toHaveURL(/\/alerts\/outbox$/);
+  await expect(page.getByRole('heading', { name: /Uitgaande e-mails|Outgoing e-mails/, level: 1 })).toBeVisible();
+}
+
+test.describe('e-mail alerts', () => {
+  test('a user switches an alert toggle on the own account page, and it is saved', async ({ page }) => {
+    await signIn(page, ENGINEER);
+    await page.goto('/users/current');
+    // The demo engineer has flush alerts on: switch water alerts, whatever they are, to the other position.
+    const overflow = page.getByRole('switch', { name: 'Waterdetecties (overloop)' });
+    await expect(page.getByText(/^Een e-mail wanneer een node van uw klanten water/)).toBeVisible();
+    const before = await overflow.isChecked();
+    await overflow.setChecked(!before);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Account gewijzigd')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Waterdetecties (overloop)' })).toBeChecked({ checked: !before });
+    await expect(page.getByRole('switch', { name: 'Spoelalarmen' })).toBeChecked();
+    await expectNoAxeViolations(page, 'the own account page with the alert toggles');
+  });
+
+  test('an administrator sees the outbox and sends a test e-mail that the mail server receives', async ({ page }) => {
+    const received: TReceived[] = [];
+    const server = await startMailServer(received);
+    try {
+      await signIn(page, ADMIN);
+      await openOutbox(page);
+      await expectNoAxeViolations(page, 'the outbox');
+      const to = page.getByRole('textbox', { name: 'Naar e-mailadres' });
+      await expect(to).toHaveValue(ADMIN.email);
+      await to.fill('beheer@example.nl');
+      await page.getByRole('button', { name: 'Test-e-mail versturen' }).click();
+      await expect(page.getByText('Test-e-mail klaargezet voor verzending')).toBeVisible();
+      // Demo users with alerts on may get their waiting e-mails now too: look for ours.
+      const ours = () => received.filter((mail) => mail.to.includes('beheer@example.nl'));
+      await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
+      expect(ours()[0].raw).toContain('Subject: Test-e-mail van het Aquasmart-portaal');
+
+      const table = page.getByRole('grid', { name: 'Verzonden en wachtende e-mails' });
+      const row = table.getByRole('row').filter({ hasText: 'beheer@example.nl' });
+      await expect(row).toContainText('Test-e-mail van het Aquasmart-portaal (Test)');
+      await expect(row).toContainText(/Verzonden \d/, { timeout: 10_000 });
+      await expectNoAxeViolations(page, 'the outbox with a sent e-mail');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  test('the outbox is for administrators only', async ({ page }) => {
+    await signIn(page, ENGINEER);
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Uitgaande e-mails' })).toHaveCount(0);
+    await page.goto('/alerts/outbox');
+    await expect(page).toHaveURL(/\/404$/);
+  });
+});
