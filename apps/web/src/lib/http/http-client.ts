@@ -82,8 +82,9 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
     }
     const data = await readBody(response);
     if (!response.ok) {
-      if (!options.skipInterceptor) config.interceptor()?.(response.status, method);
-      throw new HttpError(response.status, method, url, data);
+      const error = new HttpError(response.status, method, url, data);
+      if (!options.skipInterceptor) config.interceptor()?.(response.status, method, Object.keys(error.fields).length > 0);
+      throw error;
     }
     return { data: data as T, headers: response.headers };
   }

@@ -11,6 +11,7 @@ describe('interceptAction', () => {
     [401, 'GET', '/login', 'none'],
     [403, 'GET', '/customers', 'unauthorized'],
     [403, 'PATCH', '/users/a%40b.nl/edit', 'unauthorized'],
+    [403, 'DELETE', '/customers', 'unauthorized'],
     [404, 'GET', '/customers/Unknown', 'notFound'],
     [404, 'get', '/customers/Unknown', 'notFound'],
     [404, 'DELETE', '/customers', 'none'],
@@ -22,6 +23,14 @@ describe('interceptAction', () => {
   ];
   it.each(cases)('%i on %s while on %s -> %s', (status, method, pathname, action) => {
     expect(interceptAction(status, method, pathname)).toBe(action);
+  });
+
+  it.each([
+    ['PATCH', 'none'],
+    ['POST', 'none'],
+    ['GET', 'unauthorized'],
+  ] as const)('a 403 naming refused fields of a %s keeps the form (%s)', (method, action) => {
+    expect(interceptAction(403, method, '/users/new', true)).toBe(action);
   });
 });
 
@@ -115,7 +124,7 @@ describe('the HTTP client', () => {
     const body = { statusCode: 401, error: 'Unauthorized', message: 'Token expired', key: 'errors.unauthorized' };
     const { http, interceptor } = client(json(401, body));
     const error = await http.get('/users/current').catch((caught: unknown) => caught);
-    expect(interceptor).toHaveBeenCalledWith(401, 'GET');
+    expect(interceptor).toHaveBeenCalledWith(401, 'GET', false);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect((error as HttpError).key).toBe('errors.unauthorized');

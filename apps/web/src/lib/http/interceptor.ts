@@ -1,15 +1,16 @@
 /**
  * The response interceptor (docs/screens.md, "Response interceptor"):
  * - 401 when not on /login: clear token and user, remember the current path, go to /login;
- * - 403: go to /unauthorized;
+ * - 403: go to /unauthorized, except a refused field of a save (the answer names `fields`): the
+ *   form stays with what the user typed and shows the refusal on the field;
  * - 404 on a GET: replace the location with /404;
  * - everything else propagates to the caller (the interceptor never swallows an error).
  */
 export type TInterceptAction = 'signIn' | 'unauthorized' | 'notFound' | 'none';
 
-export function interceptAction(status: number, method: string, pathname: string): TInterceptAction {
+export function interceptAction(status: number, method: string, pathname: string, namesFields = false): TInterceptAction {
   if (status === 401) return pathname === '/login' ? 'none' : 'signIn';
-  if (status === 403) return 'unauthorized';
+  if (status === 403) return namesFields && method.toUpperCase() !== 'GET' ? 'none' : 'unauthorized';
   if (status === 404 && method.toUpperCase() === 'GET') return 'notFound';
   return 'none';
 }
@@ -25,12 +26,12 @@ export interface TInterceptorDeps {
   location: () => { pathname: string; search: string; hash: string };
 }
 
-export type TInterceptor = (status: number, method: string) => TInterceptAction;
+export type TInterceptor = (status: number, method: string, namesFields?: boolean) => TInterceptAction;
 
 export function createInterceptor(deps: TInterceptorDeps): TInterceptor {
-  return (status, method) => {
+  return (status, method, namesFields = false) => {
     const { pathname, search, hash } = deps.location();
-    const action = interceptAction(status, method, pathname);
+    const action = interceptAction(status, method, pathname, namesFields);
     switch (action) {
       case 'signIn':
         deps.clearSession();
