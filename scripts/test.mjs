@@ -59,6 +59,8 @@ const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env
 if (wanted('lint')) {
   console.log('\n== Lint ==');
   step('lint', (await npx(['eslint', '.', '--max-warnings=0'])) === 0);
+  console.log('\n== Lock file in step with every package.json ==');
+  step('lock file', (await run('node', ['scripts/check-lock.mjs'])) === 0);
   console.log('\n== Type check ==');
   for (const project of TS_PROJECTS) {
     step(`tsc ${project}`, (await npx(['tsc', '-p', project, '--noEmit'])) === 0);
