@@ -3,6 +3,8 @@
 // crashed), the process is re-parented and this sends it SIGTERM, so it stops through its own clean
 // shutdown. A signal to the parent alone (`kill -TERM <npm pid>`, what systemd or a container
 // runtime may send) therefore still stops everything under it.
+import { clearInterval, setInterval } from 'node:timers';
+
 const parent = process.ppid;
 const timer = setInterval(() => {
   if (process.ppid !== parent) {
