@@ -70,8 +70,8 @@ test.describe('administrator screens of the telemetry pipeline', () => {
     expect((await page.request.post('/api/v1/integrations/chirpstack?event=up', { headers: { authorization: `Bearer ${firstSecret}` }, data: uplink })).status()).toBe(401);
 
     // Provisioning: one device.
-    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Provisioning' }).click();
-    await expect(page.getByRole('heading', { name: 'Provisioning', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Nodes toevoegen' }).click();
+    await expect(page.getByRole('heading', { name: 'Nodes toevoegen', level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: 'EUI' }).fill(single.toLowerCase());
     await choose(page, /^Type/, 'V2');
     await page.getByRole('textbox', { name: 'Versie' }).fill('1.0');
@@ -121,7 +121,7 @@ test.describe('administrator screens of the telemetry pipeline', () => {
     expect(((await imported.json()) as { lora: { encryption: { mode: string } } }).lora.encryption.mode).toBe('APP');
 
     // The uplink of the unknown device above is listed among the intake errors.
-    await page.getByRole('tab', { name: 'Intakefouten' }).click();
+    await page.getByRole('tab', { name: 'Onverwerkte berichten' }).click();
     await expect(page.getByRole('gridcell', { name: uplink.deviceInfo.devEui.toUpperCase() })).toBeVisible();
 
     // Deleting the network server while nodes use it: refused with the server's reason.
@@ -137,7 +137,7 @@ test.describe('administrator screens of the telemetry pipeline', () => {
     const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
     await expect(menu.getByRole('link', { name: 'Nodes' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Netwerkservers' })).toHaveCount(0);
-    await expect(menu.getByRole('link', { name: 'Provisioning' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Nodes toevoegen' })).toHaveCount(0);
     for (const path of ['/networkServers', '/networkServers/new', '/networkServers/ChirpStack%20demo/edit', '/provisioning']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/404$/);

@@ -27,6 +27,7 @@ import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
 import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
+import { calibrationRoutes } from './modules/calibration/calibration-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
+      await api.register(calibrationRoutes, { db: database.db });
     },
     { prefix: API_PREFIX },
   );

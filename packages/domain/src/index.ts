@@ -12,3 +12,4 @@ export * from './codec';
 export * from './nodes';
 export * from './node-functions';
 export * from './settings';
+export * from './calibration';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { customers, gateways, locations, networkServers, products, type TEndpoint } from '../db/schema';
 import { DEMO_NETWORK_SERVER } from './network-server';
@@ -42,7 +43,8 @@ const CUSTOMERS: TCustomerSeed[] = [
     postalCode: '3521 AZ',
     city: 'Utrecht',
     calibrationInterval: 1,
-    endpoint: { platform: 'LegionellaDossier', token: '' },
+    // LegionellaDossier with a token needs its four options (docs/places.md, "Endpoint").
+    endpoint: { platform: 'LegionellaDossier', token: '', ldOptions: { deviceType: 'Temperatuurlogger', subType1: 'Warm water', subType2: 'Koud water', subType3: 'Tappunt' } },
     notes: 'Beheersplannen per gebouw bij Vastgoed & Facilitair, contactpersoon J. de Vries.',
   },
   {
@@ -126,6 +128,17 @@ const PRODUCTS = [
   { name: 'Temperatuursensor PT1000', type: 'Other', description: 'Aanlegsensor voor leidingen, kabel 2 meter.' },
 ];
 
+/**
+ * Drawings made for the demo (sources in images/source, rendered to PNG): one per product type,
+ * so the products page shows pictures, not "Geen afbeelding".
+ */
+const PRODUCT_PICTURES: Record<string, string> = { Device: 'sensor-node.png', Gateway: 'gateway.png', Faucet: 'flushing-valve.png', Other: 'pipe-probe.png' };
+
+function withPicture(product: (typeof PRODUCTS)[number]) {
+  const imageName = PRODUCT_PICTURES[product.type];
+  return { ...product, imageName, imageType: 'image/png', imageData: readFileSync(new URL(`./images/${imageName}`, import.meta.url)) };
+}
+
 export interface TPlaces {
   customerIds: Map<string, number>;
   /** Keyed by location name (unique over the demo). */
@@ -141,7 +154,7 @@ export function demoGatewayMacs(rng: DemoRandom): string[] {
 
 /** Customers, locations, their gateways, the products catalogue and the network server. */
 export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
-  const productRows = await tx.insert(products).values(PRODUCTS).returning({ id: products.id, name: products.name });
+  const productRows = await tx.insert(products).values(PRODUCTS.map(withPicture)).returning({ id: products.id, name: products.name });
   const productIds = new Map(productRows.map((row) => [row.name, row.id]));
 
   // The fleet simulator plays this network server for the demo nodes (scripts/start.mjs, docs/simulator.md).

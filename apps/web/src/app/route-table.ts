@@ -145,7 +145,8 @@ export const ROUTES: readonly TRouteDef[] = [
     id: 'locationEdit',
     path: '/locations/:customer/:location/edit',
     title: 'routes.locationEdit',
-    guard: anyOf('editLocation'),
+    // editNode keeps the notes (portal.md section 6: "editNode shows the location edit button").
+    guard: anyOf('editLocation', 'editNode'),
     crumbs: ['locations', 'customerDetail', 'locationDetail'],
     screen: locationEditScreen,
   },

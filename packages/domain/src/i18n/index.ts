@@ -8,6 +8,7 @@ export * from './ui-telemetry';
 export * from './ui-nodes-detail';
 export * from './ui-nodes';
 export * from './ui-node-settings';
+export * from './ui-calibration';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

@@ -48,6 +48,7 @@ export const placesUiNl = {
     calibrationDownload: 'Kalibratielog downloaden (CSV)',
     create: 'Aanmaken',
     edit: 'Bewerken',
+    notesOnly: 'Met uw rechten wijzigt u alleen de notities van deze locatie.',
     tabsLabel: 'Onderdelen',
     tabs: {
       locations: 'Locaties',
@@ -160,6 +161,7 @@ export const placesUiEn: typeof placesUiNl = {
     calibrationDownload: 'Download calibration log (CSV)',
     create: 'Create',
     edit: 'Edit',
+    notesOnly: 'With your rights you change only the notes of this location.',
     tabsLabel: 'Sections',
     tabs: {
       locations: 'Locations',

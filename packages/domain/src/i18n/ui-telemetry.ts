@@ -58,13 +58,13 @@ export const telemetryUiNl = {
     edit: 'Bewerken',
   },
   provisioning: {
-    tabsLabel: 'Provisioning',
+    tabsLabel: 'Nodes toevoegen',
     tabDevice: 'Eén node',
     tabImport: 'CSV-import',
-    tabIntake: 'Intakefouten',
+    tabIntake: 'Onverwerkte berichten',
     deviceTitle: 'Node toevoegen',
     deviceHelp:
-      'Een toegevoegde node heeft nog geen klant en locatie en staat op Stopped; hij start pas na registratie.',
+      'Een toegevoegde node heeft nog geen klant en locatie en is nog niet actief; hij start pas als u hem registreert bij een klant en locatie.',
     eui: 'EUI',
     euiHelp: '16 hexadecimale tekens, bijvoorbeeld 70B3D5E75E00A1B2',
     type: 'Type',
@@ -96,7 +96,7 @@ export const telemetryUiNl = {
     reason: 'Reden',
     imported: 'Geïmporteerd',
     refused: 'Geweigerd',
-    intakeTitle: 'Intakefouten',
+    intakeTitle: 'Onverwerkte berichten',
     intakeHelp:
       'Berichten van netwerkservers die niet verwerkt konden worden: uplinks van onbekende nodes waarvan het type niet uit het bericht bleek, onleesbare berichten en verwerkingsfouten (die opnieuw worden geprobeerd). De 1.000 nieuwste.',
     receivedAt: 'Ontvangen',
@@ -128,7 +128,7 @@ export const telemetryUiNl = {
     deviceCreateError: 'Node toevoegen is mislukt',
     devicesImport: 'Import klaar: {{imported}} geïmporteerd, {{refused}} geweigerd',
     devicesImportError: 'Importeren is mislukt',
-    intakeEventsGetError: 'Intakefouten konden niet worden geladen',
+    intakeEventsGetError: 'Onverwerkte berichten konden niet worden geladen',
   },
 };
 
@@ -186,12 +186,12 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     edit: 'Edit',
   },
   provisioning: {
-    tabsLabel: 'Provisioning',
+    tabsLabel: 'Add nodes',
     tabDevice: 'One node',
     tabImport: 'CSV import',
-    tabIntake: 'Intake errors',
+    tabIntake: 'Unprocessed messages',
     deviceTitle: 'Add a node',
-    deviceHelp: 'An added node has no customer or location yet and is Stopped; it starts only after registration.',
+    deviceHelp: 'An added node has no customer or location yet and is not active; it starts once you register it at a customer and location.',
     eui: 'EUI',
     euiHelp: '16 hexadecimal characters, for example 70B3D5E75E00A1B2',
     type: 'Type',
@@ -223,7 +223,7 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     reason: 'Reason',
     imported: 'Imported',
     refused: 'Refused',
-    intakeTitle: 'Intake errors',
+    intakeTitle: 'Unprocessed messages',
     intakeHelp:
       'Messages from network servers that could not be processed: uplinks from unknown nodes whose type the message did not reveal, unreadable messages and processing errors (which are retried). The 1,000 newest.',
     receivedAt: 'Received',
@@ -255,6 +255,6 @@ export const telemetryUiEn: typeof telemetryUiNl = {
     deviceCreateError: 'Adding the node failed',
     devicesImport: 'Import done: {{imported}} imported, {{refused}} refused',
     devicesImportError: 'Import failed',
-    intakeEventsGetError: 'Intake errors could not be loaded',
+    intakeEventsGetError: 'Unprocessed messages could not be loaded',
   },
 };

@@ -97,7 +97,7 @@ const uiNl = {
     networkServers: 'Netwerkservers',
     networkServerNew: 'Nieuwe netwerkserver',
     networkServerEdit: ':networkServer bewerken',
-    provisioning: 'Provisioning',
+    provisioning: 'Nodes toevoegen',
   },
   pages: {
     notFound: {
@@ -125,6 +125,7 @@ const uiNl = {
     new: 'Nieuw',
     actions: 'Acties',
     expand: 'Uitklappen',
+    columnMenu: 'Kolommenu {{name}}',
     collapse: 'Inklappen',
     rowsPerPage: 'Rijen per pagina',
     displayedRows: '{{from}} - {{to}} van {{count}}',
@@ -296,7 +297,7 @@ const uiEn: typeof uiNl = {
     networkServers: 'Network servers',
     networkServerNew: 'New network server',
     networkServerEdit: 'Edit :networkServer',
-    provisioning: 'Provisioning',
+    provisioning: 'Add nodes',
   },
   pages: {
     notFound: {
@@ -324,6 +325,7 @@ const uiEn: typeof uiNl = {
     new: 'New',
     actions: 'Actions',
     expand: 'Expand',
+    columnMenu: '{{name}} column menu',
     collapse: 'Collapse',
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}} - {{to}} of {{count}}',

@@ -33,8 +33,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   addCustomer: [...route('PostCustomer'), ...fields('rw', 'customer.details')],
   editCustomer: [...route('PatchCustomer'), ...fields('rw', 'customer.details')],
   deleteCustomer: route('DeleteCustomer'),
-  addLocation: [...route('PostLocation'), ...fields('rw', 'location.details')],
-  editLocation: [...route('PatchLocation'), ...fields('rw', 'location.details')],
+  addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
+  editLocation: [...route('PatchLocation'), ...fields('rw', 'location.details', 'location.notes')],
   deleteLocation: route('DeleteLocation'),
   moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
   addNode: [
@@ -42,7 +42,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
     ...PRODUCT_READS,
     ...fields('rw', 'device.register', ...NODE_DETAIL_FIELDS, 'device.lora.networkServer', 'device.presets'),
   ],
-  editNode: [...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers'), ...PRODUCT_READS, ...fields('rw', ...NODE_DETAIL_FIELDS)],
+  // A field engineer keeps a location's notes (access, keys) up to date: portal.md section 6, "editNode shows the location edit button".
+  editNode: [...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers', 'PatchLocation'), ...PRODUCT_READS, ...fields('rw', ...NODE_DETAIL_FIELDS, 'location.notes')],
   deleteNode: [...route('PatchDevice'), ...fields('rw', 'device.remove')],
   moveNode: [...route('PatchDevice'), ...fields('rw', 'device.customer', 'device.location')],
   settings: [

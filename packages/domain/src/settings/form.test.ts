@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TDeviceType } from '../constants';
 import { issuesToFields } from '../validation/issues';
-import { emptyPeriod, parseFormNumber, registersFromSettingsForm, settingsFormFromRegisters, settingsFormPath, settingsFormPaths, settingsFormSchema, type TSettingsForm, type TStoredParameter } from './form';
+import { parseFormNumber } from '../validation/validators';
+import { emptyPeriod, registersFromSettingsForm, settingsFormFromRegisters, settingsFormPath, settingsFormPaths, settingsFormSchema, type TSettingsForm, type TStoredParameter } from './form';
 import { checkRegisterValues } from './rules';
 
 const WINTER = 60;

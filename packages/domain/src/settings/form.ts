@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MEASURE_MODES, type TDeviceType } from '../constants';
 import { MAX_FLUSH_PERIODS } from '../codec/registers';
 import { MESSAGE } from '../validation/message-key';
-import { checkNumber, type TNumberRule } from '../validation/validators';
+import { checkNumber, parseFormNumber, type TNumberRule } from '../validation/validators';
 import { INPUT_COUNT, INPUTS_REGISTER, PERIODS_REGISTER, settingsOf, type TSetting, type TSettingId } from './catalogue';
 import { clockToMinutes, minutesToClock, periodToLocal, periodToUtc } from './periods';
 import { ALARM_OFF, alarmRule, FLUSH_OFF, FLUSH_ON, OVERFLOW_OFF, OVERFLOW_ON, SETTING_RULES, WEEKDAYS, type TDaysEnabled } from './rules';
@@ -54,12 +54,6 @@ function registerValues(parameters: readonly TStoredParameter[]): Map<number, TR
 const numberText = (value: unknown, separator = '.'): string => (typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', separator) : '');
 const alarmText = (value: unknown, type: TDeviceType, separator: string): string => (value === ALARM_OFF[type] ? '' : numberText(value, separator));
 
-/** A typed number: '12,5' and '12.5' both 12.5; '' null; anything else NaN. */
-export function parseFormNumber(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
 
 export const EMPTY_DAYS: TDaysEnabled = Object.fromEntries(WEEKDAYS.map((day) => [day, false])) as TDaysEnabled;
 const ALL_DAYS: TDaysEnabled = Object.fromEntries(WEEKDAYS.map((day) => [day, true])) as TDaysEnabled;

@@ -112,3 +112,10 @@ export function zOneOf<const T extends readonly [string | number, ...(string | n
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGE.required : MESSAGE.oneOf),
   });
 }
+
+/** A number typed into a form: '12,5' and '12.5' both 12.5 (a Dutch user types a comma); '' null; anything else NaN. */
+export function parseFormNumber(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}

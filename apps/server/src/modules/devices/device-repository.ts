@@ -86,14 +86,19 @@ export function deviceScopeCondition(user: TAuthUser): SQL | undefined {
   return and(isNotNull(devices.customerId), customerScopeCondition(user, devices.customerId));
 }
 
-/** The device with this EUI (any case) when the user may see it; 404 otherwise, also for a malformed EUI. */
-export async function requireVisibleDevice(db: TDbOrTx, user: TAuthUser, eui: string): Promise<TDeviceRow> {
+/**
+ * The device with this EUI (any case) when the user may see it; 404 otherwise, also for a malformed
+ * EUI. `lock`: the row is locked for the caller's transaction (FOR UPDATE), as the intake worker
+ * locks it while it applies readings.
+ */
+export async function requireVisibleDevice(db: TDbOrTx, user: TAuthUser, eui: string, { lock = false }: { lock?: boolean } = {}): Promise<TDeviceRow> {
   if (!isEui(eui)) throw ApiError.notFound(`No device ${eui}`);
-  const [row] = await db
+  const query = db
     .select()
     .from(devices)
     .where(and(eq(devices.eui, normalizeEui(eui)), deviceScopeCondition(user)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw ApiError.notFound(`No device ${eui}`);
   return row;
 }

@@ -78,7 +78,7 @@ async function moveContents(tx: TDbOrTx, locationId: number, customerId: number)
 
 /**
  * PATCH /customers/{c}/locations/{l}. Only changed fields count for the field rights: details
- * need location.details, another customer location.customer (moveLocation), interval and
+ * need location.details, notes location.notes (also editNode), another customer location.customer (moveLocation), interval and
  * endpoint are for administrators. When moving, taking the new customer's interval is part of
  * the move. Everything (move, interval propagation) in one transaction. Returns the id.
  */
@@ -103,7 +103,7 @@ export async function updateLocation(db: TDb, user: TAuthUser, customerName: str
       const notes = body.notes === '' ? undefined : body.notes;
       if (notes !== undefined && notes !== row.notes) {
         changes.notes = notes;
-        changed.add('location.details');
+        changed.add('location.notes');
       }
       const interval = body.calibration?.interval;
       if (interval !== undefined && interval !== row.calibrationInterval) {

@@ -27,6 +27,7 @@ beforeEach(async () => {
     editor: { rights: { editLocation: true } },
     mover: { rights: { moveLocation: true } },
     both: { rights: { editLocation: true, moveLocation: true } },
+    engineer: { rights: { editNode: true } },
   };
   for (const [name, options] of Object.entries(users)) {
     await ctx.createUser({ email: `${name}@example.com`, password: PASSWORD, ...options });
@@ -145,6 +146,7 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
     ['moving to an unknown customer', 'both', { customer: 'Nope' }, 400, { customer: 'validation.unknownCustomer?name=Nope' }],
     ['moving where the name is taken', 'both', { customer: 'Beta' }, 409, { name: 'errors.locationNameTaken' }],
     ['a blank city', 'admin', { city: '  ' }, 400, { city: 'validation.required' }],
+    ['editNode changing more than the notes', 'engineer', { notes: 'Sleutel bij de balie', address: 'Elders 1' }, 403, { 'location.details': 'errors.forbidden' }],
   ])('%s -> %i, nothing changed', async (_case, user, patch, status, fields) => {
     await fillHal();
     const before = [await ctx.database.db.select().from(locations).orderBy(locations.id), await ctx.database.db.select().from(devices).orderBy(devices.eui)];
@@ -152,6 +154,14 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json().fields).toEqual(fields);
     expect([await ctx.database.db.select().from(locations).orderBy(locations.id), await ctx.database.db.select().from(devices).orderBy(devices.eui)]).toEqual(before);
+  });
+
+  it('editNode keeps the notes of a location (portal.md section 6), the same details sent along unchanged', async () => {
+    await fillHal();
+    const [before] = await ctx.database.db.select().from(locations).where(eq(locations.name, 'Sporthal'));
+    const response = await call(tokens.engineer, 'PATCH', '/customers/Acme/locations/Sporthal', { notes: 'Sleutel bij de balie', address: before.address, city: before.city });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Sporthal', notes: 'Sleutel bij de balie' });
   });
 
   it('moveLocation may take the new customer interval (as the edit form does)', async () => {

@@ -1,4 +1,4 @@
-import { FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
+import { applyOffset, FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
 
 /**
  * Alarm rules of docs/telemetry.md ("Processing and alarms"), with the constants of
@@ -36,8 +36,5 @@ export function nextFlushAlarmTs(currentMs: number, before: number, after: numbe
   return Math.abs(after - before) < minimumDeviation ? Math.max(currentMs, flushMs) : currentMs;
 }
 
-/** A reading with the calibration offset applied; "no sensor" and faulty readings are kept as they are. */
-export function calibrated(raw: number, offset: number): number {
-  if (raw <= FAULTY_READING_AT_OR_BELOW) return raw;
-  return Math.round((raw + offset) * 10) / 10;
-}
+/** A reading with the calibration offset applied; one rule with the calibration calls (domain calibration.ts). */
+export const calibrated = applyOffset;

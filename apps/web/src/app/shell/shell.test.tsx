@@ -116,7 +116,7 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Gateways',
         'Gebruikers',
         'Netwerkservers',
-        'Provisioning',
+        'Nodes toevoegen',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Producten' }).getAttribute('href')).toBe('/products');

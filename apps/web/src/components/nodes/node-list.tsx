@@ -15,6 +15,7 @@ import { hasAnyRight, type TDeviceListItem } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../table/list-table';
 import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
+import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
 import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
@@ -33,14 +34,6 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
 }
 
 /** A name on a phone wraps to two lines instead of ending in '…' after a few letters. */
-function WrappedName({ name }: { name?: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-      {name}
-    </Box>
-  );
-}
-
 /**
  * On a phone the three temperatures share one column (sorted by the first), so that name and
  * temperatures fit a 390 px screen without scrolling sideways; signal and the rest are in the
@@ -74,7 +67,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     width: 68,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
-  if (phone) return [{ ...name, minWidth: 90, renderCell: ({ row }) => <WrappedName name={row.name} /> }, phoneTemperatures(t)];
+  if (phone) return [{ ...name, minWidth: 90, renderCell: ({ row }) => <WrappedTextCell text={row.name} /> }, phoneTemperatures(t)];
   const edit: TListColumn<TDeviceListItem>[] = mayEdit
     ? [
         {

@@ -49,6 +49,8 @@ export function HashTabs({ tabs, label }: { tabs: readonly THashTab[]; label: st
           value={active.id}
           onChange={(_event, id: string) => void navigate({ pathname: location.pathname, hash: id })}
           variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label={label}
           sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
         >

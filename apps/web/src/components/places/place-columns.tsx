@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TCustomerListItem, TLocationListItem } from '@aquasmart/domain';
 import { SyncCell } from '../cells/sync-cell';
+import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import type { TListColumn } from '../table/list-table';
 
 type TPlaceRow = TCustomerListItem | TLocationListItem;
@@ -11,19 +12,21 @@ type TPlaceRow = TCustomerListItem | TLocationListItem;
  * The locations list adds the customer.
  */
 export function placeColumns<T extends TPlaceRow>(t: TFunction, options: { withCustomer?: boolean } = {}): TListColumn<T>[] {
-  const text = (field: string, headerName: string, minWidth = 120, flex = 1): TListColumn<T> => ({ field, headerName, minWidth, flex });
+  const text = (field: string, headerName: string, minWidth: number, flex: number, importance: number): TListColumn<T> => ({ field, headerName, minWidth, flex, importance });
+  // Importance decides what a narrow screen keeps: name, sync and online first (fit-columns.ts).
   return [
-    text('name', t('places.name'), 160, 1.4),
-    ...(options.withCustomer ? [text('customer', t('places.customer'), 150, 1.2)] : []),
-    text('reference', t('places.reference'), 110),
-    text('address', t('places.address'), 150, 1.2),
-    text('postalCode', t('places.postalCode'), 90, 0.6),
-    text('city', t('places.city'), 100, 0.8),
-    text('country', t('places.country'), 90, 0.7),
+    { ...text('name', t('places.name'), 110, 1.4, 0), renderCell: ({ row }) => <WrappedTextCell text={row.name} /> },
+    ...(options.withCustomer ? [text('customer', t('places.customer'), 140, 1.2, 3)] : []),
+    text('reference', t('places.reference'), 110, 1, 5),
+    text('address', t('places.address'), 140, 1.2, 6),
+    text('postalCode', t('places.postalCode'), 90, 0.6, 7),
+    text('city', t('places.city'), 100, 0.8, 4),
+    text('country', t('places.country'), 90, 0.7, 8),
     {
       field: 'sync',
       headerName: t('places.sync'),
-      width: 70,
+      importance: 1,
+      width: 56,
       align: 'center',
       headerAlign: 'center',
       searchValue: false,
@@ -32,13 +35,14 @@ export function placeColumns<T extends TPlaceRow>(t: TFunction, options: { withC
     {
       field: 'online',
       headerName: t('places.online'),
-      width: 80,
+      importance: 1,
+      width: 72,
       align: 'right',
       headerAlign: 'right',
       searchValue: false,
       valueGetter: (_value, row) => (row.online === undefined ? '' : `${row.online} / ${row.nodes ?? 0}`),
       sortValue: (row) => row.online,
     },
-    { field: 'channels', headerName: t('places.channels'), width: 80, align: 'right', headerAlign: 'right', searchValue: false, type: 'number' },
+    { field: 'channels', headerName: t('places.channels'), importance: 2, width: 80, align: 'right', headerAlign: 'right', searchValue: false, type: 'number' },
   ];
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../form/form-select';
 import { FormTextField } from '../form/form-text-field';
@@ -25,6 +26,8 @@ export interface TPlaceFormFieldsProps {
   admin: boolean;
   /** A location's customer may change (create, or edit with moveLocation). */
   customerEditable?: boolean;
+  /** Name and address may change; false for a field engineer (editNode) who keeps only the notes. */
+  detailsEditable?: boolean;
   /** Edit: the location's own customer and interval, restored when the user picks that customer again. */
   original?: { customer: string; interval: string };
 }
@@ -116,20 +119,25 @@ function EndpointFields({ kind, mode }: { kind: TPlaceKind; mode: TFormMode }) {
 }
 
 /** The fields of the customer and location forms (docs/places.md, "Required fields" and "Endpoint"). */
-export function PlaceFormFields({ kind, mode, admin, customerEditable = true, original }: TPlaceFormFieldsProps) {
+export function PlaceFormFields({ kind, mode, admin, customerEditable = true, detailsEditable = true, original }: TPlaceFormFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
       <Section title={t('places.detailsTitle')}>
         <FieldGrid>
-          <FormTextField<TPlaceFormValues> name="name" label={t('places.name')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="name" label={t('places.name')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
           {kind === 'location' ? <LocationCustomerField mode={mode} disabled={!customerEditable} original={original} /> : null}
-          <FormTextField<TPlaceFormValues> name="reference" label={t('places.reference')} required fullWidth autoComplete="off" />
-          <FormTextField<TPlaceFormValues> name="address" label={t('places.address')} required fullWidth autoComplete="off" />
-          <FormTextField<TPlaceFormValues> name="postalCode" label={t('places.postalCode')} required fullWidth autoComplete="off" />
-          <FormTextField<TPlaceFormValues> name="city" label={t('places.city')} required fullWidth autoComplete="off" />
-          <FormTextField<TPlaceFormValues> name="country" label={t('places.country')} required fullWidth autoComplete="off" />
+          <FormTextField<TPlaceFormValues> name="reference" label={t('places.reference')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
+          <FormTextField<TPlaceFormValues> name="address" label={t('places.address')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
+          <FormTextField<TPlaceFormValues> name="postalCode" label={t('places.postalCode')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
+          <FormTextField<TPlaceFormValues> name="city" label={t('places.city')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
+          <FormTextField<TPlaceFormValues> name="country" label={t('places.country')} required fullWidth autoComplete="off" disabled={!detailsEditable} />
         </FieldGrid>
+        {detailsEditable ? null : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('places.notesOnly')}
+          </Typography>
+        )}
         <NotesField mode={mode} />
       </Section>
       {admin ? (

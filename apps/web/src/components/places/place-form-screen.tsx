@@ -15,6 +15,7 @@ export interface TPlaceFormScreenProps {
   submitLabel: string;
   values: TPlaceFormValues;
   customerEditable?: boolean;
+  detailsEditable?: boolean;
   original?: { customer: string; interval: string };
   /** Saves; answers where to go next. */
   save: (values: TPlaceFormValues) => Promise<string>;
@@ -23,7 +24,7 @@ export interface TPlaceFormScreenProps {
 }
 
 /** The customer and location create and edit forms: fields, rules, server errors, snackbars. */
-export function PlaceFormScreen({ kind, mode, admin, title, submitLabel, values, customerEditable, original, save, successKey, errorKey }: TPlaceFormScreenProps) {
+export function PlaceFormScreen({ kind, mode, admin, title, submitLabel, values, customerEditable, detailsEditable, original, save, successKey, errorKey }: TPlaceFormScreenProps) {
   const form = useZodForm(placeFormSchema({ kind, mode, admin }), { defaultValues: values });
   const { reset } = form;
   useEffect(() => reset(values), [values, reset]);
@@ -34,7 +35,7 @@ export function PlaceFormScreen({ kind, mode, admin, title, submitLabel, values,
   return (
     <FormProvider {...form}>
       <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={title}>
-        <PlaceFormFields kind={kind} mode={mode} admin={admin} customerEditable={customerEditable} original={original} />
+        <PlaceFormFields kind={kind} mode={mode} admin={admin} customerEditable={customerEditable} detailsEditable={detailsEditable} original={original} />
         <FormActions submitLabel={submitLabel} busy={form.formState.isSubmitting} />
       </Paper>
     </FormProvider>

@@ -14,16 +14,23 @@ interface TSnack {
 
 let nextId = 1;
 
-/** One snackbar at a time, queued; success is green, error red (docs/screens.md, "Snackbars"). */
+/** One snackbar at a time, the newest replacing the one shown; success is green, error red (docs/screens.md, "Snackbars"). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [queue, setQueue] = useState<TSnack[]>([]);
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
+  // A new message replaces the one on screen: that one closes at once and the newest follows
+  // (messages in between are dropped: they are already out of date).
   const show = useCallback<TSnackbarApi['show']>((message, severity, params) => {
-    setQueue((items) => [...items, { id: nextId++, message, severity, params }]);
+    const snack = { id: nextId++, message, severity, params };
+    setQueue((items) => (items.length ? [items[0], snack] : [snack]));
   }, []);
+  const waiting = queue.length > 1;
+  useEffect(() => {
+    if (waiting) setOpen(false);
+  }, [waiting]);
 
   const api = useMemo<TSnackbarApi>(
     () => ({

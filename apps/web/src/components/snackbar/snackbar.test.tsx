@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { snackbar, useSnackbar } from './snackbar-context';
 import { SnackbarProvider } from './snackbar-provider';
@@ -56,5 +56,21 @@ describe('the snackbar service', () => {
     );
     act(() => snackbar.error('validation.range?min=1&max=5'));
     expect((await screen.findByRole('alert')).textContent).toContain('Waarde moet tussen de 1 en 5 zijn');
+  });
+  it('a new message replaces the one on screen at once, without waiting for its time-out', async () => {
+    const user = userEvent.setup();
+    render(
+      <SnackbarProvider>
+        <Buttons />
+      </SnackbarProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'fail' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Fout bij verwijderen gebruiker');
+    await user.click(screen.getByRole('button', { name: 'plain' }));
+    await user.click(screen.getByRole('button', { name: 'ok' }));
+    // The error (8 s) is gone well before its time; the newest shows, the one in between is skipped.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Gebruiker verwijderd'), { timeout: 2000 });
+    expect(screen.queryByText('Plain text')).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -12,13 +12,15 @@ export interface TConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** Red for a destructive action (the default); primary for a confirmation that destroys nothing. */
+  confirmColor?: 'error' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** A yes/no question before a destructive action. */
-export function ConfirmDialog({ open, title, text, confirmLabel, busy, onConfirm, onClose }: TConfirmDialogProps) {
+/** A yes/no question before a destructive (or otherwise weighty) action. */
+export function ConfirmDialog({ open, title, text, confirmLabel, confirmColor = 'error', busy, onConfirm, onClose }: TConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, busy, onConfirm
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={onConfirm} color={confirmColor} variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -258,4 +258,38 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: 'Nieuw' })).toBeTruthy();
     await act(async () => {});
   });
+  it('a box too narrow for every column keeps the name and moves the rest into the expanded row', async () => {
+    // happy-dom measures nothing: this box reports 200 px, room for the name only.
+    class NarrowBox {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const size = [{ inlineSize: 200, blockSize: 600 }];
+        const entry = { target, contentRect: { width: 200, height: 600, top: 0, left: 0 }, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+        this.callback([entry as unknown as ResizeObserverEntry], this);
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('ResizeObserver', NarrowBox);
+    try {
+      const wide: TListColumn<TCustomer>[] = [
+        { field: 'name', headerName: 'Naam', minWidth: 120, flex: 1 },
+        { field: 'city', headerName: 'Plaats', minWidth: 120, flex: 1 },
+      ];
+      const opened: string[] = [];
+      renderList({ columns: wide, onRowClick: (row) => opened.push(row.name) });
+      expect(await screen.findByText('Klant 01')).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: 'Plaats' })).toBeNull();
+      const user = userEvent.setup();
+      await user.click(screen.getAllByRole('button', { name: 'Uitklappen' })[0]);
+      const detail = await screen.findByText('Plaats');
+      expect(detail.tagName).toBe('DT');
+      expect(detail.nextElementSibling?.textContent).toBe('Utrecht');
+      // A row still opens when clicked outside the button.
+      await user.click(screen.getByText('Klant 02'));
+      expect(opened).toEqual(['Klant 02']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   DataGrid,
   GRID_CHECKBOX_SELECTION_COL_DEF,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridLocaleText,
   type GridPaginationModel,
   type GridRowId,
@@ -28,11 +29,15 @@ import { clientPage, type TListSort, type TValueColumn } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
 import { deleteAll } from './delete-rows';
 import { lastPage } from './list-state';
+import { hiddenColumns } from './fit-columns';
 import { ListToolbar } from './list-toolbar';
 import { useListState } from './use-list-state';
 
-/** A column of the list kit: a Data Grid column plus how it searches and sorts on the client. */
-export type TListColumn<T extends GridValidRowModel> = GridColDef<T> & Omit<TValueColumn<T>, 'field'>;
+/**
+ * A column of the list kit: a Data Grid column plus how it searches and sorts on the client, and
+ * its importance when the list is too narrow for every column (fit-columns.ts).
+ */
+export type TListColumn<T extends GridValidRowModel> = GridColDef<T> & Omit<TValueColumn<T>, 'field'> & { importance?: number };
 
 export interface TListQuery {
   /** 0-based. */
@@ -95,6 +100,50 @@ export interface TListTableProps<T extends GridValidRowModel> {
 
 const DETAIL_KEY = '__listDetailOf';
 const EXPAND_FIELD = '__expand';
+/** Widths of the grid's own columns (checkbox, expand button) and its borders. */
+const CHECKBOX_WIDTH = 50;
+const EXPAND_WIDTH = 52;
+// The grid needs a few pixels beyond its columns (borders, the separator of the last column).
+const GRID_BORDERS = 8;
+
+/** The width of an element, following its resizes; 0 until measured (and where nothing measures, as in jsdom). */
+function useElementWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => setWidth(Math.floor(entries[0]?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/** A hidden column's value in the row's expanded part: its cell as the grid would draw it. */
+function cellContent<T extends GridValidRowModel>(column: TListColumn<T>, row: T): ReactNode {
+  const raw = (row as Record<string, unknown>)[column.field];
+  const value = column.valueGetter ? column.valueGetter(raw as never, row, column, undefined as never) : raw;
+  if (column.renderCell) return column.renderCell({ row, value, field: column.field, id: '', colDef: column, formattedValue: value } as unknown as Parameters<NonNullable<typeof column.renderCell>>[0]);
+  const shown = column.valueFormatter ? column.valueFormatter(value as never, row, column, undefined as never) : value;
+  return shown === null || shown === undefined || shown === '' ? '—' : String(shown as string | number);
+}
+
+/** The columns the width left out, as label and value, above the list's own expanded content. */
+function HiddenColumns<T extends GridValidRowModel>({ columns, row }: { columns: TListColumn<T>[]; row: T }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+      {columns.map((column) => (
+        <Fragment key={column.field}>
+          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
+            {column.headerName}
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center' }}>
+            {cellContent(column, row)}
+          </Box>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
 
 interface TDetailRow {
   [DETAIL_KEY]: GridRowId;
@@ -145,6 +194,30 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
   const [expanded, setExpanded] = useState<ReadonlySet<GridRowId>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const boxWidth = useElementWidth(box);
+
+  // Columns that do not fit the box move into the row's expanded part (an expand button appears).
+  const hidden = useMemo(() => {
+    const fixed = GRID_BORDERS + (onDelete ? CHECKBOX_WIDTH : 0);
+    if (boxWidth === 0) return [];
+    const first = hiddenColumns(columns, boxWidth - fixed - (renderExpanded ? EXPAND_WIDTH : 0));
+    return first.length && !renderExpanded ? hiddenColumns(columns, boxWidth - fixed - EXPAND_WIDTH) : first;
+  }, [columns, boxWidth, onDelete, renderExpanded]);
+  const hiddenSet = useMemo(() => new Set(hidden), [hidden]);
+  // What the user hid through the column menu, with what the width hides on top.
+  const [chosenVisibility, setChosenVisibility] = useState<GridColumnVisibilityModel>({});
+  const columnVisibilityModel = useMemo(() => ({ ...chosenVisibility, ...Object.fromEntries(hidden.map((field) => [field, false])) }), [chosenVisibility, hidden]);
+  const expandable = Boolean(renderExpanded) || hidden.length > 0;
+  const renderDetail = useCallback(
+    (row: T) => (
+      <>
+        {hidden.length ? <HiddenColumns columns={columns.filter((column) => hiddenSet.has(column.field))} row={row} /> : null}
+        {renderExpanded ? <Box sx={{ mt: hidden.length ? 1.5 : 0 }}>{renderExpanded(row)}</Box> : null}
+      </>
+    ),
+    [hidden.length, columns, hiddenSet, renderExpanded],
+  );
 
   const query: TListQuery = useMemo(
     () => ({ page: list.page, pageSize: list.pageSize, search: list.search, sort }),
@@ -197,7 +270,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
   }, []);
 
   const gridRows = useMemo(() => {
-    if (!renderExpanded) return page.rows;
+    if (!expandable) return page.rows;
     const rows: GridValidRowModel[] = [];
     for (const row of page.rows) {
       rows.push(row);
@@ -205,14 +278,14 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
       if (expanded.has(id)) rows.push({ [DETAIL_KEY]: id } satisfies TDetailRow);
     }
     return rows;
-  }, [page.rows, renderExpanded, expanded, getRowId]);
+  }, [page.rows, expandable, expanded, getRowId]);
 
   const rowsById = useMemo(() => new Map(page.rows.map((row) => [getRowId(row), row])), [page.rows, getRowId]);
 
   const gridColumns = useMemo(() => {
     const result: GridColDef[] = columns.map((column) => guardColumn(column));
     if (onDelete) result.unshift({ ...GRID_CHECKBOX_SELECTION_COL_DEF });
-    if (renderExpanded) {
+    if (expandable) {
       const span = result.length + 1;
       result.unshift({
         field: EXPAND_FIELD,
@@ -232,7 +305,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
             // grid itself scrolls sideways.
             return parent ? (
               <Box sx={{ py: 1.5, px: 1, position: 'sticky', left: 0, width: '100%', maxWidth: 'calc(100vw - 64px)' }}>
-                {renderExpanded(parent)}
+                {renderDetail(parent)}
               </Box>
             ) : null;
           }
@@ -254,7 +327,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
       });
     }
     return result;
-  }, [columns, onDelete, renderExpanded, rowsById, expanded, t, toggleExpanded]);
+  }, [columns, onDelete, expandable, renderDetail, rowsById, expanded, t, toggleExpanded]);
 
   const localeText = useMemo<Partial<GridLocaleText>>(() => {
     const base = i18n.resolvedLanguage === 'nl' ? nlNL.components.MuiDataGrid.defaultProps.localeText : {};
@@ -265,6 +338,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
       paginationRowsPerPage: t('table.rowsPerPage'),
       paginationDisplayedRows: ({ from, to, count }) => t('table.displayedRows', { from, to, count }),
       footerRowSelected: (count) => t('table.selected', { count }),
+      // The grid's Dutch pack leaves this one in English ("Naam column menu").
+      columnMenuAriaLabel: (name) => t('table.columnMenu', { name }),
     };
   }, [i18n.resolvedLanguage, t]);
 
@@ -316,14 +391,14 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     if (isDetailRow(row)) return;
     const target = event.target as HTMLElement;
     if (target.closest('button, a, input, .MuiDataGrid-cellCheckbox')) return;
-    if (renderExpanded) toggleExpanded(getRowId(row as T));
+    if (renderExpanded || (!onRowClick && hidden.length)) toggleExpanded(getRowId(row as T));
     else onRowClick?.(row as T);
   };
 
-  const clickable = Boolean(renderExpanded || onRowClick);
+  const clickable = Boolean(expandable || onRowClick);
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} ref={setBox}>
       <ListToolbar
         search={list.search}
         onSearch={list.setSearch}
@@ -353,6 +428,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         columns={gridColumns}
         getRowId={(row) => (isDetailRow(row) ? `${DETAIL_KEY}:${String(row[DETAIL_KEY])}` : getRowId(row as T))}
         rowCount={page.total}
+        columnVisibilityModel={columnVisibilityModel}
+        onColumnVisibilityModelChange={(model) => setChosenVisibility(Object.fromEntries(Object.entries(model).filter(([field]) => !hiddenSet.has(field))))}
         loading={result.isFetching || deleting}
         autoHeight
         paginationMode="server"
@@ -382,6 +459,12 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
           '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
           '& .list-detail-row, & .list-detail-row:hover': { bgcolor: 'action.hover', cursor: 'default' },
           '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
+          // The last column's resize handle would stick out of the box (a sideways scroll on phones).
+          '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+          // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
+          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
         }}
       />
       <ConfirmDialog

@@ -38,7 +38,7 @@ export function LocationDetailPage() {
   return (
     <>
       <PageHeader title={location?.name ?? name} subtitle={location ? [location.customer, location.city].filter(Boolean).join(' · ') : customer}>
-        {hasAnyRight(user, 'editLocation') ? (
+        {hasAnyRight(user, 'editLocation', 'editNode') ? (
           <Button component={RouterLink} to={`${locationScreen(customer, name)}/edit`} variant="outlined" startIcon={<EditIcon />}>
             {t('places.edit')}
           </Button>

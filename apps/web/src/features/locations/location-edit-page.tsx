@@ -13,8 +13,9 @@ import { placeToForm, toLocationBody } from '../../components/places/place-form'
 import { locationQuery, patchLocation } from '../../lib/api/locations';
 
 /**
- * /locations/{customer}/{name}/edit (editLocation). Another customer (moveLocation) moves the
- * location with its gateways and nodes, and takes the new customer's interval.
+ * /locations/{customer}/{name}/edit (editLocation, or editNode for the notes only: portal.md
+ * section 6). Another customer (moveLocation) moves the location with its gateways and nodes,
+ * and takes the new customer's interval.
  */
 export function LocationEditPage() {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function LocationEditPage() {
           submitLabel={t('common.save')}
           values={values}
           customerEditable={hasAnyRight(user, 'moveLocation')}
+          detailsEditable={hasAnyRight(user, 'editLocation')}
           original={original}
           save={async (form) => {
             const saved = await patchLocation(customer, name, toLocationBody(form, { mode: 'edit', admin }));

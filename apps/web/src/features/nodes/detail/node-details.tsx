@@ -14,6 +14,8 @@ import { DetailField, DetailList, Section } from '../../../components/page';
 import { openOverflowQuery } from './api/node-detail-api';
 import { openAlarms, type TNodeAlarm } from './node-alarms';
 import { dateText, dateTimeText, numberText } from './format';
+import { BatterySwapButton } from './calibration/battery-swap-button';
+import { ChannelCalibrationActions } from './calibration/channel-calibration-actions';
 
 function useAlarmText() {
   const { t, i18n } = useTranslation();
@@ -62,6 +64,7 @@ function channelValue(language: string, channel: TDevice['channels'][number], no
  * its channels, battery and calibration, and the notes. Calibration interval and minimum
  * deviation need settings or calibration; offsets and last calibrations need calibration
  * (docs/nodes-screens.md, "Service tab"); the network server is shown to administrators.
+ * Calibration, offset edit and battery swap act from here (calibration/, docs/calibration.md).
  */
 export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?: () => number }) {
   const { t, i18n } = useTranslation();
@@ -167,6 +170,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                     </>
                   ) : null}
                 </Box>
+                <ChannelCalibrationActions device={device} channel={channel} />
               </Box>
             ))}
           </Box>
@@ -181,6 +185,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
             </DetailField>
             <DetailField label={t('nodeDetail.details.batterySwap')}>{dateText(language, device.battery.ts)}</DetailField>
           </DetailList>
+          {showCalibration ? <BatterySwapButton device={device} /> : null}
         </Section>
         {showCalibrationSettings ? (
           <Section title={t('nodeDetail.details.calibrationTitle')}>

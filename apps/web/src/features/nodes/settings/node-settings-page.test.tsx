@@ -103,7 +103,7 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     expect(screen.queryByRole('textbox', { name: /^Zendinterval/ })).toBeNull();
     // An off alarm is an empty field.
     expect((upper[0] as HTMLInputElement).value).toBe('');
-    await user.type(upper[0]!, '70,5');
+    await user.type(upper[0], '70,5');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/nodes/Gemeente%20Utrecht/Stadhuis/${EUI}#settings`));
     expect(posts).toEqual([
@@ -129,14 +129,14 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     renderPage();
     const user = userEvent.setup();
     const turnOn = await screen.findAllByRole('textbox', { name: 'Inschakeltijd (s)' });
-    await user.clear(turnOn[1]!);
-    await user.type(turnOn[1]!, '241');
+    await user.clear(turnOn[1]);
+    await user.type(turnOn[1], '241');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Waarde moet tussen de 0 en 240 zijn')).toBeTruthy();
     expect(posts).toEqual([]);
 
-    await user.clear(turnOn[1]!);
-    await user.type(turnOn[1]!, '30');
+    await user.clear(turnOn[1]);
+    await user.type(turnOn[1], '30');
     const send = screen.getByRole('textbox', { name: 'Zendinterval (h)' });
     await user.clear(send);
     await user.type(send, '12');
