@@ -1,12 +1,43 @@
 // The server for the browser tests: a fresh embedded database in a temporary folder, the demo
-// data with known passwords (see e2e/fixtures.ts), on E2E_PORT. Removed again on exit.
+// data with known passwords (see e2e/fixtures.ts), on E2E_PORT. The folder is removed on exit
+// (Playwright stops this server with SIGTERM: playwright.config.ts), and folders that a killed
+// run left behind are removed at the next start.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { buildWebIfStale, ROOT } from './lib.mjs';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-e2e-'));
+const PREFIX = 'aquasmart-e2e-';
+/** Folders named older style (no pid) are removed when this old; a browser-test run takes minutes. */
+const OLD_STYLE_MAX_AGE_MS = 2 * 3600_000;
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Removes the data folders of e2e servers that no longer run (`aquasmart-e2e-<pid>-*`). */
+function removeStaleDataDirs() {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const folder = path.join(os.tmpdir(), name);
+    const pid = /^aquasmart-e2e-(\d+)-/.exec(name)?.[1];
+    try {
+      const stale = pid ? !isAlive(Number(pid)) : Date.now() - fs.statSync(folder).mtimeMs > OLD_STYLE_MAX_AGE_MS;
+      if (stale) fs.rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by its own server, or not ours to remove.
+    }
+  }
+}
+
+removeStaleDataDirs();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
 Object.assign(process.env, {
   PORT: process.env.E2E_PORT ?? '3100',
   HOST: '127.0.0.1',

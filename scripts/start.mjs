@@ -1,15 +1,21 @@
-// `npm start`: builds the web app when its build is missing or stale, then runs the server in
-// this process (TypeScript through tsx). Demo data is on unless DEMO is set; in demo mode the
-// fleet simulator runs beside it as the demo's network server, so the 60 demo nodes keep
-// reporting (SIMULATOR=off leaves it out; docs/simulator.md).
+// `npm start`: builds the web app when its build is missing or stale (unless WEB_DIST names a
+// build of its own), then runs the server in this process (TypeScript through tsx). Demo data is
+// on unless DEMO is set; in demo mode the fleet simulator runs beside it as the demo's network
+// server, so the 60 demo nodes keep reporting (SIMULATOR=off leaves it out; docs/simulator.md).
+//
+// Stopping (docs/operations.md): SIGTERM or SIGINT to this process, to npm or to the whole process
+// group stops the server cleanly and the simulator with it. npm passes a signal on to its shell
+// only, not to this process, so this process also stops when its parent goes away
+// (exit-with-parent.mjs), and the simulator stops when this process goes away, however it ends.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { register } from 'tsx/esm/api';
 import { buildWebIfStale, ROOT } from './lib.mjs';
+import './exit-with-parent.mjs';
 
 process.env.DEMO ??= 'true';
 process.chdir(ROOT);
-const code = await buildWebIfStale();
+const code = process.env.WEB_DIST ? 0 : await buildWebIfStale();
 if (code !== 0) {
   console.error('The web app did not build; see the output above.');
   process.exit(code);
@@ -23,7 +29,7 @@ function startDemoFleet() {
   const target = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT || 3000}`;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'tools/simulator/src/cli.ts', '--fleet', 'demo', '--target', target, '--wait', '180s', '--status-every', '30m'],
+    ['--import', './scripts/exit-with-parent.mjs', '--import', 'tsx', 'tools/simulator/src/cli.ts', '--fleet', 'demo', '--target', target, '--wait', '180s', '--status-every', '30m'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stopping = false;
@@ -31,7 +37,8 @@ function startDemoFleet() {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`[simulator] ${line}`));
   }
   child.on('exit', (exitCode, signal) => {
-    if (!stopping) console.log(`[simulator] stopped (${signal ?? `exit ${exitCode}`}); the demo nodes no longer report`);
+    // Exit 0: it stopped on a signal of its own (a signal to the whole group reaches it too).
+    if (!stopping && exitCode !== 0) console.log(`[simulator] stopped (${signal ?? `exit ${exitCode}`}); the demo nodes no longer report`);
   });
   process.on('exit', () => {
     stopping = true;

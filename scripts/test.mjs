@@ -1,16 +1,23 @@
-// `npm test`: lint, type check, unit and server tests (PGlite, then PostgreSQL), web build and
-// browser tests in Chromium. A suite that cannot run (no PostgreSQL, no Chromium) is reported
-// loudly as skipped; with CI=true a skipped suite fails the run. Ends with "N passed, N failed".
+// `npm test`: lint, lock file and type check, unit and server tests (PGlite, then PostgreSQL), web
+// build and browser tests in Chromium, on the machine's Node; with CI=true (or `npm test -- node24`)
+// the server tests on PostgreSQL and the browser tests run on Node 24 LTS instead (scripts/node24.mjs),
+// while lint and the PGlite suite stay on the machine's Node (TEST_BOTH_NODES=1: both passes on both
+// Nodes; about 13 more minutes on the 2-core CI machine). A suite that cannot run (no PostgreSQL, no Chromium) is reported loudly as
+// skipped; with CI=true a skipped suite fails the run. Ends with "N passed, N failed".
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { buildWebIfStale, ROOT, run, TS_PROJECTS } from './lib.mjs';
+import { ensureNode24 } from './node24.mjs';
 
 const isCI = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const reports = path.join(ROOT, '.tmp');
 fs.mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const wanted = (step) => only.length === 0 || only.includes(step);
+const wantsNode24 = only.includes('node24') || (only.length === 0 && isCI);
 
 const totals = { passed: 0, failed: 0 };
 const skipped = [];
@@ -59,6 +66,8 @@ const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env
 if (wanted('lint')) {
   console.log('\n== Lint ==');
   step('lint', (await npx(['eslint', '.', '--max-warnings=0'])) === 0);
+  console.log('\n== Lock file in step with every package.json ==');
+  step('lock file', (await run('node', ['scripts/check-lock.mjs'])) === 0);
   console.log('\n== Type check ==');
   for (const project of TS_PROJECTS) {
     step(`tsc ${project}`, (await npx(['tsc', '-p', project, '--noEmit'])) === 0);
@@ -73,41 +82,91 @@ if (wanted('unit')) {
   countVitest('vitest (pglite)', file, code);
 }
 
-if (wanted('postgres')) {
-  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  if (await canConnect(url)) {
-    console.log(`\n== Server tests on PostgreSQL (${new URL(url).host}) ==`);
-    const file = path.join(reports, 'vitest-postgres.json');
-    fs.rmSync(file, { force: true });
-    const code = await npx(['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-      TEST_DATABASE_URL: url,
-    });
-    countVitest('vitest (postgres)', file, code);
-  } else {
-    skipped.push(`server tests on PostgreSQL: nothing answers at ${new URL(url).host} (set TEST_DATABASE_URL)`);
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The server tests on PostgreSQL; `env` may put another Node first on PATH. */
+async function postgresTests(label, reportName, env = {}) {
+  if (!(await canConnect(postgresUrl))) {
+    skipped.push(`server tests on PostgreSQL${label}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
+    return;
   }
+  console.log(`\n== Server tests on PostgreSQL (${new URL(postgresUrl).host})${label} ==`);
+  const file = path.join(reports, reportName);
+  fs.rmSync(file, { force: true });
+  const code = await npx(['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    TEST_DATABASE_URL: postgresUrl,
+    ...env,
+  });
+  countVitest(`vitest (postgres${label})`, file, code);
 }
 
-if (wanted('e2e')) {
-  console.log('\n== Web build ==');
-  const built = (await buildWebIfStale()) === 0;
-  step('web build', built);
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) {
-    skipped.push(`browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
-  } else if (built) {
-    console.log('\n== Browser tests (Chromium) ==');
-    const file = path.join(reports, 'playwright.json');
-    fs.rmSync(file, { force: true });
-    const code = await npx(['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-    const report = readJson(file);
-    if (!report) step('playwright', false);
-    else {
-      totals.passed += report.stats.expected;
-      totals.failed += report.stats.unexpected + report.stats.flaky;
-      if (report.stats.skipped > 0) skipped.push(`browser tests: ${report.stats.skipped} skipped`);
-      if (code !== 0 && report.stats.unexpected === 0) step(`playwright (exit ${code})`, false);
+const bothNodes = ['1', 'true'].includes(String(process.env.TEST_BOTH_NODES).toLowerCase());
+if (wanted('postgres') && (!wantsNode24 || bothNodes)) await postgresTests('', 'vitest-postgres.json');
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Data folders of e2e servers (scripts/e2e-server.mjs names them by pid) that no longer run. */
+function deadE2eFolders() {
+  return fs.readdirSync(os.tmpdir()).filter((name) => {
+    const pid = /^aquasmart-e2e-(\d+)-/.exec(name)?.[1];
+    if (!pid) return false;
+    try {
+      process.kill(Number(pid), 0);
+      return false;
+    } catch (error) {
+      return error.code !== 'EPERM';
     }
+  });
+}
+
+/** The browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
+async function browserTests(label, reportName, env = {}) {
+  if (!fs.existsSync(chromium)) {
+    skipped.push(`browser tests${label}: no Chromium at ${chromium} (apt-get install chromium)`);
+    return;
+  }
+  console.log(`\n== Browser tests (Chromium)${label} ==`);
+  const file = path.join(reports, reportName);
+  fs.rmSync(file, { force: true });
+  const leftBefore = new Set(deadE2eFolders());
+  const code = await npx(['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...env });
+  const report = readJson(file);
+  if (!report) step(`playwright${label}`, false);
+  else {
+    totals.passed += report.stats.expected;
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    if (report.stats.skipped > 0) skipped.push(`browser tests${label}: ${report.stats.skipped} skipped`);
+    if (code !== 0 && report.stats.unexpected === 0) step(`playwright${label} (exit ${code})`, false);
+  }
+  // The run's e2e server removes its data folder when it stops; one left behind is a failure.
+  const left = deadE2eFolders().filter((name) => !leftBefore.has(name));
+  if (left.length) console.log(`The browser tests left ${left.map((name) => path.join(os.tmpdir(), name)).join(', ')} behind.`);
+  step(`browser tests${label} leave no data folder behind`, left.length === 0);
+}
+
+let built = false;
+if (wanted('e2e') || wantsNode24) {
+  console.log('\n== Web build ==');
+  built = (await buildWebIfStale()) === 0;
+  step('web build', built);
+}
+if (wanted('e2e') && built && (!wantsNode24 || bothNodes)) await browserTests('', 'playwright.json');
+
+if (wantsNode24) {
+  let bin = null;
+  try {
+    bin = ensureNode24();
+  } catch (error) {
+    console.log(`Node 24: ${error.message}`);
+    step('install Node 24', false);
+  }
+  if (bin) {
+    const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+    // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
+    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}` };
+    const label = `, Node ${version}`;
+    await postgresTests(label, 'vitest-postgres-node24.json', env);
+    if (built) await browserTests(label, 'playwright-node24.json', env);
   }
 }
 

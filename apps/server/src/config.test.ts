@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDurationSeconds } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, parseDurationSeconds, SHOWN_VARIABLES } from './config';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -63,6 +63,33 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain(secret);
     }
+  });
+
+  it('names every variable it may print back, and no secret among them', () => {
+    for (const name of SHOWN_VARIABLES) expect(CONFIG_VARIABLES).toContain(name);
+    for (const name of CONFIG_VARIABLES) {
+      if (/PASSWORD|SECRET|TOKEN(?!_TTL)|KEY|DATABASE_URL|CREDENTIAL/.test(name)) expect(SHOWN_VARIABLES.has(name), name).toBe(false);
+    }
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres:/user:hunter2@db/x' }, 'hunter2'],
+    [{ DEMO_PASSWORD: 'hunter2' }, 'hunter2'],
+    [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: '        ' }, '"        "'],
+  ])('every secret-like setting is named without its value: %j', (env, secret) => {
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`\\b${Object.keys(env).at(-1)}\\b`));
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('got');
+  });
+
+  it('prints back a refused value that is no secret', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('(got "loud")');
   });
 
   it.each([

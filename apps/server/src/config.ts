@@ -115,7 +115,29 @@ const ZEnv = z.object({
 
 export type TConfig = z.infer<typeof ZEnv>;
 
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
+/**
+ * The variables whose refused value may be printed back in the error. Any other one (ADMIN_PASSWORD,
+ * DEMO_PASSWORD, DATABASE_URL with its password, and every variable added later until it is listed
+ * here) is named without its value: a secret printed back would end up in the logs.
+ */
+export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'ADMIN_EMAIL',
+  'DEMO',
+  'LOG_LEVEL',
+  'TOKEN_TTL',
+  'WEB_DIST',
+  'TRUST_PROXY',
+  'API_STATEMENT_TIMEOUT',
+  'HTTP_REQUEST_TIMEOUT',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+]);
+
+/** The variables the server reads (every key of the schema). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 
 export class ConfigError extends Error {}
 
@@ -125,8 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      // A secret is never printed back: it would end up in the logs.
-      const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+      const shown = SHOWN_VARIABLES.has(name) ? ` (got ${JSON.stringify(env[name])})` : '';
       return `  ${issue.path.join('.')}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -42,15 +42,22 @@ describe('the server process', () => {
     }
   });
 
-  it('refuses a bad configuration, naming the variable', { timeout: 60_000 }, async () => {
+  it.each([
+    [{ PORT: 'eighty', DATA_DIR: dataDir }, ['PORT']],
+    // Used to hang without a word.
+    [{ PORT: '0', DATA_DIR: '/proc/nope', DATABASE_URL: '' }, ['DATA_DIR', '"/proc/nope"']],
+    [{ PORT: '0', DATA_DIR: '/sys', DATABASE_URL: '' }, ['DATA_DIR', '"/sys"', 'not writable']],
+  ])('refuses %j at once, naming it', { timeout: 60_000 }, async (env, named) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearTimeout(timer);
     expect(code).toBe(1);
-    expect(output).toContain('PORT');
+    for (const text of named) expect(output).toContain(text);
   });
 });

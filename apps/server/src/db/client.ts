@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import type { TDatabase, TDb } from './database';
 import { runMigrations } from './migrate';
+import { prepareDataDir } from './data-dir';
 import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
 
 export interface TPostgresOptions {
@@ -74,9 +74,8 @@ async function openPglite(options: TOpenOptions): Promise<TDatabase> {
   if (options.memory) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(options.dataDir ?? './data', 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    prepareDataDir(options.dataDir ?? './data');
+    client = new PGlite(prepareDataDir(path.join(options.dataDir ?? './data', 'pglite')));
   }
   await client.waitReady;
   return pgliteDatabase(client);

@@ -23,10 +23,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes a brotli and a gzip copy of each text file (apps/web/scripts/precompress.mjs):
+        // sent as they are to a browser that accepts them, so no request pays for compression.
+        preCompressed: true,
+        // Our own cache-control below; the plugin's (`public, max-age=0`) would override it.
+        cacheControl: false,
         setHeaders: (response, filePath) => {
           // Vite names assets by content hash: they never change, so they may be kept a year.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          response.setHeader('cache-control', immutable ? CACHE_IMMUTABLE : 'no-cache');
+          response.setHeader('vary', 'accept-encoding');
         },
       });
     });
@@ -46,8 +52,42 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build" and restart.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile));
+    // index.html (every page of the app): checked again on each visit, compressed as the build left it.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const page = encoding ? await readIfExists(indexFile + ENCODING_EXTENSION[encoding]) : null;
+    if (page && encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(page ?? (await fs.promises.readFile(indexFile)));
   });
+}
+
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const ENCODING_EXTENSION = { br: '.br', gzip: '.gz' } as const;
+type TEncoding = keyof typeof ENCODING_EXTENSION;
+
+/** brotli when the client takes it, else gzip, else null; `q=0` refuses, `*` takes both. */
+export function preferredEncoding(header: string | string[] | undefined): TEncoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: TEncoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a));
+  return best[0] ?? null;
+}
+
+async function readIfExists(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
 }
 
 /**

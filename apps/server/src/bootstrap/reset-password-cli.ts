@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { resetPassword, ResetPasswordError } from './reset-password';
+
+/**
+ * `npm run admin:reset-password -- <e-mail>`: a new password for an account whose password was
+ * lost (README, "Lost the administrator's password"). Uses the server's configuration (DATABASE_URL
+ * or DATA_DIR). On the embedded database, stop the server first: PGlite is one process's database.
+ */
+async function main(): Promise<number> {
+  const email = process.argv[2];
+  if (!email || email.startsWith('-')) {
+    console.error('Usage: npm run admin:reset-password -- <e-mail address of the account>');
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const result = await resetPassword(database.system, email);
+    console.log(`New password for ${result.email}: ${result.password}  (shown once; sign in and change it)`);
+    console.log('The account was signed out everywhere.');
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof ResetPasswordError) console.error(error.message);
+    else console.error('Failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

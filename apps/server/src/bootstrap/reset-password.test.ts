@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { basicAuth, useTestContext } from '../test/test-app';
+import { countOf } from '../test/intake-fixtures';
+import { resetPassword, ResetPasswordError } from './reset-password';
+
+const ctx = useTestContext();
+const ADMIN = { email: 'Beheer@Example.com', password: 'Old-password-2026' };
+
+async function signInStatus(email: string, password: string): Promise<number> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth', headers: { authorization: basicAuth(email, password) } });
+  return response.statusCode;
+}
+
+describe('resetting a lost password', () => {
+  it('sets a new generated password, the old one stops working, every session ends, the lock-out is lifted', async () => {
+    const id = await ctx.createUser({ ...ADMIN, administrator: true });
+    const token = await ctx.signIn(ADMIN.email, ADMIN.password);
+    // Wrong guesses counted against the account.
+    for (let attempt = 0; attempt < 3; attempt++) expect(await signInStatus(ADMIN.email, 'wrong-guess-1234')).toBe(401);
+    expect(await countOf(ctx.database.db, 'login_attempts', sql`subject LIKE 'email:beheer@example.com' OR subject LIKE 'pair:beheer@example.com|%'`)).toBeGreaterThan(0);
+
+    const result = await resetPassword(ctx.database.db, '  beheer@EXAMPLE.com ');
+    expect(result.email).toBe(ADMIN.email);
+    expect(result.password).toMatch(/^[\w-]{16}$/);
+
+    expect(await countOf(ctx.database.db, 'tokens', sql`user_id = ${id}`)).toBe(0);
+    expect(await countOf(ctx.database.db, 'login_attempts', sql`subject LIKE 'email:beheer@example.com' OR subject LIKE 'pair:beheer@example.com|%'`)).toBe(0);
+    const current = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: { 'x-access-token': token } });
+    expect(current.statusCode).toBe(401);
+    expect(await signInStatus(ADMIN.email, ADMIN.password)).toBe(401);
+    expect(await signInStatus(ADMIN.email, result.password)).toBe(200);
+  });
+
+  it('an unknown address changes nothing and says so', async () => {
+    await ctx.createUser({ ...ADMIN, administrator: true });
+    await expect(resetPassword(ctx.database.db, 'nobody@example.com')).rejects.toThrow(ResetPasswordError);
+    await expect(resetPassword(ctx.database.db, 'nobody@example.com')).rejects.toThrow('no account with the e-mail address nobody@example.com');
+    expect(await signInStatus(ADMIN.email, ADMIN.password)).toBe(200);
+  });
+
+  it('the command needs an address', () => {
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'reset-password-cli.ts')], { encoding: 'utf8', env: { ...process.env, DATA_DIR: '/proc/nope' } });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toContain('Usage: npm run admin:reset-password -- <e-mail address of the account>');
+  });
+});
