@@ -135,7 +135,7 @@ test.describe('administrator screens of the telemetry pipeline', () => {
   test('a service engineer cannot reach the administrator screens', async ({ page }) => {
     await signIn(page, ENGINEER);
     const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    await expect(menu.getByRole('link', { name: 'Nodes' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Nodes', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Netwerkservers' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Nodes toevoegen' })).toHaveCount(0);
     for (const path of ['/networkServers', '/networkServers/new', '/networkServers/ChirpStack%20demo/edit', '/provisioning']) {

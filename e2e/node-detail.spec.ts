@@ -122,7 +122,9 @@ test.describe.serial('node detail', () => {
     // An unknown or forbidden hash shows the first tab.
     await expect(page.getByRole('tab', { name: 'Grafiek' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Instellingen' }).click();
-    await expect(page.getByText('Nog niet beschikbaar')).toBeVisible();
+    // The settings tab shows the registers in plain words; copying them is for administrators.
+    await expect(page.getByTestId('node-settings').getByRole('region', { name: /^Register 2: / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kopiëren naar andere nodes' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Instellingen bewerken' })).toHaveAttribute('href', `${screenOf(node)}/settings`);
     await expectNoAxeViolations(page, 'node detail', { include: 'main' });
   });

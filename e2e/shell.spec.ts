@@ -74,7 +74,7 @@ test.describe('small screens', () => {
     await page.getByRole('button', { name: 'Menu openen' }).click();
     const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
     await expect(menu).toBeVisible();
-    await menu.getByRole('link', { name: 'Nodes' }).click();
+    await menu.getByRole('link', { name: 'Nodes', exact: true }).click();
     await expect(page).toHaveURL(/\/nodes$/);
     await expect(menu).toBeHidden();
   });

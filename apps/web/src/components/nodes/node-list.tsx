@@ -29,11 +29,11 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
     headerName: t('nodes.temperatureShort', { number }),
     description: t('nodes.temperature', { number }),
     width: 88,
+    importance: 1,
     renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
   };
 }
 
-/** A name on a phone wraps to two lines instead of ending in '…' after a few letters. */
 /**
  * On a phone the three temperatures share one column (sorted by the first), so that name and
  * temperatures fit a 390 px screen without scrolling sideways; signal and the rest are in the
@@ -57,7 +57,8 @@ function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
 /**
  * The columns of docs/nodes-screens.md ("The list"). Every field is a sort field of the server (DEVICE_SORT_FIELDS),
  * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
- * and signal; the rest shows in the expanded row.
+ * and signal; the rest shows in the expanded row. Where a wider screen still has too little room,
+ * the columns of least importance (last online, type, calibration) go into the expanded row.
  */
 export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TListColumn<TDeviceListItem>[] {
   const name: TListColumn<TDeviceListItem> = { field: 'name', headerName: t('nodes.name'), flex: 1, minWidth: 120 };
@@ -65,6 +66,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     field: 'signal',
     headerName: t('nodes.signal'),
     width: 68,
+    importance: 2,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
   if (phone) return [{ ...name, minWidth: 90, renderCell: ({ row }) => <WrappedTextCell text={row.name} /> }, phoneTemperatures(t)];
@@ -74,6 +76,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
           field: 'edit',
           headerName: '',
           width: 56,
+          importance: 1,
           sortable: false,
           renderCell: ({ row }) => (
             <IconButton
@@ -93,26 +96,28 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     {
       field: 'eui',
       headerName: t('nodes.eui'),
-      width: 144,
+      width: 140,
+      importance: 3,
       renderCell: ({ row }) => (
         <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
           {row.eui}
         </Box>
       ),
     },
-    { field: 'type', headerName: t('nodes.type'), width: 56 },
+    { field: 'type', headerName: t('nodes.type'), width: 56, importance: 4 },
     {
       field: 'functions',
       headerName: t('nodes.functions'),
       width: 116,
+      importance: 2,
       sortable: false,
       renderCell: ({ row }) => <FunctionIcons node={row} />,
     },
     ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
-    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, renderCell: ({ row }) => <CalibrationCell node={row} /> },
-    { field: 'sync', headerName: t('nodes.sync'), width: 56, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
+    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, importance: 3, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'sync', headerName: t('nodes.sync'), width: 56, importance: 1, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
     signal,
-    { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
+    { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, importance: 5, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
     ...edit,
   ];
 }
