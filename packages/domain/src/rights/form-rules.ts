@@ -25,3 +25,24 @@ export function disabledRightFlags(flags: Partial<TPortalRights>, customers: rea
   if (flags.gatewayManagement) disabled.add('gatewayView');
   return disabled;
 }
+
+/** Who edits a user: an administrator, or the flags they hold (normalized: gatewayManagement holds gatewayView). */
+export interface TRightsEditor {
+  administrator: boolean;
+  flags: Partial<TPortalRights>;
+}
+
+/**
+ * The flags an editor may not switch on in a user form, the server's rule (docs/users.md,
+ * "Who may grant what"): only an administrator makes an administrator, and nobody grants a right
+ * they do not hold. A flag the edited user has already may stay or be taken away.
+ */
+export function ungrantableRightFlags(editor: TRightsEditor, before: Partial<TPortalRights> = {}): Set<TRightFlag> {
+  const refused = new Set<TRightFlag>();
+  if (editor.administrator) return refused;
+  for (const flag of RIGHT_FLAGS) {
+    if (before[flag] === true) continue;
+    if (flag === 'administrator' || editor.flags[flag] !== true) refused.add(flag);
+  }
+  return refused;
+}

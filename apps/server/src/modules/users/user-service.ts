@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  ungrantableRightFlags,
   deriveRightEntries,
   ERROR,
   MESSAGE,
@@ -66,9 +67,8 @@ function assertMayManage(actor: TAuthUser, targetIsAdministrator: boolean): void
 
 /** Nobody grants a right they do not hold themselves; taking one away is allowed. */
 function assertMayGrant(actor: TAuthUser, before: Partial<TPortalRights>, after: TPortalRights): void {
-  if (isAdministrator(actor)) return;
-  const held = effectiveFlags(actor);
-  const refused = RIGHT_FLAGS.filter((flag) => after[flag] === true && before[flag] !== true && held[flag] !== true);
+  const ungrantable = ungrantableRightFlags({ administrator: isAdministrator(actor), flags: effectiveFlags(actor) }, before);
+  const refused = RIGHT_FLAGS.filter((flag) => after[flag] === true && ungrantable.has(flag));
   if (refused.length) {
     throw new ApiError(
       403,

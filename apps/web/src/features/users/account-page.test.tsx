@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,9 +28,9 @@ interface TCall {
   body: unknown;
 }
 
-function stubApi({ passwordOk = true } = {}) {
+function stubApi({ passwordOk = true, account = ME } = {}) {
   const calls: TCall[] = [];
-  let me = { ...ME };
+  let me = { ...account };
   vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -65,7 +66,18 @@ function stubApi({ passwordOk = true } = {}) {
 
 function renderPage() {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
-  return renderRoutes([{ path: '/users/current', element: <AccountPage /> }], '/users/current');
+  return renderRoutes(
+    [
+      { path: '/users/current', element: <AccountPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    '/users/current',
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -127,7 +139,8 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ flush: { emailAlerts: true }, overflowDetection: { emailAlerts: false } });
     expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
-    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Spoelalarmen' }).checked).toBe(true));
+    // Then home: this user has no userManagement (portal.md section 2).
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
 
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
@@ -156,7 +169,25 @@ describe('/users/current', { timeout: 30_000 }, () => {
     // No separate sign-in to check the password: the save itself is checked on the server.
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
-    expect(screen.getByLabelText<HTMLInputElement>(/^Current password/).value).toBe('');
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+  });
+
+  it('a user manager goes to their own user page after saving', async () => {
+    const user = userEvent.setup();
+    stubApi({ account: { ...ME, portal: { rights: { ...ME.portal.rights, userManagement: true } } } });
+    renderPage();
+    await user.clear(await screen.findByLabelText(/^Achternaam/));
+    await user.type(screen.getByLabelText(/^Achternaam/), 'de Vries');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
+  });
+
+  it('counts the characters of a new password against the minimum', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    renderPage();
+    await user.type(await screen.findByLabelText(/^Nieuw wachtwoord/), 'abc');
+    expect(screen.getByText('3 tekens (minimaal 8)')).toBeTruthy();
   });
 
   it('shows accountEditError when the save fails', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ERROR, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
+import { ERROR, hasAnyRight, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
 import { FormSelect } from '../../components/form/form-select';
 import { FormTextField } from '../../components/form/form-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
@@ -17,10 +18,11 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/i18n/i18n';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
-import { patchAccount } from './api/users-api';
+import { patchAccount, userPath } from './api/users-api';
 import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
 import { AlertToggles } from './components/alert-toggles';
+import { usePasswordHelp } from './components/user-form-fields';
 import { accountToForm, needsCurrentPassword, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
 const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword'];
@@ -42,6 +44,7 @@ export function AccountPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const navigate = useNavigate();
   const userResult = useCurrentUser();
   const account = userResult.data;
   const [incorrectPassword, setIncorrectPassword] = useState(false);
@@ -49,6 +52,7 @@ export function AccountPage() {
     defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', flushAlerts: false, overflowAlerts: false },
   });
   const { reset } = form;
+  const passwordHelp = usePasswordHelp(useWatch({ control: form.control, name: 'password' }), undefined);
 
   // Fill the form once the account is known (not again after every refetch while typing).
   const [filledFor, setFilledFor] = useState<string | null>(null);
@@ -75,6 +79,8 @@ export function AccountPage() {
       applyLanguage(saved.language);
       reset(accountToForm(saved));
       snackbar.success('snackbar.accountEdit');
+      // Then on to one's own user page, or home (portal.md section 2).
+      await navigate(hasAnyRight(saved, 'userManagement') ? userPath(saved.email) : '/', { replace: true });
     } catch (error) {
       // The server checks the current password (and counts the attempt against the sign-in limit).
       if (isHttpError(error) && error.key === ERROR.incorrectPassword) {
@@ -126,7 +132,14 @@ export function AccountPage() {
                   fullWidth
                   autoComplete="current-password"
                 />
-                <FormTextField<TAccountFormValues> name="password" label={t('users.newPassword')} type="password" fullWidth autoComplete="new-password" />
+                <FormTextField<TAccountFormValues>
+                  name="password"
+                  label={t('users.newPassword')}
+                  type="password"
+                  fullWidth
+                  autoComplete="new-password"
+                  helperText={passwordHelp}
+                />
                 <FormTextField<TAccountFormValues>
                   name="confirmPassword"
                   label={t('users.confirmPassword')}

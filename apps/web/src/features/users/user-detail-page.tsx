@@ -20,7 +20,7 @@ import { LANGUAGE_NAMES } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from './api/users-api';
 import { PageHeader, Section } from '../../components/page';
-import { RightsCheckboxes } from './components/rights-checkboxes';
+import { RightsChips } from './components/rights-chips';
 import { TypedConfirmDialog } from './components/typed-confirm-dialog';
 import { fullName } from './user-form';
 
@@ -124,7 +124,7 @@ export function UserDetailPage() {
             </Box>
           </Section>
           <Section>
-            <RightsCheckboxes rights={user.portal.rights} customers={user.customers} />
+            <RightsChips user={user} />
           </Section>
         </Paper>
       ) : null}

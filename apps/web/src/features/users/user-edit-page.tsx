@@ -84,7 +84,7 @@ export function UserEditPage() {
       {loaded ? (
         <FormProvider {...form}>
           <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userEdit').replace(':email', loaded.email)}>
-            <UserFormFields mode="edit" />
+            <UserFormFields mode="edit" edited={{ type: loaded.type, rights: loaded.portal.rights }} />
             <FormActions submitLabel={t('common.save')} busy={form.formState.isSubmitting} />
           </Paper>
         </FormProvider>

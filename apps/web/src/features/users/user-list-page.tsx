@@ -28,7 +28,8 @@ export function UserListPage() {
         headerName: t('users.customers'),
         flex: 1,
         minWidth: 160,
-        valueGetter: (_value, row) => row.customers.join(', '),
+        // No customers means every customer, as the detail page says.
+        valueGetter: (_value, row) => (row.customers.length ? row.customers.join(', ') : t('users.allCustomers')),
         sortValue: (row) => row.customers.join(', '),
       },
     ],

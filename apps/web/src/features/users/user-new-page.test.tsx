@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { emptyRights, RIGHT_FLAGS, type TUserCreate } from '@aquasmart/domain';
+import { emptyRights, RIGHT_FLAGS, type TCurrentUser, type TUserCreate } from '@aquasmart/domain';
+import { testUser } from '../../test/users';
+import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { UserNewPage } from './user-new-page';
 
@@ -11,10 +13,13 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-function stubApi(postAnswer: (body: TUserCreate) => Response) {
+const ADMIN = testUser([], { type: 'Administrator' });
+
+function stubApi(postAnswer: (body: TUserCreate) => Response, me: TCurrentUser = ADMIN) {
   const posted: TUserCreate[] = [];
   vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
+    if (url === '/api/v1/users/current') return jsonResponse(200, me);
     if (url === '/api/v1/customers?projection=name') return jsonResponse(200, [{ name: 'Zorggroep Rijnmond' }, { name: 'Gemeente Utrecht' }]);
     if (url === '/api/v1/users' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as TUserCreate;
@@ -27,6 +32,7 @@ function stubApi(postAnswer: (body: TUserCreate) => Response) {
 }
 
 function renderPage() {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   return renderRoutes(
     [
       { path: '/users/new', element: <UserNewPage /> },
@@ -54,6 +60,7 @@ describe('/users/new', { timeout: 30_000 }, () => {
     stubApi(() => jsonResponse(201, {}));
     renderPage();
     expect(screen.getAllByRole('checkbox')).toHaveLength(RIGHT_FLAGS.length);
+    await waitFor(() => expect(box('Administrator').disabled).toBe(false));
 
     await user.click(box('Gatewaybeheer'));
     expect(box('Gateways bekijken').checked).toBe(true);
@@ -97,6 +104,7 @@ describe('/users/new', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const posted = stubApi((body) => jsonResponse(201, { ...body, type: null, rights: [], portal: { rights: { ...emptyRights(), ...body.portal.rights } } }));
     renderPage();
+    await waitFor(() => expect(box('Administrator').disabled).toBe(false));
     await fillRequired(user);
     await user.click(box('Dashboard'));
     await user.click(screen.getByRole('switch', { name: 'Waterdetecties (overloop)' }));
@@ -127,5 +135,34 @@ describe('/users/new', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Fout bij aanmaken gebruiker')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Nieuwe gebruiker' });
     await waitFor(() => expect(within(form).getByText('Er bestaat al een gebruiker met dit e-mailadres')).toBeTruthy());
+  });
+  it('a user manager is offered only the rights they hold; a refused save keeps the form with its error', async () => {
+    const user = userEvent.setup();
+    const manager = testUser(['userManagement', 'settings', 'calibration']);
+    stubApi(
+      () =>
+        jsonResponse(403, {
+          statusCode: 403,
+          error: 'Forbidden',
+          key: 'errors.rightNotHeld',
+          message: 'x',
+          fields: { 'portal.rights.settings': 'errors.rightNotHeld' },
+        }),
+      manager,
+    );
+    renderPage();
+    await screen.findByLabelText(/^Voornaam/);
+    // Once the signed-in user is known, what they hold is offered.
+    await waitFor(() => expect(box('Instellingen').disabled).toBe(false));
+    expect(box('Administrator').disabled).toBe(true);
+    expect(box('Klant toevoegen').disabled).toBe(true);
+    expect(screen.getByText(/Rechten die u zelf niet heeft, kunt u niet geven/)).toBeTruthy();
+    await fillRequired(user);
+    await user.click(box('Instellingen'));
+    await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
+    // The refusal shows, and what was typed is still there.
+    expect(await screen.findByText(/Fout bij aanmaken gebruiker/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('Jan');
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 });

@@ -10,27 +10,33 @@ import { disabledRightFlags, normalizeRightFlags, RIGHT_FLAGS, type TPortalRight
 export interface TRightsCheckboxesProps {
   rights: Partial<TPortalRights>;
   customers: readonly string[];
-  /** Absent: every box is shown disabled (user detail). */
-  onToggle?: (flag: TRightFlag, checked: boolean) => void;
+  onToggle: (flag: TRightFlag, checked: boolean) => void;
+  /** Flags the signed-in user may not switch on (ungrantableRightFlags): shown, not tickable. */
+  ungrantable?: ReadonlySet<TRightFlag>;
+  /** An account of type Administrator: every right, ticked and locked, whatever its flags say. */
+  administratorByType?: boolean;
 }
 
 /**
  * The 22 right flags as checkboxes, with the rules of docs/users.md ("Right checkboxes"): customers force
  * administrator, addCustomer, deleteCustomer and userManagement off and disable them;
- * administrator disables and implies all others; gatewayView is locked on under gatewayManagement.
- * Used by user create and edit, and read-only (all disabled) by the user detail.
+ * administrator disables and implies all others; gatewayView is locked on under gatewayManagement;
+ * a right the signed-in user may not grant is not tickable; an account of type Administrator shows
+ * every box ticked and locked. Used by user create and edit.
  */
-export function RightsCheckboxes({ rights, customers, onToggle }: TRightsCheckboxesProps) {
+export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = new Set(), administratorByType = false }: TRightsCheckboxesProps) {
   const { t } = useTranslation();
-  const shown = normalizeRightFlags(rights, customers);
+  const shown = normalizeRightFlags(administratorByType ? { ...rights, administrator: true } : rights, customers);
   const locked = disabledRightFlags(shown, customers);
-  const readOnly = !onToggle;
+  const refused = RIGHT_FLAGS.filter((flag) => ungrantable.has(flag) && !shown[flag]);
   return (
     <FormControl component="fieldset" variant="standard" sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1, fontWeight: 500 }}>
         {t('users.rightsTitle')}
       </FormLabel>
-      {!readOnly && customers.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsLockedByCustomers')}</FormHelperText> : null}
+      {administratorByType ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.administratorByType')}</FormHelperText> : null}
+      {!administratorByType && customers.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsLockedByCustomers')}</FormHelperText> : null}
+      {!administratorByType && refused.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsNotGrantable')}</FormHelperText> : null}
       <Box
         role="group"
         aria-label={t('users.rightsTitle')}
@@ -40,15 +46,10 @@ export function RightsCheckboxes({ rights, customers, onToggle }: TRightsCheckbo
           <FormControlLabel
             key={flag}
             label={t(`users.rights.${flag}`)}
-            disabled={readOnly || locked.has(flag)}
+            disabled={administratorByType || locked.has(flag) || (ungrantable.has(flag) && !shown[flag])}
             sx={{ mr: 0 }}
             control={
-              <Checkbox
-                size="small"
-                name={`rights.${flag}`}
-                checked={shown[flag]}
-                onChange={(event) => onToggle?.(flag, event.target.checked)}
-              />
+              <Checkbox size="small" name={`rights.${flag}`} checked={shown[flag]} onChange={(event) => onToggle(flag, event.target.checked)} />
             }
           />
         ))}

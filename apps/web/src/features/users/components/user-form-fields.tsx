@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { normalizeRightFlags, USER_LANGUAGES, type TRightFlag } from '@aquasmart/domain';
+import { isAdministrator, normalizeRightFlags, PASSWORD_MIN_LENGTH, ungrantableRightFlags, USER_LANGUAGES, USER_TYPE_ADMINISTRATOR, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+import Typography from '@mui/material/Typography';
+import { useCurrentUser } from '../../../lib/session/current-user';
 import { FormMultiSelect } from '../../../components/form/form-multi-select';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -13,16 +15,35 @@ import { FieldGrid, Section } from '../../../components/page';
 import { RightsCheckboxes } from './rights-checkboxes';
 import { AlertToggles } from './alert-toggles';
 
+/** The user being edited: its account type and the rights it has now (what the editor may leave or take away). */
+export interface TEditedUser {
+  type: string | null;
+  rights: Partial<TPortalRights>;
+}
+
+/** Under a password field: how many characters are typed, against the minimum. */
+export function usePasswordHelp(password: string | undefined, empty: string | undefined): string | undefined {
+  const { t } = useTranslation();
+  const count = password?.length ?? 0;
+  return count === 0 ? empty : t('users.passwordCount', { count, min: PASSWORD_MIN_LENGTH });
+}
+
 /**
  * The fields shared by user create and user edit: names, e-mail, (language on create), password
- * and confirmation, customers, the rights checkboxes with their rules and the e-mail alerts.
+ * with its character count and confirmation, customers, the account type, the rights checkboxes
+ * with their rules (only what the signed-in user may grant) and the e-mail alerts.
  */
-export function UserFormFields({ mode }: { mode: 'create' | 'edit' }) {
+export function UserFormFields({ mode, edited }: { mode: 'create' | 'edit'; edited?: TEditedUser }) {
   const { t } = useTranslation();
   const form = useFormContext<TUserFormValues>();
   const customers = useWatch({ control: form.control, name: 'customers' });
   const rights = useWatch({ control: form.control, name: 'rights' });
+  const password = useWatch({ control: form.control, name: 'password' });
   const customerNames = useQuery(customerNamesQuery);
+  const me = useCurrentUser().data;
+  const ungrantable = ungrantableRightFlags({ administrator: isAdministrator(me), flags: me ? normalizeRightFlags(me.portal.rights, me.customers) : {} }, edited?.rights ?? {});
+  const administratorByType = edited?.type === USER_TYPE_ADMINISTRATOR;
+  const passwordHelp = usePasswordHelp(password, mode === 'edit' ? t('users.passwordKeep') : undefined);
 
   const onToggle = (flag: TRightFlag, checked: boolean) => {
     form.setValue('rights', toggleRight(form.getValues('rights'), form.getValues('customers'), flag, checked), { shouldDirty: true });
@@ -56,7 +77,7 @@ export function UserFormFields({ mode }: { mode: 'create' | 'edit' }) {
             required={mode === 'create'}
             fullWidth
             autoComplete="new-password"
-            helperText={mode === 'edit' ? t('users.passwordKeep') : undefined}
+            helperText={passwordHelp}
           />
           <FormTextField<TUserFormValues>
             name="confirmPassword"
@@ -80,7 +101,15 @@ export function UserFormFields({ mode }: { mode: 'create' | 'edit' }) {
             onValuesChange={onCustomersChange}
           />
         </Box>
-        <RightsCheckboxes rights={rights} customers={customers} onToggle={onToggle} />
+        {edited ? (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {t('users.accountType')}:
+            </Box>{' '}
+            {t(`users.accountTypes.${administratorByType ? 'Administrator' : 'user'}`)}
+          </Typography>
+        ) : null}
+        <RightsCheckboxes rights={rights} customers={customers} onToggle={onToggle} ungrantable={ungrantable} administratorByType={administratorByType} />
       </Section>
       <AlertToggles />
     </>
