@@ -27,6 +27,7 @@ import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
 import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(calibrationLogRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
+      await api.register(dashboardRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

@@ -11,3 +11,4 @@ export * from './devices';
 export * from './codec';
 export * from './nodes';
 export * from './node-functions';
+export * from './dashboard';

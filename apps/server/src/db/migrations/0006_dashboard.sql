@@ -1,0 +1,16 @@
+-- Dashboard (docs/dashboard.md): the counts and lists read small sets through partial indexes
+-- instead of scanning the fleet or its history. Flushes of the last 7 days come from the history
+-- through an index of flush messages only (msg_id 50, FLUSH_MESSAGE_ID), ordered by time.
+CREATE INDEX "device_data_flush_idx" ON "device_data" USING btree ("ts", "device_eui") WHERE "msg_id" = 50;
+--> statement-breakpoint
+CREATE INDEX "device_channels_faulty_idx" ON "device_channels" USING btree ("device_eui", "ts") WHERE "type" = 'Temperatuur' AND "value" <= -100;
+--> statement-breakpoint
+CREATE INDEX "devices_battery_alarm_idx" ON "devices" USING btree ("battery_alarm_ts") WHERE "battery_alarm_ts" > 0;
+--> statement-breakpoint
+CREATE INDEX "devices_flush_alarm_idx" ON "devices" USING btree ("flush_alarm_ts") WHERE "flush_alarm_ts" > 0;
+--> statement-breakpoint
+CREATE INDEX "devices_sync_pending_idx" ON "devices" USING btree ("eui") WHERE "sync" = 0;
+--> statement-breakpoint
+CREATE INDEX "devices_incorrect_settings_idx" ON "devices" USING btree ("eui") WHERE "incorrect_settings";
+--> statement-breakpoint
+CREATE INDEX "overflow_logs_started_idx" ON "overflow_logs" USING btree ("device_eui", "ts") WHERE "state" = 'Started';

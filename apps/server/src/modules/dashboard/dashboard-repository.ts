@@ -1,0 +1,341 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_BUCKETS,
+  DAY_MS,
+  DEFAULT_PAGE_SIZE,
+  FLUSH_MESSAGE_ID,
+  OFFLINE_AFTER_MS,
+  WEEKLY_FLUSH_WINDOW_MS,
+  calibrationWindowMs,
+  type TBucketName,
+  type TDashboard,
+  type TDashboardListName,
+  type TDashboardListRow,
+  type TDashboardListSortField,
+  type TFlushAmount,
+} from '@aquasmart/domain';
+import { queryRows, type TDbOrTx } from '../../db/database';
+import { CALIBRATION_INTERVALS_COUNTED, listSource, type TListSource } from './dashboard-lists';
+import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
+
+/**
+ * The dashboard's counts and lists in SQL (docs/dashboard.md): one statement per answer, every
+ * count set-based over the caller's nodes; the lists page, sort and search in SQL.
+ *
+ * Scope: `customerIds` null means all customers; the nodes are the assigned ones (customer and
+ * location set), as in the node list. Overflow detections are scoped by the log's customer, as
+ * GET /overflowLogs (and the menu badge) are.
+ */
+export interface TDashboardScope {
+  /** null: every customer (administrators, users without a customer list). */
+  customerIds: number[] | null;
+  /** Administrators also see detections of nodes without a customer (GET /overflowLogs does). */
+  unassignedOverflows: boolean;
+}
+
+/** An ISO 8601 text in UTC with milliseconds. */
+export function isoText(value: SQL): SQL {
+  return sql`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/** The assigned nodes of the scope, on devices alias `d`. */
+export function nodeScope(scope: TDashboardScope): SQL {
+  const customers = scope.customerIds === null ? sql`true` : scope.customerIds.length ? sql`d.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  return sql`(d.customer_id IS NOT NULL AND d.location_id IS NOT NULL AND ${customers})`;
+}
+
+/** The overflow logs of the scope, on overflow_logs alias `o`. */
+export function overflowScope(scope: TDashboardScope): SQL {
+  if (scope.customerIds === null) return scope.unassignedOverflows ? sql`true` : sql`(o.customer_id IS NOT NULL)`;
+  if (!scope.customerIds.length) return sql`false`;
+  return sql`(o.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)}))`;
+}
+
+/** count(*) FILTER per bucket of a time expression, as columns <prefix>0..2 (null counts as the oldest). */
+function bucketCounts(time: SQL, bucket: TBucketName, now: number, prefix: string): SQL {
+  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
+  const p = (index: number) => sql.raw(`${prefix}${index}`);
+  return sql`count(*) FILTER (WHERE ${time} >= ${at(now - first)})::int AS ${p(0)},
+    count(*) FILTER (WHERE ${time} < ${at(now - first)} AND ${time} >= ${at(now - second)})::int AS ${p(1)},
+    count(*) FILTER (WHERE ${time} IS NULL OR ${time} < ${at(now - second)})::int AS ${p(2)}`;
+}
+
+/** As bucketCounts for a number of milliseconds (flush alarm) or seconds (battery alarm); 0 is no alarm. */
+function epochBucketCounts(column: SQL, unitMs: number, bucket: TBucketName, now: number, prefix: string): SQL {
+  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
+  const since = (ms: number) => sql`${(now - ms) / unitMs}::float8`;
+  const p = (index: number) => sql.raw(`${prefix}${index}`);
+  return sql`count(*) FILTER (WHERE ${column} > 0 AND ${column} >= ${since(first)}) AS ${p(0)},
+    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(first)} AND ${column} >= ${since(second)}) AS ${p(1)},
+    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(second)}) AS ${p(2)}`;
+}
+
+type TTriple = [number, number, number];
+const triple = (row: Record<string, unknown>, prefix: string): TTriple => [0, 1, 2].map((index) => Number(row[`${prefix}${index}`] ?? 0)) as TTriple;
+const named = <K extends readonly [string, string, string]>(keys: K, values: TTriple) =>
+  Object.fromEntries(keys.map((key, index) => [key, values[index]])) as Record<K[number], number>;
+
+/**
+ * GET /dashboard: every count for the scope at `now` (portal.md section 3). Calibration counts
+ * only when `withCalibration`.
+ */
+export async function readDashboard(db: TDbOrTx, scope: TDashboardScope, now: number, withCalibration: boolean): Promise<TDashboard> {
+  const nodes = nodeScope(scope);
+  const offlineBefore = at(now - OFFLINE_AFTER_MS);
+  const offline = sql`(d.lora_ts IS NULL OR d.lora_ts < ${offlineBefore})`;
+  const calibrationColumns = CALIBRATION_INTERVALS_COUNTED.map((interval) =>
+    sql.raw(['uncalibrated', 'out_of_date', 'calibrated'].map((count) => `sum(g.c${interval}_${count})::int AS c${interval}_${count}`).join(', ')),
+  );
+  const calibrationInner = CALIBRATION_INTERVALS_COUNTED.map((interval) => {
+    const due = at(now - calibrationWindowMs(interval));
+    const i = sql.raw(String(interval));
+    return sql`count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts IS NULL) AS c${i}_uncalibrated,
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts < ${due}) AS c${i}_out_of_date,
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts >= ${due}) AS c${i}_calibrated`;
+  });
+  const [month1, month2] = DASHBOARD_BUCKETS.month.bounds;
+  const [loc1, loc2] = DASHBOARD_BUCKETS.twoDays.bounds;
+
+  // One pass over the nodes, grouped by location: the per-node counts are summed, and a location
+  // whose newest uplink is older than 6 hours (or that never had one) is an offline location.
+  const perLocation = sql`SELECT d.location_id,
+      max(d.lora_ts) AS last_uplink,
+      count(*) AS nodes,
+      count(*) FILTER (WHERE ${offline} AND d.lora_ts >= ${at(now - month1)}) AS s0,
+      count(*) FILTER (WHERE ${offline} AND d.lora_ts < ${at(now - month1)} AND d.lora_ts >= ${at(now - month2)}) AS s1,
+      count(*) FILTER (WHERE ${offline} AND (d.lora_ts IS NULL OR d.lora_ts < ${at(now - month2)})) AS s2,
+      ${epochBucketCounts(sql`d.battery_alarm_ts`, 1000, 'month', now, 'b')},
+      ${epochBucketCounts(sql`d.flush_alarm_ts`, 1, 'fiveDays', now, 'f')},
+      count(*) FILTER (WHERE d.incorrect_settings) AS incorrect,
+      ${sql.join(calibrationInner, sql`, `)}
+    FROM devices d WHERE ${nodes} GROUP BY d.location_id`;
+  const summed = (names: string[]) => sql.raw(names.map((name) => `sum(g.${name})::int AS ${name}`).join(', '));
+  const mainQuery = sql`SELECT coalesce(sum(g.nodes), 0)::int AS nodes,
+      ${summed(['s0', 's1', 's2', 'b0', 'b1', 'b2', 'f0', 'f1', 'f2', 'incorrect'])},
+      ${sql.join(calibrationColumns, sql`, `)},
+      count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${offlineBefore})::int AS l0,
+      count(*) FILTER (WHERE g.last_uplink < ${at(now - loc1)} AND g.last_uplink >= ${at(now - loc2)})::int AS l1,
+      count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2,
+      (SELECT count(*)::int FROM devices d WHERE ${nodes} AND ${FLUSH_ENABLED}) AS flushers
+    FROM (${perLocation}) g`;
+
+  const faulty = sql`SELECT ${bucketCounts(sql`f.at`, 'month', now, 'e')} FROM (${faultyNodes(nodes)}) f`;
+  const sync = sql`SELECT ${bucketCounts(sql`s.since`, 'fiveDays', now, 'y')} FROM (SELECT (SELECT min(p.updated_at) FROM device_parameters p
+      WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since FROM devices d WHERE ${nodes} AND d.sync = 0) s`;
+  const overflow = sql`SELECT ${bucketCounts(sql`v.at`, 'day', now, 'o')} FROM (${overflowDevices(scope)}) v`;
+  const flushes = sql`SELECT count(*) FILTER (WHERE w.n = 1)::int AS w0, count(*) FILTER (WHERE w.n BETWEEN 2 AND 7)::int AS w1,
+      count(*) FILTER (WHERE w.n > 7)::int AS w2 FROM (${weeklyFlushCounts(nodes, now)}) w`;
+  const modes = sql`SELECT count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
+      count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
+    FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${nodes}`;
+
+  const [main] = await queryRows<Record<string, unknown>>(db, mainQuery);
+  const others = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM (${faulty}) a, (${sync}) b, (${overflow}) c, (${flushes}) e, (${modes}) m`);
+  const row = { ...main, ...others[0] };
+  const nodesCount = Number(row.nodes ?? 0);
+  const flushers = Number(row.flushers ?? 0);
+  return {
+    calibration: withCalibration
+      ? CALIBRATION_INTERVALS_COUNTED.map((interval) => ({
+          interval,
+          uncalibrated: Number(row[`c${interval}_uncalibrated`] ?? 0),
+          outOfDate: Number(row[`c${interval}_out_of_date`] ?? 0),
+          calibrated: Number(row[`c${interval}_calibrated`] ?? 0),
+        }))
+      : [],
+    sensors: named(DASHBOARD_BUCKETS.month.keys, triple(row, 's')),
+    sensorErrors: named(DASHBOARD_BUCKETS.month.keys, triple(row, 'e')),
+    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, triple(row, 'b')),
+    locations: named(DASHBOARD_BUCKETS.twoDays.keys, triple(row, 'l')),
+    sync: named(DASHBOARD_BUCKETS.fiveDays.keys, triple(row, 'y')),
+    flushAlarm: named(DASHBOARD_BUCKETS.fiveDays.keys, triple(row, 'f')),
+    overflowAlarm: named(DASHBOARD_BUCKETS.day.keys, triple(row, 'o')),
+    type: { logger: nodesCount - flushers, flush: flushers },
+    flushesPerWeek: named(['once', 'twoToSeven', 'moreThanSeven'] as const, triple(row, 'w')),
+    incorrectSettings: { incorrect: Number(row.incorrect ?? 0) },
+    kwWwMeng: named(['kw', 'ww', 'drain'] as const, triple(row, 'k')),
+  };
+}
+
+/** Nodes with an active temperature channel at or below -100: eui and the newest such channel's time (`at`). */
+export function faultyNodes(nodes: SQL): SQL {
+  return sql`SELECT c.device_eui AS eui, max(c.ts) AS at FROM device_channels c JOIN devices d ON d.eui = c.device_eui
+    WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${nodes} AND ${CHANNEL_ACTIVE}
+    GROUP BY c.device_eui`;
+}
+
+/** Devices with an active overflow detection (state Started): eui and the newest detection's time (`at`). */
+export function overflowDevices(scope: TDashboardScope): SQL {
+  return sql`SELECT o.device_eui AS eui, max(o.ts) AS at FROM overflow_logs o WHERE o.state = 'Started' AND ${overflowScope(scope)} GROUP BY o.device_eui`;
+}
+
+/** Flushes per node in the last 7 days (`n`), for nodes of the scope with at least one. */
+export function weeklyFlushCounts(nodes: SQL, now: number): SQL {
+  return sql`SELECT x.device_eui AS eui, count(*)::int AS n FROM device_data x JOIN devices d ON d.eui = x.device_eui
+    WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} AND ${nodes}
+    GROUP BY x.device_eui`;
+}
+
+export interface TListQuery {
+  page: number;
+  limit: number;
+  sort: { field: TDashboardListSortField; direction: 'asc' | 'desc' };
+  search?: string;
+  /** Weekly flushes: the minimum number of flushes. */
+  min?: number;
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
+}
+
+const TEMPERATURE_CHANNELS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', c.channel_id, 'name', c.name, 'value', c.value,
+    'ts', extract(epoch FROM c.ts)::float8, 'custom', jsonb_build_object('mode', c.custom -> 'mode')) ORDER BY c.channel_id), '[]'::jsonb)
+  FROM device_channels c WHERE c.device_eui = p.eui AND c.type = 'Temperatuur')`;
+const PARAMETERS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('register', q.register, 'value', q.value) ORDER BY q.register), '[]'::jsonb)
+  FROM device_parameters q WHERE q.device_eui = p.eui)`;
+
+interface TRawListRow {
+  log_id: string | null;
+  eui: string;
+  name: string;
+  type: string;
+  customer: string | null;
+  location: string | null;
+  date: string | null;
+  n: number | null;
+  calibration_interval: number;
+  calibration_ts: string | null;
+  voltage: number | null;
+  lora_ts: string | null;
+  rssi: number | null;
+  signal: number;
+  sync: number;
+  channels: TDashboardListRow['channels'] | string;
+  parameters: TDashboardListRow['sipp']['parameters'] | string;
+}
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** One page of a dashboard list and the number of its rows. */
+export async function readListPage(
+  db: TDbOrTx,
+  name: TDashboardListName,
+  scope: TDashboardScope,
+  now: number,
+  query: TListQuery,
+): Promise<{ rows: TDashboardListRow[]; total: number }> {
+  const source: TListSource = listSource(name, { nodes: nodeScope(scope), overflow: overflowScope(scope), now, min: query.min ?? 1 });
+  const search = query.search?.trim();
+  const searchWhere = search
+    ? sql`(d.name ILIKE ${likePattern(search)} OR d.eui ILIKE ${likePattern(search)} OR cu.name ILIKE ${likePattern(search)} OR lo.name ILIKE ${likePattern(search)})`
+    : sql`true`;
+  const from = sql`${source.from} LEFT JOIN customers cu ON cu.id = ${source.customerColumn} LEFT JOIN locations lo ON lo.id = ${source.locationColumn}`;
+  const where = sql`${source.where} AND ${searchWhere}`;
+  const direction = sql.raw(query.sort.direction === 'desc' ? 'DESC' : 'ASC');
+  const sortExpression = sortColumn(query.sort.field, source);
+  const tieBreak = source.logId ? sql`, ${source.logId} ${direction}` : sql``;
+  const order =
+    query.sort.field === 'name'
+      ? sql`lower(d.name) ${direction}, d.name ${direction}, d.eui ${direction}${tieBreak}`
+      : sql`${sortExpression} ${direction} NULLS LAST, lower(d.name) ASC, d.name ASC, d.eui ASC${tieBreak}`;
+  const page = sql`SELECT ${source.logId ?? sql`NULL::bigint`} AS log_id, d.eui, d.name, d.type, cu.name AS customer, lo.name AS location,
+      ${source.date} AS date_value, ${source.count ?? sql`NULL::int`} AS n, d.calibration_interval, d.calibration_ts, d.battery_voltage AS voltage,
+      d.lora_ts, d.rssi, d.signal, d.sync
+    FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`;
+  const rows = await queryRows<TRawListRow>(
+    db,
+    sql`SELECT p.log_id::text AS log_id, p.eui, p.name, p.type, p.customer, p.location, ${isoText(sql`p.date_value`)} AS date, p.n,
+        p.calibration_interval::int AS calibration_interval, ${isoText(sql`p.calibration_ts`)} AS calibration_ts, p.voltage,
+        ${isoText(sql`p.lora_ts`)} AS lora_ts, p.rssi, p.signal::int AS signal, p.sync::int AS sync,
+        ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters
+      FROM (${page}) p`,
+  );
+  const [counted] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`);
+  return {
+    total: Number(counted?.total ?? 0),
+    rows: rows.map((row) => ({
+      ...(row.log_id ? { _id: row.log_id } : {}),
+      eui: row.eui,
+      name: row.name,
+      type: row.type,
+      customer: row.customer,
+      location: row.location,
+      date: row.date,
+      count: row.n === null ? null : Number(row.n),
+      calibration: { interval: Number(row.calibration_interval), ts: row.calibration_ts },
+      battery: { voltage: row.voltage },
+      lora: { ts: row.lora_ts, rssi: row.rssi },
+      signal: Number(row.signal),
+      sync: Number(row.sync),
+      channels: parsed(row.channels),
+      sipp: { parameters: parsed(row.parameters) },
+    })),
+  };
+}
+
+function sortColumn(field: TDashboardListSortField, source: TListSource): SQL {
+  switch (field) {
+    case 'date':
+      return source.date;
+    case 'count':
+      return source.count ?? sql`NULL::int`;
+    case 'name':
+      return sql`lower(d.name)`;
+    case 'customer':
+      return sql`lower(cu.name)`;
+    case 'location':
+      return sql`lower(lo.name)`;
+    case 'type':
+      return sql`d.type`;
+    case 'calibration':
+      return sql`d.calibration_ts`;
+    case 'lastOnline':
+      return sql`d.lora_ts`;
+    case 'signal':
+      return sql`d.signal`;
+    case 'sync':
+      return sql`d.sync`;
+    case 'voltage':
+      return sql`d.battery_voltage`;
+  }
+}
+
+/** GET /devices/byFlushAmount: nodes of the scope with at least `min` flushes in the last 7 days, fewest first. */
+export async function readFlushAmounts(db: TDbOrTx, scope: TDashboardScope, now: number, min: number): Promise<TFlushAmount[]> {
+  const rows = await queryRows<{ eui: string; name: string; customer: string | null; location: string | null; n: number }>(
+    db,
+    sql`SELECT d.eui, d.name, cu.name AS customer, lo.name AS location, w.n
+      FROM (${weeklyFlushCounts(nodeScope(scope), now)}) w JOIN devices d ON d.eui = w.eui
+      LEFT JOIN customers cu ON cu.id = d.customer_id LEFT JOIN locations lo ON lo.id = d.location_id
+      WHERE w.n >= ${min} ORDER BY w.n ASC, lower(d.name) ASC, d.eui ASC`,
+  );
+  return rows.map((row) => ({ eui: row.eui, name: row.name, customer: row.customer, location: row.location, flushesPerWeek: Number(row.n) }));
+}
+
+/** The id of a customer by name within the scope, or null (outside the scope is the same as unknown). */
+export async function findCustomerId(db: TDbOrTx, name: string, scope: TDashboardScope): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM customers WHERE name = ${name}`);
+  if (!row) return null;
+  if (scope.customerIds !== null && !scope.customerIds.includes(row.id)) return null;
+  return row.id;
+}
+
+/**
+ * DELETE /overflowLogs/{_id}: ends the detection (state Stopped); the log stays in the node's
+ * history. Answers false when no such log is in the scope.
+ */
+export async function stopOverflowLog(db: TDbOrTx, id: number, scope: TDashboardScope): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE overflow_logs o SET state = 'Stopped' WHERE o.id = ${id} AND ${overflowScope(scope)} RETURNING o.id::text AS id`,
+  );
+  if (rows.length) return true;
+  // Not Started any more is fine (204 again); unknown or outside the scope is not.
+  return false;
+}
+
+export const ONE_DAY_MS = DAY_MS;
+export const LIST_DEFAULT_LIMIT = DEFAULT_PAGE_SIZE;
