@@ -5,6 +5,8 @@ import { DAY_MS } from './constants';
 import {
   batteryAlarmMs,
   bucketIndex,
+  dashboardListFromSegment,
+  dashboardListScreen,
   calibrationCount,
   faultyListSignal,
   FLUSH_MESSAGE_ID,
@@ -104,4 +106,16 @@ describe('faulty-list signal levels 0-3', () => {
     [3, 3],
     [4, 3],
   ])('%s -> %s', (level, expected) => expect(faultyListSignal(level)).toBe(expected));
+});
+
+describe('list addresses', () => {
+  it.each([
+    ['incorrectSettings', undefined, '/dashboard/IncorrectSettings'],
+    ['incorrectSettings', 'Acme & Co', '/customers/Acme%20%26%20Co/dashboard/incorrectSettings'],
+    ['faultySensors', undefined, '/dashboard/faultySensors'],
+  ] as const)('%s of %s: %s', (name, customer, path) => {
+    expect(dashboardListScreen(name, customer)).toBe(path);
+    expect(dashboardListFromSegment(path.split('/').at(-1)!)).toBe(name);
+  });
+  it('an unknown segment is no list', () => expect(dashboardListFromSegment('passwords')).toBeNull());
 });

@@ -188,3 +188,21 @@ export type TFlushAmount = z.infer<typeof ZFlushAmount>;
 export function faultyListSignal(level: number): number {
   return Math.max(0, Math.min(3, level));
 }
+
+/** Under /dashboard the incorrect-settings list is spelled with a capital I (portal.md section 2). */
+export function dashboardListSegment(name: string, scope: 'global' | 'customer'): string {
+  return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
+}
+
+/** The screen address of a list: under /dashboard, or under the customer's page. */
+export function dashboardListScreen(name: TDashboardListName, customer?: string): string {
+  return customer === undefined
+    ? `/dashboard/${dashboardListSegment(name, 'global')}`
+    : `/customers/${encodeURIComponent(customer)}/dashboard/${dashboardListSegment(name, 'customer')}`;
+}
+
+/** The list a screen address names (the last segment, either spelling). */
+export function dashboardListFromSegment(segment: string): TDashboardListName | null {
+  const name = segment === 'IncorrectSettings' ? 'incorrectSettings' : segment;
+  return (DASHBOARD_LIST_NAMES as readonly string[]).includes(name) ? (name as TDashboardListName) : null;
+}

@@ -397,3 +397,18 @@ export const downlinks = pgTable(
   },
   (table) => [index('downlinks_due_idx').on(table.status, table.nextAttemptAt), index('downlinks_device_idx').on(table.deviceEui)],
 );
+
+/** The dashboard's per-customer summary of the fleet-wide counts (modules/dashboard/dashboard-snapshot.ts). */
+export const dashboardCounts = pgTable('dashboard_counts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  computedAt: tsz('computed_at').notNull(),
+  counts: jsonb('counts').notNull(),
+});
+
+/** When the dashboard summary was last made (one row, id 1). */
+export const dashboardCountsState = pgTable('dashboard_counts_state', {
+  id: smallint('id').primaryKey(),
+  computedAt: tsz('computed_at').notNull(),
+});

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { dashboardListSegment } from '@aquasmart/domain';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**
@@ -31,6 +32,13 @@ const productsTexts = () => import('../lib/i18n/texts/products');
 const telemetryTexts = () => import('../lib/i18n/texts/telemetry');
 const nodeDetailTexts = () => import('../lib/i18n/texts/nodes-detail');
 const nodesTexts = () => import('../lib/i18n/texts/nodes');
+const dashboardTexts = () => import('../lib/i18n/texts/dashboard');
+/** The dashboard lists show node cells (whose texts are the node list's). */
+const dashboardListTexts = () => Promise.all([dashboardTexts(), nodesTexts()]);
+const dashboardScreen: TScreenLoader = withTexts(dashboardTexts, () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage));
+const dashboardListScreen: TScreenLoader = withTexts(dashboardListTexts, () =>
+  import('../features/dashboard/dashboard-list-page').then((module) => module.DashboardListPage),
+);
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
@@ -49,7 +57,8 @@ const userEditScreen: TScreenLoader = () => import('../features/users/user-edit-
 const accountScreen: TScreenLoader = () => import('../features/users/account-page').then((module) => module.AccountPage);
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
-const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
+// The customer page with the dashboard feature in its #dashboard tab, composed here (features do not import each other).
+const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('./compositions/customer-detail-screen').then((module) => module.CustomerDetailScreen));
 const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
 const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
@@ -82,9 +91,7 @@ const GATEWAY_VIEW_GUARD = anyOf('gatewayManagement', 'gatewayView');
 const USER_GUARD = anyOf('userManagement');
 
 /** Under /dashboard the incorrect-settings list is spelled with a capital I (docs/screens.md "Routes"). */
-export function dashboardSegment(name: string, scope: 'global' | 'customer'): string {
-  return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
-}
+export const dashboardSegment = dashboardListSegment;
 
 const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration }) => {
   const guard = calibration ? CALIBRATION_LIST_GUARD : DASHBOARD_GUARD;
@@ -96,7 +103,7 @@ const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration
       title,
       guard,
       crumbs: ['dashboard'],
-      screen: notBuilt,
+      screen: dashboardListScreen,
     },
     {
       id: `customerDashboard.${name}`,
@@ -104,7 +111,7 @@ const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration
       title,
       guard,
       crumbs: ['customers', { route: 'customerDetail', hash: 'dashboard' }],
-      screen: notBuilt,
+      screen: dashboardListScreen,
     },
   ];
 });
@@ -126,7 +133,7 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: customerEditScreen,
   },
 
-  { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: notBuilt },
+  { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: dashboardScreen },
   ...dashboardLists,
 
   { id: 'locations', path: '/locations', title: 'routes.locations', screen: locationListScreen },

@@ -7,6 +7,7 @@ export * from './ui-products';
 export * from './ui-telemetry';
 export * from './ui-nodes-detail';
 export * from './ui-nodes';
+export * from './ui-dashboard';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

@@ -14,3 +14,17 @@ CREATE INDEX "devices_sync_pending_idx" ON "devices" USING btree ("eui") WHERE "
 CREATE INDEX "devices_incorrect_settings_idx" ON "devices" USING btree ("eui") WHERE "incorrect_settings";
 --> statement-breakpoint
 CREATE INDEX "overflow_logs_started_idx" ON "overflow_logs" USING btree ("device_eui", "ts") WHERE "state" = 'Started';
+--> statement-breakpoint
+-- The per-customer summary of the counts that need the whole fleet (docs/dashboard.md, "Speed"):
+-- made anew at most every minute while the dashboard is looked at; dashboard_counts_state holds
+-- when it was last made (one row).
+CREATE TABLE "dashboard_counts" (
+	"customer_id" integer PRIMARY KEY NOT NULL REFERENCES "customers"("id") ON DELETE CASCADE,
+	"computed_at" timestamp with time zone NOT NULL,
+	"counts" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_counts_state" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);

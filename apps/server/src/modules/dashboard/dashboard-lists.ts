@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CALIBRATION_LIST_INTERVAL, FLUSH_MESSAGE_ID, OFFLINE_AFTER_MS, WEEKLY_FLUSH_WINDOW_MS, calibrationWindowMs, type TDashboardListName } from '@aquasmart/domain';
+import { CALIBRATION_LIST_INTERVAL, OFFLINE_AFTER_MS, calibrationWindowMs, type TDashboardListName } from '@aquasmart/domain';
 import { CHANNEL_ACTIVE } from './node-function-sql';
+import { at, weeklyFlushCountsSql } from './dashboard-sql';
 
 /** The calibration counts of GET /dashboard, one per interval. */
 export const CALIBRATION_INTERVALS_COUNTED = [1, 2, 3] as const;
@@ -31,7 +32,6 @@ interface TListContext {
   min: number;
 }
 
-const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 function deviceList(context: TListContext, where: SQL, date: SQL): TListSource {
   return { from: sql`devices d`, where: sql`${context.nodes} AND ${where}`, date, customerColumn: sql`d.customer_id`, locationColumn: sql`d.location_id` };
@@ -83,9 +83,7 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
       );
     case 'weeklyFlushes':
       return {
-        from: sql`(SELECT x.device_eui, count(*)::int AS n FROM device_data x
-            WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} GROUP BY x.device_eui) w
-          JOIN devices d ON d.eui = w.device_eui`,
+        from: sql`(${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui`,
         where: sql`${nodes} AND w.n >= ${context.min}`,
         date: sql`d.lora_ts`,
         count: sql`w.n`,

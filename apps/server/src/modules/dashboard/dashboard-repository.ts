@@ -1,12 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_BUCKETS,
-  DAY_MS,
-  DEFAULT_PAGE_SIZE,
-  FLUSH_MESSAGE_ID,
-  OFFLINE_AFTER_MS,
-  WEEKLY_FLUSH_WINDOW_MS,
-  calibrationWindowMs,
   type TBucketName,
   type TDashboard,
   type TDashboardListName,
@@ -14,9 +8,10 @@ import {
   type TDashboardListSortField,
   type TFlushAmount,
 } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { CALIBRATION_INTERVALS_COUNTED, listSource, type TListSource } from './dashboard-lists';
-import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
+import { at, weeklyFlushCountsSql } from './dashboard-sql';
+import { readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
  * The dashboard's counts and lists in SQL (docs/dashboard.md): one statement per answer, every
@@ -38,7 +33,6 @@ export function isoText(value: SQL): SQL {
   return sql`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /** The assigned nodes of the scope, on devices alias `d`. */
 export function nodeScope(scope: TDashboardScope): SQL {
@@ -62,108 +56,47 @@ function bucketCounts(time: SQL, bucket: TBucketName, now: number, prefix: strin
     count(*) FILTER (WHERE ${time} IS NULL OR ${time} < ${at(now - second)})::int AS ${p(2)}`;
 }
 
-/** As bucketCounts for a number of milliseconds (flush alarm) or seconds (battery alarm); 0 is no alarm. */
-function epochBucketCounts(column: SQL, unitMs: number, bucket: TBucketName, now: number, prefix: string): SQL {
-  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
-  const since = (ms: number) => sql`${(now - ms) / unitMs}::float8`;
-  const p = (index: number) => sql.raw(`${prefix}${index}`);
-  return sql`count(*) FILTER (WHERE ${column} > 0 AND ${column} >= ${since(first)}) AS ${p(0)},
-    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(first)} AND ${column} >= ${since(second)}) AS ${p(1)},
-    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(second)}) AS ${p(2)}`;
-}
-
 type TTriple = [number, number, number];
-const triple = (row: Record<string, unknown>, prefix: string): TTriple => [0, 1, 2].map((index) => Number(row[`${prefix}${index}`] ?? 0)) as TTriple;
 const named = <K extends readonly [string, string, string]>(keys: K, values: TTriple) =>
   Object.fromEntries(keys.map((key, index) => [key, values[index]])) as Record<K[number], number>;
+const add = (a: TTriple, b: TTriple): TTriple => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const sumOf = (rows: TCustomerCounts[], pick: (row: TCustomerCounts) => TTriple): TTriple => rows.reduce((total, row) => add(total, pick(row)), [0, 0, 0] as TTriple);
 
 /**
- * GET /dashboard: every count for the scope at `now` (portal.md section 3). Calibration counts
- * only when `withCalibration`.
+ * GET /dashboard for the scope (portal.md section 3): the counts from the per-customer summary
+ * (dashboard-snapshot.ts, at most a minute old), the water detections counted live. Calibration counts only when `withCalibration`.
  */
-export async function readDashboard(db: TDbOrTx, scope: TDashboardScope, now: number, withCalibration: boolean): Promise<TDashboard> {
-  const nodes = nodeScope(scope);
-  const offlineBefore = at(now - OFFLINE_AFTER_MS);
-  const offline = sql`(d.lora_ts IS NULL OR d.lora_ts < ${offlineBefore})`;
-  const calibrationColumns = CALIBRATION_INTERVALS_COUNTED.map((interval) =>
-    sql.raw(['uncalibrated', 'out_of_date', 'calibrated'].map((count) => `sum(g.c${interval}_${count})::int AS c${interval}_${count}`).join(', ')),
-  );
-  const calibrationInner = CALIBRATION_INTERVALS_COUNTED.map((interval) => {
-    const due = at(now - calibrationWindowMs(interval));
-    const i = sql.raw(String(interval));
-    return sql`count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts IS NULL) AS c${i}_uncalibrated,
-      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts < ${due}) AS c${i}_out_of_date,
-      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts >= ${due}) AS c${i}_calibrated`;
-  });
-  const [month1, month2] = DASHBOARD_BUCKETS.month.bounds;
-  const [loc1, loc2] = DASHBOARD_BUCKETS.twoDays.bounds;
-
-  // One pass over the nodes, grouped by location: the per-node counts are summed, and a location
-  // whose newest uplink is older than 6 hours (or that never had one) is an offline location.
-  const perLocation = sql`SELECT d.location_id,
-      max(d.lora_ts) AS last_uplink,
-      count(*) AS nodes,
-      count(*) FILTER (WHERE ${offline} AND d.lora_ts >= ${at(now - month1)}) AS s0,
-      count(*) FILTER (WHERE ${offline} AND d.lora_ts < ${at(now - month1)} AND d.lora_ts >= ${at(now - month2)}) AS s1,
-      count(*) FILTER (WHERE ${offline} AND (d.lora_ts IS NULL OR d.lora_ts < ${at(now - month2)})) AS s2,
-      ${epochBucketCounts(sql`d.battery_alarm_ts`, 1000, 'month', now, 'b')},
-      ${epochBucketCounts(sql`d.flush_alarm_ts`, 1, 'fiveDays', now, 'f')},
-      count(*) FILTER (WHERE d.incorrect_settings) AS incorrect,
-      ${sql.join(calibrationInner, sql`, `)}
-    FROM devices d WHERE ${nodes} GROUP BY d.location_id`;
-  const summed = (names: string[]) => sql.raw(names.map((name) => `sum(g.${name})::int AS ${name}`).join(', '));
-  const mainQuery = sql`SELECT coalesce(sum(g.nodes), 0)::int AS nodes,
-      ${summed(['s0', 's1', 's2', 'b0', 'b1', 'b2', 'f0', 'f1', 'f2', 'incorrect'])},
-      ${sql.join(calibrationColumns, sql`, `)},
-      count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${offlineBefore})::int AS l0,
-      count(*) FILTER (WHERE g.last_uplink < ${at(now - loc1)} AND g.last_uplink >= ${at(now - loc2)})::int AS l1,
-      count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2,
-      (SELECT count(*)::int FROM devices d WHERE ${nodes} AND ${FLUSH_ENABLED}) AS flushers
-    FROM (${perLocation}) g`;
-
-  const faulty = sql`SELECT ${bucketCounts(sql`f.at`, 'month', now, 'e')} FROM (${faultyNodes(nodes)}) f`;
-  const sync = sql`SELECT ${bucketCounts(sql`s.since`, 'fiveDays', now, 'y')} FROM (SELECT (SELECT min(p.updated_at) FROM device_parameters p
-      WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since FROM devices d WHERE ${nodes} AND d.sync = 0) s`;
-  const overflow = sql`SELECT ${bucketCounts(sql`v.at`, 'day', now, 'o')} FROM (${overflowDevices(scope)}) v`;
-  const flushes = sql`SELECT count(*) FILTER (WHERE w.n = 1)::int AS w0, count(*) FILTER (WHERE w.n BETWEEN 2 AND 7)::int AS w1,
-      count(*) FILTER (WHERE w.n > 7)::int AS w2 FROM (${weeklyFlushCounts(nodes, now)}) w`;
-  const modes = sql`SELECT count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
-      count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
-    FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${nodes}`;
-
-  const [main] = await queryRows<Record<string, unknown>>(db, mainQuery);
-  const others = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM (${faulty}) a, (${sync}) b, (${overflow}) c, (${flushes}) e, (${modes}) m`);
-  const row = { ...main, ...others[0] };
-  const nodesCount = Number(row.nodes ?? 0);
-  const flushers = Number(row.flushers ?? 0);
+export async function readDashboard(
+  db: TDb,
+  scope: TDashboardScope,
+  now: number,
+  withCalibration: boolean,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Promise<TDashboard> {
+  const summary = await readSnapshot(db, scope.customerIds, onBackgroundError);
+  const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${bucketCounts(sql`v.at`, 'day', now, 'o')} FROM (${overflowDevices(scope)}) v`);
+  const liveTriple = (prefix: string): TTriple => [0, 1, 2].map((index) => Number(live?.[`${prefix}${index}`] ?? 0)) as TTriple;
+  const nodeCount = summary.reduce((total, row) => total + row.nodes, 0);
+  const flushers = summary.reduce((total, row) => total + row.flushers, 0);
   return {
     calibration: withCalibration
-      ? CALIBRATION_INTERVALS_COUNTED.map((interval) => ({
-          interval,
-          uncalibrated: Number(row[`c${interval}_uncalibrated`] ?? 0),
-          outOfDate: Number(row[`c${interval}_out_of_date`] ?? 0),
-          calibrated: Number(row[`c${interval}_calibrated`] ?? 0),
-        }))
+      ? CALIBRATION_INTERVALS_COUNTED.map((interval) => {
+          const [uncalibrated, outOfDate, calibrated] = sumOf(summary, (row) => row.calibration[String(interval)] ?? [0, 0, 0]);
+          return { interval, uncalibrated, outOfDate, calibrated };
+        })
       : [],
-    sensors: named(DASHBOARD_BUCKETS.month.keys, triple(row, 's')),
-    sensorErrors: named(DASHBOARD_BUCKETS.month.keys, triple(row, 'e')),
-    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, triple(row, 'b')),
-    locations: named(DASHBOARD_BUCKETS.twoDays.keys, triple(row, 'l')),
-    sync: named(DASHBOARD_BUCKETS.fiveDays.keys, triple(row, 'y')),
-    flushAlarm: named(DASHBOARD_BUCKETS.fiveDays.keys, triple(row, 'f')),
-    overflowAlarm: named(DASHBOARD_BUCKETS.day.keys, triple(row, 'o')),
-    type: { logger: nodesCount - flushers, flush: flushers },
-    flushesPerWeek: named(['once', 'twoToSeven', 'moreThanSeven'] as const, triple(row, 'w')),
-    incorrectSettings: { incorrect: Number(row.incorrect ?? 0) },
-    kwWwMeng: named(['kw', 'ww', 'drain'] as const, triple(row, 'k')),
+    sensors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.sensors)),
+    sensorErrors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.faulty)),
+    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.battery)),
+    locations: named(DASHBOARD_BUCKETS.twoDays.keys, sumOf(summary, (row) => row.locations)),
+    sync: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.sync)),
+    flushAlarm: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.flushAlarm)),
+    overflowAlarm: named(DASHBOARD_BUCKETS.day.keys, liveTriple('o')),
+    type: { logger: nodeCount - flushers, flush: flushers },
+    flushesPerWeek: named(['once', 'twoToSeven', 'moreThanSeven'] as const, sumOf(summary, (row) => row.perWeek)),
+    incorrectSettings: { incorrect: summary.reduce((total, row) => total + row.incorrect, 0) },
+    kwWwMeng: named(['kw', 'ww', 'drain'] as const, sumOf(summary, (row) => row.modes)),
   };
-}
-
-/** Nodes with an active temperature channel at or below -100: eui and the newest such channel's time (`at`). */
-export function faultyNodes(nodes: SQL): SQL {
-  return sql`SELECT c.device_eui AS eui, max(c.ts) AS at FROM device_channels c JOIN devices d ON d.eui = c.device_eui
-    WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${nodes} AND ${CHANNEL_ACTIVE}
-    GROUP BY c.device_eui`;
 }
 
 /** Devices with an active overflow detection (state Started): eui and the newest detection's time (`at`). */
@@ -171,11 +104,9 @@ export function overflowDevices(scope: TDashboardScope): SQL {
   return sql`SELECT o.device_eui AS eui, max(o.ts) AS at FROM overflow_logs o WHERE o.state = 'Started' AND ${overflowScope(scope)} GROUP BY o.device_eui`;
 }
 
-/** Flushes per node in the last 7 days (`n`), for nodes of the scope with at least one. */
+/** Flushes per node in the last 7 days (`eui`, `n`), for nodes of the scope with at least one. */
 export function weeklyFlushCounts(nodes: SQL, now: number): SQL {
-  return sql`SELECT x.device_eui AS eui, count(*)::int AS n FROM device_data x JOIN devices d ON d.eui = x.device_eui
-    WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} AND ${nodes}
-    GROUP BY x.device_eui`;
+  return sql`SELECT w.eui, w.n FROM (${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui WHERE ${nodes}`;
 }
 
 export interface TListQuery {
@@ -337,5 +268,3 @@ export async function stopOverflowLog(db: TDbOrTx, id: number, scope: TDashboard
   return false;
 }
 
-export const ONE_DAY_MS = DAY_MS;
-export const LIST_DEFAULT_LIMIT = DEFAULT_PAGE_SIZE;

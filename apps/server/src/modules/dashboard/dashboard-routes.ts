@@ -47,7 +47,8 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: TDb })
         response: { 200: ZDashboard, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getDashboard(db, currentUser(request), request.query.customer),
+    async (request) =>
+      getDashboard(db, currentUser(request), request.query.customer, (error) => request.log.error({ err: error }, 'dashboard summary refresh failed')),
   );
 
   routes.get(

@@ -1,5 +1,5 @@
 import { isCalibrationList, type TDashboard, type TDashboardListName, type TDashboardListRow, type TFlushAmount } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
 import { scopedCustomerIds } from '../../identity/customer-scope';
 import { holdsEntry, isAdministrator } from '../../identity/rights';
@@ -23,8 +23,14 @@ export function maySeeCalibration(user: TAuthUser): boolean {
   return isAdministrator(user) || holdsEntry(user, 'dashboard.calibration', ['ro', 'rw']);
 }
 
-export async function getDashboard(db: TDbOrTx, user: TAuthUser, customer?: string, now = Date.now()): Promise<TDashboard> {
-  return readDashboard(db, await scopeFor(db, user, customer), now, maySeeCalibration(user));
+export async function getDashboard(
+  db: TDb,
+  user: TAuthUser,
+  customer: string | undefined,
+  onBackgroundError: (error: unknown) => void,
+  now = Date.now(),
+): Promise<TDashboard> {
+  return readDashboard(db, await scopeFor(db, user, customer), now, maySeeCalibration(user), onBackgroundError);
 }
 
 export async function getDashboardList(

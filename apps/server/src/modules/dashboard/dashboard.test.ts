@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DASHBOARD_LIST_NAMES, ZDashboard, type TDashboard, type TDashboardListName } from '@aquasmart/domain';
+import { DASHBOARD_LIST_NAMES, ZDashboard, type TDashboard } from '@aquasmart/domain';
 import { overflowLogs } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, restrictUser } from '../../test/places-fixtures';
@@ -111,16 +111,16 @@ describe('the twelve lists', () => {
   it.each(DASHBOARD_LIST_NAMES.map((name) => [name]))('%s holds the nodes of the reference model', async (name) => {
     const answer = await list(tokens.admin, name);
     expect(answer.status).toBe(200);
-    const expected = expectedList(name as TDashboardListName, fleet, now);
+    const expected = expectedList(name, fleet, now);
     expect(answer.rows.map((row) => row.name).sort()).toEqual([...expected].sort());
     expect(answer.total).toBe(expected.length);
   });
 
   it.each(DASHBOARD_LIST_NAMES.map((name) => [name]))('%s of a customer user holds only that customer', async (name) => {
     const answer = await list(tokens.acme, name);
-    expect(answer.rows.map((row) => row.name).sort()).toEqual([...expectedList(name as TDashboardListName, ofCustomer('Acme'), now)].sort());
+    expect(answer.rows.map((row) => row.name).sort()).toEqual([...expectedList(name, ofCustomer('Acme'), now)].sort());
     const scoped = await list(tokens.admin, name, '&customer=Beta');
-    expect(scoped.rows.map((row) => row.name).sort()).toEqual([...expectedList(name as TDashboardListName, ofCustomer('Beta'), now)].sort());
+    expect(scoped.rows.map((row) => row.name).sort()).toEqual([...expectedList(name, ofCustomer('Beta'), now)].sort());
   });
 
   it('default orders: faulty, overflow, flush alarms and low batteries newest first; weekly flushes ascending', async () => {

@@ -22,6 +22,7 @@ import { RouteGuard } from './route-guard';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
+import { useOverflowBadge } from './use-overflow-badge';
 
 export const DRAWER_WIDTH = 232;
 
@@ -52,12 +53,13 @@ export function ShellLayout() {
   }
 
   const sideEntries = visibleEntries(SIDE_MENU, user);
+  const overflowCount = useOverflowBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'dashboard'));
   const topEntries = visibleEntries(TOP_BAR_MENU, user);
   const menu = (
     <>
       <Toolbar />
       <Box sx={{ pt: 1 }}>
-        <SideMenu entries={sideEntries} onNavigate={() => setDrawerOpen(false)} />
+        <SideMenu entries={sideEntries} badges={{ dashboard: overflowCount }} onNavigate={() => setDrawerOpen(false)} />
       </Box>
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,9 +21,10 @@ import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 
 /**
  * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
- * rights), #dashboard (dashboard right) and #details. Nodes and dashboard show the "not built yet" page for now.
+ * rights), #dashboard (dashboard right) and #details. The dashboard tab is another feature's screen:
+ * the app layer passes it in (`renderDashboard`, app/compositions/customer-detail-screen.tsx).
  */
-export function CustomerDetailPage() {
+export function CustomerDetailPage({ renderDashboard }: { renderDashboard?: (customer: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const name = useParams().customer ?? '';
   const user = useCurrentUser().data;
@@ -35,7 +37,7 @@ export function CustomerDetailPage() {
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
       : []),
-    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => <NotBuiltPage /> }] : []),
+    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => (renderDashboard ? renderDashboard(name) : <NotBuiltPage />) }] : []),
     {
       id: 'details',
       label: t('places.tabs.details'),

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs, type TBucketName } from '@aquasmart/domain';
+import { queryRows, type TDb } from '../../db/database';
+import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
+import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
+import { weeklyFlushCountsSql } from './dashboard-sql';
+
+/**
+ * The counts of GET /dashboard that need the whole fleet (every node, its parameters, channels or
+ * a week of history), kept per customer in `dashboard_counts` (docs/dashboard.md, "Speed").
+ * A request answers from this summary when it is at most SNAPSHOT_FRESH_MS old; an older one is
+ * answered as it is while it is made anew in the background, and a missing or very old one is
+ * made before answering. Water detections are counted live (the menu badge and ending one must
+ * agree at once).
+ */
+export const SNAPSHOT_FRESH_MS = 60_000;
+/** Older than this, a request waits for a new summary instead of answering from the old one. */
+export const SNAPSHOT_STALE_MS = 10 * 60_000;
+
+type TTriple = [number, number, number];
+
+/** What the summary holds per customer. */
+export interface TCustomerCounts {
+  nodes: number;
+  flushers: number;
+  sensors: TTriple;
+  battery: TTriple;
+  flushAlarm: TTriple;
+  locations: TTriple;
+  incorrect: number;
+  calibration: Record<string, TTriple>;
+  modes: TTriple;
+  perWeek: TTriple;
+  faulty: TTriple;
+  sync: TTriple;
+}
+
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const ASSIGNED = sql`d.customer_id IS NOT NULL AND d.location_id IS NOT NULL`;
+
+function timeBuckets(time: SQL, bucket: TBucketName, now: number, where: SQL, prefix: string): SQL {
+  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
+  const p = (index: number) => sql.raw(`${prefix}${index}`);
+  return sql`count(*) FILTER (WHERE ${where} AND ${time} >= ${at(now - first)}) AS ${p(0)},
+    count(*) FILTER (WHERE ${where} AND ${time} < ${at(now - first)} AND ${time} >= ${at(now - second)}) AS ${p(1)},
+    count(*) FILTER (WHERE ${where} AND (${time} IS NULL OR ${time} < ${at(now - second)})) AS ${p(2)}`;
+}
+
+/** Battery alarm ts is seconds, flush alarm ts milliseconds; 0 is no alarm. */
+function epochBuckets(column: SQL, unitMs: number, bucket: TBucketName, now: number, prefix: string): SQL {
+  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
+  const since = (ms: number) => sql`${(now - ms) / unitMs}::float8`;
+  const p = (index: number) => sql.raw(`${prefix}${index}`);
+  return sql`count(*) FILTER (WHERE ${column} > 0 AND ${column} >= ${since(first)}) AS ${p(0)},
+    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(first)} AND ${column} >= ${since(second)}) AS ${p(1)},
+    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(second)}) AS ${p(2)}`;
+}
+
+type TRow = Record<string, string | number | null> & { customer_id: number };
+const n = (value: unknown) => Number(value ?? 0);
+const triple = (row: TRow | undefined, prefix: string): TTriple => [n(row?.[`${prefix}0`]), n(row?.[`${prefix}1`]), n(row?.[`${prefix}2`])];
+
+/** Counts every customer's nodes at `now`, set-based: four grouped statements. */
+export async function computeCustomerCounts(db: TDb, now: number): Promise<Map<number, TCustomerCounts>> {
+  const offline = sql`(d.lora_ts IS NULL OR d.lora_ts < ${at(now - OFFLINE_AFTER_MS)})`;
+  const calibration = CALIBRATION_INTERVALS_COUNTED.map((interval) => {
+    const due = at(now - calibrationWindowMs(interval));
+    const i = sql.raw(String(interval));
+    return sql`count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts IS NULL) AS c${i}_0,
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts < ${due}) AS c${i}_1,
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts >= ${due}) AS c${i}_2`;
+  });
+  const perLocationColumns = ['nodes', 's0', 's1', 's2', 'b0', 'b1', 'b2', 'f0', 'f1', 'f2', 'incorrect', ...CALIBRATION_INTERVALS_COUNTED.flatMap((i) => [0, 1, 2].map((k) => `c${i}_${k}`))];
+  const [loc1, loc2] = DASHBOARD_BUCKETS.twoDays.bounds;
+  // A location is offline when its newest uplink is older than 6 hours (or it never had one).
+  const perLocation = sql`SELECT d.customer_id, d.location_id, max(d.lora_ts) AS last_uplink, count(*) AS nodes,
+      ${timeBuckets(sql`d.lora_ts`, 'month', now, offline, 's')},
+      ${epochBuckets(sql`d.battery_alarm_ts`, 1000, 'month', now, 'b')},
+      ${epochBuckets(sql`d.flush_alarm_ts`, 1, 'fiveDays', now, 'f')},
+      count(*) FILTER (WHERE d.incorrect_settings) AS incorrect,
+      ${sql.join(calibration, sql`, `)}
+    FROM devices d WHERE ${ASSIGNED} GROUP BY d.customer_id, d.location_id`;
+  const [places, flushers, modes, weekly, faulty, sync] = await Promise.all([
+    queryRows<TRow>(
+      db,
+      sql`SELECT g.customer_id, ${sql.raw(perLocationColumns.map((column) => `sum(g.${column})::int AS ${column}`).join(', '))},
+        count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${at(now - OFFLINE_AFTER_MS)})::int AS l0,
+        count(*) FILTER (WHERE g.last_uplink < ${at(now - loc1)} AND g.last_uplink >= ${at(now - loc2)})::int AS l1,
+        count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2
+      FROM (${perLocation}) g GROUP BY g.customer_id`,
+    ),
+    queryRows<TRow>(db, sql`SELECT d.customer_id, count(*)::int AS n FROM devices d WHERE ${ASSIGNED} AND ${FLUSH_ENABLED} GROUP BY d.customer_id`),
+    queryRows<TRow>(
+      db,
+      sql`SELECT d.customer_id, count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
+          count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
+        FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${ASSIGNED} GROUP BY d.customer_id`,
+    ),
+    queryRows<TRow>(
+      db,
+      sql`SELECT d.customer_id, count(*) FILTER (WHERE w.n = 1)::int AS w0, count(*) FILTER (WHERE w.n BETWEEN 2 AND 7)::int AS w1,
+          count(*) FILTER (WHERE w.n > 7)::int AS w2
+        FROM (${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui WHERE ${ASSIGNED} GROUP BY d.customer_id`,
+    ),
+    queryRows<TRow>(
+      db,
+      sql`SELECT f.customer_id, ${timeBuckets(sql`f.at`, 'month', now, sql`true`, 'e')}
+        FROM (SELECT d.customer_id, max(c.ts) AS at FROM device_channels c JOIN devices d ON d.eui = c.device_eui
+          WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${ASSIGNED} AND ${CHANNEL_ACTIVE} GROUP BY d.customer_id, c.device_eui) f
+        GROUP BY f.customer_id`,
+    ),
+    queryRows<TRow>(
+      db,
+      sql`SELECT s.customer_id, ${timeBuckets(sql`s.since`, 'fiveDays', now, sql`true`, 'y')}
+        FROM (SELECT d.customer_id, (SELECT min(p.updated_at) FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since
+          FROM devices d WHERE ${ASSIGNED} AND d.sync = 0) s
+        GROUP BY s.customer_id`,
+    ),
+  ]);
+  const byCustomer = (rows: TRow[]) => new Map(rows.map((row) => [Number(row.customer_id), row]));
+  const flusherRows = byCustomer(flushers);
+  const modeRows = byCustomer(modes);
+  const weeklyRows = byCustomer(weekly);
+  const faultyRows = byCustomer(faulty);
+  const syncRows = byCustomer(sync);
+  const counts = new Map<number, TCustomerCounts>();
+  for (const row of places) {
+    const id = Number(row.customer_id);
+    counts.set(id, {
+      nodes: n(row.nodes),
+      flushers: n(flusherRows.get(id)?.n),
+      sensors: triple(row, 's'),
+      battery: triple(row, 'b'),
+      flushAlarm: triple(row, 'f'),
+      locations: triple(row, 'l'),
+      incorrect: n(row.incorrect),
+      calibration: Object.fromEntries(CALIBRATION_INTERVALS_COUNTED.map((interval) => [String(interval), triple(row, `c${interval}_`)])),
+      modes: triple(modeRows.get(id), 'k'),
+      perWeek: triple(weeklyRows.get(id), 'w'),
+      faulty: triple(faultyRows.get(id), 'e'),
+      sync: triple(syncRows.get(id), 'y'),
+    });
+  }
+  return counts;
+}
+
+/** Makes the summary anew: every customer's row replaced in one transaction. */
+export async function refreshSnapshot(db: TDb, now = Date.now()): Promise<void> {
+  const counts = await computeCustomerCounts(db, now);
+  const rows = [...counts.entries()].map(([customerId, value]) => ({ customerId, value }));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM dashboard_counts`);
+    if (rows.length) {
+      await tx.execute(sql`INSERT INTO dashboard_counts (customer_id, computed_at, counts)
+        SELECT (r ->> 'customerId')::int, ${at(now)}, r -> 'value' FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
+        WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = (r ->> 'customerId')::int)`);
+    }
+    await tx.execute(sql`INSERT INTO dashboard_counts_state (id, computed_at) VALUES (1, ${at(now)})
+      ON CONFLICT (id) DO UPDATE SET computed_at = excluded.computed_at`);
+  });
+}
+
+const inFlight = new WeakMap<object, Promise<void>>();
+
+/** One refresh at a time per database handle; a second caller waits for the running one. */
+function refreshOnce(db: TDb): Promise<void> {
+  const running = inFlight.get(db);
+  if (running) return running;
+  const started = refreshSnapshot(db).finally(() => inFlight.delete(db));
+  inFlight.set(db, started);
+  return started;
+}
+
+/**
+ * The summary rows of the scope's customers (null: all), fresh enough: made now when missing or
+ * older than SNAPSHOT_STALE_MS; made anew in the background when older than SNAPSHOT_FRESH_MS.
+ */
+export async function readSnapshot(db: TDb, customerIds: number[] | null, onBackgroundError: (error: unknown) => void): Promise<TCustomerCounts[]> {
+  const [state] = await queryRows<{ age_ms: number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM now() - computed_at) * 1000)::float8 AS age_ms FROM dashboard_counts_state WHERE id = 1`,
+  );
+  const age = state?.age_ms ?? null;
+  if (age === null || age > SNAPSHOT_STALE_MS) await refreshOnce(db);
+  else if (age > SNAPSHOT_FRESH_MS) refreshOnce(db).catch(onBackgroundError);
+  if (customerIds !== null && customerIds.length === 0) return [];
+  const where = customerIds === null ? sql`true` : sql`customer_id IN (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)})`;
+  const rows = await queryRows<{ counts: TCustomerCounts | string }>(db, sql`SELECT counts FROM dashboard_counts WHERE ${where}`);
+  return rows.map((row) => (typeof row.counts === 'string' ? (JSON.parse(row.counts) as TCustomerCounts) : row.counts));
+}
+
+/** Forgets the summary, so that the next request counts anew (tests that change the fleet between requests). */
+export async function dropSnapshot(db: TDb): Promise<void> {
+  await db.execute(sql`DELETE FROM dashboard_counts_state`);
+}
