@@ -8,7 +8,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../../components/page/not-built-page';
 import { NodeList } from '../../components/nodes/node-list';
 import { customerScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { DeletePlaceButton } from '../../components/places/delete-place-button';
@@ -37,7 +36,7 @@ export function CustomerDetailPage({ renderDashboard }: { renderDashboard?: (cus
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
       : []),
-    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => (renderDashboard ? renderDashboard(name) : <NotBuiltPage />) }] : []),
+    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => renderDashboard?.(name) ?? null }] : []),
     {
       id: 'details',
       label: t('places.tabs.details'),

@@ -77,7 +77,22 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
       weeklyFlushes: flushes,
       incorrectSettings: sync,
     };
-    return [{ ...nodeName, minWidth: 120 }, { ...key[name], width: undefined, flex: 1, minWidth: 110 }];
+    // On a phone: the name with its place below it, and the list's own value.
+    const placeName: TColumn = {
+      ...nodeName,
+      minWidth: 140,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.name}
+          </Box>
+          <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {[options.withCustomer ? row.customer : null, row.location].filter(Boolean).join(' · ')}
+          </Box>
+        </Box>
+      ),
+    };
+    return [placeName, { ...key[name], width: undefined, flex: 1, minWidth: 110 }];
   }
   switch (name) {
     case 'annualCalibrations':
