@@ -240,6 +240,7 @@ export const devices = pgTable(
     index('devices_flush_alarm_idx').on(table.flushAlarmTs).where(sql`${table.flushAlarmTs} > 0`),
     index('devices_sync_pending_idx').on(table.eui).where(sql`${table.sync} = 0`),
     index('devices_incorrect_settings_idx').on(table.eui).where(sql`${table.incorrectSettings}`),
+    index('devices_calibration_due_idx').on(table.calibrationInterval, table.calibrationTs),
   ],
 );
 

@@ -13,6 +13,8 @@ CREATE INDEX "devices_sync_pending_idx" ON "devices" USING btree ("eui") WHERE "
 --> statement-breakpoint
 CREATE INDEX "devices_incorrect_settings_idx" ON "devices" USING btree ("eui") WHERE "incorrect_settings";
 --> statement-breakpoint
+CREATE INDEX "devices_calibration_due_idx" ON "devices" USING btree ("calibration_interval", "calibration_ts");
+--> statement-breakpoint
 CREATE INDEX "overflow_logs_started_idx" ON "overflow_logs" USING btree ("device_eui", "ts") WHERE "state" = 'Started';
 --> statement-breakpoint
 -- The per-customer summary of the counts that need the whole fleet (docs/dashboard.md, "Speed"):

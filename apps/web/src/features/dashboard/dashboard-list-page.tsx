@@ -152,7 +152,7 @@ export function DashboardListPage() {
   const defaultSort = DASHBOARD_LIST_DEFAULT_SORT[name];
   return (
     <>
-      <PageHeader title={customer ? `${title} · ${customer}` : title} />
+      <PageHeader title={title} subtitle={customer} />
       <ListTable<TDashboardListRow>
         label={title}
         columns={columns}
