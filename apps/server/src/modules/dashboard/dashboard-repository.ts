@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_BUCKETS,
-  type TBucketName,
   type TDashboard,
   type TDashboardListName,
   type TDashboardListRow,
@@ -10,7 +9,7 @@ import {
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { CALIBRATION_INTERVALS_COUNTED, listSource, type TListSource } from './dashboard-lists';
-import { at, weeklyFlushCountsSql } from './dashboard-sql';
+import { timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
 import { readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
@@ -47,15 +46,6 @@ export function overflowScope(scope: TDashboardScope): SQL {
   return sql`(o.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)}))`;
 }
 
-/** count(*) FILTER per bucket of a time expression, as columns <prefix>0..2 (null counts as the oldest). */
-function bucketCounts(time: SQL, bucket: TBucketName, now: number, prefix: string): SQL {
-  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
-  const p = (index: number) => sql.raw(`${prefix}${index}`);
-  return sql`count(*) FILTER (WHERE ${time} >= ${at(now - first)})::int AS ${p(0)},
-    count(*) FILTER (WHERE ${time} < ${at(now - first)} AND ${time} >= ${at(now - second)})::int AS ${p(1)},
-    count(*) FILTER (WHERE ${time} IS NULL OR ${time} < ${at(now - second)})::int AS ${p(2)}`;
-}
-
 type TTriple = [number, number, number];
 const named = <K extends readonly [string, string, string]>(keys: K, values: TTriple) =>
   Object.fromEntries(keys.map((key, index) => [key, values[index]])) as Record<K[number], number>;
@@ -74,7 +64,7 @@ export async function readDashboard(
   onBackgroundError: (error: unknown) => void = () => undefined,
 ): Promise<TDashboard> {
   const summary = await readSnapshot(db, scope.customerIds, onBackgroundError);
-  const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${bucketCounts(sql`v.at`, 'day', now, 'o')} FROM (${overflowDevices(scope)}) v`);
+  const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${timeBuckets(sql`v.at`, 'day', now, sql`true`, 'o')} FROM (${overflowDevices(scope)}) v`);
   const liveTriple = (prefix: string): TTriple => [0, 1, 2].map((index) => Number(live?.[`${prefix}${index}`] ?? 0)) as TTriple;
   const nodeCount = summary.reduce((total, row) => total + row.nodes, 0);
   const flushers = summary.reduce((total, row) => total + row.flushers, 0);

@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs, type TBucketName } from '@aquasmart/domain';
+import { sql } from 'drizzle-orm';
+import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../../db/database';
 import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
-import { weeklyFlushCountsSql } from './dashboard-sql';
+import { at, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
 
 /**
  * The counts of GET /dashboard that need the whole fleet (every node, its parameters, channels or
@@ -35,26 +35,7 @@ export interface TCustomerCounts {
   sync: TTriple;
 }
 
-const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 const ASSIGNED = sql`d.customer_id IS NOT NULL AND d.location_id IS NOT NULL`;
-
-function timeBuckets(time: SQL, bucket: TBucketName, now: number, where: SQL, prefix: string): SQL {
-  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
-  const p = (index: number) => sql.raw(`${prefix}${index}`);
-  return sql`count(*) FILTER (WHERE ${where} AND ${time} >= ${at(now - first)}) AS ${p(0)},
-    count(*) FILTER (WHERE ${where} AND ${time} < ${at(now - first)} AND ${time} >= ${at(now - second)}) AS ${p(1)},
-    count(*) FILTER (WHERE ${where} AND (${time} IS NULL OR ${time} < ${at(now - second)})) AS ${p(2)}`;
-}
-
-/** Battery alarm ts is seconds, flush alarm ts milliseconds; 0 is no alarm. */
-function epochBuckets(column: SQL, unitMs: number, bucket: TBucketName, now: number, prefix: string): SQL {
-  const [first, second] = DASHBOARD_BUCKETS[bucket].bounds;
-  const since = (ms: number) => sql`${(now - ms) / unitMs}::float8`;
-  const p = (index: number) => sql.raw(`${prefix}${index}`);
-  return sql`count(*) FILTER (WHERE ${column} > 0 AND ${column} >= ${since(first)}) AS ${p(0)},
-    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(first)} AND ${column} >= ${since(second)}) AS ${p(1)},
-    count(*) FILTER (WHERE ${column} > 0 AND ${column} < ${since(second)}) AS ${p(2)}`;
-}
 
 type TRow = Record<string, string | number | null> & { customer_id: number };
 const n = (value: unknown) => Number(value ?? 0);
