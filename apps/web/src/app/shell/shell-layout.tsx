@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -71,7 +72,10 @@ export function ShellLayout() {
         <Toolbar sx={{ gap: 1 }}>
           {wide ? null : (
             <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => setDrawerOpen(true)}>
-              <MenuIcon />
+              {/* On a phone the menu is folded away: a red dot tells that the dashboard has active water detections. */}
+              <Badge variant="dot" color="error" invisible={overflowCount === 0} data-overflow-dot={overflowCount > 0}>
+                <MenuIcon />
+              </Badge>
             </IconButton>
           )}
           <Box

@@ -22,20 +22,20 @@ const DASHBOARD: TDashboard = {
 };
 
 describe('chartGroups', () => {
-  it('one chart per group, with its list and total; calibration first', () => {
+  it('one chart per group, with its list and total; alarms first, then calibration', () => {
     const groups = chartGroups(DASHBOARD);
     expect(groups.map((entry) => [entry.id, entry.list, entry.total])).toEqual([
-      ['calibration1', 'annualCalibrations', 6],
-      ['calibration2', 'biennialCalibrations', 4],
-      ['calibration3', 'triennialCalibrations', 5],
       ['sensors', 'offlineNodes', 3],
       ['locations', 'offlineNodes', 3],
       ['sensorErrors', 'faultySensors', 3],
-      ['batteryAlarm', 'lowBatteries', 0],
       ['flushAlarm', 'flushAlarms', 1],
       ['overflowAlarm', 'overflowDetections', 3],
+      ['batteryAlarm', 'lowBatteries', 0],
       ['sync', 'synchronizations', 1],
       ['incorrectSettings', 'incorrectSettings', 2],
+      ['calibration1', 'annualCalibrations', 6],
+      ['calibration2', 'biennialCalibrations', 4],
+      ['calibration3', 'triennialCalibrations', 5],
       ['flushesPerWeek', 'weeklyFlushes', 6],
       ['type', 'nodes', 15],
       ['kwWwMeng', 'nodes', 24],

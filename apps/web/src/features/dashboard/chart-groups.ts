@@ -35,21 +35,25 @@ function group(id: string, list: TDashboardListName, values: Record<string, numb
   return { id, list, parts, total: parts.reduce((sum, part) => sum + part.value, 0) };
 }
 
+/**
+ * In the order a planner reads them (issue 13: offline, broken, flush failed, water, then the
+ * calibrations due), then the fleet's make-up.
+ */
 export function chartGroups(dashboard: TDashboard): TChartGroup[] {
   return [
+    group('sensors', 'offlineNodes', dashboard.sensors, RECENT_TO_OLD),
+    group('locations', 'offlineNodes', dashboard.locations, RECENT_TO_OLD),
+    group('sensorErrors', 'faultySensors', dashboard.sensorErrors, RECENT_TO_OLD),
+    group('flushAlarm', 'flushAlarms', dashboard.flushAlarm, RECENT_TO_OLD),
+    { ...group('overflowAlarm', 'overflowDetections', dashboard.overflowAlarm, RECENT_TO_OLD), alarmTitle: true },
+    group('batteryAlarm', 'lowBatteries', dashboard.batteryAlarm, RECENT_TO_OLD),
+    group('sync', 'synchronizations', dashboard.sync, ['#ef6c00', '#f9a825', '#757575']),
+    group('incorrectSettings', 'incorrectSettings', dashboard.incorrectSettings, ['#c62828']),
     ...dashboard.calibration
       .filter((entry) => CALIBRATION_LISTS[entry.interval])
       .map((entry) =>
         group(`calibration${entry.interval}`, CALIBRATION_LISTS[entry.interval], { uncalibrated: entry.uncalibrated, outOfDate: entry.outOfDate, calibrated: entry.calibrated }, CALIBRATION),
       ),
-    group('sensors', 'offlineNodes', dashboard.sensors, RECENT_TO_OLD),
-    group('locations', 'offlineNodes', dashboard.locations, RECENT_TO_OLD),
-    group('sensorErrors', 'faultySensors', dashboard.sensorErrors, RECENT_TO_OLD),
-    group('batteryAlarm', 'lowBatteries', dashboard.batteryAlarm, RECENT_TO_OLD),
-    group('flushAlarm', 'flushAlarms', dashboard.flushAlarm, RECENT_TO_OLD),
-    { ...group('overflowAlarm', 'overflowDetections', dashboard.overflowAlarm, RECENT_TO_OLD), alarmTitle: true },
-    group('sync', 'synchronizations', dashboard.sync, ['#ef6c00', '#f9a825', '#757575']),
-    group('incorrectSettings', 'incorrectSettings', dashboard.incorrectSettings, ['#c62828']),
     group('flushesPerWeek', 'weeklyFlushes', dashboard.flushesPerWeek, ['#90caf9', '#42a5f5', '#1565c0']),
     group('type', 'nodes', dashboard.type, ['#1976d2', '#00897b']),
     group('kwWwMeng', 'nodes', dashboard.kwWwMeng, { kw: '#1565c0', ww: '#c62828', drain: '#7b1fa2' }),
