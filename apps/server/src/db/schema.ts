@@ -413,3 +413,18 @@ export const dashboardCountsState = pgTable('dashboard_counts_state', {
   id: smallint('id').primaryKey(),
   computedAt: tsz('computed_at').notNull(),
 });
+
+/** Made with the dashboard summary: flushes of the last 7 days and faulty sensors per node (dashboard-snapshot.ts). */
+export const dashboardNodes = pgTable(
+  'dashboard_nodes',
+  {
+    deviceEui: text('device_eui').primaryKey(),
+    weeklyFlushes: integer('weekly_flushes').notNull(),
+    faulty: boolean('faulty').notNull(),
+    faultyAt: tsz('faulty_at'),
+  },
+  (table) => [
+    index('dashboard_nodes_weekly_idx').on(table.weeklyFlushes).where(sql`${table.weeklyFlushes} > 0`),
+    index('dashboard_nodes_faulty_idx').on(table.faultyAt).where(sql`${table.faulty}`),
+  ],
+);

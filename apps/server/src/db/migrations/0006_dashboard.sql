@@ -30,3 +30,16 @@ CREATE TABLE "dashboard_counts_state" (
 	"id" smallint PRIMARY KEY NOT NULL,
 	"computed_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+-- Made with the summary: the nodes with flushes in the last 7 days and the nodes with a faulty
+-- active temperature channel (the weekly-flush and faulty-sensor counts and lists).
+CREATE TABLE "dashboard_nodes" (
+	"device_eui" text PRIMARY KEY NOT NULL,
+	"weekly_flushes" integer NOT NULL,
+	"faulty" boolean NOT NULL,
+	"faulty_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "dashboard_nodes_weekly_idx" ON "dashboard_nodes" USING btree ("weekly_flushes") WHERE "weekly_flushes" > 0;
+--> statement-breakpoint
+CREATE INDEX "dashboard_nodes_faulty_idx" ON "dashboard_nodes" USING btree ("faulty_at") WHERE "faulty";

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CALIBRATION_LIST_INTERVAL, OFFLINE_AFTER_MS, calibrationWindowMs, type TDashboardListName } from '@aquasmart/domain';
-import { CHANNEL_ACTIVE } from './node-function-sql';
-import { at, weeklyFlushCountsSql } from './dashboard-sql';
+import { at } from './dashboard-sql';
 
 /** The calibration counts of GET /dashboard, one per interval. */
 export const CALIBRATION_INTERVALS_COUNTED = [1, 2, 3] as const;
@@ -46,16 +45,11 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
   }
   switch (name) {
     case 'faultySensors':
-      // The newest timestamp among the node's active channels at or below -100.
+      // From the summary (dashboard_nodes): the newest timestamp among the node's active channels at or below -100.
       return {
-        // OFFSET 0 keeps the device lookup per faulty channel (an index probe each): the faulty
-        // channels are few, so reading them first beats hashing the whole fleet.
-        from: sql`(SELECT c.device_eui, max(c.ts) AS at FROM device_channels c
-            CROSS JOIN LATERAL (SELECT * FROM devices d WHERE d.eui = c.device_eui OFFSET 0) d
-            WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${nodes} AND ${CHANNEL_ACTIVE} GROUP BY c.device_eui) f
-          JOIN devices d ON d.eui = f.device_eui`,
-        where: nodes,
-        date: sql`f.at`,
+        from: sql`dashboard_nodes f JOIN devices d ON d.eui = f.device_eui`,
+        where: sql`f.faulty AND ${nodes}`,
+        date: sql`f.faulty_at`,
         customerColumn: sql`d.customer_id`,
         locationColumn: sql`d.location_id`,
       };
@@ -85,11 +79,12 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
         sql`(SELECT min(p.updated_at) FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved')`,
       );
     case 'weeklyFlushes':
+      // From the summary (dashboard_nodes): flushes of the last 7 days.
       return {
-        from: sql`(${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui`,
-        where: sql`${nodes} AND w.n >= ${context.min}`,
+        from: sql`dashboard_nodes w JOIN devices d ON d.eui = w.device_eui`,
+        where: sql`w.weekly_flushes > 0 AND w.weekly_flushes >= ${context.min} AND ${nodes}`,
         date: sql`d.lora_ts`,
-        count: sql`w.n`,
+        count: sql`w.weekly_flushes`,
         customerColumn: sql`d.customer_id`,
         locationColumn: sql`d.location_id`,
       };
@@ -99,3 +94,6 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
       throw new Error(`unknown dashboard list ${name}`);
   }
 }
+
+/** The lists that read the summary (dashboard_nodes): it is made fresh first. */
+export const SUMMARY_LISTS: readonly TDashboardListName[] = ['faultySensors', 'weeklyFlushes'];

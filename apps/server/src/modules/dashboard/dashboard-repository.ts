@@ -8,9 +8,9 @@ import {
   type TFlushAmount,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
-import { CALIBRATION_INTERVALS_COUNTED, listSource, type TListSource } from './dashboard-lists';
-import { timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
-import { readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
+import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
+import { timeBuckets } from './dashboard-sql';
+import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
  * The dashboard's counts and lists in SQL (docs/dashboard.md): one statement per answer, every
@@ -94,11 +94,6 @@ export function overflowDevices(scope: TDashboardScope): SQL {
   return sql`SELECT o.device_eui AS eui, max(o.ts) AS at FROM overflow_logs o WHERE o.state = 'Started' AND ${overflowScope(scope)} GROUP BY o.device_eui`;
 }
 
-/** Flushes per node in the last 7 days (`eui`, `n`), for nodes of the scope with at least one. */
-export function weeklyFlushCounts(nodes: SQL, now: number): SQL {
-  return sql`SELECT w.eui, w.n FROM (${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui WHERE ${nodes}`;
-}
-
 export interface TListQuery {
   page: number;
   limit: number;
@@ -142,12 +137,14 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 
 /** One page of a dashboard list and the number of its rows. */
 export async function readListPage(
-  db: TDbOrTx,
+  db: TDb,
   name: TDashboardListName,
   scope: TDashboardScope,
   now: number,
   query: TListQuery,
+  onBackgroundError: (error: unknown) => void = () => undefined,
 ): Promise<{ rows: TDashboardListRow[]; total: number }> {
+  if (SUMMARY_LISTS.includes(name)) await ensureFreshSnapshot(db, onBackgroundError);
   const source: TListSource = listSource(name, { nodes: nodeScope(scope), overflow: overflowScope(scope), now, min: query.min ?? 1 });
   const search = query.search?.trim();
   const searchWhere = search
@@ -224,14 +221,20 @@ function sortColumn(field: TDashboardListSortField, source: TListSource): SQL {
   }
 }
 
-/** GET /devices/byFlushAmount: nodes of the scope with at least `min` flushes in the last 7 days, fewest first. */
-export async function readFlushAmounts(db: TDbOrTx, scope: TDashboardScope, now: number, min: number): Promise<TFlushAmount[]> {
+/** GET /devices/byFlushAmount: nodes of the scope with at least `min` flushes in the last 7 days (from the summary), fewest first. */
+export async function readFlushAmounts(
+  db: TDb,
+  scope: TDashboardScope,
+  min: number,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Promise<TFlushAmount[]> {
+  await ensureFreshSnapshot(db, onBackgroundError);
   const rows = await queryRows<{ eui: string; name: string; customer: string | null; location: string | null; n: number }>(
     db,
-    sql`SELECT d.eui, d.name, cu.name AS customer, lo.name AS location, w.n
-      FROM (${weeklyFlushCounts(nodeScope(scope), now)}) w JOIN devices d ON d.eui = w.eui
+    sql`SELECT d.eui, d.name, cu.name AS customer, lo.name AS location, w.weekly_flushes AS n
+      FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui
       LEFT JOIN customers cu ON cu.id = d.customer_id LEFT JOIN locations lo ON lo.id = d.location_id
-      WHERE w.n >= ${min} ORDER BY w.n ASC, lower(d.name) ASC, d.eui ASC`,
+      WHERE w.weekly_flushes > 0 AND w.weekly_flushes >= ${min} AND ${nodeScope(scope)} ORDER BY w.weekly_flushes ASC, lower(d.name) ASC, d.eui ASC`,
   );
   return rows.map((row) => ({ eui: row.eui, name: row.name, customer: row.customer, location: row.location, flushesPerWeek: Number(row.n) }));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,6 +29,9 @@ const ZListQuery = ZCustomerQuery.extend({
   min: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
+/** A summary made anew in the background that fails is logged; the answer was already given from the older one. */
+const backgroundError = (request: FastifyRequest) => (error: unknown) => request.log.error({ err: error }, 'dashboard summary refresh failed');
+
 /**
  * The dashboard (docs/dashboard.md): GET /dashboard, its twelve lists, flushes per node and
  * ending an overflow detection. Each answer is scoped to the caller's customers.
@@ -47,8 +50,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: TDb })
         response: { 200: ZDashboard, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      getDashboard(db, currentUser(request), request.query.customer, (error) => request.log.error({ err: error }, 'dashboard summary refresh failed')),
+    async (request) => getDashboard(db, currentUser(request), request.query.customer, backgroundError(request)),
   );
 
   routes.get(
@@ -69,7 +71,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: TDb })
       const parsedSort = sort
         ? { field: sort.replace(/^-/, '') as TDashboardListSortField, direction: sort.startsWith('-') ? ('desc' as const) : ('asc' as const) }
         : DASHBOARD_LIST_DEFAULT_SORT[list];
-      const page = await getDashboardList(db, currentUser(request), list, { ...query, sort: parsedSort });
+      const page = await getDashboardList(db, currentUser(request), list, { ...query, sort: parsedSort }, backgroundError(request));
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
     },
@@ -86,7 +88,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: TDb })
         response: { 200: z.array(ZFlushAmount), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getFlushAmounts(db, currentUser(request), request.query.min, request.query.customer),
+    async (request) => getFlushAmounts(db, currentUser(request), request.query.min, request.query.customer, backgroundError(request)),
   );
 
   routes.delete(

@@ -34,18 +34,19 @@ export async function getDashboard(
 }
 
 export async function getDashboardList(
-  db: TDbOrTx,
+  db: TDb,
   user: TAuthUser,
   name: TDashboardListName,
   query: TListQuery & { customer?: string },
+  onBackgroundError: (error: unknown) => void,
   now = Date.now(),
 ): Promise<{ rows: TDashboardListRow[]; total: number }> {
   if (isCalibrationList(name) && !maySeeCalibration(user)) throw ApiError.forbidden('The calibration lists need calibrationData');
-  return readListPage(db, name, await scopeFor(db, user, query.customer), now, query);
+  return readListPage(db, name, await scopeFor(db, user, query.customer), now, query, onBackgroundError);
 }
 
-export async function getFlushAmounts(db: TDbOrTx, user: TAuthUser, min: number, customer?: string, now = Date.now()): Promise<TFlushAmount[]> {
-  return readFlushAmounts(db, await scopeFor(db, user, customer), now, min);
+export async function getFlushAmounts(db: TDb, user: TAuthUser, min: number, customer: string | undefined, onBackgroundError: (error: unknown) => void): Promise<TFlushAmount[]> {
+  return readFlushAmounts(db, await scopeFor(db, user, customer), min, onBackgroundError);
 }
 
 /** Ends an active detection; unknown, outside the caller's customers or not a number: 404. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
 import { at, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
@@ -41,8 +41,11 @@ type TRow = Record<string, string | number | null> & { customer_id: number };
 const n = (value: unknown) => Number(value ?? 0);
 const triple = (row: TRow | undefined, prefix: string): TTriple => [n(row?.[`${prefix}0`]), n(row?.[`${prefix}1`]), n(row?.[`${prefix}2`])];
 
-/** Counts every customer's nodes at `now`, set-based: four grouped statements. */
-export async function computeCustomerCounts(db: TDb, now: number): Promise<Map<number, TCustomerCounts>> {
+/**
+ * Counts every customer's nodes at `now`, set-based: six grouped statements (weekly flushes and faulty
+ * sensors read from dashboard_nodes, made first).
+ */
+export async function computeCustomerCounts(db: TDbOrTx, now: number): Promise<Map<number, TCustomerCounts>> {
   const offline = sql`(d.lora_ts IS NULL OR d.lora_ts < ${at(now - OFFLINE_AFTER_MS)})`;
   const calibration = CALIBRATION_INTERVALS_COUNTED.map((interval) => {
     const due = at(now - calibrationWindowMs(interval));
@@ -79,16 +82,14 @@ export async function computeCustomerCounts(db: TDb, now: number): Promise<Map<n
     ),
     queryRows<TRow>(
       db,
-      sql`SELECT d.customer_id, count(*) FILTER (WHERE w.n = 1)::int AS w0, count(*) FILTER (WHERE w.n BETWEEN 2 AND 7)::int AS w1,
-          count(*) FILTER (WHERE w.n > 7)::int AS w2
-        FROM (${weeklyFlushCountsSql(now)}) w JOIN devices d ON d.eui = w.eui WHERE ${ASSIGNED} GROUP BY d.customer_id`,
+      sql`SELECT d.customer_id, count(*) FILTER (WHERE w.weekly_flushes = 1)::int AS w0,
+          count(*) FILTER (WHERE w.weekly_flushes BETWEEN 2 AND 7)::int AS w1, count(*) FILTER (WHERE w.weekly_flushes > 7)::int AS w2
+        FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui WHERE w.weekly_flushes > 0 AND ${ASSIGNED} GROUP BY d.customer_id`,
     ),
     queryRows<TRow>(
       db,
-      sql`SELECT f.customer_id, ${timeBuckets(sql`f.at`, 'month', now, sql`true`, 'e')}
-        FROM (SELECT d.customer_id, max(c.ts) AS at FROM device_channels c JOIN devices d ON d.eui = c.device_eui
-          WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${ASSIGNED} AND ${CHANNEL_ACTIVE} GROUP BY d.customer_id, c.device_eui) f
-        GROUP BY f.customer_id`,
+      sql`SELECT d.customer_id, ${timeBuckets(sql`f.faulty_at`, 'month', now, sql`true`, 'e')}
+        FROM dashboard_nodes f JOIN devices d ON d.eui = f.device_eui WHERE f.faulty AND ${ASSIGNED} GROUP BY d.customer_id`,
     ),
     queryRows<TRow>(
       db,
@@ -125,11 +126,26 @@ export async function computeCustomerCounts(db: TDb, now: number): Promise<Map<n
   return counts;
 }
 
-/** Makes the summary anew: every customer's row replaced in one transaction. */
+/**
+ * The nodes with flushes in the last 7 days (their number) or a faulty active temperature channel
+ * (the newest such channel's time), for the weekly-flush and faulty-sensor counts and lists.
+ */
+function rebuildDashboardNodes(now: number): SQL {
+  return sql`INSERT INTO dashboard_nodes (device_eui, weekly_flushes, faulty, faulty_at)
+    SELECT coalesce(w.eui, f.eui), coalesce(w.n, 0), f.eui IS NOT NULL, f.at
+    FROM (${weeklyFlushCountsSql(now)}) w
+    FULL OUTER JOIN (SELECT c.device_eui AS eui, max(c.ts) AS at FROM device_channels c
+        CROSS JOIN LATERAL (SELECT * FROM devices d WHERE d.eui = c.device_eui OFFSET 0) d
+        WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${CHANNEL_ACTIVE} GROUP BY c.device_eui) f ON f.eui = w.eui`;
+}
+
+/** Makes the summary anew in one transaction: dashboard_nodes, then every customer's counts. */
 export async function refreshSnapshot(db: TDb, now = Date.now()): Promise<void> {
-  const counts = await computeCustomerCounts(db, now);
-  const rows = [...counts.entries()].map(([customerId, value]) => ({ customerId, value }));
   await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM dashboard_nodes`);
+    await tx.execute(rebuildDashboardNodes(now));
+    const counts = await computeCustomerCounts(tx, now);
+    const rows = [...counts.entries()].map(([customerId, value]) => ({ customerId, value }));
     await tx.execute(sql`DELETE FROM dashboard_counts`);
     if (rows.length) {
       await tx.execute(sql`INSERT INTO dashboard_counts (customer_id, computed_at, counts)
@@ -153,10 +169,10 @@ function refreshOnce(db: TDb): Promise<void> {
 }
 
 /**
- * The summary rows of the scope's customers (null: all), fresh enough: made now when missing or
- * older than SNAPSHOT_STALE_MS; made anew in the background when older than SNAPSHOT_FRESH_MS.
+ * Makes sure the summary is fresh enough: made now when missing or older than SNAPSHOT_STALE_MS;
+ * made anew in the background (answering from the current one) when older than SNAPSHOT_FRESH_MS.
  */
-export async function readSnapshot(db: TDb, customerIds: number[] | null, onBackgroundError: (error: unknown) => void): Promise<TCustomerCounts[]> {
+export async function ensureFreshSnapshot(db: TDb, onBackgroundError: (error: unknown) => void): Promise<void> {
   const [state] = await queryRows<{ age_ms: number | null }>(
     db,
     sql`SELECT (extract(epoch FROM now() - computed_at) * 1000)::float8 AS age_ms FROM dashboard_counts_state WHERE id = 1`,
@@ -164,6 +180,11 @@ export async function readSnapshot(db: TDb, customerIds: number[] | null, onBack
   const age = state?.age_ms ?? null;
   if (age === null || age > SNAPSHOT_STALE_MS) await refreshOnce(db);
   else if (age > SNAPSHOT_FRESH_MS) refreshOnce(db).catch(onBackgroundError);
+}
+
+/** The summary rows of the scope's customers (null: all), fresh enough. */
+export async function readSnapshot(db: TDb, customerIds: number[] | null, onBackgroundError: (error: unknown) => void): Promise<TCustomerCounts[]> {
+  await ensureFreshSnapshot(db, onBackgroundError);
   if (customerIds !== null && customerIds.length === 0) return [];
   const where = customerIds === null ? sql`true` : sql`customer_id IN (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)})`;
   const rows = await queryRows<{ counts: TCustomerCounts | string }>(db, sql`SELECT counts FROM dashboard_counts WHERE ${where}`);

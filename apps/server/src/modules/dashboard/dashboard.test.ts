@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_NAMES, ZDashboard, type TDashboard } from '@aquasmart/domain';
-import { overflowLogs } from '../../db/schema';
+import { devices, overflowLogs } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, restrictUser } from '../../test/places-fixtures';
 import { buildFleet, expectedDashboard, expectedList, insertFleet, type TFleetNode } from './dashboard-fleet';
@@ -217,5 +217,26 @@ describe('DELETE /overflowLogs/{_id}', () => {
     expect((await call(tokens.overflow, 'DELETE', `/overflowLogs/${acme._id}`)).statusCode).toBe(204);
     const started = await call(tokens.admin, 'GET', `/overflowLogs?conditions=${encodeURIComponent(JSON.stringify({ 'lora.state': 'Started' }))}&projection=eui`);
     expect(new Set(started.json<{ eui: string }[]>().map((row) => row.eui)).size).toBe(after.lastHalfDay + after.lastDay + after.moreThanADay);
+  });
+});
+
+describe('the summary (docs/dashboard.md, "Speed")', () => {
+  const incorrect = async () => (await dashboard(tokens.admin)).body.incorrectSettings.incorrect;
+  const age = (minutes: number) => ctx.database.db.execute(sql`UPDATE dashboard_counts_state SET computed_at = now() - ${minutes} * interval '1 minute'`);
+
+  it('answers from a summary up to a minute old, makes it anew in the background after that, and waits for it after 10 minutes', async () => {
+    const before = await incorrect();
+    await ctx.database.db.update(devices).set({ incorrectSettings: true }).where(eq(devices.name, 'Modes'));
+    // Fresh: the change shows with the next summary.
+    expect(await incorrect()).toBe(before);
+    // Older than a minute: made anew behind the answer (on PGlite's single connection the new one
+    // may already be there when the answer is read).
+    await age(2);
+    expect([before, before + 1]).toContain(await incorrect());
+    await expect.poll(incorrect, { timeout: 5000 }).toBe(before + 1);
+    // Older than ten minutes: made anew before answering.
+    await ctx.database.db.update(devices).set({ incorrectSettings: false }).where(eq(devices.name, 'Modes'));
+    await age(11);
+    expect(await incorrect()).toBe(before);
   });
 });
