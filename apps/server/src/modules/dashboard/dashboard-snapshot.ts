@@ -64,41 +64,40 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number): Promise<M
       count(*) FILTER (WHERE d.incorrect_settings) AS incorrect,
       ${sql.join(calibration, sql`, `)}
     FROM devices d WHERE ${ASSIGNED} GROUP BY d.customer_id, d.location_id`;
-  const [places, flushers, modes, weekly, faulty, sync] = await Promise.all([
-    queryRows<TRow>(
-      db,
-      sql`SELECT g.customer_id, ${sql.raw(perLocationColumns.map((column) => `sum(g.${column})::int AS ${column}`).join(', '))},
-        count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${at(now - OFFLINE_AFTER_MS)})::int AS l0,
-        count(*) FILTER (WHERE g.last_uplink < ${at(now - loc1)} AND g.last_uplink >= ${at(now - loc2)})::int AS l1,
-        count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2
-      FROM (${perLocation}) g GROUP BY g.customer_id`,
-    ),
-    queryRows<TRow>(db, sql`SELECT d.customer_id, count(*)::int AS n FROM devices d WHERE ${ASSIGNED} AND ${FLUSH_ENABLED} GROUP BY d.customer_id`),
-    queryRows<TRow>(
-      db,
-      sql`SELECT d.customer_id, count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
-          count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
-        FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${ASSIGNED} GROUP BY d.customer_id`,
-    ),
-    queryRows<TRow>(
-      db,
-      sql`SELECT d.customer_id, count(*) FILTER (WHERE w.weekly_flushes = 1)::int AS w0,
-          count(*) FILTER (WHERE w.weekly_flushes BETWEEN 2 AND 7)::int AS w1, count(*) FILTER (WHERE w.weekly_flushes > 7)::int AS w2
-        FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui WHERE w.weekly_flushes > 0 AND ${ASSIGNED} GROUP BY d.customer_id`,
-    ),
-    queryRows<TRow>(
-      db,
-      sql`SELECT d.customer_id, ${timeBuckets(sql`f.faulty_at`, 'month', now, sql`true`, 'e')}
-        FROM dashboard_nodes f JOIN devices d ON d.eui = f.device_eui WHERE f.faulty AND ${ASSIGNED} GROUP BY d.customer_id`,
-    ),
-    queryRows<TRow>(
-      db,
-      sql`SELECT s.customer_id, ${timeBuckets(sql`s.since`, 'fiveDays', now, sql`true`, 'y')}
-        FROM (SELECT d.customer_id, (SELECT min(p.updated_at) FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since
-          FROM devices d WHERE ${ASSIGNED} AND d.sync = 0) s
-        GROUP BY s.customer_id`,
-    ),
-  ]);
+  // One after the other: inside the refresh's transaction they share one connection.
+  const places = await queryRows<TRow>(
+    db,
+    sql`SELECT g.customer_id, ${sql.raw(perLocationColumns.map((column) => `sum(g.${column})::int AS ${column}`).join(', '))},
+      count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${at(now - OFFLINE_AFTER_MS)})::int AS l0,
+      count(*) FILTER (WHERE g.last_uplink < ${at(now - loc1)} AND g.last_uplink >= ${at(now - loc2)})::int AS l1,
+      count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2
+    FROM (${perLocation}) g GROUP BY g.customer_id`,
+  );
+  const flushers = await queryRows<TRow>(db, sql`SELECT d.customer_id, count(*)::int AS n FROM devices d WHERE ${ASSIGNED} AND ${FLUSH_ENABLED} GROUP BY d.customer_id`);
+  const modes = await queryRows<TRow>(
+    db,
+    sql`SELECT d.customer_id, count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
+        count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
+      FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${ASSIGNED} GROUP BY d.customer_id`,
+  );
+  const weekly = await queryRows<TRow>(
+    db,
+    sql`SELECT d.customer_id, count(*) FILTER (WHERE w.weekly_flushes = 1)::int AS w0,
+        count(*) FILTER (WHERE w.weekly_flushes BETWEEN 2 AND 7)::int AS w1, count(*) FILTER (WHERE w.weekly_flushes > 7)::int AS w2
+      FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui WHERE w.weekly_flushes > 0 AND ${ASSIGNED} GROUP BY d.customer_id`,
+  );
+  const faulty = await queryRows<TRow>(
+    db,
+    sql`SELECT d.customer_id, ${timeBuckets(sql`f.faulty_at`, 'month', now, sql`true`, 'e')}
+      FROM dashboard_nodes f JOIN devices d ON d.eui = f.device_eui WHERE f.faulty AND ${ASSIGNED} GROUP BY d.customer_id`,
+  );
+  const sync = await queryRows<TRow>(
+    db,
+    sql`SELECT s.customer_id, ${timeBuckets(sql`s.since`, 'fiveDays', now, sql`true`, 'y')}
+      FROM (SELECT d.customer_id, (SELECT min(p.updated_at) FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since
+        FROM devices d WHERE ${ASSIGNED} AND d.sync = 0) s
+      GROUP BY s.customer_id`,
+  );
   const byCustomer = (rows: TRow[]) => new Map(rows.map((row) => [Number(row.customer_id), row]));
   const flusherRows = byCustomer(flushers);
   const modeRows = byCustomer(modes);
