@@ -13,8 +13,9 @@ import { timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
- * The dashboard's counts and lists in SQL (docs/dashboard.md): one statement per answer, every
- * count set-based over the caller's nodes; the lists page, sort and search in SQL.
+ * The dashboard's counts and lists in SQL (docs/dashboard.md): the counts from the per-customer
+ * summary (dashboard-snapshot.ts) plus the live water detections; the lists page, sort and search
+ * in SQL, set-based, never node by node.
  *
  * Scope: `customerIds` null means all customers; the nodes are the assigned ones (customer and
  * location set), as in the node list. Overflow detections are scoped by the log's customer, as
@@ -31,7 +32,6 @@ export interface TDashboardScope {
 export function isoText(value: SQL): SQL {
   return sql`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
-
 
 /** The assigned nodes of the scope, on devices alias `d`. */
 export function nodeScope(scope: TDashboardScope): SQL {
@@ -54,7 +54,8 @@ const sumOf = (rows: TCustomerCounts[], pick: (row: TCustomerCounts) => TTriple)
 
 /**
  * GET /dashboard for the scope (portal.md section 3): the counts from the per-customer summary
- * (dashboard-snapshot.ts, at most a minute old), the water detections counted live. Calibration counts only when `withCalibration`.
+ * (dashboard-snapshot.ts, at most a minute old), the water detections counted live. Calibration
+ * counts only when `withCalibration`.
  */
 export async function readDashboard(
   db: TDb,
