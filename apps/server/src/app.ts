@@ -31,6 +31,7 @@ import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { smtpTransport } from './modules/alerts/mail-transport';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(calibrationLogRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
+      await api.register(dashboardRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

@@ -14,3 +14,4 @@ export * from './node-functions';
 export * from './settings';
 export * from './calibration';
 export * from './alerts';
+export * from './dashboard';

@@ -235,6 +235,12 @@ export const devices = pgTable(
     index('devices_network_server_idx').on(table.networkServerId),
     index('devices_name_sort_idx').on(sql`lower(${table.name})`, table.name, table.eui),
     index('devices_calibration_ts_idx').on(table.calibrationTs),
+    // Dashboard (0006_dashboard.sql): the small alarm sets.
+    index('devices_battery_alarm_idx').on(table.batteryAlarmTs).where(sql`${table.batteryAlarmTs} > 0`),
+    index('devices_flush_alarm_idx').on(table.flushAlarmTs).where(sql`${table.flushAlarmTs} > 0`),
+    index('devices_sync_pending_idx').on(table.eui).where(sql`${table.sync} = 0`),
+    index('devices_incorrect_settings_idx').on(table.eui).where(sql`${table.incorrectSettings}`),
+    index('devices_calibration_due_idx').on(table.calibrationInterval, table.calibrationTs),
   ],
 );
 
@@ -255,7 +261,10 @@ export const deviceChannels = pgTable(
     calibratedAt: tsz('calibrated_at'),
     custom: jsonb('custom').$type<{ mode?: string; attachments?: string[] }>().notNull().default({}),
   },
-  (table) => [primaryKey({ columns: [table.deviceEui, table.channelId] })],
+  (table) => [
+    primaryKey({ columns: [table.deviceEui, table.channelId] }),
+    index('device_channels_faulty_idx').on(table.deviceEui, table.ts).where(sql`${table.type} = 'Temperatuur' AND ${table.value} <= -100`),
+  ],
 );
 
 /** Settings registers of a device; status 'pending' until the device's report marks it 'saved'. */
@@ -290,7 +299,12 @@ export const deviceData = pgTable(
     gateway: text('gateway'),
     value: jsonb('value').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.id, table.ts] }), index('device_data_device_ts_idx').on(table.deviceEui, table.ts)],
+  (table) => [
+    primaryKey({ columns: [table.id, table.ts] }),
+    index('device_data_device_ts_idx').on(table.deviceEui, table.ts),
+    // Flushes (msg_id 50) by time: the dashboard's flushes per week (0006_dashboard.sql).
+    index('device_data_flush_idx').on(table.ts, table.deviceEui).where(sql`${table.msgId} = 50`),
+  ],
 );
 
 export const calibrationLogs = pgTable(
@@ -334,7 +348,11 @@ export const overflowLogs = pgTable(
     /** Started while the detection is active. */
     state: text('state').notNull().default('Started'),
   },
-  (table) => [index('overflow_logs_state_idx').on(table.state, table.customerId), index('overflow_logs_device_idx').on(table.deviceEui)],
+  (table) => [
+    index('overflow_logs_state_idx').on(table.state, table.customerId),
+    index('overflow_logs_device_idx').on(table.deviceEui),
+    index('overflow_logs_started_idx').on(table.deviceEui, table.ts).where(sql`${table.state} = 'Started'`),
+  ],
 );
 
 /** Received network-server events, stored before the 2xx answer and processed from here. */
@@ -429,4 +447,33 @@ export const alertItems = pgTable(
     mailId: bigint('mail_id', { mode: 'number' }).references(() => mailMessages.id, { onDelete: 'cascade' }),
   },
   (table) => [index('alert_items_waiting_idx').on(table.userId).where(sql`mail_id IS NULL`), index('alert_items_mail_idx').on(table.mailId)],
+);
+/** The dashboard's per-customer summary of the fleet-wide counts (modules/dashboard/dashboard-snapshot.ts). */
+export const dashboardCounts = pgTable('dashboard_counts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  computedAt: tsz('computed_at').notNull(),
+  counts: jsonb('counts').notNull(),
+});
+
+/** When the dashboard summary was last made (one row, id 1). */
+export const dashboardCountsState = pgTable('dashboard_counts_state', {
+  id: smallint('id').primaryKey(),
+  computedAt: tsz('computed_at').notNull(),
+});
+
+/** Made with the dashboard summary: flushes of the last 7 days and faulty sensors per node (dashboard-snapshot.ts). */
+export const dashboardNodes = pgTable(
+  'dashboard_nodes',
+  {
+    deviceEui: text('device_eui').primaryKey(),
+    weeklyFlushes: integer('weekly_flushes').notNull(),
+    faulty: boolean('faulty').notNull(),
+    faultyAt: tsz('faulty_at'),
+  },
+  (table) => [
+    index('dashboard_nodes_weekly_idx').on(table.weeklyFlushes).where(sql`${table.weeklyFlushes} > 0`),
+    index('dashboard_nodes_faulty_idx').on(table.faultyAt).where(sql`${table.faulty}`),
+  ],
 );

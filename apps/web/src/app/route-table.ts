@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
+import { dashboardListSegment } from '@aquasmart/domain';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**
  * Every route of the portal (docs/screens.md "Routes", docs/nodes-screens.md) in one table: path,
  * title (a message key; `:param` placeholders are filled with the route's values), guard
  * (docs/screens.md "Guards"; failure leads to /404), breadcrumbs (the ids of the routes before it)
- * and the lazily loaded screen. Screens that later issues build show the "not built yet" page.
+ * and the lazily loaded screen.
  */
 export type TScreenLoader = () => Promise<ComponentType>;
 export type TCrumb = string | { route: string; hash: string };
@@ -35,13 +36,19 @@ const nodeSettingsTexts = () => import('../lib/i18n/texts/node-settings');
 /** The node detail shows the settings in its #settings tab. */
 const nodeDetailAndSettingsTexts = () => Promise.all([nodeDetailTexts(), nodeSettingsTexts()]);
 const alertsTexts = () => import('../lib/i18n/texts/alerts');
+const dashboardTexts = () => import('../lib/i18n/texts/dashboard');
+/** The dashboard lists show node cells (whose texts are the node list's). */
+const dashboardListTexts = () => Promise.all([dashboardTexts(), nodesTexts()]);
+const dashboardScreen: TScreenLoader = withTexts(dashboardTexts, () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage));
+const dashboardListScreen: TScreenLoader = withTexts(dashboardListTexts, () =>
+  import('../features/dashboard/dashboard-list-page').then((module) => module.DashboardListPage),
+);
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
 const nodeNewScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-new-page').then((module) => module.NodeNewPage));
 const nodeEditScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-edit-page').then((module) => module.NodeEditPage));
 
-const notBuilt: TScreenLoader = () => import('../components/page/not-built-page').then((module) => module.NotBuiltPage);
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
 const unauthorizedScreen: TScreenLoader = () =>
@@ -53,7 +60,8 @@ const userEditScreen: TScreenLoader = withTexts(alertsTexts, () => import('../fe
 const accountScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
-const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/customers/customer-detail-page').then((module) => module.CustomerDetailPage));
+// The customer page with the dashboard feature in its #dashboard tab, composed here (features do not import each other).
+const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('./compositions/customer-detail-screen').then((module) => module.CustomerDetailScreen));
 const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
 const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
@@ -86,9 +94,7 @@ const GATEWAY_VIEW_GUARD = anyOf('gatewayManagement', 'gatewayView');
 const USER_GUARD = anyOf('userManagement');
 
 /** Under /dashboard the incorrect-settings list is spelled with a capital I (docs/screens.md "Routes"). */
-export function dashboardSegment(name: string, scope: 'global' | 'customer'): string {
-  return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
-}
+export const dashboardSegment = dashboardListSegment;
 
 const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration }) => {
   const guard = calibration ? CALIBRATION_LIST_GUARD : DASHBOARD_GUARD;
@@ -100,7 +106,7 @@ const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration
       title,
       guard,
       crumbs: ['dashboard'],
-      screen: notBuilt,
+      screen: dashboardListScreen,
     },
     {
       id: `customerDashboard.${name}`,
@@ -108,7 +114,7 @@ const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration
       title,
       guard,
       crumbs: ['customers', { route: 'customerDetail', hash: 'dashboard' }],
-      screen: notBuilt,
+      screen: dashboardListScreen,
     },
   ];
 });
@@ -130,7 +136,7 @@ export const ROUTES: readonly TRouteDef[] = [
     screen: customerEditScreen,
   },
 
-  { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: notBuilt },
+  { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: dashboardScreen },
   ...dashboardLists,
 
   { id: 'locations', path: '/locations', title: 'routes.locations', screen: locationListScreen },

@@ -9,6 +9,7 @@ import '../lib/i18n/texts/nodes-detail';
 import '../lib/i18n/texts/nodes';
 import '../lib/i18n/texts/node-settings';
 import '../lib/i18n/texts/alerts';
+import '../lib/i18n/texts/dashboard';
 
 // findBy/waitFor wait up to 5 s instead of 1 s: a CI machine running several suites at once is
 // slow to render the data grid, and a slow machine is not a failing screen.

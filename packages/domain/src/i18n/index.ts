@@ -10,6 +10,7 @@ export * from './ui-nodes';
 export * from './ui-node-settings';
 export * from './ui-calibration';
 export * from './ui-alerts';
+export * from './ui-dashboard';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

@@ -112,12 +112,6 @@ const uiNl = {
       home: 'Home',
       back: 'Terug',
     },
-    notBuilt: {
-      badge: 'Nog niet gebouwd',
-      text: 'Dit scherm is nog niet gebouwd. De route {{route}} bestaat al, de inhoud volgt in een latere versie.',
-      route: 'Route',
-      address: 'Adres',
-    },
   },
   table: {
     search: 'Zoeken',
@@ -324,12 +318,6 @@ const uiEn: typeof uiNl = {
       text: 'You do not have enough rights to use this page or action.',
       home: 'Home',
       back: 'Back',
-    },
-    notBuilt: {
-      badge: 'Not built yet',
-      text: 'This screen has not been built yet. The route {{route}} exists; its content follows in a later version.',
-      route: 'Route',
-      address: 'Address',
     },
   },
   table: {

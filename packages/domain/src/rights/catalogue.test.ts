@@ -37,8 +37,8 @@ describe('rights catalogue', () => {
 
   it.each([
     ['userManagement', ['DeleteUser', 'GetUser', 'GetUsers', 'PatchUser', 'PostUser'], ['PostCustomer']],
-    ['dashboard', ['GetDashboard', 'GetOverflowLog'], ['DeleteOverflowLog']],
-    ['overflowDetection', ['DeleteOverflowLog', 'GetOverflowLog'], ['GetDashboard']],
+    ['dashboard', ['GetDashboard', 'GetDashboardList', 'GetOverflowLog', 'GetDevicesByFlushAmount'], ['DeleteOverflowLog']],
+    ['overflowDetection', ['DeleteOverflowLog', 'GetOverflowLog'], ['GetDashboard', 'GetDashboardList']],
     ['gatewayView', ['GetGateways', 'GetGateway'], ['PostGateway', 'PatchGateway']],
     ['gatewayManagement', ['GetGateways', 'PostGateway', 'PatchGateway', 'DeleteGateway'], ['PostCustomer']],
     ['calibrationData', ['GetCustomerCalibrationLogs', 'GetLocationCalibrationLogs'], ['PatchChannelCalibration']],

@@ -63,7 +63,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   // The gateway form offers the gateway products (docs/architecture.md, "Rights").
   gatewayManagement: [...GATEWAY_READS, ...PRODUCT_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
   overflowDetection: route('GetOverflowLog', 'DeleteOverflowLog'),
-  dashboard: route('GetDashboard', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
+  dashboard: route('GetDashboard', 'GetDashboardList', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
   products: PRODUCT_READS,
 };
 

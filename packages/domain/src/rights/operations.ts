@@ -37,6 +37,7 @@ export const OPERATIONS = {
   DeleteUser: op('DELETE', '/users/:email', 'route'),
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
+  GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
   // customers
   GetCustomers: op('GET', '/customers', 'read'),
   PostCustomer: op('POST', '/customers', 'route'),

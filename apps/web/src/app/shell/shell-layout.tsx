@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -22,6 +23,7 @@ import { RouteGuard } from './route-guard';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
+import { useOverflowBadge } from './use-overflow-badge';
 
 export const DRAWER_WIDTH = 232;
 
@@ -52,12 +54,13 @@ export function ShellLayout() {
   }
 
   const sideEntries = visibleEntries(SIDE_MENU, user);
+  const overflowCount = useOverflowBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'dashboard'));
   const topEntries = visibleEntries(TOP_BAR_MENU, user);
   const menu = (
     <>
       <Toolbar />
       <Box sx={{ pt: 1 }}>
-        <SideMenu entries={sideEntries} onNavigate={() => setDrawerOpen(false)} />
+        <SideMenu entries={sideEntries} badges={{ dashboard: overflowCount }} onNavigate={() => setDrawerOpen(false)} />
       </Box>
     </>
   );
@@ -69,7 +72,10 @@ export function ShellLayout() {
         <Toolbar sx={{ gap: 1 }}>
           {wide ? null : (
             <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => setDrawerOpen(true)}>
-              <MenuIcon />
+              {/* On a phone the menu is folded away: a red dot tells that the dashboard has active water detections. */}
+              <Badge variant="dot" color="error" invisible={overflowCount === 0} data-overflow-dot={overflowCount > 0}>
+                <MenuIcon />
+              </Badge>
             </IconButton>
           )}
           <Box

@@ -75,13 +75,6 @@ describe('the shell', { timeout: 20_000 }, () => {
     expect(screen.getByText('develop-1.0.6')).toBeTruthy();
   });
 
-  it('a screen a later issue builds shows the not-built marker with its address', async () => {
-    stubApi(testUser(['dashboard']));
-    renderApp('/dashboard');
-    expect(await screen.findByText('Nog niet gebouwd')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('/dashboard');
-  });
-
   it('shows the menu entries the rights allow: a user without rights', async () => {
     stubApi(testUser());
     renderApp('/customers');
@@ -165,6 +158,32 @@ describe('the shell', { timeout: 20_000 }, () => {
       ['Stadhuis', '/locations/Gemeente%20Utrecht/Stadhuis'],
     ]);
     expect(within(crumbs).getByText('0004A30B001C2D3E').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('the Dashboard entry carries the number of distinct devices with an active overflow detection, asked again on a route change', async () => {
+    let asked = 0;
+    stubApi(testUser(['dashboard']), (method, url) => {
+      if (!url.startsWith('/api/v1/overflowLogs?')) return undefined;
+      asked += 1;
+      expect(decodeURIComponent(url)).toContain('"lora.state":"Started"');
+      // Two logs of one device count once.
+      return jsonResponse(200, asked === 1 ? [{ eui: 'A' }, { eui: 'B' }, { eui: 'A' }] : [{ eui: 'A' }]);
+    });
+    const { router } = renderApp('/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    const entry = await within(menu).findByRole('link', { name: /Dashboard/ });
+    await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('2'));
+    await router.navigate('/locations');
+    await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('1'));
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('no overflow request without the dashboard right', async () => {
+    const spy = stubApi(testUser(['gatewayView']));
+    renderApp('/customers');
+    await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(spy.mock.calls.some(([input]) => String(input).includes('/overflowLogs'))).toBe(false);
   });
 
   it('builds customer dashboard crumbs: customers, the customer (dashboard tab), the list', async () => {

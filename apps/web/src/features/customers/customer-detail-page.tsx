@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -7,7 +8,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { NotBuiltPage } from '../../components/page/not-built-page';
 import { NodeList } from '../../components/nodes/node-list';
 import { customerScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
 import { DeletePlaceButton } from '../../components/places/delete-place-button';
@@ -20,9 +20,10 @@ import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 
 /**
  * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
- * rights), #dashboard (dashboard right) and #details. Nodes and dashboard show the "not built yet" page for now.
+ * rights), #dashboard (dashboard right) and #details. The dashboard tab is another feature's screen:
+ * the app layer passes it in (`renderDashboard`, app/compositions/customer-detail-screen.tsx).
  */
-export function CustomerDetailPage() {
+export function CustomerDetailPage({ renderDashboard }: { renderDashboard?: (customer: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const name = useParams().customer ?? '';
   const user = useCurrentUser().data;
@@ -35,7 +36,7 @@ export function CustomerDetailPage() {
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
       : []),
-    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => <NotBuiltPage /> }] : []),
+    ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => renderDashboard?.(name) ?? null }] : []),
     {
       id: 'details',
       label: t('places.tabs.details'),

@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DASHBOARD_LIST_NAMES } from '@aquasmart/domain';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { queryRows } from '../db/database';
+import { sql } from 'drizzle-orm';
+import { BENCH_ADMIN, BENCH_CUSTOMER_USER, BENCH_PASSWORD, DEFAULT_PGLITE_DIR, DEFAULT_SCALE_URL } from './seed-scale';
+
+/**
+ * `npm run bench:api`: the read calls a planner's day starts with, against the fleet of
+ * `npm run seed:scale` (docs/dashboard.md, "Speed"). The real app listens on a local port; each call
+ * is made `--repeat` times one after the other (after `--warmup` calls) and its p50/p95/p99 are
+ * printed. Not a test: figures for the docs and the issue notes.
+ */
+const HELP = `API benchmark on the seed:scale fleet.
+
+Usage: npm run bench:api -- [options]
+  --database <postgres|pglite>   (default postgres)
+  --url <url>        PostgreSQL database seeded by seed:scale (default ${DEFAULT_SCALE_URL})
+  --dir <dir>        PGlite data directory seeded by seed:scale (default ${DEFAULT_PGLITE_DIR})
+  --repeat <n>       measured calls per route (default 50)
+  --warmup <n>       unmeasured calls per route first (default 5)
+  --only <text>      only the calls whose label contains this text
+  --deep-repeat <n>  measured calls for the deep pages of the node list (default 10)
+`;
+
+interface TCall {
+  label: string;
+  user: 'admin' | 'customer';
+  url: string;
+  /** Deep pages of the node list take seconds each today (issue 16): fewer calls. */
+  deep?: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+const NODE_LIST_PROJECTION = 'eui name type version customer location gateway calibration lora channels sipp.parameters signal sync';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      database: { type: 'string', default: 'postgres' },
+      url: { type: 'string', default: DEFAULT_SCALE_URL },
+      dir: { type: 'string', default: DEFAULT_PGLITE_DIR },
+      repeat: { type: 'string', default: '50' },
+      warmup: { type: 'string', default: '5' },
+      only: { type: 'string' },
+      'deep-repeat': { type: 'string', default: '10' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const repeat = Number(values.repeat);
+  const warmup = Number(values.warmup);
+  const pglite = values.database === 'pglite';
+  const database = await openDatabase(pglite ? { dataDir: values.dir } : { databaseUrl: values.url });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DEMO: 'false', ...(pglite ? { DATA_DIR: values.dir } : { DATABASE_URL: values.url }) });
+  const app = await buildApp({ config, database, logger: { level: 'warn' } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+  try {
+    const [fleet] = await queryRows<{ nodes: number; history: number; customer: string; eui: string; search: string }>(
+      database.db,
+      sql`SELECT (SELECT count(*)::int FROM devices) AS nodes, (SELECT reltuples::bigint FROM pg_class WHERE relname = 'device_data') AS history,
+        (SELECT name FROM customers WHERE id = 1) AS customer, '70B3D54900000001' AS eui, '0042' AS search`,
+    );
+    const historyRows = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM device_data`);
+    const pages = Math.ceil(fleet.nodes / 25);
+    const token = async (email: string) => {
+      const response = await fetch(`${base}/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${BENCH_PASSWORD}`).toString('base64')}` } });
+      if (!response.ok) throw new Error(`bench:api: sign-in of ${email} failed (${response.status}); run npm run seed:scale first`);
+      return ((await response.json()) as { token: string }).token;
+    };
+    const tokens = { admin: await token(BENCH_ADMIN), customer: await token(BENCH_CUSTOMER_USER) };
+    const nodeList = (page: number, extra = '') =>
+      `/devices?page=${page}&limit=25&sort=name&assigned=true&projection=${encodeURIComponent(NODE_LIST_PROJECTION)}${extra}`;
+    const now = Date.now();
+    const chart = `/devices/${fleet.eui}/data?limit=10000&projection=value&conditions=${encodeURIComponent(
+      JSON.stringify({ msgId: { $in: [42, 40, 50] }, 'value.timestamp': { $gte: Math.floor((now - 62 * 86_400_000) / 1000), $lte: Math.floor(now / 1000) } }),
+    )}`;
+    const allCalls: TCall[] = [
+      { label: 'GET /dashboard (administrator)', user: 'admin', url: '/dashboard' },
+      { label: `GET /dashboard (user of ${fleet.customer})`, user: 'customer', url: '/dashboard' },
+      { label: `GET /dashboard?customer= (tab of ${fleet.customer})`, user: 'admin', url: `/dashboard?customer=${encodeURIComponent(fleet.customer)}` },
+      { label: 'node list page 1 (25, by name)', user: 'admin', url: nodeList(1) },
+      { label: `node list page 1, search "${fleet.search}"`, user: 'admin', url: nodeList(1, `&search=${fleet.search}`) },
+      { label: 'node list page 100', user: 'admin', url: nodeList(100), deep: true },
+      { label: `node list page ${Math.round(pages / 2)} (middle)`, user: 'admin', url: nodeList(Math.round(pages / 2)), deep: true },
+      { label: `node list page ${pages} (last)`, user: 'admin', url: nodeList(pages), deep: true },
+      ...DASHBOARD_LIST_NAMES.map((name): TCall => ({ label: `list ${name} page 1`, user: 'admin', url: `/dashboard/lists/${name}?page=1&limit=25` })),
+      { label: `list nodes page 1 (user of ${fleet.customer})`, user: 'customer', url: '/dashboard/lists/nodes?page=1&limit=25' },
+      { label: 'list offlineNodes page 1, search', user: 'admin', url: `/dashboard/lists/offlineNodes?page=1&limit=25&search=${fleet.search}` },
+      { label: 'GET /devices/byFlushAmount?min=1', user: 'admin', url: '/devices/byFlushAmount?min=1' },
+      { label: 'one node, 62-day chart data', user: 'admin', url: chart },
+    ];
+    const calls = allCalls.filter((call) => !values.only || call.label.includes(values.only));
+
+    process.stdout.write(
+      `bench:api on ${values.database}: ${fleet.nodes.toLocaleString('en')} nodes, ${historyRows[0].n.toLocaleString('en')} history rows; ${repeat} calls each after ${warmup} warm-up calls, one at a time\n\n`,
+    );
+    const header = `${'call'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  rows/bytes`;
+    process.stdout.write(`${header}\n${'-'.repeat(header.length)}\n`);
+    for (const call of calls) {
+      const times: number[] = [];
+      let size = '';
+      let failed = 0;
+      const [callWarmup, callRepeat] = call.deep ? [1, Math.min(repeat, Number(values['deep-repeat']))] : [warmup, repeat];
+      for (let index = 0; index < callWarmup + callRepeat; index++) {
+        const started = performance.now();
+        const response = await fetch(`${base}${call.url}`, { headers: { 'x-access-token': tokens[call.user] } });
+        const text = await response.text();
+        const elapsed = performance.now() - started;
+        if (index >= callWarmup) times.push(elapsed);
+        if (!response.ok) {
+          // A call that fails (e.g. the statement timeout of a very deep page) is reported, not hidden.
+          failed += 1;
+          size = `HTTP ${response.status} ${text.slice(0, 60)}`;
+          if (failed >= 3) break;
+          continue;
+        }
+        const body = JSON.parse(text) as unknown;
+        size = `${Array.isArray(body) ? `${body.length} rows` : 'object'}${response.headers.get('x-total-count') ? ` of ${response.headers.get('x-total-count')}` : ''}, ${text.length} B`;
+      }
+      times.sort((a, b) => a - b);
+      const fixed = (value: number) => value.toFixed(1).padStart(8);
+      const note = `${call.deep ? ` (${times.length} calls)` : ''}${failed ? `  FAILED ${failed}x: ${size}` : `  ${size}`}`;
+      process.stdout.write(`${call.label.padEnd(58)} ${fixed(percentile(times, 50))} ${fixed(percentile(times, 95))} ${fixed(percentile(times, 99))}${note}\n`);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}

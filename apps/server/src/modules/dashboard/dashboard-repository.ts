@@ -1,0 +1,264 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_BUCKETS,
+  type TDashboard,
+  type TDashboardListName,
+  type TDashboardListRow,
+  type TDashboardListSortField,
+  type TFlushAmount,
+} from '@aquasmart/domain';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
+import { timeBuckets } from './dashboard-sql';
+import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
+
+/**
+ * The dashboard's counts and lists in SQL (docs/dashboard.md): the counts from the per-customer
+ * summary (dashboard-snapshot.ts) plus the live water detections; the lists page, sort and search
+ * in SQL, set-based, never node by node.
+ *
+ * Scope: `customerIds` null means all customers; the nodes are the assigned ones (customer and
+ * location set), as in the node list. Overflow detections are scoped by the log's customer, as
+ * GET /overflowLogs (and the menu badge) are.
+ */
+export interface TDashboardScope {
+  /** null: every customer (administrators, users without a customer list). */
+  customerIds: number[] | null;
+  /** Administrators also see detections of nodes without a customer (GET /overflowLogs does). */
+  unassignedOverflows: boolean;
+}
+
+/** An ISO 8601 text in UTC with milliseconds. */
+export function isoText(value: SQL): SQL {
+  return sql`to_char((${value}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The assigned nodes of the scope, on devices alias `d`. */
+export function nodeScope(scope: TDashboardScope): SQL {
+  const customers = scope.customerIds === null ? sql`true` : scope.customerIds.length ? sql`d.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  return sql`(d.customer_id IS NOT NULL AND d.location_id IS NOT NULL AND ${customers})`;
+}
+
+/** The overflow logs of the scope, on overflow_logs alias `o`. */
+export function overflowScope(scope: TDashboardScope): SQL {
+  if (scope.customerIds === null) return scope.unassignedOverflows ? sql`true` : sql`(o.customer_id IS NOT NULL)`;
+  if (!scope.customerIds.length) return sql`false`;
+  return sql`(o.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)}))`;
+}
+
+type TTriple = [number, number, number];
+const named = <K extends readonly [string, string, string]>(keys: K, values: TTriple) =>
+  Object.fromEntries(keys.map((key, index) => [key, values[index]])) as Record<K[number], number>;
+const add = (a: TTriple, b: TTriple): TTriple => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const sumOf = (rows: TCustomerCounts[], pick: (row: TCustomerCounts) => TTriple): TTriple => rows.reduce((total, row) => add(total, pick(row)), [0, 0, 0] as TTriple);
+
+/**
+ * GET /dashboard for the scope (portal.md section 3): the counts from the per-customer summary
+ * (dashboard-snapshot.ts, at most a minute old), the water detections counted live. Calibration
+ * counts only when `withCalibration`.
+ */
+export async function readDashboard(
+  db: TDb,
+  scope: TDashboardScope,
+  now: number,
+  withCalibration: boolean,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Promise<TDashboard> {
+  const summary = await readSnapshot(db, scope.customerIds, onBackgroundError);
+  const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${timeBuckets(sql`v.at`, 'day', now, sql`true`, 'o')} FROM (${overflowDevices(scope)}) v`);
+  const liveTriple = (prefix: string): TTriple => [0, 1, 2].map((index) => Number(live?.[`${prefix}${index}`] ?? 0)) as TTriple;
+  const nodeCount = summary.reduce((total, row) => total + row.nodes, 0);
+  const flushers = summary.reduce((total, row) => total + row.flushers, 0);
+  return {
+    calibration: withCalibration
+      ? CALIBRATION_INTERVALS_COUNTED.map((interval) => {
+          const [uncalibrated, outOfDate, calibrated] = sumOf(summary, (row) => row.calibration[String(interval)] ?? [0, 0, 0]);
+          return { interval, uncalibrated, outOfDate, calibrated };
+        })
+      : [],
+    sensors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.sensors)),
+    sensorErrors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.faulty)),
+    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.battery)),
+    locations: named(DASHBOARD_BUCKETS.twoDays.keys, sumOf(summary, (row) => row.locations)),
+    sync: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.sync)),
+    flushAlarm: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.flushAlarm)),
+    overflowAlarm: named(DASHBOARD_BUCKETS.day.keys, liveTriple('o')),
+    type: { logger: nodeCount - flushers, flush: flushers },
+    flushesPerWeek: named(['once', 'twoToSeven', 'moreThanSeven'] as const, sumOf(summary, (row) => row.perWeek)),
+    incorrectSettings: { incorrect: summary.reduce((total, row) => total + row.incorrect, 0) },
+    kwWwMeng: named(['kw', 'ww', 'drain'] as const, sumOf(summary, (row) => row.modes)),
+  };
+}
+
+/** Devices with an active overflow detection (state Started): eui and the newest detection's time (`at`). */
+export function overflowDevices(scope: TDashboardScope): SQL {
+  return sql`SELECT o.device_eui AS eui, max(o.ts) AS at FROM overflow_logs o WHERE o.state = 'Started' AND ${overflowScope(scope)} GROUP BY o.device_eui`;
+}
+
+export interface TListQuery {
+  page: number;
+  limit: number;
+  sort: { field: TDashboardListSortField; direction: 'asc' | 'desc' };
+  search?: string;
+  /** Weekly flushes: the minimum number of flushes. */
+  min?: number;
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
+}
+
+const TEMPERATURE_CHANNELS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', c.channel_id, 'name', c.name, 'value', c.value,
+    'ts', extract(epoch FROM c.ts)::float8, 'custom', jsonb_build_object('mode', c.custom -> 'mode')) ORDER BY c.channel_id), '[]'::jsonb)
+  FROM device_channels c WHERE c.device_eui = p.eui AND c.type = 'Temperatuur')`;
+const PARAMETERS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('register', q.register, 'value', q.value) ORDER BY q.register), '[]'::jsonb)
+  FROM device_parameters q WHERE q.device_eui = p.eui)`;
+
+interface TRawListRow {
+  log_id: string | null;
+  eui: string;
+  name: string;
+  type: string;
+  customer: string | null;
+  location: string | null;
+  date: string | null;
+  n: number | null;
+  calibration_interval: number;
+  calibration_ts: string | null;
+  voltage: number | null;
+  lora_ts: string | null;
+  rssi: number | null;
+  signal: number;
+  sync: number;
+  channels: TDashboardListRow['channels'] | string;
+  parameters: TDashboardListRow['sipp']['parameters'] | string;
+}
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** One page of a dashboard list and the number of its rows. */
+export async function readListPage(
+  db: TDb,
+  name: TDashboardListName,
+  scope: TDashboardScope,
+  now: number,
+  query: TListQuery,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Promise<{ rows: TDashboardListRow[]; total: number }> {
+  if (SUMMARY_LISTS.includes(name)) await ensureFreshSnapshot(db, onBackgroundError);
+  const source: TListSource = listSource(name, { nodes: nodeScope(scope), overflow: overflowScope(scope), now, min: query.min ?? 1 });
+  const search = query.search?.trim();
+  const searchWhere = search
+    ? sql`(d.name ILIKE ${likePattern(search)} OR d.eui ILIKE ${likePattern(search)} OR cu.name ILIKE ${likePattern(search)} OR lo.name ILIKE ${likePattern(search)})`
+    : sql`true`;
+  const from = sql`${source.from} LEFT JOIN customers cu ON cu.id = ${source.customerColumn} LEFT JOIN locations lo ON lo.id = ${source.locationColumn}`;
+  const where = sql`${source.where} AND ${searchWhere}`;
+  const direction = sql.raw(query.sort.direction === 'desc' ? 'DESC' : 'ASC');
+  const sortExpression = sortColumn(query.sort.field, source);
+  const tieBreak = source.logId ? sql`, ${source.logId} ${direction}` : sql``;
+  const order =
+    query.sort.field === 'name'
+      ? sql`lower(d.name) ${direction}, d.name ${direction}, d.eui ${direction}${tieBreak}`
+      : sql`${sortExpression} ${direction} NULLS LAST, lower(d.name) ASC, d.name ASC, d.eui ASC${tieBreak}`;
+  const page = sql`SELECT ${source.logId ?? sql`NULL::bigint`} AS log_id, d.eui, d.name, d.type, cu.name AS customer, lo.name AS location,
+      ${source.date} AS date_value, ${source.count ?? sql`NULL::int`} AS n, d.calibration_interval, d.calibration_ts, d.battery_voltage AS voltage,
+      d.lora_ts, d.rssi, d.signal, d.sync
+    FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`;
+  const rows = await queryRows<TRawListRow>(
+    db,
+    sql`SELECT p.log_id::text AS log_id, p.eui, p.name, p.type, p.customer, p.location, ${isoText(sql`p.date_value`)} AS date, p.n,
+        p.calibration_interval::int AS calibration_interval, ${isoText(sql`p.calibration_ts`)} AS calibration_ts, p.voltage,
+        ${isoText(sql`p.lora_ts`)} AS lora_ts, p.rssi, p.signal::int AS signal, p.sync::int AS sync,
+        ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters
+      FROM (${page}) p`,
+  );
+  const [counted] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`);
+  return {
+    total: Number(counted?.total ?? 0),
+    rows: rows.map((row) => ({
+      ...(row.log_id ? { _id: row.log_id } : {}),
+      eui: row.eui,
+      name: row.name,
+      type: row.type,
+      customer: row.customer,
+      location: row.location,
+      date: row.date,
+      count: row.n === null ? null : Number(row.n),
+      calibration: { interval: Number(row.calibration_interval), ts: row.calibration_ts },
+      battery: { voltage: row.voltage },
+      lora: { ts: row.lora_ts, rssi: row.rssi },
+      signal: Number(row.signal),
+      sync: Number(row.sync),
+      channels: parsed(row.channels),
+      sipp: { parameters: parsed(row.parameters) },
+    })),
+  };
+}
+
+function sortColumn(field: TDashboardListSortField, source: TListSource): SQL {
+  switch (field) {
+    case 'date':
+      return source.date;
+    case 'count':
+      return source.count ?? sql`NULL::int`;
+    case 'name':
+      return sql`lower(d.name)`;
+    case 'customer':
+      return sql`lower(cu.name)`;
+    case 'location':
+      return sql`lower(lo.name)`;
+    case 'type':
+      return sql`d.type`;
+    case 'calibration':
+      return sql`d.calibration_ts`;
+    case 'lastOnline':
+      return sql`d.lora_ts`;
+    case 'signal':
+      return sql`d.signal`;
+    case 'sync':
+      return sql`d.sync`;
+    case 'voltage':
+      return sql`d.battery_voltage`;
+  }
+}
+
+/** GET /devices/byFlushAmount: nodes of the scope with at least `min` flushes in the last 7 days (from the summary), fewest first. */
+export async function readFlushAmounts(
+  db: TDb,
+  scope: TDashboardScope,
+  min: number,
+  onBackgroundError: (error: unknown) => void = () => undefined,
+): Promise<TFlushAmount[]> {
+  await ensureFreshSnapshot(db, onBackgroundError);
+  const rows = await queryRows<{ eui: string; name: string; customer: string | null; location: string | null; n: number }>(
+    db,
+    sql`SELECT d.eui, d.name, cu.name AS customer, lo.name AS location, w.weekly_flushes AS n
+      FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui
+      LEFT JOIN customers cu ON cu.id = d.customer_id LEFT JOIN locations lo ON lo.id = d.location_id
+      WHERE w.weekly_flushes > 0 AND w.weekly_flushes >= ${min} AND ${nodeScope(scope)} ORDER BY w.weekly_flushes ASC, lower(d.name) ASC, d.eui ASC`,
+  );
+  return rows.map((row) => ({ eui: row.eui, name: row.name, customer: row.customer, location: row.location, flushesPerWeek: Number(row.n) }));
+}
+
+/** The id of a customer by name within the scope, or null (outside the scope is the same as unknown). */
+export async function findCustomerId(db: TDbOrTx, name: string, scope: TDashboardScope): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM customers WHERE name = ${name}`);
+  if (!row) return null;
+  if (scope.customerIds !== null && !scope.customerIds.includes(row.id)) return null;
+  return row.id;
+}
+
+/**
+ * DELETE /overflowLogs/{_id}: ends the detection (state Stopped); the log stays in the node's
+ * history. Answers false when no such log is in the scope.
+ */
+export async function stopOverflowLog(db: TDbOrTx, id: number, scope: TDashboardScope): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE overflow_logs o SET state = 'Stopped' WHERE o.id = ${id} AND ${overflowScope(scope)} RETURNING o.id::text AS id`,
+  );
+  if (rows.length) return true;
+  // Not Started any more is fine (204 again); unknown or outside the scope is not.
+  return false;
+}
+

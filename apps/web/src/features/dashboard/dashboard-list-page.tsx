@@ -1,0 +1,182 @@
+import { useMemo } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import {
+  DASHBOARD_LIST_DEFAULT_SORT,
+  dashboardListFromSegment,
+  faultyListSignal,
+  hasAnyRight,
+  type TDashboardListName,
+  type TDashboardListRow,
+} from '@aquasmart/domain';
+import { PageHeader } from '../../components/page';
+import { ListTable, type TListColumn, type TListQuery } from '../../components/table/list-table';
+import { SignalCell } from '../../components/cells/signal-cell';
+import { SyncCell } from '../../components/cells/sync-cell';
+import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
+import { nodeScreen } from '../../lib/api/nodes';
+import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage } from './api/dashboard-api';
+
+type TColumn = TListColumn<TDashboardListRow>;
+const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
+
+function DateCell({ iso }: { iso: string | null }) {
+  const { i18n } = useTranslation();
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(iso, i18n.language) || '—'}
+    </Box>
+  );
+}
+
+/** The columns of each list (portal.md section 2); the customer column only outside a customer. */
+export function listColumns(name: TDashboardListName, t: TFunction, options: { withCustomer: boolean; phone: boolean }): TColumn[] {
+  const column = (field: string, header: string, extra: Partial<TColumn> = {}): TColumn => ({ field, headerName: t(`dashboard.columns.${header}`), ...extra });
+  const date = (header = 'date') => column('date', header, { width: 150, renderCell: ({ row }) => <DateCell iso={row.date} /> });
+  const customer = options.withCustomer ? [column('customer', 'customer', { flex: 1, minWidth: 110 })] : [];
+  const location = column('location', 'location', { flex: 1, minWidth: 110 });
+  const nodeName = column('name', 'name', { flex: 1, minWidth: 110 });
+  const type = column('type', 'type', { width: 64 });
+  const temperatures = [1, 2, 3].map((number) =>
+    column(`temperature${number}`, 'name', {
+      headerName: t('nodes.temperatureShort', { number }),
+      width: 84,
+      sortable: false,
+      renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
+    }),
+  );
+  const signal = (scale: 3 | 4) =>
+    column('signal', 'signal', { width: 72, renderCell: ({ row }) => <SignalCell level={scale === 3 ? faultyListSignal(row.signal) : row.signal} scale={scale} rssi={row.lora.rssi} /> });
+  const sync = column('sync', 'sync', { width: 64, renderCell: ({ row }) => <SyncCell value={row.sync} /> });
+  const functions = column('functions', 'functions', { width: 110, sortable: false, renderCell: ({ row }) => <FunctionIcons node={row} /> });
+  const calibration = column('calibration', 'calibration', { width: 130, renderCell: ({ row }) => <CalibrationCell node={row} /> });
+  const lastOnline = column('lastOnline', 'lastOnline', { width: 130, renderCell: ({ row }) => <LastOnlineCell ts={row.lora.ts} /> });
+  const flushes = column('count', 'flushes', { width: 100, type: 'number' });
+  const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => (row.battery.voltage === null ? '—' : t('dashboard.volts', { value: row.battery.voltage.toFixed(2) })) });
+  const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
+
+  if (options.phone) {
+    const key: Record<TDashboardListName, TColumn> = {
+      annualCalibrations: calibration,
+      biennialCalibrations: calibration,
+      triennialCalibrations: calibration,
+      faultySensors: date(),
+      flushAlarms: date(),
+      lowBatteries: date(),
+      nodes: lastOnline,
+      offlineNodes: lastOnline,
+      overflowDetections: date(),
+      synchronizations: date('waitingSince'),
+      weeklyFlushes: flushes,
+      incorrectSettings: sync,
+    };
+    // On a phone: the name with its place below it, and the list's own value.
+    const placeName: TColumn = {
+      ...nodeName,
+      minWidth: 140,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.name}
+          </Box>
+          <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {[options.withCustomer ? row.customer : null, row.location].filter(Boolean).join(' · ')}
+          </Box>
+        </Box>
+      ),
+    };
+    return [placeName, { ...key[name], width: undefined, flex: 1, minWidth: 110 }];
+  }
+  switch (name) {
+    case 'annualCalibrations':
+    case 'biennialCalibrations':
+    case 'triennialCalibrations':
+      return [calibration, ...customer, location, nodeName, type, interval];
+    case 'faultySensors':
+      return [date(), ...customer, location, nodeName, type, ...temperatures, signal(3)];
+    case 'flushAlarms':
+      return [date(), ...customer, location, nodeName, type, lastOnline];
+    case 'lowBatteries':
+      return [date(), ...customer, location, nodeName, type, voltage];
+    case 'nodes':
+      return [nodeName, ...customer, location, type, functions, ...temperatures, calibration, sync, signal(4), lastOnline];
+    case 'offlineNodes':
+      return [lastOnline, ...customer, location, nodeName, type, signal(4)];
+    case 'overflowDetections':
+      return [date(), ...customer, location, nodeName];
+    case 'synchronizations':
+      return [date('waitingSince'), ...customer, location, nodeName, type, sync];
+    case 'weeklyFlushes':
+      return [flushes, ...customer, location, nodeName, type];
+    case 'incorrectSettings':
+      return [nodeName, ...customer, location, type, functions, sync, lastOnline];
+  }
+}
+
+/**
+ * A dashboard list (docs/dashboard.md, "Lists"): /dashboard/<list> for all the user's customers,
+ * /customers/{name}/dashboard/<list> for one (no customer column). Paged, sorted and searched on
+ * the server; a row opens its node; water detections are ended (deleted) with overflowDetection.
+ */
+export function DashboardListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const user = useCurrentUser().data;
+  const customer = useParams().customer;
+  const name = dashboardListFromSegment(useLocation().pathname.split('/').filter(Boolean).at(-1) ?? '');
+  const columns = useMemo(() => (name ? listColumns(name, t, { withCustomer: customer === undefined, phone }) : []), [name, t, customer, phone]);
+  const source = useMemo(
+    () =>
+      name
+        ? {
+            mode: 'server' as const,
+            queryKey: dashboardListKey(name, customer),
+            load: (query: TListQuery, signal: AbortSignal) => fetchDashboardListPage(name, customer, query, signal),
+          }
+        : null,
+    [name, customer],
+  );
+  if (!name || !source) return <Navigate to="/404" replace />;
+  const title = t(`routes.dashboardLists.${name}`);
+  const overflow = name === 'overflowDetections';
+  const defaultSort = DASHBOARD_LIST_DEFAULT_SORT[name];
+  return (
+    <>
+      <PageHeader title={title} subtitle={customer} />
+      <ListTable<TDashboardListRow>
+        label={title}
+        columns={columns}
+        getRowId={rowId}
+        source={source}
+        defaultSort={defaultSort}
+        storageKey={`dashboard.${name}`}
+        onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui))}
+        onDelete={
+          overflow && hasAnyRight(user, 'overflowDetection')
+            ? async (row) => {
+                await endOverflowDetection(row._id ?? '');
+                // The badge and the dashboard's counts are stale now.
+                void queryClient.invalidateQueries({ queryKey: OVERFLOW_COUNT_KEY });
+                void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_ROOT, refetchType: 'none' });
+              }
+            : undefined
+        }
+        messages={
+          overflow
+            ? { loadError: 'snackbar.overflowsGetError', deleted: 'snackbar.overflowsDelete', deleteFailed: 'snackbar.overflowsDeleteError' }
+            : { loadError: name === 'faultySensors' ? 'snackbar.faultySensorGetError' : 'snackbar.dashboardListGetError' }
+        }
+      />
+    </>
+  );
+}
