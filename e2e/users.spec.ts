@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
+import { ADMIN, apiToken, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
 
 
 
@@ -92,11 +92,12 @@ test.describe('users', () => {
     await createUserThroughScreens(page, user);
     await expect(page.getByText('Gebruiker aangemaakt')).toBeVisible();
     await expect(page.getByText('Gemeente Utrecht')).toBeVisible();
+    // The detail shows the granted rights as chips.
+    const rights = page.getByRole('region', { name: 'Rechten' });
     for (const right of ['Dashboard', 'Node bewerken', 'Gatewaybeheer', 'Gateways bekijken']) {
-      await expect(box(right)).toBeChecked();
-      await expect(box(right)).toBeDisabled();
+      await expect(rights.getByText(right, { exact: true })).toBeVisible();
     }
-    await expect(box('Producten')).not.toBeChecked();
+    await expect(rights.getByText('Producten', { exact: true })).toHaveCount(0);
 
     // The new user signs in (a separate session) and sees only the permitted menu entries.
     const userPage = await newSession(browser);
@@ -148,7 +149,8 @@ test.describe('users', () => {
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Gebruiker gewijzigd')).toBeVisible();
     await expect(page).toHaveURL(`/users/${encodeURIComponent(manager.email)}`);
-    await expect(page.getByRole('checkbox', { name: 'Gebruikersbeheer', exact: true })).not.toBeChecked();
+    // The detail lists the granted rights as chips: userManagement is gone.
+    await expect(page.getByRole('region', { name: 'Rechten' }).getByText('Gebruikersbeheer')).toHaveCount(0);
 
     // The manager's open list refreshes: the server answers 403 and the portal shows /unauthorized.
     await managerPage.getByRole('button', { name: 'Vernieuwen' }).click();
@@ -226,10 +228,11 @@ test.describe('users', () => {
     await page.getByLabel(/^Huidig wachtwoord/).fill(user.password);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
-    await expect(page.getByLabel(/^Nieuw wachtwoord/)).toHaveValue('');
-    // The session goes on with a fresh token.
-    await page.reload();
+    // Then home, for a user without userManagement (portal.md section 2); the session goes on with a fresh token.
+    await expect(page).toHaveURL(/\/customers$/);
+    await page.goto('/users/current');
     await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
+    await expect(page.getByLabel(/^Nieuw wachtwoord/)).toHaveValue('');
 
     // A changed language applies at once.
     await page.getByRole('combobox', { name: 'Taal' }).click();
@@ -244,5 +247,56 @@ test.describe('users', () => {
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, { email: user.email, password: newPassword });
     await expect(page).toHaveURL(/\/customers$/);
+  });
+  test.describe('a user manager on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('is offered only the rights they hold (no Administrator to tick); a refused save keeps the form', async ({ page, browser }) => {
+      const manager: TNewUser = {
+        firstName: 'Paula',
+        lastName: 'Personeel',
+        email: uniqueEmail('paula'),
+        password: 'Paula-wachtwoord-1',
+        rights: ['Gebruikersbeheer', 'Instellingen'],
+      };
+      const token = await apiToken(page.request, ADMIN);
+      const created = await page.request.post('/api/v1/users', {
+        headers: { 'x-access-token': token },
+        data: {
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+          email: manager.email,
+          password: manager.password,
+          language: 'nl',
+          customers: [],
+          portal: { rights: { userManagement: true, settings: true } },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+
+      const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'nl-NL', viewport: { width: 390, height: 844 } });
+      const managerPage = await phone.newPage();
+      await signIn(managerPage, manager);
+      await managerPage.goto('/users/new');
+      const box = (name: string) => managerPage.getByRole('checkbox', { name, exact: true });
+      await expect(box('Instellingen')).toBeEnabled();
+      await expect(box('Administrator')).toBeDisabled();
+      await expect(box('Klant toevoegen')).toBeDisabled();
+      await expect(managerPage.getByText(/Rechten die u zelf niet heeft, kunt u niet geven/)).toBeVisible();
+
+      // An address that is taken: the server refuses, the form stays with what was typed.
+      await managerPage.getByLabel(/^Voornaam/).fill('Mark');
+      await managerPage.getByLabel(/^Achternaam/).fill('Dubbel');
+      await managerPage.getByLabel(/^E-mailadres/).fill('monteur@example.com');
+      await managerPage.getByLabel(/^Wachtwoord/).fill('Dubbel-wachtwoord-1');
+      await managerPage.getByLabel(/^Bevestig wachtwoord/).fill('Dubbel-wachtwoord-1');
+      await box('Instellingen').check();
+      await managerPage.getByRole('button', { name: 'Aanmaken' }).click();
+      await expect(managerPage.getByText(/Fout bij aanmaken gebruiker|bestaat al/).first()).toBeVisible();
+      await expect(managerPage).toHaveURL(/\/users\/new$/);
+      await expect(managerPage.getByLabel(/^Achternaam/)).toHaveValue('Dubbel');
+      await expect(box('Instellingen')).toBeChecked();
+      await phone.close();
+    });
   });
 });
