@@ -54,7 +54,9 @@ test.describe('e-mail alerts', () => {
     await overflow.setChecked(!before);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
-    await page.reload();
+    // Saving one's account goes on to home (no userManagement); back on the page the choice stayed.
+    await expect(page).toHaveURL(/\/customers$/);
+    await page.goto('/users/current');
     await expect(page.getByRole('switch', { name: 'Waterdetecties (overloop)' })).toBeChecked({ checked: !before });
     await expect(page.getByRole('switch', { name: 'Spoelalarmen' })).toBeChecked();
     await expectNoAxeViolations(page, 'the own account page with the alert toggles');

@@ -64,7 +64,7 @@ test.describe.serial('customers, locations and gateways', () => {
     await expect(page.getByRole('heading', { name: CUSTOMER })).toBeVisible();
 
     // A location from the customer's #locations tab: the customer is filled in.
-    await page.getByRole('tabpanel').getByRole('link', { name: 'Nieuw' }).click();
+    await page.getByRole('tabpanel').getByRole('toolbar', { name: 'Acties' }).getByRole('link', { name: 'Nieuw' }).click();
     await expect(page).toHaveURL(`/locations/new?customer=${enc(CUSTOMER).replace(/%20/g, '+')}`);
     await expect(page.getByRole('combobox', { name: /^Klant/ })).toHaveText(CUSTOMER);
     await field(page, 'Naam').fill(LOCATION);
@@ -81,7 +81,7 @@ test.describe.serial('customers, locations and gateways', () => {
     // A gateway from the location's #gateways tab.
     await page.getByRole('tab', { name: 'Gateways' }).click();
     await expect(page).toHaveURL(/#gateways$/);
-    await page.getByRole('tabpanel').getByRole('link', { name: 'Nieuw' }).click();
+    await page.getByRole('tabpanel').getByRole('toolbar', { name: 'Acties' }).getByRole('link', { name: 'Nieuw' }).click();
     await expect(page).toHaveURL(/\/gateways\/new\?customer=.+&location=.+/);
     await expect(page.getByRole('combobox', { name: /^Locatie/ })).toHaveText(LOCATION);
     await field(page, 'Naam').fill(GATEWAY);
