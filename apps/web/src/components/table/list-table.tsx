@@ -1,5 +1,4 @@
-import { Fragment, useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   DataGrid,
@@ -19,7 +18,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import AddIcon from '@mui/icons-material/Add';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +25,17 @@ import { PAGE_SIZES } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
 import { failureReason } from '../../lib/http/failure-text';
 import { useSnackbar } from '../snackbar/snackbar-context';
-import { clientPage, type TListSort, type TValueColumn } from './client-rows';
+import { clientPage, type TListSort } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
 import { deleteAll } from './delete-rows';
 import { lastPage } from './list-state';
 import { hiddenColumns } from './fit-columns';
+import type { TListColumn } from './list-column';
+import { deleteConfirmation, EmptyListOverlay, HiddenColumns, useElementWidth } from './list-parts';
 import { ListToolbar } from './list-toolbar';
 import { useListState } from './use-list-state';
 
-/**
- * A column of the list kit: a Data Grid column plus how it searches and sorts on the client, and
- * its importance when the list is too narrow for every column (fit-columns.ts).
- */
-export type TListColumn<T extends GridValidRowModel> = GridColDef<T> & Omit<TValueColumn<T>, 'field'> & { importance?: number };
+export type { TListColumn } from './list-column';
 
 export interface TListQuery {
   /** 0-based. */
@@ -79,17 +75,6 @@ export interface TListMessages {
   empty?: string;
 }
 
-/** How many names a delete confirmation of several rows lists before "and N others". */
-const NAMED_IN_CONFIRMATION = 3;
-
-/** A row's name in a confirmation: its name, else e-mail, else id. */
-function rowLabel(row: GridValidRowModel, id: GridRowId): string {
-  const record = row as { name?: unknown; email?: unknown };
-  if (typeof record.name === 'string' && record.name) return record.name;
-  if (typeof record.email === 'string' && record.email) return record.email;
-  return String(id);
-}
-
 export interface TListTableProps<T extends GridValidRowModel> {
   columns: TListColumn<T>[];
   source: TClientSource<T> | TServerSource<T>;
@@ -123,45 +108,6 @@ const EXPAND_WIDTH = 52;
 // The grid needs a few pixels beyond its columns (borders, the separator of the last column).
 const GRID_BORDERS = 8;
 
-/** The width of an element, following its resizes; 0 until measured (and where nothing measures, as in jsdom). */
-function useElementWidth(element: HTMLElement | null): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => setWidth(Math.floor(entries[0]?.contentRect.width ?? 0)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return width;
-}
-
-/** A hidden column's value in the row's expanded part: its cell as the grid would draw it. */
-function cellContent<T extends GridValidRowModel>(column: TListColumn<T>, row: T): ReactNode {
-  const raw = (row as Record<string, unknown>)[column.field];
-  const value = column.valueGetter ? column.valueGetter(raw as never, row, column, undefined as never) : raw;
-  if (column.renderCell) return column.renderCell({ row, value, field: column.field, id: '', colDef: column, formattedValue: value } as unknown as Parameters<NonNullable<typeof column.renderCell>>[0]);
-  const shown = column.valueFormatter ? column.valueFormatter(value as never, row, column, undefined as never) : value;
-  return shown === null || shown === undefined || shown === '' ? '—' : String(shown as string | number);
-}
-
-/** The columns the width left out, as label and value, above the list's own expanded content. */
-function HiddenColumns<T extends GridValidRowModel>({ columns, row }: { columns: TListColumn<T>[]; row: T }) {
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
-      {columns.map((column) => (
-        <Fragment key={column.field}>
-          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
-            {column.headerName}
-          </Box>
-          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center' }}>
-            {cellContent(column, row)}
-          </Box>
-        </Fragment>
-      ))}
-    </Box>
-  );
-}
-
 interface TDetailRow {
   [DETAIL_KEY]: GridRowId;
 }
@@ -190,38 +136,6 @@ function guardColumn<T extends GridValidRowModel>(column: TListColumn<T>): GridC
     guarded.renderCell = (params) => (isDetailRow(params.row) ? null : render(params));
   }
   return guarded;
-}
-
-declare module '@mui/x-data-grid' {
-  interface NoRowsOverlayPropsOverrides {
-    text?: string;
-    newTo?: string;
-    onNew?: () => void;
-  }
-  interface NoResultsOverlayPropsOverrides {
-    text?: string;
-    newTo?: string;
-    onNew?: () => void;
-  }
-}
-
-/** What an empty list shows: what is missing and, where the user may add, the add button. */
-function EmptyListOverlay({ text, newTo, onNew }: { text?: string; newTo?: string; onNew?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2, textAlign: 'center' }}>
-      <Box>{text}</Box>
-      {newTo ? (
-        <Button component={RouterLink} to={newTo} variant="outlined" startIcon={<AddIcon />}>
-          {t('table.new')}
-        </Button>
-      ) : onNew ? (
-        <Button onClick={onNew} variant="outlined" startIcon={<AddIcon />}>
-          {t('table.new')}
-        </Button>
-      ) : null}
-    </Box>
-  );
 }
 
 /**
@@ -446,19 +360,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
 
   const clickable = Boolean(expandable || onRowClick);
 
-  // The confirmation names what it deletes: the one row, or the count with the first names.
   const selectedRows = selectedIds.map((id) => rowsById.get(id)).filter((row): row is T => row !== undefined);
-  let confirmationText = '';
-  if (selectedRows.length === 1) {
-    const [row] = selectedRows;
-    confirmationText = confirmOne ? confirmOne(row) : t('table.confirmOne', { name: rowLabel(row, getRowId(row)) });
-  } else if (selectedRows.length > 1) {
-    const labels = selectedRows.map((row) => rowLabel(row, getRowId(row)));
-    const shown = labels.slice(0, NAMED_IN_CONFIRMATION).join(', ');
-    const rest = labels.length - NAMED_IN_CONFIRMATION;
-    const names = rest > 0 ? t('table.andOthers', { names: shown, count: rest }) : shown;
-    confirmationText = t('table.confirmMany', { count: selectedRows.length, names });
-  }
+  const confirmationText = deleteConfirmation(t, selectedRows, getRowId, confirmOne);
   const emptyText = list.search ? t('table.noMatches', { search: list.search }) : t(messages?.empty ?? 'table.noRows');
   const mayAdd = !list.search && Boolean(newTo || onNew);
 
