@@ -30,7 +30,7 @@ interface TCall {
   label: string;
   user: 'admin' | 'customer';
   url: string;
-  /** Deep pages of the node list take seconds each today (issue 16): fewer calls. */
+  /** Deep pages (fewer calls: before issue 16 a deep page of the node list took seconds). */
   deep?: boolean;
 }
 
@@ -69,9 +69,10 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
   try {
-    const [fleet] = await queryRows<{ nodes: number; history: number; customer: string; eui: string; search: string }>(
+    const [fleet] = await queryRows<{ nodes: number; unassigned: number; history: number; customer: string; eui: string; search: string }>(
       database.db,
-      sql`SELECT (SELECT count(*)::int FROM devices) AS nodes, (SELECT reltuples::bigint FROM pg_class WHERE relname = 'device_data') AS history,
+      sql`SELECT (SELECT count(*)::int FROM devices) AS nodes,
+        (SELECT count(*)::int FROM devices WHERE customer_id IS NULL OR location_id IS NULL) AS unassigned, (SELECT reltuples::bigint FROM pg_class WHERE relname = 'device_data') AS history,
         (SELECT name FROM customers WHERE id = 1) AS customer, '70B3D54900000001' AS eui, '0042' AS search`,
     );
     const historyRows = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM device_data`);
@@ -82,8 +83,9 @@ async function main(): Promise<void> {
       return ((await response.json()) as { token: string }).token;
     };
     const tokens = { admin: await token(BENCH_ADMIN), customer: await token(BENCH_CUSTOMER_USER) };
-    const nodeList = (page: number, extra = '') =>
-      `/devices?page=${page}&limit=25&sort=name&assigned=true&projection=${encodeURIComponent(NODE_LIST_PROJECTION)}${extra}`;
+    const unassignedPages = Math.max(1, Math.ceil(fleet.unassigned / 25));
+    const nodeList = (page: number, extra = '', assigned = true) =>
+      `/devices?page=${page}&limit=25&sort=name&assigned=${assigned}&projection=${encodeURIComponent(NODE_LIST_PROJECTION)}${extra}`;
     const now = Date.now();
     const chart = `/devices/${fleet.eui}/data?limit=10000&projection=value&conditions=${encodeURIComponent(
       JSON.stringify({ msgId: { $in: [42, 40, 50] }, 'value.timestamp': { $gte: Math.floor((now - 62 * 86_400_000) / 1000), $lte: Math.floor(now / 1000) } }),
@@ -97,7 +99,13 @@ async function main(): Promise<void> {
       { label: 'node list page 100', user: 'admin', url: nodeList(100), deep: true },
       { label: `node list page ${Math.round(pages / 2)} (middle)`, user: 'admin', url: nodeList(Math.round(pages / 2)), deep: true },
       { label: `node list page ${pages} (last)`, user: 'admin', url: nodeList(pages), deep: true },
+      { label: `node list page ${pages} (last), by name descending`, user: 'admin', url: nodeList(pages).replace('sort=name', 'sort=-name'), deep: true },
+      { label: `node list page ${Math.round(pages / 2)}, by last seen`, user: 'admin', url: nodeList(Math.round(pages / 2)).replace('sort=name', 'sort=lastOnline'), deep: true },
+      { label: `unassigned list page 1 (${fleet.unassigned} nodes)`, user: 'admin', url: nodeList(1, '', false) },
+      { label: `unassigned list page ${unassignedPages} (last)`, user: 'admin', url: nodeList(unassignedPages, '', false), deep: true },
       ...DASHBOARD_LIST_NAMES.map((name): TCall => ({ label: `list ${name} page 1`, user: 'admin', url: `/dashboard/lists/${name}?page=1&limit=25` })),
+      { label: `list nodes page ${Math.round(pages / 2)} (middle)`, user: 'admin', url: `/dashboard/lists/nodes?page=${Math.round(pages / 2)}&limit=25`, deep: true },
+      { label: `list nodes page ${pages} (last)`, user: 'admin', url: `/dashboard/lists/nodes?page=${pages}&limit=25`, deep: true },
       { label: `list nodes page 1 (user of ${fleet.customer})`, user: 'customer', url: '/dashboard/lists/nodes?page=1&limit=25' },
       { label: 'list offlineNodes page 1, search', user: 'admin', url: `/dashboard/lists/offlineNodes?page=1&limit=25&search=${fleet.search}` },
       { label: 'GET /devices/byFlushAmount?min=1', user: 'admin', url: '/devices/byFlushAmount?min=1' },

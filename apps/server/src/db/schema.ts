@@ -235,6 +235,13 @@ export const devices = pgTable(
     index('devices_network_server_idx').on(table.networkServerId),
     index('devices_name_sort_idx').on(sql`lower(${table.name})`, table.name, table.eui),
     index('devices_calibration_ts_idx').on(table.calibrationTs),
+    // Deep pages (0007_deep_pages.sql): the name order of the node list and of the unassigned list.
+    index('devices_assigned_name_sort_idx')
+      .on(sql`lower(${table.name})`, table.name, table.eui)
+      .where(sql`${table.customerId} IS NOT NULL AND ${table.locationId} IS NOT NULL`),
+    index('devices_unassigned_name_sort_idx')
+      .on(sql`lower(${table.name})`, table.name, table.eui)
+      .where(sql`${table.customerId} IS NULL OR ${table.locationId} IS NULL`),
     // Dashboard (0006_dashboard.sql): the small alarm sets.
     index('devices_battery_alarm_idx').on(table.batteryAlarmTs).where(sql`${table.batteryAlarmTs} > 0`),
     index('devices_flush_alarm_idx').on(table.flushAlarmTs).where(sql`${table.flushAlarmTs} > 0`),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
@@ -119,7 +119,8 @@ function withNamedPlaces<TQuery extends PgSelect>(query: TQuery) {
 /**
  * Devices the user may see with the projected fields, sorted (by name unless `sort` says
  * otherwise), filtered by `assigned`, `search` and `conditions`; one page when `page` or `limit`
- * is given, and then also the total. Everything happens in SQL.
+ * is given, and then also the total. Everything happens in SQL. `where` reads the devices table's
+ * own columns only (a paged request reads it without the name joins).
  */
 export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDevicePage> {
   const projection = parseProjection(query.projection, projectableFields(DEVICE_FIELDS));
@@ -134,14 +135,33 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
     where,
   );
   const { order, channel } = orderOf(query.sort);
-  let base = withNamedPlaces(db.select(selectionFor(projection, DEVICE_FIELDS)).from(devices).$dynamic());
-  if (channel) base = base.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel)));
-  const ordered = base.where(filter).orderBy(...order);
+  const sorted = <TQuery extends PgSelect>(select: TQuery) =>
+    channel ? select.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel))) : select;
+  const selection = selectionFor(projection, DEVICE_FIELDS);
   const paged = query.page !== undefined || query.limit !== undefined;
-  if (!paged) return { rows: await ordered, total: null };
+  if (!paged) return { rows: await sorted(withNamedPlaces(db.select(selection).from(devices).$dynamic())).where(filter).orderBy(...order), total: null };
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await ordered.limit(limit).offset(((query.page ?? 1) - 1) * limit);
-  const [counted] = await withNamedPlaces(db.select({ total: count() }).from(devices).$dynamic()).where(filter);
+  // Deep pages (docs/nodes.md, "Deep pages"): the page's EUIs first, from the devices table alone
+  // (the name joins only when a condition reads a name), so that the name order is an index-only
+  // scan of the list's own index (0007_deep_pages.sql); then the whole shape, with its per-row
+  // subqueries, for those rows alone. Page and count are independent: on PostgreSQL they run side
+  // by side on two connections.
+  const narrow = <TQuery extends PgSelect>(select: TQuery) => (conditions ? withNamedPlaces(select) : select);
+  const [page, [counted]] = await Promise.all([
+    sorted(narrow(db.select({ eui: devices.eui }).from(devices).$dynamic()))
+      .where(filter)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(((query.page ?? 1) - 1) * limit),
+    narrow(db.select({ total: count() }).from(devices).$dynamic()).where(filter),
+  ]);
+  const euis = page.map((row) => row.eui);
+  const found = euis.length
+    ? await withNamedPlaces(db.select({ ...selection, pageEui: devices.eui }).from(devices).$dynamic()).where(inArray(devices.eui, euis))
+    : [];
+  const byEui = new Map(found.map(({ pageEui, ...row }) => [pageEui, row]));
+  // In the page's order; a node deleted between the two reads is left out.
+  const rows = euis.flatMap((eui) => byEui.get(eui) ?? []);
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
