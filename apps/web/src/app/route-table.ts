@@ -53,11 +53,14 @@ const loginScreen: TScreenLoader = () => import('../features/auth/login-page').t
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
 const unauthorizedScreen: TScreenLoader = () =>
   import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
-const userListScreen: TScreenLoader = () => import('../features/users/user-list-page').then((module) => module.UserListPage);
-const userNewScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
-const userDetailScreen: TScreenLoader = () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage);
-const userEditScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
-const accountScreen: TScreenLoader = withTexts(alertsTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
+const usersTexts = () => import('../lib/i18n/texts/users');
+/** The user forms show the e-mail alert toggles (texts of ui-alerts). */
+const userFormTexts = () => Promise.all([usersTexts(), alertsTexts()]);
+const userListScreen: TScreenLoader = withTexts(usersTexts, () => import('../features/users/user-list-page').then((module) => module.UserListPage));
+const userNewScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
+const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage));
+const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
+const accountScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 // The customer page with the dashboard feature in its #dashboard tab, composed here (features do not import each other).

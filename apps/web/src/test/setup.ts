@@ -8,6 +8,7 @@ import '../lib/i18n/texts/telemetry';
 import '../lib/i18n/texts/nodes-detail';
 import '../lib/i18n/texts/nodes';
 import '../lib/i18n/texts/node-settings';
+import '../lib/i18n/texts/users';
 import '../lib/i18n/texts/alerts';
 import '../lib/i18n/texts/dashboard';
 

@@ -7,6 +7,7 @@ export * from './ui-products';
 export * from './ui-telemetry';
 export * from './ui-nodes-detail';
 export * from './ui-nodes';
+export * from './ui-users';
 export * from './ui-node-settings';
 export * from './ui-calibration';
 export * from './ui-alerts';
