@@ -129,12 +129,13 @@ describe('/products', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText('Fout bij verwijderen product: Product is nog in gebruik bij 2 gateway(s) en 0 node(s)')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/v1/products/Kerlink']);
-    // One snackbar at a time: close this one so the next can show.
+    // A new snackbar replaces this one; closing it first is what a user may do as well.
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Sanimatic kraan verwijderen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
-    expect(await screen.findByText('Product verwijderd')).toBeTruthy();
+    // The replacement waits for the closing snackbar's exit transition: slow on a loaded machine.
+    expect(await screen.findByText('Product verwijderd', undefined, { timeout: 5000 })).toBeTruthy();
     // The list is loaded again after the delete.
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/v1/products')).toHaveLength(3));
   });
