@@ -59,6 +59,7 @@ export interface TTestContextOptions {
    * the test controls); the context's own `database`, used for seeding, connects directly.
    */
   connectThrough?: (url: string) => Promise<string>;
+  intakeSpoolDir?: string;
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -72,6 +73,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     database: appDatabase,
     logger: false,
     httpTimeouts: options.httpTimeouts,
+    intakeSpoolDir: options.intakeSpoolDir,
   });
   await app.ready();
   const context: TTestContext = {
