@@ -73,6 +73,13 @@ describe('IntakeSpool', () => {
     expect(seen).toEqual(['null:k-1']);
   });
 
+  it('an append that cannot be written is logged and thrown (the request gets a 503)', () => {
+    const spool = new IntakeSpool(dir, log);
+    fs.rmSync(dir, { recursive: true });
+    expect(() => spool.append([row(1)])).toThrow(/ENOENT/);
+    expect(logged.map((entry) => entry.message)).toEqual(['intake spool: cannot append; uplinks are refused (503) until the database is back']);
+  });
+
   it('refuses a DATA_DIR it cannot write, naming it', () => {
     expect(() => new IntakeSpool('/proc/nope/intake-spool', log)).toThrow(/DATA_DIR.*\/proc\/nope/);
   });

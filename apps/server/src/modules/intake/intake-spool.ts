@@ -59,15 +59,21 @@ export class IntakeSpool {
       }
       throw new IntakeSpoolFullError('intake spool full');
     }
-    const created = !fs.existsSync(this.file);
-    const fd = fs.openSync(this.file, 'a');
     try {
-      fs.writeSync(fd, text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+      const created = !fs.existsSync(this.file);
+      const fd = fs.openSync(this.file, 'a');
+      try {
+        fs.writeSync(fd, text);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      if (created) this.syncFolder();
+    } catch (error) {
+      // A full disk, a removed folder ...: the request gets a 503, and the cause is logged.
+      this.log.error({ err: error, spool: this.file }, 'intake spool: cannot append; uplinks are refused (503) until the database is back');
+      throw error;
     }
-    if (created) this.syncFolder();
   }
 
   /**
