@@ -61,10 +61,12 @@ export interface TAppOptions {
   httpTimeouts?: Partial<THttpTimeouts>;
   /** E-mail alerts (docs/alerts.md): SMTP_URL, MAIL_FROM, PUBLIC_URL. Without a mail server e-mails stay in the outbox, not sent. */
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
+  /** The intake spool's folder (docs/telemetry.md, "While the database is unreachable"); PostgreSQL only, none by default. */
+  intakeSpoolDir?: string;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
@@ -136,7 +138,7 @@ export async function buildApp({ config, database, logger, logStream, background
   await registerOpenApi(app);
 
   // The intake and the jobs run on the system connections, which API requests never hold.
-  const telemetry = createTelemetryPipeline(database.system, app.log);
+  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir });
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());

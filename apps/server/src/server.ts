@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     config,
     database,
     backgroundWorkers: true,
+    // PostgreSQL can be out of reach while the server runs; PGlite lives inside the process.
+    intakeSpoolDir: config.DATABASE_URL ? path.join(config.DATA_DIR, 'intake-spool') : undefined,
     httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 },
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
   });

@@ -5,6 +5,7 @@ import { ChirpstackMqtt } from './modules/intake/chirpstack-mqtt';
 import { intakeWorker } from './modules/telemetry/intake-worker';
 import type { BackgroundLoop } from './lib/background-loop';
 import { IntakeWriter } from './modules/intake/intake-writer';
+import { IntakeSpool } from './modules/intake/intake-spool';
 import { NetworkServerCache } from './modules/intake/network-server-cache';
 
 /**
@@ -13,9 +14,16 @@ import { NetworkServerCache } from './modules/intake/network-server-cache';
  * The writer always runs (the routes need it); the background parts run in the server process
  * (`start`), while tests drive them by hand. `stop` finishes the work in hand.
  */
-export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger) {
+export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options: { intakeSpoolDir?: string } = {}) {
   let worker: BackgroundLoop | null = null;
-  const writer = new IntakeWriter(db, { onStored: () => worker?.wake() });
+  const writer = new IntakeWriter(db, {
+    onStored: () => worker?.wake(),
+    spool: options.intakeSpoolDir ? new IntakeSpool(options.intakeSpoolDir, log) : undefined,
+    onReplayError: (error, row) =>
+      row
+        ? log.error({ err: error, dedupeKey: row.key, body: row.body }, 'intake spool: the database refused a spooled event; left out')
+        : log.warn({ err: error }, 'intake spool: replay failed; tried again in a second'),
+  });
   const mqtt = new ChirpstackMqtt(db, writer, log);
   const sender = downlinkSender(db, { mqtt }, log);
   worker = intakeWorker(db, log);

@@ -38,3 +38,45 @@ export function rethrowConstraint(error: unknown, uniques: Record<string, { key:
 export function isCanceledStatement(error: unknown): boolean {
   return pgError(error)?.code === '57014';
 }
+
+/** Socket failures of the driver's connection to the database server. */
+const UNREACHABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** PostgreSQL's own "no connection": 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now. */
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * node-postgres reports a lost or refused connection by message only (pg 8: client.js and
+ * pg-pool). These texts are the driver's, in English whatever the server's locale.
+ */
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Connection terminated due to connection timeout',
+];
+
+/**
+ * The database cannot be reached (docs/operations-limits.md, "Database outage"): the connection
+ * was refused, reset or ended, a connection could not be had in time, or the server answers
+ * with a connection exception (SQLSTATE class 08) or is shutting down or starting (57P01-57P03).
+ * Such a request is answered 503 errors.unavailable, not 500: it is the same request that works
+ * once the database is back. Looks through Drizzle's wrapper (`cause`) and Node's
+ * AggregateError (one error per address tried).
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length > 0 && seen < 16; seen += 1) {
+    const current = pending.shift();
+    if (!current || typeof current !== 'object') continue;
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (UNREACHABLE_SOCKET_CODES.has(candidate.code) || UNREACHABLE_SQLSTATES.has(candidate.code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(candidate.code)) return true;
+    }
+    if (typeof candidate.message === 'string' && UNREACHABLE_MESSAGES.some((text) => (candidate.message as string).startsWith(text))) return true;
+    pending.push(candidate.cause);
+    if (Array.isArray(candidate.errors)) pending.push(...(candidate.errors as unknown[]));
+  }
+  return false;
+}

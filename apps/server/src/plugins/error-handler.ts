@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR, MESSAGE } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
-import { isCanceledStatement } from '../db/db-errors';
+import { isCanceledStatement, isDatabaseUnreachable } from '../db/db-errors';
 import { STATUS_CODES } from 'node:http';
 
 export interface TErrorBody {
@@ -61,6 +61,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .send(errorBody(503, 'The query took too long and was cancelled; narrow the conditions or try again later', { key: ERROR.queryTimeout }));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // PostgreSQL down, restarting or cut off: the same request works once it is back.
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.status(503).send(errorBody(503, 'The server is temporarily unavailable; try again later', { key: ERROR.unavailable }));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

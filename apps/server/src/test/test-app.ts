@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
 import { buildApp, type TAppOptions } from '../app';
-import type { TPostgresOptions } from '../db/client';
+import { postgresDatabase, type TPostgresOptions } from '../db/client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { issueToken } from '../identity/tokens';
 import { hashPassword } from '../identity/passwords';
-import { openTestDatabase, type TTestDatabase } from './test-database';
+import { openTestDatabase, TEST_POOLS, type TTestDatabase } from './test-database';
 
 export interface TTestContext {
   app: FastifyInstance;
@@ -54,16 +54,26 @@ export interface TTestContextOptions {
   httpTimeouts?: TAppOptions['httpTimeouts'];
   /** A built web app to serve; none by default. */
   webDist?: string;
+  /**
+   * PostgreSQL only: the app's pools connect to the URL this answers for the copy's URL (a proxy
+   * the test controls); the context's own `database`, used for seeding, connects directly.
+   */
+  connectThrough?: (url: string) => Promise<string>;
+  intakeSpoolDir?: string;
 }
 
 /** Builds the real app on a fresh database for one test file. */
 export async function createTestContext(options: TTestContextOptions = {}): Promise<TTestContext> {
   const database = await openTestDatabase(options.database);
+  if (options.connectThrough && !database.url) throw new Error('createTestContext: connectThrough needs PostgreSQL (TEST_DATABASE_URL)');
+  const appDatabase =
+    options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
     config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
-    database,
+    database: appDatabase,
     logger: false,
     httpTimeouts: options.httpTimeouts,
+    intakeSpoolDir: options.intakeSpoolDir,
   });
   await app.ready();
   const context: TTestContext = {
@@ -105,6 +115,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     },
     async close() {
       await app.close();
+      if (appDatabase !== database) await appDatabase.close();
       await database.close();
     },
   };

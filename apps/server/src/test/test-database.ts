@@ -41,7 +41,7 @@ export interface TTestDatabase extends TDatabase {
  * The pools of a test file's copy: smaller than the server's, since test files run side by side
  * on one PostgreSQL. `apiStatementTimeoutMs` as the server's unless a test chooses one.
  */
-const TEST_POOLS: TPostgresOptions = { apiPoolSize: 5, systemPoolSize: 2 };
+export const TEST_POOLS: TPostgresOptions = { apiPoolSize: 5, systemPoolSize: 2 };
 
 /**
  * A fresh, migrated database for one test file: a copy of the run's PostgreSQL template when

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/database';
 import type { TAcceptedEvent } from './envelope';
+import { isDatabaseUnreachable } from '../../db/db-errors';
+import type { IntakeSpool, TIntakeRow } from './intake-spool';
+
+/** How often a waiting spool is tried against the database. */
+const REPLAY_EVERY_MS = 1_000;
 
 interface TPending {
   networkServerId: number | null;
@@ -16,6 +21,13 @@ export interface TIntakeWriterOptions {
   maxBatch?: number;
   /** INSERTs in flight at once; requests arriving meanwhile wait for the next one. */
   maxConcurrent?: number;
+  /**
+   * Where rows go while the database cannot be reached (PostgreSQL): appended and fsynced before
+   * the answer, replayed in order once it is back. Without one, such a request fails (503).
+   */
+  spool?: IntakeSpool;
+  /** Logs a failed replay attempt, or (with `row`) a spooled row the database refused and that was left out. */
+  onReplayError?: (error: unknown, row?: TIntakeRow) => void;
 }
 
 /**
@@ -30,6 +42,9 @@ export class IntakeWriter {
   private scheduled = false;
   private readonly maxBatch: number;
   private readonly maxConcurrent: number;
+  private replayTimer: NodeJS.Timeout | null = null;
+  private replaying: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: TDb,
@@ -37,6 +52,8 @@ export class IntakeWriter {
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxConcurrent = options.maxConcurrent ?? 2;
+    // Rows left by an earlier run (the database was unreachable when it stopped) are replayed first.
+    if (options.spool?.hasPending()) this.scheduleReplay();
   }
 
   /** Resolves after the event is committed: true when stored now, false when it was a duplicate. */
@@ -53,6 +70,60 @@ export class IntakeWriter {
       if (this.queue.length && this.inFlight.size < this.maxConcurrent) this.startFlush();
       await Promise.race(this.inFlight);
     }
+    this.closed = true;
+    if (this.replayTimer) clearTimeout(this.replayTimer);
+    this.replayTimer = null;
+    await this.replaying;
+  }
+
+  /** Replays the spool now (tests; the timer does it every second while rows wait). */
+  async replaySpool(): Promise<void> {
+    const spool = this.options.spool;
+    if (!spool) return;
+    this.replaying ??= (async () => {
+      try {
+        const replayed = await spool.replay((rows) => this.insertOrDrop(rows));
+        if (replayed) this.options.onStored?.();
+      } finally {
+        this.replaying = null;
+      }
+    })();
+    await this.replaying;
+  }
+
+  /**
+   * A replayed chunk whose INSERT the database refuses (not for being unreachable: a network
+   * server deleted meanwhile, say) is written row by row, and a refused row is logged and left
+   * out, so that one row cannot hold up the spool for ever.
+   */
+  private async insertOrDrop(rows: TIntakeRow[]): Promise<void> {
+    try {
+      await this.insertRows(rows);
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) throw error;
+      if (rows.length === 1) {
+        this.options.onReplayError?.(error, rows[0]);
+        return;
+      }
+      for (const row of rows) await this.insertOrDrop([row]);
+    }
+  }
+
+  private scheduleReplay(): void {
+    if (this.replayTimer || this.closed) return;
+    this.replayTimer = setTimeout(() => {
+      this.replayTimer = null;
+      this.replaySpool().then(
+        () => {
+          if (this.options.spool?.hasPending()) this.scheduleReplay();
+        },
+        (error: unknown) => {
+          this.options.onReplayError?.(error);
+          this.scheduleReplay();
+        },
+      );
+    }, REPLAY_EVERY_MS);
+    this.replayTimer.unref();
   }
 
   private schedule(): void {
@@ -75,9 +146,15 @@ export class IntakeWriter {
   }
 
   private async write(batch: TPending[]): Promise<void> {
+    // Rows already wait in the spool: new ones queue behind them, so the order is kept.
+    if (this.options.spool?.hasPending() && this.spoolBatch(batch)) return;
     try {
       this.answer(batch, await this.insert(batch));
     } catch (error) {
+      if (isDatabaseUnreachable(error)) {
+        if (!this.spoolBatch(batch)) for (const pending of batch) pending.reject(error);
+        return;
+      }
       if (batch.length === 1) {
         batch[0].reject(error);
         return;
@@ -89,8 +166,29 @@ export class IntakeWriter {
     }
   }
 
-  private async insert(batch: TPending[]): Promise<Set<string>> {
-    const rows = batch.map((pending) => ({ ns: pending.networkServerId, event: pending.event.envelope.kind, key: storedKey(pending), body: pending.event.envelope }));
+  /**
+   * Appends the batch to the spool and answers its requests as stored; false (nothing answered)
+   * without a spool or when it is full. A spooled duplicate is answered as stored: whether it is
+   * one is known only at the replay, which does not write it twice.
+   */
+  private spoolBatch(batch: TPending[]): boolean {
+    const spool = this.options.spool;
+    if (!spool) return false;
+    try {
+      spool.append(batch.map(rowOf));
+    } catch {
+      return false;
+    }
+    for (const pending of batch) pending.resolve(true);
+    this.scheduleReplay();
+    return true;
+  }
+
+  private insert(batch: TPending[]): Promise<Set<string>> {
+    return this.insertRows(batch.map(rowOf));
+  }
+
+  private async insertRows(rows: TIntakeRow[]): Promise<Set<string>> {
     const inserted = await queryRows<{ dedupe_key: string }>(
       this.db,
       sql`INSERT INTO intake_events (network_server_id, event, dedupe_key, body)
@@ -115,6 +213,10 @@ export class IntakeWriter {
  * server cannot post an event first under another's key and have the real one dropped as a
  * duplicate (The Things Stack keys are times, which can be guessed).
  */
+function rowOf(pending: TPending): TIntakeRow {
+  return { ns: pending.networkServerId, event: pending.event.envelope.kind, key: storedKey(pending), body: pending.event.envelope };
+}
+
 function storedKey({ networkServerId, event }: Pick<TPending, 'networkServerId' | 'event'>): string {
   return `${networkServerId}:${event.dedupeKey}`;
 }

@@ -1,5 +1,6 @@
 import { networkServers } from '../../db/schema';
 import type { TDb } from '../../db/database';
+import { isDatabaseUnreachable } from '../../db/db-errors';
 
 export interface TKnownNetworkServer {
   id: number;
@@ -19,6 +20,7 @@ export class NetworkServerCache {
   private bySecret = new Map<string, TKnownNetworkServer>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  private everLoaded = false;
 
   constructor(
     private readonly db: TDb,
@@ -28,7 +30,15 @@ export class NetworkServerCache {
   /** The network server presenting this secret, or null. */
   async lookup(secret: string): Promise<TKnownNetworkServer | null> {
     const age = this.now() - this.loadedAt;
-    if (age > FRESH_MS || (!this.bySecret.has(secret) && age > MISS_RELOAD_MS)) await this.reload();
+    if (age > FRESH_MS || (!this.bySecret.has(secret) && age > MISS_RELOAD_MS)) {
+      try {
+        await this.reload();
+      } catch (error) {
+        // While the database cannot be reached the last list holds, so uplinks go on into the
+        // intake spool (docs/telemetry.md); nobody can change a secret meanwhile anyway.
+        if (!this.everLoaded || !isDatabaseUnreachable(error)) throw error;
+      }
+    }
     return this.bySecret.get(secret) ?? null;
   }
 
@@ -43,6 +53,7 @@ export class NetworkServerCache {
         const rows = await this.db.select({ id: networkServers.id, kind: networkServers.kind, secret: networkServers.secret }).from(networkServers);
         this.bySecret = new Map(rows.filter((row) => row.secret).map((row) => [row.secret, { id: row.id, kind: row.kind }]));
         this.loadedAt = this.now();
+        this.everLoaded = true;
       } finally {
         this.loading = null;
       }

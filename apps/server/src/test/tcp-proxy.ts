@@ -1,0 +1,67 @@
+import net from 'node:net';
+
+export interface TTcpProxy {
+  /** The local port the proxy listens on (127.0.0.1). */
+  port: number;
+  /** Ends every forwarded connection and refuses new ones until `restore`: an outage. */
+  cut(): void;
+  /** Forwards new connections again. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP forwarder owned by a test, between the server and PostgreSQL, so that a test can take
+ * the database away (`cut`) and give it back (`restore`) without touching the real server.
+ * While cut, a new connection is accepted and closed at once, which the driver sees as
+ * "Connection terminated unexpectedly", as when a database server goes down.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
+  const live = new Set<net.Socket>();
+  let isCut = false;
+  const server = net.createServer((client) => {
+    if (isCut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    live.add(client);
+    live.add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      live.delete(client);
+      live.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    cut() {
+      isCut = true;
+      for (const socket of live) socket.destroy();
+      live.clear();
+    },
+    restore() {
+      isCut = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of live) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `url` with its host and port replaced by the proxy's. */
+export function throughProxy(url: string, proxy: TTcpProxy): string {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(proxy.port);
+  return parsed.toString();
+}
