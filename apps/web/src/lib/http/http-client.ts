@@ -80,6 +80,12 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new HttpError(0, method, url, null);
     }
+    // A renewed token ends the old one (POST /auth): a request that left with the old token just
+    // before is asked again with the new one instead of signing the user out.
+    if (response.status === 401 && token && !('x-access-token' in (options.headers ?? {}))) {
+      const current = config.getToken();
+      if (current && current !== token) return send<T>(method, path, options);
+    }
     const data = await readBody(response);
     if (!response.ok) {
       const error = new HttpError(response.status, method, url, data);

@@ -131,6 +131,30 @@ describe('the HTTP client', () => {
     expect((error as HttpError).body).toEqual(body);
   });
 
+  it('a request that left with a token renewed meanwhile is asked again with the new one, not signed out', async () => {
+    let token = 'old-token';
+    const seen: string[] = [];
+    const fetchFn = vi.fn<typeof fetch>(async (_url, init) => {
+      const sent = (init?.headers as Record<string, string>)['x-access-token'];
+      seen.push(sent);
+      // The renewal lands while this request is on its way.
+      token = 'new-token';
+      return sent === 'old-token' ? json(401, { statusCode: 401, error: 'Unauthorized', message: 'x' }) : json(200, { ok: true });
+    });
+    const interceptor = vi.fn();
+    const http = createHttpClient({ baseUrl: '/api/v1', getToken: () => token, fetchFn, interceptor: () => interceptor });
+    await expect(http.get('/overflowLogs')).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['old-token', 'new-token']);
+    expect(interceptor).not.toHaveBeenCalled();
+  });
+
+  it('a 401 with the token still current goes to the interceptor (sign in again)', async () => {
+    const { http, fetchFn, interceptor } = client(json(401, { statusCode: 401, error: 'Unauthorized', message: 'x' }));
+    await expect(http.get('/customers')).rejects.toBeInstanceOf(HttpError);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(interceptor).toHaveBeenCalledWith(401, 'GET', false);
+  });
+
   it('skips the interceptor when asked (login, logout)', async () => {
     const { http, interceptor } = client(json(401, { statusCode: 401, error: 'Unauthorized', message: 'x' }));
     await expect(http.post('/auth', undefined, { skipInterceptor: true })).rejects.toBeInstanceOf(HttpError);
