@@ -14,6 +14,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // Tests of PostgreSQL itself (a cut connection) run only where TEST_DATABASE_URL names one.
+          exclude: process.env.TEST_DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.postgres.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['src/test/global-setup.ts'],
