@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Screens wait for their data and transitions (src/test/setup.ts): slow under load, not wrong.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -12,9 +12,11 @@ import '../lib/i18n/texts/users';
 import '../lib/i18n/texts/alerts';
 import '../lib/i18n/texts/dashboard';
 
-// findBy/waitFor wait up to 5 s instead of 1 s: a CI machine running several suites at once is
-// slow to render the data grid, and a slow machine is not a failing screen.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor wait up to 10 s instead of 1 s: a CI machine running several suites at once is
+// slow to render the data grid and to run transitions (a snackbar replaced after the exit of the
+// one before took 6 s under load), and a slow machine is not a failing screen. Each test may take
+// 30 s (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every test starts signed out, in Dutch, with empty storage and a clean document.
 afterEach(async () => {

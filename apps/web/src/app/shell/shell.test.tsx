@@ -60,8 +60,8 @@ describe('the shell', { timeout: 20_000 }, () => {
   it('sends a visitor without a token to /login and remembers the path', async () => {
     stubApi(ADMIN);
     const { router } = renderApp('/locations?page=2', { token: null });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
-    expect(await screen.findByRole('heading', { name: 'Inloggen' }, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBe('/locations?page=2');
   });

@@ -1,36 +1,25 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseMessageKey } from '@aquasmart/domain';
-import { registerSnackbarSink, SnackbarContext, type TSnackbarApi, type TSnackbarSeverity } from './snackbar-context';
+import { registerSnackbarSink, SnackbarContext, type TSnackbarApi } from './snackbar-context';
+import { EMPTY_SNACK_QUEUE, snackQueue } from './snackbar-queue';
 
 const SnackbarView = lazy(() => import('./snackbar-view').then((module) => ({ default: module.SnackbarView })));
 
-interface TSnack {
-  id: number;
-  message: string;
-  severity: TSnackbarSeverity;
-  params?: Record<string, unknown>;
-}
-
 let nextId = 1;
 
-/** One snackbar at a time, the newest replacing the one shown; success is green, error red (docs/screens.md, "Snackbars"). */
+/** One snackbar at a time, the newest replacing the one shown (snackbar-queue.ts); success is green, error red (docs/screens.md, "Snackbars"). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const [queue, setQueue] = useState<TSnack[]>([]);
-  const [open, setOpen] = useState(true);
-  const current = queue[0];
+  const [{ snacks, open }, dispatch] = useReducer(snackQueue, EMPTY_SNACK_QUEUE);
+  const current = snacks[0];
 
-  // A new message replaces the one on screen: that one closes at once and the newest follows
-  // (messages in between are dropped: they are already out of date).
   const show = useCallback<TSnackbarApi['show']>((message, severity, params) => {
-    const snack = { id: nextId++, message, severity, params };
-    setQueue((items) => (items.length ? [items[0], snack] : [snack]));
+    dispatch({ type: 'show', snack: { id: nextId++, message, severity, params } });
   }, []);
-  const waiting = queue.length > 1;
-  useEffect(() => {
-    if (waiting) setOpen(false);
-  }, [waiting]);
+
+  const currentId = current?.id;
+  const exited = useCallback(() => dispatch({ type: 'exited', id: currentId ?? 0 }), [currentId]);
 
   const api = useMemo<TSnackbarApi>(
     () => ({
@@ -59,15 +48,13 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {current ? (
         <Suspense fallback={null}>
           <SnackbarView
+            key={current.id}
             id={current.id}
             open={open}
             text={text}
             severity={current.severity}
-            onClose={() => setOpen(false)}
-            onExited={() => {
-              setQueue((items) => items.slice(1));
-              setOpen(true);
-            }}
+            onClose={() => dispatch({ type: 'close', id: current.id })}
+            onExited={exited}
           />
         </Suspense>
       ) : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { TSnackbarSeverity } from './snackbar-context';
@@ -11,8 +12,17 @@ export interface TSnackbarViewProps {
   onExited: () => void;
 }
 
-/** The visible snackbar (loaded on the first message so the first page stays small). */
+/**
+ * The visible snackbar (loaded on the first message so the first page stays small). One that is
+ * replaced before it ever opened (two messages in one tick) has no exit transition to wait for:
+ * it is done at once, so the newest still shows. Keyed by `id` in the provider.
+ */
 export function SnackbarView({ id, open, text, severity, onClose, onExited }: TSnackbarViewProps) {
+  const everOpen = useRef(open);
+  if (open) everOpen.current = true;
+  useEffect(() => {
+    if (!open && !everOpen.current) onExited();
+  }, [open, onExited]);
   return (
     <Snackbar
       key={id}

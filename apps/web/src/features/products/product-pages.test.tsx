@@ -134,8 +134,9 @@ describe('/products', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Sanimatic kraan verwijderen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
-    // The replacement waits for the closing snackbar's exit transition: slow on a loaded machine.
-    expect(await screen.findByText('Product verwijderd', undefined, { timeout: 5000 })).toBeTruthy();
+    // The replacement waits for the closing snackbar's exit transition: slow on a loaded machine
+    // (the wait of every findBy is set in src/test/setup.ts).
+    expect(await screen.findByText('Product verwijderd')).toBeTruthy();
     // The list is loaded again after the delete.
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/v1/products')).toHaveLength(3));
   });

@@ -51,7 +51,7 @@ function renderPage(email: string) {
 }
 
 async function loaded() {
-  await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('Jan'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('Jan'));
 }
 
 afterEach(() => vi.restoreAllMocks());
