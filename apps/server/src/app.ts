@@ -25,6 +25,7 @@ import { deviceWriteRoutes } from './modules/devices/device-write-routes';
 import { provisioningRoutes } from './modules/devices/provisioning-routes';
 import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
+import { createMaintenance } from './modules/maintenance/maintenance';
 import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
@@ -150,6 +151,9 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+  const maintenance = createMaintenance(database, app.log);
+  if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
+  app.addHook('onClose', () => maintenance.stop());
 
   await app.register(
     async (api) => {

@@ -1,11 +1,5 @@
-import path from 'node:path';
-import { buildApp } from './app';
+import { startPortal } from './bootstrap/start-portal';
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { openDatabase } from './db/client';
-import { type TDatabase } from './db/database';
-import { ensureFirstAdministrator } from './bootstrap/first-admin';
-import { seedDemoData } from './demo/seed';
-import { ensureHistoryPartitions } from './db/partitions';
 
 /** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
 async function main(): Promise<void> {
@@ -21,28 +15,7 @@ async function main(): Promise<void> {
   }
 
   const startedAt = Date.now();
-  const database: TDatabase = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
-  });
-  await ensureHistoryPartitions(database.system);
-  const app = await buildApp({
-    config,
-    database,
-    backgroundWorkers: true,
-    // PostgreSQL can be out of reach while the server runs; PGlite lives inside the process.
-    intakeSpoolDir: config.DATABASE_URL ? path.join(config.DATA_DIR, 'intake-spool') : undefined,
-    httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 },
-    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
-  });
-
-  const admin = await ensureFirstAdministrator(database.system, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-    demo: config.DEMO,
-  });
-  const demo = config.DEMO ? await seedDemoData(database.system, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
+  const { app, database, admin, demo } = await startPortal(config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,8 @@ import * as schema from './schema';
 import type { TDatabase, TDb } from './database';
 import { runMigrations } from './migrate';
 import { prepareDataDir } from './data-dir';
+import { ensurePgliteCluster } from './pglite-cluster';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
 
 export interface TPostgresOptions {
@@ -40,18 +42,32 @@ export async function openDatabase(options: TOpenOptions): Promise<TDatabase> {
 }
 
 /**
+ * PostgreSQL compiles a query whose estimated cost passes 100,000 with LLVM (JIT) before running it:
+ * the customer list at 30,000 nodes spent 350 of its 380 ms compiling (the soak test found it).
+ * Our queries are short reads and writes, for which compiling never pays (docs/operations-limits.md).
+ * A start-up option of each connection; an `options` parameter in DATABASE_URL (which node-postgres
+ * would let replace ours) is kept and ours added to it.
+ */
+function withoutJit(url: string): { connectionString: string; options: string } {
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: [given, '-c jit=off'].filter(Boolean).join(' ') };
+}
+
+/**
  * Two pools on one PostgreSQL database: the API's, with a statement timeout set at connection
  * start-up (so it holds for every statement, also inside transactions), and the system's without
  * one. `application_name` tells them apart in pg_stat_activity.
  */
 export function postgresDatabase(url: string, options: TPostgresOptions = {}): TDatabase {
   const apiPool = new pg.Pool({
-    connectionString: url,
+    ...withoutJit(url),
     max: options.apiPoolSize ?? API_POOL_SIZE,
     statement_timeout: options.apiStatementTimeoutMs ?? API_STATEMENT_TIMEOUT_MS,
     application_name: 'aquasmart-api',
   });
-  const systemPool = new pg.Pool({ connectionString: url, max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
+  const systemPool = new pg.Pool({ ...withoutJit(url), max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
   for (const pool of [apiPool, systemPool]) {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
@@ -72,10 +88,12 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
 async function openPglite(options: TOpenOptions): Promise<TDatabase> {
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     prepareDataDir(options.dataDir ?? './data');
-    client = new PGlite(prepareDataDir(path.join(options.dataDir ?? './data', 'pglite')));
+    const dir = prepareDataDir(path.join(options.dataDir ?? './data', 'pglite'));
+    await ensurePgliteCluster(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   return pgliteDatabase(client);

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { TConfig } from '../config';
+import { openDatabase } from '../db/client';
+import type { TDatabase } from '../db/database';
+import { ensureHistoryPartitions } from '../db/partitions';
+import { seedDemoData, type TDemoResult } from '../demo/seed';
+import { ensureFirstAdministrator, type TFirstAdmin } from './first-admin';
+
+export interface TPortal {
+  app: FastifyInstance;
+  database: TDatabase;
+  admin: TFirstAdmin | null;
+  demo: TDemoResult | null;
+}
+
+/**
+ * The portal as `npm start` runs it, up to listening: database and migrations, history
+ * partitions, the app with its background workers, the first administrator and the demo data.
+ * `server.ts` listens and prints the sign-in; the soak test runs the same in its own process.
+ */
+export async function startPortal(config: TConfig): Promise<TPortal> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
+  });
+  await ensureHistoryPartitions(database.system);
+  const app = await buildApp({
+    config,
+    database,
+    backgroundWorkers: true,
+    // PostgreSQL can be out of reach while the server runs; PGlite lives inside the process.
+    intakeSpoolDir: config.DATABASE_URL ? path.join(config.DATA_DIR, 'intake-spool') : undefined,
+    httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 },
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+  });
+  const admin = await ensureFirstAdministrator(database.system, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    demo: config.DEMO,
+  });
+  const demo = config.DEMO ? await seedDemoData(database.system, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
+  return { app, database, admin, demo };
+}
