@@ -109,6 +109,8 @@ async function main(): Promise<void> {
       { label: `list nodes page 1 (user of ${fleet.customer})`, user: 'customer', url: '/dashboard/lists/nodes?page=1&limit=25' },
       { label: 'list offlineNodes page 1, search', user: 'admin', url: `/dashboard/lists/offlineNodes?page=1&limit=25&search=${fleet.search}` },
       { label: 'GET /devices/byFlushAmount?min=1', user: 'admin', url: '/devices/byFlushAmount?min=1' },
+      { label: 'customer list (administrator, every customer)', user: 'admin', url: '/customers' },
+      { label: `locations of ${fleet.customer} (the large customer)`, user: 'admin', url: `/customers/${encodeURIComponent(fleet.customer)}/locations` },
       { label: 'one node, 62-day chart data', user: 'admin', url: chart },
     ];
     const calls = allCalls.filter((call) => !values.only || call.label.includes(values.only));

@@ -222,6 +222,8 @@ export const devices = pgTable(
     diagnostics: jsonb('diagnostics').$type<TDiagnostics>().notNull().default({}),
     /** -1 no parameters, 0 a parameter not saved, 1 all saved; kept in step with device_parameters. */
     sync: smallint('sync').notNull().default(-1),
+    /** Temperature channels of the node, kept by triggers on device_channels (0009_place_counts.sql). */
+    temperatureChannels: smallint('temperature_channels').notNull().default(0),
     /** Set when reported registers differ from presets or saved parameters. */
     incorrectSettings: boolean('incorrect_settings').notNull().default(false),
     createdAt: created(),
@@ -231,7 +233,6 @@ export const devices = pgTable(
     index('devices_customer_location_idx').on(table.customerId, table.locationId),
     index('devices_location_idx').on(table.locationId),
     index('devices_gateway_idx').on(table.gatewayId),
-    index('devices_lora_ts_idx').on(table.loraTs),
     index('devices_network_server_idx').on(table.networkServerId),
     index('devices_name_sort_idx').on(sql`lower(${table.name})`, table.name, table.eui),
     index('devices_calibration_ts_idx').on(table.calibrationTs),

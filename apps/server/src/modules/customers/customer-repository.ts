@@ -3,11 +3,11 @@ import { MESSAGE, messageKey, type TCustomerListItem } from '@aquasmart/domain';
 import { type TDb, type TDbOrTx } from '../../db/database';
 import { customers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { customerScopeCondition } from '../../identity/customer-scope';
+import { customerScopeCondition, scopedCustomerIds } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
-import { placeFields, tidyPlaceRow } from '../places/place-fields';
+import { placeFields, tidyPlaceRow, withPlaceCounts } from '../places/place-fields';
 
 export type TCustomerRow = typeof customers.$inferSelect;
 
@@ -50,9 +50,8 @@ export async function listCustomers(db: TDb, user: TAuthUser, query: TListQuery,
   const fields = customerFields(user);
   const projection = parseProjection(query.projection, projectableFields(fields));
   const conditions = parseConditions(query.conditions, fields);
-  const rows = await db
-    .select(selectionFor(projection, fields))
-    .from(customers)
+  const fewPlaces = scopedCustomerIds(user) !== null || where !== undefined;
+  const rows = await withPlaceCounts(db.select(selectionFor(projection, fields)).from(customers).$dynamic(), 'customer_id', customers.id, fewPlaces)
     .where(and(customerScopeCondition(user, customers.id), conditions, where))
     .orderBy(sql`lower(${customers.name})`, customers.name);
   return rows.map((row) => tidyPlaceRow(row as Record<string, unknown>) as TCustomerListItem);

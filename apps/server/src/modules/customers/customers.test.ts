@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
@@ -116,6 +116,20 @@ describe('computed columns', () => {
     expect({ sync: customer.sync, online: customer.online, channels: customer.channels, nodes: customer.nodes }).toEqual(expected);
     const location = (await call(admin, 'GET', '/customers/Beta/locations/Hal')).json();
     expect({ sync: location.sync, online: location.online, channels: location.channels, nodes: location.nodes }).toEqual(expected);
+  });
+});
+
+describe('the channel count of a node (kept by triggers on device_channels)', () => {
+  it('follows channels added and removed, and only temperature channels count', async () => {
+    const locationId = await insertLocation(ctx.database.db, ids.beta, 'Kelder');
+    await insertDevice(ctx.database.db, { eui: '00000000000000c1', customerId: ids.beta, locationId, type: 'V2' });
+    const count = async () => (await call(admin, 'GET', '/customers/Beta/locations/Kelder')).json().channels as number;
+    expect(await count()).toBe(3);
+    await ctx.database.db.execute(sql`DELETE FROM device_channels WHERE device_eui = '00000000000000c1' AND channel_id IN ('temperature1', 'battery1')`);
+    expect(await count()).toBe(2);
+    await ctx.database.db.execute(sql`INSERT INTO device_channels (device_eui, channel_id, name, type) VALUES
+      ('00000000000000c1', 'temperature1', 'Temperatuur 1', 'Temperatuur'), ('00000000000000c1', 'extra1', 'Extra', 'Event')`);
+    expect(await count()).toBe(3);
   });
 });
 

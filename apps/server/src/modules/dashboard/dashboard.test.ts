@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_NAMES, ZDashboard, type TDashboard } from '@aquasmart/domain';
+import { queryRows } from '../../db/database';
 import { devices, overflowLogs } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, restrictUser } from '../../test/places-fixtures';
@@ -175,6 +176,26 @@ describe('the twelve lists', () => {
     expect((await list(tokens.admin, 'IncorrectSettings')).status).toBe(400);
     expect((await list(tokens.admin, 'nodes', '&sort=password')).status).toBe(400);
     expect((await list(tokens.acme, 'nodes', '&customer=Beta')).status).toBe(404);
+  });
+});
+
+describe('a node whose channels have no mode', () => {
+  // A provisioned node is registered without channel modes (the soak test found the 500).
+  it('is listed with an empty custom instead of failing the answer schema', async () => {
+    const first = (await list(tokens.admin, 'nodes')).rows[0] as unknown as { eui: string; name: string };
+    const db = ctx.database.db;
+    const saved = await queryRows<{ channel_id: string; custom: object }>(db, sql`SELECT channel_id, custom FROM device_channels WHERE device_eui = ${first.eui}`);
+    await db.execute(sql`UPDATE device_channels SET custom = custom - 'mode' WHERE device_eui = ${first.eui}`);
+    try {
+      const answer = await list(tokens.admin, 'nodes', `&search=${encodeURIComponent(first.name)}`);
+      expect(answer.status).toBe(200);
+      const row = (answer.body as unknown as { eui: string; channels: { custom: object }[] }[]).find((node) => node.eui === first.eui);
+      expect(row?.channels.length).toBeGreaterThan(0);
+      for (const channel of row!.channels) expect(channel.custom).toEqual({});
+    } finally {
+      for (const channel of saved)
+        await db.execute(sql`UPDATE device_channels SET custom = ${JSON.stringify(channel.custom)}::jsonb WHERE device_eui = ${first.eui} AND channel_id = ${channel.channel_id}`);
+    }
   });
 });
 

@@ -3,12 +3,12 @@ import { messageKey, PLACE_MESSAGE, type TLocationListItem } from '@aquasmart/do
 import { type TDb, type TDbOrTx } from '../../db/database';
 import { customers, locations } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { customerScopeCondition } from '../../identity/customer-scope';
+import { customerScopeCondition, scopedCustomerIds } from '../../identity/customer-scope';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { requireCustomer, type TListQuery } from '../customers/customer-repository';
-import { placeFields, tidyPlaceRow } from '../places/place-fields';
+import { placeFields, tidyPlaceRow, withPlaceCounts } from '../places/place-fields';
 
 export type TLocationRow = typeof locations.$inferSelect;
 
@@ -53,9 +53,8 @@ export async function listLocations(db: TDb, user: TAuthUser, query: TListQuery,
   const fields = locationFields(user);
   const projection = parseProjection(query.projection, projectableFields(fields));
   const conditions = parseConditions(query.conditions, fields);
-  const rows = await db
-    .select(selectionFor(projection, fields))
-    .from(locations)
+  const fewPlaces = scopedCustomerIds(user) !== null || where !== undefined;
+  const rows = await withPlaceCounts(db.select(selectionFor(projection, fields)).from(locations).$dynamic(), 'location_id', locations.id, fewPlaces)
     .innerJoin(customers, eq(customers.id, locations.customerId))
     .where(and(customerScopeCondition(user, locations.customerId), conditions, where))
     .orderBy(sql`lower(${locations.name})`, locations.name, sql`lower(${customers.name})`, customers.name);

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { devices } from '../../db/schema';
 import { OFFLINE_AFTER_MS } from '@aquasmart/domain';
 import type { TFieldMap } from '../../lib/query';
 
@@ -22,33 +23,67 @@ interface TPlaceColumns {
 }
 
 const text = (column: SQL | AnyPgColumn) => ({ sql: column, kind: 'text' as const });
-/** A count or minimum over the place's devices: a subquery per row. */
-const computed = (expression: SQL) => ({ sql: expression, kind: 'integer' as const, select: expression.mapWith(Number), subquery: true });
+/**
+ * A count or minimum over the place's devices, read from the place's counts joined to the list
+ * (`placeCounts`): a column of the join, no longer a subquery per row, so not limited as one.
+ */
+const computed = (expression: SQL) => ({ sql: expression, kind: 'integer' as const, select: expression.mapWith(Number) });
 
 /** Which devices belong to the place: its customer_id or its location_id. */
 type TDeviceColumn = 'customer_id' | 'location_id';
 
-/** sync: -1 when no node has parameters, 0 when any node waits for its settings, 1 otherwise. */
-export function syncOf(column: TDeviceColumn, id: AnyPgColumn): SQL {
-  return sql`(SELECT coalesce(min(d.sync) FILTER (WHERE d.sync >= 0), -1) FROM devices d WHERE d.${sql.raw(column)} = ${id})::int`;
+/** Where a place's nodes are counted: one pass over them, joined LATERAL to each place row (listCustomers, listLocations). */
+export const PLACE_COUNTS = 'place_counts';
+
+/**
+ * The counts of a place's nodes in one pass: nodes; online, whose last uplink (lora_ts) is at most
+ * 6 hours old; channels, their temperature channels (counted on the node, kept right by triggers:
+ * 0009_place_counts.sql); sync, -1 when no node has parameters, 0 when any node waits for its
+ * settings, 1 otherwise. Join with `leftJoinLateral(placeCounts(...), sql`true`)`.
+ */
+export function placeCounts(devicesBy: TDeviceColumn, id: AnyPgColumn) {
+  return new QueryBuilder().select(countColumns()).from(devices).where(eq(deviceColumn(devicesBy), id)).as(PLACE_COUNTS);
 }
 
-/** online: nodes whose last uplink (lora_ts) is at most 6 hours old. */
-export function onlineOf(column: TDeviceColumn, id: AnyPgColumn): SQL {
-  return sql`(SELECT count(*) FROM devices d WHERE d.${sql.raw(column)} = ${id}
-    AND d.lora_ts > now() - ${sql.raw(`interval '${OFFLINE_AFTER_MS / 1000} seconds'`)})::int`;
+/**
+ * The same counts for every place at once (one pass over the fleet, grouped): for a list of all
+ * places, where a pass per place would read the fleet place by place (400 customers at 100,000
+ * nodes: 144 ms against 40). Join on `placeId`; a place without nodes has no row (the fields
+ * answer 0 and -1 then).
+ */
+export function placeCountsOfAll(devicesBy: TDeviceColumn) {
+  const column = deviceColumn(devicesBy);
+  return new QueryBuilder()
+    .select({ placeId: sql<number>`${column}`.as('place_id'), ...countColumns() })
+    .from(devices)
+    .where(isNotNull(column))
+    .groupBy(column)
+    .as(PLACE_COUNTS);
 }
 
-/** channels: temperature channels of the place's nodes. */
-export function channelsOf(column: TDeviceColumn, id: AnyPgColumn): SQL {
-  return sql`(SELECT count(*) FROM device_channels ch JOIN devices d ON d.eui = ch.device_eui
-    WHERE d.${sql.raw(column)} = ${id} AND ch.type = 'Temperatuur')::int`;
+/**
+ * Joins the place counts to a list query: per place (LATERAL) when the list holds few places (a
+ * user's own customers, one place read back), grouped once over the fleet for a list of all.
+ */
+export function withPlaceCounts<TSelect extends PgSelect>(select: TSelect, devicesBy: TDeviceColumn, id: AnyPgColumn, fewPlaces: boolean): TSelect {
+  if (fewPlaces) return select.leftJoinLateral(placeCounts(devicesBy, id), sql`true`) as unknown as TSelect;
+  const all = placeCountsOfAll(devicesBy);
+  return select.leftJoin(all, eq(all.placeId, id)) as unknown as TSelect;
 }
 
-/** nodes: devices assigned to the place. */
-export function nodesOf(column: TDeviceColumn, id: AnyPgColumn): SQL {
-  return sql`(SELECT count(*) FROM devices d WHERE d.${sql.raw(column)} = ${id})::int`;
+const deviceColumn = (devicesBy: TDeviceColumn) => (devicesBy === 'customer_id' ? devices.customerId : devices.locationId);
+
+function countColumns() {
+  return {
+    nodes: sql<number>`count(*)::int`.as('nodes'),
+    online: sql<number>`(count(*) FILTER (WHERE ${devices.loraTs} > now() - ${sql.raw(`interval '${OFFLINE_AFTER_MS / 1000} seconds'`)}))::int`.as('online'),
+    channels: sql<number>`coalesce(sum(${devices.temperatureChannels}), 0)::int`.as('channels'),
+    sync: sql<number>`coalesce(min(${devices.sync}) FILTER (WHERE ${devices.sync} >= 0), -1)::int`.as('sync'),
+  };
 }
+
+const counted = (name: 'nodes' | 'online' | 'channels' | 'sync') =>
+  computed(sql.raw(`coalesce("${PLACE_COUNTS}"."${name}", ${name === 'sync' ? -1 : 0})`));
 
 export function placeFields(table: TPlaceColumns, devicesBy: TDeviceColumn, administrator: boolean): TFieldMap {
   const endpoint = (key: string) => sql<string | null>`(${table.endpoint}->>${sql.raw(`'${key}'`)})`;
@@ -72,10 +107,10 @@ export function placeFields(table: TPlaceColumns, devicesBy: TDeviceColumn, admi
         }
       : {}),
     notes: text(table.notes),
-    sync: computed(syncOf(devicesBy, table.id)),
-    online: computed(onlineOf(devicesBy, table.id)),
-    channels: computed(channelsOf(devicesBy, table.id)),
-    nodes: computed(nodesOf(devicesBy, table.id)),
+    sync: counted('sync'),
+    online: counted('online'),
+    channels: counted('channels'),
+    nodes: counted('nodes'),
   };
 }
 
