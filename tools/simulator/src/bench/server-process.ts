@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp, ensureHistoryPartitions, insertUnassignedDevices, loadConfig, networkServers, openDatabase, queryRows } from '@aquasmart/server/embedded';
+import { answerParent } from './child-server';
 import type { TBenchReply, TBenchRequest } from './protocol';
 
 /**
@@ -50,35 +51,26 @@ async function sample(): Promise<{ unprocessed: number; failed: number; history?
   return row;
 }
 
-process.on('message', (message: TBenchRequest) => {
-  const answer = async (): Promise<TBenchReply> => {
-    switch (message.type) {
-      case 'seed':
-        return { type: 'seeded', ...(await seed(message.devices)) };
-      case 'sample': {
-        const cpu = process.cpuUsage();
-        return { type: 'sample', ...(await sample()), rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
-      }
-      case 'count': {
-        const [row] = await queryRows<{ history: number; events: number }>(
-          database.db,
-          sql`SELECT (SELECT count(*) FROM device_data WHERE device_eui LIKE 'BE0C4000%')::int AS history, (SELECT count(*) FROM intake_events)::int AS events`,
-        );
-        return { type: 'count', ...row };
-      }
-      case 'stop':
-        await app.close();
-        await database.close();
-        return { type: 'stopped', maxRss: process.resourceUsage().maxRSS * 1024 };
+answerParent<TBenchRequest, TBenchReply>(async (message) => {
+  switch (message.type) {
+    case 'seed':
+      return { type: 'seeded', ...(await seed(message.devices)) };
+    case 'sample': {
+      const cpu = process.cpuUsage();
+      return { type: 'sample', ...(await sample()), rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
     }
-  };
-  answer().then(
-    (result) => {
-      reply(result);
-      if (result.type === 'stopped') process.exit(0);
-    },
-    (error: unknown) => reply({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
+    case 'count': {
+      const [row] = await queryRows<{ history: number; events: number }>(
+        database.db,
+        sql`SELECT (SELECT count(*) FROM device_data WHERE device_eui LIKE 'BE0C4000%')::int AS history, (SELECT count(*) FROM intake_events)::int AS events`,
+      );
+      return { type: 'count', ...row };
+    }
+    case 'stop':
+      await app.close();
+      await database.close();
+      return { type: 'stopped', maxRss: process.resourceUsage().maxRSS * 1024 };
+  }
 });
 
 reply({ type: 'ready', port, kind: database.kind });
