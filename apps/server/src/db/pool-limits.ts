@@ -9,6 +9,7 @@ export const API_STATEMENT_TIMEOUT_MS = 10_000;
 export const API_POOL_SIZE = 10;
 /**
  * The system's connections: the intake writer has at most 2 INSERTs in flight, plus the worker,
- * the downlink sender and health checks.
+ * the downlink sender and health checks, plus the maintenance jobs (vacuum, intake retention), so
+ * that their statements do not make the intake wait.
  */
-export const SYSTEM_POOL_SIZE = 4;
+export const SYSTEM_POOL_SIZE = 6;

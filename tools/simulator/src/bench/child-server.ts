@@ -26,7 +26,10 @@ export class ChildServer<TRequest, TReply extends { type: string }> {
     const child = fork(script, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const server = new ChildServer<TRequest, TReply>(child);
     const ready = await new Promise<TReply>((resolve, reject) => server.waiting.push({ resolve, reject }));
-    if (ready.type !== 'ready') throw new Error(`unexpected first message ${ready.type}`);
+    if (ready.type !== 'ready') {
+      await server.kill();
+      throw new Error(`unexpected first message ${ready.type}`);
+    }
     return { server, ready: ready as Extract<TReply, { type: 'ready' }> };
   }
 
@@ -35,15 +38,19 @@ export class ChildServer<TRequest, TReply extends { type: string }> {
       () =>
         new Promise<Extract<TReply, { type: T }>>((resolve, reject) => {
           if (this.ended) return reject(this.ended);
-          this.waiting.push({
-            resolve: (reply) => {
+          const waiter = {
+            resolve: (reply: TReply) => {
               if (reply.type === expected) resolve(reply as Extract<TReply, { type: T }>);
               else reject(new Error(reply.type === 'error' && 'message' in reply ? String(reply.message) : `expected ${expected}, got ${reply.type}`));
             },
             reject,
-          });
+          };
+          this.waiting.push(waiter);
           this.child.send(request as object, (error) => {
-            if (error) reject(error);
+            if (!error) return;
+            // Not sent, so no answer comes: the next answer belongs to the next question.
+            this.waiting.splice(this.waiting.indexOf(waiter), 1);
+            reject(error);
           });
         }),
     );

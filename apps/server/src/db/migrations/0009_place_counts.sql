@@ -31,3 +31,20 @@ CREATE TRIGGER "device_channels_count_added" AFTER INSERT ON "device_channels"
 --> statement-breakpoint
 CREATE TRIGGER "device_channels_count_removed" AFTER DELETE ON "device_channels"
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "device_channels_removed"();
+--> statement-breakpoint
+-- No code changes a channel's type or node today; should anything do so, the count follows. A row
+-- trigger on those columns only: the intake's updates of value and time never fire it.
+CREATE FUNCTION "device_channels_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.type = 'Temperatuur' THEN
+    UPDATE devices SET temperature_channels = greatest(temperature_channels - 1, 0) WHERE eui = OLD.device_eui;
+  END IF;
+  IF NEW.type = 'Temperatuur' THEN
+    UPDATE devices SET temperature_channels = temperature_channels + 1 WHERE eui = NEW.device_eui;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "device_channels_count_changed" AFTER UPDATE OF "type", "device_eui" ON "device_channels"
+  FOR EACH ROW WHEN (OLD."type" IS DISTINCT FROM NEW."type" OR OLD."device_eui" IS DISTINCT FROM NEW."device_eui")
+  EXECUTE FUNCTION "device_channels_changed"();

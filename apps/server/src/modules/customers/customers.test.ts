@@ -130,6 +130,13 @@ describe('the channel count of a node (kept by triggers on device_channels)', ()
     await ctx.database.db.execute(sql`INSERT INTO device_channels (device_eui, channel_id, name, type) VALUES
       ('00000000000000c1', 'temperature1', 'Temperatuur 1', 'Temperatuur'), ('00000000000000c1', 'extra1', 'Extra', 'Event')`);
     expect(await count()).toBe(3);
+    await ctx.database.db.execute(sql`UPDATE device_channels SET type = 'Temperatuur' WHERE device_eui = '00000000000000c1' AND channel_id = 'extra1'`);
+    expect(await count()).toBe(4);
+    await ctx.database.db.execute(sql`UPDATE device_channels SET type = 'Event' WHERE device_eui = '00000000000000c1' AND type = 'Temperatuur'`);
+    expect(await count()).toBe(0);
+    // The intake's updates (value and time) leave the count alone.
+    await ctx.database.db.execute(sql`UPDATE device_channels SET value = 20.5, ts = now() WHERE device_eui = '00000000000000c1'`);
+    expect(await count()).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DAY_MS } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
 import { useTestContext } from '../../test/test-app';
-import { deleteOldIntakeEvents, FAILED_INTAKE_EVENTS_KEPT_MS, INTAKE_EVENTS_KEPT_MS, RETENTION_CHUNK, RETENTION_KINDS } from './intake-retention';
+import { createIntakeRetentionJob, deleteOldIntakeEvents, FAILED_INTAKE_EVENTS_KEPT_MS, INTAKE_EVENTS_KEPT_MS, RETENTION_CHUNK, RETENTION_KINDS } from './intake-retention';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 
@@ -68,5 +68,22 @@ describe('retention of intake events', () => {
     await insert('recent', DAY_MS, 'processed', 10);
     const step = await deleteOldIntakeEvents(db(), RETENTION_KINDS[0], 0, NOW);
     expect(step).toEqual({ deleted: 10, nextAfterId: 0, done: true });
+  });
+
+  it('the job works through a backlog of several chunks, one step at a time, and logs each kind once', async () => {
+    await insert('old', 45 * DAY_MS, 'processed', RETENTION_CHUNK * 2 + 3);
+    await insert('oldfailed', 100 * DAY_MS, 'failed', 4);
+    await insert('recent', DAY_MS, 'processed', 2);
+    const logged: { deleted: number; message: string }[] = [];
+    const log = { info: (object: { deleted: number }, message: string) => logged.push({ deleted: object.deleted, message }), error: () => undefined };
+    const job = createIntakeRetentionJob(db(), log as never, 3_600_000);
+    job.start();
+    try {
+      for (let attempt = 0; attempt < 300 && (await remaining()).length > 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await job.stop();
+    }
+    expect(await remaining()).toEqual(['recent', 'recent']);
+    expect(logged.map((entry) => entry.deleted).sort((a, b) => a - b)).toEqual([4, RETENTION_CHUNK * 2 + 3]);
   });
 });

@@ -54,23 +54,36 @@ export async function deleteOldIntakeEvents(
   return { deleted: row.deleted, nextAfterId: done ? afterId : Number(row.last_id), done };
 }
 
-/** Every RETENTION_EVERY_MS, deletes what has passed the retention, chunk after chunk, each kind from its own cursor. */
+/** Pause between two chunks of a long backlog: requests (on PGlite, the one connection) get their turn. */
+export const RETENTION_CHUNK_PAUSE_MS = 50;
+
+/**
+ * Every RETENTION_EVERY_MS, deletes what has passed the retention, each kind from its own cursor.
+ * One chunk per kind per step: while old events are left the loop runs the next step at once
+ * (after a short pause), so a stop is honoured between chunks, also on an upgrade that finds
+ * millions of events to delete.
+ */
 export function createIntakeRetentionJob(db: TDb, log: FastifyBaseLogger, everyMs = RETENTION_EVERY_MS) {
   const afterIds = new Map<string, number>();
+  const deletedSoFar = new Map<string, number>();
   const loop = new BackgroundLoop(
     'intake retention',
     async () => {
+      let left = 0;
       for (const kind of RETENTION_KINDS) {
-        let deleted = 0;
-        for (;;) {
-          const step = await deleteOldIntakeEvents(db, kind, afterIds.get(kind.name) ?? 0);
-          deleted += step.deleted;
-          afterIds.set(kind.name, step.nextAfterId);
-          if (step.done) break;
+        const step = await deleteOldIntakeEvents(db, kind, afterIds.get(kind.name) ?? 0);
+        afterIds.set(kind.name, step.nextAfterId);
+        const deleted = (deletedSoFar.get(kind.name) ?? 0) + step.deleted;
+        if (!step.done) {
+          deletedSoFar.set(kind.name, deleted);
+          left += 1;
+          continue;
         }
+        deletedSoFar.delete(kind.name);
         if (deleted) log.info({ deleted }, `${kind.name} intake events older than ${kind.keptMs / DAY_MS} days deleted`);
       }
-      return 0;
+      if (left) await new Promise((resolve) => setTimeout(resolve, RETENTION_CHUNK_PAUSE_MS));
+      return left;
     },
     log,
     everyMs,

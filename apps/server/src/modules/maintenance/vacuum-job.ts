@@ -46,12 +46,16 @@ async function needsOwnVacuum(database: TDatabase): Promise<boolean> {
 }
 
 /**
- * Round `round` (counted from 0): VACUUM (ANALYZE) of the busy tables, and in every
+ * Round `round` (counted from 0): VACUUM (ANALYZE) of the busy tables, one statement each so that
+ * on PGlite (one connection) requests get their turn between tables, and in every
  * ANALYZE_ALL_EVERY_ROUNDS-th round (the first an hour after the start, not at the start, where
  * on PGlite it would hold up the first requests) ANALYZE of everything.
  */
 export async function vacuumRound(database: TDatabase, round: number): Promise<void> {
-  await database.exec(`VACUUM (ANALYZE) ${BUSY_TABLES.join(', ')}`);
+  for (const table of BUSY_TABLES) {
+    await database.exec(`VACUUM (ANALYZE) ${table}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   if ((round + 1) % ANALYZE_ALL_EVERY_ROUNDS === 0) await database.exec('ANALYZE');
 }
 
@@ -63,13 +67,19 @@ export async function vacuumRound(database: TDatabase, round: number): Promise<v
  */
 export function createVacuumJob(database: TDatabase, log: FastifyBaseLogger, everyMs = VACUUM_EVERY_MS) {
   let round = 0;
+  // The first round a minute after the start, not while the portal serves its first requests.
+  let started = false;
   const loop = new BackgroundLoop(
     'vacuum',
     async () => {
-      const started = performance.now();
+      if (!started) {
+        started = true;
+        return 0;
+      }
+      const began = performance.now();
       await vacuumRound(database, round);
       round += 1;
-      log.debug({ ms: Math.round(performance.now() - started), round }, 'vacuum of the busy tables done');
+      log.debug({ ms: Math.round(performance.now() - began), round }, 'vacuum of the busy tables done');
       return 0;
     },
     log,
