@@ -8,7 +8,6 @@ import type { TDatabase, TDb } from './database';
 import { runMigrations } from './migrate';
 import { prepareDataDir } from './data-dir';
 import { ensurePgliteCluster } from './pglite-cluster';
-import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
 
 export interface TPostgresOptions {
@@ -88,12 +87,12 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
 async function openPglite(options: TOpenOptions): Promise<TDatabase> {
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    client = new PGlite();
   } else {
     prepareDataDir(options.dataDir ?? './data');
     const dir = prepareDataDir(path.join(options.dataDir ?? './data', 'pglite'));
     await ensurePgliteCluster(dir);
-    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    client = new PGlite(dir);
   }
   await client.waitReady;
   return pgliteDatabase(client);

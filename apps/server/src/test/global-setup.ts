@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 import { runMigrations } from '../db/migrate';
 import { pgliteDatabase, postgresDatabase } from '../db/client';
 
@@ -31,7 +30,7 @@ function withDatabase(url: string, name: string): string {
  */
 export default async function setup(project: TestProject) {
   const snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite();
   await runMigrations(pgliteDatabase(client));
   const dump = await client.dumpDataDir('gzip');
   fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));

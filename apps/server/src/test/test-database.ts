@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 import { pgliteDatabase, postgresDatabase, type TPostgresOptions } from '../db/client';
 import { type TDatabase } from '../db/database';
 
@@ -63,7 +62,7 @@ export async function openTestDatabase(options: TPostgresOptions = {}): Promise<
 
 async function loadPgliteSnapshot(snapshotPath: string): Promise<TDatabase> {
   const blob = new Blob([fs.readFileSync(snapshotPath)]);
-  const client = new PGlite({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({ loadDataDir: blob });
   await client.waitReady;
   return pgliteDatabase(client);
 }

@@ -17,3 +17,4 @@ export {
   selectionFor,
   type TSelection,
 } from './projection';
+export { containingPattern, containsText } from './text-search';

@@ -8,6 +8,7 @@ import {
   type TFlushAmount,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { containsText } from '../../lib/query';
 import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
 import { timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
@@ -104,10 +105,6 @@ export interface TListQuery {
   min?: number;
 }
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
-}
-
 const TEMPERATURE_CHANNELS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', c.channel_id, 'name', c.name, 'value', c.value,
     'ts', extract(epoch FROM c.ts)::float8, 'custom', jsonb_strip_nulls(jsonb_build_object('mode', c.custom -> 'mode'))) ORDER BY c.channel_id), '[]'::jsonb)
   FROM device_channels c WHERE c.device_eui = p.eui AND c.type = 'Temperatuur')`;
@@ -149,7 +146,7 @@ export async function readListPage(
   const source: TListSource = listSource(name, { nodes: nodeScope(scope), overflow: overflowScope(scope), now, min: query.min ?? 1 });
   const search = query.search?.trim();
   const searchWhere = search
-    ? sql`(d.name ILIKE ${likePattern(search)} OR d.eui ILIKE ${likePattern(search)} OR cu.name ILIKE ${likePattern(search)} OR lo.name ILIKE ${likePattern(search)})`
+    ? sql`(${sql.join([sql`d.name`, sql`d.eui`, sql`cu.name`, sql`lo.name`].map((column) => containsText(column, search)), sql` OR `)})`
     : sql`true`;
   const from = sql`${source.from} LEFT JOIN customers cu ON cu.id = ${source.customerColumn} LEFT JOIN locations lo ON lo.id = ${source.locationColumn}`;
   const where = sql`${source.where} AND ${searchWhere}`;

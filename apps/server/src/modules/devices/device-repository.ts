@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { customerScopeCondition } from '../../identity/customer-scope';
-import { parseConditions, parseProjection, projectableFields, selectionFor } from '../../lib/query';
+import { containsText, parseConditions, parseProjection, projectableFields, selectionFor } from '../../lib/query';
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { DEVICE_CONDITION_FIELDS, DEVICE_FIELDS } from './device-fields';
@@ -71,11 +71,6 @@ function orderOf(sort: string | undefined): { order: SQL[]; channel: string | nu
   return { order, channel: field.startsWith('temperature') ? field : null };
 }
 
-/** LIKE pattern of a search text, its wildcards taken literally. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
-}
-
 /**
  * The devices a user may see: administrators all of them; everyone else only devices assigned
  * to a customer, and with a customer list only those customers' devices. Unassigned devices
@@ -130,7 +125,7 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
     user ? deviceScopeCondition(user) : undefined,
     query.assigned === true ? and(isNotNull(devices.customerId), isNotNull(devices.locationId)) : undefined,
     query.assigned === false ? or(isNull(devices.customerId), isNull(devices.locationId)) : undefined,
-    search ? or(ilike(devices.name, likePattern(search)), ilike(devices.eui, likePattern(search))) : undefined,
+    search ? or(containsText(devices.name, search), containsText(devices.eui, search)) : undefined,
     conditions,
     where,
   );
