@@ -68,8 +68,16 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
   });
   const systemPool = new pg.Pool({ ...withoutJit(url), max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
   for (const pool of [apiPool, systemPool]) {
-    // An idle client that loses its connection must not crash the process.
+    // An idle client that loses its connection: the pool has dropped it already.
     pool.on('error', () => undefined);
+    // A client checked out (a transaction, the intake worker, a job) has no listener of the pool's:
+    // when PostgreSQL ends its connection (57P01 on pg_terminate_backend, a restart, a failover, a
+    // network cut), its 'error' event would be unhandled and end the process. The query in flight
+    // fails on its own (answered 503 errors.unavailable, spooled, or retried by its loop), and
+    // pg-pool drops the client on release since it is no longer queryable (docs/operations-limits.md).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
   }
   return {
     kind: 'postgres',

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase, type TTestDatabase } from '../test/test-database';
+import { startServerProcess, type TRunningServer } from '../test/server-process';
+import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from '../test/intake-fixtures';
+import { queryRows } from './database';
+
+/**
+ * PostgreSQL only: an operator (or a failover, or a restart) ends the portal's connections while
+ * uplinks keep arriving. Before issue 21 a client checked out for a transaction, the intake worker
+ * or a job had no 'error' listener, and the process died of `Unhandled 'error' event`
+ * (57P01 admin_shutdown) after two or three rounds. The real server process, as `npm start` runs it.
+ */
+describe('the server while PostgreSQL terminates its connections', () => {
+  const SECRET = 'terminate-test-secret-01';
+  const EUI = '70B3D5499D000088';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-terminate-'));
+  let database: TTestDatabase | undefined;
+  let server: TRunningServer | undefined;
+  let killer: pg.Client | undefined;
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    if (server) await server.exited;
+    await killer?.end();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stays up, answers /healthz 200 afterwards, and stores every uplink it answered 200 exactly once', { timeout: 240_000 }, async () => {
+    database = await openTestDatabase();
+    const networkServerId = await seedNetworkServer(database.db, 'ChirpStack', 'chirpstack', SECRET);
+    await seedDevice(database.db, EUI, 'V2', networkServerId);
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url! });
+    let exitCode: number | null | undefined;
+    void server.exited.then((code) => (exitCode = code));
+    killer = new pg.Client({ connectionString: database.url! });
+    await killer.connect();
+
+    const now = Math.floor(Date.now() / 1000);
+    const answered: number[] = [];
+    const failed: string[] = [];
+    let next = 1;
+    let streaming = true;
+    const send = async (fCnt: number) => {
+      const body = chirpstackUp(EUI, fCnt, payload('V2', { kind: 'temperature', msgId: 42, timestamp: now - 100_000 + fCnt, temperatures: [60, 15, 30] }));
+      try {
+        const response = await fetch(`${server!.url}/api/v1/integrations/chirpstack?event=up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+          body: JSON.stringify(body),
+        });
+        if (response.status === 200) answered.push(fCnt);
+        else failed.push(`${fCnt}: ${response.status} ${await response.text()}`);
+      } catch (error) {
+        failed.push(`${fCnt}: ${String(error)}`);
+      }
+    };
+    // Four streams of uplinks, one after another each, for as long as the terminations go on.
+    const streams = Array.from({ length: 4 }, async () => {
+      while (streaming) await send(next++);
+    });
+    // And API traffic on the API pool meanwhile: signed-in reads (errors allowed, a crash not).
+    const signIn = await fetch(`${server.url}/api/v1/auth`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('admin@example.com:Process-test-2026').toString('base64')}` },
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const apiStatuses: number[] = [];
+    const reader = (async () => {
+      while (streaming) {
+        try {
+          const response = await fetch(`${server.url}/api/v1/devices`, { headers: { 'x-access-token': token } });
+          apiStatuses.push(response.status);
+          await response.arrayBuffer();
+        } catch {
+          apiStatuses.push(0);
+        }
+      }
+    })();
+
+    const terminated: number[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const result = await killer.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'aquasmart-%' AND pg_terminate_backend(pid)`,
+      );
+      terminated.push(result.rowCount ?? 0);
+      expect(exitCode, server.output()).toBeUndefined();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    streaming = false;
+    await Promise.all([...streams, reader]);
+
+    expect(terminated.filter((count) => count > 0).length).toBeGreaterThanOrEqual(6);
+    expect(exitCode, server.output()).toBeUndefined();
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output()).not.toContain("Unhandled 'error' event");
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    // Requests on a dead connection fail into 503, never 500.
+    expect(apiStatuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(answered.length).toBeGreaterThan(20);
+
+    const deadline = Date.now() + 60_000;
+    const stored = async () => countOf(database!.db, 'device_data', sql`device_eui = ${EUI}`);
+    while ((await stored()) < answered.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const rows = await queryRows<{ ts: string; copies: number }>(
+      database.db,
+      sql`SELECT ts::text AS ts, count(*)::int AS copies FROM device_data WHERE device_eui = ${EUI} GROUP BY ts`,
+    );
+    expect(rows.filter((row) => row.copies !== 1)).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(answered.length);
+    expect(await countOf(database.db, 'intake_events', sql`processed_at IS NULL`)).toBe(0);
+    const answeredTs = new Set(answered.map((fCnt) => new Date((now - 100_000 + fCnt) * 1000).getTime()));
+    const storedTs = new Set(rows.map((row) => new Date(row.ts).getTime()));
+    expect([...answeredTs].filter((ts) => !storedTs.has(ts))).toEqual([]);
+    console.info(`uplinks answered 200: ${answered.length}, otherwise: ${failed.length}; API reads: ${apiStatuses.length}; backends ended per round: ${terminated.join(', ')}`);
+  });
+});
