@@ -17,7 +17,7 @@ interface TNode {
   customer: string;
   location: string;
   sync: number;
-  sipp: { parameters: { register: number; value: Record<string, unknown>; status: string }[] };
+  sipp: { parameters: { register: number; value: Record<string, unknown>; status: string; reported?: unknown }[] };
 }
 
 const DEMO_NETWORK_SERVER = 'ChirpStack demo';
@@ -80,6 +80,31 @@ test.describe.serial('node settings', () => {
 
   test.beforeAll(async ({ request }) => {
     adminToken = await apiToken(request, ADMIN);
+  });
+
+  test('incorrect settings: the header says so, and the register the node reports differently is sent again in one action', async ({ page, request }) => {
+    // The demo has saved nodes whose register 2 the node reports with another log interval.
+    const node = (await v2Nodes(request, adminToken, { sync: 1 })).find((candidate) =>
+      candidate.sipp.parameters.some((parameter) => parameter.register === 2 && parameter.status === 'saved' && JSON.stringify(parameter.reported) !== JSON.stringify(parameter.value)),
+    )!;
+    expect(node).toBeDefined();
+    const saved = node.sipp.parameters.find((parameter) => parameter.register === 2)!;
+    await signIn(page, ENGINEER);
+    await page.goto(`${screenOf(node)}#settings`);
+    const sync = page.getByTestId('node-sync');
+    await expect(sync).toContainText('Onjuiste instellingen: de node meldt bij register 2 andere waarden dan opgeslagen');
+    await expect(sync).not.toContainText('Gesynchroniseerd');
+    await expect(await registerStatus(page, 2)).toHaveText('Onjuiste instellingen');
+    await expect(page.getByRole('region', { name: 'Register 2: meten en ingangen' }).getByText('node meldt 60 min')).toBeVisible();
+    await expectNoAxeViolations(page, 'the settings tab with incorrect settings', { include: 'main' });
+
+    await page.getByRole('button', { name: 'Register 2 opnieuw verzenden' }).click();
+    await expect(page.getByText('Register 2 opnieuw verzonden naar de node')).toBeVisible();
+    await expect(await registerStatus(page, 2)).toHaveText(/^In afwachting sinds /);
+    await expect(sync).toContainText('In afwachting');
+    const after = await nodeOf(request, adminToken, node.eui);
+    expect(after.sync).toBe(0);
+    expect(after.sipp.parameters.find((parameter) => parameter.register === 2)).toMatchObject({ status: 'pending', value: saved.value });
   });
 
   test('an administrator copies register 2 to two nodes, which then show pending', async ({ page, request }) => {

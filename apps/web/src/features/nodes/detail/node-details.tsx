@@ -16,6 +16,7 @@ import { openAlarms, type TNodeAlarm } from './node-alarms';
 import { dateText, dateTimeText, numberText } from './format';
 import { BatterySwapButton } from './calibration/battery-swap-button';
 import { ChannelCalibrationActions } from './calibration/channel-calibration-actions';
+import { syncStateOf } from '../settings/settings-view';
 
 function useAlarmText() {
   const { t, i18n } = useTranslation();
@@ -78,7 +79,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
   const alarms = openAlarms(device, now(), overflow.data ?? null);
   const alarmText = useAlarmText();
   const version = device.sipp.diagnostics.version;
-  const syncState = device.sync === -1 ? 'none' : device.sync === 0 ? 'pending' : 'saved';
+  const syncState = syncStateOf(device.sync, device.type, device.sipp.parameters).state;
   const signal =
     device.lora.rssi === null
       ? t('nodeDetail.details.signalLevel', { level: device.signal })

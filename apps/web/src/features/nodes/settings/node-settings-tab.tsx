@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +8,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES, isAdministrator, type TDevice, type TDeviceType } from '@aquasmart/domain';
 import { DetailField, DetailList, Section } from '../../../components/page';
+import { useSnackbar } from '../../../components/snackbar';
+import { failureText } from '../../../lib/http/failure-text';
+import { NODES_QUERY_ROOT } from '../../../lib/api/nodes';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { ReplicateDialog } from './replicate-dialog';
+import { postNodeParameters } from './settings-api';
 import { localOffsetMinutes, localTimeZone, shownText } from './settings-text';
-import { registerViews, type TRegisterStatus, type TRegisterView } from './settings-view';
+import { registerViews, syncStateOf, type TRegisterStatus, type TRegisterView } from './settings-view';
 
 const STATUS_COLOR: Record<TRegisterStatus, 'success' | 'warning' | 'error'> = { saved: 'success', pending: 'warning', incorrect: 'error' };
 
@@ -23,7 +29,38 @@ function statusText(t: (key: string, options?: Record<string, unknown>) => strin
   return t('nodeSettings.status.pending', { time });
 }
 
-function RegisterCard({ view }: { view: TRegisterView }) {
+/**
+ * Sends a register the node reports differently again, with its saved values (the whole register):
+ * it goes pending until the node reports it (docs/node-settings.md, "Screens").
+ */
+function ResendButton({ device, register }: { device: TDevice; register: number }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const saved = device.sipp.parameters.find((parameter) => parameter.register === register);
+  if (!saved || typeof saved.value !== 'object' || saved.value === null) return null;
+  const value = saved.value as Record<string, unknown>;
+  async function resend() {
+    setBusy(true);
+    try {
+      await postNodeParameters(device.eui, [{ register, value }]);
+      await queryClient.invalidateQueries({ queryKey: NODES_QUERY_ROOT });
+      snackbar.success('snackbar.settingsResent', { register });
+    } catch (error) {
+      snackbar.error(failureText(t, error, 'snackbar.settingsEditError', (key) => i18n.exists(key)));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="outlined" color="inherit" size="small" startIcon={<SendIcon />} disabled={busy} onClick={() => void resend()} aria-label={t('nodeSettings.resendLabel', { register })} sx={{ minHeight: 36 }}>
+      {t('nodeSettings.resend')}
+    </Button>
+  );
+}
+
+function RegisterCard({ view, device }: { view: TRegisterView; device: TDevice }) {
   const { t, i18n } = useTranslation();
   const title = t('nodeSettings.registerTitle', { register: view.register, name: t(view.name) });
   return (
@@ -35,7 +72,7 @@ function RegisterCard({ view }: { view: TRegisterView }) {
         <Chip size="small" variant="outlined" color={STATUS_COLOR[view.status]} label={statusText(t, i18n.language, view)} data-testid={`register-${view.register}-status`} />
       </Box>
       {view.status === 'incorrect' ? (
-        <Alert severity="error" role="none" sx={{ mb: 1.5 }}>
+        <Alert severity="error" role="none" sx={{ mb: 1.5 }} action={<ResendButton device={device} register={view.register} />}>
           {t('nodeSettings.status.incorrectHelp')}
         </Alert>
       ) : null}
@@ -85,7 +122,7 @@ export function NodeSettingsTab({ device }: { device: TDevice }) {
     return <Alert severity="warning">{t('nodeSettings.editor.unsupported')}</Alert>;
   }
   const views = registerViews(type, device.sipp.parameters, localOffsetMinutes());
-  const syncState = device.sync === -1 ? 'none' : device.sync === 0 ? 'pending' : 'saved';
+  const sync = syncStateOf(device.sync, type, device.sipp.parameters);
   const showsPeriods = views.some((view) => view.groups.some((group) => group.title?.key === 'nodeSettings.periods'));
 
   return (
@@ -96,7 +133,7 @@ export function NodeSettingsTab({ device }: { device: TDevice }) {
             <Box component="span" sx={{ fontWeight: 600 }}>
               {t('nodeSettings.sync')} ({device.sync}):
             </Box>{' '}
-            {t(`nodeSettings.syncStates.${syncState}`)}
+            {t(`nodeSettings.syncStates.${sync.state}`, { registers: sync.incorrect.join(', ') })}
           </Typography>
           {isAdministrator(user) && views.length > 0 ? (
             <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setReplicating(true)}>
@@ -111,7 +148,7 @@ export function NodeSettingsTab({ device }: { device: TDevice }) {
         ) : null}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           {views.map((view) => (
-            <RegisterCard key={view.register} view={view} />
+            <RegisterCard key={view.register} view={view} device={device} />
           ))}
         </Box>
       </Section>

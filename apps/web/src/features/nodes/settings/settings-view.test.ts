@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerViews, type TParameterRow } from './settings-view';
+import { registerViews, syncStateOf, type TParameterRow } from './settings-view';
 
 const AT = '2026-11-24T07:00:00.000Z';
 const saved = (register: number, value: unknown, reported: unknown = value): TParameterRow => ({ register, value, status: 'saved', reported, updatedAt: AT });
@@ -65,5 +65,17 @@ describe('registerViews: the #settings tab in plain words', () => {
     const [view] = registerViews('V1', [saved(1, { sendinterval: 6 }, null)], 60);
     expect(view.status).toBe('saved');
     expect(view.groups[0].lines.map((entry) => entry.shown.kind)).toEqual(['number', 'unknown', 'unknown']);
+  });
+});
+
+describe('syncStateOf: the header agrees with the registers', () => {
+  const measure = { logInterval: 15, measureInterval: 60, inputs: [{ mode: 'actual', lowAlarm: -102.4, highAlarm: -102.4 }] };
+  it('is incorrect, naming the register, when a saved register is reported differently', () => {
+    expect(syncStateOf(1, 'V2', [saved(2, measure, { ...measure, logInterval: 60 }), saved(3, { enabled: 1 })])).toEqual({ state: 'incorrect', incorrect: [2] });
+  });
+  it('is saved when every register is reported as saved, pending and none as the server says', () => {
+    expect(syncStateOf(1, 'V2', [saved(2, measure), saved(3, { enabled: 1 })])).toEqual({ state: 'saved', incorrect: [] });
+    expect(syncStateOf(0, 'V2', [saved(2, measure, { ...measure, logInterval: 60 })])).toEqual({ state: 'pending', incorrect: [] });
+    expect(syncStateOf(-1, 'V2', [])).toEqual({ state: 'none', incorrect: [] });
   });
 });

@@ -167,3 +167,19 @@ export function registerViews(type: TDeviceType, parameters: readonly TParameter
       return { register: parameter.register, name: `nodeSettings.registerNames.${REGISTER_NAMES[type][parameter.register] ?? 'system'}`, status, updatedAt: parameter.updatedAt, groups };
     });
 }
+
+export type TSyncState = 'none' | 'pending' | 'saved' | 'incorrect';
+
+/**
+ * The node's settings state as the header says it: the server's sync (-1 none, 0 pending, 1 all
+ * saved), except that a node whose registers are all saved but which reports other values for
+ * one of them has incorrect settings (docs/node-settings.md, "Screens"). `incorrect` lists those
+ * registers.
+ */
+export function syncStateOf(sync: number, type: TDeviceType | string, parameters: readonly TParameterRow[]): { state: TSyncState; incorrect: number[] } {
+  if (sync === -1) return { state: 'none', incorrect: [] };
+  if (sync === 0) return { state: 'pending', incorrect: [] };
+  const known = type === 'V1' || type === 'V2' || type === 'V3';
+  const incorrect = known ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
+  return { state: incorrect.length ? 'incorrect' : 'saved', incorrect };
+}
