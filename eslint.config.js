@@ -52,6 +52,64 @@ const SERVER_ZONES = [
   },
 ].map((zone) => ({ ...zone, message: 'A server layer does not import a layer above it: move what both need down.' }));
 
+/**
+ * The order among server modules (docs/architecture.md, "Server layers"): what each module builds
+ * on, directly. A module may import what it builds on, directly or through another module, and
+ * nothing else: never a module that builds on it, nor a sibling it does not build on. A module
+ * folder missing here builds on no other module. The table must stay free of circles.
+ */
+const MODULE_BUILDS_ON = {
+  places: [],
+  auth: [],
+  alerts: [],
+  intake: [],
+  'network-servers': [],
+  connectors: [],
+  dashboard: [],
+  health: [],
+  maintenance: [],
+  customers: ['places'],
+  products: ['places'],
+  users: ['auth'],
+  downlinks: ['intake'],
+  locations: ['customers'],
+  gateways: ['locations'],
+  intervals: ['locations'],
+  'calibration-logs': ['locations'],
+  devices: ['gateways', 'downlinks', 'network-servers'],
+  calibration: ['devices'],
+  telemetry: ['devices', 'alerts', 'intake'],
+};
+
+/** Everything `module` builds on, directly or through other modules; throws on a circle. */
+function buildsOn(module, path = []) {
+  if (path.includes(module)) throw new Error(`eslint.config.js: MODULE_BUILDS_ON has a circle: ${[...path, module].join(' -> ')}`);
+  const direct = MODULE_BUILDS_ON[module] ?? [];
+  return [...new Set(direct.flatMap((below) => [below, ...buildsOn(below, [...path, module])]))];
+}
+
+const SERVER_MODULES = fs
+  .readdirSync(`${ROOT}/${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MODULE_ZONES = SERVER_MODULES.map((module) => ({
+  target: `${SERVER}/modules/${module}`,
+  from: `${SERVER}/modules`,
+  except: [module, ...buildsOn(module)].map((allowed) => `./${allowed}`),
+  message: `modules/${module} builds on ${buildsOn(module).join(', ') || 'no other module'} only (MODULE_BUILDS_ON in eslint.config.js): move what both need down, or wire it in telemetry-pipeline.ts/app.ts.`,
+}));
+
+/**
+ * Test code: the test files, the fixtures beside them (`*.fixture.ts`) and the `src/test/` folders.
+ * Production code never imports it (a fixture among the modules once pulled src/test/ in).
+ */
+const TEST_CODE = ['**/src/test/**', '**/*.test.{ts,tsx}', '**/*.fixture.{ts,tsx}'];
+const TEST_ZONE = {
+  target: '**/*',
+  from: TEST_CODE,
+  message: 'Production code does not import test code (src/test/, *.test.ts, *.fixture.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
   js.configs.recommended,
@@ -84,10 +142,20 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: WEB_ZONES }] },
   },
   {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: TEST_CODE,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...WEB_ZONES, TEST_ZONE] }] },
+  },
+  {
     files: [`${SERVER}/**/*.ts`],
-    // Tests may reach across layers (a test of lib/ builds the whole app).
-    ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SERVER_ZONES }] },
+    // Tests and fixtures may reach across layers (a test of lib/ builds the whole app).
+    ignores: TEST_CODE,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...SERVER_ZONES, ...MODULE_ZONES, TEST_ZONE] }] },
+  },
+  {
+    files: ['packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
+    ignores: TEST_CODE,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [TEST_ZONE] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -7,7 +7,7 @@ import { decodeDownlink, encodeDownlink } from './downlink';
 import { CodecRangeError, maxSize } from './fields';
 import { historyValue } from './history';
 import { MAX_DOWNLINK_BYTES, PROFILES, SETTINGS_FPORT } from './profiles';
-import { REGISTER_CASES, UPLINK_CASES } from './test-cases';
+import { REGISTER_CASES, UPLINK_CASES } from './codec-cases.fixture';
 import { decodeUplink, deviceTypeFromUplink, encodeUplink, messageIdOf } from './uplink';
 import type { TRegisterValue, TUplinkMessage } from './types';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_TYPES } from '../constants';
 import { decodeDownlink, encodeDownlink } from './downlink';
 import { PROFILES, SETTINGS_FPORT } from './profiles';
-import { REGISTER_CASES, UPLINK_CASES } from './test-cases';
+import { REGISTER_CASES, UPLINK_CASES } from './codec-cases.fixture';
 import { decodeUplink, deviceTypeFromUplink, encodeUplink } from './uplink';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */

@@ -5,7 +5,7 @@ import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConditions } from './conditions';
 import { parseProjection, projectableFields, selectionFor } from './projection';
-import { CREATE_ITEMS, itemFields, items } from './test-fields';
+import { CREATE_ITEMS, itemFields, items } from './query-items.fixture';
 
 /**
  * Operator semantics against a real (embedded) PostgreSQL: each condition is compiled by the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error';
 import { compileConditions, parseConditions } from './conditions';
 import { QueryError } from './query-error';
-import { itemFields } from './test-fields';
+import { itemFields } from './query-items.fixture';
 
 /**
  * Hostile and malformed `conditions`. Every case must be refused while compiling (a QueryError,

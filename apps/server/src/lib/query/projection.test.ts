@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryError } from './query-error';
 import { applyProjection, parseProjection, projectableFields, selectionFor } from './projection';
-import { itemFields, items } from './test-fields';
+import { itemFields, items } from './query-items.fixture';
 
 const FIELDS = ['id', 'name', 'customer', 'calibration.interval', 'calibration.logs', 'lora.state', 'lora.rssi', 'parameters'];
 const DEFAULTS = ['id', 'name', 'customer', 'calibration.interval', 'lora.state', 'lora.rssi'];

@@ -5,11 +5,11 @@ import { queryRows } from '../../db/database';
 import { devices, overflowLogs } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, restrictUser } from '../../test/places-fixtures';
-import { buildFleet, expectedDashboard, expectedList, insertFleet, type TFleetNode } from './dashboard-fleet';
+import { buildFleet, expectedDashboard, expectedList, insertFleet, type TFleetNode } from './dashboard-fleet.fixture';
 
 /**
  * GET /dashboard, its twelve lists, GET /devices/byFlushAmount and DELETE /overflowLogs/{_id}
- * against a fleet with a node a minute either side of every bucket bound (dashboard-fleet.ts).
+ * against a fleet with a node a minute either side of every bucket bound (dashboard-fleet.fixture.ts).
  */
 const ctx = useTestContext({ reset: 'never' });
 const call = caller(ctx);

@@ -11,7 +11,7 @@ import { IntakeWriter } from '../intake/intake-writer';
 import { ChirpstackMqtt } from '../intake/chirpstack-mqtt';
 import { chirpstackUp, countOf, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { sendDueDownlinks } from './downlink-sender';
-import { startFakeNetworkServer } from './fake-network-server';
+import { startFakeNetworkServer } from './fake-network-server.fixture';
 
 let ctx: TTestContext;
 let db: TDb;
