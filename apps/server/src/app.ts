@@ -67,6 +67,16 @@ export interface TAppOptions {
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: this Fastify answers a plain number with
+ * "trust nothing" (it cannot check the peer), which made `TRUST_PROXY=1` see only the proxy's
+ * address. With a hop count the server must be reachable only through its proxies (docs/architecture.md, HTTP).
+ */
+export function trustProxyOption(value: TConfig['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
@@ -78,7 +88,7 @@ export async function buildApp({ config, database, logger, logStream, background
     },
     // Fastify's two lines per request are replaced by the one line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // On close, idle keep-alive connections are dropped; requests in flight finish first.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },

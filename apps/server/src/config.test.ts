@@ -14,6 +14,14 @@ describe('configuration', () => {
     [{ API_STATEMENT_TIMEOUT: '1h' }, { API_STATEMENT_TIMEOUT: 3600 }],
     [{ HTTP_REQUEST_TIMEOUT: '10s' }, { HTTP_REQUEST_TIMEOUT: 10 }],
     [{ HTTP_REQUEST_TIMEOUT: '5m' }, { HTTP_REQUEST_TIMEOUT: 300 }],
+    [{ TRUST_PROXY: '' }, { TRUST_PROXY: false }],
+    [{ TRUST_PROXY: 'false' }, { TRUST_PROXY: false }],
+    [{ TRUST_PROXY: '0' }, { TRUST_PROXY: false }],
+    [{ TRUST_PROXY: '1' }, { TRUST_PROXY: 1 }],
+    [{ TRUST_PROXY: '2' }, { TRUST_PROXY: 2 }],
+    [{ TRUST_PROXY: '127.0.0.1' }, { TRUST_PROXY: ['127.0.0.1'] }],
+    [{ TRUST_PROXY: '10.0.0.0/8, ::1, fd00::/8' }, { TRUST_PROXY: ['10.0.0.0/8', '::1', 'fd00::/8'] }],
+    [{ TRUST_PROXY: 'loopback,uniquelocal' }, { TRUST_PROXY: ['loopback', 'uniquelocal'] }],
   ])('accepts %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -29,6 +37,12 @@ describe('configuration', () => {
     [{ DEMO: 'maybe' }, 'DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TOKEN_TTL: '5' }, 'TOKEN_TTL'],
+    [{ TRUST_PROXY: 'true' }, "any client's own X-Forwarded-For"],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'nginx' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1,' }, 'TRUST_PROXY'],
     [{ TOKEN_TTL: 'forever' }, 'TOKEN_TTL'],
     [{ API_STATEMENT_TIMEOUT: '0' }, 'API_STATEMENT_TIMEOUT'],
     [{ API_STATEMENT_TIMEOUT: '61m' }, 'API_STATEMENT_TIMEOUT'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -50,6 +51,51 @@ function isPublicUrl(text: string): boolean {
   }
 }
 
+/** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(text: string): boolean {
+  if (PROXY_RANGE_NAMES.has(text)) return true;
+  const [address, prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (docs/architecture.md, HTTP): off, a hop count, or the proxies' addresses/CIDRs, as
+ * Fastify's `trustProxy` takes them. `true` is refused: it trusted every X-Forwarded-For entry, so a
+ * client chose its own address for the sign-in limit.
+ */
+export const MAX_PROXY_HOPS = 10;
+const trustProxyText = z
+  .string()
+  .default('')
+  .transform((raw, ctx): false | number | string[] => {
+    const text = raw.trim().toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+    if (['true', 'yes', 'on'].includes(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `no longer takes '${raw}', which trusted any client's own X-Forwarded-For: give the number of proxies in front of the server (1 for one nginx) or their addresses, such as '127.0.0.1' or '10.0.0.0/8, 127.0.0.1'`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    } else {
+      const entries = raw.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be 'false', a number of proxies from 1 to ${MAX_PROXY_HOPS}, or a comma-separated list of proxy addresses or CIDRs (also 'loopback'), such as '127.0.0.1, 10.0.0.0/8'`,
+    });
+    return z.NEVER;
+  });
+
 const booleanText = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
@@ -86,8 +132,8 @@ const ZEnv = z.object({
       return seconds;
     }),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
-  /** Set behind a reverse proxy so that the client address of the rate limit is the real one. */
-  TRUST_PROXY: booleanText.default(false),
+  /** Behind a reverse proxy: its hop count or addresses, so that the client address of the rate limit is the real one. */
+  TRUST_PROXY: trustProxyText,
   /** PostgreSQL: a statement of an API request is cancelled after this (503 errors.queryTimeout). */
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
   /** A request (headers and body) must have arrived within this; 408 otherwise. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR, type TPortalRights } from '@aquasmart/domain';
 import { buildApp, type TAppOptions } from '../app';
+import type { TConfig } from '../config';
 import { postgresDatabase, type TPostgresOptions } from '../db/client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -60,6 +61,8 @@ export interface TTestContextOptions {
    */
   connectThrough?: (url: string) => Promise<string>;
   intakeSpoolDir?: string;
+  /** TRUST_PROXY as the configuration parsed it (off by default). */
+  trustProxy?: TConfig['TRUST_PROXY'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -69,7 +72,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
     database: appDatabase,
     logger: false,
     httpTimeouts: options.httpTimeouts,
