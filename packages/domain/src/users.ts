@@ -36,6 +36,8 @@ export const ZUserPatch = z.object({
   email: zEmail().optional(),
   language: z.enum(USER_LANGUAGES).optional(),
   password: zPassword().optional(),
+  /** Needed when the caller changes their own password or e-mail address here (as on PATCH /users/current). */
+  currentPassword: z.string().max(200).optional(),
   customers: ZCustomerNames.optional(),
   portal: z.object({ rights: ZRightFlagsInput }).optional(),
   flush: ZAlerts.optional(),

@@ -85,6 +85,7 @@ export const errorMessagesNl = {
   cannotDeleteSelf: 'U kunt uw eigen account niet verwijderen',
   administratorsOnly: 'Alleen een administrator mag een administrator aanmaken, wijzigen of verwijderen',
   rightNotHeld: 'U kunt geen rechten toekennen die u zelf niet heeft',
+  userHoldsMore: 'U kunt alleen gebruikers wijzigen of verwijderen die geen rechten of klanten hebben die u zelf niet heeft',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
   // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE) ----
   checkSensor: 'Controleer de sensor van kanaal {{channel}}: de meting is -100 °C of lager',
@@ -144,6 +145,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   cannotDeleteSelf: 'You cannot delete your own account',
   administratorsOnly: 'Only an administrator may create, change or delete an administrator',
   rightNotHeld: 'You cannot grant rights you do not hold yourself',
+  userHoldsMore: 'You can only change or delete users who hold no rights or customers that you do not hold yourself',
   unsupportedDeviceType: 'Device type is not supported',
   // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE) ----
   checkSensor: 'Check the sensor of channel {{channel}}: the reading is -100 °C or lower',

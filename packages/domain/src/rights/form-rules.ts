@@ -46,3 +46,26 @@ export function ungrantableRightFlags(editor: TRightsEditor, before: Partial<TPo
   }
   return refused;
 }
+
+/** A user as far as "who may manage whom" goes: administrator or not, the flags and the customers (none is every customer). */
+export interface TRightsScope {
+  administrator: boolean;
+  flags: Partial<TPortalRights>;
+  customers: readonly string[];
+}
+
+/**
+ * What a user holds beyond an editor (docs/users.md, "Who may manage whom"): the flags the target
+ * holds that the editor does not, and whether the target sees customers outside the editor's
+ * (a user without customers sees every customer). A user manager changes or deletes a user only
+ * when both are empty; an administrator holds everything.
+ */
+export function heldBeyond(editor: TRightsScope, target: TRightsScope): { flags: TRightFlag[]; customers: boolean } {
+  if (editor.administrator) return { flags: [], customers: false };
+  const editorFlags = normalizeRightFlags(editor.flags, editor.customers);
+  const targetFlags = normalizeRightFlags(target.administrator ? { administrator: true } : target.flags, target.customers);
+  const flags = RIGHT_FLAGS.filter((flag) => targetFlags[flag] && !editorFlags[flag]);
+  const editorCustomers = new Set(editor.customers);
+  const customers = editor.customers.length > 0 && (target.customers.length === 0 || target.customers.some((name) => !editorCustomers.has(name)));
+  return { flags, customers };
+}

@@ -113,13 +113,15 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Pro
       schema: {
         operationId: 'PatchUser',
         tags: ['users'],
-        summary: 'Change a user; an empty password is left out; type and tokens are never written',
+        summary:
+          'Change a user who holds no right or customer the caller lacks; an empty password is left out; one\'s own new password or e-mail needs currentPassword; type and tokens are never written',
         params: ZEmailParams,
         body: ZUserPatch,
         response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => toCurrentUser(await updateUser(db, currentUser(request), request.params.email, request.body, request.accessToken)),
+    async (request) =>
+      toCurrentUser(await updateUser(db, currentUser(request), request.params.email, request.body, { token: request.accessToken, clientAddress: request.ip })),
   );
 
   routes.delete(

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  heldBeyond,
   ungrantableRightFlags,
   deriveRightEntries,
   ERROR,
@@ -63,6 +64,30 @@ function assertMayManage(actor: TAuthUser, targetIsAdministrator: boolean): void
       'portal.rights.administrator': ERROR.administratorsOnly,
     });
   }
+}
+
+/**
+ * A user manager changes or deletes only users who hold no right and no customer the manager
+ * lacks: otherwise setting the password of a stronger user and signing in as them would bypass
+ * "nobody grants a right they do not hold". Administrators hold everything.
+ */
+function assertHoldsNoMore(actor: TAuthUser, target: TAuthUser): void {
+  const holder = (user: TAuthUser, administrator: boolean) => ({
+    administrator,
+    flags: effectiveFlags(user),
+    customers: user.customers.map((customer) => customer.name),
+  });
+  const beyond = heldBeyond(holder(actor, isAdministrator(actor)), holder(target, isAdministrator(target)));
+  if (beyond.flags.length === 0 && !beyond.customers) return;
+  throw new ApiError(
+    403,
+    ERROR.userHoldsMore,
+    `The user holds rights or customers the caller does not: ${[...beyond.flags, ...(beyond.customers ? ['customers'] : [])].join(', ')}`,
+    Object.fromEntries([
+      ...beyond.flags.map((flag) => [`portal.rights.${flag}`, ERROR.userHoldsMore]),
+      ...(beyond.customers ? [['customers', ERROR.userHoldsMore]] : []),
+    ]),
+  );
 }
 
 /** Nobody grants a right they do not hold themselves; taking one away is allowed. */
@@ -134,14 +159,24 @@ export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): 
   return requireUser(db, body.email);
 }
 
-export async function updateUser(db: TDb, actor: TAuthUser, email: string, body: TUserPatch, actorToken: string | null): Promise<TAuthUser> {
+export async function updateUser(
+  db: TDb,
+  actor: TAuthUser,
+  email: string,
+  body: TUserPatch,
+  session: { token: string | null; clientAddress: string },
+): Promise<TAuthUser> {
+  const actorToken = session.token;
   const target = await requireUser(db, email);
   const customerNames = body.customers ?? target.customers.map((customer) => customer.name);
   const flags = normalizeRightFlags(body.portal?.rights ?? target.portal.rights, customerNames);
   const wasAdministrator = isAdministrator(target);
   const willBeAdministrator = target.type === 'Administrator' || flags.administrator;
   assertMayManage(actor, wasAdministrator || willBeAdministrator);
+  assertHoldsNoMore(actor, target);
   assertMayGrant(actor, target.portal.rights, flags);
+  // One's own password (or e-mail address) never changes without the current password, by any route.
+  if (target.id === actor.id) await assertCurrentPassword(db, actor, body, session.clientAddress);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
 
   await db.transaction(async (tx) => {
@@ -174,6 +209,7 @@ export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Prom
   const target = await requireUser(db, email);
   if (target.id === actor.id) throw new ApiError(409, ERROR.cannotDeleteSelf, 'Nobody deletes their own account');
   assertMayManage(actor, isAdministrator(target));
+  assertHoldsNoMore(actor, target);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
     if (isAdministrator(target) && (await countAdministrators(tx, target.id)) === 0) {
@@ -189,7 +225,7 @@ export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Prom
  * computer must not be enough to take the account over. The check counts against the sign-in
  * limit, so it is no way to guess the password either.
  */
-async function assertCurrentPassword(db: TDb, actor: TAuthUser, body: TAccountPatch, clientAddress: string): Promise<void> {
+async function assertCurrentPassword(db: TDb, actor: TAuthUser, body: TAccountPatch | TUserPatch, clientAddress: string): Promise<void> {
   const changesEmail = body.email !== undefined && body.email.toLowerCase() !== actor.email.toLowerCase();
   if (!body.password && !changesEmail) return;
   if (!body.currentPassword) {

@@ -14,7 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
+import { heldBeyond, isAdministrator, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { LANGUAGE_NAMES } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
@@ -54,6 +54,15 @@ export function UserDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const user = userResult.data;
   const own = Boolean(me && user && me.email.toLowerCase() === user.email.toLowerCase());
+  // A user manager changes or deletes only users who hold no right or customer beyond their own (the server's rule).
+  const beyond =
+    me && user
+      ? heldBeyond(
+          { administrator: isAdministrator(me), flags: me.portal.rights, customers: me.customers },
+          { administrator: isAdministrator(user), flags: user.portal.rights, customers: user.customers },
+        )
+      : undefined;
+  const stronger = Boolean(beyond && (beyond.flags.length > 0 || beyond.customers));
 
   const remove = async () => {
     if (!user) return;
@@ -77,18 +86,26 @@ export function UserDetailPage() {
   return (
     <>
       <PageHeader title={user ? fullName(user) : email}>
-        <Tooltip title={t('users.edit')}>
-          <IconButton component={RouterLink} to={`${userPath(email)}/edit`} aria-label={t('users.edit')} color="primary">
-            <EditIcon />
-          </IconButton>
+        <Tooltip title={stronger ? t('errors.userHoldsMore') : t('users.edit')}>
+          <span>
+            {stronger ? (
+              <IconButton aria-label={t('users.edit')} disabled>
+                <EditIcon />
+              </IconButton>
+            ) : (
+              <IconButton component={RouterLink} to={`${userPath(email)}/edit`} aria-label={t('users.edit')} color="primary">
+                <EditIcon />
+              </IconButton>
+            )}
+          </span>
         </Tooltip>
-        <Tooltip title={own ? t('users.ownAccount') : t('users.delete')}>
+        <Tooltip title={own ? t('users.ownAccount') : stronger ? t('errors.userHoldsMore') : t('users.delete')}>
           <span>
             <Button
               variant="outlined"
               color="error"
               startIcon={<DeleteIcon />}
-              disabled={!user || own}
+              disabled={!user || own || stronger}
               onClick={() => setConfirming(true)}
             >
               {t('users.delete')}
@@ -98,6 +115,11 @@ export function UserDetailPage() {
       </PageHeader>
       {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {userResult.isError ? <Alert severity="error">{t('users.loadError')}</Alert> : null}
+      {stronger ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('errors.userHoldsMore')}
+        </Alert>
+      ) : null}
       {user ? (
         <Paper variant="outlined">
           <Section title={t('users.details')}>

@@ -110,6 +110,36 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Er moet tenminste een administrator zijn')).toBeTruthy();
   });
 
+  it("one's own new password needs the current password, which the save carries (as on /users/current)", async () => {
+    const user = userEvent.setup();
+    const me = testUser(['userManagement'], { email: 'jan@example.com' });
+    const calls = stubApi(me, me);
+    renderPage('jan@example.com');
+    await loaded();
+    await user.type(screen.getByLabelText(/^Wachtwoord/), 'Nieuw-wachtwoord-2026');
+    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'Nieuw-wachtwoord-2026');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Veld is verplicht')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.type(screen.getByLabelText(/^Huidig wachtwoord/), 'Oud-wachtwoord-2026');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ password: 'Nieuw-wachtwoord-2026', currentPassword: 'Oud-wachtwoord-2026' });
+  });
+
+  it('another user\'s form has no current password field and sends none', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(testUser(['administrator'], { email: 'admin@example.com' }), testUser([], { email: 'piet@example.com' }));
+    renderPage('piet@example.com');
+    await loaded();
+    expect(screen.queryByLabelText(/^Huidig wachtwoord/)).toBeNull();
+    await user.type(screen.getByLabelText(/^Wachtwoord/), 'Nieuw-wachtwoord-2026');
+    await user.type(screen.getByLabelText(/^Bevestig wachtwoord/), 'Nieuw-wachtwoord-2026');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/users/piet%40example.com');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
+  });
+
   it('refuses a different confirmation of a new password', async () => {
     const user = userEvent.setup();
     const calls = stubApi(testUser(['administrator'], { email: 'admin@example.com' }), testUser([], { email: 'piet@example.com' }));

@@ -6,7 +6,8 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
+import { ERROR, hasAnyRight, isAdministrator, MESSAGE } from '@aquasmart/domain';
+import { isHttpError } from '../../lib/http/http-error';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -16,7 +17,7 @@ import { patchUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from 
 import { FormActions } from '../../components/page';
 import { PageHeader } from '../../components/page';
 import { UserFormFields } from './components/user-form-fields';
-import { emptyUserForm, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
+import { emptyUserForm, ownChangeNeedsCurrentPassword, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
 
 /**
  * /users/{email}/edit (docs/users.md, "Screens"). After saving one's own account a fresh token is
@@ -42,10 +43,20 @@ export function UserEditPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (!loaded) return;
     const own = Boolean(me && me.email.toLowerCase() === loaded.email.toLowerCase());
+    if (own && ownChangeNeedsCurrentPassword(values, loaded.email) && values.currentPassword === '') {
+      form.setError('currentPassword', { message: MESSAGE.required });
+      form.setFocus('currentPassword');
+      return;
+    }
     let saved;
     try {
-      saved = await patchUser(loaded.email, toPatchBody(values));
+      saved = await patchUser(loaded.email, toPatchBody(values, own ? { email: loaded.email } : undefined));
     } catch (error) {
+      if (isHttpError(error) && error.key === ERROR.incorrectPassword) {
+        form.setError('currentPassword', { message: ERROR.incorrectPassword });
+        form.setFocus('currentPassword');
+        return;
+      }
       snackbar.error(userFailureKey(error, 'snackbar.userEditError'));
       applyServerErrors(error, form.setError, USER_FORM_FIELDS);
       return;
@@ -84,7 +95,11 @@ export function UserEditPage() {
       {loaded ? (
         <FormProvider {...form}>
           <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userEdit').replace(':email', loaded.email)}>
-            <UserFormFields mode="edit" edited={{ type: loaded.type, rights: loaded.portal.rights }} />
+            <UserFormFields
+              mode="edit"
+              edited={{ type: loaded.type, rights: loaded.portal.rights }}
+              own={Boolean(me && me.email.toLowerCase() === loaded.email.toLowerCase())}
+            />
             <FormActions submitLabel={t('common.save')} busy={form.formState.isSubmitting} />
           </Paper>
         </FormProvider>

@@ -29,6 +29,8 @@ const userFields = {
   email: zEmail(),
   language: z.enum(USER_LANGUAGES, { error: MESSAGE.required }),
   confirmPassword: z.string(),
+  /** Only on one's own account: a new password or e-mail address needs it (as on /users/current). */
+  currentPassword: z.string(),
   customers: z.array(z.string()),
   rights: ZRights,
   flushAlerts: z.boolean(),
@@ -48,7 +50,7 @@ export const ZUserCreateForm = z.object({ ...userFields, password: zRequiredPass
 export const ZUserEditForm = z.object({ ...userFields, password: zPassword() }).superRefine((values, ctx) => passwordsMatch(values, ctx));
 
 /** Form fields the server may name in `fields` (others are shown by the snackbar only). */
-export const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'customers'];
+export const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword', 'customers'];
 
 export type TUserFormValues = z.input<typeof ZUserEditForm>;
 
@@ -60,6 +62,7 @@ export function emptyUserForm(): TUserFormValues {
     language: 'nl',
     password: '',
     confirmPassword: '',
+    currentPassword: '',
     customers: [],
     rights: emptyRights(),
     flushAlerts: false,
@@ -76,6 +79,7 @@ export function userToForm(user: TUser): TUserFormValues {
     language: user.language,
     password: '',
     confirmPassword: '',
+    currentPassword: '',
     customers: [...user.customers],
     rights: normalizeRightFlags(user.portal.rights, user.customers),
     flushAlerts: user.flush.emailAlerts,
@@ -97,14 +101,24 @@ export function toCreateBody(values: TUserFormValues): TUserCreate {
   };
 }
 
-/** PATCH body (docs/users.md, "Form rules"); an empty password is left out of the save. */
-export function toPatchBody(values: TUserFormValues): TUserPatch {
+/** Whether saving one's own account on the user form changes the password or e-mail: both need the current password. */
+export function ownChangeNeedsCurrentPassword(values: Pick<TUserFormValues, 'password' | 'email'>, currentEmail: string): boolean {
+  return values.password !== '' || values.email.trim().toLowerCase() !== currentEmail.toLowerCase();
+}
+
+/**
+ * PATCH body (docs/users.md, "Form rules"); an empty password is left out of the save. `own` is
+ * the e-mail address of one's own account when that is the account edited: a new password or
+ * e-mail address then carries the current password.
+ */
+export function toPatchBody(values: TUserFormValues, own?: { email: string }): TUserPatch {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
     email: values.email,
     customers: values.customers,
     ...(values.password ? { password: values.password } : {}),
+    ...(own && ownChangeNeedsCurrentPassword(values, own.email) ? { currentPassword: values.currentPassword } : {}),
     portal: { rights: normalizeRightFlags(values.rights, values.customers) },
     flush: { emailAlerts: values.flushAlerts },
     overflowDetection: { emailAlerts: values.overflowAlerts },

@@ -33,7 +33,7 @@ export function usePasswordHelp(password: string | undefined, empty: string | un
  * with its character count and confirmation, customers, the account type, the rights checkboxes
  * with their rules (only what the signed-in user may grant) and the e-mail alerts.
  */
-export function UserFormFields({ mode, edited }: { mode: 'create' | 'edit'; edited?: TEditedUser }) {
+export function UserFormFields({ mode, edited, own = false }: { mode: 'create' | 'edit'; edited?: TEditedUser; own?: boolean }) {
   const { t } = useTranslation();
   const form = useFormContext<TUserFormValues>();
   const customers = useWatch({ control: form.control, name: 'customers' });
@@ -87,6 +87,16 @@ export function UserFormFields({ mode, edited }: { mode: 'create' | 'edit'; edit
             fullWidth
             autoComplete="new-password"
           />
+          {own ? (
+            <FormTextField<TUserFormValues>
+              name="currentPassword"
+              label={t('users.currentPassword')}
+              type="password"
+              fullWidth
+              autoComplete="current-password"
+              helperText={t('users.currentPasswordOwnHelp')}
+            />
+          ) : null}
         </FieldGrid>
       </Section>
       <Section title={t('users.access')}>
