@@ -248,3 +248,31 @@ describe('settingsFormPath: the server names a body field, the editor marks its 
     expect(settingsFormPaths('V3')).not.toContain('periods.0.start');
   });
 });
+
+describe('registersFromSettingsForm: a save sends only what changed (issue 29 item 5)', () => {
+  // PostgreSQL's jsonb (and PGlite's) keeps keys by length, then bytes: a period comes back as
+  // { stop, start, daysEnabled, flushCycles } with its weekdays friday, monday, sunday, ...
+  const jsonbDays = (on: boolean) => ({ friday: on, monday: on, sunday: !on, tuesday: on, saturday: !on, thursday: on, wednesday: on });
+  const asStored = (parameters: TStoredParameter[], register: number, value: Record<string, unknown>) =>
+    parameters.map((parameter) => (parameter.register === register ? { register, value } : parameter));
+
+  it('V2: changing only the log interval leaves register 4 (periods read back in jsonb key order) unsent', () => {
+    const stored = asStored(V2, 4, { 'flush-periods': [{ stop: 330, start: 300, daysEnabled: jsonbDays(true), flushCycles: 2 }] });
+    const form = settingsFormFromRegisters('V2', stored, WINTER);
+    expect(registersFromSettingsForm('V2', { ...form, logInterval: '10' }, stored, WINTER, ENGINEER)).toEqual([{ register: 2, value: { logInterval: 10 } }]);
+  });
+
+  it('V1: changing only the log interval leaves register 3 (its periods in jsonb key order) unsent', () => {
+    const flush = V1.find((parameter) => parameter.register === 3)!.value as Record<string, unknown>;
+    const stored = asStored(V1, 3, { ...flush, 'flush-periods': [{ stop: 1410, start: 1380 }, { stop: 330, start: 300 }] });
+    const form = settingsFormFromRegisters('V1', stored, WINTER);
+    expect(registersFromSettingsForm('V1', { ...form, logInterval: '10' }, stored, WINTER, ENGINEER)).toEqual([{ register: 2, value: { logInterval: 10 } }]);
+  });
+
+  it('a period that really changed is still sent whole', () => {
+    const stored = asStored(V2, 4, { 'flush-periods': [{ stop: 330, start: 300, daysEnabled: jsonbDays(true), flushCycles: 2 }] });
+    const form = settingsFormFromRegisters('V2', stored, WINTER);
+    const changes = registersFromSettingsForm('V2', { ...form, periods: [{ ...form.periods[0], flushCycles: '3' }] }, stored, WINTER, ENGINEER);
+    expect(changes.map((change) => change.register)).toEqual([4]);
+  });
+});

@@ -5,6 +5,7 @@ import { MESSAGE } from '../validation/message-key';
 import { checkNumber, parseFormNumber, type TNumberRule } from '../validation/validators';
 import { INPUT_COUNT, INPUTS_REGISTER, PERIODS_REGISTER, settingsOf, type TSetting, type TSettingId } from './catalogue';
 import { clockToMinutes, minutesToClock, periodToLocal, periodToUtc } from './periods';
+import { sameValue } from './same-value';
 import { ALARM_OFF, alarmRule, FLUSH_OFF, FLUSH_ON, OVERFLOW_OFF, OVERFLOW_ON, SETTING_RULES, WEEKDAYS, type TDaysEnabled } from './rules';
 
 /**
@@ -192,7 +193,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
   return z.object(shape) as unknown as z.ZodType<TSettingsForm, TSettingsForm>;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = sameValue;
 
 /**
  * The registers a save sends (POST /devices/{eui}/parameters): per register only the fields whose

@@ -2,3 +2,4 @@ export * from './rules';
 export * from './catalogue';
 export * from './periods';
 export * from './form';
+export * from './same-value';

@@ -1,4 +1,4 @@
-import { SETTING_GROUPS, type TDeviceType } from '@aquasmart/domain';
+import { sameValue, SETTING_GROUPS, type TDeviceType } from '@aquasmart/domain';
 
 type TSettingGroup = keyof typeof SETTING_GROUPS;
 
@@ -40,7 +40,7 @@ export function settingEntriesFor(
 ): string[] {
   const groups = new Set<TSettingGroup>();
   for (const field of Object.keys(next)) {
-    if (previous && JSON.stringify(previous[field]) === JSON.stringify(next[field])) continue;
+    if (previous && sameValue(previous[field], next[field])) continue;
     groups.add(groupOf(type, register, field));
   }
   return [...groups].map((group) => SETTING_GROUPS[group]);
