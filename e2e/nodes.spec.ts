@@ -99,7 +99,7 @@ test.describe.serial('nodes', () => {
     await expect(page.getByRole('combobox', { name: /^Klant/ })).toHaveText(CUSTOMER);
     await page.getByRole('button', { name: 'Registreren' }).click();
     await expect(page.getByText('Veld is verplicht')).toHaveCount(2);
-    await page.getByRole('combobox', { name: /^Node \(EUI\)/ }).click();
+    await page.getByRole('combobox', { name: /^Node \(EUI\)/ }).fill(NEW_EUI.slice(0, 8));
     await page.getByRole('option', { name: new RegExp(NEW_EUI) }).click();
     await expect(page.getByText('Type V2, versie 1.0')).toBeVisible();
     await page.getByLabel(/^Naam/).fill(NEW_NAME);

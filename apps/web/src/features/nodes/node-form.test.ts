@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TDevice } from '@aquasmart/domain';
 import {
   channelPatches,
+  checkTypedEui,
+  cleanEui,
   editLoraBody,
   emptyRegisterForm,
   intervalOfLocation,
@@ -52,6 +54,28 @@ describe('register form', () => {
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
     expect(messages).toEqual({ eui: 'validation.required', name: 'validation.required', customer: 'validation.required', location: 'validation.required' });
+  });
+
+  it.each([
+    ['', { kind: 'empty' }],
+    ['70b3', { kind: 'partial', count: 4 }],
+    ['70B3 D5E7-5E00:0001', { kind: 'complete', eui: '70B3D5E75E000001' }],
+    [' 70b3d5e75e000001 ', { kind: 'complete', eui: '70B3D5E75E000001' }],
+    ['70B3 D5G7', { kind: 'badCharacter', character: 'G' }],
+    ['70b3_d5', { kind: 'badCharacter', character: '_' }],
+    ['70B3D5E75E0000011', { kind: 'tooLong', count: 17 }],
+  ])('checks the typed EUI %j as typed', (text, expected) => {
+    expect(checkTypedEui(text)).toEqual(expected);
+  });
+
+  it('takes the EUI as printed (spaces, dashes) and sends it clean; a short or wrong one says why', () => {
+    const base = { name: 'Node', customer: 'A', location: 'B', gateway: '' };
+    expect(cleanEui('70b3-d5e7 5e00 0001')).toBe('70B3D5E75E000001');
+    expect(ZNodeRegisterForm.parse({ ...base, eui: '70b3 d5e7 5e00 0001' }).eui).toBe('70B3D5E75E000001');
+    const short = ZNodeRegisterForm.safeParse({ ...base, eui: '70B3 D5' });
+    expect(short.error?.issues[0]?.message).toBe('nodes.register.euiLength?count=6');
+    const wrong = ZNodeRegisterForm.safeParse({ ...base, eui: '70B3D5E75E00000O' });
+    expect(wrong.error?.issues[0]?.message).toBe('nodes.register.euiBadCharacter?character=O');
   });
 
   it('sends name, place and Started; the gateway only with gatewayManagement', () => {

@@ -4,6 +4,7 @@ import {
   CHANNEL_ATTACHMENTS,
   CHANNEL_MODES,
   MINIMUM_DEVIATIONS,
+  messageKey,
   zOneOf,
   zOptionalText,
   zRequiredText,
@@ -22,8 +23,57 @@ const DEVIATION_VALUES = MINIMUM_DEVIATIONS.map(String) as ['1', '2', '3', '4', 
 
 // ---------------------------------------------------------------- register (/nodes/new)
 
+/** Characters an EUI may be typed with between its digits, as printed on labels: spaces, dashes, colons. */
+const EUI_SEPARATORS = /[\s:-]/g;
+export const EUI_DIGITS = 16;
+
+/** The EUI in a typed text: separators dropped, upper case ("70b3-d5e7 5e00 0001" -> "70B3D5E75E000001"). */
+export function cleanEui(text: string): string {
+  return text.replace(EUI_SEPARATORS, '').toUpperCase();
+}
+
+/**
+ * What the EUI field says while the user types (docs/nodes-screens.md, "Register"): a character
+ * that is not a hexadecimal digit (`badCharacter`, the first one), too many digits (`tooLong`), or
+ * how many of the 16 are there. Empty text has no problem (the required rule speaks on submit).
+ */
+export type TEuiCheck = { kind: 'empty' } | { kind: 'badCharacter'; character: string } | { kind: 'tooLong'; count: number } | { kind: 'partial'; count: number } | { kind: 'complete'; eui: string };
+
+export function checkTypedEui(text: string): TEuiCheck {
+  const eui = cleanEui(text);
+  if (eui === '') return { kind: 'empty' };
+  const bad = /[^0-9A-F]/.exec(eui);
+  if (bad) return { kind: 'badCharacter', character: text.replace(EUI_SEPARATORS, '')[bad.index] ?? bad[0] };
+  if (eui.length > EUI_DIGITS) return { kind: 'tooLong', count: eui.length };
+  if (eui.length < EUI_DIGITS) return { kind: 'partial', count: eui.length };
+  return { kind: 'complete', eui };
+}
+
+/** The message key of a check that is wrong on submit ('' when the EUI is complete). */
+export function euiMessage(check: TEuiCheck): string {
+  switch (check.kind) {
+    case 'empty':
+      return 'validation.required';
+    case 'badCharacter':
+      return messageKey('nodes.register.euiBadCharacter', { character: check.character });
+    case 'tooLong':
+    case 'partial':
+      return messageKey('nodes.register.euiLength', { count: check.count });
+    case 'complete':
+      return '';
+  }
+}
+
+/** The typed EUI: any separators, then exactly 16 hexadecimal digits; the output is the clean EUI. */
+const zTypedEui = z.string().transform((text, context) => {
+  const check = checkTypedEui(text);
+  if (check.kind === 'complete') return check.eui;
+  context.addIssue({ code: 'custom', message: euiMessage(check) });
+  return z.NEVER;
+});
+
 export const ZNodeRegisterForm = z.object({
-  eui: zRequiredText(16),
+  eui: zTypedEui,
   name: zRequiredText(200),
   customer: zRequiredText(200),
   location: zRequiredText(200),

@@ -1,49 +1,61 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight } from '@aquasmart/domain';
-import { FormSelect } from '../../components/form/form-select';
+import { hasAnyRight, isAdministrator, messageKey } from '@aquasmart/domain';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { FieldGrid, FormActions, PageHeader, Section } from '../../components/page';
-import { encryptionModeOf, nodeScreen, patchNodeLora, unassignedNodesQuery } from '../../lib/api/nodes';
+import { encryptionModeOf, nodePlacement, nodeScreen, patchNodeLora, unassignedNodesQuery } from '../../lib/api/nodes';
+import { isHttpError } from '../../lib/http/http-error';
 import { useCurrentUser } from '../../lib/session/current-user';
+import { EuiField } from './components/eui-field';
 import { NodePlaceFields } from './components/node-place-fields';
 import { useNodeSave } from './components/use-node-save';
 import { emptyRegisterForm, NODE_REGISTER_FIELDS, registerBody, ZNodeRegisterForm, type TNodeRegisterForm } from './node-form';
 
 /**
  * /nodes/new?customer&location&gateway (addNode): registers a provisioned, unassigned node under
- * a customer and a location (PATCH lora with lora.state Started); afterwards the node.
+ * a customer and a location (PATCH lora with lora.state Started); afterwards the node. The EUI is
+ * typed as printed on the node; administrators also get the unassigned nodes as suggestions (the
+ * server shows unassigned nodes to nobody else). An EUI of a node that is already placed is
+ * refused before sending (that request would move it).
  */
 export function NodeNewPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const user = useCurrentUser().data;
   const gatewayRight = hasAnyRight(user, 'gatewayManagement');
-  const unassigned = useQuery(unassignedNodesQuery);
+  const administrator = isAdministrator(user);
+  const unassigned = useQuery({ ...unassignedNodesQuery, enabled: administrator });
   const defaults = useMemo(() => emptyRegisterForm(query), [query]);
   const form = useZodForm(ZNodeRegisterForm, { defaultValues: defaults });
-  const eui = useWatch({ control: form.control, name: 'eui' });
-  const chosen = unassigned.data?.find((node) => node.eui === eui);
   const runSave = useNodeSave<TNodeRegisterForm>(form.setError, NODE_REGISTER_FIELDS, 'snackbar.nodeCreate', 'snackbar.nodeCreateError');
-  const onSubmit = form.handleSubmit((values) =>
-    runSave(async () => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const placed = await nodePlacement(values.eui);
+    if (placed) {
+      form.setError('eui', { message: messageKey('nodes.register.euiRegistered', placed) }, { shouldFocus: true });
+      return;
+    }
+    await runSave(async () => {
       const node = unassigned.data?.find((candidate) => candidate.eui === values.eui);
-      const saved = await patchNodeLora(values.eui, encryptionModeOf(node ?? {}), registerBody(values, gatewayRight));
-      return nodeScreen(saved.customer ?? values.customer, saved.location ?? values.location, saved.eui);
-    }),
-  );
+      try {
+        const saved = await patchNodeLora(values.eui, encryptionModeOf(node ?? {}), registerBody(values, gatewayRight));
+        return nodeScreen(saved.customer ?? values.customer, saved.location ?? values.location, saved.eui);
+      } catch (error) {
+        if (isHttpError(error) && error.status === 404) form.setError('eui', { message: 'nodes.register.euiUnknown' }, { shouldFocus: true });
+        throw error;
+      }
+    });
+  });
   const title = t('nodes.register.title');
-  const options = (unassigned.data ?? []).map((node) => ({ value: node.eui, label: `${node.eui} · ${node.type}` }));
   return (
     <>
       <PageHeader title={title} />
-      {unassigned.isSuccess && options.length === 0 ? (
+      {administrator && unassigned.isSuccess && unassigned.data.length === 0 ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('nodes.register.noUnassigned')}
         </Alert>
@@ -52,14 +64,7 @@ export function NodeNewPage() {
         <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={title}>
           <Section>
             <FieldGrid>
-              <FormSelect<TNodeRegisterForm>
-                name="eui"
-                label={t('nodes.register.node')}
-                required
-                fullWidth
-                options={options}
-                helperText={chosen ? t('nodes.register.typeOf', { type: chosen.type, version: chosen.version }) : t('nodes.register.nodeHelp')}
-              />
+              <EuiField label={t('nodes.register.node')} suggestions={unassigned.data ?? []} loading={unassigned.isFetching} />
               <FormTextField<TNodeRegisterForm> name="name" label={t('nodes.name')} required fullWidth autoComplete="off" />
               <NodePlaceFields showGateway={gatewayRight} moveAllowed copyInterval={false} />
             </FieldGrid>

@@ -11,6 +11,7 @@ import {
   type TDeviceLoraPatch,
 } from '@aquasmart/domain';
 import { http } from '../http/http';
+import { isHttpError } from '../http/http-error';
 import { customerApiPath, gatewayApiPath, locationApiPath } from './places';
 
 /**
@@ -116,6 +117,21 @@ export const unassignedNodesQuery = queryOptions({
       .sort((a, b) => a.eui.localeCompare(b.eui));
   },
 });
+
+/**
+ * Where a node is placed, when the user may see it and it has a customer and a location; null
+ * otherwise (unknown, unassigned, or outside the user's customers: all 404 for non-administrators).
+ * Asked without the 404 screen: /nodes/new checks a typed EUI with it before registering.
+ */
+export async function nodePlacement(eui: string, signal?: AbortSignal): Promise<{ customer: string; location: string } | null> {
+  try {
+    const node = await http.get<{ customer?: string | null; location?: string | null }>(nodeApiPath(eui), { signal, skipInterceptor: true });
+    return node.customer && node.location ? { customer: node.customer, location: node.location } : null;
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export const encryptionModeOf = (node: { lora?: { encryption?: { mode?: string } } }) => node.lora?.encryption?.mode ?? DEFAULT_ENCRYPTION_MODE;
 
