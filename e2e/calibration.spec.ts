@@ -222,6 +222,56 @@ test.describe.serial('calibration and battery swap', () => {
     expect((await readNode(request, adminToken, node.eui)).battery.alarm.ts).toBe(0);
   });
 
+  test('a battery swap sticks: out of "Lage batterijen" and its count at once; the old voltage keeps its time; only a low reading after the swap alarms again', async ({ page, request }) => {
+    const lowBatteries = async () => {
+      const answer = await request.get('/api/v1/dashboard/lists/lowBatteries?limit=1', { headers: { 'x-access-token': adminToken } });
+      return Number(answer.headers()['x-total-count']);
+    };
+    // After the swap of the test before (a reading from before a swap raises nothing).
+    const measuredS = nowS() + 1;
+    await battery(request, node, measuredS, 3.08);
+    await expect.poll(async () => (await readNode(request, adminToken, node.eui)).battery.alarm.ts, { timeout: 15_000 }).toBe(measuredS);
+    const before = await lowBatteries();
+    await signIn(page, ADMIN);
+    await page.goto(screenOf(node));
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText(/^Batterij bijna leeg: 3,08 V gemeten op/)).toBeVisible();
+    // Through the app (no reload): the dashboard, back to the node, the swap, the dashboard and its list.
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    await menu.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const count = page.locator('[data-chart-group="batteryAlarm"] [data-total]');
+    await expect(count).toHaveAttribute('data-total', String(before));
+    await page.goBack();
+    await panel.getByRole('button', { name: 'Batterij verwisselen' }).click();
+    await page.getByRole('dialog', { name: 'Batterij verwisseld?' }).getByRole('button', { name: 'Ja, verwisseld' }).click();
+    await expect(snackbar(page, 'Batterij verwisseld')).toBeVisible();
+    await expect(panel.getByText(/^Batterij bijna leeg/)).toHaveCount(0);
+    // The voltage from before the swap is not presented as a reading of the new battery.
+    await expect(panel.getByText(/^Nog geen meting sinds de wissel \(ervoor: 3,08 V, /)).toBeVisible();
+    await menu.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(count).toHaveAttribute('data-total', String(before - 1));
+    await page.locator('[data-chart-group="batteryAlarm"] [data-part]').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/lowBatteries$/);
+    await expect(page.getByRole('grid').getByRole('row')).toHaveCount(before); // header + the others
+    expect(await lowBatteries()).toBe(before - 1);
+
+    // A low reading measured before the swap, arriving late, is about the old battery.
+    await battery(request, node, measuredS + 1, 3.07);
+    // The new battery reports; then, later, a low reading: the alarm is back at that reading's time.
+    const fullS = nowS() + 2;
+    await battery(request, node, fullS, 3.6);
+    await expect.poll(async () => (await readNode(request, adminToken, node.eui)).channels.find((channel) => channel.id === 'battery1')?.ts, { timeout: 15_000 }).toBe(fullS);
+    expect((await readNode(request, adminToken, node.eui)).battery.alarm.ts).toBe(0);
+    await page.goto(screenOf(node));
+    await expect(panel.getByText(/^3,60 V, gemeten /)).toBeVisible();
+    await expect(panel.getByText(/^Batterij bijna leeg/)).toHaveCount(0);
+    await battery(request, node, fullS + 1, 3.05);
+    await expect.poll(async () => (await readNode(request, adminToken, node.eui)).battery.alarm.ts, { timeout: 15_000 }).toBe(fullS + 1);
+    await page.reload();
+    await expect(panel.getByText(/^Batterij bijna leeg: 3,05 V gemeten op/)).toBeVisible();
+    expect(await lowBatteries()).toBe(before);
+  });
+
   for (const language of ['nl', 'en'] as const) {
     for (const [device, viewport] of [
       ['desktop', { width: 1280, height: 800 }],

@@ -29,8 +29,8 @@ function startDemoFleet() {
   const target = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT || 3000}`;
   const child = spawn(
     process.execPath,
-    ['--import', './scripts/exit-with-parent.mjs', '--import', 'tsx', 'tools/simulator/src/cli.ts', '--fleet', 'demo', '--target', target, '--wait', '180s', '--status-every', '30m'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', './scripts/exit-with-parent.mjs', '--import', 'tsx', 'tools/simulator/src/cli.ts', '--fleet', 'demo', '--target', target, '--wait', '180s', '--status-every', '30m', '--control-stdin'],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stopping = false;
   for (const stream of [child.stdout, child.stderr]) {
@@ -44,8 +44,19 @@ function startDemoFleet() {
     stopping = true;
     child.kill('SIGTERM');
   });
+  child.stdin.on('error', () => undefined); // the simulator stopped: nothing more to tell it
+  return child;
 }
 
-if (isOn(process.env.DEMO) && !['0', 'false', 'no', 'off'].includes(String(process.env.SIMULATOR ?? 'on').toLowerCase())) startDemoFleet();
+/** A battery swapped in the portal is a new battery in the simulated node (docs/simulator.md). */
+async function tellSimulatorOfSwaps(child) {
+  const { deviceEvents } = await import('../apps/server/src/modules/devices/device-events.ts');
+  deviceEvents.on('batterySwap', (eui) => {
+    if (child.exitCode === null) child.stdin.write(`${JSON.stringify({ batterySwap: eui })}\n`);
+  });
+}
+
+const simulator = isOn(process.env.DEMO) && !['0', 'false', 'no', 'off'].includes(String(process.env.SIMULATOR ?? 'on').toLowerCase()) ? startDemoFleet() : null;
 register();
+if (simulator) await tellSimulatorOfSwaps(simulator);
 await import('../apps/server/src/server.ts');

@@ -1,3 +1,4 @@
+import readline from 'node:readline';
 import { simulatedClock } from './clock';
 import { syntheticFleet } from './model/fleet';
 import { DEFAULT_BEHAVIOUR, type TNodeSpec } from './model/types';
@@ -79,6 +80,18 @@ function statusLine(simulator: Simulator, clockNow: number): string {
   );
 }
 
+/** `--control-stdin`: one JSON object a line, {"batterySwap": "<eui>"} (sent by scripts/start.mjs in demo mode). */
+function readControlLines(simulator: Simulator): void {
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    try {
+      const control = JSON.parse(line) as { batterySwap?: unknown };
+      if (typeof control.batterySwap === 'string' && !simulator.swapBattery(control.batterySwap)) console.log(`battery swap: no node ${control.batterySwap} in this fleet`);
+    } catch {
+      console.error(`control line not understood: ${line.slice(0, 80)}`);
+    }
+  });
+}
+
 async function main(): Promise<number> {
   let options: TCliOptions;
   try {
@@ -155,6 +168,7 @@ async function main(): Promise<number> {
     console.log('note: --speed only speeds up a clock that starts in the past (--start=-1d) or may run ahead (--future); this one runs in real time');
   }
   running.start();
+  if (options.controlStdin) readControlLines(running);
   const status = options.statusEveryMs > 0 ? setInterval(() => console.log(statusLine(running, clock.now())), options.statusEveryMs) : null;
   let warned = false;
   const watchSecret = setInterval(() => {

@@ -49,6 +49,8 @@ Behaviour (per node and day)
   --flush-failure-rate <0-1>    share of flushes that do not move the temperature (default 0.02)
   --overflow-rate <n>           water detections, nodes with overflow detection on (default 0.05)
   --status-every <duration>     status line interval (default 10s; 0 = none)
+  --control-stdin               read control lines from stdin: {"batterySwap":"<eui>"} gives that node a fresh
+                                battery (npm start sends them when a battery is swapped in the portal)
   --quiet                       no per-downlink lines
   --help                        this text
 `;
@@ -82,6 +84,7 @@ export interface TCliOptions {
   flushFailureRate: number;
   overflowRate: number;
   statusEveryMs: number;
+  controlStdin: boolean;
   quiet: boolean;
   help: boolean;
 }
@@ -152,6 +155,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
         'flush-failure-rate': { type: 'string', default: '0.02' },
         'overflow-rate': { type: 'string', default: '0.05' },
         'status-every': { type: 'string', default: '10s' },
+        'control-stdin': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -187,6 +191,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     flushFailureRate: parseNumber(parsed['flush-failure-rate'], '--flush-failure-rate', { min: 0, max: 1 }),
     overflowRate: parseNumber(parsed['overflow-rate'], '--overflow-rate', { min: 0, max: 100 }),
     statusEveryMs: parseDuration(parsed['status-every'], '--status-every'),
+    controlStdin: parsed['control-stdin'],
     quiet: parsed.quiet,
     help: parsed.help,
   };

@@ -1,6 +1,6 @@
 import { decodeDownlink } from '@aquasmart/domain';
 import type { TClock } from './clock';
-import { advance, applySettings, createNode, type TNodeState } from './model/node';
+import { advance, applySettings, createNode, swapBattery, type TNodeState } from './model/node';
 import type { TBehaviour, TNodeSpec, TTimedUplink } from './model/types';
 import type { TDeliveryResult, TEventName, TQueuedDownlink, TTransport } from './transport/types';
 import { chirpstackTxAckEvent, chirpstackUpEvent, type TChirpstackApplication } from './wire/chirpstack';
@@ -86,6 +86,15 @@ export class Simulator {
     for (const node of this.nodes.values()) due.push(...advance(node, now));
     due.sort((a, b) => a.atMs - b.atMs);
     for (const uplink of due) this.enqueueUplink(uplink);
+  }
+
+  /** Someone put a new battery in a node (the portal's battery swap): it reports a full voltage from now on. */
+  swapBattery(idOrEui: string): boolean {
+    const eui = this.resolveDevice(idOrEui);
+    if (eui === null) return false;
+    swapBattery(this.nodes.get(eui)!, this.options.clock.now());
+    this.options.log(`battery swapped in ${eui}: a new battery from now on`);
+    return true;
   }
 
   /** The portal queued a downlink: the node receives it at its next receive window (after the delay). */

@@ -83,6 +83,8 @@ export const nodeDetailUiNl = {
       minimumDeviation: 'Minimale temperatuurafwijking bij spoelen',
       degrees: '{{value}} °C',
       volts: '{{value}} V',
+      voltageMeasured: '{{voltage}}, gemeten {{time}}',
+      voltageBeforeSwap: 'Nog geen meting sinds de wissel (ervoor: {{voltage}}, {{time}})',
     },
     alarms: {
       battery: 'Batterij bijna leeg: {{voltage}} gemeten op {{time}}. Vervang de batterij.',
@@ -256,6 +258,8 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
       minimumDeviation: 'Minimum temperature deviation when flushing',
       degrees: '{{value}} °C',
       volts: '{{value}} V',
+      voltageMeasured: '{{voltage}}, measured {{time}}',
+      voltageBeforeSwap: 'No reading since the swap yet (before it: {{voltage}}, {{time}})',
     },
     alarms: {
       battery: 'Battery low: {{voltage}} measured on {{time}}. Replace the battery.',

@@ -2,7 +2,7 @@ import { decodeUplink, encodeUplink, NO_SENSOR_VALUE, type TDeviceType, type TUp
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../random';
 import { syntheticFleet } from './fleet';
-import { advance, applySettings, createNode, messageId, type TNodeState } from './node';
+import { advance, applySettings, createNode, FRESH_BATTERY_VOLTAGE, messageId, swapBattery, type TNodeState } from './node';
 import { DEFAULT_BEHAVIOUR, type TBehaviour, type TChannelSpec, type TNodeSpec, type TTimedUplink } from './types';
 
 const START = Date.UTC(2026, 10, 23); // a Monday, 00:00 UTC
@@ -131,6 +131,24 @@ describe('battery', () => {
     expect(first - last).toBeCloseTo(slopePerDay * 28, 1);
     expect(first).toBeCloseTo(voltage, 1);
     for (const report of reports) expect(Math.round(report.voltage * 1000) / 1000).toBe(report.voltage);
+  });
+});
+
+describe('battery swap', () => {
+  it('a low battery swapped: a full voltage reported within a minute, and from then on; never the old voltage again', () => {
+    const node = createNode(spec({ battery: { voltage: 3.09, slopePerDay: 0.006 } }), CALM, START, 3);
+    const before = of(advance(node, START + DAY_MS), 'battery');
+    expect(Math.max(...before.map((m) => m.voltage))).toBeLessThan(3.1);
+    const swapAt = START + DAY_MS + 5 * MINUTE_MS;
+    swapBattery(node, swapAt);
+    const after = advance(node, swapAt + 7 * DAY_MS).filter((u) => u.message.kind === 'battery');
+    expect(after[0].atMs).toBeLessThanOrEqual(swapAt + MINUTE_MS);
+    expect(after.length).toBeGreaterThanOrEqual(7 * 4);
+    for (const uplink of after) {
+      const voltage = (uplink.message as Extract<TUplinkMessage, { kind: 'battery' }>).voltage;
+      expect(voltage).toBeGreaterThan(3.5);
+      expect(voltage).toBeLessThanOrEqual(FRESH_BATTERY_VOLTAGE + 0.01);
+    }
   });
 });
 

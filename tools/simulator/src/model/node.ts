@@ -96,6 +96,22 @@ export function temperatureIntervalMs(node: TNodeState): number {
   return node.behaviour.intervalMs ?? node.settings.logIntervalMs;
 }
 
+/** A new battery's voltage (lithium thionyl chloride, 3.6 V nominal). */
+export const FRESH_BATTERY_VOLTAGE = 3.6;
+/** A new battery falls at most this fast (V a day), whatever the old one did. */
+const FRESH_BATTERY_SLOPE = 0.002;
+/** A node with a new battery restarts and reports its voltage this soon. */
+const REPORT_AFTER_SWAP_MS = 60_000;
+
+/**
+ * The battery was swapped at `atMs`: a full battery from then on, and a battery report soon after
+ * (the node restarts), so the portal sees what a real swap does (docs/simulator.md).
+ */
+export function swapBattery(node: TNodeState, atMs: number): void {
+  node.battery = { voltage: FRESH_BATTERY_VOLTAGE, slopePerDay: Math.min(node.battery.slopePerDay, FRESH_BATTERY_SLOPE), sinceMs: atMs };
+  node.nextBatteryMs = Math.min(node.nextBatteryMs, atMs + REPORT_AFTER_SWAP_MS);
+}
+
 /** Battery voltage at a moment: falling steadily from the last known value, with a few mV of noise. */
 export function batteryVoltage(node: TNodeState, atMs: number): number {
   const days = (atMs - node.battery.sinceMs) / DAY_MS;

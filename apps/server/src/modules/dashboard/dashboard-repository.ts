@@ -10,7 +10,7 @@ import {
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { containsText } from '../../lib/query';
 import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
-import { timeBuckets } from './dashboard-sql';
+import { epochBuckets, timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
@@ -55,7 +55,7 @@ const sumOf = (rows: TCustomerCounts[], pick: (row: TCustomerCounts) => TTriple)
 
 /**
  * GET /dashboard for the scope (portal.md section 3): the counts from the per-customer summary
- * (dashboard-snapshot.ts, at most a minute old), the water detections counted live. Calibration
+ * (dashboard-snapshot.ts, at most a minute old), the water detections and battery alarms counted live. Calibration
  * counts only when `withCalibration`.
  */
 export async function readDashboard(
@@ -67,7 +67,12 @@ export async function readDashboard(
 ): Promise<TDashboard> {
   const summary = await readSnapshot(db, scope.customerIds, onBackgroundError);
   const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${timeBuckets(sql`v.at`, 'day', now, sql`true`, 'o')} FROM (${overflowDevices(scope)}) v`);
-  const liveTriple = (prefix: string): TTriple => [0, 1, 2].map((index) => Number(live?.[`${prefix}${index}`] ?? 0)) as TTriple;
+  // Battery alarms live as well (partial index devices_battery_alarm_idx): a swap takes the node out of the count at once.
+  const [batteries] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT ${epochBuckets(sql`d.battery_alarm_ts`, 1000, 'month', now, 'b')} FROM devices d WHERE d.battery_alarm_ts > 0 AND ${nodeScope(scope)}`,
+  );
+  const liveTriple = (prefix: string, row = live): TTriple => [0, 1, 2].map((index) => Number(row?.[`${prefix}${index}`] ?? 0)) as TTriple;
   const nodeCount = summary.reduce((total, row) => total + row.nodes, 0);
   const flushers = summary.reduce((total, row) => total + row.flushers, 0);
   return {
@@ -79,7 +84,7 @@ export async function readDashboard(
       : [],
     sensors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.sensors)),
     sensorErrors: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.faulty)),
-    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, sumOf(summary, (row) => row.battery)),
+    batteryAlarm: named(DASHBOARD_BUCKETS.month.keys, liveTriple('b', batteries)),
     locations: named(DASHBOARD_BUCKETS.twoDays.keys, sumOf(summary, (row) => row.locations)),
     sync: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.sync)),
     flushAlarm: named(DASHBOARD_BUCKETS.fiveDays.keys, sumOf(summary, (row) => row.flushAlarm)),

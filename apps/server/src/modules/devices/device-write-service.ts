@@ -24,6 +24,7 @@ import { assertMayWrite, isAdministrator, mayWriteField } from '../../identity/r
 import type { TAuthUser } from '../../identity/auth-user';
 import { queueParameters } from '../downlinks/parameter-service';
 import { appendAuditLog } from './audit-log-repository';
+import { deviceEvents } from './device-events';
 import { readDeviceUnscoped, requireVisibleDevice, type TDeviceRow } from './device-repository';
 
 /**
@@ -72,6 +73,7 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
   if (!isEui(eui)) throw ApiError.notFound(`No device ${eui}`);
   const normalizedEui = normalizeEui(eui);
   let queued = false;
+  let swapped = false;
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(devices).where(eq(devices.eui, normalizedEui)).for('update');
     const registering = row !== undefined && !isAssigned(row) && typeof body.customer === 'string' && typeof body.location === 'string';
@@ -275,7 +277,9 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     }
     const action: TAction = (['register', 'remove', 'move', 'batterySwap'] as const).find((candidate) => actions.has(candidate)) ?? 'edit';
     await appendAuditLog(tx, row.eui, user.email, { action, changes });
+    swapped = actions.has('batterySwap');
   });
+  if (swapped) deviceEvents.emit('batterySwap', normalizedEui);
   return { device: await readDeviceUnscoped(db, normalizedEui), queued };
 }
 

@@ -47,6 +47,7 @@ describe('open alarms (docs/telemetry.md)', () => {
   it('battery alarm seconds and flush alarm milliseconds both become milliseconds', () => {
     const device = base();
     device.battery.alarm.ts = 1_780_000_000;
+    device.channels = device.channels.filter((channel) => channel.id !== 'battery1');
     device.flush.alarm.ts = 1_780_000_000_000;
     device.incorrectSettings = true;
     expect(openAlarms(device, NOW, 1_779_000_000_000)).toEqual([
@@ -55,5 +56,13 @@ describe('open alarms (docs/telemetry.md)', () => {
       { kind: 'overflow', at: 1_779_000_000_000 },
       { kind: 'incorrectSettings' },
     ]);
+  });
+
+  it('a battery alarm names the voltage with its own measurement time, not the time the alarm was raised', () => {
+    const device = base();
+    device.battery.alarm.ts = 1_780_000_000;
+    const battery = device.channels.find((channel) => channel.id === 'battery1')!;
+    battery.ts = 1_780_500_000;
+    expect(openAlarms(device, NOW).find((alarm) => alarm.kind === 'battery')).toEqual({ kind: 'battery', at: 1_780_500_000_000, voltage: 3.6 });
   });
 });

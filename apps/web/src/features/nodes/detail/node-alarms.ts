@@ -32,7 +32,12 @@ export function openAlarms(device: TAlarmSource, nowMs: number, overflowSince: n
       alarms.push({ kind: 'faultySensor', channel: channel.name, at: channel.ts === null ? null : channel.ts * 1000 });
     }
   }
-  if (device.battery.alarm.ts > 0) alarms.push({ kind: 'battery', at: device.battery.alarm.ts * 1000, voltage: device.battery.voltage });
+  if (device.battery.alarm.ts > 0) {
+    // The voltage with its own measurement time (the newest reading), not the time the alarm was raised.
+    const reading = device.channels.find((channel) => channel.id === 'battery1');
+    const measuredAt = reading?.ts ? reading.ts * 1000 : device.battery.alarm.ts * 1000;
+    alarms.push({ kind: 'battery', at: measuredAt, voltage: device.battery.voltage });
+  }
   if (device.flush.alarm.ts > 0) alarms.push({ kind: 'flush', at: device.flush.alarm.ts, deviation: device.flush.minimumTemperatureDeviation });
   if (overflowSince !== null) alarms.push({ kind: 'overflow', at: overflowSince });
   if (device.incorrectSettings) alarms.push({ kind: 'incorrectSettings' });

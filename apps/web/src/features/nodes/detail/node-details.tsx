@@ -51,6 +51,20 @@ const SEVERITY: Record<TNodeAlarm['kind'], 'error' | 'warning'> = {
   incorrectSettings: 'warning',
 };
 
+/** The newest voltage with its measurement time; one from before the last swap is named as such (docs/calibration.md). */
+function useBatteryVoltageText() {
+  const { t, i18n } = useTranslation();
+  return (device: TDevice): string | null => {
+    if (device.battery.voltage === null) return null;
+    const voltage = t('nodeDetail.details.volts', { value: numberText(i18n.language, device.battery.voltage, 2) });
+    const seconds = device.channels.find((channel) => channel.id === 'battery1')?.ts ?? null;
+    if (seconds === null) return voltage;
+    const time = dateTimeText(i18n.language, seconds * 1000);
+    const swapped = device.battery.ts ? Date.parse(device.battery.ts) : Number.NaN;
+    return seconds * 1000 < swapped ? t('nodeDetail.details.voltageBeforeSwap', { voltage, time }) : t('nodeDetail.details.voltageMeasured', { voltage, time });
+  };
+}
+
 function channelValue(language: string, channel: TDevice['channels'][number], noSensor: string): string {
   if (channel.value === null) return '';
   if (channel.type === 'Temperatuur' || channel.id.startsWith('temperature')) {
@@ -78,6 +92,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
   const overflow = useQuery({ ...openOverflowQuery(device.eui), enabled: readsOverflow });
   const alarms = openAlarms(device, now(), overflow.data ?? null);
   const alarmText = useAlarmText();
+  const batteryVoltageText = useBatteryVoltageText();
   const version = device.sipp.diagnostics.version;
   const syncState = syncStateOf(device.sync, device.type, device.sipp.parameters).state;
   const signal =
@@ -181,9 +196,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
       <Paper variant="outlined">
         <Section title={t('nodeDetail.details.batteryTitle')}>
           <DetailList>
-            <DetailField label={t('nodeDetail.details.batteryVoltage')}>
-              {device.battery.voltage === null ? null : t('nodeDetail.details.volts', { value: numberText(language, device.battery.voltage, 2) })}
-            </DetailField>
+            <DetailField label={t('nodeDetail.details.batteryVoltage')}>{batteryVoltageText(device)}</DetailField>
             <DetailField label={t('nodeDetail.details.batterySwap')}>{dateText(language, device.battery.ts)}</DetailField>
           </DetailList>
           {showCalibration ? <BatterySwapButton device={device} /> : null}

@@ -9,6 +9,9 @@ import { useSnackbar } from '../../../../components/snackbar';
 import { ConfirmDialog } from '../../../../components/table';
 import { showNode, swapBattery } from './calibration-api';
 
+/** The dashboard feature's query root (features do not import each other). */
+const DASHBOARD_QUERY_ROOT = ['dashboard'] as const;
+
 /**
  * Battery swap (right calibration; docs/calibration.md): asks first, then the server sets
  * battery.ts to now and clears the battery alarm; success 'Batterij verwisseld', failure
@@ -25,6 +28,8 @@ export function BatterySwapButton({ device }: { device: TDevice }) {
     setBusy(true);
     try {
       showNode(queryClient, await swapBattery(device));
+      // The dashboard's low-battery count and list no longer hold the node: fetched anew when next shown.
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_ROOT });
       snackbar.success('snackbar.batteryChanged');
       setOpen(false);
     } catch (error) {
