@@ -20,9 +20,10 @@ import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
-import { assertMayWrite, isAdministrator, mayWriteField } from '../../identity/rights';
+import { assertMayWrite, holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { queueParameters } from '../downlinks/parameter-service';
+import { settingEntriesFor } from '../downlinks/setting-groups';
 import { appendAuditLog } from './audit-log-repository';
 import { deviceEvents } from './device-events';
 import { readDeviceUnscoped, requireVisibleDevice, type TDeviceRow } from './device-repository';
@@ -45,6 +46,16 @@ export interface TDeviceWriteResult {
   device: TDevice;
   /** Downlinks were queued (registration presets): the sender should be woken. */
   queued: boolean;
+}
+
+/**
+ * The setting entries (`registers.<group>`) that presets sent in a request need, like the
+ * parameter routes: a field whose value differs from the portal's own registration preset
+ * (nodes specification, section 4) needs its group; the portal's presets themselves need none.
+ */
+function presetSettingEntries(type: TDeviceType, presets: readonly TRegisterValue[]): string[] {
+  const portal = new Map(registrationPresets(type).map((entry) => [entry.register, entry.value]));
+  return [...new Set(presets.flatMap((entry) => settingEntriesFor(type, entry.register, portal.get(entry.register) ?? null, entry.value)))];
 }
 
 function isAssigned(row: TDeviceRow): boolean {
@@ -267,6 +278,14 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     if (actions.has('register') && (set.name ?? row.name).trim() === '') invalid.name = MESSAGE.required;
 
     assertMayWrite(user, [...needed]);
+    // Presets are settings for the node: the same setting-group rule as the parameter routes.
+    const refusedSettings = body.presets ? presetSettingEntries(type, body.presets).filter((path) => !holdsEntry(user, path, ['setting'])) : [];
+    if (refusedSettings.length) {
+      throw ApiError.forbidden(
+        `Not allowed to change: ${refusedSettings.join(', ')}`,
+        Object.fromEntries(refusedSettings.map((path) => [path, 'errors.forbidden'])),
+      );
+    }
     if (Object.keys(invalid).length) throw ApiError.badRequest(`Invalid fields: ${Object.keys(invalid).join(', ')}`, invalid);
     if (Object.keys(changes).length === 0) return;
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, deviceData, deviceParameters, devices, downlinks, users } from '../../db/schema';
+import { registrationPresets } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser } from '../../test/places-fixtures';
 import { insertNetworkServer } from '../../test/device-fixtures';
@@ -74,7 +75,8 @@ describe('field rights (docs/nodes.md, PATCH lora): each field with and without 
     ['battery swap', { battery: { ts: 1, alarm: { ts: 0 } } }, 'calibration', 'editNode', 'device.battery'],
     ['lora.networkServer', { lora: { networkServer: 'Other' } }, 'admin', 'editNode', 'device.lora.networkServer'],
     ['lora.state alone', { lora: { state: 'Stopped' } }, 'admin', 'addNode', 'device.lora.state'],
-    ['presets', { presets: [{ register: 2, value: { logInterval: 5 } }] }, 'addNode', 'editNode', 'device.presets'],
+    // The portal's own V2 presets: the field right alone (other values also need their setting group, below).
+    ['presets', { presets: registrationPresets('V2') }, 'addNode', 'editNode', 'device.presets'],
   ])('%s', async (_what, body, allowed, refused, path) => {
     if (path === 'device.lora.networkServer') await insertNetworkServer(ctx.database.db, 'Other');
     if (refused !== 'nobody') {
@@ -180,6 +182,41 @@ describe('registration (docs/nodes.md)', () => {
     const response = await patch(tokens.addNode, LOOSE, { customer: 'Acme', location: 'Hal' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ name: 'validation.required' });
+  });
+});
+
+describe('registration presets obey the setting rights of the parameter routes (issue 21)', () => {
+  const REGISTER = { name: 'Nieuw', customer: 'Acme', location: 'Hal', lora: { state: 'Started' } };
+  const SYSTEM = [{ register: 1, value: { sendinterval: 24 } }];
+  const INPUTS = [{ register: 2, value: { mode: 'actual', logInterval: 5 } }];
+  it.each<[string, 'acmeOnly' | 'addNode' | 'addSettings' | 'admin', unknown, number, string?]>([
+    ['the portal\'s own presets, sent by the request', 'acmeOnly', registrationPresets('V1'), 200],
+    ['no presets: the portal\'s are sent', 'acmeOnly', undefined, 200],
+    ['system register (send interval)', 'acmeOnly', SYSTEM, 403, 'registers.system'],
+    ['system register, addNode without customers', 'addNode', SYSTEM, 403, 'registers.system'],
+    ['inputs register without settings', 'addNode', INPUTS, 403, 'registers.inputs'],
+    ['inputs register with settings', 'addSettings', INPUTS, 200],
+    ['system register with settings', 'addSettings', SYSTEM, 403, 'registers.system'],
+    ['system register by an administrator', 'admin', SYSTEM, 200],
+  ])('%s (%s, presets %j) -> %i', async (_what, who, presets, status, refused) => {
+    const extra = await ctx.signedInUsers({ addSettings: { rights: { addNode: true, settings: true } } });
+    const token = who === 'addSettings' ? extra.addSettings : tokens[who];
+    const response = await patch(token, LOOSE, { ...REGISTER, ...(presets ? { presets } : {}) });
+    expect(response.statusCode, response.body).toBe(status);
+    const queued = await ctx.database.db.select().from(downlinks).where(eq(downlinks.deviceEui, LOOSE));
+    if (refused) {
+      expect(response.json().fields).toEqual({ [refused]: 'errors.forbidden' });
+      // Nothing written: still unassigned, nothing queued.
+      expect(await row(LOOSE)).toMatchObject({ customerId: null, presets: [] });
+      expect(queued).toEqual([]);
+    } else {
+      expect(queued.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('presets stored on a registered node follow the same rule', async () => {
+    const denied = await patch(tokens.addNode, NODE, { presets: INPUTS });
+    expect(denied.statusCode).toBe(403);
   });
 });
 
