@@ -107,6 +107,36 @@ test.describe.serial('node settings', () => {
     expect(after.sipp.parameters.find((parameter) => parameter.register === 2)).toMatchObject({ status: 'pending', value: saved.value });
   });
 
+  test('a save sends only the register that changed, and the audit tab says from what to what (nl and en)', async ({ page, request }) => {
+    const differs = (node: TNode) => node.sipp.parameters.some((parameter) => JSON.stringify(parameter.reported) !== JSON.stringify(parameter.value));
+    const node = (await v2Nodes(request, adminToken, { sync: 1 })).filter((candidate) => !differs(candidate) && candidate.sipp.parameters.length === 4).at(-1)!;
+    const before = node.sipp.parameters.find((parameter) => parameter.register === 2)!.value.logInterval as number;
+    const next = before === 10 ? 20 : 10;
+    await signIn(page, ADMIN);
+    await page.goto(`${screenOf(node)}/settings`);
+    const form = page.getByRole('form');
+    await form.getByRole('textbox', { name: 'Loginterval (min)' }).fill(String(next));
+    await form.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page).toHaveURL(/#settings$/);
+    await expect(await registerStatus(page, 2)).toHaveText(/^In afwachting sinds /);
+    // Only register 2 went out: the period register (4) and the flush register (3) stay saved.
+    await expect(await registerStatus(page, 4)).toHaveText('Opgeslagen');
+    await expect(await registerStatus(page, 3)).toHaveText('Opgeslagen');
+    const stored = await nodeOf(request, adminToken, node.eui);
+    expect(stored.sipp.parameters.map((parameter) => [parameter.register, parameter.status])).toEqual([[1, 'saved'], [2, 'pending'], [3, 'saved'], [4, 'saved']]);
+
+    await page.goto(`${screenOf(node)}#auditLog`);
+    const change = page.getByRole('table', { name: 'Auditlog' }).getByRole('row').nth(1);
+    await expect(change).toContainText('Instellingen gewijzigd (register 2)');
+    await expect(change.getByRole('listitem')).toHaveText([`Loginterval: ${before} min → ${next} min`]);
+    await expectNoAxeViolations(page, 'the audit tab', { include: 'main' });
+    await page.evaluate(() => localStorage.setItem('aquasmart.language', 'en'));
+    await page.reload();
+    const english = page.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1);
+    await expect(english).toContainText('Settings changed (register 2)');
+    await expect(english.getByRole('listitem')).toHaveText([`Log interval: ${before} min → ${next} min`]);
+  });
+
   test('an administrator copies register 2 to two nodes, which then show pending', async ({ page, request }) => {
     const [source] = await v2Nodes(request, adminToken, { sync: 1 });
     await signIn(page, ADMIN);

@@ -77,7 +77,9 @@ describe('a parameter change: pending -> downlink at the network server -> repor
     const [device] = await db.select().from(devices).where(eq(devices.eui, EUI));
     expect(device.sync).toBe(0);
     const [audit] = await db.select().from(auditLogs).where(eq(auditLogs.deviceEui, EUI));
-    expect(audit).toMatchObject({ userEmail: 'engineer@example.com', value: { action: 'settings', registers: [3] } });
+    // The previous value beside the new one, only for what changed (issue 22 item 3).
+    expect(audit).toMatchObject({ userEmail: 'engineer@example.com', value: { action: 'settings', registers: [3], changes: { '3.flushtime': [3, 5] } } });
+    expect(Object.keys((audit.value as { changes: object }).changes)).toEqual(['3.flushtime']);
 
     expect(await sendDueDownlinks(db, {})).toBe(1);
     expect(fake.received).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkRegisterValues, encodeDownlink, type TDeviceType } from '@aquasmart/domain';
+import { checkRegisterValues, encodeDownlink, sameValue, type TDeviceType } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -56,11 +56,27 @@ export async function saveParameters(
     if (refused.length) throw ApiError.forbidden(`Not allowed to change: ${refused.join(', ')}`, Object.fromEntries(refused.map((path) => [path, 'errors.forbidden'])));
 
     const merged = await queueParameters(tx, device, registers, previous);
-    await tx.insert(auditLogs).values({ deviceEui: normalizedEui, userEmail: user.email, value: { action: 'settings', registers: numbers, values: merged } });
+    await tx.insert(auditLogs).values({ deviceEui: normalizedEui, userEmail: user.email, value: { action: 'settings', registers: numbers, changes: settingChanges(registers, previous), values: merged } });
 
     const all = await tx.select().from(deviceParameters).where(eq(deviceParameters.deviceEui, normalizedEui)).orderBy(deviceParameters.register);
     return { eui: normalizedEui, sync: 0, parameters: all.map((row) => ({ register: row.register, value: row.value, status: row.status })) };
   });
+}
+
+/**
+ * What a settings save changed, for the audit log (docs/nodes.md, "Audit log"): per sent field
+ * whose value differs from the stored one, `"<register>.<field>": [before, after]` (before null
+ * when the register or field was unknown). A register sent again unchanged adds nothing.
+ */
+export function settingChanges(registers: TRegisterValue[], previous: Map<number, Record<string, unknown>>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const entry of registers) {
+    const before = previous.get(entry.register) ?? {};
+    for (const [field, after] of Object.entries(entry.value)) {
+      if (!sameValue(before[field], after)) changes[`${entry.register}.${field}`] = [before[field] ?? null, after];
+    }
+  }
+  return changes;
 }
 
 /**

@@ -43,9 +43,36 @@ describe('audit entries in words', () => {
         params: { action: 'channel', channel: 'temperature1' },
         changes: [
           { field: 'name', value: 'T1 → Boiler' },
-          { field: 'custom', value: '— → mode WW, attachments' },
+          { field: 'mode', value: '— → WW' },
         ],
       },
+    ],
+    [
+      'a channel whose mode and attachments change: one line each',
+      { action: 'channel', channel: 'temperature1', changes: { custom: [{ mode: 'KW', attachments: ['Douche'] }, { mode: 'WW', attachments: ['Douche', 'Kraan'] }] } },
+      {
+        key: 'channel',
+        params: { action: 'channel', channel: 'temperature1' },
+        changes: [
+          { field: 'mode', value: 'KW → WW' },
+          { field: 'attachments', value: 'Douche → Douche, Kraan' },
+        ],
+      },
+    ],
+    [
+      'an offset typed by hand: before and after with the unit',
+      { action: 'calibrationEdit', channel: 'temperature1', offset: 0.5, changes: { offset: [0, 0.5] } },
+      { key: 'calibrationEdit', params: { action: 'calibrationEdit', channel: 'temperature1', offset: '0.5' }, changes: [{ field: 'offset', value: '0 °C → 0.5 °C' }] },
+    ],
+    [
+      'settings with their previous values (for the settings catalogue)',
+      { action: 'settings', registers: [2], changes: { '2.logInterval': [15, 10] }, values: [] },
+      { key: 'settings', params: { action: 'settings', registers: '2' }, changes: [], settingChanges: { '2.logInterval': [15, 10] } },
+    ],
+    [
+      'settings sent again unchanged',
+      { action: 'settings', registers: [2], changes: {}, values: [] },
+      { key: 'settingsResent', params: { action: 'settings', registers: '2' }, changes: [], settingChanges: {} },
     ],
     ['battery swap', { action: 'batterySwap' }, { key: 'batterySwap', params: { action: 'batterySwap' }, changes: [] }],
     [

@@ -2,7 +2,8 @@
  * One audit log entry's `value` in words (the #auditLog tab). The entries are written by the
  * server (docs/nodes.md "Audit log"): node writes as `{ action, changes: { field: [before, after] } }`
  * (register, move, remove, batterySwap, edit; channel with `channel`), settings as
- * `{ action: 'settings', registers, values }`, provisioning `{ action: 'provision', via, ... }`,
+ * `{ action: 'settings', registers, changes: { '<register>.<field>': [before, after] }, values }`
+ * (entries before 2026-11-26 have no `changes`), provisioning `{ action: 'provision', via, ... }`,
  * and the demo's calibration entries. Each known `action` has a sentence; every change is listed
  * as "field: before → after", any other field as "field: value", so nothing recorded is hidden.
  * Pure: the caller translates.
@@ -15,7 +16,14 @@ export interface TAuditText {
   changes: { field: string; value: string }[];
   /** How a provisioning came in (api, csv, uplink): a key under nodeDetail.audit.via. */
   via?: string;
+  /** A settings entry's `"<register>.<field>": [before, after]`, for the settings catalogue's words (settingChanges). */
+  settingChanges?: Record<string, unknown>;
 }
+
+/** Fields a sentence names with their new value whose previous value is listed too (calibration: the offset). */
+const BOTH_SIDES = new Set(['offset']);
+/** Units of changed fields that are numbers (the settings carry theirs in the catalogue). */
+const UNITS: Record<string, string> = { offset: '°C' };
 
 const SENTENCES: Record<string, readonly string[]> = {
   provision: ['type', 'version', 'networkServer'],
@@ -58,6 +66,25 @@ function flatten(value: Record<string, unknown>, prefix = ''): { field: string; 
   });
 }
 
+const withUnit = (field: string, text: string) => (text && UNITS[field] ? `${text} ${UNITS[field]}` : text);
+const isEmptyRecord = (value: unknown) => value === null || value === undefined || (isRecord(value) && Object.keys(value).length === 0);
+
+/**
+ * One change as "before → after"; a pair of records (a channel's `custom`) is one change per inner
+ * field that differs, named by that field (mode, attachments).
+ */
+function changeLines(field: string, pair: unknown): { field: string; value: string }[] {
+  if (!Array.isArray(pair) || pair.length !== 2) return [{ field, value: plainValue(pair) }];
+  const [before, after] = pair as [unknown, unknown];
+  if ((isRecord(before) || isEmptyRecord(before)) && (isRecord(after) || isEmptyRecord(after)) && (isRecord(before) || isRecord(after))) {
+    const from = isRecord(before) ? before : {};
+    const to = isRecord(after) ? after : {};
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+    return keys.filter((key) => plainValue(from[key]) !== plainValue(to[key])).flatMap((key) => changeLines(key, [from[key] ?? null, to[key] ?? null]));
+  }
+  return [{ field, value: `${withUnit(field, plainValue(before)) || '—'}${CHANGE_ARROW}${withUnit(field, plainValue(after)) || '—'}` }];
+}
+
 export function auditText(value: unknown): TAuditText {
   if (!isRecord(value)) return { key: 'changed', params: {}, changes: value === null || value === undefined ? [] : [{ field: '', value: plainValue(value) }] };
   const action = typeof value.action === 'string' ? value.action : '';
@@ -65,7 +92,7 @@ export function auditText(value: unknown): TAuditText {
   const used = new Set(sentence ?? []);
   const params: Record<string, string> = { action };
   for (const field of sentence ?? []) params[field] = plainValue(value[field]);
-  const changed = isRecord(value.changes) ? value.changes : {};
+  const changed = isRecord(value.changes) && action !== 'settings' ? value.changes : {};
   // A sentence's parameter may come from the changes (register: the new customer and location).
   for (const field of sentence ?? []) {
     const pair = changed[field];
@@ -73,16 +100,18 @@ export function auditText(value: unknown): TAuditText {
   }
   const changes = [
     ...Object.entries(changed)
-      .filter(([field]) => !QUIET.has(field) && !used.has(field))
-      .map(([field, pair]) => ({
-        field,
-        value: Array.isArray(pair) && pair.length === 2 ? `${plainValue(pair[0]) || '—'}${CHANGE_ARROW}${plainValue(pair[1]) || '—'}` : plainValue(pair),
-      })),
+      .filter(([field]) => !QUIET.has(field) && (!used.has(field) || BOTH_SIDES.has(field)))
+      .flatMap(([field, pair]) => changeLines(field, pair)),
     ...flatten(value)
       .filter(({ field }) => !QUIET.has(field) && !used.has(field) && !field.startsWith('changes.'))
       .map(({ field, value: inner }) => ({ field, value: plainValue(inner) })),
   ];
   const via = typeof value.via === 'string' ? value.via : undefined;
+  if (action === 'settings' && isRecord(value.changes)) {
+    // Sent again without a change (the tab's "Opnieuw verzenden"): said as such.
+    const settingChanges = value.changes;
+    return { key: Object.keys(settingChanges).length ? 'settings' : 'settingsResent', params, changes, settingChanges };
+  }
   const key = sentence ? action : action ? 'other' : 'changed';
   return via ? { key, params, changes, via } : { key, params, changes };
 }

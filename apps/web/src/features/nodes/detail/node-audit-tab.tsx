@@ -9,17 +9,40 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import type { TDevice } from '@aquasmart/domain';
+import Box from '@mui/material/Box';
+import { DEVICE_TYPES, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { localOffsetMinutes, shownText } from '../settings/settings-text';
+import { settingChanges } from '../settings/settings-view';
 import { auditLogQuery } from './api/node-detail-api';
-import { auditText } from './audit-text';
+import { auditText, CHANGE_ARROW } from './audit-text';
 import { dateTimeText } from './format';
 
-/** The #auditLog tab (administrators): who changed what and when, newest first, in words. */
+function AuditChange({ sentence, lines }: { sentence: string; lines: string[] }) {
+  return (
+    <>
+      {sentence}
+      {lines.length ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The #auditLog tab (administrators): who changed what and when, newest first, in words; each
+ * change on its own line as "field: before → after" (settings in the settings tab's words and units).
+ */
 export function NodeAuditTab({ device }: { device: TDevice }) {
   const { t, i18n } = useTranslation();
   const entries = useQuery(auditLogQuery(device.eui));
   const channelName = (id: string) => device.channels.find((channel) => channel.id === id)?.name ?? id;
-  const describe = (value: unknown): string => {
+  const type = (DEVICE_TYPES as readonly string[]).includes(device.type) ? (device.type as TDeviceType) : null;
+  const offset = localOffsetMinutes();
+  const describe = (value: unknown): { sentence: string; lines: string[] } => {
     const text = auditText(value);
     const params = { ...text.params, ...(text.params.channel ? { channel: channelName(text.params.channel) } : {}) };
     const sentence = t(`nodeDetail.audit.actions.${text.key}`, params);
@@ -31,7 +54,15 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
       const shown = field === 'channel' ? channelName(changed) : changed || t('nodeDetail.audit.emptyValue');
       return label ? `${label}: ${shown}` : shown;
     });
-    return changes.length ? `${sentence}${via} (${changes.join('; ')})` : `${sentence}${via}`;
+    const settings =
+      text.settingChanges && type
+        ? settingChanges(type, text.settingChanges, offset).map((change) => {
+            const label = t(change.label, change.labelParams);
+            const name = change.group ? `${t(change.group.key, change.group.params)} · ${label}` : label;
+            return `${name}: ${shownText(t, i18n.language, change.before)}${CHANGE_ARROW}${shownText(t, i18n.language, change.after)}`;
+          })
+        : [];
+    return { sentence: `${sentence}${via}`, lines: [...settings, ...changes] };
   };
   return (
     <Paper variant="outlined">
@@ -51,7 +82,9 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
               <TableRow key={`${entry.ts}-${index}`}>
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateTimeText(i18n.language, entry.ts)}</TableCell>
                 <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{entry.user ?? t('nodeDetail.audit.system')}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', minWidth: 220 }}>{describe(entry.value)}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', minWidth: 220 }}>
+                  <AuditChange {...describe(entry.value)} />
+                </TableCell>
               </TableRow>
             ))}
             {entries.isSuccess && entries.data.length === 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerViews, syncStateOf, type TParameterRow } from './settings-view';
+import { registerViews, settingChanges, syncStateOf, type TParameterRow } from './settings-view';
 
 const AT = '2026-11-24T07:00:00.000Z';
 const saved = (register: number, value: unknown, reported: unknown = value): TParameterRow => ({ register, value, status: 'saved', reported, updatedAt: AT });
@@ -77,5 +77,37 @@ describe('syncStateOf: the header agrees with the registers', () => {
     expect(syncStateOf(1, 'V2', [saved(2, measure), saved(3, { enabled: 1 })])).toEqual({ state: 'saved', incorrect: [] });
     expect(syncStateOf(0, 'V2', [saved(2, measure, { ...measure, logInterval: 60 })])).toEqual({ state: 'pending', incorrect: [] });
     expect(syncStateOf(-1, 'V2', [])).toEqual({ state: 'none', incorrect: [] });
+  });
+});
+
+describe('settingChanges: a settings audit entry in the tab words', () => {
+  it('lists what changed with before and after, inputs per input, periods in local time', () => {
+    const lines = settingChanges(
+      'V2',
+      {
+        '2.logInterval': [15, 10],
+        '2.inputs': [
+          [{ mode: 'actual', lowAlarm: -102.4, highAlarm: -102.4 }],
+          [{ mode: 'actual', lowAlarm: 55, highAlarm: -102.4 }],
+        ],
+        '4.flush-periods': [null, [{ start: 300, stop: 330, flushCycles: 2, daysEnabled: { monday: true, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false } }]],
+      },
+      60,
+    );
+    expect(lines).toEqual([
+      { label: 'nodeSettings.fields.logInterval', before: { kind: 'number', value: 15, unit: 'min', decimals: 0 }, after: { kind: 'number', value: 10, unit: 'min', decimals: 0 } },
+      {
+        group: { key: 'nodeSettings.input', params: { number: 1 } },
+        label: 'nodeSettings.inputFields.lowAlarm',
+        before: { kind: 'onOff', on: false },
+        after: { kind: 'number', value: 55, unit: '°C', decimals: 1 },
+      },
+      {
+        label: 'nodeSettings.period',
+        labelParams: { number: 1 },
+        before: { kind: 'unknown' },
+        after: { kind: 'period', start: 360, stop: 390, flushCycles: 2, days: { monday: true, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false } },
+      },
+    ]);
   });
 });

@@ -183,3 +183,39 @@ export function syncStateOf(sync: number, type: TDeviceType | string, parameters
   const incorrect = known ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
   return { state: incorrect.length ? 'incorrect' : 'saved', incorrect };
 }
+
+export interface TSettingChange {
+  /** i18n keys: the group's title (an input, the periods) when there is one, then the setting. */
+  group?: { key: string; params?: Record<string, string | number> };
+  label: string;
+  labelParams?: Record<string, string | number>;
+  before: TShown;
+  after: TShown;
+}
+
+/**
+ * A settings audit entry's changes (`"<register>.<field>": [before, after]`, docs/nodes.md "Audit
+ * log") in the tab's words: one line per setting that differs, inputs per input and field, periods
+ * per period (in local time, `offsetMinutes`).
+ */
+export function settingChanges(type: TDeviceType, changes: Record<string, unknown>, offsetMinutes: number): TSettingChange[] {
+  const registers = new Map<number, { before: TRecord; after: TRecord }>();
+  for (const [path, pair] of Object.entries(changes)) {
+    const dot = path.indexOf('.');
+    const register = Number(path.slice(0, dot));
+    if (dot < 1 || !Number.isInteger(register) || !Array.isArray(pair) || pair.length !== 2) continue;
+    const field = path.slice(dot + 1);
+    const entry = registers.get(register) ?? { before: {}, after: {} };
+    if (pair[0] !== null) entry.before[field] = pair[0];
+    entry.after[field] = pair[1];
+    registers.set(register, entry);
+  }
+  const rows: TParameterRow[] = [...registers].map(([register, { before, after }]) => ({ register, value: after, reported: before, status: 'saved', updatedAt: '' }));
+  return registerViews(type, rows, offsetMinutes).flatMap((view) =>
+    view.groups.flatMap((group) =>
+      group.lines
+        .filter((entry) => entry.reported !== null)
+        .map((entry) => ({ group: group.title?.key === 'nodeSettings.periods' ? undefined : group.title, label: entry.label, labelParams: entry.labelParams, before: entry.reported!, after: entry.shown })),
+    ),
+  );
+}
