@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
+import { registerListReadLimit } from './plugins/list-read-limit';
 import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
 import type { TDatabase } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, logStream, background
   registerErrorHandler(app);
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);
+  registerListReadLimit(app, { serializeGlobally: database.kind === 'pglite' });
   await registerOpenApi(app);
 
   // The intake and the jobs run on the system connections, which API requests never hold.

@@ -105,6 +105,8 @@ export const errorMessagesNl = {
   conditionsTooLarge: 'Zoekvoorwaarde is te groot (maximaal {{max}} waarden)',
   conditionsTooCostly: 'Zoekvoorwaarde gebruikt {{field}} te vaak (maximaal {{max}} berekende velden)',
   queryTimeout: 'De zoekopdracht duurde te lang; maak de zoekvoorwaarde kleiner of probeer het later opnieuw',
+  tooManyListReads: 'U heeft al te veel lijsten tegelijk opgevraagd; probeer het zo opnieuw',
+  listTooLarge: 'De lijst is te groot (meer dan {{max}} rijen); vraag hem per pagina op',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
   // places and products (docs/places.md)
   customerNameTaken: 'Er bestaat al een klant met deze naam',
@@ -165,6 +167,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   conditionsTooLarge: 'Condition is too large (at most {{max}} values)',
   conditionsTooCostly: 'Condition uses {{field}} too often (at most {{max}} computed fields)',
   queryTimeout: 'The query took too long; narrow the condition or try again later',
+  tooManyListReads: 'You have too many lists loading at once; try again in a moment',
+  listTooLarge: 'The list is too large (more than {{max}} rows); ask for it page by page',
   invalidProjection: 'Invalid projection: {{reason}}',
   // places and products (docs/places.md)
   customerNameTaken: 'A customer with this name already exists',

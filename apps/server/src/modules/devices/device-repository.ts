@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import { DEFAULT_PAGE_SIZE, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
+import { DEFAULT_PAGE_SIZE, ERROR, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -117,6 +117,9 @@ function withNamedPlaces<TQuery extends PgSelect>(query: TQuery) {
  * is given, and then also the total. Everything happens in SQL. `where` reads the devices table's
  * own columns only (a paged request reads it without the name joins).
  */
+/** The most rows an unpaged device list answers (docs/operations-limits.md, "One user's reads"). */
+export const UNPAGED_MAX_ROWS = 10_000;
+
 export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDevicePage> {
   const projection = parseProjection(query.projection, projectableFields(DEVICE_FIELDS));
   const conditions = parseConditions(query.conditions, DEVICE_CONDITION_FIELDS);
@@ -134,7 +137,18 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
     channel ? select.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel))) : select;
   const selection = selectionFor(projection, DEVICE_FIELDS);
   const paged = query.page !== undefined || query.limit !== undefined;
-  if (!paged) return { rows: await sorted(withNamedPlaces(db.select(selection).from(devices).$dynamic())).where(filter).orderBy(...order), total: null };
+  if (!paged) {
+    // An unpaged answer is capped (issue 21 item 7): more rows than UNPAGED_MAX_ROWS is a 400 asking
+    // for pages, never a silently cut list; the read stops at the first row past the cap.
+    const rows = await sorted(withNamedPlaces(db.select(selection).from(devices).$dynamic()))
+      .where(filter)
+      .orderBy(...order)
+      .limit(UNPAGED_MAX_ROWS + 1);
+    if (rows.length > UNPAGED_MAX_ROWS) {
+      throw new ApiError(400, ERROR.listTooLarge, `More than ${UNPAGED_MAX_ROWS} rows match; ask with page and limit`, undefined, { max: UNPAGED_MAX_ROWS });
+    }
+    return { rows, total: null };
+  }
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   // Deep pages (docs/nodes.md, "Deep pages"): the page's EUIs first, from the devices table alone
   // (the name joins only when a condition reads a name), so that the name order is an index-only

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZodArray } from 'zod';
+import { ERROR } from '@aquasmart/domain';
+import { ApiError } from '../lib/api-error';
+
+/**
+ * One user cannot freeze the portal (issue 21 item 7, docs/operations-limits.md "One user's reads").
+ * A list read is a GET whose 200 answer is an array. Each signed-in user has at most
+ * LIST_READS_IN_FLIGHT of them running; the next ones wait their turn (they hold no connection while
+ * waiting), up to LIST_READS_WAITING; beyond that 429 `errors.tooManyListReads` with Retry-After.
+ * On PGlite (one connection that blocks the event loop while it works) list reads also run one at a
+ * time for the whole server, so the intake, /healthz and single-row requests wait behind at most one
+ * list read, not behind every queued one.
+ */
+export const LIST_READS_IN_FLIGHT = 2;
+export const LIST_READS_WAITING = 6;
+export const LIST_READ_RETRY_AFTER_SECONDS = 2;
+
+class Gate {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  get load(): number {
+    return this.running + this.queue.length;
+  }
+  enter(): Promise<void> {
+    if (this.running < this.limit) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+  leave(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+}
+
+const RELEASE = Symbol('listReadRelease');
+type TLimitedRequest = FastifyRequest & { [RELEASE]?: () => void };
+
+function isListRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const ok = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];
+  return ok instanceof ZodArray;
+}
+
+export function registerListReadLimit(app: FastifyInstance, options: { serializeGlobally: boolean }): void {
+  const perUser = new Map<number, Gate>();
+  const global = options.serializeGlobally ? new Gate(1) : null;
+
+  app.addHook('preHandler', async (request: TLimitedRequest) => {
+    if (!request.user || !isListRead(request)) return;
+    const userId = request.user.id;
+    let gate = perUser.get(userId);
+    if (!gate) {
+      gate = new Gate(LIST_READS_IN_FLIGHT);
+      perUser.set(userId, gate);
+    }
+    if (gate.load >= LIST_READS_IN_FLIGHT + LIST_READS_WAITING) {
+      throw new ApiError(
+        429,
+        ERROR.tooManyListReads,
+        `At most ${LIST_READS_IN_FLIGHT} list reads per user run at once (${LIST_READS_WAITING} more wait); try again shortly`,
+        undefined,
+        undefined,
+        { 'retry-after': String(LIST_READ_RETRY_AFTER_SECONDS) },
+      );
+    }
+    const userGate = gate;
+    await userGate.enter();
+    if (global) await global.enter();
+    let released = false;
+    request[RELEASE] = () => {
+      if (released) return;
+      released = true;
+      global?.leave();
+      userGate.leave();
+      if (userGate.load === 0) perUser.delete(userId);
+    };
+  });
+  // onSend: the handler's work is done (also for an error answer); onResponse/onRequestAbort: never left held.
+  app.addHook('onSend', async (request: TLimitedRequest) => {
+    request[RELEASE]?.();
+  });
+  app.addHook('onResponse', async (request: TLimitedRequest) => {
+    request[RELEASE]?.();
+  });
+  app.addHook('onRequestAbort', async (request: TLimitedRequest) => {
+    request[RELEASE]?.();
+  });
+}
