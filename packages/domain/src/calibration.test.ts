@@ -132,7 +132,7 @@ describe('schemas', () => {
     [{ offset: 0.5, measured: 59.5 }, { calibrated: 'validation.required' }],
     [{ calibrated: 151, offset: 0.5, measured: 59.5 }, { calibrated: 'validation.range?min=-100&max=150' }],
     [{ calibrated: 60 }, { offset: 'validation.required', measured: 'validation.required' }],
-    [{ calibrated: '60', offset: 0, measured: 60 }, { calibrated: 'validation.required' }],
+    [{ calibrated: '60', offset: 0, measured: 60 }, { calibrated: 'validation.number' }],
   ])('POST body %j', (body, fields) => {
     const parsed = ZChannelCalibration.safeParse(body);
     expect(parsed.success ? null : issuesToFields(parsed.error.issues)).toEqual(fields);

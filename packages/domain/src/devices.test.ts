@@ -33,6 +33,16 @@ describe('version', () => {
 });
 
 describe('ZDeviceCreate', () => {
+  it.each([
+    ['V4', 'validation.unsupportedDeviceType'],
+    ['v2', 'validation.unsupportedDeviceType'],
+    [2, 'validation.unsupportedDeviceType'],
+    ['', 'validation.required'],
+    [undefined, 'validation.required'],
+  ])('type %j -> %s', (type, key) => {
+    const result = ZDeviceCreate.safeParse({ eui: '70b3d5499a000001', type, version: '1.0', networkServer: 'CS' });
+    expect(result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'type')?.message).toBe(key);
+  });
   it('defaults the encryption mode to NS', () => {
     expect(ZDeviceCreate.parse({ eui: '70b3d5499a000001', type: 'V3', version: '1.0', networkServer: 'CS' }).encryptionMode).toBe('NS');
   });

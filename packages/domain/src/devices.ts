@@ -12,6 +12,7 @@ export const DEVICE_MESSAGE = {
   eui: 'validation.eui',
   version: 'validation.version',
   unknownNetworkServer: 'validation.unknownNetworkServer',
+  unsupportedDeviceType: 'validation.unsupportedDeviceType',
 } as const;
 
 /**
@@ -56,10 +57,17 @@ export function zDeviceVersion() {
   return zRequiredText(20).refine((value) => VERSION_PATTERN.test(value), { error: DEVICE_MESSAGE.version });
 }
 
+/** A device type the portal knows (V1, V2, V3): missing is `required`, anything else 'Apparaattype wordt niet ondersteund'. */
+export function zDeviceType() {
+  return z.custom<TDeviceType>((value) => (DEVICE_TYPES as readonly unknown[]).includes(value), {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGE.required : DEVICE_MESSAGE.unsupportedDeviceType),
+  });
+}
+
 /** POST /devices: an unassigned device (no customer, no location) ready to be registered. */
 export const ZDeviceCreate = z.object({
   eui: zEui(),
-  type: zOneOf(DEVICE_TYPES),
+  type: zDeviceType(),
   version: zDeviceVersion(),
   networkServer: zRequiredText(100),
   encryptionMode: zOneOf(ENCRYPTION_MODES).default(DEFAULT_ENCRYPTION_MODE),

@@ -33,6 +33,7 @@ export const validationMessagesNl = {
   unknownNetworkServer: 'Onbekende netwerkserver: {{name}}',
   eui: 'Ongeldige EUI (16 hexadecimale tekens)',
   version: 'Ongeldige versie (bijvoorbeeld 1.0)',
+  unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -65,6 +66,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   unknownNetworkServer: 'Unknown network server: {{name}}',
   eui: 'Invalid EUI (16 hexadecimal characters)',
   version: 'Invalid version (for example 1.0)',
+  unsupportedDeviceType: 'Device type is not supported',
 };
 
 export const errorMessagesNl = {

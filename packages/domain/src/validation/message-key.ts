@@ -41,3 +41,17 @@ export function parseMessageKey(encoded: string): { key: string; params: TMessag
   }
   return { key: encoded.slice(0, mark), params };
 }
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A message's parameters for a reader: a parameter that is a plain number is written the
+ * language's way, so a Dutch range message says "-102,4" like the field's hint (no thousands
+ * separator: "1250", as the hints). Other parameters stay as they are.
+ */
+export function localizedParams(params: TMessageParams, language: string): TMessageParams {
+  const format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 20 });
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' || PLAIN_NUMBER.test(value) ? format.format(Number(value)) : value]),
+  );
+}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkNumber, zEmail, zMac, zPassword, zRequiredText } from './validators';
+import { checkNumber, zEmail, zMac, zNumber, zPassword, zRequiredText } from './validators';
 import { issuesToFields } from './issues';
-import { parseMessageKey } from './message-key';
+import { localizedParams, parseMessageKey } from './message-key';
+import { checkRegisterValues } from '../settings/rules';
 
 function firstMessage(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
@@ -88,6 +89,36 @@ describe('numbers', () => {
     [Number.NaN, { min: 0, max: 1 }, 'validation.number'],
   ])('%d under %j -> %s', (value, rule, expected) => {
     expect(checkNumber(value, rule)).toBe(expected);
+  });
+});
+
+describe('a number that is not a number (issue 22 item 4)', () => {
+  const rule = { min: 1, max: 60, integer: true };
+  it.each([
+    ['a number sent as text', '10', 'validation.number'],
+    ['a word', 'ten', 'validation.number'],
+    ['true', true, 'validation.number'],
+    ['a list', [10], 'validation.number'],
+    ['missing', undefined, 'validation.required'],
+    ['null', null, 'validation.required'],
+    ['a number', 10, null],
+  ])('%s -> %s', (_name, value, expected) => {
+    expect(firstMessage(zNumber(rule), value)).toBe(expected);
+  });
+  it('the settings check names the field of a log interval sent as text', () => {
+    expect(checkRegisterValues('V2', [{ register: 2, value: { logInterval: '10' } }])).toEqual({ '0.value.logInterval': 'validation.number' });
+  });
+});
+
+describe('message parameters in the reader\'s language', () => {
+  it.each([
+    ['nl', { min: '-102.4', max: '100' }, { min: '-102,4', max: '100' }],
+    ['en', { min: '-102.4', max: '100' }, { min: '-102.4', max: '100' }],
+    ['nl', { min: '0', max: '1250' }, { min: '0', max: '1250' }],
+    ['nl', { min: 0, max: 5.5 }, { min: '0', max: '5,5' }],
+    ['nl', { name: 'Gemeente 1.5', N: '5' }, { name: 'Gemeente 1.5', N: '5' }],
+  ])('%s %j -> %j', (language, params, expected) => {
+    expect(localizedParams(params, language)).toEqual(expected);
   });
 });
 

@@ -98,9 +98,12 @@ export function checkNumber(value: number, rule: TNumberRule): string | null {
   return null;
 }
 
-/** A required number under a rule (range inclusive, integer, decimals, multiple of). */
+/**
+ * A required number under a rule (range inclusive, integer, decimals, multiple of). Missing is
+ * `required`; anything else that is not a number (a number sent as text, "10") is `number`.
+ */
 export function zNumber(rule: TNumberRule) {
-  return z.number({ error: MESSAGE.required }).superRefine((value, ctx) => {
+  return z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGE.required : MESSAGE.number) }).superRefine((value, ctx) => {
     const failure = checkNumber(value, rule);
     if (failure) ctx.addIssue({ code: 'custom', message: failure });
   });

@@ -34,8 +34,8 @@ describe('device form rules (docs/telemetry.md, "Provisioning devices")', () => 
     ['V3', {}],
     [undefined, { type: 'validation.required' }],
     ['', { type: 'validation.required' }],
-    ['V4', { type: 'validation.oneOf' }],
-    ['v2', { type: 'validation.oneOf' }],
+    ['V4', { type: 'validation.unsupportedDeviceType' }],
+    ['v2', { type: 'validation.unsupportedDeviceType' }],
   ])('type %j', (type, expected) => {
     expect(errorsOf({ ...valid, type })).toEqual(expected);
   });

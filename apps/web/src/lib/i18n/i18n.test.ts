@@ -23,6 +23,8 @@ describe('i18n', () => {
   it.each([
     ['validation.required', 'Veld is verplicht'],
     ['validation.range?min=1&max=60', 'Waarde moet tussen de 1 en 60 zijn'],
+    ['validation.range?min=-102.4&max=100', 'Waarde moet tussen de -102,4 en 100 zijn'],
+    ['validation.range?min=0&max=1250', 'Waarde moet tussen de 0 en 1250 zijn'],
     ['validation.decimals?N=3', 'Waarde mag maximaal 3 decimalen hebben'],
     ['validation.password?min=8', 'Minimaal 8 tekens'],
   ])('translates the encoded message key %s', (encoded, text) => {

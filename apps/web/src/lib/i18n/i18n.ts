@@ -5,6 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   LANGUAGES,
+  localizedParams,
   parseMessageKey,
   type TLanguage,
 } from '@aquasmart/domain';
@@ -70,8 +71,8 @@ export function applyAccountLanguage(language: string | null | undefined): void 
   void i18n.changeLanguage(language);
 }
 
-/** Translates an encoded message key (`validation.range?min=1&max=60`). */
+/** Translates an encoded message key (`validation.range?min=1&max=60`); numbers the reader's way ("-102,4" in Dutch). */
 export function translateMessage(t: TFunction, encoded: string): string {
   const { key, params } = parseMessageKey(encoded);
-  return t(key, params);
+  return t(key, localizedParams(params, i18n.language));
 }

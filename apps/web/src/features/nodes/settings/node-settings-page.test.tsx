@@ -121,4 +121,30 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     expect(posts.bodies()).toHaveLength(1);
     expect(screen.queryByTestId('location')).toBeNull();
   });
+
+  it('says the valve pulse is a multiple of 5, and writes Dutch ranges with the decimal comma', async () => {
+    const v2 = testDevice({
+      type: 'V2',
+      channels: [],
+      sipp: {
+        parameters: [
+          { register: 2, value: { logInterval: 15, inputs: [{ mode: 'actual', lowAlarm: -102.4, highAlarm: -102.4 }] }, status: 'saved', reported: null, updatedAt: '2026-01-10T09:00:00.000Z' },
+          { register: 3, value: { enabled: 1, flushtime: 3, valvePulseLength: 250 }, status: 'saved', reported: null, updatedAt: '2026-01-10T09:00:00.000Z' },
+        ],
+        connector: null,
+        diagnostics: {},
+      },
+    });
+    const calls = stubDeviceApi(ADMIN, v2, { [PARAMETERS_URL]: () => jsonResponse(200, { eui: EUI, sync: 0, parameters: [] }) });
+    renderPage();
+    const user = userEvent.setup();
+    const pulse = await screen.findByRole('textbox', { name: 'Pulslengte klep (ms)' });
+    expect(pulse.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('0 tot 1250 ms, een veelvoud van 5')).toBeTruthy();
+    const lower = screen.getAllByRole('textbox', { name: 'Alarm ondergrens (°C)' });
+    await user.type(lower[0], '-110');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Waarde moet tussen de -102,4 en 100 zijn')).toBeTruthy();
+    expect(calls.filter((call) => `${call.method} ${call.url}` === PARAMETERS_URL)).toEqual([]);
+  });
 });

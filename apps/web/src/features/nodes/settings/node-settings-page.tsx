@@ -54,10 +54,12 @@ import { localOffsetMinutes, localTimeZone } from './settings-text';
 
 type TTranslate = ReturnType<typeof useTranslation>['t'];
 
-/** "1 tot 60 min", numbers in the reader's language. */
-function rangeText(t: TTranslate, language: string, rule: { min: number; max: number }, unit?: string): string {
-  const range = t('nodeSettings.editor.rangeHelp', { min: rule.min.toLocaleString(language), max: rule.max.toLocaleString(language) });
-  return unit ? `${range} ${unit}` : range;
+/** "1 tot 60 min", "0 tot 1250 ms, een veelvoud van 5": numbers in the reader's language, as the messages write them. */
+function rangeText(t: TTranslate, language: string, rule: { min: number; max: number; multipleOf?: number }, unit?: string): string {
+  const shown = (value: number) => value.toLocaleString(language, { useGrouping: false, maximumFractionDigits: 20 });
+  const range = t('nodeSettings.editor.rangeHelp', { min: shown(rule.min), max: shown(rule.max) });
+  const withUnit = unit ? `${range} ${unit}` : range;
+  return rule.multipleOf ? `${withUnit}, ${t('nodeSettings.editor.multipleHelp', { step: rule.multipleOf })}` : withUnit;
 }
 
 /** One setting of the catalogue as its field: a switch, a mode choice or a number typed as text. */
