@@ -1,4 +1,4 @@
-// `npm run lint`: ESLint, the lock-file check and the type checks, side by side (as many at a time
+// `npm run lint`: ESLint, the lock-file and dependency checks and the type checks, side by side (as many at a time
 // as the machine has cores: each is one single-threaded process). ESLint keeps a cache here
 // (node_modules/.cache/eslint/, by content) and tsc its build info (node_modules/.cache/tsc/), so a
 // second run re-checks only what changed. The ESLint cache is per file: a change in one file that
@@ -16,6 +16,7 @@ export function lintTasks({ cache }) {
     { name: 'eslint', command: 'npx', args: eslint },
     ...typeCheckTasks({ incremental: true }),
     { name: 'lock file', command: 'node', args: ['scripts/check-lock.mjs'] },
+    { name: 'dependencies', command: 'node', args: ['scripts/check-dependencies.mjs'] },
   ];
 }
 
