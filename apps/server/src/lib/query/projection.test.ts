@@ -21,9 +21,15 @@ describe('parseProjection', () => {
     ['excluding a dotted path', '-lora.rssi', ['id', 'name', 'customer', 'calibration.interval', 'lora.state']],
     ['exclusion inside an included parent', 'id calibration -calibration.logs', ['id', 'calibration.interval']],
     ['excluding everything', '-id -name -customer -calibration -lora', []],
+    ['-_id beside inclusions (the one mix allowed), also where there is no _id', '-_id name', ['name']],
   ];
   it.each(cases)('%s', (_name, raw, expected) => {
     expect(parseProjection(raw, FIELDS, DEFAULTS)).toEqual(expected);
+  });
+
+  it('-_id beside inclusions removes _id where the resource has one', () => {
+    expect(parseProjection('-_id eui', ['_id', 'eui', 'name'])).toEqual(['eui']);
+    expect(parseProjection('eui _id', ['_id', 'eui', 'name'])).toEqual(['_id', 'eui']);
   });
 
   it('without defaults, everything projectable', () => {

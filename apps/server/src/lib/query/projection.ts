@@ -57,10 +57,13 @@ export function parseProjection(
     return found;
   };
 
-  const removed = new Set(exclude.flatMap(expand));
+  // `-_id` beside inclusions is the one mix the projection language allows (as in MongoDB);
+  // where a resource has no `_id` it has nothing to remove.
+  const removed = new Set(exclude.flatMap((path) => (path === '_id' && include.length > 0 ? under(path) : expand(path))));
   let chosen: Set<string>;
   if (include.length > 0) {
     for (const path of exclude) {
+      if (path === '_id') continue;
       if (!include.some((parent) => path.startsWith(`${parent}.`))) {
         throw new QueryError('invalidProjection', {
           reason: `cannot mix inclusion and exclusion ("-${quote(path)}" is not inside an included field)`,

@@ -62,14 +62,14 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
     case 'offlineNodes':
       return deviceList(context, sql`(d.lora_ts IS NULL OR d.lora_ts < ${at(now - OFFLINE_AFTER_MS)})`, sql`d.lora_ts`);
     case 'overflowDetections':
-      // One row per active detection, at the place the log was written for (as GET /overflowLogs).
+      // One row per active detection, at the node's place now (as GET /overflowLogs): the row opens the node where it is.
       return {
         from: sql`overflow_logs o JOIN devices d ON d.eui = o.device_eui`,
         where: sql`o.state = 'Started' AND ${context.overflow}`,
         date: sql`o.ts`,
         logId: sql`o.id`,
-        customerColumn: sql`o.customer_id`,
-        locationColumn: sql`o.location_id`,
+        customerColumn: sql`d.customer_id`,
+        locationColumn: sql`d.location_id`,
       };
     case 'synchronizations':
       // Waiting since the oldest change the node has not confirmed.

@@ -19,8 +19,8 @@ import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashb
  * in SQL, set-based, never node by node.
  *
  * Scope: `customerIds` null means all customers; the nodes are the assigned ones (customer and
- * location set), as in the node list. Overflow detections are scoped by the log's customer, as
- * GET /overflowLogs (and the menu badge) are.
+ * location set), as in the node list. An active overflow detection belongs to its node where the
+ * node is now, as in GET /overflowLogs (and the menu badge).
  */
 export interface TDashboardScope {
   /** null: every customer (administrators, users without a customer list). */
@@ -40,11 +40,16 @@ export function nodeScope(scope: TDashboardScope): SQL {
   return sql`(d.customer_id IS NOT NULL AND d.location_id IS NOT NULL AND ${customers})`;
 }
 
-/** The overflow logs of the scope, on overflow_logs alias `o`. */
+/**
+ * The overflow logs of the scope, on overflow_logs alias `o`, as GET /overflowLogs: everything for
+ * administrators; otherwise the logs of nodes that belong to the scope now, active detections
+ * wherever they were written, ended ones only when written for the node's current customer.
+ */
 export function overflowScope(scope: TDashboardScope): SQL {
-  if (scope.customerIds === null) return scope.unassignedOverflows ? sql`true` : sql`(o.customer_id IS NOT NULL)`;
-  if (!scope.customerIds.length) return sql`false`;
-  return sql`(o.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)}))`;
+  if (scope.customerIds === null && scope.unassignedOverflows) return sql`true`;
+  if (scope.customerIds !== null && !scope.customerIds.length) return sql`false`;
+  const customers = scope.customerIds === null ? sql`true` : sql`n.customer_id IN (${sql.join(scope.customerIds.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`EXISTS (SELECT 1 FROM devices n WHERE n.eui = o.device_eui AND n.customer_id IS NOT NULL AND ${customers} AND (o.state = 'Started' OR o.customer_id = n.customer_id))`;
 }
 
 type TTriple = [number, number, number];

@@ -17,7 +17,7 @@ import {
   type TRegisterValue,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
-import { customers, deviceChannels, devices, gateways, locations, networkServers, products } from '../../db/schema';
+import { customers, deviceChannels, devices, gateways, locations, networkServers, overflowLogs, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
 import { assertMayWrite, holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
@@ -290,6 +290,16 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     if (Object.keys(changes).length === 0) return;
 
     await tx.update(devices).set({ ...set, updatedAt: sql`now()` }).where(eq(devices.eui, row.eui));
+    if (set.customerId !== undefined || set.locationId !== undefined) {
+      // An active water detection moves with its node (docs/telemetry.md): once ended it is the new place's history.
+      await tx
+        .update(overflowLogs)
+        .set({
+          customerId: set.customerId !== undefined ? set.customerId : row.customerId,
+          locationId: set.locationId !== undefined ? set.locationId : row.locationId,
+        })
+        .where(and(eq(overflowLogs.deviceEui, row.eui), eq(overflowLogs.state, 'Started')));
+    }
     if (actions.has('register') && presets && presets.length) {
       await queueParameters(tx, { eui: row.eui, type: row.type, networkServerId: set.networkServerId ?? row.networkServerId }, presets);
       queued = true;

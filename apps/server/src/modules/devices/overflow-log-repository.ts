@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { TOverflowLog } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { customers, devices, locations, overflowLogs } from '../../db/schema';
@@ -7,6 +7,13 @@ import { parseConditions, parseProjection, projectableFields, selectionFor, type
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { isoText } from './device-fields';
+
+/**
+ * Where a log belongs (docs/telemetry.md, "Water detections"): an active detection (Started) is
+ * the node's, wherever the node is now; an ended one stays where it was written.
+ */
+const LOG_CUSTOMER = sql`CASE WHEN ${overflowLogs.state} = 'Started' THEN ${devices.customerId} ELSE ${overflowLogs.customerId} END`;
+const LOG_LOCATION = sql`CASE WHEN ${overflowLogs.state} = 'Started' THEN ${devices.locationId} ELSE ${overflowLogs.locationId} END`;
 
 /** Overflow log fields (docs/telemetry.md, "Read routes": `GET /overflowLogs`); `lora.state` is the detection's state: Started while active. */
 export const OVERFLOW_FIELDS: TFieldMap = {
@@ -21,19 +28,27 @@ export const OVERFLOW_FIELDS: TFieldMap = {
 };
 
 /**
- * GET /overflowLogs, newest first, scoped like devices: a user with customers sees those
- * customers' logs; logs without a customer only administrators.
+ * GET /overflowLogs, newest first. Administrators see every log. Others see the logs of nodes
+ * that belong to their customers now: the active detection of such a node (wherever it was
+ * written), and ended ones written while the node was with its current customer, so an earlier
+ * owner's history stays with the earlier owner and a moved node's detection with the node.
  */
 export async function listOverflowLogs(db: TDb, user: TAuthUser, query: { conditions?: string; projection?: string }): Promise<TOverflowLog[]> {
   const projection = parseProjection(query.projection, projectableFields(OVERFLOW_FIELDS));
   const conditions = parseConditions(query.conditions, OVERFLOW_FIELDS);
-  const scope = isAdministrator(user) ? undefined : and(isNotNull(overflowLogs.customerId), customerScopeCondition(user, overflowLogs.customerId));
+  const scope = isAdministrator(user)
+    ? undefined
+    : and(
+        isNotNull(devices.customerId),
+        customerScopeCondition(user, devices.customerId),
+        or(eq(overflowLogs.state, 'Started'), eq(overflowLogs.customerId, devices.customerId)),
+      );
   const rows = await db
     .select(selectionFor(projection, OVERFLOW_FIELDS))
     .from(overflowLogs)
     .innerJoin(devices, eq(devices.eui, overflowLogs.deviceEui))
-    .leftJoin(customers, eq(customers.id, overflowLogs.customerId))
-    .leftJoin(locations, eq(locations.id, overflowLogs.locationId))
+    .leftJoin(customers, eq(customers.id, LOG_CUSTOMER))
+    .leftJoin(locations, eq(locations.id, LOG_LOCATION))
     .where(and(scope, conditions))
     .orderBy(desc(overflowLogs.ts), desc(overflowLogs.id));
   return rows;

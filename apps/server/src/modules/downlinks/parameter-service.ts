@@ -4,7 +4,7 @@ import type { TDb, TDbOrTx } from '../../db/database';
 import { auditLogs, deviceParameters, devices, downlinks } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { inCustomerScope } from '../../identity/customer-scope';
-import { holdsEntry } from '../../identity/rights';
+import { holdsEntry, isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { settingEntriesFor } from './setting-groups';
 
@@ -38,7 +38,9 @@ export async function saveParameters(
   const normalizedEui = eui.toUpperCase();
   return db.transaction(async (tx) => {
     const [device] = await tx.select().from(devices).where(eq(devices.eui, normalizedEui)).for('update');
-    if (!device || !inCustomerScope(user, device.customerId)) throw ApiError.notFound(`Device ${eui} not found`);
+    // The same scope as GET /devices/{eui}: an unassigned node is for administrators only (issue 21 item 4).
+    const visible = device !== undefined && (isAdministrator(user) || (device.customerId !== null && inCustomerScope(user, device.customerId)));
+    if (!device || !visible) throw ApiError.notFound(`Device ${eui} not found`);
     const type = device.type as TDeviceType;
 
     const numbers = registers.map((entry) => entry.register);
