@@ -82,7 +82,7 @@ function savedValues(node: TNodePlan): Map<number, Record<string, unknown>> {
   const system = { sendinterval: 6, 'supply-voltage-threshold': SUPPLY_VOLTAGE_THRESHOLD, 'calibration-duration': 5 };
   if (node.type === 'V3') {
     return new Map([
-      [1, { sendInterval: 6, 'supply-voltage-threshold': SUPPLY_VOLTAGE_THRESHOLD, calibrationDuration: 5, inputs: node.channels.map((c) => input(c, true)) }],
+      [1, { sendInterval: 6, 'supply-voltage-threshold': SUPPLY_VOLTAGE_THRESHOLD, calibrationDuration: 5, inputs: node.channels.map((c) => input(c, true)), logInterval: 15, measureInterval: 60 }],
     ]);
   }
   if (node.type === 'V1') {

@@ -139,6 +139,9 @@ export const V3_SYSTEM = record([
   ['supply-voltage-threshold', supplyVoltageThreshold],
   ['calibrationDuration', calibrationDuration],
   ['inputs', { kind: 'list', item: V3_INPUT, max: 2, description: 'the two inputs' }],
+  // Bits 4 and 5, after the fields of the first layout, so frames without them are unchanged (docs/node-settings.md).
+  ['logInterval', logInterval],
+  ['measureInterval', systemMeasureInterval],
 ]);
 
 function layoutOf(profile: TDeviceProfile, register: unknown): Extract<TField, { kind: 'record' }> {

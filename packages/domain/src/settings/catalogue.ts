@@ -47,7 +47,7 @@ const flush = () => FLUSH_REGISTER;
 const named = (name: string) => () => name;
 
 export const SETTINGS: readonly TSetting[] = [
-  { id: 'logInterval', types: V1_V2, register: system, field: named('logInterval'), kind: 'number', rule: SETTING_RULES.logInterval, unit: 'min', adminOnly: false },
+  { id: 'logInterval', types: ALL, register: system, field: named('logInterval'), kind: 'number', rule: SETTING_RULES.logInterval, unit: 'min', adminOnly: false },
   { id: 'mode', types: ['V1'], register: system, field: named('mode'), kind: 'mode', adminOnly: false },
   { id: 'flushEnabled', types: V1_V2, register: flush, field: named('enabled'), kind: 'flushToggle', adminOnly: false },
   { id: 'flushtime', types: V1_V2, register: flush, field: named('flushtime'), kind: 'number', rule: SETTING_RULES.flushtime, unit: 'min', adminOnly: false },
@@ -68,7 +68,7 @@ export const SETTINGS: readonly TSetting[] = [
     unit: 'min',
     adminOnly: true,
   },
-  { id: 'measureInterval', types: V1_V2, register: system, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.measureInterval, unit: 's', adminOnly: true },
+  { id: 'measureInterval', types: ALL, register: system, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.measureInterval, unit: 's', adminOnly: true },
   { id: 'flushMeasureInterval', types: V1_V2, register: flush, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.flushMeasureInterval, adminOnly: true },
   { id: 'valvePulseLength', types: V1_V2, register: flush, field: named('valvePulseLength'), kind: 'number', rule: SETTING_RULES.valvePulseLength, unit: 'ms', adminOnly: true },
   { id: 'overflowDetection', types: V1_V2, register: flush, field: named('resistanceThreshold'), kind: 'overflowToggle', adminOnly: true },

@@ -18,6 +18,11 @@ const ROWS: TCase[] = [
   ['log interval', 'V1', 2, { logInterval: 0 }, 'logInterval', RANGE(1, 60)],
   ['log interval', 'V1', 2, { logInterval: 1 }, 'logInterval', null],
   ['log interval', 'V2', 2, { logInterval: 60 }, 'logInterval', null],
+  // V3 has them too, in its system register 1 (docs/node-settings.md, decision of 2026-11-26)
+  ['log interval', 'V3', 1, { logInterval: 61 }, 'logInterval', RANGE(1, 60)],
+  ['log interval', 'V3', 1, { logInterval: 60 }, 'logInterval', null],
+  ['measure interval', 'V3', 1, { measureInterval: 121 }, 'measureInterval', RANGE(0, 120)],
+  ['measure interval', 'V3', 1, { measureInterval: 0 }, 'measureInterval', null],
   ['log interval', 'V2', 2, { logInterval: 61 }, 'logInterval', RANGE(1, 60)],
   ['log interval', 'V2', 2, { logInterval: 15.5 }, 'logInterval', INTEGER],
   // lower and upper alarm: 1 decimal, V2 and V3 -102.4 to 100

@@ -125,6 +125,8 @@ export const REGISTER_SCHEMAS: Record<TDeviceType, Record<number, z.ZodType<Reco
         'supply-voltage-threshold': number(SETTING_RULES.supplyVoltageThreshold),
         calibrationDuration: number(SETTING_RULES.calibrationDuration),
         inputs: zList(zInput('V3'), 2),
+        logInterval: number(SETTING_RULES.logInterval),
+        measureInterval: number(SETTING_RULES.measureInterval),
       })
       .partial()
       .strict(),

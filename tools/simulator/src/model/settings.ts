@@ -56,7 +56,8 @@ function periodsOf(value: unknown, withCycles: boolean): TFlushPeriod[] {
 export function settingsOf(type: TDeviceType, registers: ReadonlyMap<number, Record<string, unknown>>): TNodeSettings {
   const first = registers.get(1) ?? {};
   const sendHours = numberOr(type === 'V3' ? first.sendInterval : first.sendinterval, FACTORY_SEND_INTERVAL_H);
-  const logMinutes = type === 'V3' ? FACTORY_LOG_INTERVAL_MIN : numberOr(registers.get(2)?.logInterval, FACTORY_LOG_INTERVAL_MIN);
+  // V3 keeps its log interval in its system register 1 (docs/node-settings.md, decision of 2026-11-26).
+  const logMinutes = numberOr(registers.get(type === 'V3' ? 1 : 2)?.logInterval, FACTORY_LOG_INTERVAL_MIN);
   const settings: TNodeSettings = {
     logIntervalMs: Math.max(1, logMinutes) * MINUTE_MS,
     sendIntervalMs: Math.max(1, sendHours) * 60 * MINUTE_MS,
