@@ -78,7 +78,7 @@ async function temperaturesCut(page: Page): Promise<string[]> {
     boxes.flatMap((box, index) => {
       const outer = box.getBoundingClientRect();
       const cell = box.closest('[role="gridcell"]')!.getBoundingClientRect();
-      return [...box.querySelectorAll<HTMLElement>('[data-temperature]')].flatMap((item) => {
+      return Array.from(box.querySelectorAll<HTMLElement>('[data-temperature]')).flatMap((item) => {
         const r = item.getBoundingClientRect();
         const inside = r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5 && r.left >= cell.left - 0.5 && r.right <= cell.right + 0.5;
         const hidden = r.top >= outer.bottom - 0.5;
