@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, ENGINEER, signIn } from './fixtures';
 
 /**
  * The back-office lists on a 390 px phone (docs/screens.md, "Lists"): the name and the columns that
@@ -69,5 +69,71 @@ test.describe('lists on a desktop', () => {
     const shown = (await headers(page)).map((text) => text.trim()).filter(Boolean);
     expect(shown).toEqual(expect.arrayContaining(['Naam', 'Klant', 'Plaats', 'Sync', 'Online', 'Kanalen']));
     await expectNoSidewaysScroll(page);
+  });
+});
+
+/** Each temperature in a phone row is whole inside its cell or not shown at all (wrapped below it), never cut at the edge. */
+async function temperaturesCut(page: Page): Promise<string[]> {
+  return page.locator('[data-temperatures]').evaluateAll((boxes) =>
+    boxes.flatMap((box, index) => {
+      const outer = box.getBoundingClientRect();
+      const cell = box.closest('[role="gridcell"]')!.getBoundingClientRect();
+      return Array.from(box.querySelectorAll<HTMLElement>('[data-temperature]')).flatMap((item) => {
+        const r = item.getBoundingClientRect();
+        const inside = r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5 && r.left >= cell.left - 0.5 && r.right <= cell.right + 0.5;
+        const hidden = r.top >= outer.bottom - 0.5;
+        return inside || hidden ? [] : [`row ${index} temperature ${item.dataset.temperature}: ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(cell.left)}-${Math.round(cell.right)}`];
+      });
+    }),
+  );
+}
+
+test.describe('node lists on a phone (issue 29 item 2)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a row shows name, place, the temperatures that fit and the state icons; a tap opens the node', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/nodes');
+    const grid = page.getByRole('grid');
+    const first = grid.getByRole('row').nth(1);
+    await expect(first.locator('[data-place]')).toHaveText(/\S · \S/);
+    await expect(grid.locator('[data-temperature="1"]').first()).toBeVisible();
+    expect(await temperaturesCut(page)).toEqual([]);
+    await expect(first.locator('[data-state]')).toBeVisible();
+    await expect(first.locator('[data-level]')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    const name = (await first.getByRole('gridcell').nth(2).locator('span').first().textContent()) ?? '';
+    await first.getByText(name, { exact: true }).tap();
+    await expect(page).toHaveURL(/\/nodes\/[^/]+\/[^/]+\/[0-9A-F]{16}$/);
+  });
+
+  test('an engineer (no delete, so no checkboxes) has room for more temperatures, still none cut', async ({ page }) => {
+    await signIn(page, ENGINEER);
+    await page.goto('/nodes');
+    await expect(page.getByRole('grid').locator('[data-temperature="1"]').first()).toBeVisible();
+    expect(await temperaturesCut(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe('node lists on a desktop (issue 29 item 2)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the global list shows customer / location under the name; the customer tab the location; Enter opens a row', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/nodes');
+    const grid = page.getByRole('grid');
+    // The first page of all nodes can take a while on a loaded 2-core machine.
+    await expect(grid.locator('[data-place]').first()).toHaveText(/\S \/ \S/, { timeout: 30_000 });
+    const cell = grid.getByRole('row').nth(2).locator('[data-field="name"]');
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/nodes\/[^/]+\/[^/]+\/[0-9A-F]{16}$/);
+
+    await page.goto('/customers/Gemeente%20Utrecht#nodes');
+    const place = page.getByRole('grid').locator('[data-place]').first();
+    await expect(place).toBeVisible();
+    expect(await place.textContent()).not.toContain('Gemeente Utrecht');
   });
 });

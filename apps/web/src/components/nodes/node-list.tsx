@@ -35,20 +35,69 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
 }
 
 /**
- * On a phone the three temperatures share one column (sorted by the first), so that name and
- * temperatures fit a 390 px screen without scrolling sideways; signal and the rest are in the
- * expanded row.
+ * Where a node is, as the second line under its name: customer / location in a list of all
+ * nodes, the location in a customer's list, nothing in a location's or gateway's list (every row
+ * is there). On a phone the location comes first (the customer is cut first when it is long).
+ */
+export function placeLine(row: Pick<TDeviceListItem, 'customer' | 'location'>, scope: TNodeScope, phone: boolean): string {
+  if (scope.location) return '';
+  if (scope.customer) return row.location ?? '';
+  return phone ? [row.location, row.customer].filter(Boolean).join(' · ') : [row.customer, row.location].filter(Boolean).join(' / ');
+}
+
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** The name with the place beneath it (each one line, cut with "…" and whole in the tooltip of the browser). */
+function NameCell({ name, place }: { name: string; place: string }) {
+  if (!place) return <WrappedTextCell text={name} />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 }} title={`${name}\n${place}`}>
+      <Box component="span" sx={ellipsis}>
+        {name}
+      </Box>
+      <Box component="span" data-place sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
+        {place}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * On a phone the temperatures share one column (sorted by the first): as many as fit the width,
+ * whole; one that does not fit wraps onto a line the cell does not show (never cut at the edge).
+ * All three are in the expanded row.
  */
 function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
   return {
     field: 'temperature1',
     headerName: t('nodes.temperatures'),
-    width: 168,
+    flex: 1,
+    minWidth: 72,
     renderCell: ({ row }) => (
-      <Box sx={{ display: 'flex', gap: 1, fontSize: '0.8125rem', alignItems: 'center', height: '100%' }}>
-        {TEMPERATURES.map((number) => (
-          <NodeTemperatureCell key={number} node={row} number={number} />
-        ))}
+      <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+        <Box data-temperatures sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, fontSize: '0.8125rem', height: 24, lineHeight: '24px', overflow: 'hidden' }}>
+          {TEMPERATURES.map((number) => (
+            <Box component="span" key={number} data-temperature={number} sx={{ height: 24, display: 'inline-flex', alignItems: 'center' }}>
+              <NodeTemperatureCell node={row} number={number} />
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    ),
+  };
+}
+
+/** On a phone: sync and signal side by side in one narrow column. */
+function phoneState(t: TFunction): TListColumn<TDeviceListItem> {
+  return {
+    field: 'sync',
+    headerName: t('nodes.state'),
+    width: 60,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
+        <SyncCell value={row.sync} />
+        <SignalCell level={row.signal} rssi={row.lora?.rssi} />
       </Box>
     ),
   };
@@ -56,12 +105,20 @@ function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
 
 /**
  * The columns of docs/nodes-screens.md ("The list"). Every field is a sort field of the server (DEVICE_SORT_FIELDS),
- * so the kit's sort goes to the server as it is. On a phone the list keeps name, temperatures
- * and signal; the rest shows in the expanded row. Where a wider screen still has too little room,
- * the columns of least importance (last online, type, calibration) go into the expanded row.
+ * so the kit's sort goes to the server as it is. The name has the place beneath it (placeLine). On
+ * a phone the list keeps name, temperatures and state icons; the rest shows in the expanded row.
+ * Where a wider screen still has too little room, the columns of least importance (last online,
+ * type, calibration) go into the expanded row.
  */
-export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TListColumn<TDeviceListItem>[] {
-  const name: TListColumn<TDeviceListItem> = { field: 'name', headerName: t('nodes.name'), flex: 1, minWidth: 120 };
+export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope: TNodeScope = {}): TListColumn<TDeviceListItem>[] {
+  const global = !scope.location && !scope.customer;
+  const name: TListColumn<TDeviceListItem> = {
+    field: 'name',
+    headerName: t('nodes.name'),
+    flex: 1,
+    minWidth: global ? 180 : 140,
+    renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} />,
+  };
   const signal: TListColumn<TDeviceListItem> = {
     field: 'signal',
     headerName: t('nodes.signal'),
@@ -69,7 +126,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false): TLis
     importance: 2,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
-  if (phone) return [{ ...name, minWidth: 90, renderCell: ({ row }) => <WrappedTextCell text={row.name} /> }, phoneTemperatures(t)];
+  if (phone) return [{ ...name, minWidth: 100 }, phoneTemperatures(t), phoneState(t)];
   const edit: TListColumn<TDeviceListItem>[] = mayEdit
     ? [
         {
@@ -141,6 +198,13 @@ function NodeRowDetails({ row, mayEdit }: { row: TDeviceListItem; mayEdit: boole
   return (
     <Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        {TEMPERATURES.map((number) =>
+          row.channels?.some((channel) => channel.id === `temperature${number}`) ? (
+            <Detail key={number} label={t('nodes.temperature', { number })}>
+              <NodeTemperatureCell node={row} number={number} />
+            </Detail>
+          ) : null,
+        )}
         <Detail label={t('nodes.eui')}>{row.eui}</Detail>
         <Detail label={t('nodes.type')}>{row.type}</Detail>
         <Detail label={t('nodes.functions')}>
@@ -207,7 +271,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
   const user = useCurrentUser().data;
   const scope = useMemo<TNodeScope>(() => ({ customer, location, gateway }), [customer, location, gateway]);
   const mayEdit = hasAnyRight(user, 'editNode');
-  const columns = useMemo(() => nodeColumns(t, phone, mayEdit), [t, phone, mayEdit]);
+  const columns = useMemo(() => nodeColumns(t, phone, mayEdit, scope), [t, phone, mayEdit, scope]);
   const source = useMemo(
     () => ({
       mode: 'server' as const,

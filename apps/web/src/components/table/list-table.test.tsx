@@ -222,7 +222,17 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(onRowClick).toHaveBeenCalledWith(customers[2]);
   });
 
-  it('expands rows instead of opening them when asked', async () => {
+  it('opens a row on Enter in a focused cell', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    renderList({ onRowClick });
+    const cell = (await screen.findByText('Klant 03')).closest<HTMLElement>('[role="gridcell"]')!;
+    act(() => cell.focus());
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(customers[2]);
+  });
+
+  it('expandable rows expand on their button and still open on a click', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();
     renderList({ onRowClick, renderExpanded: (row) => <p>Details van {row.name}</p> });
@@ -231,9 +241,10 @@ describe('ListTable', { timeout: 30_000 }, () => {
     await user.click(expandButtons[0]);
     expect(await screen.findByText('Details van Klant 01')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Inklappen' }).getAttribute('aria-expanded')).toBe('true');
-    await user.click(screen.getByText('Klant 02'));
-    expect(await screen.findByText('Details van Klant 02')).toBeTruthy();
     expect(onRowClick).not.toHaveBeenCalled();
+    await user.click(screen.getByText('Klant 02'));
+    expect(onRowClick).toHaveBeenCalledWith(customers[1]);
+    expect(screen.queryByText('Details van Klant 02')).toBeNull();
     expect(screen.getByText('1 - 25 van 60')).toBeTruthy();
   });
 

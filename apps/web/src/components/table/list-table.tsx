@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   DataGrid,
@@ -80,9 +80,9 @@ export interface TListTableProps<T extends GridValidRowModel> {
   source: TClientSource<T> | TServerSource<T>;
   getRowId: (row: T) => GridRowId;
   defaultSort?: TListSort;
-  /** Opens a row (ignored when rows expand). */
+  /** Opens a row, on a click or tap anywhere in it and on Enter in a focused cell (expandable rows expand on their button). */
   onRowClick?: (row: T) => void;
-  /** Rows expand instead of opening and show this content. */
+  /** Rows expand and show this content: on their button, and on a click when there is no onRowClick. */
   renderExpanded?: (row: T) => ReactNode;
   /** Deletes one row; present only when the user may delete. Enables selection and the delete button. */
   onDelete?: (row: T) => Promise<unknown>;
@@ -350,12 +350,13 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     await queryClient.invalidateQueries({ queryKey: source.queryKey });
   };
 
-  const handleRowClick = (row: GridValidRowModel, event: MouseEvent) => {
+  // A click, a tap or Enter on a cell opens the row; without onRowClick it expands (docs/screens.md, "Lists").
+  const handleRowClick = (row: GridValidRowModel, event: MouseEvent | KeyboardEvent) => {
     if (isDetailRow(row)) return;
     const target = event.target as HTMLElement;
     if (target.closest('button, a, input, .MuiDataGrid-cellCheckbox')) return;
-    if (renderExpanded || (!onRowClick && hidden.length)) toggleExpanded(getRowId(row as T));
-    else onRowClick?.(row as T);
+    if (onRowClick) onRowClick(row as T);
+    else if (expandable) toggleExpanded(getRowId(row as T));
   };
 
   const clickable = Boolean(expandable || onRowClick);
@@ -417,6 +418,9 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         getRowHeight={({ model }) => (isDetailRow(model) ? 'auto' : null)}
         getRowClassName={(params) => (isDetailRow(params.row) ? 'list-detail-row' : '')}
         onRowClick={(params, event) => handleRowClick(params.row, event)}
+        onCellKeyDown={(params, event) => {
+          if (event.key === 'Enter' && !event.defaultPrevented) handleRowClick(params.row, event);
+        }}
         localeText={localeText}
         slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
         slotProps={{
