@@ -138,9 +138,17 @@ test.describe.serial('calibration and battery swap', () => {
     await channelCard(page, second.name).getByRole('button', { name: 'Kalibreren' }).click();
     let dialog = page.getByRole('dialog', { name: `${second.name} kalibreren` });
     await expect(dialog.getByRole('alert')).toHaveText('Controleer de sensor van kanaal 2: de meting is -100 °C of lager');
-    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('20');
-    await dialog.getByRole('button', { name: 'Kalibreren' }).click();
-    await expect(dialog.getByRole('alert')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('12');
+    // No offset from -102,4 (it would be +114,4), the button disabled, the reason beside it.
+    await expect(dialog.getByTestId('calibration-offset')).toHaveText('Niet te berekenen met deze meting');
+    const submit = dialog.getByRole('button', { name: 'Kalibreren' });
+    await expect(submit).toBeDisabled();
+    await expect(dialog.getByTestId('dialog-blocked-reason')).toHaveText('Kalibreren kan niet: de sensor is defect');
+    await expect(submit).toHaveAccessibleDescription('Kalibreren kan niet: de sensor is defect');
+    await expectNoAxeViolations(page, 'the calibration dialog on a broken sensor', { include: '[role="dialog"]' });
+    await page.addStyleTag({ content: STILL });
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'calibration-dialog-faulty-nl-desktop.png') });
     expect(posts()).toBe(0);
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await expect(dialog).toBeHidden();
@@ -200,9 +208,12 @@ test.describe.serial('calibration and battery swap', () => {
     await page.clock.fastForward('02:05');
     await expect(dialog.getByRole('alert')).toContainText(/^De laatste meting van kanaal 1 is van .+; kalibreren kan alleen met een meting van de laatste 2 minuten/);
     await expect(dialog.getByTestId('calibration-age')).toContainText('2 minuten geleden');
+    await expect(dialog.getByTestId('calibration-offset')).toHaveText('Niet te berekenen met deze meting');
+    await expect(dialog.getByRole('button', { name: 'Kalibreren' })).toBeDisabled();
+    await expect(dialog.getByTestId('dialog-blocked-reason')).toHaveText('Kalibreren kan niet: de meting is ouder dan 2 minuten');
+    await expectNoAxeViolations(page, 'the calibration dialog on a stale reading (phone)', { include: '[role="dialog"]' });
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'calibration-dialog-stale-nl-phone.png') });
-    await dialog.getByRole('button', { name: 'Kalibreren' }).click();
     expect(posts()).toBe(0);
   });
 

@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
+  CALIBRATION_MESSAGE,
   CALIBRATION_WINDOW_MINUTES,
   calibrationOffset,
   calibrationRefusal,
@@ -25,6 +27,20 @@ import { postCalibration, showNode } from './calibration-api';
 import { DecimalField } from './decimal-field';
 import { FormDialog } from './form-dialog';
 import { ageText, channelReading, offsetText, readingRefusalText, refusalText, serverRefusalText, useNow } from './calibration-text';
+
+/** The short reason beside the disabled Kalibreren button, per refusal of the reading. */
+function blockedReasonText(t: TFunction, key: string | undefined): string | null {
+  switch (key) {
+    case undefined:
+      return null;
+    case CALIBRATION_MESSAGE.checkSensor:
+      return t('calibration.blockedSensor');
+    case CALIBRATION_MESSAGE.readingTooOld:
+      return t('calibration.blockedTooOld', { minutes: CALIBRATION_WINDOW_MINUTES });
+    default:
+      return t('calibration.blockedNoReading');
+  }
+}
 
 /** How often the open dialog asks for the node again, so a new reading shows without a reload. */
 const REFRESH_MS = 10_000;
@@ -61,8 +77,10 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
 
   const reading = channelReading(channel);
   const readingRefusal = readingRefusalText(t, language, channel, now);
+  const blockedReason = blockedReasonText(t, calibrationRefusal(reading, now)?.key);
   const checked = checkReferenceInput(text);
-  const offset = 'value' in checked && reading.value !== null ? calibrationOffset(checked.value, reading.value) : null;
+  // No offset is previewed from a reading that cannot be calibrated (a broken sensor's -102,4 would give +114,4).
+  const offset = 'value' in checked && reading.value !== null && !readingRefusal ? calibrationOffset(checked.value, reading.value) : null;
   const name = channel.name || channel.id;
 
   async function submit(event: FormEvent) {
@@ -103,7 +121,14 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
   }
 
   return (
-    <FormDialog title={t('calibration.title', { channel: name })} submitLabel={t('calibration.submit')} busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={t('calibration.title', { channel: name })}
+      submitLabel={t('calibration.submit')}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+      blockedReason={blockedReason}
+    >
       <Stack spacing={2.5}>
         <Box>
           <Typography variant="body2" color="text.secondary" component="p">
@@ -161,8 +186,8 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
           <Typography variant="body2" color="text.secondary" component="p">
             {t('calibration.offset')}
           </Typography>
-          <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 500 }} data-testid="calibration-offset">
-            {offset === null ? t('calibration.offsetPending') : offsetText(language, offset)}
+          <Typography component="p" sx={readingRefusal ? { fontSize: '1rem' } : { fontSize: '1.5rem', fontWeight: 500 }} data-testid="calibration-offset">
+            {readingRefusal ? t('calibration.offsetBlocked') : offset === null ? t('calibration.offsetPending') : offsetText(language, offset)}
           </Typography>
         </Box>
 

@@ -95,7 +95,9 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     const { user, dialog } = await openDialog('Koud water');
     expect(within(dialog).getByRole('alert').textContent).toBe('Controleer de sensor van kanaal 2: de meting is -100 °C of lager');
     await user.type(within(dialog).getByRole('textbox', { name: /Ijkwaarde/ }), '12');
-    await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
+    expect(within(dialog).getByTestId('calibration-offset').textContent).toBe('Niet te berekenen met deze meting');
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Kalibreren' }).disabled).toBe(true);
+    expect(within(dialog).getByTestId('dialog-blocked-reason').textContent).toBe('Kalibreren kan niet: de sensor is defect');
     expect(posts(calls)).toEqual([]);
   });
 
@@ -112,7 +114,9 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     if (refused) expect(alert?.textContent).toMatch(/^De laatste meting van kanaal 1 is van .+; kalibreren kan alleen met een meting van de laatste 2 minuten/);
     else expect(alert).toBeNull();
     await user.type(within(dialog).getByRole('textbox', { name: /Ijkwaarde/ }), '61,4');
-    await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Kalibreren' });
+    expect(submit.disabled).toBe(refused);
+    if (!refused) await user.click(submit);
     await waitFor(() => expect(posts(calls)).toHaveLength(refused ? 0 : 1));
   });
 
