@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { TDeviceDataItem } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
-import { deviceData } from '../../db/schema';
+import { auditLogs, deviceData } from '../../db/schema';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isoText } from './device-fields';
 
@@ -40,15 +40,36 @@ export interface TDeviceDataQuery {
   limit?: number;
 }
 
-/** One device's history, oldest first (then in arrival order), one page of `limit` rows. */
-export async function listDeviceData(db: TDb, eui: string, query: TDeviceDataQuery): Promise<TDeviceDataItem[]> {
+/**
+ * When the node's current ownership began: its newest registration, or move to another customer,
+ * in the audit log; null when it has none (a node provisioned straight into its customer).
+ * A node's earlier life stays with its earlier owner (docs/nodes.md, "History").
+ */
+export async function ownedSince(db: TDb, eui: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`max(${auditLogs.ts})` })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.deviceEui, eui),
+        sql`(${auditLogs.value}->>'action' = 'register' OR (${auditLogs.value}->>'action' = 'move' AND (${auditLogs.value}->'changes'->'customer') IS NOT NULL))`,
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * One device's history, oldest first (then in arrival order), one page of `limit` rows. `since`:
+ * only rows from then on (a non-administrator sees the history of the current ownership only).
+ */
+export async function listDeviceData(db: TDb, eui: string, query: TDeviceDataQuery, since: Date | null = null): Promise<TDeviceDataItem[]> {
   const projection = parseProjection(query.projection, projectableFields(DATA_FIELDS));
   const conditions = parseConditions(query.conditions, DATA_CONDITION_FIELDS);
   const limit = query.limit ?? DEVICE_DATA_DEFAULT_LIMIT;
   const rows = await db
     .select(selectionFor(projection, DATA_FIELDS))
     .from(deviceData)
-    .where(and(eq(deviceData.deviceEui, eui), conditions))
+    .where(and(eq(deviceData.deviceEui, eui), since ? gte(deviceData.ts, since) : undefined, conditions))
     .orderBy(asc(deviceData.ts), asc(deviceData.id))
     .limit(limit)
     .offset(((query.page ?? 1) - 1) * limit);

@@ -28,8 +28,9 @@ beforeEach(async () => {
   const roof = await insertGateway(db, { customerId: acme, locationId: hal, name: 'GW dak', mac: '7076ff0056000001' });
   await insertDevice(db, { eui: ACME, name: 'Keuken', type: 'V2', customerId: acme, locationId: hal, gatewayId: roof, sync: 0, heardHoursAgo: 1 });
   await db.insert(auditLogs).values([
-    { deviceEui: ACME, ts: new Date(T0), userEmail: 'admin@example.com', value: { action: 'provision' } },
-    { deviceEui: ACME, ts: new Date(T0 + 1000), userEmail: 'admin@example.com', value: { action: 'register', customer: 'Acme' } },
+    // Provisioned and registered before its first reading (history from before a registration is an earlier owner's: earlier-owner.test.ts).
+    { deviceEui: ACME, ts: new Date(T0 - 2000), userEmail: 'admin@example.com', value: { action: 'provision' } },
+    { deviceEui: ACME, ts: new Date(T0 - 1000), userEmail: 'admin@example.com', value: { action: 'register', customer: 'Acme' } },
   ]);
   await insertDevice(db, { eui: BETA, name: 'bad', type: 'V3', customerId: beta, locationId: elders, heardHoursAgo: 10 });
   await insertDevice(db, { eui: LOOSE, name: '', type: 'V1' });
@@ -296,8 +297,8 @@ describe('GET /devices/{eui}/auditLogs', () => {
   it('administrators: newest first, ts, user, value', async () => {
     const response = await call(tokens.admin, 'GET', `/devices/${ACME}/auditLogs`);
     expect(response.json()).toEqual([
-      { ts: new Date(T0 + 1000).toISOString(), user: 'admin@example.com', value: { action: 'register', customer: 'Acme' } },
-      { ts: new Date(T0).toISOString(), user: 'admin@example.com', value: { action: 'provision' } },
+      { ts: new Date(T0 - 1000).toISOString(), user: 'admin@example.com', value: { action: 'register', customer: 'Acme' } },
+      { ts: new Date(T0 - 2000).toISOString(), user: 'admin@example.com', value: { action: 'provision' } },
     ]);
   });
 

@@ -21,7 +21,8 @@ import { requireGateway } from '../gateways/gateway-repository';
 import { requireLocation } from '../locations/location-repository';
 import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
 import { listAuditLogs } from './audit-log-repository';
-import { DEVICE_DATA_MAX_LIMIT, listDeviceData } from './device-data-repository';
+import { DEVICE_DATA_MAX_LIMIT, listDeviceData, ownedSince } from './device-data-repository';
+import { isAdministrator } from '../../identity/rights';
 import { listDevicePage, readDevice, requireVisibleDevice, type TDevicePage } from './device-repository';
 import { INTAKE_EVENTS_MAX_LIMIT, listFailedIntakeEvents } from './intake-event-repository';
 import { listOverflowLogs } from './overflow-log-repository';
@@ -156,8 +157,10 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       },
     },
     async (request) => {
-      const device = await requireVisibleDevice(db, currentUser(request), request.params.eui);
-      return listDeviceData(db, device.eui, request.query);
+      const user = currentUser(request);
+      const device = await requireVisibleDevice(db, user, request.params.eui);
+      // History from before the current registration (or move to another customer) is the earlier owner's: administrators only.
+      return listDeviceData(db, device.eui, request.query, isAdministrator(user) ? null : await ownedSince(db, device.eui));
     },
   );
 
