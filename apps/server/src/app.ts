@@ -1,5 +1,4 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import { registerListReadLimit } from './plugins/list-read-limit';
@@ -9,6 +8,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerStorableTextCheck } from './plugins/storable-text';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -132,18 +132,7 @@ export async function buildApp({ config, database, logger, logStream, background
     );
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        // The portal is often reached over plain HTTP on a local network; do not force https.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);

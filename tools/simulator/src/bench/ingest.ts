@@ -75,6 +75,13 @@ interface TResult {
   /** CPU time of the server process and of this load generator over the measured time, in % of one core. */
   serverCpu: number;
   clientCpu: number;
+  /**
+   * CPU time of the server process (user + system) per uplink it processed, in microseconds: from
+   * the start of the measured time until everything is processed, over the history rows written
+   * in that span (intake and processing together; null with --crash). Shifts less with other work
+   * on the machine than uplinks per second do.
+   */
+  serverCpuPerUplinkUs: number | null;
   /** Machine load average when the run started (other work on the machine skews the figures). */
   load: number;
   firstError?: string;
@@ -225,10 +232,15 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
     deadline.end = deadline.warmupEnd + options.durationMs;
     measuring = options.count !== undefined || options.warmupMs === 0;
     let cpuAtStart = { server: 0, client: process.cpuUsage() };
+    let historyAtStart = 0;
+    let startSampled: Promise<unknown> = Promise.resolve();
     const markStart = () => {
       measuring = true;
       cpuAtStart = { server: 0, client: process.cpuUsage() };
-      void server!.ask({ type: 'sample' }, 'sample').then((s) => (cpuAtStart.server = s.cpuMs));
+      startSampled = Promise.all([
+        server!.ask({ type: 'sample' }, 'sample').then((s) => (cpuAtStart.server = s.cpuMs)),
+        server!.ask({ type: 'count' }, 'count').then((c) => (historyAtStart = c.history)),
+      ]);
     };
     if (measuring) markStart();
     const warmupTimer = measuring ? null : setTimeout(markStart, options.warmupMs);
@@ -239,6 +251,7 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
     if (options.count !== undefined) measureStart = begin;
     const measuredMs = lastAnswer - measureStart;
     const clientCpu = process.cpuUsage(cpuAtStart.client);
+    await startSampled;
     const serverCpuMs = (await server.ask({ type: 'sample' }, 'sample')).cpuMs - cpuAtStart.server;
     await pool.close();
 
@@ -272,6 +285,8 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
     clearInterval(sampler);
     const final = await server.ask({ type: 'sample' }, 'sample');
     const counted = await server.ask({ type: 'count' }, 'count');
+    const processedInSpan = counted.history - historyAtStart;
+    const serverCpuPerUplinkUs = options.crash || processedInSpan <= 0 ? null : ((final.cpuMs - cpuAtStart.server) / processedInSpan) * 1000;
     const stopped = await server.ask({ type: 'stop' }, 'stopped');
     server = null;
     const peakRss = options.crash ? Math.max(sampledRss, stopped.maxRss) : stopped.maxRss;
@@ -296,6 +311,7 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
       restartMs,
       serverCpu: (serverCpuMs / measuredMs) * 100,
       clientCpu: ((clientCpu.user + clientCpu.system) / 1000 / measuredMs) * 100,
+      serverCpuPerUplinkUs,
       load,
       firstError,
     };
@@ -315,6 +331,7 @@ function report(result: TResult): void {
     `processed uplinks/s  ${result.processedPerSecond === null ? '-' : result.processedPerSecond.toFixed(0)}  (accepted in the measured time / that time plus the drain)`,
     `history rows         ${result.history} for ${result.expectedHistory} accepted${result.restartMs === undefined ? '' : ' (after SIGKILL and restart)'}: ${result.history === result.expectedHistory ? 'nothing lost' : `${result.expectedHistory - result.history} MISSING`}; events with a processing error: ${result.failedEvents}`,
     `server peak RSS      ${formatMb(result.peakRss)} over the process's life (start included); ${formatMb(result.rssUnderLoad)} highest sampled under load`,
+    `server CPU/uplink    ${result.serverCpuPerUplinkUs === null ? '-' : `${result.serverCpuPerUplinkUs.toFixed(0)} µs`}  (server process CPU from the measured start until all is processed / uplinks processed in that span)`,
     `CPU (% of one core)  server process ${result.serverCpu.toFixed(0)} %, load generator ${result.clientCpu.toFixed(0)} %; machine load average ${result.load.toFixed(1)} at the start`,
   ];
   for (const line of lines) console.log(`  ${line}`);
@@ -335,10 +352,10 @@ async function main(): Promise<number> {
     }
   }
   console.log('\n== summary ==');
-  console.log('database   accepted/s  processed/s  p50 ms  p99 ms  drain s  peak RSS  under load  history/accepted');
+  console.log('database   accepted/s  processed/s  p50 ms  p99 ms  drain s  peak RSS  under load  CPU µs/uplink  history/accepted');
   for (const r of results) {
     console.log(
-      `${r.database.padEnd(10)} ${r.acceptedPerSecond.toFixed(0).padStart(10)}  ${(r.processedPerSecond?.toFixed(0) ?? '-').padStart(11)}  ${r.latency.p50.toFixed(1).padStart(6)}  ${r.latency.p99.toFixed(1).padStart(6)}  ${(r.drainMs === null ? '-' : (r.drainMs / 1000).toFixed(1)).padStart(7)}  ${formatMb(r.peakRss).padStart(8)}  ${formatMb(r.rssUnderLoad).padStart(10)}  ${r.history}/${r.expectedHistory}`,
+      `${r.database.padEnd(10)} ${r.acceptedPerSecond.toFixed(0).padStart(10)}  ${(r.processedPerSecond?.toFixed(0) ?? '-').padStart(11)}  ${r.latency.p50.toFixed(1).padStart(6)}  ${r.latency.p99.toFixed(1).padStart(6)}  ${(r.drainMs === null ? '-' : (r.drainMs / 1000).toFixed(1)).padStart(7)}  ${formatMb(r.peakRss).padStart(8)}  ${formatMb(r.rssUnderLoad).padStart(10)}  ${(r.serverCpuPerUplinkUs === null ? '-' : r.serverCpuPerUplinkUs.toFixed(0)).padStart(13)}  ${r.history}/${r.expectedHistory}`,
     );
   }
   const postgres = results.find((r) => r.database === 'postgres');

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
@@ -37,6 +37,15 @@ export interface TDeviceState {
   overflowStarted: boolean;
 }
 
+/**
+ * `column = ANY($1)` with the EUIs as ONE array parameter: the statement's text is the same for
+ * every batch (drizzle's `inArray` writes one parameter per EUI, up to 500, and builds that text
+ * again for every batch; PostgreSQL parses it again too).
+ */
+function isAnyOf(column: AnyColumn, values: readonly string[]) {
+  return sql`${column} = ANY(${sql.param(values)})`;
+}
+
 /** Loads (and locks, in id order) the devices of a batch with their channels, parameters and open overflow logs. */
 export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map<string, TDeviceState>> {
   const states = new Map<string, TDeviceState>();
@@ -44,7 +53,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
   const rows = await tx
     .select()
     .from(devices)
-    .where(inArray(devices.eui, euis))
+    .where(isAnyOf(devices.eui, euis))
     .orderBy(devices.eui)
     .for('update');
   for (const row of rows) {
@@ -77,7 +86,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
   }
   const found = [...states.keys()];
   if (found.length === 0) return states;
-  const channels = await tx.select().from(deviceChannels).where(inArray(deviceChannels.deviceEui, found));
+  const channels = await tx.select().from(deviceChannels).where(isAnyOf(deviceChannels.deviceEui, found));
   for (const channel of channels) {
     states.get(channel.deviceEui)!.channels.set(channel.channelId, {
       offset: channel.offset,
@@ -87,14 +96,14 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       changed: false,
     });
   }
-  const parameters = await tx.select().from(deviceParameters).where(inArray(deviceParameters.deviceEui, found));
+  const parameters = await tx.select().from(deviceParameters).where(isAnyOf(deviceParameters.deviceEui, found));
   for (const parameter of parameters) {
     states.get(parameter.deviceEui)!.parameters.push({ register: parameter.register, value: parameter.value, status: parameter.status, reported: parameter.reported });
   }
   const open = await tx
     .select({ eui: overflowLogs.deviceEui })
     .from(overflowLogs)
-    .where(and(inArray(overflowLogs.deviceEui, found), sql`${overflowLogs.state} = 'Started'`));
+    .where(and(isAnyOf(overflowLogs.deviceEui, found), sql`${overflowLogs.state} = 'Started'`));
   for (const { eui } of open) states.get(eui)!.overflowStarted = true;
   return states;
 }
