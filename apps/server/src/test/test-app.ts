@@ -60,6 +60,8 @@ export interface TTestContextOptions {
    */
   connectThrough?: (url: string) => Promise<string>;
   intakeSpoolDir?: string;
+  /** The app's mail settings (the mailer's loop does not run in tests); none by default: no mail server. */
+  mail?: TAppOptions['mail'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -74,6 +76,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     logger: false,
     httpTimeouts: options.httpTimeouts,
     intakeSpoolDir: options.intakeSpoolDir,
+    mail: options.mail,
   });
   await app.ready();
   const context: TTestContext = {
