@@ -9,7 +9,7 @@ import { MailOutboxPage } from './mail-outbox-page';
 
 /** Honest mail state (issue 29): no mail server is said at once and in the reader's language. */
 
-const ADMIN = testUser([], { administrator: true, email: 'admin@example.com' });
+const ADMIN = testUser(['administrator'], { email: 'admin@example.com' });
 const UNSENT: TMailOutboxItem = {
   id: '1',
   kind: 'test',
