@@ -175,7 +175,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(calibrationRoutes, { db: database.db });
-      await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake() });
+      await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, mailServerConfigured: mailer.mailServerConfigured, onQueued: () => mailer.wake() });
     },
     { prefix: API_PREFIX },
   );

@@ -63,6 +63,8 @@ export interface TTestContextOptions {
   intakeSpoolDir?: string;
   /** TRUST_PROXY as the configuration parsed it (off by default). */
   trustProxy?: TConfig['TRUST_PROXY'];
+  /** The app's mail settings (the mailer's loop does not run in tests); none by default: no mail server. */
+  mail?: TAppOptions['mail'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -77,6 +79,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     logger: false,
     httpTimeouts: options.httpTimeouts,
     intakeSpoolDir: options.intakeSpoolDir,
+    mail: options.mail,
   });
   await app.ready();
   const context: TTestContext = {

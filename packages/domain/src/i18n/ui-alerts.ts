@@ -33,9 +33,11 @@ export const alertsUiNl = {
     testHelp: 'Verstuurt een korte e-mail via de ingestelde mailserver, zodat u ziet of e-mails aankomen.',
     testTo: 'Naar e-mailadres',
     testSend: 'Test-e-mail versturen',
+    noMailServer: 'Er is geen mailserver ingesteld (SMTP_URL)',
   },
   snackbar: {
     testMailQueued: 'Test-e-mail klaargezet voor verzending',
+    testMailNoServer: 'Test-e-mail niet verstuurd: er is geen mailserver ingesteld (SMTP_URL)',
     testMailError: 'Fout bij klaarzetten test-e-mail',
     mailOutboxGetError: 'Fout bij ophalen e-mails',
   },
@@ -70,9 +72,11 @@ export const alertsUiEn: typeof alertsUiNl = {
     testHelp: 'Sends a short e-mail through the configured mail server, so you can see whether e-mails arrive.',
     testTo: 'To e-mail address',
     testSend: 'Send test e-mail',
+    noMailServer: 'No mail server is configured (SMTP_URL)',
   },
   snackbar: {
     testMailQueued: 'Test e-mail queued for sending',
+    testMailNoServer: 'Test e-mail not sent: no mail server is configured (SMTP_URL)',
     testMailError: 'Error queueing the test e-mail',
     mailOutboxGetError: 'Error loading e-mails',
   },

@@ -35,6 +35,8 @@ export function createAlertMailer(db: TDb, options: TAlertMailerOptions) {
   const loop = new BackgroundLoop('e-mail alerts', step, options.log, options.idleMs ?? 2000);
   return {
     publicUrl: options.publicUrl,
+    /** false without SMTP_URL: e-mails are marked not sent at once. */
+    mailServerConfigured: options.transport !== null,
     start(): void {
       if (!options.transport) options.log.warn(`No mail server configured (SMTP_URL): e-mails stay in the outbox, marked "${NO_MAIL_SERVER}"`);
       loop.start();

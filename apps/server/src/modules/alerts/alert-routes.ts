@@ -13,10 +13,12 @@ export interface TAlertRoutesOptions {
   publicUrl: string;
   /** Wakes the mailer: a new e-mail is waiting. */
   onQueued: () => void;
+  /** false: no SMTP_URL; a test e-mail is answered as not sent at once. */
+  mailServerConfigured: boolean;
 }
 
 /** The administrators' e-mail outbox (docs/alerts.md, "The outbox screen"). Administrators only (rights catalogue). */
-export async function alertRoutes(app: FastifyInstance, { db, publicUrl, onQueued }: TAlertRoutesOptions): Promise<void> {
+export async function alertRoutes(app: FastifyInstance, { db, publicUrl, onQueued, mailServerConfigured }: TAlertRoutesOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -45,7 +47,7 @@ export async function alertRoutes(app: FastifyInstance, { db, publicUrl, onQueue
       },
     },
     async (request, reply) => {
-      const item = await queueTestMail(db, currentUser(request), request.body, publicUrl);
+      const item = await queueTestMail(db, currentUser(request), request.body, publicUrl, mailServerConfigured);
       onQueued();
       return reply.status(201).send(item);
     },

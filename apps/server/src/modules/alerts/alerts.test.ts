@@ -31,7 +31,8 @@ import { smtpTransport, type TMailTransport } from './mail-transport';
  * real nodemailer SMTP transport talking to a real SMTP server (smtp-server) started here.
  */
 
-const ctx = useTestContext();
+// A mail server is configured (the mailer's loop does not run in tests: they deliver with `transport`).
+const ctx = useTestContext({ mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Aquasmart Portal <portal@example.nl>' } });
 let db: TDb;
 let world: TAlertWorld;
 let smtp: TTestSmtpServer;

@@ -8,8 +8,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { zEmail, type TMailOutboxItem } from '@aquasmart/domain';
+import { NO_MAIL_SERVER, zEmail, type TMailOutboxItem } from '@aquasmart/domain';
 import { FormTextField } from '../../components/form/form-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
@@ -26,6 +27,11 @@ type TTestMailForm = z.input<typeof ZTestMailForm>;
 
 const getRowId = (item: TMailOutboxItem) => item.id;
 
+/** The server's last error; the one the portal writes itself (no mail server) in the reader's language. */
+function errorText(t: TFunction, item: TMailOutboxItem): string | null {
+  return item.lastError === NO_MAIL_SERVER ? t('alerts.noMailServer') : item.lastError;
+}
+
 /** The test e-mail: to the administrator's own address unless another is typed. */
 function TestMailForm() {
   const { t } = useTranslation();
@@ -35,8 +41,10 @@ function TestMailForm() {
   const form = useZodForm(ZTestMailForm, { values: { to: user?.email ?? '' } });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await sendTestMail({ to: values.to });
-      snackbar.success('snackbar.testMailQueued');
+      const item = await sendTestMail({ to: values.to });
+      // Without a mail server the server answers it as not sent at once: say so, not "queued".
+      if (item.state === 'unsent') snackbar.error('snackbar.testMailNoServer');
+      else snackbar.success('snackbar.testMailQueued');
       await queryClient.invalidateQueries({ queryKey: MAIL_OUTBOX_QUERY_KEY });
       // The sender takes it within a few seconds: show how it went without a manual refresh.
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: MAIL_OUTBOX_QUERY_KEY }), 3000);
@@ -95,7 +103,7 @@ export function MailOutboxPage() {
         valueGetter: (_value, row) => (row.kind === 'test' ? `${row.subject} (${t('alerts.kinds.test')})` : row.subject),
       },
       { field: 'attempts', headerName: t('alerts.attempts'), type: 'number', width: 90 },
-      { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 260 },
+      { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 260, valueGetter: (_value, row) => errorText(t, row) },
     ];
   }, [t, dateTime, timeOfDay]);
 
@@ -121,7 +129,7 @@ export function MailOutboxPage() {
         defaultSort={{ field: 'createdAt', direction: 'desc' }}
         renderExpanded={(item) => (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {item.lastError ?? t('alerts.alertCount', { count: item.alerts })}
+            {errorText(t, item) ?? t('alerts.alertCount', { count: item.alerts })}
           </Typography>
         )}
         storageKey="alerts.outbox"
