@@ -4,6 +4,12 @@ import { ADMIN, apiToken, type TAccount, TOKEN_KEY, submitLogin, signIn } from '
 
 
 /** A unique address per test run, so a rerun against the same server never collides. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}
+
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.com`;
 }
@@ -71,6 +77,7 @@ test.describe('users', () => {
     await expect(box('Producten')).toBeDisabled();
     await box('Administrator').uncheck();
     await expect(box('Producten')).toBeEnabled();
+    await expect(box('Producten')).not.toBeChecked();
     await page.getByLabel(/^Wachtwoord/).fill('geheim-123');
     await page.getByLabel(/^Bevestig wachtwoord/).fill('geheim-124');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
@@ -299,4 +306,36 @@ test.describe('users', () => {
       await phone.close();
     });
   });
+
+  // Issue 29: ticking Administrator and unticking it gives back what was ticked, no more.
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`administrator on, then off, restores the rights ticked before (${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, ADMIN);
+      await page.goto('/users/new');
+      const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
+      await box('Dashboard').check();
+      await box('Node bewerken').check();
+      await box('Administrator').check();
+      await expect(box('Instellingen')).toBeChecked();
+      await expect(box('Instellingen')).toBeDisabled();
+      await box('Administrator').uncheck();
+      await expect(box('Dashboard')).toBeChecked();
+      await expect(box('Node bewerken')).toBeChecked();
+      for (const off of ['Instellingen', 'Producten', 'Node verwijderen', 'Gebruikersbeheer']) {
+        await expect(box(off)).not.toBeChecked();
+        await expect(box(off)).toBeEnabled();
+      }
+      await shoot(page, `user-form-nl-${device}`);
+      await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await expect(page.getByRole('checkbox', { name: 'Dashboard', exact: true })).toBeChecked();
+      await shoot(page, `user-form-en-${device}`);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitemradio', { name: 'Nederlands' }).click();
+    });
+  }
 });

@@ -117,6 +117,8 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     }
 
     // ---- placement: registration, move, removal
+    /** A move copies the new location's calibration interval into the node, whoever moves (nodes specification). */
+    let movedToInterval: number | undefined;
     const currentCustomer = await nameOf(tx, customers, row.customerId);
     const currentLocation = await nameOf(tx, locations, row.locationId);
     let locationId = row.locationId;
@@ -162,6 +164,7 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
         set.customerId = customer.id;
         set.locationId = location.id;
         locationId = location.id;
+        if (actions.has('move') && location.id !== row.locationId) movedToInterval = location.calibrationInterval;
       }
     }
 
@@ -206,6 +209,10 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     if (actions.has('register')) {
       if (row.calibrationInterval !== REGISTRATION_CALIBRATION_INTERVAL) change('calibration.interval', row.calibrationInterval, REGISTRATION_CALIBRATION_INTERVAL, null);
       set.calibrationInterval = REGISTRATION_CALIBRATION_INTERVAL;
+    } else if (movedToInterval !== undefined) {
+      // Part of the move (moveNode), like the forced 2 of a registration: a sent interval is ignored.
+      if (row.calibrationInterval !== movedToInterval) change('calibration.interval', row.calibrationInterval, movedToInterval, null);
+      set.calibrationInterval = movedToInterval;
     } else if (body.calibration && body.calibration.interval !== row.calibrationInterval) {
       change('calibration.interval', row.calibrationInterval, body.calibration.interval, 'device.calibration.interval');
       set.calibrationInterval = body.calibration.interval;
@@ -321,7 +328,7 @@ async function findCustomerInScope(tx: TDbOrTx, user: TAuthUser, name: string) {
 
 async function findLocation(tx: TDbOrTx, customerId: number, name: string) {
   const [row] = await tx
-    .select({ id: locations.id, name: locations.name })
+    .select({ id: locations.id, name: locations.name, calibrationInterval: locations.calibrationInterval })
     .from(locations)
     .where(and(eq(locations.customerId, customerId), eq(locations.name, name)))
     .limit(1);

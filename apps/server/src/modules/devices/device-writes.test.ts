@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs, deviceData, deviceParameters, devices, downlinks, users } from '../../db/schema';
+import { auditLogs, deviceData, deviceParameters, devices, downlinks, locations, users } from '../../db/schema';
 import { registrationPresets } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, insertProduct, restrictUser } from '../../test/places-fixtures';
@@ -238,6 +238,25 @@ describe('removal, move, battery swap', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ customer: 'Acme', location: 'Kelder', gateway: null });
     expect((await audits(NODE))[0].value).toMatchObject({ action: 'move', changes: { location: ['Hal', 'Kelder'], gateway: ['GW dak', null] } });
+  });
+
+  it.each([
+    ['editNode + moveNode', { rights: { editNode: true, moveNode: true } }, {}],
+    ['moveNode alone', { rights: { moveNode: true } }, {}],
+    ['an administrator sending another interval', { administrator: true }, { calibration: { interval: 3 } }],
+  ] as const)('a move copies the new location\'s calibration interval into the node, whoever moves (%s; issue 22)', async (_who, spec, extra) => {
+    await ctx.database.db.update(locations).set({ calibrationInterval: 1 }).where(eq(locations.id, ids.kelder));
+    await ctx.database.db.update(locations).set({ calibrationInterval: 3 }).where(eq(locations.id, ids.elders));
+    const { mover } = await ctx.signedInUsers({ mover: spec });
+    const moved = await patch(mover, NODE, { location: 'Kelder', ...extra });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().calibration.interval).toBe(1);
+    expect((await row(NODE)).calibrationInterval).toBe(1);
+    expect((await audits(NODE)).at(-1)?.value).toMatchObject({ action: 'move', changes: { location: ['Hal', 'Kelder'], 'calibration.interval': [2, 1] } });
+    // To another customer's location: that location's interval.
+    const again = await patch(mover, NODE, { customer: 'Beta', location: 'Elders' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await row(NODE)).calibrationInterval).toBe(3);
   });
 
   it('battery swap: battery.ts now, alarm 0', async () => {

@@ -38,7 +38,7 @@ describe('checkbox rules in the user form', () => {
     ['a plain flag toggles on', rights(), [], 'dashboard', true, ['dashboard']],
     ['a plain flag toggles off', rights('dashboard', 'products'), [], 'dashboard', false, ['products']],
     ['administrator implies every other flag', rights('dashboard'), [], 'administrator', true, [...RIGHT_FLAGS]],
-    ['administrator off leaves the others ticked and editable', rights(...RIGHT_FLAGS), [], 'administrator', false, RIGHT_FLAGS.filter((flag) => flag !== 'administrator')],
+    ['administrator off without a record of before: every box off (an account loaded as administrator)', rights(...RIGHT_FLAGS), [], 'administrator', false, []],
     ['administrator cannot be ticked with customers', rights(), ['Gemeente Utrecht'], 'administrator', true, []],
     ['userManagement cannot be ticked with customers', rights('dashboard'), ['Gemeente Utrecht'], 'userManagement', true, ['dashboard']],
     ['addCustomer cannot be ticked with customers', rights(), ['Gemeente Utrecht'], 'addCustomer', true, []],
@@ -49,6 +49,13 @@ describe('checkbox rules in the user form', () => {
     ['gatewayManagement off leaves gatewayView', rights('gatewayView', 'gatewayManagement'), [], 'gatewayManagement', false, ['gatewayView']],
   ])('%s', (_name, before, customers, flag, checked, expected) => {
     expect(on(toggleRight(before, customers, flag, checked))).toEqual(RIGHT_FLAGS.filter((name) => expected.includes(name)));
+  });
+
+  it('administrator on, then off, restores what was ticked before (issue 29)', () => {
+    const before = rights('dashboard', 'products');
+    const admin = toggleRight(before, [], 'administrator', true);
+    expect(on(admin)).toEqual([...RIGHT_FLAGS]);
+    expect(on(toggleRight(admin, [], 'administrator', false, before))).toEqual(['dashboard', 'products']);
   });
 
   it('saves the normalised flags: customers clear the customer-wide flags', () => {

@@ -127,9 +127,20 @@ export function toPatchBody(values: TUserFormValues, own?: { email: string }): T
 
 /**
  * One checkbox changed: the checkbox rules (docs/users.md, "Right checkboxes") run again over the new flags.
- * Turning administrator off leaves the other boxes as they are (ticked), now editable.
+ * Turning administrator off restores the flags that were ticked before it was turned on
+ * (`beforeAdministrator`); without that record (an account loaded as administrator) every box
+ * goes off: nobody silently keeps every right.
  */
-export function toggleRight(rights: TPortalRights, customers: readonly string[], flag: TRightFlag, checked: boolean): TPortalRights {
+export function toggleRight(
+  rights: TPortalRights,
+  customers: readonly string[],
+  flag: TRightFlag,
+  checked: boolean,
+  beforeAdministrator: Partial<TPortalRights> | null = null,
+): TPortalRights {
+  if (flag === 'administrator' && !checked && rights.administrator) {
+    return normalizeRightFlags({ ...(beforeAdministrator ?? {}), administrator: false }, customers);
+  }
   return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
 }
 

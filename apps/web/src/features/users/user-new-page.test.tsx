@@ -73,11 +73,14 @@ describe('/users/new', { timeout: 30_000 }, () => {
       expect(box(name).checked).toBe(true);
       expect(box(name).disabled).toBe(true);
     }
+    // Off again: the boxes ticked before come back, no more (a new user must not silently get every right).
     await user.click(box('Administrator'));
     expect(box('Producten').disabled).toBe(false);
-    expect(box('Producten').checked).toBe(true);
-    await user.click(box('Producten'));
     expect(box('Producten').checked).toBe(false);
+    expect(box('Dashboard').checked).toBe(false);
+    expect(box('Gateways bekijken').checked).toBe(true);
+    await user.click(box('Producten'));
+    expect(box('Producten').checked).toBe(true);
 
     // Choosing a customer clears and locks the customer-wide flags.
     await user.click(screen.getByRole('combobox', { name: 'Klanten' }));
@@ -86,8 +89,9 @@ describe('/users/new', { timeout: 30_000 }, () => {
       expect(box(name).checked).toBe(false);
       expect(box(name).disabled).toBe(true);
     }
-    expect(box('Klant bewerken').checked).toBe(true);
     expect(box('Klant bewerken').disabled).toBe(false);
+    await user.click(box('Klant bewerken'));
+    expect(box('Klant bewerken').checked).toBe(true);
   });
 
   it('refuses a different confirmation', async () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -45,8 +46,13 @@ export function UserFormFields({ mode, edited, own = false }: { mode: 'create' |
   const administratorByType = edited?.type === USER_TYPE_ADMINISTRATOR;
   const passwordHelp = usePasswordHelp(password, mode === 'edit' ? t('users.passwordKeep') : undefined);
 
+  // The flags ticked before Administrator was ticked: unticking it gives them back (issue 29).
+  const beforeAdministrator = useRef<TPortalRights | null>(null);
   const onToggle = (flag: TRightFlag, checked: boolean) => {
-    form.setValue('rights', toggleRight(form.getValues('rights'), form.getValues('customers'), flag, checked), { shouldDirty: true });
+    const current = form.getValues('rights');
+    if (flag === 'administrator' && checked && !current.administrator) beforeAdministrator.current = current;
+    form.setValue('rights', toggleRight(current, form.getValues('customers'), flag, checked, beforeAdministrator.current), { shouldDirty: true });
+    if (flag === 'administrator' && !checked) beforeAdministrator.current = null;
   };
   const onCustomersChange = (next: string[]) => {
     form.setValue('rights', normalizeRightFlags(form.getValues('rights'), next), { shouldDirty: true });
