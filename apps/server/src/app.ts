@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import { registerListReadLimit } from './plugins/list-read-limit';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
 import type { TDatabase } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger, logStream, background
     },
   });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);
   registerListReadLimit(app, { serializeGlobally: database.kind === 'pglite' });

@@ -63,6 +63,8 @@ export interface TTestContextOptions {
   intakeSpoolDir?: string;
   /** TRUST_PROXY as the configuration parsed it (off by default). */
   trustProxy?: TConfig['TRUST_PROXY'];
+  /** Where the app's JSON log lines go (level info); none by default. */
+  logStream?: TAppOptions['logStream'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -72,9 +74,10 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false },
     database: appDatabase,
-    logger: false,
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
     httpTimeouts: options.httpTimeouts,
     intakeSpoolDir: options.intakeSpoolDir,
   });
