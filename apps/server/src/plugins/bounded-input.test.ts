@@ -30,3 +30,22 @@ describe('deeply nested JSON', () => {
     expect(answer.json<{ message: string }>().message).not.toMatch(/nested/);
   });
 });
+
+/** Issue 21 item 9: what the request log line holds. */
+describe('the request log line', () => {
+  const lines: string[] = [];
+  const ctx = useTestContext({ logStream: { write: (line: string) => void lines.push(line) } });
+
+  it('has no query string and no e-mail address of a path', async () => {
+    lines.length = 0;
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/users/piet.geheim%40example.com?conditions=%7B%22name%22%3A%22Zoekterm%22%7D' });
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/users/piet.geheim@example.com' });
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/devices?search=Zoekterm' });
+    const requests = lines.filter((line) => line.includes('"msg":"request"'));
+    expect(requests).toHaveLength(3);
+    const log = requests.join('\n');
+    expect(log).not.toMatch(/geheim|Zoekterm|conditions|search/);
+    expect(log).toContain('"url":"/api/v1/users/{email}"');
+    expect(log).toContain('"url":"/api/v1/devices"');
+  });
+});
