@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import { registerListReadLimit } from './plugins/list-read-limit';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { HTTP_TIMEOUTS, httpTimeoutOptions, type THttpTimeouts } from './http-timeouts';
 import type { TDatabase } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -78,6 +79,18 @@ export function trustProxyOption(value: TConfig['TRUST_PROXY']): false | string[
   return (_address, hop) => hop < value;
 }
 
+/**
+ * The request line as logged (issue 21 item 9): no query string (search terms, conditions) and no
+ * e-mail address in a path segment (`/users/{email}`), which would otherwise sit in every log.
+ */
+export function loggedUrl(url: string): string {
+  const path = url.split('?')[0];
+  return path
+    .split('/')
+    .map((segment) => (/@|%40/i.test(segment) ? '{email}' : segment))
+    .join('/');
+}
+
 export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
@@ -127,13 +140,14 @@ export async function buildApp({ config, database, logger, logStream, background
   // One log line per request, without tokens or bodies.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: loggedUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);
   registerListReadLimit(app, { serializeGlobally: database.kind === 'pglite' });

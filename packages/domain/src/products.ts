@@ -46,7 +46,7 @@ export type TProductImageInput = z.infer<typeof ZProductImageInput>;
 export const ZProductCreate = z.object({
   name: zRequiredText(200),
   type: zOneOf(PRODUCT_TYPES),
-  description: zRequiredText(4000),
+  description: zRequiredText(4000, { multiline: true }),
   image: ZProductImageInput,
 });
 export type TProductCreate = z.infer<typeof ZProductCreate>;

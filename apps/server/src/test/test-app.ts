@@ -65,6 +65,8 @@ export interface TTestContextOptions {
   trustProxy?: TConfig['TRUST_PROXY'];
   /** The app's mail settings (the mailer's loop does not run in tests); none by default: no mail server. */
   mail?: TAppOptions['mail'];
+  /** Where the app's JSON log lines go (level info); none by default. */
+  logStream?: TAppOptions['logStream'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -74,9 +76,10 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false },
     database: appDatabase,
-    logger: false,
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
     httpTimeouts: options.httpTimeouts,
     intakeSpoolDir: options.intakeSpoolDir,
     mail: options.mail,

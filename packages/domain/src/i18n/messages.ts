@@ -19,6 +19,7 @@ export const validationMessagesNl = {
   tooLong: 'Maximaal {{max}} tekens',
   invalid: 'Ongeldige waarde',
   unstorableText: 'Bevat tekens die niet opgeslagen kunnen worden',
+  singleLine: 'Mag geen regelovergang bevatten',
   unknownCustomer: 'Onbekende klant: {{name}}',
   // places and products (docs/places.md)
   unknownLocation: 'Onbekende locatie: {{name}}',
@@ -52,6 +53,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   tooLong: 'At most {{max}} characters',
   invalid: 'Invalid value',
   unstorableText: 'Contains characters that cannot be stored',
+  singleLine: 'Must not contain a line break',
   unknownCustomer: 'Unknown customer: {{name}}',
   // places and products (docs/places.md)
   unknownLocation: 'Unknown location: {{name}}',

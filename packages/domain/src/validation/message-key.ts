@@ -21,6 +21,7 @@ export const MESSAGE = {
   tooLong: 'validation.tooLong',
   invalid: 'validation.invalid',
   unstorableText: 'validation.unstorableText',
+  singleLine: 'validation.singleLine',
   unknownCustomer: 'validation.unknownCustomer',
 } as const;
 

@@ -11,12 +11,29 @@ const MAC_PATTERN = /^[0-9a-fA-F]{16}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** A trimmed text that must not be empty; null, undefined and '' all fail with `required`. */
-export function zRequiredText(maxLength = 200) {
-  return z
+export function zRequiredText(maxLength = 200, { multiline = false }: { multiline?: boolean } = {}) {
+  const text = z
     .string({ error: MESSAGE.required })
     .trim()
     .min(1, { error: MESSAGE.required })
     .max(maxLength, { error: messageKey(MESSAGE.tooLong, { max: maxLength }) });
+  return multiline ? text : text.refine(isSingleLine, { error: MESSAGE.singleLine });
+}
+
+/**
+ * Names (node, channel, customer, location, gateway, product, network server, a user's names) and
+ * the other short texts are one line (issue 21 item 8): a line break in a name would put lines the
+ * user wrote into the plain text of an e-mail alert, a CSV row or a log line. CR, LF and the other
+ * characters a mail client or editor may break a line at.
+ */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+export function isSingleLine(text: string): boolean {
+  return !LINE_BREAK.test(text);
+}
+
+/** The text on one line: each run of line breaks becomes one space (for text stored before the rule). */
+export function toSingleLine(text: string): string {
+  return text.replace(/[\n\r\v\f\u0085\u2028\u2029]+/g, ' ');
 }
 
 /** A trimmed optional text: '' is kept as '' so forms can clear it; callers decide to omit it. */

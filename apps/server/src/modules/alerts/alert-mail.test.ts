@@ -35,6 +35,17 @@ describe('the alert e-mail', () => {
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
   });
 
+  it('keeps names a user wrote over several lines on one line of the plain text (names stored before the rule)', () => {
+    const forged = { ...details, node: 'Kraan 1\r\n\r\nLET OP: bel 0900-1234', customer: 'Klant\nX', location: 'Kelder\u2028Y' };
+    const mail = composeAlertMail({ ...recipient, firstName: 'Piet\nZ' }, [{ kind: 'flush', eui: 'AA01', details: forged, raisedAt: new Date('2026-01-15T15:30:00Z') }], 'https://p.nl');
+    const lines = mail.text.split('\n');
+    expect(lines.some((line) => line.startsWith('LET OP'))).toBe(false);
+    expect(mail.text).toContain('SPOELALARM: Kraan 1 LET OP: bel 0900-1234');
+    expect(lines.some((line) => /^(X|Y|Z)\b/.test(line))).toBe(false);
+    expect(mail.text).not.toMatch(/[\r\u2028]/);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
   it('names the readings in plain words, with the difference and the minimum', () => {
     const mail = composeAlertMail(recipient, [{ kind: 'flush', eui: 'AA01', details, raisedAt: new Date('2026-01-15T15:30:00Z') }], 'https://p.nl');
     expect(mail.text).toContain('Beste Piet de Vries,');

@@ -1,4 +1,4 @@
-import { ALERT_TIME_ZONE, alertMailEn, alertMailNl, nodePageUrl, type TAlertKind, type TAlertMailTexts } from '@aquasmart/domain';
+import { ALERT_TIME_ZONE, alertMailEn, alertMailNl, nodePageUrl, toSingleLine, type TAlertKind, type TAlertMailTexts } from '@aquasmart/domain';
 import type { TAlertDetails } from './alert-outbox';
 
 /**
@@ -33,7 +33,9 @@ export function mailTexts(language: string): TAlertMailTexts {
 
 /** `{{name}}` placeholders filled; a missing value stays visible rather than silently empty. */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  // A value is one line: a name a user wrote over several lines (stored before names were single-line,
+  // issue 21 item 8) cannot add lines of its own to the plain text.
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? toSingleLine(String(values[name])) : whole));
 }
 
 export function escapeHtml(text: string): string {
@@ -111,7 +113,7 @@ export function composeAlertMail(recipient: TMailRecipient, alerts: readonly TAl
     const { details } = alert;
     const url = nodePageUrl(publicUrl, details.customer, details.location, alert.eui);
     return [
-      `${texts[TITLE[alert.kind]].toUpperCase()}: ${details.node}`,
+      `${texts[TITLE[alert.kind]].toUpperCase()}: ${toSingleLine(details.node)}`,
       fill(texts.place, { customer: details.customer, location: details.location, eui: alert.eui }),
       alertSentence(alert, texts),
       `${texts.openNode}: ${url}`,

@@ -29,6 +29,17 @@ const row = (n: number): TIntakeRow => ({ ns: null, event: 'up', key: `null:k-${
 const keys = (rows: TIntakeRow[]) => rows.map((one) => one.key);
 
 describe('IntakeSpool', () => {
+  it('creates its file readable and writable by the server alone (0600), also under a loose umask', () => {
+    const before = process.umask(0o000);
+    try {
+      const spool = new IntakeSpool(path.join(dir, 'intake-spool'), log);
+      spool.append([row(1)]);
+      expect(fs.statSync(spool.file).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(before);
+    }
+  });
+
   it('replays appended rows in order, in chunks, and then holds nothing', async () => {
     const spool = new IntakeSpool(path.join(dir, 'intake-spool'), log);
     expect(spool.hasPending()).toBe(false);

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { prepareDataDir } from '../../db/data-dir';
 
+/** Spool files are readable and writable by the server's user alone. */
+export const SPOOL_FILE_MODE = 0o600;
+
 /** One intake_events row as the writer inserts it (and as the spool keeps it, one JSON line each). */
 export interface TIntakeRow {
   ns: number | null;
@@ -61,8 +64,10 @@ export class IntakeSpool {
     }
     try {
       const created = !fs.existsSync(this.file);
-      const fd = fs.openSync(this.file, 'a');
+      // 0600: the spool holds the network servers' events as they sent them (issue 21 item 9).
+      const fd = fs.openSync(this.file, 'a', SPOOL_FILE_MODE);
       try {
+        if (created) fs.fchmodSync(fd, SPOOL_FILE_MODE); // the mode of openSync is reduced by the umask
         fs.writeSync(fd, text);
         fs.fsyncSync(fd);
       } finally {
