@@ -34,6 +34,7 @@ export const validationMessagesNl = {
   eui: 'Ongeldige EUI (16 hexadecimale tekens)',
   version: 'Ongeldige versie (bijvoorbeeld 1.0)',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
+  noDays: 'Kies ten minste een dag: zonder dagen spoelt de periode nooit',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -67,6 +68,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   eui: 'Invalid EUI (16 hexadecimal characters)',
   version: 'Invalid version (for example 1.0)',
   unsupportedDeviceType: 'Device type is not supported',
+  noDays: 'Choose at least one day: without days the period never flushes',
 };
 
 export const errorMessagesNl = {

@@ -22,6 +22,7 @@ export const MESSAGE = {
   invalid: 'validation.invalid',
   unstorableText: 'validation.unstorableText',
   unknownCustomer: 'validation.unknownCustomer',
+  noDays: 'validation.noDays',
 } as const;
 
 export function messageKey(key: string, params?: TMessageParams): string {
