@@ -82,6 +82,42 @@ test.describe.serial('node settings', () => {
     adminToken = await apiToken(request, ADMIN);
   });
 
+  for (const language of ['nl', 'en'] as const) {
+    for (const [device, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      test(`screenshots of the settings tab, editor and audit tab: ${language} ${device}`, async ({ page, request }) => {
+        const shots = process.env.SCREENSHOT_DIR ?? 'test-results/settings-screenshots';
+        const differs = (node: TNode) => node.sipp.parameters.some((parameter) => parameter.status === 'saved' && JSON.stringify(parameter.reported) !== JSON.stringify(parameter.value));
+        const nodes = await v2Nodes(request, adminToken, { sync: 1 });
+        const incorrect = nodes.filter(differs)[0];
+        // A settings change through the API, for the audit tab: the log interval and an input's lower alarm.
+        const audited = nodes.filter((node) => !differs(node)).at(-2)!;
+        const measure = audited.sipp.parameters.find((parameter) => parameter.register === 2)!.value as { logInterval: number; inputs: Record<string, unknown>[] };
+        const inputs = measure.inputs.map((input, index) => (index === 0 ? { ...input, lowAlarm: 55 } : input));
+        const posted = await request.post(`/api/v1/devices/${audited.eui}/parameters`, {
+          headers: { 'x-access-token': adminToken },
+          data: [{ register: 2, value: { logInterval: measure.logInterval === 10 ? 20 : 10, inputs } }],
+        });
+        expect(posted.status()).toBe(200);
+        await page.setViewportSize(viewport);
+        await page.addInitScript((lang) => localStorage.setItem('aquasmart.language', lang), language);
+        await signIn(page, ADMIN);
+        await page.goto(`${screenOf(incorrect)}#settings`);
+        await expect(await registerStatus(page, 2)).toBeVisible();
+        await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+        await page.screenshot({ path: `${shots}/node-settings-tab-${language}-${device}.png`, fullPage: true });
+        await page.goto(`${screenOf(incorrect)}/settings`);
+        await expect(page.getByRole('form')).toBeVisible();
+        await page.screenshot({ path: `${shots}/node-settings-editor-${language}-${device}.png`, fullPage: true });
+        await page.goto(`${screenOf(audited)}#auditLog`);
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+        await page.screenshot({ path: `${shots}/node-audit-tab-${language}-${device}.png`, fullPage: false });
+      });
+    }
+  }
+
   test('incorrect settings: the header says so, and the register the node reports differently is sent again in one action', async ({ page, request }) => {
     // The demo has saved nodes whose register 2 the node reports with another log interval.
     const node = (await v2Nodes(request, adminToken, { sync: 1 })).find((candidate) =>

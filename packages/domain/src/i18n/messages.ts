@@ -35,6 +35,7 @@ export const validationMessagesNl = {
   eui: 'Ongeldige EUI (16 hexadecimale tekens)',
   version: 'Ongeldige versie (bijvoorbeeld 1.0)',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
+  noDays: 'Kies ten minste een dag: zonder dagen spoelt de periode nooit',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -69,6 +70,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   eui: 'Invalid EUI (16 hexadecimal characters)',
   version: 'Invalid version (for example 1.0)',
   unsupportedDeviceType: 'Device type is not supported',
+  noDays: 'Choose at least one day: without days the period never flushes',
 };
 
 export const errorMessagesNl = {

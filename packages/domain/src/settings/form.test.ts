@@ -203,6 +203,16 @@ describe('settings editor form', () => {
     });
   });
 
+  it('refuses a V2 period without weekdays (it would never flush); V1 periods have no days', () => {
+    const none = { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false };
+    const form = formOf('V2', V2);
+    form.periods = [{ start: '06:00', stop: '06:30', flushCycles: '2', days: none }, { start: '07:00', stop: '07:30', flushCycles: '1', days: { ...none, sunday: true } }];
+    expect(errorsOf('V2', V2, form)).toEqual({ 'periods.0.days': 'validation.noDays' });
+    const v1 = formOf('V1', V1);
+    v1.periods = [{ start: '06:00', stop: '06:30', flushCycles: '', days: none }];
+    expect(errorsOf('V1', V1, v1)).toEqual({});
+  });
+
   it('lets a value the node never reported stay empty, and then sends nothing for it', () => {
     // A node just registered: only the presets are known.
     const saved: TStoredParameter[] = [{ register: 2, value: { mode: 'actual' } }, { register: 3, value: { resistanceThreshold: 0 } }];

@@ -188,6 +188,8 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
           const result = schema.safeParse(period[field]);
           if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0].message });
         }
+        // A V2 period without a weekday never flushes: refused, not sent (docs/node-settings.md).
+        if (type === 'V2' && !WEEKDAYS.some((day) => period.days?.[day])) ctx.addIssue({ code: 'custom', path: [index, 'days'], message: MESSAGE.noDays });
       });
     });
   return z.object(shape) as unknown as z.ZodType<TSettingsForm, TSettingsForm>;

@@ -23,6 +23,7 @@ export const MESSAGE = {
   unstorableText: 'validation.unstorableText',
   singleLine: 'validation.singleLine',
   unknownCustomer: 'validation.unknownCustomer',
+  noDays: 'validation.noDays',
 } as const;
 
 export function messageKey(key: string, params?: TMessageParams): string {

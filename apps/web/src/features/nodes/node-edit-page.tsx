@@ -22,6 +22,7 @@ import { useNodeSave } from './components/use-node-save';
 import {
   channelPatches,
   DEVIATION_VALUES,
+  errorPaths,
   editLoraBody,
   INTERVAL_VALUES,
   NODE_EDIT_FIELDS,
@@ -69,10 +70,34 @@ function EditForm({ device, title }: { device: TDevice; title: string }) {
   const intervalOptions = INTERVAL_VALUES.map((value) => ({ value, label: t('nodes.edit.years', { count: Number(value) }) }));
   const deviationOptions = DEVIATION_VALUES.map((value) => ({ value, label: t('nodes.edit.degrees', { count: Number(value) }) }));
   const modeOptions = CHANNEL_MODES.map((mode) => ({ value: mode, label: t(`nodes.modes.${mode}`) }));
+  const FIELD_LABELS: Record<string, string> = {
+    name: t('nodes.name'),
+    customer: t('nodes.customer'),
+    location: t('nodes.location'),
+    gateway: t('nodes.gateway'),
+    flushDevice: t('nodes.edit.flushDevice'),
+    notes: t('nodes.edit.notes'),
+    locationNotes: t('nodes.edit.locationNotes'),
+    interval: t('nodes.edit.calibrationInterval'),
+    minimumDeviation: t('nodes.edit.minimumDeviation'),
+  };
+  const CHANNEL_LABELS: Record<string, string> = { name: t('nodes.edit.channelName'), mode: t('nodes.edit.channelMode'), attachments: t('nodes.edit.attachments') };
+  const fieldLabel = (path: string) => {
+    const [first, index, field] = path.split('.');
+    if (first === 'channels' && field) return `${t('nodes.edit.channelTitle', { number: Number(index) + 1 })}: ${CHANNEL_LABELS[field] ?? field}`;
+    return FIELD_LABELS[first] ?? path;
+  };
+  // Every field a failed save marks, named at the top: on a phone the channels are screens below the name.
+  const failed = form.formState.submitCount > 0 ? errorPaths(form.formState.errors as Record<string, unknown>).filter((path) => path !== 'root') : [];
 
   return (
     <FormProvider {...form}>
       <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+        {failed.length > 0 ? (
+          <Alert severity="error" role="alert" sx={{ m: 2, mb: 0 }}>
+            {t('nodes.edit.errorSummary', { count: failed.length, fields: failed.map(fieldLabel).join('; ') })}
+          </Alert>
+        ) : null}
         <Section title={t('nodes.edit.details')}>
           <FieldGrid>
             <FormTextField<TNodeEditForm> name="name" label={t('nodes.name')} required fullWidth autoComplete="off" />

@@ -215,3 +215,16 @@ export const SERVER_FIELD_TO_FORM: Record<string, string> = {
 };
 
 export { INTERVAL_VALUES, DEVIATION_VALUES };
+
+/**
+ * The fields a failed submit marks, in form order, for the summary above the form: a field's
+ * path (`name`, `channels.1.mode`). react-hook-form nests array errors ({ channels: [ , { mode } ] }).
+ */
+export function errorPaths(errors: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (value === undefined || value === null || typeof value !== 'object') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { message?: unknown }).message === 'string') return [path];
+    return errorPaths(value as Record<string, unknown>, path);
+  });
+}

@@ -105,7 +105,9 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     stubApi(ADMIN);
     renderAt(`${PATH}#auditLog`);
     expect(await screen.findByText('Warm water gekalibreerd: gemeten 61.4 °C, ijkwaarde 61.2 °C, afwijking -0.2 °C')).toBeTruthy();
-    expect(screen.getByText('Verplaatst (locatie: Bibliotheek → Stadhuis; kalibratie-interval: 1 → 2)')).toBeTruthy();
+    // Each change on a line of its own: "field: before → after".
+    const moved = screen.getByText('Verplaatst').closest('td')!;
+    expect(within(moved).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['locatie: Bibliotheek → Stadhuis', 'kalibratie-interval: 1 → 2']);
     expect(screen.getByText('Aangemaakt als V2 versie 1.0 op netwerkserver ChirpStack via een CSV-import')).toBeTruthy();
     expect(screen.getByText('Systeem')).toBeTruthy();
   });

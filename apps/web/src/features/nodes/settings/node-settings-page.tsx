@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -46,6 +47,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { FieldGrid, FormActions, PageHeader, Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { HttpError, isHttpError } from '../../../lib/http/http-error';
+import { translateMessage } from '../../../lib/i18n/i18n';
 import { NODES_QUERY_ROOT, nodeQuery, nodeScreen } from '../../../lib/api/nodes';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { useNodeCrumbs } from '../components/use-node-crumbs';
@@ -145,8 +147,9 @@ function InputFields({ type }: { type: TDeviceType }) {
 function DaysField({ index }: { index: number }) {
   const { t } = useTranslation();
   const { control } = useFormContext<TSettingsForm>();
-  const { field } = useController({ control, name: `periods.${index}.days` });
+  const { field, fieldState } = useController({ control, name: `periods.${index}.days` });
   const days = field.value;
+  const error = fieldState.error?.message;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, gridColumn: '1 / -1' }}>
       <Typography component="legend" variant="body2" color="text.secondary">
@@ -167,6 +170,11 @@ function DaysField({ index }: { index: number }) {
           />
         ))}
       </FormGroup>
+      {error ? (
+        <FormHelperText error role="alert">
+          {translateMessage(t, error)}
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 }
