@@ -137,3 +137,24 @@ test.describe('node lists on a desktop (issue 29 item 2)', () => {
     expect(await place.textContent()).not.toContain('Gemeente Utrecht');
   });
 });
+
+test.describe('sorting by calibration (issue 29 item 6)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('going up starts with the never calibrated, then the oldest date (the calibration column shows at 1366 px)', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/nodes');
+    const grid = page.getByRole('grid');
+    await expect(grid.locator('[data-calibration]').first()).toBeVisible({ timeout: 30_000 });
+    await grid.getByRole('columnheader', { name: 'Kalibratie' }).click();
+    await expect(grid.getByRole('columnheader', { name: 'Kalibratie' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(grid.locator('[data-calibration]').first()).toHaveText('Nooit');
+    // The boundary: every "Nooit" before the first date, and the dates from the oldest on.
+    const texts = await grid.locator('[data-calibration]').allTextContents();
+    const never = texts.filter((text) => text === 'Nooit').length;
+    expect(texts.slice(0, never).every((text) => text === 'Nooit')).toBe(true);
+    const days = texts.slice(never).map((text) => text.split('-').reverse().join(''));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days).toEqual([...days].sort());
+  });
+});

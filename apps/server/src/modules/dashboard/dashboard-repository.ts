@@ -166,7 +166,7 @@ export async function readListPage(
   const order =
     query.sort.field === 'name'
       ? sql`lower(d.name) ${direction}, d.name ${direction}, d.eui ${direction}${tieBreak}`
-      : sql`${sortExpression} ${direction} NULLS LAST, lower(d.name) ASC, d.name ASC, d.eui ASC${tieBreak}`;
+      : sql`${sortExpression} ${direction} ${nullsOrder(query.sort)}, lower(d.name) ASC, d.name ASC, d.eui ASC${tieBreak}`;
   const offset = (query.page - 1) * query.limit;
   // Deep pages (docs/dashboard.md, "Speed"): a list of nodes ordered by their own columns takes its
   // page's EUIs first from the nodes alone (the name order is an index scan, 0007_deep_pages.sql),
@@ -212,6 +212,11 @@ export async function readListPage(
       sipp: { parameters: parsed(row.parameters) },
     })),
   };
+}
+
+/** Empty values last in both directions, except a calibration never done: the oldest, first going up (issue 29 item 6). */
+function nullsOrder(sort: TListQuery['sort']): SQL {
+  return sql.raw(sort.field === 'calibration' && sort.direction !== 'desc' ? 'NULLS FIRST' : 'NULLS LAST');
 }
 
 function sortColumn(field: TDashboardListSortField, source: TListSource): SQL {

@@ -166,6 +166,23 @@ describe('the twelve lists', () => {
     expect((await list(tokens.admin, 'nodes', '&search=%25')).total).toBe(0);
   });
 
+  it('sorts by calibration going up with the never calibrated first, then the oldest date; going down, never last', async () => {
+    const calibrated = async (sort: string) => {
+      const response = await call(tokens.admin, 'GET', `/dashboard/lists/nodes?limit=500&sort=${sort}`);
+      return response.json<{ calibration: { ts: string | null } }[]>().map((row) => row.calibration.ts);
+    };
+    const up = await calibrated('calibration');
+    const never = up.filter((ts) => ts === null).length;
+    expect(never).toBeGreaterThan(0);
+    expect(never).toBeLessThan(up.length);
+    expect(up.slice(0, never).every((ts) => ts === null)).toBe(true);
+    const dates = up.slice(never).map((ts) => Date.parse(ts ?? ''));
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    const down = await calibrated('-calibration');
+    expect(down.slice(-never).every((ts) => ts === null)).toBe(true);
+    expect(down.slice(0, -never).map((ts) => Date.parse(ts ?? ''))).toEqual([...dates].reverse());
+  });
+
   it('guards: calibration lists need calibrationData (or administrator); the others dashboard', async () => {
     for (const name of ['annualCalibrations', 'biennialCalibrations', 'triennialCalibrations']) {
       expect((await list(tokens.viewer, name)).status).toBe(403);

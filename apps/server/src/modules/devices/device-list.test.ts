@@ -60,6 +60,15 @@ describe('paging, sorting, searching', () => {
     expect((await list(tokens.admin, 'assigned=true&page=2&limit=25&sort=-temperature1')).names?.slice(-2)).toEqual(['Node 29', 'Node 30']);
   });
 
+  it('sort by calibration: going up, never calibrated first, then the oldest date; going down, never last', async () => {
+    const db = ctx.database.db;
+    // Node n calibrated on day n of 2020; Nodes 29 and 30 never.
+    for (let n = 1; n <= 28; n++) await db.update(devices).set({ calibrationTs: new Date(Date.UTC(2020, 0, n)) }).where(eq(devices.eui, euiOf(n)));
+    expect((await list(tokens.admin, 'assigned=true&page=1&limit=4&sort=calibration')).names).toEqual(['Node 29', 'Node 30', 'Node 01', 'Node 02']);
+    expect((await list(tokens.admin, 'assigned=true&page=1&limit=2&sort=-calibration')).names).toEqual(['Node 28', 'Node 27']);
+    expect((await list(tokens.admin, 'assigned=true&page=2&limit=25&sort=-calibration')).names?.slice(-3)).toEqual(['Node 01', 'Node 29', 'Node 30']);
+  });
+
   it('sort by lastOnline (newest first), signal, eui', async () => {
     expect((await list(tokens.admin, 'assigned=true&page=1&limit=2&sort=-lastOnline')).names).toEqual(['Node 01', 'Node 02']);
     expect((await list(tokens.admin, 'assigned=true&page=1&limit=1&sort=-signal')).names).toEqual(['Node 07']);

@@ -58,12 +58,15 @@ function sortExpression(field: TDeviceSortField): SQL | typeof devices.eui {
   }
 }
 
-/** ORDER BY of a list: the field (empty values last in both directions), then name A-Z and EUI. */
+/**
+ * ORDER BY of a list: the field (empty values last in both directions, except a calibration never
+ * done, which is the oldest: first going up, last going down), then name A-Z and EUI.
+ */
 function orderOf(sort: string | undefined): { order: SQL[]; channel: string | null } {
   const descending = sort?.startsWith('-') ?? false;
   const field = (sort ? sort.replace(/^-/, '') : 'name') as TDeviceSortField;
   const expression = sortExpression(field);
-  const first = descending ? sql`${expression} DESC NULLS LAST` : sql`${expression} ASC NULLS LAST`;
+  const first = descending ? sql`${expression} DESC NULLS LAST` : field === 'calibration' ? sql`${expression} ASC NULLS FIRST` : sql`${expression} ASC NULLS LAST`;
   const byName = [asc(sql`lower(${devices.name})`), asc(devices.name), asc(devices.eui)];
   const byNameDescending = [desc(sql`lower(${devices.name})`), desc(devices.name), desc(devices.eui)];
   // Equal values keep the name order A-Z whatever the direction: what a person scanning the list expects.

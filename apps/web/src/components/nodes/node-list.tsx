@@ -116,7 +116,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
     field: 'name',
     headerName: t('nodes.name'),
     flex: 1,
-    minWidth: global ? 180 : 140,
+    minWidth: global ? 150 : 140,
     renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} />,
   };
   const signal: TListColumn<TDeviceListItem> = {
@@ -171,7 +171,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
       renderCell: ({ row }) => <FunctionIcons node={row} />,
     },
     ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
-    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, importance: 3, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, importance: 2, renderCell: ({ row }) => <CalibrationCell node={row} /> },
     { field: 'sync', headerName: t('nodes.sync'), width: 56, importance: 1, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
     signal,
     { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, importance: 5, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
