@@ -12,6 +12,12 @@ export interface TTemperatureCellProps extends TTemperatureInput {
 }
 
 /**
+ * The width of a temperature column: its widest value, "100,0 °C ↑" (about 76 px in the body
+ * font), with the cell's padding (2 x 10 px) and room for a wider font; the cell never cuts it.
+ */
+export const TEMPERATURE_COLUMN_WIDTH = 100;
+
+/**
  * A temperature channel: the value in °C; a red cross at -100 or lower; a dash when inactive;
  * WW under 60 °C blue with a down arrow, KW over 25 °C red with an up arrow.
  */

@@ -15,6 +15,7 @@ import { hasAnyRight, type TDeviceListItem } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../table/list-table';
 import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
+import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
 import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
@@ -28,7 +29,7 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
     field: `temperature${number}`,
     headerName: t('nodes.temperatureShort', { number }),
     description: t('nodes.temperature', { number }),
-    width: 88,
+    width: TEMPERATURE_COLUMN_WIDTH,
     importance: 1,
     renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
   };

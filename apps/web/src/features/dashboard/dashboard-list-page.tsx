@@ -18,6 +18,8 @@ import { PageHeader } from '../../components/page';
 import { ListTable, type TListColumn, type TListQuery } from '../../components/table/list-table';
 import { SignalCell } from '../../components/cells/signal-cell';
 import { SyncCell } from '../../components/cells/sync-cell';
+import { TEMPERATURE_COLUMN_WIDTH } from '../../components/cells/temperature-cell';
+import { WrappedTextCell } from '../../components/cells/wrapped-text-cell';
 import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
 import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
@@ -40,14 +42,16 @@ function DateCell({ iso }: { iso: string | null }) {
 export function listColumns(name: TDashboardListName, t: TFunction, options: { withCustomer: boolean; phone: boolean }): TColumn[] {
   const column = (field: string, header: string, extra: Partial<TColumn> = {}): TColumn => ({ field, headerName: t(`dashboard.columns.${header}`), ...extra });
   const date = (header = 'date') => column('date', header, { width: 150, renderCell: ({ row }) => <DateCell iso={row.date} /> });
-  const customer = options.withCustomer ? [column('customer', 'customer', { flex: 1, minWidth: 110 })] : [];
-  const location = column('location', 'location', { flex: 1, minWidth: 110 });
-  const nodeName = column('name', 'name', { flex: 1, minWidth: 110 });
+  // Names wrap onto a second line instead of being cut (issue 29 item 9: "Alle nodes" at 1366 px).
+  const text = (field: 'customer' | 'location' | 'name'): Partial<TColumn> => ({ flex: 1, minWidth: 120, renderCell: ({ row }) => <WrappedTextCell text={row[field]} /> });
+  const customer = options.withCustomer ? [column('customer', 'customer', text('customer'))] : [];
+  const location = column('location', 'location', text('location'));
+  const nodeName = column('name', 'name', text('name'));
   const type = column('type', 'type', { width: 64 });
   const temperatures = [1, 2, 3].map((number) =>
     column(`temperature${number}`, 'name', {
       headerName: t('nodes.temperatureShort', { number }),
-      width: 84,
+      width: TEMPERATURE_COLUMN_WIDTH,
       sortable: false,
       renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
     }),
