@@ -54,7 +54,7 @@ function ResendButton({ device, register }: { device: TDevice; register: number 
     }
   }
   return (
-    <Button variant="outlined" color="inherit" size="small" startIcon={<SendIcon />} disabled={busy} onClick={() => void resend()} aria-label={t('nodeSettings.resendLabel', { register })} sx={{ minHeight: 36 }}>
+    <Button variant="outlined" color="inherit" size="small" startIcon={<SendIcon />} disabled={busy} onClick={() => void resend()} aria-label={t('nodeSettings.resendLabel', { register })} sx={{ minHeight: 36, whiteSpace: 'nowrap' }}>
       {t('nodeSettings.resend')}
     </Button>
   );
