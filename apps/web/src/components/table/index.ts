@@ -5,3 +5,4 @@ export * from './list-state';
 export * from './list-table';
 export * from './list-toolbar';
 export * from './use-list-state';
+export * from './scroll-region';

@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { settingChanges } from '../settings/settings-view';
 import { auditLogQuery } from './api/node-detail-api';
 import { auditText, CHANGE_ARROW } from './audit-text';
 import { dateTimeText } from './format';
+import { ScrollRegion } from '../../../components/table';
 
 function AuditChange({ sentence, lines }: { sentence: string; lines: string[] }) {
   return (
@@ -68,7 +68,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
     <Paper variant="outlined">
       {entries.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {entries.isError ? <Alert severity="error">{t('nodeDetail.audit.loadError')}</Alert> : null}
-      <TableContainer>
+      <ScrollRegion label={t('nodeDetail.audit.title')}>
         <Table size="small" aria-label={t('nodeDetail.audit.title')}>
           <TableHead>
             <TableRow>
@@ -94,7 +94,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
             ) : null}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
     </Paper>
   );
 }

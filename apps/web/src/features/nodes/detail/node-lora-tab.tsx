@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE, type TDevice } from '@aquasmart/domain';
 import { connectorMessagesQuery, loraMessagesQuery } from './api/node-detail-api';
 import { dateTimeText, numberText } from './format';
+import { ScrollRegion } from '../../../components/table';
 
 const PERIODS = { day: 1, week: 7, month: 30 } as const;
 type TPeriod = keyof typeof PERIODS;
@@ -71,7 +71,7 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
       </Box>
       {messages.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {messages.isError ? <Alert severity="error">{t('nodeDetail.lora.loadError')}</Alert> : null}
-      <TableContainer>
+      <ScrollRegion label={t('nodeDetail.lora.title')}>
         <Table size="small" aria-label={t('nodeDetail.lora.title')}>
           <TableHead>
             <TableRow>
@@ -101,7 +101,7 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
             ) : null}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       <TablePagination
         component="div"
         count={rows.length}

@@ -4,7 +4,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDeviceImportReport, TDeviceImportRow } from '@aquasmart/domain';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { columnLabelKey, refusalReasons, reportOrder } from '../import-report';
+import { ScrollRegion } from '../../../components/table';
 
 const WIDE_ONLY = { xs: 'none', sm: 'table-cell' };
 const NARROW_ONLY = { xs: 'block', sm: 'none' };
@@ -36,7 +36,7 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
           {t('provisioning.reportSummary', { imported: report.imported, refused: report.refused })}
         </Typography>
       </Box>
-      <TableContainer sx={{ maxHeight: 480 }}>
+      <ScrollRegion label={t('provisioning.reportTitle')} maxHeight={480}>
         <Table size="small" stickyHeader aria-label={t('provisioning.reportTitle')}>
           <TableHead>
             <TableRow>
@@ -66,7 +66,7 @@ export function ImportReportTable({ report }: { report: TDeviceImportReport }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
     </Paper>
   );
 }
