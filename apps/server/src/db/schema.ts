@@ -111,6 +111,8 @@ export const tokens = pgTable(
     expiresAt: tsz('expires_at').notNull(),
     /** Start of the session a renewed token continues: bounds its lifetime (MAX_SESSION_SECONDS). */
     sessionStartedAt: tsz('session_started_at').notNull().defaultNow(),
+    /** Set when the token was renewed: it then works for the grace period only and is not renewed again. */
+    renewedAt: tsz('renewed_at'),
     createdAt: created(),
   },
   (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt)],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb, TDbOrTx } from '../db/database';
 import { tokens } from '../db/schema';
 
@@ -43,15 +43,25 @@ export async function findTokenUserId(db: TDb, token: string): Promise<number | 
 }
 
 /**
- * Renews a token: a fresh token for the same session, and the old one revoked in the same
- * transaction, so a renewal never doubles the tokens that work. Null when the token is unknown,
- * expired or was renewed already.
+ * How long a renewed token still works: requests that left with it while the renewal ran (a
+ * screen's refresh beside the save of one's own account, which renews) are answered, not signed
+ * out. Short, so a renewal does not leave a second long-lived token behind.
+ */
+export const TOKEN_RENEWAL_GRACE_SECONDS = 30;
+
+/**
+ * Renews a token: a fresh token for the same session; the old one ends after the grace period
+ * and cannot be renewed again, in the same transaction, so a renewal never doubles the tokens
+ * that can be kept alive. Null when the token is unknown, expired or was renewed already.
  */
 export async function renewToken(db: TDb, token: string, ttlSeconds: number): Promise<string | null> {
   return db.transaction(async (tx) => {
+    const now = new Date();
+    const graceEnd = new Date(now.getTime() + TOKEN_RENEWAL_GRACE_SECONDS * 1000);
     const [old] = await tx
-      .delete(tokens)
-      .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, new Date())))
+      .update(tokens)
+      .set({ renewedAt: now, expiresAt: sql`least(${tokens.expiresAt}, ${graceEnd.toISOString()}::timestamptz)` })
+      .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, now), isNull(tokens.renewedAt)))
       .returning({ userId: tokens.userId, sessionStartedAt: tokens.sessionStartedAt });
     if (!old) return null;
     return issueToken(tx, old.userId, ttlSeconds, old.sessionStartedAt);

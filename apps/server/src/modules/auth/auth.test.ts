@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { tokens } from '../../db/schema';
 import { basicAuth, useTestContext } from '../../test/test-app';
-import { hashToken, MAX_SESSION_SECONDS } from '../../identity/tokens';
+import { hashToken, MAX_SESSION_SECONDS, TOKEN_RENEWAL_GRACE_SECONDS } from '../../identity/tokens';
 import { LOGIN_LIMITS } from './login-limiter';
 
 const EMAIL = 'beheer@example.com';
@@ -87,15 +88,24 @@ describe('tokens', () => {
     expect((await getCurrent(token)).statusCode).toBe(401);
   });
 
-  it('a valid token without credentials gets a fresh token; the old one ends', async () => {
+  it(`a valid token without credentials gets a fresh token; the old one works ${TOKEN_RENEWAL_GRACE_SECONDS} s more, is not renewed again, then ends`, async () => {
     const first = await ctx.signIn(EMAIL, PASSWORD);
     const response = await postAuth({ 'x-access-token': first });
     expect(response.statusCode).toBe(200);
     const second = response.json().token;
     expect(second).not.toBe(first);
     expect((await getCurrent(second)).statusCode).toBe(200);
-    expect((await getCurrent(first)).statusCode).toBe(401);
+    // A request that left with the old token during the renewal is still answered.
+    expect((await getCurrent(first)).statusCode).toBe(200);
+    const [old] = await ctx.database.db.select().from(tokens).where(eq(tokens.tokenHash, hashToken(first)));
+    const graceLeft = (old.expiresAt.getTime() - Date.now()) / 1000;
+    expect(graceLeft).toBeGreaterThan(0);
+    expect(graceLeft).toBeLessThanOrEqual(TOKEN_RENEWAL_GRACE_SECONDS);
+    // It cannot be renewed a second time (no second long-lived token from one).
     expect((await postAuth({ 'x-access-token': first })).statusCode).toBe(401);
+    await ctx.database.exec(`UPDATE tokens SET expires_at = now() - interval '1 second' WHERE renewed_at IS NOT NULL`);
+    expect((await getCurrent(first)).statusCode).toBe(401);
+    expect((await getCurrent(second)).statusCode).toBe(200);
   });
 
   it(`a session ends ${MAX_SESSION_SECONDS / 86400} days after its sign-in, however often it is renewed`, async () => {
@@ -103,7 +113,7 @@ describe('tokens', () => {
     // The session began just short of the maximum ago: a renewal keeps its start and its end.
     await ctx.database.exec(`UPDATE tokens SET session_started_at = now() - interval '${MAX_SESSION_SECONDS - 60} seconds'`);
     const renewed = (await postAuth({ 'x-access-token': first })).json().token as string;
-    const [row] = await ctx.database.db.select().from(tokens);
+    const [row] = await ctx.database.db.select().from(tokens).where(eq(tokens.tokenHash, hashToken(renewed)));
     const secondsLeft = (row.expiresAt.getTime() - Date.now()) / 1000;
     expect(secondsLeft).toBeGreaterThan(0);
     expect(secondsLeft).toBeLessThanOrEqual(60);

@@ -80,8 +80,9 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new HttpError(0, method, url, null);
     }
-    // A renewed token ends the old one (POST /auth): a request that left with the old token just
-    // before is asked again with the new one instead of signing the user out.
+    // A renewed token ends the old one after a short grace (POST /auth, docs/architecture.md): a
+    // request that left with the old token and still met a 401 is asked again with the new one
+    // instead of signing the user out.
     if (response.status === 401 && token && !('x-access-token' in (options.headers ?? {}))) {
       const current = config.getToken();
       if (current && current !== token) return send<T>(method, path, options);
