@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import { NO_ACCOUNT_HINT } from './bootstrap/start-portal';
+import { LOCK_FILE } from './db/data-dir-lock';
 import { PROCESS_ADMIN, SERVER_ENTRY, startServerProcess } from './test/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-process-'));
@@ -17,6 +19,8 @@ describe('the server process', () => {
     const signIn = await fetch(`${first.url}/api/v1/auth`, { method: 'POST', headers: { authorization: credentials } });
     expect(signIn.status).toBe(200);
     const { token } = (await signIn.json()) as { token: string };
+    // The embedded database is the server's alone while it runs (db/data-dir-lock.ts).
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
 
     // A request in flight when SIGTERM comes: its headers are in, its body still arriving (so the
     // timing does not depend on how busy the machine is). The server finishes it before it exits.
@@ -42,6 +46,7 @@ describe('the server process', () => {
     const inFlightResponse = await inFlight;
     expect(inFlightResponse.status, inFlightResponse.text).toBe(200);
     expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
     const second = await startServerProcess({ DATA_DIR: dataDir });
     try {
@@ -53,6 +58,19 @@ describe('the server process', () => {
     } finally {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+    }
+  });
+
+  it('without demo data and ADMIN_* on an empty database, says how to create the first administrator', { timeout: 180_000 }, async () => {
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-process-empty-'));
+    try {
+      const server = await startServerProcess({ DATA_DIR: emptyDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '', DEMO: 'false' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain(NO_ACCOUNT_HINT.join('\n'));
+      expect(server.output()).not.toContain('First administrator created');
+    } finally {
+      fs.rmSync(emptyDir, { recursive: true, force: true });
     }
   });
 

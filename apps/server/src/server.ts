@@ -1,4 +1,5 @@
-import { startPortal } from './bootstrap/start-portal';
+import { NO_ACCOUNT_HINT, startPortal } from './bootstrap/start-portal';
+import { describeStartupError } from './bootstrap/startup-error';
 import { ConfigError, loadConfig, type TConfig } from './config';
 
 /** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   }
 
   const startedAt = Date.now();
-  const { app, database, admin, demo } = await startPortal(config);
+  const { app, database, admin, demo, noAccount } = await startPortal(config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   ];
   if (admin?.generatedPassword) lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}  (shown once; change it)`);
   else if (admin) lines.push(`  First administrator created: ${admin.email}`);
+  if (noAccount) lines.push(...NO_ACCOUNT_HINT);
   if (demo?.users.length) {
     lines.push(`  Demo users (password ${demo.password}): ${demo.users.join(', ')}`);
   }
@@ -54,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  console.error(`Failed to start: ${describeStartupError(error)}`);
   process.exit(1);
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { allKnownEntries, RIGHT_FLAGS, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/database';
+import { BOOTSTRAP_LOCK_ID } from '../db/locks';
 import { users } from '../db/schema';
 import { hashPassword } from '../identity/passwords';
 import { countUsers } from '../modules/users/user-repository';
@@ -32,16 +34,23 @@ export async function ensureFirstAdministrator(
     generatedPassword = randomBytes(9).toString('base64url');
     password = generatedPassword;
   }
-  await db.insert(users).values({
-    email,
-    firstName: 'Beheerder',
-    // A last name too: the account form requires one (docs/users.md, "Accounts the server creates").
-    lastName: 'Portal',
-    passwordHash: await hashPassword(password),
-    type: USER_TYPE_ADMINISTRATOR,
-    language: 'nl',
-    portalRights: Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, true])),
-    rights: allKnownEntries(),
+  const passwordHash = await hashPassword(password);
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
+    // Checked again under the lock: another copy may have created the account meanwhile.
+    if ((await countUsers(tx)) > 0) return false;
+    await tx.insert(users).values({
+      email,
+      firstName: 'Beheerder',
+      // A last name too: the account form requires one (docs/users.md, "Accounts the server creates").
+      lastName: 'Portal',
+      passwordHash,
+      type: USER_TYPE_ADMINISTRATOR,
+      language: 'nl',
+      portalRights: Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, true])),
+      rights: allKnownEntries(),
+    });
+    return true;
   });
-  return { email, generatedPassword };
+  return created ? { email, generatedPassword } : null;
 }

@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirError } from '../db/data-dir';
 import { resetPassword, ResetPasswordError } from './reset-password';
 
 /**
  * `npm run admin:reset-password -- <e-mail>`: a new password for an account whose password was
  * lost (README, "Lost the administrator's password"). Uses the server's configuration (DATABASE_URL
- * or DATA_DIR). On the embedded database, stop the server first: PGlite is one process's database.
+ * or DATA_DIR). On the embedded database it refuses while the server runs (db/data-dir-lock.ts).
  */
 async function main(): Promise<number> {
   const email = process.argv[2];
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof ResetPasswordError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof ResetPasswordError || error instanceof DataDirError) console.error(error.message);
     else console.error('Failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   },

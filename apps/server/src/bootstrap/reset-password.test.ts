@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { basicAuth, useTestContext } from '../test/test-app';
 import { countOf } from '../test/intake-fixtures';
+import { LOCK_FILE } from '../db/data-dir-lock';
 import { resetPassword, ResetPasswordError } from './reset-password';
 
 const ctx = useTestContext();
@@ -45,5 +48,24 @@ describe('resetting a lost password', () => {
     const cli = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'reset-password-cli.ts')], { encoding: 'utf8', env: { ...process.env, DATA_DIR: '/proc/nope' } });
     expect(cli.status).toBe(2);
     expect(cli.stderr).toContain('Usage: npm run admin:reset-password -- <e-mail address of the account>');
+  });
+
+  it('refuses while a server has the embedded database open, and changes nothing', () => {
+    // Used to print a new password and exit 0, while the running server kept (and wrote back) its own copy.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-reset-'));
+    try {
+      // As a running server leaves it (db/data-dir-lock.ts): this test's process plays the server.
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
+      const cli = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'reset-password-cli.ts'), 'admin@example.com'], {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      expect(cli.status).toBe(1);
+      expect(cli.stdout).not.toContain('New password');
+      expect(cli.stderr).toContain(`the embedded database in ${dataDir} is in use by process ${process.pid}`);
+      expect(fs.readdirSync(dataDir)).toEqual([LOCK_FILE]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import type { TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
 import { seedDemoData, type TDemoResult } from '../demo/seed';
+import { countUsers } from '../modules/users/user-repository';
 import { ensureFirstAdministrator, type TFirstAdmin } from './first-admin';
 
 export interface TPortal {
@@ -13,7 +14,16 @@ export interface TPortal {
   database: TDatabase;
   admin: TFirstAdmin | null;
   demo: TDemoResult | null;
+  /** The database has no account at all (DEMO=false without ADMIN_*): nobody can sign in. */
+  noAccount: boolean;
 }
+
+/** What `server.ts` prints when nobody can sign in (README, "Configuration"). */
+export const NO_ACCOUNT_HINT = [
+  '  No account exists yet, so nobody can sign in. Create the first administrator: stop the server and',
+  '  start it once with ADMIN_EMAIL=<your e-mail address> ADMIN_PASSWORD=<at least 8 characters>',
+  '  (created only while the database has no users), or start with DEMO=true for demo data and admin@example.com.',
+];
 
 /**
  * The portal as `npm start` runs it, up to listening: database and migrations, history
@@ -42,5 +52,6 @@ export async function startPortal(config: TConfig): Promise<TPortal> {
     demo: config.DEMO,
   });
   const demo = config.DEMO ? await seedDemoData(database.system, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
-  return { app, database, admin, demo };
+  const noAccount = !admin && (await countUsers(database.system)) === 0;
+  return { app, database, admin, demo, noAccount };
 }

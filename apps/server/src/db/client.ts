@@ -7,6 +7,7 @@ import * as schema from './schema';
 import type { TDatabase, TDb } from './database';
 import { runMigrations } from './migrate';
 import { prepareDataDir } from './data-dir';
+import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteCluster } from './pglite-cluster';
 import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
 
@@ -93,17 +94,33 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
 }
 
 async function openPglite(options: TOpenOptions): Promise<TDatabase> {
-  let client: PGlite;
   if (options.memory) {
-    client = new PGlite();
-  } else {
-    prepareDataDir(options.dataDir ?? './data');
-    const dir = prepareDataDir(path.join(options.dataDir ?? './data', 'pglite'));
-    await ensurePgliteCluster(dir);
-    client = new PGlite(dir);
+    const client = new PGlite();
+    await client.waitReady;
+    return pgliteDatabase(client);
   }
-  await client.waitReady;
-  return pgliteDatabase(client);
+  const dataDir = prepareDataDir(options.dataDir ?? './data');
+  const release = lockDataDir(dataDir);
+  try {
+    const dir = prepareDataDir(path.join(dataDir, 'pglite'));
+    await ensurePgliteCluster(dir);
+    const client = new PGlite(dir);
+    await client.waitReady;
+    const database = pgliteDatabase(client);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../db/database';
+import { BOOTSTRAP_LOCK_ID } from '../db/locks';
 import { hashPassword } from '../identity/passwords';
 import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
@@ -58,7 +59,9 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
   shapeListExamples(nodes);
 
   const emails = await db.transaction(async (tx) => {
-    // Checked again inside the transaction: a second server starting at the same time loses.
+    // Checked again under the lock of the first administrator's creation: a second server starting
+    // at the same time waits here and then finds the data.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
     if (await hasData(tx)) return null;
     const places = await seedPlaces(tx, rng);
     const created = await seedUsers(tx, passwordHash, places.customerIds);

@@ -17,7 +17,7 @@ export interface TRunningServer {
 /**
  * Starts the real server process (tsx, as `npm start` does) on a free port with the process-test
  * administrator and no demo data, and waits for its "running at" line. `env` chooses the database
- * (DATA_DIR or DATABASE_URL) and may set more (e.g. the mail server).
+ * (DATA_DIR or DATABASE_URL) and may set more (e.g. the mail server) or replace the defaults.
  */
 export function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string>): Promise<TRunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
@@ -26,11 +26,11 @@ export function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: strin
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: '',
-      ...env,
       ADMIN_EMAIL: PROCESS_ADMIN.email,
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
       DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
