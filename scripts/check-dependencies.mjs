@@ -42,11 +42,11 @@ function codeFiles(folder, skip) {
   return files;
 }
 
-/** The package names a file imports (`import`, `export ... from`, `import()`, `require()`). */
+/** The package names a file imports (`import`, `export ... from`, `import()`, `require()`) or resolves (`require.resolve()`, to run its binary). */
 function importedPackages(file) {
   const text = fs.readFileSync(file, 'utf8');
   const names = new Set();
-  for (const match of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"./][^'"]*)['"]/g)) {
+  for (const match of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\.resolve\s*\(\s*)['"]([^'"./][^'"]*)['"]/g)) {
     const parts = match[1].split('/');
     if (match[1].startsWith('node:')) continue;
     names.add(match[1].startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);

@@ -16,3 +16,8 @@ export const ZErrorResponse = z
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ZErrorResponse> {
   return Object.fromEntries(statuses.map((status) => [status, ZErrorResponse])) as Record<S, typeof ZErrorResponse>;
 }
+
+/** The error body for one status whose answer the OpenAPI document explains (its keys, when it comes). */
+export function errorResponse(description: string): typeof ZErrorResponse {
+  return ZErrorResponse.describe(description);
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodArray } from 'zod';
 import { ERROR } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
+import { errorResponse } from '../lib/error-responses';
 
 /**
  * One user cannot freeze the portal (issue 21 item 7, docs/operations-limits.md "One user's reads").
@@ -40,15 +41,28 @@ class Gate {
 const RELEASE = Symbol('listReadRelease');
 type TLimitedRequest = FastifyRequest & { [RELEASE]?: () => void };
 
-function isListRead(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
-  const ok = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];
-  return ok instanceof ZodArray;
+function answersList(method: string | string[], schema: { response?: unknown } | undefined): boolean {
+  if (method !== 'GET') return false;
+  return (schema?.response as Record<string, unknown> | undefined)?.[200] instanceof ZodArray;
 }
+
+function isListRead(request: FastifyRequest): boolean {
+  return answersList(request.method, request.routeOptions.schema);
+}
+
+const TOO_MANY_LIST_READS = errorResponse(
+  `errors.tooManyListReads: the caller has ${LIST_READS_IN_FLIGHT} list reads running and ${LIST_READS_WAITING} waiting; Retry-After says when to ask again`,
+);
 
 export function registerListReadLimit(app: FastifyInstance, options: { serializeGlobally: boolean }): void {
   const perUser = new Map<number, Gate>();
   const global = options.serializeGlobally ? new Gate(1) : null;
+
+  // Every list read may be answered 429: the OpenAPI document says so (registered before the routes).
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response && answersList(route.method, route.schema) && !response[429]) response[429] = TOO_MANY_LIST_READS;
+  });
 
   app.addHook('preHandler', async (request: TLimitedRequest) => {
     if (!request.user || !isListRead(request)) return;

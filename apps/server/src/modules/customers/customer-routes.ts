@@ -49,7 +49,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: TDb }):
   routes.get(
     '/customers/:customer',
     {
-      schema: { operationId: 'GetCustomer', tags: ['customers'], params: ZCustomerParams, response: { 200: ZCustomer, ...errorResponses(401, 404) } },
+      schema: { operationId: 'GetCustomer', tags: ['customers'], summary: 'One customer the caller may see', params: ZCustomerParams, response: { 200: ZCustomer, ...errorResponses(401, 404) } },
     },
     async (request) => {
       const user = currentUser(request);

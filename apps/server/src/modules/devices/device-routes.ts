@@ -14,7 +14,7 @@ import {
 import type { TDb } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { devices } from '../../db/schema';
-import { errorResponses } from '../../lib/error-responses';
+import { errorResponse, errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireGateway } from '../gateways/gateway-repository';
@@ -23,7 +23,7 @@ import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '..
 import { listAuditLogs } from './audit-log-repository';
 import { DEVICE_DATA_MAX_LIMIT, listDeviceData, ownedSince } from './device-data-repository';
 import { isAdministrator } from '../../identity/rights';
-import { listDevicePage, readDevice, requireVisibleDevice, type TDevicePage } from './device-repository';
+import { listDevicePage, readDevice, requireVisibleDevice, UNPAGED_MAX_ROWS, type TDevicePage } from './device-repository';
 import { INTAKE_EVENTS_MAX_LIMIT, listFailedIntakeEvents } from './intake-event-repository';
 import { listOverflowLogs } from './overflow-log-repository';
 
@@ -42,7 +42,8 @@ const ZDeviceListQuery = ZListQuery.extend({
 });
 const DEVICE_LIST_RESPONSES = {
   200: z.array(ZDeviceListItem).describe(`One page when page or limit is given; the header ${TOTAL_COUNT_HEADER} then holds the number of matching rows`),
-  ...errorResponses(400, 401, 403, 404),
+  ...errorResponses(401, 403, 404),
+  400: errorResponse(`A query that does not parse; errors.listTooLarge when an unpaged list would pass ${UNPAGED_MAX_ROWS} rows (ask with page and limit)`),
 };
 
 /** The rows; a paged answer also carries the total in X-Total-Count. */

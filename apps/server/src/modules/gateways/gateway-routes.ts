@@ -87,7 +87,7 @@ export async function gatewayRoutes(app: FastifyInstance, { db }: { db: TDb }): 
   routes.get(
     '/customers/:customer/locations/:location/gateways/:gateway',
     {
-      schema: { operationId: 'GetGateway', tags: ['gateways'], params: ZGatewayParams, response: { 200: ZGateway, ...errorResponses(401, 403, 404) } },
+      schema: { operationId: 'GetGateway', tags: ['gateways'], summary: 'One gateway of a location', params: ZGatewayParams, response: { 200: ZGateway, ...errorResponses(401, 403, 404) } },
     },
     async (request) => {
       const user = currentUser(request);

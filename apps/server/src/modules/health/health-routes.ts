@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     {
       config: { public: true },
       logLevel: 'warn',
-      schema: { operationId: 'GetHealth', tags: ['health'], response: { 200: ZHealth, 503: ZHealth } },
+      schema: { operationId: 'GetHealth', tags: ['health'], summary: 'Liveness for load balancers: 200 when the database answers, 503 otherwise', response: { 200: ZHealth, 503: ZHealth } },
     },
     async (_request, reply) => {
       try {

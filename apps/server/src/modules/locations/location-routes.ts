@@ -72,7 +72,7 @@ export async function locationRoutes(app: FastifyInstance, { db }: { db: TDb }):
   routes.get(
     '/customers/:customer/locations/:location',
     {
-      schema: { operationId: 'GetLocation', tags: ['locations'], params: ZLocationParams, response: { 200: ZLocation, ...errorResponses(401, 404) } },
+      schema: { operationId: 'GetLocation', tags: ['locations'], summary: 'One location of a customer', params: ZLocationParams, response: { 200: ZLocation, ...errorResponses(401, 404) } },
     },
     async (request) => {
       const user = currentUser(request);

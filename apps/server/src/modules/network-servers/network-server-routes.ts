@@ -37,6 +37,7 @@ export async function networkServerRoutes(app: FastifyInstance, { db }: { db: TD
       schema: {
         operationId: 'GetNetworkServer',
         tags: ['network servers'],
+        summary: 'One network server with its integration settings (administrators)',
         params: ZParams,
         response: { 200: ZNetworkServer, ...errorResponses(401, 403, 404) },
       },

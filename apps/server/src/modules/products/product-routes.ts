@@ -13,6 +13,13 @@ import { createProduct, deleteProduct, updateProduct } from './product-service';
 
 const ZProductParams = z.object({ product: z.string().min(1).max(500) });
 
+/** The image's bytes; the content type is the one it was stored with (readImage). */
+const ZImageBytes = z.string().meta({ format: 'binary' });
+const PRODUCT_IMAGE_RESPONSE = {
+  description: 'The image',
+  content: { 'image/png': { schema: ZImageBytes }, 'image/jpeg': { schema: ZImageBytes }, 'image/webp': { schema: ZImageBytes } },
+};
+
 /**
  * Products (docs/places.md; screens: docs/products-screens.md): readable with products, addNode or editNode; written
  * by administrators (route checks happen before the handler). Images: docs/places.md, "Product images".
@@ -43,7 +50,7 @@ export async function productRoutes(app: FastifyInstance, { db }: { db: TDb }): 
   routes.get(
     '/products/:product',
     {
-      schema: { operationId: 'GetProduct', tags: ['products'], params: ZProductParams, response: { 200: ZProduct, ...errorResponses(401, 403, 404) } },
+      schema: { operationId: 'GetProduct', tags: ['products'], summary: 'One product', params: ZProductParams, response: { 200: ZProduct, ...errorResponses(401, 403, 404) } },
     },
     async (request) => read(request.params.product),
   );
@@ -57,7 +64,7 @@ export async function productRoutes(app: FastifyInstance, { db }: { db: TDb }): 
         summary: 'The product image with its real content type (PNG, JPEG or WebP)',
         params: ZProductParams,
         querystring: z.object({ v: z.string().max(40).optional() }),
-        response: errorResponses(401, 403, 404),
+        response: { 200: PRODUCT_IMAGE_RESPONSE, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -103,7 +103,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Pro
 
   routes.get(
     '/users/:email',
-    { schema: { operationId: 'GetUser', tags: ['users'], params: ZEmailParams, response: { 200: ZCurrentUser, ...errorResponses(401, 403, 404) } } },
+    { schema: { operationId: 'GetUser', tags: ['users'], summary: 'One user by e-mail address, with rights and customers', params: ZEmailParams, response: { 200: ZCurrentUser, ...errorResponses(401, 403, 404) } } },
     async (request) => toCurrentUser(await requireUser(db, request.params.email)),
   );
 
@@ -127,7 +127,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Pro
   routes.delete(
     '/users/:email',
     {
-      schema: { operationId: 'DeleteUser', tags: ['users'], params: ZEmailParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
+      schema: { operationId: 'DeleteUser', tags: ['users'], summary: 'Delete a user (never oneself, never the last administrator)', params: ZEmailParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
     },
     async (request, reply) => {
       await deleteUser(db, currentUser(request), request.params.email);
