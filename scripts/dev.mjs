@@ -1,5 +1,5 @@
-// `npm run dev`: the server with reload on change (port 3000) and Vite's dev server for the web
-// app (http://localhost:5173, proxying /api to the server).
+// `npm run dev`: the server with reload on change (PORT, default 3000) and Vite's dev server for the
+// web app (http://localhost:5173, proxying /api to the server's PORT: apps/web/vite.config.ts).
 import { spawn } from 'node:child_process';
 import { ROOT } from './lib.mjs';
 

@@ -1,6 +1,7 @@
 // `npm test`: lint, lock file and type check, unit and server tests (PGlite, then PostgreSQL), web
 // build and browser tests in Chromium, on the machine's Node; with CI=true (or `npm test -- node24`)
 // the server tests on PostgreSQL and the browser tests run on Node 24 LTS instead (scripts/node24.mjs),
+// also when named alone (`CI=true npm test -- e2e`),
 // while lint and the PGlite suite stay on the machine's Node (TEST_BOTH_NODES=1: both passes on both
 // Nodes; about 13 more minutes on the 2-core CI machine). A suite that cannot run (no PostgreSQL, no Chromium) is reported loudly as
 // skipped; with CI=true a skipped suite fails the run. Ends with "N passed, N failed".
@@ -18,7 +19,10 @@ const reports = path.join(ROOT, '.tmp');
 fs.mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const wanted = (step) => only.length === 0 || only.includes(step);
-const wantsNode24 = only.includes('node24') || (only.length === 0 && isCI);
+// With CI=true a named part (`CI=true npm test -- e2e`) runs on the same Node as in the full run.
+const wantsNode24 = only.includes('node24') || isCI;
+/** The PostgreSQL and browser passes on Node 24: in the full run, with `node24`, or when named. */
+const onNode24 = (part) => wantsNode24 && (only.length === 0 || only.includes('node24') || only.includes(part));
 
 const totals = { passed: 0, failed: 0 };
 const skipped = [];
@@ -141,14 +145,14 @@ async function browserTests(label, reportName, env = {}) {
 }
 
 let built = false;
-if (wanted('e2e') || wantsNode24) {
+if (wanted('e2e') || onNode24('e2e')) {
   console.log('\n== Web build ==');
   built = (await buildWebIfStale()) === 0;
   step('web build', built);
 }
 if (wanted('e2e') && built && (!wantsNode24 || bothNodes)) await browserTests('', 'playwright.json');
 
-if (wantsNode24) {
+if (onNode24('postgres') || onNode24('e2e')) {
   let bin = null;
   try {
     bin = ensureNode24();
@@ -161,8 +165,8 @@ if (wantsNode24) {
     // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
     const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}` };
     const label = `, Node ${version}`;
-    await postgresTests(label, 'vitest-postgres-node24.json', env);
-    if (built) await browserTests(label, 'playwright-node24.json', env);
+    if (onNode24('postgres')) await postgresTests(label, 'vitest-postgres-node24.json', env);
+    if (built && onNode24('e2e')) await browserTests(label, 'playwright-node24.json', env);
   }
 }
 

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** `npm run dev`'s server (scripts/dev.mjs), on PORT as the server itself. */
+const api = `http://localhost:${process.env.PORT || 3000}`;
+
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },
+  server: { port: 5173, proxy: { '/api': api, '/healthz': api } },
   // The manifest feeds scripts/bundle-report.mjs (the /login size budget).
   build: {
     outDir: 'dist',
