@@ -235,7 +235,7 @@ test.describe('users', () => {
     await page.getByLabel(/^Huidig wachtwoord/).fill(user.password);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
-    // Then home, for a user without userManagement (portal.md section 2); the session goes on with a fresh token.
+    // Then home, for a user without userManagement (docs/users.md, Screens); the session goes on with a fresh token.
     await expect(page).toHaveURL(/\/customers$/);
     await page.goto('/users/current');
     await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();

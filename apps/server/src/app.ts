@@ -80,7 +80,7 @@ export function trustProxyOption(value: TConfig['TRUST_PROXY']): false | string[
 }
 
 /**
- * The request line as logged (issue 21 item 9): no query string (search terms, conditions) and no
+ * The request line as logged: no query string (search terms, conditions) and no
  * e-mail address in a path segment (`/users/{email}`), which would otherwise sit in every log.
  */
 export function loggedUrl(url: string): string {

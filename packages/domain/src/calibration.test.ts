@@ -15,7 +15,7 @@ import { issuesToFields } from './validation/issues';
 
 const NOW = Date.parse('2026-03-10T10:00:00.000Z');
 
-describe('calibrationRefusal (nodes.md section 5: above -100, no older than 120000 ms)', () => {
+describe('calibrationRefusal (docs/calibration.md: above -100, no older than 120000 ms)', () => {
   it.each<[string, number | null, number | null, string | null]>([
     ['fresh, normal reading', 59.5, 0, null],
     ['exactly 120000 ms old: still accepted', 59.5, 120_000, null],

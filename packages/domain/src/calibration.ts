@@ -6,8 +6,7 @@ import { MESSAGE, messageKey, type TMessageParams } from './validation/message-k
 import { checkNumber, parseFormNumber, zNumber, type TNumberRule } from './validation/validators';
 
 /**
- * Calibrating a temperature channel against a reference thermometer (nodes.md sections 5, 8, 9;
- * docs/calibration.md). The server decides with these rules and the calibration dialog shows the
+ * Calibrating a temperature channel against a reference thermometer (docs/calibration.md). The server decides with these rules and the calibration dialog shows the
  * same refusals before it sends, so both speak with one voice.
  *
  * - The reading is the channel's **raw** value (what the sensor sent, `rawValue`): the offset is
@@ -149,7 +148,7 @@ export function checkOffsetInput(text: string): { value: number } | { error: str
   return failure ? { error: failure } : { value: value === 0 ? 0 : value };
 }
 
-/** POST /devices/{eui}/channels/{channelId}/calibration (nodes.md section 7: calibrated, offset, measured). */
+/** POST /devices/{eui}/channels/{channelId}/calibration (answers calibrated, offset, measured: docs/calibration.md, Server). */
 export const ZChannelCalibration = z.object({
   /** The reference thermometer's temperature, °C. */
   calibrated: zNumber(REFERENCE_TEMPERATURE_RULE),

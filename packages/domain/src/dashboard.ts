@@ -76,7 +76,7 @@ export const CHANNEL_MODE_COUNT = { KW: 'kw', WW: 'ww', 'Meng/uittap': 'drain' }
 const zMonth = z.object({ lastWeek: z.number().int(), lastMonth: z.number().int(), moreThanAMonth: z.number().int() });
 const zFiveDays = z.object({ lastDay: z.number().int(), lastFiveDays: z.number().int(), moreThanFiveDays: z.number().int() });
 
-/** GET /dashboard (portal.md section 3). */
+/** GET /dashboard (docs/dashboard.md, "What each count counts"). */
 export const ZDashboard = z.object({
   calibration: z.array(
     z.object({ interval: z.number().int(), uncalibrated: z.number().int(), outOfDate: z.number().int(), calibrated: z.number().int() }),
@@ -127,7 +127,7 @@ export function isCalibrationList(name: TDashboardListName): boolean {
 export const DASHBOARD_LIST_SORT_FIELDS = ['date', 'count', 'name', 'customer', 'location', 'type', 'calibration', 'lastOnline', 'signal', 'sync', 'voltage'] as const;
 export type TDashboardListSortField = (typeof DASHBOARD_LIST_SORT_FIELDS)[number];
 
-/** Each list's default order (portal.md section 2): newest first, weekly flushes ascending, ... */
+/** Each list's default order (docs/dashboard.md, Lists): newest first, weekly flushes ascending, ... */
 export const DASHBOARD_LIST_DEFAULT_SORT: Record<TDashboardListName, { field: TDashboardListSortField; direction: 'asc' | 'desc' }> = {
   annualCalibrations: { field: 'calibration', direction: 'asc' },
   biennialCalibrations: { field: 'calibration', direction: 'asc' },
@@ -184,12 +184,12 @@ export const ZFlushAmount = z.object({
 });
 export type TFlushAmount = z.infer<typeof ZFlushAmount>;
 
-/** Signal levels of the faulty list are 0-3 (portal.md section 2): level 4 shows as 3. */
+/** Signal levels of the faulty list are 0-3 (docs/dashboard.md, Lists): level 4 shows as 3. */
 export function faultyListSignal(level: number): number {
   return Math.max(0, Math.min(3, level));
 }
 
-/** Under /dashboard the incorrect-settings list is spelled with a capital I (portal.md section 2). */
+/** Under /dashboard the incorrect-settings list is spelled with a capital I, as the specification spells it. */
 export function dashboardListSegment(name: string, scope: 'global' | 'customer'): string {
   return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
 }

@@ -30,7 +30,7 @@ interface TCall {
   label: string;
   user: 'admin' | 'customer';
   url: string;
-  /** Deep pages (fewer calls: before issue 16 a deep page of the node list took seconds). */
+  /** Deep pages (fewer calls: a deep page of the node list once took seconds; docs/nodes.md, Deep pages). */
   deep?: boolean;
 }
 

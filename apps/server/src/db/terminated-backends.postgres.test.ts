@@ -11,7 +11,7 @@ import { queryRows } from './database';
 
 /**
  * PostgreSQL only: an operator (or a failover, or a restart) ends the portal's connections while
- * uplinks keep arriving. Before issue 21 a client checked out for a transaction, the intake worker
+ * uplinks keep arriving. Before, a client checked out for a transaction, the intake worker
  * or a job had no 'error' listener, and the process died of `Unhandled 'error' event`
  * (57P01 admin_shutdown) after two or three rounds. The real server process, as `npm start` runs it.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
 
 /**
- * JSON bodies nested deeper than this are a 400 before they are parsed (issue 21 item 8): no body
+ * JSON bodies nested deeper than this are a 400 before they are parsed (docs/architecture.md, "Bounded input"): no body
  * of the API comes near it (the query language's conditions stop at depth 8, docs/query-language.md),
  * and 100,000 nested arrays to the public POST /auth used to overflow the stack of the text check
  * after parsing (an unauthenticated 500 with a RangeError in the log).

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error';
 import { errorResponse } from '../lib/error-responses';
 
 /**
- * One user cannot freeze the portal (issue 21 item 7, docs/operations-limits.md "One user's reads").
+ * One user cannot freeze the portal (docs/operations-limits.md "One user's reads").
  * A list read is a GET whose 200 answer is an array. Each signed-in user has at most
  * LIST_READS_IN_FLIGHT of them running; the next ones wait their turn (they hold no connection while
  * waiting), up to LIST_READS_WAITING; beyond that 429 `errors.tooManyListReads` with Retry-After.

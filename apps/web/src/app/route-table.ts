@@ -155,7 +155,7 @@ export const ROUTES: readonly TRouteDef[] = [
     id: 'locationEdit',
     path: '/locations/:customer/:location/edit',
     title: 'routes.locationEdit',
-    // editNode keeps the notes (portal.md section 6: "editNode shows the location edit button").
+    // editNode keeps the notes: it shows the location edit button (docs/places-screens.md).
     guard: anyOf('editLocation', 'editNode'),
     crumbs: ['locations', 'customerDetail', 'locationDetail'],
     screen: locationEditScreen,

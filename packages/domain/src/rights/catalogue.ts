@@ -42,7 +42,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
     ...PRODUCT_READS,
     ...fields('rw', 'device.register', ...NODE_DETAIL_FIELDS, 'device.lora.networkServer', 'device.presets'),
   ],
-  // A field engineer keeps a location's notes (access, keys) up to date: portal.md section 6, "editNode shows the location edit button".
+  // A field engineer keeps a location's notes (access, keys) up to date: editNode shows the location edit button (docs/places-screens.md).
   editNode: [...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers', 'PatchLocation'), ...PRODUCT_READS, ...fields('rw', ...NODE_DETAIL_FIELDS, 'location.notes')],
   deleteNode: [...route('PatchDevice'), ...fields('rw', 'device.remove')],
   moveNode: [...route('PatchDevice'), ...fields('rw', 'device.customer', 'device.location')],

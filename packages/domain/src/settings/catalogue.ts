@@ -5,8 +5,8 @@ import { FLUSH_REGISTER, SETTING_RULES, SYSTEM_REGISTER } from './rules';
 /**
  * Every single-valued setting of a node, in the order the settings tab and the editor show them:
  * which register and field hold it per type, its rule, and whether only administrators change
- * it (nodes.md section 6: send interval, battery threshold, measure intervals, valve pulse,
- * overflow, calibration duration). Inputs and flush periods are lists and handled apart.
+ * it (send interval, battery threshold, measure intervals, valve pulse, overflow, calibration
+ * duration: docs/node-settings.md). Inputs and flush periods are lists and handled apart.
  */
 export type TSettingId =
   | 'logInterval'

@@ -259,7 +259,7 @@ describe('settingsFormPath: the server names a body field, the editor marks its 
   });
 });
 
-describe('registersFromSettingsForm: a save sends only what changed (issue 29 item 5)', () => {
+describe('registersFromSettingsForm: a save sends only what changed', () => {
   // PostgreSQL's jsonb (and PGlite's) keeps keys by length, then bytes: a period comes back as
   // { stop, start, daysEnabled, flushCycles } with its weekdays friday, monday, sunday, ...
   const jsonbDays = (on: boolean) => ({ friday: on, monday: on, sunday: !on, tuesday: on, saturday: !on, thursday: on, wednesday: on });

@@ -9,7 +9,7 @@ import { sameValue } from './same-value';
 import { ALARM_OFF, alarmRule, FLUSH_OFF, FLUSH_ON, OVERFLOW_OFF, OVERFLOW_ON, SETTING_RULES, WEEKDAYS, type TDaysEnabled } from './rules';
 
 /**
- * The settings editor's form (nodes.md section 2, "Node settings edit"): the registers of a node
+ * The settings editor's form (docs/node-settings.md, Screens): the registers of a node
  * as texts and switches, converted back into the registers that changed. Numbers are typed as
  * text (a Dutch user types a comma); an alarm that is off is an empty field; period times are
  * local "HH:MM" (stored as UTC minutes, see periods.ts).

@@ -1,7 +1,7 @@
 import { WEEKDAYS, type TDaysEnabled } from './rules';
 
 /**
- * Flush periods are stored in UTC minutes of the day (portal.md section 4): a time entered in the
+ * Flush periods are stored in UTC minutes of the day (docs/node-settings.md, Rules per setting): a time entered in the
  * browser's local time is converted by taking the local offset off with a 1440-minute wrap, and the
  * enabled weekdays shift by one day when the start crosses midnight. Shown back the other way.
  *

@@ -4,7 +4,7 @@ import { encodeDownlink } from '../codec';
 import { checkRegisterValues } from './rules';
 
 /**
- * The settings validation table of nodes.md section 5, row by row, on both sides of each bound:
+ * The settings validation table (docs/node-settings.md, "Rules per setting"), row by row, on both sides of each bound:
  * what the server's parameter routes refuse (400 naming the field) and the editor shows.
  */
 const RANGE = (min: number, max: number) => `validation.range?min=${encodeURIComponent(min)}&max=${max}`;

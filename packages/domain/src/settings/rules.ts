@@ -5,8 +5,8 @@ import { MESSAGE, messageKey } from '../validation/message-key';
 import { zNumber, zOneOf, type TNumberRule } from '../validation/validators';
 
 /**
- * The settings validation table of the specification (nodes.md section 5; docs/node-settings.md
- * "Rules per setting"): one rule per setting, used by the settings editor and by the server's
+ * The settings validation table of the specification (docs/node-settings.md, "Rules per
+ * setting"): one rule per setting, used by the settings editor and by the server's
  * parameter routes, so both refuse the same values with the same message keys.
  */
 export const SETTING_RULES = {
@@ -34,7 +34,7 @@ export const SETTING_RULES = {
   resistanceThreshold: { min: 0, max: 1000, integer: true },
 } as const satisfies Record<string, TNumberRule>;
 
-/** What an alarm threshold holds when it is off: 0 for V1, -102.4 for V2 and V3 (nodes.md section 4). */
+/** What an alarm threshold holds when it is off: 0 for V1, -102.4 for V2 and V3 (docs/node-settings.md). */
 export const ALARM_OFF: Record<TDeviceType, number> = { V1: 0, V2: NO_SENSOR_VALUE, V3: NO_SENSOR_VALUE };
 export const alarmRule = (type: TDeviceType): TNumberRule => (type === 'V1' ? SETTING_RULES.alarmV1 : SETTING_RULES.alarm);
 

@@ -2,7 +2,7 @@
  * Whether two register values are the same, whatever the order of their keys. PostgreSQL's jsonb
  * (and PGlite's) gives keys back sorted by length, then bytes, so a stored flush period reads
  * `{ stop, start, daysEnabled, flushCycles }`: comparing JSON texts would see a change where
- * there is none and send a register nobody changed (issue 29 item 5).
+ * there is none and send a register nobody changed.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -92,7 +92,7 @@ describe('numbers', () => {
   });
 });
 
-describe('a number that is not a number (issue 22 item 4)', () => {
+describe('a number that is not a number', () => {
   const rule = { min: 1, max: 60, integer: true };
   it.each([
     ['a number sent as text', '10', 'validation.number'],

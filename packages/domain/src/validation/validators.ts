@@ -22,7 +22,7 @@ export function zRequiredText(maxLength = 200, { multiline = false }: { multilin
 
 /**
  * Names (node, channel, customer, location, gateway, product, network server, a user's names) and
- * the other short texts are one line (issue 21 item 8): a line break in a name would put lines the
+ * the other short texts are one line: a line break in a name would put lines the
  * user wrote into the plain text of an e-mail alert, a CSV row or a log line. CR, LF and the other
  * characters a mail client or editor may break a line at.
  */

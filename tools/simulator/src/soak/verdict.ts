@@ -1,5 +1,5 @@
 /**
- * The soak's verdict (issue 16, item 5): memory flat within 10 % after the warm-up, no 5xx answer,
+ * The soak's verdict (docs/simulator.md): memory flat within 10 % after the warm-up, no 5xx answer,
  * no uplink lost. Pure, so its boundaries are table-tested.
  */
 

@@ -34,7 +34,7 @@ export function mailTexts(language: string): TAlertMailTexts {
 /** `{{name}}` placeholders filled; a missing value stays visible rather than silently empty. */
 export function fill(template: string, values: Record<string, string | number>): string {
   // A value is one line: a name a user wrote over several lines (stored before names were single-line,
-  // issue 21 item 8) cannot add lines of its own to the plain text.
+  // docs/architecture.md "Names are one line") cannot add lines of its own to the plain text.
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? toSingleLine(String(values[name])) : whole));
 }
 

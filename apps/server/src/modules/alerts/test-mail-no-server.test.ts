@@ -4,7 +4,7 @@ import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
 
 /**
- * Honest mail state (issue 29): without a mail server (no SMTP_URL) POST /mailOutbox/test answers
+ * Honest mail state (docs/alerts.md): without a mail server (no SMTP_URL) POST /mailOutbox/test answers
  * the e-mail as not sent at once, so the screen can say so instead of "queued for sending".
  */
 const ctx = useTestContext();

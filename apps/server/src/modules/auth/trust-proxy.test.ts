@@ -4,7 +4,7 @@ import { basicAuth, useTestContext, type TTestContext } from '../../test/test-ap
 import { LOGIN_LIMITS } from './login-limiter';
 
 /**
- * TRUST_PROXY (issue 21 item 6): `true` trusted every X-Forwarded-For entry, so a client chose its
+ * TRUST_PROXY (docs/operations.md, "Behind a reverse proxy"): `true` trusted every X-Forwarded-For entry, so a client chose its
  * own address for the sign-in limit (100 parallel guesses with invented addresses gave 50 password
  * checks) and could name a victim's address to lock the victim out. Now it takes a hop count or the
  * proxies' addresses; the address the limit counts is the one the trusted proxy saw.

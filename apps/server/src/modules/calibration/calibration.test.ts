@@ -89,7 +89,7 @@ async function expectNothingStored(channelId = 'temperature1', offset = 0) {
   expect(await audits()).toEqual([]);
 }
 
-describe('POST calibration: the reading (nodes.md section 5: above -100, no older than 120000 ms)', () => {
+describe('POST calibration: the reading (docs/calibration.md: above -100, no older than 120000 ms)', () => {
   it.each<[string, number, number, number, string | null]>([
     ['a fresh reading', 59.5, 0, 200, null],
     ['119999 ms old', 59.5, 119_999, 200, null],

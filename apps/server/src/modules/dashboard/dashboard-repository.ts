@@ -59,7 +59,7 @@ const add = (a: TTriple, b: TTriple): TTriple => [a[0] + b[0], a[1] + b[1], a[2]
 const sumOf = (rows: TCustomerCounts[], pick: (row: TCustomerCounts) => TTriple): TTriple => rows.reduce((total, row) => add(total, pick(row)), [0, 0, 0] as TTriple);
 
 /**
- * GET /dashboard for the scope (portal.md section 3): the counts from the per-customer summary
+ * GET /dashboard for the scope (docs/dashboard.md, "What each count counts"): the counts from the per-customer summary
  * (dashboard-snapshot.ts, at most a minute old), the water detections and battery alarms counted live. Calibration
  * counts only when `withCalibration`.
  */
@@ -214,7 +214,7 @@ export async function readListPage(
   };
 }
 
-/** Empty values last in both directions, except a calibration never done: the oldest, first going up (issue 29 item 6). */
+/** Empty values last in both directions, except a calibration never done: the oldest, first going up. */
 function nullsOrder(sort: TListQuery['sort']): SQL {
   return sql.raw(sort.field === 'calibration' && sort.direction !== 'desc' ? 'NULLS FIRST' : 'NULLS LAST');
 }

@@ -56,7 +56,7 @@ async function list(token: string, name: string, query = '') {
 const ofCustomer = (customer: string) => fleet.filter((item) => item.customer === customer);
 
 describe('GET /dashboard', () => {
-  it('answers the shape of portal.md section 3 with every count of the reference model', async () => {
+  it('answers the shape of docs/dashboard.md ("What each count counts") with every count of the reference model', async () => {
     const { status, body } = await dashboard(tokens.admin);
     expect(status).toBe(200);
     expect(ZDashboard.strict().parse(body)).toEqual(body);

@@ -141,7 +141,7 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
   const selection = selectionFor(projection, DEVICE_FIELDS);
   const paged = query.page !== undefined || query.limit !== undefined;
   if (!paged) {
-    // An unpaged answer is capped (issue 21 item 7): more rows than UNPAGED_MAX_ROWS is a 400 asking
+    // An unpaged answer is capped (docs/operations-limits.md, "One user's reads"): more rows than UNPAGED_MAX_ROWS is a 400 asking
     // for pages, never a silently cut list; the read stops at the first row past the cap.
     const rows = await sorted(withNamedPlaces(db.select(selection).from(devices).$dynamic()))
       .where(filter)

@@ -185,7 +185,7 @@ describe('registration (docs/nodes.md)', () => {
   });
 });
 
-describe('registration presets obey the setting rights of the parameter routes (issue 21)', () => {
+describe('registration presets obey the setting rights of the parameter routes', () => {
   const REGISTER = { name: 'Nieuw', customer: 'Acme', location: 'Hal', lora: { state: 'Started' } };
   const SYSTEM = [{ register: 1, value: { sendinterval: 24 } }];
   const INPUTS = [{ register: 2, value: { mode: 'actual', logInterval: 5 } }];
@@ -244,7 +244,7 @@ describe('removal, move, battery swap', () => {
     ['editNode + moveNode', { rights: { editNode: true, moveNode: true } }, {}],
     ['moveNode alone', { rights: { moveNode: true } }, {}],
     ['an administrator sending another interval', { administrator: true }, { calibration: { interval: 3 } }],
-  ] as const)('a move copies the new location\'s calibration interval into the node, whoever moves (%s; issue 22)', async (_who, spec, extra) => {
+  ] as const)('a move copies the new location\'s calibration interval into the node, whoever moves (%s)', async (_who, spec, extra) => {
     await ctx.database.db.update(locations).set({ calibrationInterval: 1 }).where(eq(locations.id, ids.kelder));
     await ctx.database.db.update(locations).set({ calibrationInterval: 3 }).where(eq(locations.id, ids.elders));
     const { mover } = await ctx.signedInUsers({ mover: spec });

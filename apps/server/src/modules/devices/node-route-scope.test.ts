@@ -5,7 +5,7 @@ import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser, type TMethod } from '../../test/places-fixtures';
 
 /**
- * One scope rule for every node route (issue 21 item 4, docs/architecture.md "Rights"): a node the
+ * One scope rule for every node route (docs/architecture.md "Rights"): a node the
  * caller cannot see with GET /devices/{eui} is a 404 on every other node route too, before
  * anything is written or queued. Table: node route x (own customer's node, another customer's,
  * unassigned) x (user with customers, user without customers, administrator). The users hold

@@ -5,7 +5,7 @@ import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 
 /**
- * Water detections belong to the node's customer now (issue 21 item 3, docs/telemetry.md): after
+ * Water detections belong to the node's customer now (docs/telemetry.md): after
  * a node moves from A to B, A's users no longer see or end its detection, B's users see it in the
  * list, the dashboard count, the dashboard list (at the node's new place) and the badge query.
  */

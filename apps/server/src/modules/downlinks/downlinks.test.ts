@@ -77,7 +77,7 @@ describe('a parameter change: pending -> downlink at the network server -> repor
     const [device] = await db.select().from(devices).where(eq(devices.eui, EUI));
     expect(device.sync).toBe(0);
     const [audit] = await db.select().from(auditLogs).where(eq(auditLogs.deviceEui, EUI));
-    // The previous value beside the new one, only for what changed (issue 22 item 3).
+    // The previous value beside the new one, only for what changed.
     expect(audit).toMatchObject({ userEmail: 'engineer@example.com', value: { action: 'settings', registers: [3], changes: { '3.flushtime': [3, 5] } } });
     expect(Object.keys((audit.value as { changes: object }).changes)).toEqual(['3.flushtime']);
 
@@ -161,7 +161,7 @@ describe('rights and scope', () => {
   });
 });
 
-describe('the settings validation table (nodes.md section 5), as the editor checks it', () => {
+describe('the settings validation table (docs/node-settings.md, Rules per setting), as the editor checks it', () => {
   it.each([
     ['log interval 0', [{ register: 2, value: { logInterval: 0 } }], { '0.value.logInterval': 'validation.range?min=1&max=60' }],
     ['alarm with two decimals', [{ register: 2, value: { inputs: [{ mode: 'actual', lowAlarm: 55.25 }] } }], { '0.value.inputs.0.lowAlarm': 'validation.decimals?N=1' }],

@@ -38,7 +38,7 @@ export async function saveParameters(
   const normalizedEui = eui.toUpperCase();
   return db.transaction(async (tx) => {
     const [device] = await tx.select().from(devices).where(eq(devices.eui, normalizedEui)).for('update');
-    // The same scope as GET /devices/{eui}: an unassigned node is for administrators only (issue 21 item 4).
+    // The same scope as GET /devices/{eui}: an unassigned node is for administrators only (docs/architecture.md, Rights).
     const visible = device !== undefined && (isAdministrator(user) || (device.customerId !== null && inCustomerScope(user, device.customerId)));
     if (!device || !visible) throw ApiError.notFound(`Device ${eui} not found`);
     const type = device.type as TDeviceType;

@@ -64,7 +64,7 @@ export class IntakeSpool {
     }
     try {
       const created = !fs.existsSync(this.file);
-      // 0600: the spool holds the network servers' events as they sent them (issue 21 item 9).
+      // 0600: the spool holds the network servers' events as they sent them; only the server's own user reads it.
       const fd = fs.openSync(this.file, 'a', SPOOL_FILE_MODE);
       try {
         if (created) fs.fchmodSync(fd, SPOOL_FILE_MODE); // the mode of openSync is reduced by the umask

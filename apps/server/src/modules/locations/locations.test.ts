@@ -156,7 +156,7 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
     expect([await ctx.database.db.select().from(locations).orderBy(locations.id), await ctx.database.db.select().from(devices).orderBy(devices.eui)]).toEqual(before);
   });
 
-  it('editNode keeps the notes of a location (portal.md section 6), the same details sent along unchanged', async () => {
+  it('editNode keeps the notes of a location (docs/places-screens.md, "A field engineer keeps a location\'s notes"), the same details sent along unchanged', async () => {
     await fillHal();
     const [before] = await ctx.database.db.select().from(locations).where(eq(locations.name, 'Sporthal'));
     const response = await call(tokens.engineer, 'PATCH', '/customers/Acme/locations/Sporthal', { notes: 'Sleutel bij de balie', address: before.address, city: before.city });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OVERFLOW_COUNT_KEY, overflowCountQuery } from '../../lib/api/overflow';
 
-/** The first fetch waits this long after the shell mounts (portal.md section 2). */
+/** The first fetch waits this long after the shell mounts (docs/dashboard.md, "Badge"). */
 export const OVERFLOW_BADGE_DELAY_MS = 200;
 /** Routes where the count comes from the screen itself, not from a refresh on arrival. */
 export const OVERFLOW_BADGE_QUIET_PATHS = ['/dashboard', '/dashboard/overflowDetections'];

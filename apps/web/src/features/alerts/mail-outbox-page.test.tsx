@@ -7,7 +7,7 @@ import { jsonResponse, renderRoutes } from '../../test/render';
 import { testUser } from '../../test/users';
 import { MailOutboxPage } from './mail-outbox-page';
 
-/** Honest mail state (issue 29): no mail server is said at once and in the reader's language. */
+/** Honest mail state (docs/alerts.md): no mail server is said at once and in the reader's language. */
 
 const ADMIN = testUser(['administrator'], { email: 'admin@example.com' });
 const UNSENT: TMailOutboxItem = {

@@ -13,8 +13,8 @@ import { placeToForm, toLocationBody } from '../../components/places/place-form'
 import { locationQuery, patchLocation } from '../../lib/api/locations';
 
 /**
- * /locations/{customer}/{name}/edit (editLocation, or editNode for the notes only: portal.md
- * section 6). Another customer (moveLocation) moves the location with its gateways and nodes,
+ * /locations/{customer}/{name}/edit (editLocation, or editNode for the notes only: docs/places-screens.md,
+ * "A field engineer keeps a location's notes"). Another customer (moveLocation) moves the location with its gateways and nodes,
  * and takes the new customer's interval.
  */
 export function LocationEditPage() {

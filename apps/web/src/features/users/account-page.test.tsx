@@ -139,7 +139,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ flush: { emailAlerts: true }, overflowDetection: { emailAlerts: false } });
     expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
-    // Then home: this user has no userManagement (portal.md section 2).
+    // Then home: this user has no userManagement (docs/users.md, Screens).
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
 

@@ -79,7 +79,7 @@ export function AccountPage() {
       applyLanguage(saved.language);
       reset(accountToForm(saved));
       snackbar.success('snackbar.accountEdit');
-      // Then on to one's own user page, or home (portal.md section 2).
+      // Then on to one's own user page, or home (docs/users.md, Screens).
       await navigate(hasAnyRight(saved, 'userManagement') ? userPath(saved.email) : '/', { replace: true });
     } catch (error) {
       // The server checks the current password (and counts the attempt against the sign-in limit).

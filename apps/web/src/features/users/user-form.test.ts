@@ -51,7 +51,7 @@ describe('checkbox rules in the user form', () => {
     expect(on(toggleRight(before, customers, flag, checked))).toEqual(RIGHT_FLAGS.filter((name) => expected.includes(name)));
   });
 
-  it('administrator on, then off, restores what was ticked before (issue 29)', () => {
+  it('administrator on, then off, restores what was ticked before', () => {
     const before = rights('dashboard', 'products');
     const admin = toggleRight(before, [], 'administrator', true);
     expect(on(admin)).toEqual([...RIGHT_FLAGS]);

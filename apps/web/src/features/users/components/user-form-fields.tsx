@@ -46,7 +46,7 @@ export function UserFormFields({ mode, edited, own = false }: { mode: 'create' |
   const administratorByType = edited?.type === USER_TYPE_ADMINISTRATOR;
   const passwordHelp = usePasswordHelp(password, mode === 'edit' ? t('users.passwordKeep') : undefined);
 
-  // The flags ticked before Administrator was ticked: unticking it gives them back (issue 29).
+  // The flags ticked before Administrator was ticked: unticking it gives them back (docs/users.md, Right checkboxes).
   const beforeAdministrator = useRef<TPortalRights | null>(null);
   const onToggle = (flag: TRightFlag, checked: boolean) => {
     const current = form.getValues('rights');
