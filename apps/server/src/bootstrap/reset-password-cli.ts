@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirError } from '../db/data-dir';
 import { resetPassword, ResetPasswordError } from './reset-password';
+import { describeStartupError } from './startup-error';
 
 /**
  * `npm run admin:reset-password -- <e-mail>`: a new password for an account whose password was
@@ -30,7 +31,8 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof ConfigError || error instanceof ResetPasswordError || error instanceof DataDirError) console.error(error.message);
-    else console.error('Failed:', error instanceof Error ? error.message : error);
+    // Never a failed statement's parameters: they would hold the new password's hash.
+    else console.error(`Failed: ${describeStartupError(error)}`);
     process.exit(1);
   },
 );
