@@ -1,9 +1,9 @@
 /**
  * The one line `Failed to start:` (and `admin:reset-password`'s `Failed:`) prints. A failed
  * statement is named by PostgreSQL's code, its constraint or table and its own message, never by
- * Drizzle's message: that one carries the statement's parameters (`params: ...`), which at start-up hold the first administrator's password
- * hash and rights. Data-exception messages (SQLSTATE class 22) quote the offending value, so they
- * are left out as well.
+ * Drizzle's message: that one carries the statement's parameters (`params: ...`), which at
+ * start-up hold the first administrator's password hash and rights. Data-exception messages
+ * (SQLSTATE class 22) quote the offending value, so they are left out as well.
  */
 export function describeStartupError(error: unknown): string {
   const database = databaseCause(error);
