@@ -115,7 +115,7 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
       (isAdministrator(user) || (row.customerId !== null && inCustomerScope(user, row.customerId)) || (registering && mayWriteField(user, 'device.register')));
     if (!row || !visible) throw ApiError.notFound(`No device ${eui}`);
 
-    const type = row.type as TDeviceType;
+    const type = row.type;
     const plan = startPlan(row, body, user);
     planTexts(plan);
     await planPlacement(tx, plan);

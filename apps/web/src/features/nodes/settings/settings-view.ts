@@ -1,5 +1,7 @@
 import {
   ALARM_OFF,
+  hasTurnTimes,
+  isDeviceType,
   INPUT_COUNT,
   INPUTS_REGISTER,
   PERIODS_REGISTER,
@@ -111,7 +113,7 @@ function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null
       line('nodeSettings.inputFields.lowAlarm', shownAlarm(type, input.lowAlarm), was && shownAlarm(type, was.lowAlarm)),
       line('nodeSettings.inputFields.highAlarm', shownAlarm(type, input.highAlarm), was && shownAlarm(type, was.highAlarm)),
     ];
-    if (type === 'V3') {
+    if (hasTurnTimes(type)) {
       lines.push(
         line('nodeSettings.inputFields.turnOnTime', shownPlain(input.turnOnTime, 's'), was && shownPlain(was.turnOnTime, 's')),
         line('nodeSettings.inputFields.turnOffTime', shownPlain(input.turnOffTime, 's'), was && shownPlain(was.turnOffTime, 's')),
@@ -179,8 +181,7 @@ export type TSyncState = 'none' | 'pending' | 'saved' | 'incorrect';
 export function syncStateOf(sync: number, type: TDeviceType | string, parameters: readonly TParameterRow[]): { state: TSyncState; incorrect: number[] } {
   if (sync === -1) return { state: 'none', incorrect: [] };
   if (sync === 0) return { state: 'pending', incorrect: [] };
-  const known = type === 'V1' || type === 'V2' || type === 'V3';
-  const incorrect = known ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
+  const incorrect = isDeviceType(type) ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
   return { state: incorrect.length ? 'incorrect' : 'saved', incorrect };
 }
 
