@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { V1_PROFILE } from './codec/v1';
-import { V2_PROFILE } from './codec/v2';
+import { V1_PROFILE } from './device-types/v1';
+import { V2_PROFILE } from './device-types/v2';
 import { DAY_MS } from './constants';
 import {
   batteryAlarmMs,

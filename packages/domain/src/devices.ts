@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEVICE_TYPES, TEMPERATURE_CHANNEL_COUNT, type TDeviceType } from './constants';
+import { DEVICE_TYPES, type TDeviceType } from './constants';
+import { PROFILES, TEMPERATURE_CHANNEL_COUNT } from './device-types';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zOneOf, zRequiredText } from './validation/validators';
 
@@ -103,14 +104,14 @@ export type TDeviceImportReport = z.infer<typeof ZDeviceImportReport>;
 
 // ---------------------------------------------------------------- the node shape (docs/telemetry.md, Read routes)
 
-/** Channel ids and default names of a new device of a type: temperatures, battery, flush events (not V3). */
+/** Channel ids and default names of a new device of a type: temperatures, battery, flush events (a node with a faucet). */
 export function defaultChannels(type: TDeviceType): { id: string; name: string; type: 'Temperatuur' | 'Batterij' | 'Event' }[] {
   const temperatures = Array.from({ length: TEMPERATURE_CHANNEL_COUNT[type] }, (_unused, index) => ({
     id: `temperature${index + 1}`,
     name: `Temperatuur ${index + 1}`,
     type: 'Temperatuur' as const,
   }));
-  const flush = type === 'V3' ? [] : [{ id: 'flush1', name: 'Spoeling', type: 'Event' as const }];
+  const flush = PROFILES[type].flush ? [{ id: 'flush1', name: 'Spoeling', type: 'Event' as const }] : [];
   return [...temperatures, { id: 'battery1', name: 'Batterij', type: 'Batterij' as const }, ...flush];
 }
 

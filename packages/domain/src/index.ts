@@ -9,6 +9,7 @@ export * from './products';
 export * from './network-servers';
 export * from './devices';
 export * from './codec';
+export * from './device-types';
 export * from './nodes';
 export * from './node-functions';
 export * from './settings';

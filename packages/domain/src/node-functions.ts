@@ -1,13 +1,14 @@
-import { CALIBRATION_INTERVALS, FAULTY_READING_AT_OR_BELOW, MULTI_YEAR_CALIBRATION_MS, TEMPERATURE_CHANNEL_COUNT, YEARLY_CALIBRATION_MS, type TDeviceType } from './constants';
+import { CALIBRATION_INTERVALS, FAULTY_READING_AT_OR_BELOW, MULTI_YEAR_CALIBRATION_MS, YEARLY_CALIBRATION_MS } from './constants';
+import { isDeviceType, PROFILES } from './device-types';
 
 /**
  * What a node does, read from its parameters (docs/nodes-screens.md, "The list"): the
  * function icons of the node list (T0-T2 per measuring input, S when flushing is on) and whether
  * a temperature channel is active (its input's measure mode is not 'disabled').
  *
- * - V1: one input; its mode is the system register 2 `mode`; S when register 3 `enabled` is 1.
- * - V2: three inputs in register 2 `inputs[]`; S when the flush register 3 `enabled` is 1.
- * - V3: two inputs in register 1 `inputs[]`; never S (flow switches, no flushing).
+ * Per the type's profile (device-types): the inputs' modes are the system register's `mode` (V1:
+ * register 2) or its `inputs[]` (V2: register 2, V3: register 1); S when the faucet's register
+ * (V1, V2: 3) has `enabled` 1; a node without a faucet (V3) is never S.
  * Without parameters (a node that never reported them) every channel counts as active and there
  * is no S: the list then shows the readings it has rather than dashes.
  */
@@ -25,13 +26,6 @@ export interface TNodeFunctions {
   known: boolean;
 }
 
-const SYSTEM_REGISTER: Record<TDeviceType, number> = { V1: 2, V2: 2, V3: 1 };
-const FLUSH_REGISTER: Partial<Record<TDeviceType, number>> = { V1: 3, V2: 3 };
-
-function isDeviceType(type: unknown): type is TDeviceType {
-  return type === 'V1' || type === 'V2' || type === 'V3';
-}
-
 function registerValue(parameters: readonly TNodeParameter[] | null | undefined, register: number): Record<string, unknown> | null {
   const entry = parameters?.find((parameter) => parameter.register === register);
   const value = entry?.value;
@@ -45,15 +39,16 @@ function measures(mode: unknown): boolean {
 
 export function nodeFunctions(type: string | null | undefined, parameters: readonly TNodeParameter[] | null | undefined): TNodeFunctions {
   if (!isDeviceType(type)) return { inputs: [], flush: false, known: false };
-  const count = TEMPERATURE_CHANNEL_COUNT[type];
-  const system = registerValue(parameters, SYSTEM_REGISTER[type]);
-  const flushRegister = FLUSH_REGISTER[type];
+  const profile = PROFILES[type];
+  const count = profile.temperatureChannels;
+  const system = registerValue(parameters, profile.systemRegister);
+  const flushRegister = profile.flush?.register;
   const flushValue = flushRegister === undefined ? null : registerValue(parameters, flushRegister);
   const known = Boolean(parameters && parameters.length > 0);
   let inputs: boolean[];
   if (!system) {
     inputs = Array.from({ length: count }, () => !known);
-  } else if (type === 'V1') {
+  } else if (profile.inputs.kind === 'mode') {
     inputs = [measures(system.mode)];
   } else {
     const list = Array.isArray(system.inputs) ? (system.inputs as unknown[]) : [];

@@ -6,10 +6,10 @@ import {
   LORA_STATES,
   MINIMUM_DEVIATION,
   PAGE_SIZES,
-  TEMPERATURE_CHANNEL_COUNT,
   type TDeviceType,
 } from './constants';
 import type { TRegisterValue } from './codec/types';
+import { PROFILES } from './device-types';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zNumber, zOneOf, zRequiredText } from './validation/validators';
 
@@ -108,26 +108,20 @@ export type TDeviceChannelPatch = z.infer<typeof ZDeviceChannelPatch>;
 export const REGISTRATION_INPUT_MODE = 'actual';
 
 /**
- * The registers sent (and stored as presets) when a node is registered: V1 register 2 (mode) and
- * register 3 (resistanceThreshold 0: overflow detection off); V2 register 2 with its inputs and
- * register 3 likewise; V3 register 1 with its inputs. Partial registers: only these fields.
+ * The registers sent (and stored as presets) when a node is registered: every input measures
+ * the actual temperature (V1: the system register's `mode`; V2, V3: its `inputs[]`), and a node
+ * with water detection gets it off (resistanceThreshold 0 in the faucet's register). Partial
+ * registers: only these fields. V1: registers 2 and 3; V2: 2 (three inputs) and 3; V3: 1 (two inputs).
  */
 export function registrationPresets(type: TDeviceType): TRegisterValue[] {
-  const inputs = () => Array.from({ length: TEMPERATURE_CHANNEL_COUNT[type] }, () => ({ mode: REGISTRATION_INPUT_MODE }));
-  switch (type) {
-    case 'V1':
-      return [
-        { register: 2, value: { mode: REGISTRATION_INPUT_MODE } },
-        { register: 3, value: { resistanceThreshold: 0 } },
-      ];
-    case 'V2':
-      return [
-        { register: 2, value: { inputs: inputs() } },
-        { register: 3, value: { resistanceThreshold: 0 } },
-      ];
-    case 'V3':
-      return [{ register: 1, value: { inputs: inputs() } }];
-  }
+  const profile = PROFILES[type];
+  const measuring =
+    profile.inputs.kind === 'mode'
+      ? { mode: REGISTRATION_INPUT_MODE }
+      : { inputs: Array.from({ length: profile.temperatureChannels }, () => ({ mode: REGISTRATION_INPUT_MODE })) };
+  const presets: TRegisterValue[] = [{ register: profile.systemRegister, value: measuring }];
+  if (profile.flush && profile.messageIds.overflow !== undefined) presets.push({ register: profile.flush.register, value: { resistanceThreshold: 0 } });
+  return presets;
 }
 
 // ---------------------------------------------------------------- the node list (GET /devices)

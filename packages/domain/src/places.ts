@@ -131,19 +131,23 @@ export const ZCustomerCreate = z
   .superRefine(refineEndpoint(false));
 export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
 
+/** What a PATCH of a customer and of a location share: any subset of the details, interval and notes. */
+const placePatchFields = {
+  name: zRequiredText(200).optional(),
+  reference: placeDetails.reference.optional(),
+  address: placeDetails.address.optional(),
+  postalCode: placeDetails.postalCode.optional(),
+  city: placeDetails.city.optional(),
+  country: placeDetails.country.optional(),
+  calibration: ZInterval.optional(),
+  notes: zNotesUpdate(),
+};
+
 /** PATCH /customers/{name}: any subset; endpoint keys that are sent replace the stored ones. */
-export const ZCustomerPatch = z
-  .object({
-    name: zRequiredText(200).optional(),
-    reference: placeDetails.reference.optional(),
-    address: placeDetails.address.optional(),
-    postalCode: placeDetails.postalCode.optional(),
-    city: placeDetails.city.optional(),
-    country: placeDetails.country.optional(),
-    calibration: ZInterval.optional(),
-    endpoint: ZCustomerEndpointInput.nullable().optional(),
-    notes: zNotesUpdate(),
-  });
+export const ZCustomerPatch = z.object({
+  ...placePatchFields,
+  endpoint: ZCustomerEndpointInput.nullable().optional(),
+});
 export type TCustomerPatch = z.infer<typeof ZCustomerPatch>;
 
 /** An endpoint as answered: administrators see every key, others only the platform. */
@@ -216,16 +220,9 @@ export type TLocationCreate = z.infer<typeof ZLocationCreate>;
 
 /** PATCH /customers/{c}/locations/{l}: a changed `customer` moves the location (moveLocation). */
 export const ZLocationPatch = z.object({
-  name: zRequiredText(200).optional(),
+  ...placePatchFields,
   customer: zRequiredText(200).optional(),
-  reference: placeDetails.reference.optional(),
-  address: placeDetails.address.optional(),
-  postalCode: placeDetails.postalCode.optional(),
-  city: placeDetails.city.optional(),
-  country: placeDetails.country.optional(),
-  calibration: ZInterval.optional(),
   endpoint: ZLocationEndpointInput.nullable().optional(),
-  notes: zNotesUpdate(),
 });
 export type TLocationPatch = z.infer<typeof ZLocationPatch>;
 

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+import type { TDeviceType, TPortalRights, TRightEntry } from '@aquasmart/domain';
 
 /**
  * The core model of both specification documents. Names users can rename (customer,
@@ -189,7 +189,8 @@ export const devices = pgTable(
   {
     eui: text('eui').primaryKey(),
     name: text('name').notNull().default(''),
-    type: text('type').notNull(),
+    /** One of DEVICE_TYPES: provisioning and the intake accept no other. */
+    type: text('type').$type<TDeviceType>().notNull(),
     version: text('version').notNull().default(''),
     customerId: integer('customer_id').references(() => customers.id),
     locationId: integer('location_id').references(() => locations.id),

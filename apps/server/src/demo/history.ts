@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { perType } from '@aquasmart/domain';
 import { BATTERY_OFFSET_SECONDS, flushSlots, FLUSH_OFFSET_SECONDS, HISTORY_SLOTS, SLOT_SECONDS, type TNodePlan } from './plan';
 import type { TPlaces } from './places';
 import type { TTx } from './types';
@@ -10,8 +11,8 @@ import type { TTx } from './types';
  * battery voltage take the latest values from that history.
  */
 
-const TEMPERATURE_MSG = { V1: 34, V2: 42, V3: 32 } as const;
-const BATTERY_MSG = { V1: 40, V2: 40, V3: 36 } as const;
+const TEMPERATURE_MSG = perType((profile) => profile.messageIds.temperature);
+const BATTERY_MSG = perType((profile) => profile.messageIds.battery);
 export const FLUSH_MSG = 50;
 
 /** Constants go into the SQL text, not as parameters, so PostgreSQL never has to guess their type. */

@@ -1,16 +1,7 @@
-import { z } from 'zod';
+import { ZApiError } from '@aquasmart/domain';
 
-/** The JSON error body, declared on routes so the OpenAPI document shows it. */
-export const ZErrorResponse = z
-  .object({
-    statusCode: z.number(),
-    error: z.string(),
-    message: z.string(),
-    key: z.string().optional(),
-    fields: z.record(z.string(), z.string()).optional(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  })
-  .describe('Error');
+/** The JSON error body (declared once, in the domain package), on routes so the OpenAPI document shows it. */
+export const ZErrorResponse = ZApiError.describe('Error');
 
 /** Error responses for the given status codes, for a route's `schema.response`. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ZErrorResponse> {

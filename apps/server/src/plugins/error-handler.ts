@@ -1,18 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR, MESSAGE } from '@aquasmart/domain';
+import { ERROR, MESSAGE, type TApiError } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
 import { isCanceledStatement, isDatabaseUnreachable } from '../db/db-errors';
 import { STATUS_CODES } from 'node:http';
 
-export interface TErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  key?: string;
-  fields?: Record<string, string>;
-  params?: Record<string, string | number>;
-}
+export type TErrorBody = TApiError;
 
 export function errorBody(statusCode: number, message: string, extra: Partial<TErrorBody> = {}): TErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };

@@ -1,5 +1,4 @@
 import type { TDeviceType } from '../constants';
-import type { TField } from './fields';
 
 export type { TDeviceType };
 
@@ -29,15 +28,7 @@ export interface TFrame {
   bytes: Uint8Array;
 }
 
-/** What one device type's codec is made of: its message ids (= uplink fPorts) and its registers. */
-export interface TDeviceProfile {
-  type: TDeviceType;
-  temperatureChannels: number;
-  /** Uplink message ids; flush and overflow only where the node has a faucet and water detection. */
-  messageIds: { temperature: number; battery: number; flush?: number; overflow?: number; parameters: number; version: number };
-  /** Register number -> its layout (a partial record: a downlink may carry some fields only). */
-  registers: Readonly<Record<number, Extract<TField, { kind: 'record' }>>>;
-}
+export type { TDeviceProfile } from '../device-types/profile';
 
 /** Connectors catalogue: one connector per device type. */
 export interface TConnector {

@@ -37,7 +37,6 @@ export const COLD_WATER_MAX_CELSIUS = 25;
 
 export const DEVICE_TYPES = ['V1', 'V2', 'V3'] as const;
 export type TDeviceType = (typeof DEVICE_TYPES)[number];
-export const TEMPERATURE_CHANNEL_COUNT: Record<TDeviceType, number> = { V1: 1, V2: 3, V3: 2 };
 
 export const MEASURE_MODES = ['disabled', 'actual', 'average', 'maximum'] as const;
 export const CHANNEL_MODES = ['KW', 'WW', 'Meng/uittap'] as const;

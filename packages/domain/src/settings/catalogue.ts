@@ -1,12 +1,14 @@
-import type { TDeviceType } from '../constants';
+import { DEVICE_TYPES, type TDeviceType } from '../constants';
+import type { SETTING_GROUPS } from '../rights/catalogue';
 import type { TNumberRule } from '../validation/validators';
-import { FLUSH_REGISTER, SETTING_RULES, SYSTEM_REGISTER } from './rules';
+import { inputsRegisterOf, periodsRegisterOf, perType, PROFILES, typesWhere } from '../device-types';
+import { SETTING_RULES } from './rules';
 
 /**
  * Every single-valued setting of a node, in the order the settings tab and the editor show them:
- * which register and field hold it per type, its rule, and whether only administrators change
- * it (send interval, battery threshold, measure intervals, valve pulse, overflow, calibration
- * duration: docs/node-settings.md). Inputs and flush periods are lists and handled apart.
+ * which types have it and which register and field hold it (from the type's profile), its rule,
+ * and its setting group: who may change it (docs/node-settings.md; the groups of the rights
+ * catalogue: `system` is administrators' only). Inputs and flush periods are lists and handled apart.
  */
 export type TSettingId =
   | 'logInterval'
@@ -29,7 +31,9 @@ export type TSettingId =
 /** number: a number under its rule; toggle: on/off stored as 1/0 (flush) or 100/0 (overflow); mode: a measure mode. */
 export type TSettingKind = 'number' | 'flushToggle' | 'overflowToggle' | 'mode';
 
-export interface TSetting {
+export type TSettingGroup = keyof typeof SETTING_GROUPS;
+
+interface TSettingSpec {
   id: TSettingId;
   types: readonly TDeviceType[];
   register: (type: TDeviceType) => number;
@@ -37,46 +41,87 @@ export interface TSetting {
   kind: TSettingKind;
   rule?: TNumberRule;
   unit?: string;
+  group: TSettingGroup;
+}
+
+export interface TSetting extends TSettingSpec {
+  /** Group `system`: only administrators change it. */
   adminOnly: boolean;
 }
 
-const V1_V2 = ['V1', 'V2'] as const;
-const ALL = ['V1', 'V2', 'V3'] as const;
-const system = (type: TDeviceType) => SYSTEM_REGISTER[type];
-const flush = () => FLUSH_REGISTER;
+const ALL = DEVICE_TYPES;
+const FLUSHING = typesWhere((profile) => profile.flush !== null);
+const ONE_MODE = typesWhere((profile) => profile.inputs.kind === 'mode');
+/** A faucet whose periods have no flush count of their own: the register's flushCycles counts. */
+const REGISTER_FLUSH_COUNT = typesWhere((profile) => profile.flush !== null && !profile.flush.periods.weekly);
+const STOP_THRESHOLD = typesWhere((profile) => profile.flush?.stopThreshold === true);
+
+const system = (type: TDeviceType) => PROFILES[type].systemRegister;
+function flush(type: TDeviceType): number {
+  const faucet = PROFILES[type].flush;
+  if (!faucet) throw new Error(`${type} has no faucet`);
+  return faucet.register;
+}
 const named = (name: string) => () => name;
 
-export const SETTINGS: readonly TSetting[] = [
-  { id: 'logInterval', types: ALL, register: system, field: named('logInterval'), kind: 'number', rule: SETTING_RULES.logInterval, unit: 'min', adminOnly: false },
-  { id: 'mode', types: ['V1'], register: system, field: named('mode'), kind: 'mode', adminOnly: false },
-  { id: 'flushEnabled', types: V1_V2, register: flush, field: named('enabled'), kind: 'flushToggle', adminOnly: false },
-  { id: 'flushtime', types: V1_V2, register: flush, field: named('flushtime'), kind: 'number', rule: SETTING_RULES.flushtime, unit: 'min', adminOnly: false },
-  { id: 'flushCycles', types: ['V1'], register: flush, field: named('flushCycles'), kind: 'number', rule: SETTING_RULES.flushCycles, adminOnly: false },
-  { id: 'highTempFlushtime', types: V1_V2, register: flush, field: named('highTempFlushtime'), kind: 'number', rule: SETTING_RULES.highTempFlushtime, adminOnly: false },
-  { id: 'highTempFlushdelay', types: V1_V2, register: flush, field: named('highTempFlushdelay'), kind: 'number', rule: SETTING_RULES.highTempFlushdelay, adminOnly: false },
-  { id: 'flushStartThreshold', types: V1_V2, register: flush, field: named('flushStartThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', adminOnly: false },
-  { id: 'flushStopThreshold', types: ['V2'], register: flush, field: named('flushStopThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', adminOnly: false },
-  { id: 'sendInterval', types: ALL, register: () => 1, field: (type) => (type === 'V3' ? 'sendInterval' : 'sendinterval'), kind: 'number', rule: SETTING_RULES.sendInterval, unit: 'h', adminOnly: true },
-  { id: 'supplyVoltageThreshold', types: ALL, register: () => 1, field: named('supply-voltage-threshold'), kind: 'number', rule: SETTING_RULES.supplyVoltageThreshold, unit: 'V', adminOnly: true },
+const SPECS: readonly TSettingSpec[] = [
+  { id: 'logInterval', types: ALL, register: system, field: named('logInterval'), kind: 'number', rule: SETTING_RULES.logInterval, unit: 'min', group: 'inputs' },
+  { id: 'mode', types: ONE_MODE, register: system, field: named('mode'), kind: 'mode', group: 'inputs' },
+  { id: 'flushEnabled', types: FLUSHING, register: flush, field: named('enabled'), kind: 'flushToggle', group: 'flush' },
+  { id: 'flushtime', types: FLUSHING, register: flush, field: named('flushtime'), kind: 'number', rule: SETTING_RULES.flushtime, unit: 'min', group: 'flush' },
+  { id: 'flushCycles', types: REGISTER_FLUSH_COUNT, register: flush, field: named('flushCycles'), kind: 'number', rule: SETTING_RULES.flushCycles, group: 'flush' },
+  { id: 'highTempFlushtime', types: FLUSHING, register: flush, field: named('highTempFlushtime'), kind: 'number', rule: SETTING_RULES.highTempFlushtime, group: 'flush' },
+  { id: 'highTempFlushdelay', types: FLUSHING, register: flush, field: named('highTempFlushdelay'), kind: 'number', rule: SETTING_RULES.highTempFlushdelay, group: 'flush' },
+  { id: 'flushStartThreshold', types: FLUSHING, register: flush, field: named('flushStartThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', group: 'flush' },
+  { id: 'flushStopThreshold', types: STOP_THRESHOLD, register: flush, field: named('flushStopThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', group: 'flush' },
+  {
+    id: 'sendInterval',
+    types: ALL,
+    register: () => 1,
+    field: (type) => PROFILES[type].fieldNames.sendInterval,
+    kind: 'number',
+    rule: SETTING_RULES.sendInterval,
+    unit: 'h',
+    group: 'system',
+  },
+  { id: 'supplyVoltageThreshold', types: ALL, register: () => 1, field: named('supply-voltage-threshold'), kind: 'number', rule: SETTING_RULES.supplyVoltageThreshold, unit: 'V', group: 'system' },
   {
     id: 'calibrationDuration',
     types: ALL,
     register: () => 1,
-    field: (type) => (type === 'V3' ? 'calibrationDuration' : 'calibration-duration'),
+    field: (type) => PROFILES[type].fieldNames.calibrationDuration,
     kind: 'number',
     rule: SETTING_RULES.calibrationDuration,
     unit: 'min',
-    adminOnly: true,
+    group: 'system',
   },
-  { id: 'measureInterval', types: ALL, register: system, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.measureInterval, unit: 's', adminOnly: true },
-  { id: 'flushMeasureInterval', types: V1_V2, register: flush, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.flushMeasureInterval, adminOnly: true },
-  { id: 'valvePulseLength', types: V1_V2, register: flush, field: named('valvePulseLength'), kind: 'number', rule: SETTING_RULES.valvePulseLength, unit: 'ms', adminOnly: true },
-  { id: 'overflowDetection', types: V1_V2, register: flush, field: named('resistanceThreshold'), kind: 'overflowToggle', adminOnly: true },
+  { id: 'measureInterval', types: ALL, register: system, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.measureInterval, unit: 's', group: 'system' },
+  { id: 'flushMeasureInterval', types: FLUSHING, register: flush, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.flushMeasureInterval, group: 'system' },
+  { id: 'valvePulseLength', types: FLUSHING, register: flush, field: named('valvePulseLength'), kind: 'number', rule: SETTING_RULES.valvePulseLength, unit: 'ms', group: 'system' },
+  { id: 'overflowDetection', types: FLUSHING, register: flush, field: named('resistanceThreshold'), kind: 'overflowToggle', group: 'system' },
 ];
+
+export const SETTINGS: readonly TSetting[] = SPECS.map((spec) => ({ ...spec, adminOnly: spec.group === 'system' }));
 
 export const settingsOf = (type: TDeviceType) => SETTINGS.filter((setting) => setting.types.includes(type));
 
 /** The register holding the inputs (V2, V3) and the one holding the flush periods (V1, V2), if any. */
-export const INPUTS_REGISTER: Partial<Record<TDeviceType, number>> = { V2: 2, V3: 1 };
-export const PERIODS_REGISTER: Partial<Record<TDeviceType, number>> = { V1: 3, V2: 4 };
-export const INPUT_COUNT: Record<TDeviceType, number> = { V1: 0, V2: 3, V3: 2 };
+export const INPUTS_REGISTER = perType((profile) => inputsRegisterOf(profile.type));
+export const PERIODS_REGISTER = perType((profile) => periodsRegisterOf(profile.type));
+/** Inputs with their own mode and alarms (V1's one mode is a setting of its own). */
+export const INPUT_COUNT = perType((profile) => (profile.inputs.kind === 'list' ? profile.temperatureChannels : 0));
+
+/**
+ * The setting group of a field of a register, which decides who may change it: the group of the
+ * setting held there (the same field in the same register is the same setting, also where the
+ * screen does not show it for this type, as V2's register-wide flushCycles), the inputs list and
+ * the flush periods by their register; anything else is `system`, the administrators' group.
+ */
+export function settingGroupOf(type: TDeviceType, register: number, field: string): TSettingGroup {
+  if (field === 'inputs' && register === INPUTS_REGISTER[type]) return 'inputs';
+  if (field === 'flush-periods' && register === PERIODS_REGISTER[type]) return 'flush';
+  const held = (setting: TSetting, holder: TDeviceType) => setting.register(holder) === register && setting.field(holder) === field;
+  const own = settingsOf(type).find((setting) => held(setting, type));
+  const same = own ?? SETTINGS.find((setting) => setting.types.some((holder) => held(setting, holder)));
+  return same?.group ?? 'system';
+}

@@ -3,7 +3,8 @@ import { MEASURE_MODES, type TDeviceType } from '../constants';
 import { MAX_FLUSH_PERIODS } from '../codec/registers';
 import { MESSAGE } from '../validation/message-key';
 import { checkNumber, parseFormNumber, type TNumberRule } from '../validation/validators';
-import { INPUT_COUNT, INPUTS_REGISTER, PERIODS_REGISTER, settingsOf, type TSetting, type TSettingId } from './catalogue';
+import { hasTurnTimes, weeklyPeriods } from '../device-types';
+import { INPUT_COUNT, INPUTS_REGISTER, PERIODS_REGISTER, SETTINGS, settingsOf, type TSetting, type TSettingId } from './catalogue';
 import { clockToMinutes, minutesToClock, periodToLocal, periodToUtc } from './periods';
 import { sameValue } from './same-value';
 import { ALARM_OFF, alarmRule, FLUSH_OFF, FLUSH_ON, OVERFLOW_OFF, OVERFLOW_ON, SETTING_RULES, WEEKDAYS, type TDaysEnabled } from './rules';
@@ -82,7 +83,7 @@ export function settingsFormFromRegisters(type: TDeviceType, parameters: readonl
     else if (setting.kind === 'mode') form[setting.id] = typeof stored === 'string' ? stored : '';
     else form[setting.id] = numberText(stored, decimalSeparator);
   }
-  for (const setting of settingsOf('V1').concat(settingsOf('V2'), settingsOf('V3'))) {
+  for (const setting of SETTINGS) {
     if (!(setting.id in form)) form[setting.id] = setting.kind === 'flushToggle' || setting.kind === 'overflowToggle' ? false : '';
   }
 
@@ -104,7 +105,7 @@ export function settingsFormFromRegisters(type: TDeviceType, parameters: readonl
   const storedPeriods = periodsRegister !== undefined ? registers.get(periodsRegister)?.['flush-periods'] : undefined;
   const periods = (Array.isArray(storedPeriods) ? storedPeriods.filter(isRecord) : []).map((period): TPeriodForm => {
     const local = periodToLocal(
-      { start: Number(period.start) || 0, stop: Number(period.stop) || 0, daysEnabled: type === 'V2' ? readDays(period.daysEnabled) : undefined },
+      { start: Number(period.start) || 0, stop: Number(period.stop) || 0, daysEnabled: weeklyPeriods(type) ? readDays(period.daysEnabled) : undefined },
       offsetMinutes,
     );
     return { start: minutesToClock(local.start), stop: minutesToClock(local.stop), flushCycles: numberText(period.flushCycles), days: local.daysEnabled ?? { ...ALL_DAYS } };
@@ -150,7 +151,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
   const registers = registerValues(saved);
   const known = (setting: TSetting) => registers.get(setting.register(type))?.[setting.field(type)] !== undefined;
   const shape: Record<string, z.ZodType> = {};
-  for (const setting of settingsOf('V1').concat(settingsOf('V2'), settingsOf('V3'))) {
+  for (const setting of SETTINGS) {
     const applies = setting.types.includes(type) && (administrator || !setting.adminOnly);
     if (!applies || setting.kind === 'flushToggle' || setting.kind === 'overflowToggle') shape[setting.id] = z.any();
     else if (setting.kind === 'mode') shape[setting.id] = zMode(known(setting));
@@ -167,7 +168,7 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
         ['lowAlarm', zFormAlarm(alarm)],
         ['highAlarm', zFormAlarm(alarm)],
       ];
-      if (type === 'V3') checks.push(['turnOnTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOnTime'))], ['turnOffTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOffTime'))]);
+      if (hasTurnTimes(type)) checks.push(['turnOnTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOnTime'))], ['turnOffTime', zFormNumber(SETTING_RULES.turnTime, inputKnown(index, 'turnOffTime'))]);
       for (const [field, schema] of checks) {
         const result = schema.safeParse(input[field]);
         if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0].message });
@@ -183,13 +184,13 @@ export function settingsFormSchema(type: TDeviceType, saved: readonly TStoredPar
           ['start', zClock()],
           ['stop', zClock()],
         ];
-        if (type === 'V2') checks.push(['flushCycles', zFormNumber(SETTING_RULES.periodFlushCycles, true)]);
+        if (weeklyPeriods(type)) checks.push(['flushCycles', zFormNumber(SETTING_RULES.periodFlushCycles, true)]);
         for (const [field, schema] of checks) {
           const result = schema.safeParse(period[field]);
           if (!result.success) ctx.addIssue({ code: 'custom', path: [index, field], message: result.error.issues[0].message });
         }
-        // A V2 period without a weekday never flushes: refused, not sent (docs/node-settings.md).
-        if (type === 'V2' && !WEEKDAYS.some((day) => period.days?.[day])) ctx.addIssue({ code: 'custom', path: [index, 'days'], message: MESSAGE.noDays });
+        // A weekly period (V2) without a weekday never flushes: refused, not sent (docs/node-settings.md).
+        if (weeklyPeriods(type) && !WEEKDAYS.some((day) => period.days?.[day])) ctx.addIssue({ code: 'custom', path: [index, 'days'], message: MESSAGE.noDays });
       });
     });
   return z.object(shape) as unknown as z.ZodType<TSettingsForm, TSettingsForm>;
@@ -248,7 +249,7 @@ export function registersFromSettingsForm(
       if (input.mode !== '') next.mode = input.mode;
       next.lowAlarm = parseFormNumber(input.lowAlarm) ?? ALARM_OFF[type];
       next.highAlarm = parseFormNumber(input.highAlarm) ?? ALARM_OFF[type];
-      if (type === 'V3') {
+      if (hasTurnTimes(type)) {
         for (const field of ['turnOnTime', 'turnOffTime'] as const) {
           const value = parseFormNumber(input[field]);
           if (value !== null) next[field] = value;
@@ -263,7 +264,7 @@ export function registersFromSettingsForm(
   if (periodsRegister !== undefined) {
     const periods = form.periods.map((period) => {
       const local = { start: clockToMinutes(period.start) ?? 0, stop: clockToMinutes(period.stop) ?? 0 };
-      if (type === 'V1') return periodToUtc(local, offsetMinutes);
+      if (!weeklyPeriods(type)) return periodToUtc(local, offsetMinutes);
       const utc = periodToUtc({ ...local, daysEnabled: period.days }, offsetMinutes);
       return { start: utc.start, stop: utc.stop, flushCycles: parseFormNumber(period.flushCycles) ?? 0, daysEnabled: utc.daysEnabled };
     });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MEASURE_MODES, NO_SENSOR_VALUE, type TDeviceType } from '../constants';
 import { MAX_FLUSH_PERIODS } from '../codec/registers';
+import { perType, registersOf } from '../device-types';
+import type { TDeviceProfile } from '../device-types/profile';
 import { MESSAGE, messageKey } from '../validation/message-key';
 import { zNumber, zOneOf, type TNumberRule } from '../validation/validators';
 
@@ -36,7 +38,8 @@ export const SETTING_RULES = {
 
 /** What an alarm threshold holds when it is off: 0 for V1, -102.4 for V2 and V3 (docs/node-settings.md). */
 export const ALARM_OFF: Record<TDeviceType, number> = { V1: 0, V2: NO_SENSOR_VALUE, V3: NO_SENSOR_VALUE };
-export const alarmRule = (type: TDeviceType): TNumberRule => (type === 'V1' ? SETTING_RULES.alarmV1 : SETTING_RULES.alarm);
+const ALARM_RULES: Record<TDeviceType, TNumberRule> = { V1: SETTING_RULES.alarmV1, V2: SETTING_RULES.alarm, V3: SETTING_RULES.alarm };
+export const alarmRule = (type: TDeviceType): TNumberRule => ALARM_RULES[type];
 
 /** Flush on and off, overflow detection on and off, as the registers hold them. */
 export const FLUSH_ON = 1;
@@ -48,12 +51,10 @@ export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday',
 export type TWeekday = (typeof WEEKDAYS)[number];
 export type TDaysEnabled = Record<TWeekday, boolean>;
 
-/** A register of V1 and V2 is numbered like this; V3 has only its system register 1. */
-export const SYSTEM_REGISTER: Record<TDeviceType, number> = { V1: 2, V2: 2, V3: 1 };
-export const FLUSH_REGISTER = 3;
-export const V2_PERIODS_REGISTER = 4;
+/** The register with the measuring settings (V1, V2: 2; V3: 1). */
+export const SYSTEM_REGISTER = perType((profile) => profile.systemRegister);
 /** Registers each type has (docs/node-settings.md, "Registers per type"). */
-export const SETTING_REGISTERS: Record<TDeviceType, readonly number[]> = { V1: [1, 2, 3], V2: [1, 2, 3, 4], V3: [1] };
+export const SETTING_REGISTERS = perType((profile): readonly number[] => registersOf(profile.type));
 
 const number = (rule: TNumberRule) => zNumber(rule);
 const zDays = z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.boolean({ error: MESSAGE.required })])) as Record<TWeekday, z.ZodBoolean>, {
@@ -61,20 +62,20 @@ const zDays = z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.boolean(
 });
 const zList = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: MESSAGE.required }).max(max, { error: messageKey(MESSAGE.tooLong, { max }) });
 
-const zInput = (type: TDeviceType) => {
+const zInput = (profile: TDeviceProfile) => {
   const base = {
     mode: zOneOf(MEASURE_MODES),
-    lowAlarm: number(alarmRule(type)),
-    highAlarm: number(alarmRule(type)),
+    lowAlarm: number(alarmRule(profile.type)),
+    highAlarm: number(alarmRule(profile.type)),
   };
-  return (type === 'V3' ? z.object({ ...base, turnOnTime: number(SETTING_RULES.turnTime), turnOffTime: number(SETTING_RULES.turnTime) }) : z.object(base))
-    .partial()
-    .strict();
+  const turnTimes = profile.inputs.kind === 'list' && profile.inputs.turnTimes;
+  return (turnTimes ? z.object({ ...base, turnOnTime: number(SETTING_RULES.turnTime), turnOffTime: number(SETTING_RULES.turnTime) }) : z.object(base)).partial().strict();
 };
 
-const zPeriod = (type: TDeviceType) => {
+/** A weekly period has weekdays and its own flush count; otherwise the flush register's flushCycles counts. */
+const zPeriod = (weekly: boolean) => {
   const times = { start: number(SETTING_RULES.minuteOfDay), stop: number(SETTING_RULES.minuteOfDay) };
-  return (type === 'V2' ? z.object({ ...times, flushCycles: number(SETTING_RULES.periodFlushCycles), daysEnabled: zDays }) : z.object(times)).strict();
+  return (weekly ? z.object({ ...times, flushCycles: number(SETTING_RULES.periodFlushCycles), daysEnabled: zDays }) : z.object(times)).strict();
 };
 
 const FLUSH_SHAPE = {
@@ -89,49 +90,39 @@ const FLUSH_SHAPE = {
   valvePulseLength: number(SETTING_RULES.valvePulseLength),
 };
 
-/** Register 1 of V1 and V2. */
-const REGISTER_1 = z.object({
-  sendinterval: number(SETTING_RULES.sendInterval),
-  'supply-voltage-threshold': number(SETTING_RULES.supplyVoltageThreshold),
-  'calibration-duration': number(SETTING_RULES.calibrationDuration),
-});
+/**
+ * The fields of each register of a type, from its profile: register 1 (send interval, battery
+ * threshold, calibration duration), the system register (intervals, and the one mode or the
+ * inputs), the faucet's register and its periods.
+ */
+function registerShapes(profile: TDeviceProfile): Record<number, z.ZodRawShape> {
+  const shapes: Record<number, z.ZodRawShape> = {};
+  const add = (register: number, shape: z.ZodRawShape) => (shapes[register] = { ...shapes[register], ...shape });
+  add(1, {
+    [profile.fieldNames.sendInterval]: number(SETTING_RULES.sendInterval),
+    'supply-voltage-threshold': number(SETTING_RULES.supplyVoltageThreshold),
+    [profile.fieldNames.calibrationDuration]: number(SETTING_RULES.calibrationDuration),
+  });
+  add(profile.systemRegister, {
+    logInterval: number(SETTING_RULES.logInterval),
+    measureInterval: number(SETTING_RULES.measureInterval),
+    ...(profile.inputs.kind === 'mode' ? { mode: zOneOf(MEASURE_MODES) } : { inputs: zList(zInput(profile), profile.temperatureChannels) }),
+  });
+  if (profile.flush) {
+    add(profile.flush.register, { ...FLUSH_SHAPE, ...(profile.flush.stopThreshold ? { flushStopThreshold: number(SETTING_RULES.flushThreshold) } : {}) });
+    add(profile.flush.periods.register, { 'flush-periods': zList(zPeriod(profile.flush.periods.weekly), MAX_FLUSH_PERIODS) });
+  }
+  return shapes;
+}
 
 /**
  * The value of each register per type, every field optional (a register may be sent in part; the
  * server merges it over the saved value) and no unknown fields.
  */
-export const REGISTER_SCHEMAS: Record<TDeviceType, Record<number, z.ZodType<Record<string, unknown>>>> = {
-  V1: {
-    1: REGISTER_1.partial().strict(),
-    2: z.object({ logInterval: number(SETTING_RULES.logInterval), measureInterval: number(SETTING_RULES.measureInterval), mode: zOneOf(MEASURE_MODES) }).partial().strict(),
-    3: z
-      .object({ ...FLUSH_SHAPE, 'flush-periods': zList(zPeriod('V1'), MAX_FLUSH_PERIODS) })
-      .partial()
-      .strict(),
-  },
-  V2: {
-    1: REGISTER_1.partial().strict(),
-    2: z.object({ logInterval: number(SETTING_RULES.logInterval), measureInterval: number(SETTING_RULES.measureInterval), inputs: zList(zInput('V2'), 3) }).partial().strict(),
-    3: z
-      .object({ ...FLUSH_SHAPE, flushStopThreshold: number(SETTING_RULES.flushThreshold) })
-      .partial()
-      .strict(),
-    4: z.object({ 'flush-periods': zList(zPeriod('V2'), MAX_FLUSH_PERIODS) }).partial().strict(),
-  },
-  V3: {
-    1: z
-      .object({
-        sendInterval: number(SETTING_RULES.sendInterval),
-        'supply-voltage-threshold': number(SETTING_RULES.supplyVoltageThreshold),
-        calibrationDuration: number(SETTING_RULES.calibrationDuration),
-        inputs: zList(zInput('V3'), 2),
-        logInterval: number(SETTING_RULES.logInterval),
-        measureInterval: number(SETTING_RULES.measureInterval),
-      })
-      .partial()
-      .strict(),
-  },
-};
+export const REGISTER_SCHEMAS = perType(
+  (profile): Record<number, z.ZodType<Record<string, unknown>>> =>
+    Object.fromEntries(Object.entries(registerShapes(profile)).map(([register, shape]) => [Number(register), z.object(shape).partial().strict()])),
+);
 
 /**
  * Checks registers sent to a node against the validation table. Answers `{ field: message key }`

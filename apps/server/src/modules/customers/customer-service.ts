@@ -14,10 +14,17 @@ import type { TAuthUser } from '../../identity/auth-user';
 import { requireCustomer } from './customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { setCustomerDevicesInterval, setCustomerLocationsInterval } from '../places/interval-propagation';
-import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../places/place-endpoint';
+import { assertEndpoint } from '../places/place-endpoint';
+import { newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';
 
 const UNIQUES = { customers_name_unique: { key: ERROR.customerNameTaken, field: 'name' } };
-const DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;
+/** A customer's notes are part of its details (docs/rights.md). */
+const CUSTOMER_RIGHTS: TPlaceRights = {
+  details: 'customer.details',
+  notes: 'customer.details',
+  interval: 'customer.calibration.interval',
+  endpoint: 'customer.endpoint',
+};
 
 async function assertNameFree(tx: TDbOrTx, name: string, exceptId = -1): Promise<void> {
   const [clash] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.name, name)).limit(1);
@@ -40,17 +47,7 @@ export async function createCustomer(db: TDb, user: TAuthUser, body: TCustomerCr
       await assertNameFree(tx, body.name);
       const [row] = await tx
         .insert(customers)
-        .values({
-          name: body.name,
-          reference: body.reference,
-          address: body.address,
-          postalCode: body.postalCode,
-          city: body.city,
-          country: body.country,
-          calibrationInterval: interval,
-          endpoint: toStoredEndpoint(endpoint),
-          notes: body.notes || null,
-        })
+        .values(newPlaceValues(body, interval, endpoint))
         .returning({ id: customers.id });
       return row.id;
     });
@@ -68,33 +65,9 @@ export async function updateCustomer(db: TDb, user: TAuthUser, name: string, bod
   try {
     return await db.transaction(async (tx) => {
       const row = await requireCustomer(tx, user, name, true);
-      const changes: Partial<typeof customers.$inferInsert> = {};
-      const changed = new Set<string>();
-      for (const field of DETAILS) {
-        const value = body[field];
-        if (value !== undefined && value !== row[field]) {
-          changes[field] = value;
-          changed.add('customer.details');
-        }
-      }
-      // An empty text leaves the notes as they are; null clears them.
-      const notes = body.notes === '' ? undefined : body.notes;
-      if (notes !== undefined && notes !== row.notes) {
-        changes.notes = notes;
-        changed.add('customer.details');
-      }
-      const interval = body.calibration?.interval;
-      if (interval !== undefined && interval !== row.calibrationInterval) {
-        changes.calibrationInterval = interval;
-        changed.add('customer.calibration.interval');
-      }
-      const endpoint = body.endpoint === undefined ? null : mergeEndpoint(row.endpoint, body.endpoint);
-      if (endpoint && !sameEndpoint(endpoint, readEndpoint(row.endpoint))) {
-        changes.endpoint = toStoredEndpoint(endpoint);
-        changed.add('customer.endpoint');
-      }
-      assertMayWrite(user, [...changed]);
-      if (changes.endpoint && endpoint) assertEndpoint(endpoint, true);
+      const { values: changes, needed, endpoint } = placeChanges(row, body, CUSTOMER_RIGHTS);
+      assertMayWrite(user, [...needed]);
+      if (endpoint) assertEndpoint(endpoint, true);
       if (changes.name !== undefined) await assertNameFree(tx, changes.name, row.id);
       if (Object.keys(changes).length === 0) return row.id;
       await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, row.id));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isTemperatureChannelActive, nodeFunctions, type TNodeParameter } from '@aquasmart/domain';
+import { DEVICE_TYPES, isTemperatureChannelActive, nodeFunctions, PROFILES, registrationPresets, type TDeviceType, type TNodeParameter } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
 import { deviceParameters, devices } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
@@ -26,6 +26,25 @@ const CASES: [string, string, TNodeParameter[]][] = [
   ['V3 two inputs, register 3 enabled', 'V3', [{ register: 1, value: { inputs: [{ mode: 'disabled' }, { mode: 'actual' }] } }, { register: 3, value: { enabled: 1 } }]],
   ['V3 register 2 is not its system register', 'V3', [{ register: 2, value: { inputs: [{ mode: 'actual' }, { mode: 'actual' }] } }]],
   ['unknown type', 'V9', [{ register: 2, value: { mode: 'disabled' } }]],
+  // Every profile: its registration presets (all inputs measure), the first input off, the faucet on.
+  ...DEVICE_TYPES.flatMap((type): [string, string, TNodeParameter[]][] => {
+    const profile = PROFILES[type];
+    const presets = registrationPresets(type);
+    const firstOff = presets.map((entry) =>
+      entry.register !== profile.systemRegister
+        ? entry
+        : profile.inputs.kind === 'mode'
+          ? { ...entry, value: { mode: 'disabled' } }
+          : { ...entry, value: { inputs: [{ mode: 'disabled' }, ...(entry.value.inputs as unknown[]).slice(1)] } },
+    );
+    const faucet = profile.flush?.register;
+    const faucetOn = firstOff.map((entry) => (entry.register === faucet ? { ...entry, value: { ...entry.value, enabled: 1 } } : entry));
+    if (faucet !== undefined && !faucetOn.some((entry) => entry.register === faucet)) faucetOn.push({ register: faucet, value: { enabled: 1 } });
+    return [
+      [`${type} profile: registration presets`, type, presets],
+      [`${type} profile: first input off, faucet on`, type, faucetOn],
+    ];
+  }),
 ];
 
 const ctx = useTestContext({ reset: 'never' });
@@ -33,7 +52,7 @@ beforeAll(async () => {
   await ctx.database.reset();
   for (const [index, [, type, parameters]] of CASES.entries()) {
     const eui = `70B3D5499C${String(index).padStart(6, '0')}`;
-    await ctx.database.db.insert(devices).values({ eui, name: `case ${index}`, type });
+    await ctx.database.db.insert(devices).values({ eui, name: `case ${index}`, type: type as TDeviceType /* 'V9' too: a row of an unknown type */ });
     if (parameters.length) await ctx.database.db.insert(deviceParameters).values(parameters.map((p) => ({ deviceEui: eui, register: p.register, value: p.value as object })));
   }
 });

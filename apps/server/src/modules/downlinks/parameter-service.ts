@@ -41,7 +41,7 @@ export async function saveParameters(
     // The same scope as GET /devices/{eui}: an unassigned node is for administrators only (docs/architecture.md, Rights).
     const visible = device !== undefined && (isAdministrator(user) || (device.customerId !== null && inCustomerScope(user, device.customerId)));
     if (!device || !visible) throw ApiError.notFound(`Device ${eui} not found`);
-    const type = device.type as TDeviceType;
+    const type = device.type;
 
     const numbers = registers.map((entry) => entry.register);
     if (new Set(numbers).size !== numbers.length) throw ApiError.badRequest('A register appears more than once', { register: 'errors.badRequest' });
@@ -89,11 +89,11 @@ export function settingChanges(registers: TRegisterValue[], previous: Map<number
  */
 export async function queueParameters(
   tx: TDbOrTx,
-  device: { eui: string; type: string; networkServerId: number | null },
+  device: { eui: string; type: TDeviceType; networkServerId: number | null },
   registers: TRegisterValue[],
   previousValues?: Map<number, Record<string, unknown>>,
 ): Promise<TRegisterValue[]> {
-  const type = device.type as TDeviceType;
+  const type = device.type;
   const numbers = registers.map((entry) => entry.register);
   const previous =
     previousValues ??

@@ -14,11 +14,18 @@ import type { TAuthUser } from '../../identity/auth-user';
 import { requireBodyCustomer } from '../customers/customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { setLocationDevicesInterval } from '../places/interval-propagation';
-import { assertEndpoint, mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from '../places/place-endpoint';
+import { assertEndpoint } from '../places/place-endpoint';
+import { newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';
 import { requireLocation } from './location-repository';
 
 const UNIQUES = { locations_customer_name_key: { key: ERROR.locationNameTaken, field: 'name' } };
-const DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;
+/** A location's notes are also editNode's (docs/rights.md); its interval is the administrator's unless it comes with a move. */
+const LOCATION_RIGHTS: TPlaceRights = {
+  details: 'location.details',
+  notes: 'location.notes',
+  interval: 'location.calibration.interval',
+  endpoint: 'location.endpoint',
+};
 
 async function assertNameFree(tx: TDbOrTx, customerId: number, name: string, exceptId = -1): Promise<void> {
   const [clash] = await tx
@@ -48,18 +55,7 @@ export async function createLocation(db: TDb, user: TAuthUser, body: TLocationCr
       await assertNameFree(tx, customer.id, body.name);
       const [row] = await tx
         .insert(locations)
-        .values({
-          customerId: customer.id,
-          name: body.name,
-          reference: body.reference,
-          address: body.address,
-          postalCode: body.postalCode,
-          city: body.city,
-          country: body.country,
-          calibrationInterval: interval,
-          endpoint: toStoredEndpoint(endpoint),
-          notes: body.notes || null,
-        })
+        .values({ customerId: customer.id, ...newPlaceValues(body, interval, endpoint) })
         .returning({ id: locations.id });
       return row.id;
     });
@@ -86,37 +82,15 @@ export async function updateLocation(db: TDb, user: TAuthUser, customerName: str
   try {
     return await db.transaction(async (tx) => {
       const row = await requireLocation(tx, user, customerName, name, true);
-      const changes: Partial<typeof locations.$inferInsert> = {};
-      const changed = new Set<string>();
       const target = body.customer !== undefined && body.customer !== customerName ? await requireBodyCustomer(tx, user, body.customer) : null;
-      if (target && target.id !== row.customerId) {
-        changes.customerId = target.id;
-        changed.add('location.customer');
-      }
-      for (const field of DETAILS) {
-        const value = body[field];
-        if (value !== undefined && value !== row[field]) {
-          changes[field] = value;
-          changed.add('location.details');
-        }
-      }
-      const notes = body.notes === '' ? undefined : body.notes;
-      if (notes !== undefined && notes !== row.notes) {
-        changes.notes = notes;
-        changed.add('location.notes');
-      }
-      const interval = body.calibration?.interval;
-      if (interval !== undefined && interval !== row.calibrationInterval) {
-        changes.calibrationInterval = interval;
-        if (!(changes.customerId !== undefined && interval === target?.calibrationInterval)) changed.add('location.calibration.interval');
-      }
-      const endpoint = body.endpoint === undefined ? null : mergeEndpoint(row.endpoint, body.endpoint);
-      if (endpoint && !sameEndpoint(endpoint, readEndpoint(row.endpoint))) {
-        changes.endpoint = toStoredEndpoint(endpoint);
-        changed.add('location.endpoint');
-      }
-      assertMayWrite(user, [...changed]);
-      if (changes.endpoint && endpoint) assertEndpoint(endpoint, true);
+      const moving = target !== null && target.id !== row.customerId;
+      // Taking the new customer's interval is part of a move.
+      const intervalOfMove = moving && body.calibration?.interval === target.calibrationInterval;
+      const { values, needed, endpoint } = placeChanges(row, body, { ...LOCATION_RIGHTS, interval: intervalOfMove ? null : LOCATION_RIGHTS.interval });
+      const changes: Partial<typeof locations.$inferInsert> = { ...values, ...(moving ? { customerId: target.id } : {}) };
+      if (moving) needed.add('location.customer');
+      assertMayWrite(user, [...needed]);
+      if (endpoint) assertEndpoint(endpoint, true);
       if (changes.name !== undefined || changes.customerId !== undefined) {
         await assertNameFree(tx, changes.customerId ?? row.customerId, changes.name ?? row.name, row.id);
       }

@@ -59,7 +59,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
   for (const row of rows) {
     states.set(row.eui, {
       eui: row.eui,
-      type: row.type as TDeviceType,
+      type: row.type,
       customerId: row.customerId,
       locationId: row.locationId,
       networkServerId: row.networkServerId,

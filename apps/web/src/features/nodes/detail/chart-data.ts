@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, FAULTY_READING_AT_OR_BELOW, isTemperatureChannelActive, messageIdOf, nodeFunctions, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, isDeviceType, isTemperatureChannelActive, messageIdOf, nodeFunctions, type TDevice } from '@aquasmart/domain';
 
 /**
  * The pure part of the #chart tab (docs/nodes-screens.md, "Chart"): the date range and its shortcuts,
@@ -80,8 +80,8 @@ export function rangeSeconds(range: TDayRange): { from: number; to: number } | n
 
 /** The history messages the chart reads per type (docs/payload-format.md); flush events where the type has them. */
 export function chartMessageIds(type: string): { temperature: number; battery: number; flush?: number } | null {
-  if (!(DEVICE_TYPES as readonly string[]).includes(type)) return null;
-  const deviceType = type as TDeviceType;
+  if (!isDeviceType(type)) return null;
+  const deviceType = type;
   const temperature = messageIdOf(deviceType, 'temperature');
   const battery = messageIdOf(deviceType, 'battery');
   if (temperature === undefined || battery === undefined) return null;

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { DEVICE_TYPES, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { isDeviceType, type TDevice } from '@aquasmart/domain';
 import { localOffsetMinutes, shownText } from '../settings/settings-text';
 import { settingChanges } from '../settings/settings-view';
 import { auditLogQuery } from './api/node-detail-api';
@@ -40,7 +40,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
   const { t, i18n } = useTranslation();
   const entries = useQuery(auditLogQuery(device.eui));
   const channelName = (id: string) => device.channels.find((channel) => channel.id === id)?.name ?? id;
-  const type = (DEVICE_TYPES as readonly string[]).includes(device.type) ? (device.type as TDeviceType) : null;
+  const type = isDeviceType(device.type) ? device.type : null;
   const offset = localOffsetMinutes();
   const describe = (value: unknown): { sentence: string; lines: string[] } => {
     const text = auditText(value);

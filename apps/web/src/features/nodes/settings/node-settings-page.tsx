@@ -18,7 +18,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import {
   alarmRule,
-  DEVICE_TYPES,
+  hasTurnTimes,
+  isDeviceType,
   emptyPeriod,
   INPUT_COUNT,
   isAdministrator,
@@ -33,6 +34,7 @@ import {
   settingsOf,
   SETTING_RULES,
   WEEKDAYS,
+  weeklyPeriods,
   type TDevice,
   type TDeviceType,
   type TRegisterChange,
@@ -111,7 +113,7 @@ function InputFields({ type }: { type: TDeviceType }) {
           <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5 }}>
             {t('nodeSettings.input', { number: index + 1 })}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: type === 'V3' ? 'repeat(5, 1fr)' : 'repeat(3, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: hasTurnTimes(type) ? 'repeat(5, 1fr)' : 'repeat(3, 1fr)' } }}>
             <FormSelect<TSettingsForm> name={`inputs.${index}.mode`} label={t('nodeSettings.inputFields.mode')} fullWidth options={modeOptions} />
             {(['lowAlarm', 'highAlarm'] as const).map((field) => (
               <FormTextField<TSettingsForm>
@@ -124,7 +126,7 @@ function InputFields({ type }: { type: TDeviceType }) {
                 helperText={`${t('nodeSettings.editor.alarmHelp')}; ${alarmRange}`}
               />
             ))}
-            {type === 'V3'
+            {hasTurnTimes(type)
               ? (['turnOnTime', 'turnOffTime'] as const).map((field) => (
                   <FormTextField<TSettingsForm>
                     key={field}
@@ -199,10 +201,10 @@ function PeriodFields({ type }: { type: TDeviceType }) {
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: type === 'V2' ? 'repeat(3, 1fr)' : 'repeat(2, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: weeklyPeriods(type) ? 'repeat(3, 1fr)' : 'repeat(2, 1fr)' } }}>
             <FormTextField<TSettingsForm> name={`periods.${index}.start`} label={t('nodeSettings.periodStart')} type="time" required fullWidth />
             <FormTextField<TSettingsForm> name={`periods.${index}.stop`} label={t('nodeSettings.periodStop')} type="time" required fullWidth />
-            {type === 'V2' ? (
+            {weeklyPeriods(type) ? (
               <FormTextField<TSettingsForm>
                 name={`periods.${index}.flushCycles`}
                 label={t('nodeSettings.periodFlushCycles')}
@@ -213,7 +215,7 @@ function PeriodFields({ type }: { type: TDeviceType }) {
                 helperText={rangeText(t, i18n.language, SETTING_RULES.periodFlushCycles)}
               />
             ) : null}
-            {type === 'V2' ? <DaysField index={index} /> : null}
+            {weeklyPeriods(type) ? <DaysField index={index} /> : null}
           </Box>
         </Box>
       ))}
@@ -338,8 +340,9 @@ export function NodeSettingsPage() {
   const device = result.data;
   const title = t('routes.nodeSettings').replace(':eui', device?.name || eui);
   useNodeCrumbs(device, '/settings', title);
-  const type = device?.type as TDeviceType | undefined;
-  const supported = type !== undefined && (DEVICE_TYPES as readonly string[]).includes(type);
+  const rawType = device?.type;
+  const type = isDeviceType(rawType) ? rawType : undefined;
+  const supported = type !== undefined;
   return (
     <>
       <PageHeader title={title} subtitle={device ? `${device.eui} · ${device.type} · ${device.customer ?? ''} · ${device.location ?? ''}` : undefined} />

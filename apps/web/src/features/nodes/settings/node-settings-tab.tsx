@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPES, isAdministrator, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { isAdministrator, isDeviceType, type TDevice } from '@aquasmart/domain';
 import { DetailField, DetailList, Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar';
 import { failureText } from '../../../lib/http/failure-text';
@@ -117,8 +117,8 @@ export function NodeSettingsTab({ device }: { device: TDevice }) {
   const { t } = useTranslation();
   const user = useCurrentUser().data;
   const [replicating, setReplicating] = useState(false);
-  const type = device.type as TDeviceType;
-  if (!(DEVICE_TYPES as readonly string[]).includes(type)) {
+  const type = device.type;
+  if (!isDeviceType(type)) {
     return <Alert severity="warning">{t('nodeSettings.editor.unsupported')}</Alert>;
   }
   const views = registerViews(type, device.sipp.parameters, localOffsetMinutes());

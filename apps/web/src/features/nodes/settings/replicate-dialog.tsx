@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { TDevice, TDeviceType } from '@aquasmart/domain';
+import { isDeviceType, type TDevice } from '@aquasmart/domain';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { failureText } from '../../../lib/http/failure-text';
 import { NODES_QUERY_ROOT } from '../../../lib/api/nodes';
@@ -46,7 +46,7 @@ export function ReplicateDialog({ device, onClose }: { device: TDevice; onClose:
   const titleId = useId();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const registers = registerViews(device.type as TDeviceType, device.sipp.parameters, 0);
+  const registers = isDeviceType(device.type) ? registerViews(device.type, device.sipp.parameters, 0) : [];
   const [chosenRegisters, setChosenRegisters] = useState<number[]>(registers.map((view) => view.register));
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');

@@ -1,5 +1,8 @@
 import {
   ALARM_OFF,
+  hasTurnTimes,
+  isDeviceType,
+  PROFILES,
   INPUT_COUNT,
   INPUTS_REGISTER,
   PERIODS_REGISTER,
@@ -60,11 +63,14 @@ type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-const REGISTER_NAMES: Record<TDeviceType, Record<number, string>> = {
-  V1: { 1: 'send', 2: 'measure', 3: 'flush' },
-  V2: { 1: 'send', 2: 'measure', 3: 'flush', 4: 'periods' },
-  V3: { 1: 'system' },
-};
+/** A register's title, by what the type's profile keeps in it: V1/V2 send, measure, flush, periods; V3 system. */
+function registerName(type: TDeviceType, register: number): string {
+  const profile = PROFILES[type];
+  if (register === profile.systemRegister) return register === 1 ? 'system' : 'measure';
+  if (register === profile.flush?.register) return 'flush';
+  if (register === profile.flush?.periods.register) return 'periods';
+  return register === 1 ? 'send' : 'system';
+}
 
 function decimalsOf(setting: TSetting): number {
   return setting.rule?.decimals ?? 0;
@@ -111,7 +117,7 @@ function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null
       line('nodeSettings.inputFields.lowAlarm', shownAlarm(type, input.lowAlarm), was && shownAlarm(type, was.lowAlarm)),
       line('nodeSettings.inputFields.highAlarm', shownAlarm(type, input.highAlarm), was && shownAlarm(type, was.highAlarm)),
     ];
-    if (type === 'V3') {
+    if (hasTurnTimes(type)) {
       lines.push(
         line('nodeSettings.inputFields.turnOnTime', shownPlain(input.turnOnTime, 's'), was && shownPlain(was.turnOnTime, 's')),
         line('nodeSettings.inputFields.turnOffTime', shownPlain(input.turnOffTime, 's'), was && shownPlain(was.turnOffTime, 's')),
@@ -164,7 +170,7 @@ export function registerViews(type: TDeviceType, parameters: readonly TParameter
       if (PERIODS_REGISTER[type] === parameter.register) groups.push(periodGroup(value, reported, offsetMinutes));
       const differs = groups.some((group) => group.lines.some((entry) => entry.reported !== null));
       const status: TRegisterStatus = parameter.status !== 'saved' ? 'pending' : differs ? 'incorrect' : 'saved';
-      return { register: parameter.register, name: `nodeSettings.registerNames.${REGISTER_NAMES[type][parameter.register] ?? 'system'}`, status, updatedAt: parameter.updatedAt, groups };
+      return { register: parameter.register, name: `nodeSettings.registerNames.${registerName(type, parameter.register)}`, status, updatedAt: parameter.updatedAt, groups };
     });
 }
 
@@ -179,8 +185,7 @@ export type TSyncState = 'none' | 'pending' | 'saved' | 'incorrect';
 export function syncStateOf(sync: number, type: TDeviceType | string, parameters: readonly TParameterRow[]): { state: TSyncState; incorrect: number[] } {
   if (sync === -1) return { state: 'none', incorrect: [] };
   if (sync === 0) return { state: 'pending', incorrect: [] };
-  const known = type === 'V1' || type === 'V2' || type === 'V3';
-  const incorrect = known ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
+  const incorrect = isDeviceType(type) ? registerViews(type, parameters, 0).filter((view) => view.status === 'incorrect').map((view) => view.register) : [];
   return { state: incorrect.length ? 'incorrect' : 'saved', incorrect };
 }
 

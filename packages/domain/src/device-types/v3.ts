@@ -1,5 +1,5 @@
-import { V3_SYSTEM } from './registers';
-import type { TDeviceProfile } from './types';
+import { V3_SYSTEM } from '../codec/registers';
+import type { TDeviceProfile } from './profile';
 
 /** V3: two temperature channels with flow switches; no faucet, so no flush or overflow messages. */
 export const V3_PROFILE: TDeviceProfile = {
@@ -7,4 +7,8 @@ export const V3_PROFILE: TDeviceProfile = {
   temperatureChannels: 2,
   messageIds: { temperature: 32, battery: 36, parameters: 64, version: 74 },
   registers: { 1: V3_SYSTEM },
+  systemRegister: 1,
+  inputs: { kind: 'list', turnTimes: true },
+  flush: null,
+  fieldNames: { sendInterval: 'sendInterval', calibrationDuration: 'calibrationDuration' },
 };
