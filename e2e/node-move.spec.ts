@@ -96,6 +96,12 @@ test.describe('moving on the edit screen (issue 22 item 2)', () => {
   test('editNode + moveNode (not an administrator): the greyed interval shows the new location\'s 1, and the saved node has 1', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { eui, target } = await nodeAndTarget(request, 'edit');
+    // A new node's channels have no mode yet, which the edit form requires.
+    const headers = await admin(request);
+    for (const number of [1, 2, 3]) {
+      const channel = await request.patch(`/api/v1/devices/${eui}/channels/temperature${number}`, { headers, data: { name: `Temperatuur ${number}`, custom: { mode: 'WW', attachments: [] } } });
+      expect(channel.status(), await channel.text()).toBe(200);
+    }
     const mover = await createUserWithRights(request, { editNode: true, moveNode: true, calibration: true });
     await signIn(page, mover);
     await page.goto(`${screen(FROM, eui)}/edit`);
