@@ -38,3 +38,14 @@ export async function apiToken(request: APIRequestContext, account: TAccount): P
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { token: string }).token;
 }
+
+/** Creates a user through the API (as the administrator) with exactly these rights, for every customer unless named. */
+export async function createUserWithRights(request: APIRequestContext, rights: Record<string, boolean>, customers: string[] = []): Promise<TAccount> {
+  const account = { email: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'E2e-wachtwoord-2026' };
+  const created = await request.post('/api/v1/users', {
+    headers: { 'x-access-token': await apiToken(request, ADMIN) },
+    data: { firstName: 'E2e', lastName: 'Gebruiker', email: account.email, password: account.password, language: 'nl', customers, portal: { rights } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return account;
+}

@@ -158,3 +158,97 @@ test.describe('sorting by calibration (issue 29 item 6)', () => {
     expect(days).toEqual([...days].sort());
   });
 });
+
+/** A demo node with LoRa messages and audit entries (the simulator sends every 15 minutes). */
+async function demoNodeScreen(page: Page): Promise<string> {
+  await page.goto('/nodes');
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await grid.getByRole('row').nth(1).locator('[data-field="name"]').click();
+  await expect(page).toHaveURL(/\/nodes\/[^/]+\/[^/]+\/[0-9A-F]{16}$/);
+  return new URL(page.url()).pathname;
+}
+
+test.describe('the node page on a phone (issue 29 item 9)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the LoRa tab pages in Dutch with its arrows inside the card', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const screen = await demoNodeScreen(page);
+    await page.goto(`${screen}#lora`);
+    const card = page.getByRole('tabpanel').locator('.MuiPaper-root').first();
+    const next = card.getByRole('button', { name: 'Volgende pagina' });
+    await expect(next).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('button', { name: 'Vorige pagina' })).toBeVisible();
+    await expect(card.getByText('Rijen per pagina')).toBeVisible();
+    await expect(card.getByText(/^1 ?- ?25 van \d+$/)).toBeVisible();
+    const box = (await card.boundingBox())!;
+    const arrow = (await next.boundingBox())!;
+    expect(arrow.x + arrow.width, 'the next-page arrow ends inside the card').toBeLessThanOrEqual(box.x + box.width);
+    await next.scrollIntoViewIfNeeded();
+    await expect(next, "whole on the screen, not beyond its right edge").toBeInViewport({ ratio: 1 });
+    await next.click();
+    await expect(card.getByText(/^26 ?- ?50 van \d+$/)).toBeVisible();
+  });
+
+  test('the audit tab is one card per entry: when, who and what, nothing cut or wrapped per letter', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const screen = await demoNodeScreen(page);
+    await page.goto(`${screen}#auditLog`);
+    const panel = page.getByRole('tabpanel');
+    const entries = panel.locator('[data-audit-entry]');
+    await expect(entries.first()).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('table')).toHaveCount(0);
+    const problems = await entries.evaluateAll((items) =>
+      items.flatMap((item, index) => {
+        const box = item.getBoundingClientRect();
+        const user = item.querySelector<HTMLElement>('[data-audit-user]');
+        const userBox = user?.getBoundingClientRect();
+        const line = user ? parseFloat(getComputedStyle(user).lineHeight) || 20 : 20;
+        const found: string[] = [];
+        if (!user?.textContent) found.push(`entry ${index}: no user`);
+        if (userBox && userBox.height > line * 1.5) found.push(`entry ${index}: ${user?.textContent} takes ${Math.round(userBox.height)} px`);
+        if (item.scrollWidth > item.clientWidth + 1 || box.right > window.innerWidth) found.push(`entry ${index}: wider than the screen`);
+        return found;
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test("the administrator's node list shows every name whole (wrapped, never cut to 'Boi…')", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/nodes');
+    const grid = page.getByRole('grid');
+    await expect(grid.locator('[data-field="name"]').nth(1)).toBeVisible({ timeout: 30_000 });
+    const cut = await grid.locator('[role="gridcell"][data-field="name"]').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const name = cell.querySelector<HTMLElement>('span');
+        if (!name) return [];
+        const box = cell.getBoundingClientRect();
+        const text = name.getBoundingClientRect();
+        const whole = name.scrollWidth <= name.clientWidth + 1 && text.bottom <= box.bottom + 0.5 && text.right <= box.right + 0.5;
+        return whole ? [] : [`${name.textContent}: ${Math.round(name.scrollWidth)} px in ${Math.round(name.clientWidth)} px`];
+      }),
+    );
+    expect(cut).toEqual([]);
+    expect(await temperaturesCut(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe('tab bars on a desktop (issue 29 item 9)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('no scroll arrows on tab bars of 2-5 tabs at 1280 px', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const node = await demoNodeScreen(page);
+    for (const path of [node, '/customers/Gemeente%20Utrecht', '/locations/Gemeente%20Utrecht/Sporthal%20Zuid']) {
+      await page.goto(path);
+      const tabs = page.getByRole('tablist');
+      await expect(tabs.getByRole('tab').first()).toBeVisible();
+      expect(await tabs.getByRole('tab').count(), path).toBeGreaterThanOrEqual(2);
+      await expect(page.locator('.MuiTabs-scrollButtons'), path).toHaveCount(0);
+    }
+  });
+});

@@ -14,6 +14,13 @@ export const nodeDetailUiNl = {
     deleteText:
       'Weet u zeker dat u {{name}} ({{eui}}) wilt verwijderen? De node wordt losgekoppeld van {{customer}} · {{location}} en gestopt; de meetgegevens blijven bewaard.',
     noParameters: 'Deze node heeft nog geen instellingen ontvangen; alleen de servicegegevens zijn beschikbaar.',
+    move: {
+      button: 'Verplaatsen',
+      title: '{{name}} verplaatsen',
+      intro: 'Kies de klant en de locatie waar de node naartoe gaat.',
+      intervalFromLocation: 'Wordt overgenomen van de locatie',
+      submit: 'Verplaatsen',
+    },
     chart: {
       title: 'Temperatuurverloop',
       from: 'Van',
@@ -114,8 +121,6 @@ export const nodeDetailUiNl = {
       gateway: 'Gateway',
       empty: 'Geen berichten in deze periode.',
       loadError: 'De LoRa-berichten konden niet worden geladen.',
-      rowsPerPage: 'Rijen per pagina',
-      displayedRows: '{{from}}-{{to}} van {{count}}',
       messageNames: {
         temperature: 'Temperatuur',
         battery: 'Batterij',
@@ -131,6 +136,7 @@ export const nodeDetailUiNl = {
       time: 'Tijd',
       user: 'Gebruiker',
       change: 'Wijziging',
+      entries: 'Wijzigingen van de node',
       system: 'Systeem',
       empty: 'Nog geen wijzigingen.',
       loadError: 'De auditlog kon niet worden geladen.',
@@ -176,6 +182,8 @@ export const nodeDetailUiNl = {
   snackbar: {
     nodeDelete: 'Node verwijderd',
     nodeDeleteError: 'Fout bij verwijderen node',
+    nodeMove: 'Node verplaatst',
+    nodeMoveError: 'Fout bij verplaatsen node',
   },
 };
 
@@ -190,6 +198,13 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
     deleteText:
       'Are you sure you want to delete {{name}} ({{eui}})? The node is detached from {{customer}} · {{location}} and stopped; its measurements are kept.',
     noParameters: 'This node has not received any settings yet; only the service details are available.',
+    move: {
+      button: 'Move',
+      title: 'Move {{name}}',
+      intro: 'Choose the customer and the location the node goes to.',
+      intervalFromLocation: 'Taken over from the location',
+      submit: 'Move',
+    },
     chart: {
       title: 'Temperature history',
       from: 'From',
@@ -289,8 +304,6 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
       gateway: 'Gateway',
       empty: 'No messages in this period.',
       loadError: 'The LoRa messages could not be loaded.',
-      rowsPerPage: 'Rows per page',
-      displayedRows: '{{from}}-{{to}} of {{count}}',
       messageNames: {
         temperature: 'Temperature',
         battery: 'Battery',
@@ -306,6 +319,7 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
       time: 'Time',
       user: 'User',
       change: 'Change',
+      entries: 'Changes of the node',
       system: 'System',
       empty: 'No changes yet.',
       loadError: 'The audit log could not be loaded.',
@@ -350,5 +364,7 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
   snackbar: {
     nodeDelete: 'Node deleted',
     nodeDeleteError: 'Error deleting node',
+    nodeMove: 'Node moved',
+    nodeMoveError: 'Error moving node',
   },
 };

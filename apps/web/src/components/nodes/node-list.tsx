@@ -48,17 +48,29 @@ export function placeLine(row: Pick<TDeviceListItem, 'customer' | 'location'>, s
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-/** The name with the place beneath it (each one line, cut with "…" and whole in the tooltip of the browser). */
-function NameCell({ name, place }: { name: string; place: string }) {
-  if (!place) return <WrappedTextCell text={name} />;
+/** The grid's usual row height: a phone row whose name wraps grows from there (autoRowHeight). */
+const ROW_HEIGHT = 52;
+
+/**
+ * The name with the place beneath it (each one line, cut with "…" and whole in the tooltip of the
+ * browser). On a phone the name wraps whole, however many lines it takes ("Boi…" told nothing),
+ * and the row grows with it; the place stays one line.
+ */
+function NameCell({ name, place, wrap }: { name: string; place: string; wrap: boolean }) {
+  if (!place && !wrap) return <WrappedTextCell text={name} />;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 }} title={`${name}\n${place}`}>
-      <Box component="span" sx={ellipsis}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minHeight: wrap ? ROW_HEIGHT : undefined, py: wrap ? 0.75 : 0, lineHeight: 1.3, minWidth: 0 }}
+      title={`${name}\n${place}`.trim()}
+    >
+      <Box component="span" data-name sx={wrap ? { whiteSpace: 'normal', overflowWrap: 'anywhere' } : ellipsis}>
         {name}
       </Box>
-      <Box component="span" data-place sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
-        {place}
-      </Box>
+      {place ? (
+        <Box component="span" data-place sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
+          {place}
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -118,7 +130,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
     headerName: t('nodes.name'),
     flex: 1,
     minWidth: global ? 150 : 140,
-    renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} />,
+    renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} wrap={phone} />,
   };
   const signal: TListColumn<TDeviceListItem> = {
     field: 'signal',
@@ -291,6 +303,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
       defaultSort={{ field: 'name', direction: 'asc' }}
       onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui ?? ''))}
       renderExpanded={phone ? (row) => <NodeRowDetails row={row} mayEdit={mayEdit} /> : undefined}
+      autoRowHeight={phone}
       onDelete={
         hasAnyRight(user, 'deleteNode')
           ? async (row) => {

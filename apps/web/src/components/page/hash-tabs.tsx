@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -39,6 +41,10 @@ function DelayedContent({ children }: { children: ReactNode }) {
 export function HashTabs({ tabs, label }: { tabs: readonly THashTab[]; label: string }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const theme = useTheme();
+  // Arrows only on a phone, where five tabs do not fit; a desktop bar with 2-5 tabs showed them
+  // for no reason (issue 29 item 9). The bar still scrolls there (keyboard, wheel) if it ever must.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const activeId = activeTabId(location.hash, tabs);
   const active = tabs.find((tab) => tab.id === activeId);
   if (!active) return null;
@@ -49,7 +55,7 @@ export function HashTabs({ tabs, label }: { tabs: readonly THashTab[]; label: st
           value={active.id}
           onChange={(_event, id: string) => void navigate({ pathname: location.pathname, hash: id })}
           variant="scrollable"
-          scrollButtons="auto"
+          scrollButtons={phone ? 'auto' : false}
           allowScrollButtonsMobile
           aria-label={label}
           sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}

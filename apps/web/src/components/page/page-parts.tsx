@@ -19,7 +19,8 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
           </Typography>
         ) : null}
       </Box>
-      {children ? <Box sx={{ display: 'flex', gap: 1, flexShrink: 0, flexWrap: 'wrap' }}>{children}</Box> : null}
+      {/* On a line of their own when they do not fit beside the title; there they wrap (three buttons on a phone). */}
+      {children ? <Box sx={{ display: 'flex', gap: 1, flexShrink: 1, minWidth: 0, flexWrap: 'wrap' }}>{children}</Box> : null}
     </Box>
   );
 }

@@ -6,3 +6,4 @@ export * from './list-table';
 export * from './list-toolbar';
 export * from './use-list-state';
 export * from './scroll-region';
+export * from './table-pager';

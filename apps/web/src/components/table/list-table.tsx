@@ -54,6 +54,8 @@ export interface TListTableProps<T extends GridValidRowModel> {
   compactToolbar?: boolean;
   /** The confirmation of deleting one row, naming it ("Klant Zorggroep Rijnmond verwijderen?"); defaults to "{name} verwijderen?". */
   confirmOne?: (row: T) => string;
+  /** Rows as tall as their content (at least the usual height): names that wrap whole on a phone instead of being cut. */
+  autoRowHeight?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export interface TListTableProps<T extends GridValidRowModel> {
  * progress bar while fetching.
  */
 export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>) {
-  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne } =
+  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight } =
     props;
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -184,7 +186,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         rowSelectionModel={removal.selection}
         onRowSelectionModelChange={removal.setSelection}
         isRowSelectable={(params) => !isDetailRow(params.row)}
-        getRowHeight={({ model }) => (isDetailRow(model) ? 'auto' : null)}
+        getRowHeight={({ model }) => (autoRowHeight || isDetailRow(model) ? 'auto' : null)}
         getRowClassName={(params) => (isDetailRow(params.row) ? 'list-detail-row' : '')}
         onRowClick={(params, event) => handleRowClick(params.row, event)}
         onCellKeyDown={(params, event) => {

@@ -8,9 +8,12 @@ import {
   emptyRegisterForm,
   intervalOfLocation,
   keptAfterReload,
+  moveBody,
+  nodeToMoveForm,
   nodeToEditForm,
   registerBody,
   ZNodeEditForm,
+  ZNodeMoveForm,
   ZNodeRegisterForm,
 } from './node-form';
 
@@ -128,5 +131,29 @@ describe('edit form', () => {
     expect(intervalOfLocation('Bad', [{ name: 'Bad', interval: 3 }])).toBe('3');
     expect(intervalOfLocation('Bad', [{ name: 'Bad', interval: null }])).toBe('');
     expect(intervalOfLocation('X', [])).toBe('');
+  });
+});
+
+describe('move form (moveNode on the node page)', () => {
+  const move = (changes: Partial<ReturnType<typeof nodeToMoveForm>>) => ZNodeMoveForm.parse({ ...nodeToMoveForm(device), ...changes });
+
+  it('starts at the node\'s place and interval', () => {
+    expect(nodeToMoveForm(device)).toEqual({ customer: 'Gemeente Utrecht', location: 'Stadhuis', gateway: 'GW 1', interval: '2' });
+  });
+
+  it('sends customer and location when moved, never an interval or a name (moveNode alone suffices)', () => {
+    expect(moveBody(move({ location: 'Zwembad', interval: '1' }), device, false)).toEqual({ customer: 'Gemeente Utrecht', location: 'Zwembad' });
+    expect(moveBody(move({ customer: 'B', location: 'L', gateway: '' }), device, true)).toEqual({ customer: 'B', location: 'L', gateway: null });
+  });
+
+  it('sends the gateway only with gatewayManagement; nothing changed is nothing to send', () => {
+    expect(moveBody(move({ gateway: 'GW 2' }), device, true)).toEqual({ gateway: 'GW 2' });
+    expect(moveBody(move({ gateway: 'GW 2' }), device, false)).toBeNull();
+    expect(moveBody(move({}), device, true)).toBeNull();
+  });
+
+  it('requires a customer and a location', () => {
+    const result = ZNodeMoveForm.safeParse({ ...nodeToMoveForm(device), location: '' });
+    expect(result.success).toBe(false);
   });
 });

@@ -195,6 +195,45 @@ export function channelPatches(values: TNodeEditValues, device: TDevice): { id: 
   });
 }
 
+// ---------------------------------------------------------------- move (the node page, moveNode)
+
+/**
+ * The move dialog (docs/nodes-screens.md, "Move"): customer, location, gateway, and the
+ * calibration interval shown greyed (the server copies the new location's; never sent).
+ */
+export const ZNodeMoveForm = z.object({
+  customer: zRequiredText(200),
+  location: zRequiredText(200),
+  gateway: z.string(),
+  interval: z.string(),
+});
+export type TNodeMoveForm = z.input<typeof ZNodeMoveForm>;
+export const NODE_MOVE_FIELDS = ['customer', 'location', 'gateway'] as const;
+
+export function nodeToMoveForm(device: TDevice): TNodeMoveForm {
+  return {
+    customer: device.customer ?? '',
+    location: device.location ?? '',
+    gateway: device.gateway ?? '',
+    interval: offered(device.calibration.interval, INTERVAL_VALUES),
+  };
+}
+
+/**
+ * The lora body of a move: customer and location when either changed, the gateway (none = null)
+ * when it changed and the user may set it (gatewayManagement); nothing else, so moveNode alone is
+ * enough. `null` when there is nothing to send.
+ */
+export function moveBody(values: z.output<typeof ZNodeMoveForm>, device: TDevice, mayChooseGateway: boolean): TDeviceLoraPatch | null {
+  const body: TDeviceLoraPatch = {};
+  if (values.customer !== (device.customer ?? '') || values.location !== (device.location ?? '')) {
+    body.customer = values.customer;
+    body.location = values.location;
+  }
+  if (mayChooseGateway && values.gateway !== (device.gateway ?? '')) body.gateway = values.gateway === '' ? null : values.gateway;
+  return Object.keys(body).length ? body : null;
+}
+
 /** A chosen name that a reloaded list no longer holds is cleared (location after a customer, gateway after a location). */
 export function keptAfterReload(value: string, names: readonly string[]): string {
   return names.includes(value) ? value : '';

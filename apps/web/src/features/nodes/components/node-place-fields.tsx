@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -57,8 +57,16 @@ export function NodePlaceFields({ showGateway, moveAllowed, copyInterval }: { sh
 
   // A location chosen by the user gives the node its calibration interval.
   const locationState = form.getFieldState('location');
+  const moved = useRef(false);
   useEffect(() => {
-    if (!copyInterval || !locations.data || !locationState.isDirty) return;
+    const wasMoved = moved.current;
+    moved.current = locationState.isDirty;
+    if (!copyInterval || !locations.data) return;
+    // Back at the node's own location: its own interval again, not the one copied on the way.
+    if (!locationState.isDirty) {
+      if (wasMoved) form.resetField('interval');
+      return;
+    }
     const interval = intervalOfLocation(location, locations.data);
     if (interval) form.setValue('interval', interval, { shouldDirty: true });
   }, [copyInterval, location, locations.data, locationState.isDirty, form]);

@@ -7,6 +7,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { isDeviceType, type TDevice } from '@aquasmart/domain';
@@ -32,12 +35,45 @@ function AuditChange({ sentence, lines }: { sentence: string; lines: string[] })
   );
 }
 
+interface TAuditRow {
+  when: string;
+  who: string;
+  change: { sentence: string; lines: string[] };
+}
+
+/**
+ * On a phone one card per entry (when and who on top, what changed beneath at full width): in the
+ * table the change column was cut and e-mail addresses wrapped letter by letter.
+ */
+function AuditCards({ rows, label }: { rows: TAuditRow[]; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row, index) => (
+        <Box component="li" key={index} data-audit-entry sx={{ px: 2, py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <span>{row.when}</span>
+            <Box component="span" data-audit-user sx={{ overflowWrap: 'anywhere' }}>
+              {row.who}
+            </Box>
+          </Typography>
+          <Typography variant="body2" component="div" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            <AuditChange {...row.change} />
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /**
  * The #auditLog tab (administrators): who changed what and when, newest first, in words; each
  * change on its own line as "field: before → after" (settings in the settings tab's words and units).
+ * A table from `sm` up, cards on a phone.
  */
 export function NodeAuditTab({ device }: { device: TDevice }) {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const entries = useQuery(auditLogQuery(device.eui));
   const channelName = (id: string) => device.channels.find((channel) => channel.id === id)?.name ?? id;
   const type = isDeviceType(device.type) ? device.type : null;
@@ -64,37 +100,47 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
         : [];
     return { sentence: `${sentence}${via}`, lines: [...settings, ...changes] };
   };
+  const rows: TAuditRow[] = (entries.data ?? []).map((entry) => ({
+    when: dateTimeText(i18n.language, entry.ts),
+    who: entry.user ?? t('nodeDetail.audit.system'),
+    change: describe(entry.value),
+  }));
+  const empty = entries.isSuccess && rows.length === 0;
   return (
     <Paper variant="outlined">
       {entries.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {entries.isError ? <Alert severity="error">{t('nodeDetail.audit.loadError')}</Alert> : null}
-      <ScrollRegion label={t('nodeDetail.audit.title')}>
-        <Table size="small" aria-label={t('nodeDetail.audit.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('nodeDetail.audit.time')}</TableCell>
-              <TableCell>{t('nodeDetail.audit.user')}</TableCell>
-              <TableCell>{t('nodeDetail.audit.change')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(entries.data ?? []).map((entry, index) => (
-              <TableRow key={`${entry.ts}-${index}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateTimeText(i18n.language, entry.ts)}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{entry.user ?? t('nodeDetail.audit.system')}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', minWidth: 220 }}>
-                  <AuditChange {...describe(entry.value)} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {entries.isSuccess && entries.data.length === 0 ? (
+      {phone && !empty ? <AuditCards rows={rows} label={t('nodeDetail.audit.entries')} /> : null}
+      {phone && empty ? <Typography sx={{ p: 2 }}>{t('nodeDetail.audit.empty')}</Typography> : null}
+      {phone ? null : (
+        <ScrollRegion label={t('nodeDetail.audit.title')}>
+          <Table size="small" aria-label={t('nodeDetail.audit.title')}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={3}>{t('nodeDetail.audit.empty')}</TableCell>
+                <TableCell>{t('nodeDetail.audit.time')}</TableCell>
+                <TableCell>{t('nodeDetail.audit.user')}</TableCell>
+                <TableCell>{t('nodeDetail.audit.change')}</TableCell>
               </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
+            </TableHead>
+            <TableBody>
+              {rows.map((row, index) => (
+                <TableRow key={index}>
+                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{row.when}</TableCell>
+                  <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{row.who}</TableCell>
+                  <TableCell sx={{ verticalAlign: 'top', minWidth: 220 }}>
+                    <AuditChange {...row.change} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {empty ? (
+                <TableRow>
+                  <TableCell colSpan={3}>{t('nodeDetail.audit.empty')}</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+      )}
     </Paper>
   );
 }

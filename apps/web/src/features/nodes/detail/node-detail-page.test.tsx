@@ -168,4 +168,41 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/nodes'));
   });
+
+  it('moveNode without editNode: no pencil, a move dialog that shows the new location\'s interval greyed and sends only the place (issue 29 item 8)', async () => {
+    const user = userEvent.setup();
+    const PLANNER = testUser(['moveNode']);
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/v1/users/current') return jsonResponse(200, PLANNER);
+      if (method === 'PATCH') return jsonResponse(200, { ...NODE, location: 'Bibliotheek', gateway: null, calibration: { ...NODE.calibration, interval: 1 } });
+      if (url === `/api/v1/devices/${NODE.eui}`) return jsonResponse(200, NODE);
+      if (url.startsWith('/api/v1/customers?')) return jsonResponse(200, [{ name: 'Gemeente Utrecht', calibration: { interval: 2 } }]);
+      if (url.startsWith('/api/v1/customers/Gemeente%20Utrecht/locations?'))
+        return jsonResponse(200, [
+          { name: 'Stadhuis', calibration: { interval: 2 } },
+          { name: 'Bibliotheek', calibration: { interval: 1 } },
+        ]);
+      if (url.startsWith('/api/v1/overflowLogs')) return jsonResponse(200, []);
+      return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+    });
+    renderAt(`${PATH}#details`);
+    await user.click(await screen.findByRole('button', { name: 'Verplaatsen' }));
+    expect(screen.queryByRole('link', { name: 'Bewerken' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Keuken warm verplaatsen' });
+    expect(within(dialog).getByRole('button', { name: 'Verplaatsen' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByRole('combobox', { name: /^Locatie/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bibliotheek' }));
+    const interval = within(dialog).getByRole('combobox', { name: /^Kalibratie-interval/ });
+    await waitFor(() => expect(interval.textContent).toBe('1 jaar'));
+    expect(interval.getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(dialog).getByRole('button', { name: 'Verplaatsen' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ customer: 'Gemeente Utrecht', location: 'Bibliotheek' });
+    expect(await screen.findByText('Node verplaatst')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

@@ -17,6 +17,7 @@ import { NodeAuditTab } from './node-audit-tab';
 import { NodeChartTab } from './node-chart-tab';
 import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
+import { NodeMoveButton } from './node-move-dialog';
 import { NodeSettingsTab } from '../settings/node-settings-tab';
 
 /** How often a node with pending settings is asked again. */
@@ -42,7 +43,8 @@ export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0
 /**
  * /nodes/{customer}/{location}/{eui} (docs/nodes-screens.md, "Node detail"): the node's chart, service details,
  * settings, LoRa messages and audit log as hash tabs; the pencil edits the node (editNode) or,
- * on the settings tab, its settings (settings); delete detaches and stops it (deleteNode).
+ * on the settings tab, its settings (settings); move changes its place (moveNode, also without
+ * editNode); delete detaches and stops it (deleteNode).
  */
 export function NodeDetailPage() {
   const { t } = useTranslation();
@@ -76,6 +78,7 @@ export function NodeDetailPage() {
             {pencil.label}
           </Button>
         ) : null}
+        {device?.customer && device.location && hasAnyRight(user, 'moveNode') ? <NodeMoveButton device={device} /> : null}
         {device && hasAnyRight(user, 'deleteNode') ? (
           <DeletePlaceButton
             text={t('nodeDetail.deleteText', { name: device.name || device.eui, eui: device.eui, customer: device.customer ?? '', location: device.location ?? '' })}

@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE, type TDevice } from '@aquasmart/domain';
 import { connectorMessagesQuery, loraMessagesQuery } from './api/node-detail-api';
 import { dateTimeText, numberText } from './format';
-import { ScrollRegion } from '../../../components/table';
+import { ScrollRegion, TablePager } from '../../../components/table';
 
 const PERIODS = { day: 1, week: 7, month: 30 } as const;
 type TPeriod = keyof typeof PERIODS;
@@ -102,8 +101,7 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
           </TableBody>
         </Table>
       </ScrollRegion>
-      <TablePagination
-        component="div"
+      <TablePager
         count={rows.length}
         page={page}
         onPageChange={(_event, next) => setPage(next)}
@@ -113,8 +111,6 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
           setPageSize(Number(event.target.value));
           setPage(0);
         }}
-        labelRowsPerPage={t('nodeDetail.lora.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('nodeDetail.lora.displayedRows', { from, to, count })}
       />
     </Paper>
   );

@@ -14,7 +14,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { isDeviceType, type TDevice } from '@aquasmart/domain';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { failureText } from '../../../lib/http/failure-text';
 import { NODES_QUERY_ROOT } from '../../../lib/api/nodes';
+import { TablePager } from '../../../components/table';
 import { fetchCandidates, postNodeParameter, type TCandidate } from './settings-api';
 import { registerViews } from './settings-view';
 
@@ -184,15 +184,12 @@ export function ReplicateDialog({ device, onClose }: { device: TDevice; onClose:
             </Table>
           </Box>
         )}
-        <TablePagination
-          component="div"
+        <TablePager
           count={candidates.data?.total ?? 0}
           page={page}
           onPageChange={(_event, next) => setPage(next)}
           rowsPerPage={REPLICATION_PAGE_SIZE}
           rowsPerPageOptions={[REPLICATION_PAGE_SIZE]}
-          labelRowsPerPage={t('nodeSettings.replicate.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('nodeSettings.replicate.displayedRows', { from, to, count })}
         />
       </DialogContent>
       <DialogActions>

@@ -19,15 +19,17 @@ export interface TFormDialogProps {
   children: ReactNode;
   /** Why submitting is not possible now: the submit button is disabled and this stands beside it. */
   blockedReason?: string | null;
+  /** The submit button waits for input (nothing chosen yet), without a reason to show. */
+  submitDisabled?: boolean;
 }
 
 /**
- * The frame of the calibration dialogs: a form with a title, its content and Cancel / submit.
+ * The frame of the node page's form dialogs (calibration, offset, move): a form with a title, its content and Cancel / submit.
  * Full screen on a phone (an engineer in a plant room), the buttons large enough for a thumb and
  * at the bottom of the screen; closing is not offered while the request runs. With a
  * `blockedReason` the submit button is disabled and the reason stands beside it.
  */
-export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, children, blockedReason = null }: TFormDialogProps) {
+export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, children, blockedReason = null, submitDisabled = false }: TFormDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -47,7 +49,7 @@ export function FormDialog({ title, submitLabel, busy, onSubmit, onClose, childr
           <Button onClick={onClose} disabled={busy} size="large">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || blockedReason !== null} aria-describedby={blockedReason ? reasonId : undefined} size="large">
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled || blockedReason !== null} aria-describedby={blockedReason ? reasonId : undefined} size="large">
             {submitLabel}
           </Button>
         </DialogActions>
