@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './fixtures';
 
 /**
- * Cells that fit (issue 22 item 6, issue 29 item 9): the temperature columns of the node list and
+ * Cells that fit: the temperature columns of the node list and
  * the dashboard lists never cut a value ("58,8 °C ↓" keeps its arrow), and "Alle nodes" shows names,
  * customers and locations whole (wrapped onto a second line), at 1600 and 1366 px.
  */

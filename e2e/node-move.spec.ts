@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, createUserWithRights, signIn } from './fixtures';
 
 /**
- * Moving a node (issue 29 item 8, issue 22 item 2; docs/nodes-screens.md, "Move"): a planner with
+ * Moving a node (docs/nodes-screens.md, "Move"): a planner with
  * moveNode but not editNode moves a node from its page (customer, location, gateway); whoever moves,
  * the node takes the new location's calibration interval, shown greyed before saving.
  */
@@ -56,7 +56,7 @@ for (const [device, viewport] of VIEWPORTS) {
   test.describe(`moving a node (${device})`, () => {
     test.use({ viewport });
 
-    test(`moveNode without editNode: no edit button, a move action that moves the node and copies the location's interval (issue 29 item 8, ${device})`, async ({ page, request }) => {
+    test(`moveNode without editNode: no edit button, a move action that moves the node and copies the location's interval (${device})`, async ({ page, request }) => {
       test.setTimeout(120_000);
       const { eui, name, target } = await nodeAndTarget(request, `p${device}`);
       expect((await node(request, eui)).calibration.interval).toBe(2);
@@ -90,7 +90,7 @@ for (const [device, viewport] of VIEWPORTS) {
   });
 }
 
-test.describe('moving on the edit screen (issue 22 item 2)', () => {
+test.describe('moving on the edit screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('editNode + moveNode (not an administrator): the greyed interval shows the new location\'s 1, and the saved node has 1', async ({ page, request }) => {

@@ -6,7 +6,7 @@ import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 /**
  * /nodes/new for an engineer who is no administrator (addNode, all customers): the server shows
  * unassigned nodes to administrators only, so the engineer types the EUI printed on the node
- * (issue 22 item 1). The field checks as typed, tolerates spaces and dashes, refuses a node that is
+ *. The field checks as typed, tolerates spaces and dashes, refuses a node that is
  * already placed, and the registration succeeds, on a desktop and on a phone.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'register-screenshots');

@@ -88,7 +88,7 @@ async function temperaturesCut(page: Page): Promise<string[]> {
   );
 }
 
-test.describe('node lists on a phone (issue 29 item 2)', () => {
+test.describe('node lists on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('a row shows name, place, the temperatures that fit and the state icons; a tap opens the node', async ({ page }) => {
@@ -117,7 +117,7 @@ test.describe('node lists on a phone (issue 29 item 2)', () => {
   });
 });
 
-test.describe('node lists on a desktop (issue 29 item 2)', () => {
+test.describe('node lists on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the global list shows customer / location under the name; the customer tab the location; Enter opens a row', async ({ page }) => {
@@ -138,7 +138,7 @@ test.describe('node lists on a desktop (issue 29 item 2)', () => {
   });
 });
 
-test.describe('sorting by calibration (issue 29 item 6)', () => {
+test.describe('sorting by calibration', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('going up starts with the never calibrated, then the oldest date (the calibration column shows at 1366 px)', async ({ page }) => {
@@ -169,7 +169,7 @@ async function demoNodeScreen(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
-test.describe('the node page on a phone (issue 29 item 9)', () => {
+test.describe('the node page on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('the LoRa tab pages in Dutch with its arrows inside the card', async ({ page }) => {
@@ -237,7 +237,7 @@ test.describe('the node page on a phone (issue 29 item 9)', () => {
   });
 });
 
-test.describe('tab bars on a desktop (issue 29 item 9)', () => {
+test.describe('tab bars on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('no scroll arrows on tab bars of 2-5 tabs at 1280 px', async ({ page }) => {

@@ -43,7 +43,7 @@ export function HashTabs({ tabs, label }: { tabs: readonly THashTab[]; label: st
   const navigate = useNavigate();
   const theme = useTheme();
   // Arrows only on a phone, where five tabs do not fit; a desktop bar with 2-5 tabs showed them
-  // for no reason (issue 29 item 9). The bar still scrolls there (keyboard, wheel) if it ever must.
+  // for no reason (docs/screens.md). The bar still scrolls there (keyboard, wheel) if it ever must.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const activeId = activeTabId(location.hash, tabs);
   const active = tabs.find((tab) => tab.id === activeId);

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('/nodes/{customer}/{location}/{eui}/edit', { timeout: 30_000 }, () => {
-  it('shows every error in one round: the empty name and both empty channel modes (issue 29 item 13)', async () => {
+  it('shows every error in one round: the empty name and both empty channel modes', async () => {
     const calls = stub();
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     renderRoutes([{ path: '/nodes/:customer/:location/:eui/edit', element: <NodeEditPage /> }], `/nodes/Gemeente%20Utrecht/Stadhuis/${TEST_EUI}/edit`);

@@ -169,7 +169,7 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/nodes'));
   });
 
-  it('moveNode without editNode: no pencil, a move dialog that shows the new location\'s interval greyed and sends only the place (issue 29 item 8)', async () => {
+  it('moveNode without editNode: no pencil, a move dialog that shows the new location\'s interval greyed and sends only the place', async () => {
     const user = userEvent.setup();
     const PLANNER = testUser(['moveNode']);
     const calls: { method: string; url: string; body: unknown }[] = [];

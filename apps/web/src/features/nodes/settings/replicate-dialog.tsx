@@ -28,13 +28,13 @@ import { TablePager } from '../../../components/table';
 import { fetchCandidates, postNodeParameter, type TCandidate } from './settings-api';
 import { registerViews } from './settings-view';
 
-/** Replication candidates per page (nodes.md section 9). */
+/** Replication candidates per page (docs/node-settings.md, "Screens"). */
 export const REPLICATION_PAGE_SIZE = 10;
 
 type TProgress = Record<string, number>;
 
 /**
- * Copies registers of this node to other nodes of its type (administrators; nodes.md "Dialogs"):
+ * Copies registers of this node to other nodes of its type (administrators; docs/node-settings.md, "Screens"):
  * the chosen nodes get the chosen registers one node at a time, each going from no progress to
  * 0 and then 100 percent. On a failure the dialog closes with settingsDuplicateError and says
  * which nodes already received the settings.

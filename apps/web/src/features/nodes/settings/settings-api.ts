@@ -2,7 +2,7 @@ import { TOTAL_COUNT_HEADER, type TRegisterChange } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { nodeApiPath } from '../../../lib/api/nodes';
 
-/** The settings calls (docs/telemetry.md, "Downlinks"; nodes.md section 7). */
+/** The settings calls (docs/telemetry.md, "Downlinks"; docs/node-settings.md). */
 
 /** POST /devices/{eui}/parameters: the registers that changed; they are stored pending and sent. */
 export async function postNodeParameters(eui: string, registers: TRegisterChange[]): Promise<unknown> {

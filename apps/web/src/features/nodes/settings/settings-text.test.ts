@@ -5,7 +5,7 @@ import '../../../lib/i18n/texts/nodes';
 import '../../../lib/i18n/texts/nodes-detail';
 import { shownText } from './settings-text';
 
-/** Plurals through i18next's plural support (issue 29 item 13): "1 spoeling", "1 node". */
+/** Plurals through i18next's plural support: "1 spoeling", "1 node". */
 describe('settings texts in the singular and the plural', () => {
   const period = (flushCycles: number) => ({ kind: 'period' as const, start: 360, stop: 390, flushCycles });
   it.each([
