@@ -104,7 +104,7 @@ function partsOf(date: Date, timeZone: string | undefined): TParts {
     partFormats.set(key, format);
   }
   const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return { year: parts.year!, month: Number(parts.month), day: Number(parts.day), hour: parts.hour!, minute: parts.minute! };
+  return { year: parts.year, month: Number(parts.month), day: Number(parts.day), hour: parts.hour, minute: parts.minute };
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -20,9 +20,10 @@ import { SignalCell } from '../../components/cells/signal-cell';
 import { SyncCell } from '../../components/cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../../components/cells/temperature-cell';
 import { WrappedTextCell } from '../../components/cells/wrapped-text-cell';
-import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
+import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
 import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
+import { useFormat } from '../../lib/i18n/use-date-time';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage } from './api/dashboard-api';
 
@@ -30,12 +31,17 @@ type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
 
 function DateCell({ iso }: { iso: string | null }) {
-  const { i18n } = useTranslation();
+  const { dateTime } = useFormat();
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(iso, i18n.language) || '—'}
+      {dateTime(iso) || '—'}
     </Box>
   );
+}
+
+function VoltageCell({ value }: { value: number | null }) {
+  const { voltage } = useFormat();
+  return <>{voltage(value) || '—'}</>;
 }
 
 /** The columns of each list (portal.md section 2); the customer column only outside a customer. */
@@ -63,7 +69,7 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const calibration = column('calibration', 'calibration', { width: 130, renderCell: ({ row }) => <CalibrationCell node={row} /> });
   const lastOnline = column('lastOnline', 'lastOnline', { width: 130, renderCell: ({ row }) => <LastOnlineCell ts={row.lora.ts} /> });
   const flushes = column('count', 'flushes', { width: 100, type: 'number' });
-  const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => (row.battery.voltage === null ? '—' : t('dashboard.volts', { value: row.battery.voltage.toFixed(2) })) });
+  const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => <VoltageCell value={row.battery.voltage} /> });
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
 
   if (options.phone) {

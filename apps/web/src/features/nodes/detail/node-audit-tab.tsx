@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { DEVICE_TYPES, type TDevice, type TDeviceType } from '@aquasmart/domain';
+import { DEVICE_TYPES, formatLocale, type TDevice, type TDeviceType } from '@aquasmart/domain';
 import { localOffsetMinutes, shownText } from '../settings/settings-text';
 import { settingChanges } from '../settings/settings-view';
 import { auditLogQuery } from './api/node-detail-api';
@@ -43,7 +43,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
   const type = (DEVICE_TYPES as readonly string[]).includes(device.type) ? (device.type as TDeviceType) : null;
   const offset = localOffsetMinutes();
   const describe = (value: unknown): { sentence: string; lines: string[] } => {
-    const text = auditText(value);
+    const text = auditText(value, formatLocale(i18n.language));
     const params = { ...text.params, ...(text.params.channel ? { channel: channelName(text.params.channel) } : {}) };
     const sentence = t(`nodeDetail.audit.actions.${text.key}`, params);
     const via = text.via ? ` ${t(`nodeDetail.audit.via.${text.via}`, { defaultValue: '' })}`.trimEnd() : '';
