@@ -88,7 +88,7 @@ export function MailOutboxPage() {
       return t(state.key, { time: timeOfDay(state.at) });
     };
     const subjectText = (row: TMailOutboxItem) => (row.kind === 'test' ? `${row.subject} (${t('alerts.kinds.test')})` : row.subject);
-    const createdAt: TListColumn<TMailOutboxItem> = { field: 'createdAt', headerName: t('alerts.createdAt'), width: 140, valueGetter: (_value, row) => dateTime(row.createdAt), sortValue: (row) => row.createdAt };
+    const createdAt: TListColumn<TMailOutboxItem> = { field: 'createdAt', headerName: t('alerts.createdAt'), width: 160, valueGetter: (_value, row) => dateTime(row.createdAt), sortValue: (row) => row.createdAt };
     const state: TListColumn<TMailOutboxItem> = {
       field: 'state',
       headerName: t('alerts.state'),
@@ -96,7 +96,16 @@ export function MailOutboxPage() {
       importance: 1,
       valueGetter: (_value, row) => stateText(row),
       sortValue: (row) => stateText(row),
-      renderCell: (params) => <Chip size="small" variant="outlined" color={mailStateColour(params.row)} label={stateText(params.row)} sx={{ maxWidth: '100%' }} />,
+      renderCell: (params) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={mailStateColour(params.row)}
+          label={stateText(params.row)}
+          // On a phone the narrow column wraps the state onto two lines instead of cutting it ("Nieuwe pogin...").
+          sx={phone ? { maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, lineHeight: 1.2 } } : undefined}
+        />
+      ),
     };
     const others: TListColumn<TMailOutboxItem>[] = [
       { field: 'attempts', headerName: t('alerts.attempts'), type: 'number', width: 90 },
