@@ -53,6 +53,7 @@ test.describe('the dashboard on a phone', () => {
     await page.goto('/dashboard/faultySensors');
     const grid = page.getByRole('grid');
     await expect(grid.locator('[data-faulty-channels]').first()).toHaveText(/^Defect: \S/);
+    await expectNoAxeViolations(page, 'the faulty-sensor list on a phone');
     // Sportfondsen Oost has no faulty sensor in the demo data.
     await page.goto('/customers/Sportfondsen%20Oost/dashboard/faultySensors');
     await expect(page.getByText('Geen nodes met een defecte sensor')).toBeVisible();
@@ -70,6 +71,7 @@ test.describe('the dashboard on a phone', () => {
     await expect(row).toBeVisible();
     await expect(row.locator('[data-subject]')).toContainText(subject);
     await expect(row.getByText('ontvanger@example.com')).toBeInViewport();
+    await expectNoAxeViolations(page, 'the outbox on a phone');
   });
 
   test('the customers and locations headers are not cut, sorted or not', async ({ page }) => {
