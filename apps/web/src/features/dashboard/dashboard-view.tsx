@@ -30,7 +30,8 @@ export function DashboardView({ customer }: { customer?: string }) {
   const queryClient = useQueryClient();
   const result = useQuery(dashboardQuery(customer));
   const dashboard = result.data;
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // Known at the first render, so a phone never starts loading the chart chunk it does not show.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [chartsShown, setChartsShown] = useState(() => readStorage('session', CHARTS_KEY) === 'true');
   const toggleCharts = () => {
     writeStorage('session', CHARTS_KEY, String(!chartsShown));
