@@ -1,3 +1,4 @@
+import { formatLocale, formatNumber } from '../format';
 /**
  * Validation and error messages travel as message keys, never as sentences. A key may carry
  * parameters in query form (`validation.range?min=1&max=60`) so that a plain string, which is
@@ -52,8 +53,8 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * separator: "1250", as the hints). Other parameters stay as they are.
  */
 export function localizedParams(params: TMessageParams, language: string): TMessageParams {
-  const format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 20 });
+  const locale = formatLocale(language);
   return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' || PLAIN_NUMBER.test(value) ? format.format(Number(value)) : value]),
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' || PLAIN_NUMBER.test(value) ? formatNumber(Number(value), locale, { maxDecimals: 20 }) : value]),
   );
 }

@@ -8,12 +8,12 @@ const details = { node: 'Kraan 1', customer: 'Klant', location: 'Kelder', before
 describe('the alert e-mail', () => {
   it.each([
     // Winter time (CET, UTC+1) and summer time (CEST, UTC+2), around both changes of 2026.
-    ['2026-01-15T15:30:00Z', 'nl', '15 januari 2026 om 16:30'],
-    ['2026-03-29T00:59:00Z', 'nl', '29 maart 2026 om 01:59'],
-    ['2026-03-29T01:00:00Z', 'nl', '29 maart 2026 om 03:00'],
-    ['2026-10-25T00:30:00Z', 'nl', '25 oktober 2026 om 02:30'],
-    ['2026-10-25T01:30:00Z', 'nl', '25 oktober 2026 om 02:30'],
-    ['2026-12-31T23:30:00Z', 'en', '1 January 2027 at 00:30'],
+    ['2026-01-15T15:30:00Z', 'nl', '15-01-2026 16:30'],
+    ['2026-03-29T00:59:00Z', 'nl', '29-03-2026 01:59'],
+    ['2026-03-29T01:00:00Z', 'nl', '29-03-2026 03:00'],
+    ['2026-10-25T00:30:00Z', 'nl', '25-10-2026 02:30'],
+    ['2026-10-25T01:30:00Z', 'nl', '25-10-2026 02:30'],
+    ['2026-12-31T23:30:00Z', 'en', '1 Jan 2027 00:30'],
   ])('%s is %s in Amsterdam (%s)', (iso, language, expected) => {
     expect(formatMailTime(new Date(iso), mailTexts(language))).toBe(expected);
   });
@@ -76,6 +76,6 @@ describe('the alert e-mail', () => {
   it('the test e-mail names who sent it', () => {
     const mail = composeTestMail({ ...recipient, language: 'en' }, 'admin@example.com', new Date('2026-07-01T10:00:00Z'));
     expect(mail.subject).toBe('Test e-mail from the Aquasmart portal');
-    expect(mail.text).toContain('sent by admin@example.com on 1 July 2026 at 12:00');
+    expect(mail.text).toContain('sent by admin@example.com on 1 Jul 2026 12:00');
   });
 });

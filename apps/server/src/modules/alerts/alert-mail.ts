@@ -1,4 +1,4 @@
-import { ALERT_TIME_ZONE, alertMailEn, alertMailNl, nodePageUrl, toSingleLine, type TAlertKind, type TAlertMailTexts } from '@aquasmart/domain';
+import { ALERT_TIME_ZONE, alertMailEn, formatDateTime, formatLocale, formatNumber as formatLocaleNumber, type TNumberOptions, alertMailNl, nodePageUrl, toSingleLine, type TAlertKind, type TAlertMailTexts } from '@aquasmart/domain';
 import type { TAlertDetails } from './alert-outbox';
 
 /**
@@ -42,13 +42,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** The screens' date-time style (packages/domain/src/format) in Dutch time. */
 export function formatMailTime(at: Date, texts: TAlertMailTexts): string {
-  return new Intl.DateTimeFormat(texts.locale, { timeZone: ALERT_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(at);
+  return formatDateTime(at, formatLocale(texts.locale), { timeZone: ALERT_TIME_ZONE });
 }
 
-function formatNumber(value: number | undefined, texts: TAlertMailTexts): string {
-  if (value === undefined || !Number.isFinite(value)) return '?';
-  return new Intl.NumberFormat(texts.locale, { maximumFractionDigits: 1 }).format(value);
+/** Temperatures with their one decimal, as on the screens; '?' for a value the alert lacks. */
+const DEGREES: TNumberOptions = { decimals: 1 };
+function formatNumber(value: number | undefined, texts: TAlertMailTexts, options: TNumberOptions = { maxDecimals: 1 }): string {
+  return formatLocaleNumber(value, formatLocale(texts.locale), options) || '?';
 }
 
 const SUBJECT: Record<TAlertKind, keyof TAlertMailTexts> = {
@@ -70,14 +72,14 @@ function alertSentence(alert: TAlertForMail, texts: TAlertMailTexts): string {
     const difference = details.before !== undefined && details.after !== undefined ? Math.abs(details.after - details.before) : undefined;
     return fill(texts.textFlush, {
       time,
-      before: formatNumber(details.before, texts),
-      after: formatNumber(details.after, texts),
-      difference: formatNumber(difference, texts),
+      before: formatNumber(details.before, texts, DEGREES),
+      after: formatNumber(details.after, texts, DEGREES),
+      difference: formatNumber(difference, texts, DEGREES),
       minimum: formatNumber(details.minimumDeviation, texts),
     });
   }
   const template = alert.kind === 'overflowStarted' ? texts.textOverflowStarted : texts.textOverflowResolved;
-  return fill(template, { time, resistance: formatNumber(details.resistance, texts) });
+  return fill(template, { time, resistance: formatNumber(details.resistance, texts, { maxDecimals: 1, grouping: true }) });
 }
 
 function greetingName(recipient: TMailRecipient): string {

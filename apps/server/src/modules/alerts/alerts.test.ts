@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { NO_MAIL_SERVER, type TMailOutboxItem } from '@aquasmart/domain';
+import { formatTemperature, NO_MAIL_SERVER, type TMailOutboxItem } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../../db/database';
 import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
@@ -92,11 +92,10 @@ describe('e-mail alerts', () => {
     expect(piet.subject).toBe(`Spoelalarm: Kraan <keuken> & bad (${CUSTOMER_A}, ${LOCATION_A})`);
     expect(piet.from).toEqual({ address: 'portal@example.nl', name: 'Aquasmart Portal' });
     expect(piet.autoSubmitted).toBe('auto-generated');
-    const nl = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
-    expect(piet.text).toContain(`van ${nl.format(value.before)} °C naar ${nl.format(value.after)} °C`);
+    expect(piet.text).toContain(`van ${formatTemperature(value.before, 'nl')} naar ${formatTemperature(value.after, 'nl')}`);
     expect(piet.text).toContain('minimaal 2 °C verschil');
     // 15:30 UTC in January is 16:30 in Amsterdam.
-    expect(piet.text).toContain('15 januari 2026 om 16:30');
+    expect(piet.text).toContain('15-01-2026 16:30');
     const link = `${PUBLIC_URL}/nodes/Gemeente%20Utrecht/Stadhuis%20%2F%20Kelder%20%232/${node.eui}`;
     expect(piet.text).toContain(link);
     expect(piet.html).toContain(`href="${link}"`);
@@ -106,7 +105,7 @@ describe('e-mail alerts', () => {
 
     const admin = received.find((mail) => mail.to[0] === 'admin@example.com')!;
     expect(admin.subject).toBe(`Flush alarm: Kraan <keuken> & bad (${CUSTOMER_A}, ${LOCATION_A})`);
-    expect(admin.text).toContain('15 January 2026 at 16:30');
+    expect(admin.text).toContain('15 Jan 2026 16:30');
     expect(admin.text).toContain('at least 2 °C');
     expect(new Set(received.map((mail) => mail.messageId)).size).toBe(2);
     expect((await mails()).map((mail) => mail.state)).toEqual(['sent', 'sent']);
@@ -156,7 +155,7 @@ describe('e-mail alerts', () => {
     await processAndSend();
     await smtp.waitFor(4);
     expect(piet()[1].subject).toBe(`Opgelost: geen water meer bij Kraan <keuken> & bad (${CUSTOMER_A}, ${LOCATION_A})`);
-    expect(piet()[1].text).toContain('15 januari 2026 om 16:50');
+    expect(piet()[1].text).toContain('15-01-2026 16:50');
     const admin = smtp.received.filter((mail) => mail.to[0] === 'admin@example.com').map((mail) => mail.subject);
     expect(admin).toEqual([
       `Water detected: Kraan <keuken> & bad (${CUSTOMER_A}, ${LOCATION_A})`,

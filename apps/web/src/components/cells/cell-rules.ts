@@ -1,4 +1,4 @@
-import { COLD_WATER_MAX_CELSIUS, FAULTY_READING_AT_OR_BELOW, HOT_WATER_MIN_CELSIUS } from '@aquasmart/domain';
+import { COLD_WATER_MAX_CELSIUS, FAULTY_READING_AT_OR_BELOW, formatLocale, formatTemperature, HOT_WATER_MIN_CELSIUS } from '@aquasmart/domain';
 
 /**
  * The display rules of the shared list cells (docs/screens.md, "Lists"; docs/nodes-screens.md, "The list"),
@@ -56,6 +56,5 @@ export function temperatureDisplay({ value, active = true, mode }: TTemperatureI
 
 /** `21.5 °C` with the decimal separator of the language (one decimal). */
 export function formatCelsius(value: number, language: string): string {
-  const formatted = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-  return `${formatted} °C`;
+  return formatTemperature(value, formatLocale(language));
 }

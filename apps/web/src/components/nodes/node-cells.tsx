@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useTranslation } from 'react-i18next';
-import { calibrationDue, isTemperatureChannelActive, OFFLINE_AFTER_MS, nodeFunctions, type TNodeFunctions, type TNodeParameter } from '@aquasmart/domain';
+import { calibrationDue, formatDate, formatDateTime, formatLocale, isTemperatureChannelActive, OFFLINE_AFTER_MS, nodeFunctions, type TNodeFunctions, type TNodeParameter } from '@aquasmart/domain';
 import { TemperatureCell } from '../cells/temperature-cell';
 
 /**
@@ -20,21 +20,6 @@ export function functionsOf(node: TNodeLike): TNodeFunctions {
   return nodeFunctions(node.type, node.sipp?.parameters);
 }
 
-/** Short date and time in the user's language; empty for no value. */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-}
-
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
-}
-
 /** '5 min ago' style: how long since the node was last heard, with the full time in a tooltip; red after 6 hours (offline). */
 export function LastOnlineCell({ ts, now = Date.now() }: { ts: string | null | undefined; now?: number }) {
   const { t, i18n } = useTranslation();
@@ -48,7 +33,7 @@ export function LastOnlineCell({ ts, now = Date.now() }: { ts: string | null | u
     abs < 60 ? format.format(seconds, 'second') : abs < 3600 ? format.format(Math.round(seconds / 60), 'minute') : abs < 86400 ? format.format(Math.round(seconds / 3600), 'hour') : format.format(Math.round(seconds / 86400), 'day');
   const offline = now - at > OFFLINE_AFTER_MS;
   return (
-    <Tooltip title={formatDateTime(ts, i18n.language)}>
+    <Tooltip title={formatDateTime(ts, formatLocale(i18n.language))}>
       <Box component="span" data-offline={offline} sx={{ color: offline ? 'error.main' : 'text.primary', whiteSpace: 'nowrap' }}>
         {text}
       </Box>
@@ -108,7 +93,7 @@ export function NodeTemperatureCell({ node, number }: { node: TNodeLike; number:
 export function CalibrationCell({ node, now = Date.now() }: { node: TNodeLike; now?: number }) {
   const { t, i18n } = useTranslation();
   const state = calibrationDue(node.calibration?.ts, node.calibration?.interval, now);
-  const date = formatDate(node.calibration?.ts, i18n.language);
+  const date = formatDate(node.calibration?.ts, formatLocale(i18n.language));
   const label = [t(`nodes.calibrationState.${state}`), node.calibration?.interval ? t('nodes.calibrationInterval', { count: node.calibration.interval }) : null]
     .filter(Boolean)
     .join(' · ');

@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import OpenInNewIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { hasAnyRight, type TDeviceListItem } from '@aquasmart/domain';
+import { formatDateTime, formatLocale, hasAnyRight, type TDeviceListItem } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../table/list-table';
 import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
@@ -19,7 +19,7 @@ import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
 import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
-import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
+import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
 
 const rowId = (row: TDeviceListItem) => row.eui ?? '';
 const TEMPERATURES = [1, 2, 3] as const;
@@ -227,7 +227,7 @@ function NodeRowDetails({ row, mayEdit }: { row: TDeviceListItem; mayEdit: boole
           <CalibrationCell node={row} />
         </Detail>
         <Detail label={t('nodes.lastOnline')}>
-          <LastOnlineCell ts={row.lora?.ts} /> {formatDateTime(row.lora?.ts, i18n.language) ? `(${formatDateTime(row.lora?.ts, i18n.language)})` : ''}
+          <LastOnlineCell ts={row.lora?.ts} /> {formatDateTime(row.lora?.ts, formatLocale(i18n.language)) ? `(${formatDateTime(row.lora?.ts, formatLocale(i18n.language))})` : ''}
         </Detail>
         <Detail label={t('nodes.sync')}>
           <SyncCell value={row.sync} />

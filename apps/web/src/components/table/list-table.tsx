@@ -211,6 +211,9 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
           '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
           // Its column menu button waits off to the right until hovered; kept inside, it cannot widen the grid.
           '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
+          // A narrow column's title keeps its room beside the sort arrow (`headerClassName: 'list-header-compact'`).
+          '& .list-header-compact': { px: 0.5 },
+          '& .list-header-compact .MuiDataGrid-sortButton': { p: 0 },
           // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
           '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
           '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },

@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -79,33 +81,66 @@ function TestMailForm() {
 export function MailOutboxPage() {
   const { t } = useTranslation();
   const { dateTime, timeOfDay } = useDateTime();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const columns = useMemo<TListColumn<TMailOutboxItem>[]>(() => {
     const stateText = (item: TMailOutboxItem) => {
       const state = mailState(item);
       return t(state.key, { time: timeOfDay(state.at) });
     };
-    return [
-      { field: 'createdAt', headerName: t('alerts.createdAt'), width: 140, valueGetter: (_value, row) => dateTime(row.createdAt), sortValue: (row) => row.createdAt },
-      {
-        field: 'state',
-        headerName: t('alerts.state'),
-        width: 200,
-        valueGetter: (_value, row) => stateText(row),
-        sortValue: (row) => stateText(row),
-        renderCell: (params) => <Chip size="small" variant="outlined" color={mailStateColour(params.row)} label={stateText(params.row)} />,
-      },
-      { field: 'recipient', headerName: t('alerts.recipient'), width: 200 },
-      {
-        field: 'subject',
-        headerName: t('alerts.subject'),
-        flex: 1,
-        minWidth: 220,
-        valueGetter: (_value, row) => (row.kind === 'test' ? `${row.subject} (${t('alerts.kinds.test')})` : row.subject),
-      },
+    const subjectText = (row: TMailOutboxItem) => (row.kind === 'test' ? `${row.subject} (${t('alerts.kinds.test')})` : row.subject);
+    const createdAt: TListColumn<TMailOutboxItem> = { field: 'createdAt', headerName: t('alerts.createdAt'), width: 160, valueGetter: (_value, row) => dateTime(row.createdAt), sortValue: (row) => row.createdAt };
+    const state: TListColumn<TMailOutboxItem> = {
+      field: 'state',
+      headerName: t('alerts.state'),
+      width: phone ? 130 : 200,
+      importance: 1,
+      valueGetter: (_value, row) => stateText(row),
+      sortValue: (row) => stateText(row),
+      renderCell: (params) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={mailStateColour(params.row)}
+          label={stateText(params.row)}
+          // On a phone the narrow column wraps the state onto two lines instead of cutting it ("Nieuwe pogin...").
+          sx={phone ? { maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, lineHeight: 1.2 } } : undefined}
+        />
+      ),
+    };
+    const others: TListColumn<TMailOutboxItem>[] = [
       { field: 'attempts', headerName: t('alerts.attempts'), type: 'number', width: 90 },
       { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 260, valueGetter: (_value, row) => errorText(t, row) },
     ];
-  }, [t, dateTime, timeOfDay]);
+    if (phone) {
+      // A phone has room for one column and the state: who it went to and what about, not only when (issue 29 item 14).
+      const message: TListColumn<TMailOutboxItem> = {
+        field: 'recipient',
+        headerName: t('alerts.recipient'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, row) => `${row.recipient} ${subjectText(row)}`,
+        sortValue: (row) => row.recipient,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {row.recipient}
+            </Box>
+            <Box component="span" data-subject sx={{ fontSize: 12, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {subjectText(row)}
+            </Box>
+          </Box>
+        ),
+      };
+      return [message, state, createdAt, ...others];
+    }
+    return [
+      createdAt,
+      state,
+      { field: 'recipient', headerName: t('alerts.recipient'), width: 200 },
+      { field: 'subject', headerName: t('alerts.subject'), flex: 1, minWidth: 220, valueGetter: (_value, row) => subjectText(row) },
+      ...others,
+    ];
+  }, [t, dateTime, timeOfDay, phone]);
 
   return (
     <>

@@ -20,28 +20,55 @@ import { SignalCell } from '../../components/cells/signal-cell';
 import { SyncCell } from '../../components/cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../../components/cells/temperature-cell';
 import { WrappedTextCell } from '../../components/cells/wrapped-text-cell';
-import { CalibrationCell, formatDateTime, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
+import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
 import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
+import { useFormat } from '../../lib/i18n/use-date-time';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage } from './api/dashboard-api';
+import { faultyChannels } from './faulty-channels';
 
 type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
 
 function DateCell({ iso }: { iso: string | null }) {
-  const { i18n } = useTranslation();
+  const { dateTime } = useFormat();
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(iso, i18n.language) || '—'}
+      {dateTime(iso) || '—'}
     </Box>
   );
+}
+
+/** The faulty list's date with the failed channels under it ("Defect: Warm water"). */
+function FaultyDateCell({ row }: { row: TDashboardListRow }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const channels = faultyChannels(row).map(({ number, name }) => name || t('nodes.temperatureShort', { number }));
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {dateTime(row.date) || '—'}
+      </Box>
+      {channels.length ? (
+        <Box component="span" data-faulty-channels sx={{ fontSize: 12, color: 'error.main', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {t('dashboard.faultyChannels', { channels: channels.join(', ') })}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function VoltageCell({ value }: { value: number | null }) {
+  const { voltage } = useFormat();
+  return <>{voltage(value) || '—'}</>;
 }
 
 /** The columns of each list (portal.md section 2); the customer column only outside a customer. */
 export function listColumns(name: TDashboardListName, t: TFunction, options: { withCustomer: boolean; phone: boolean }): TColumn[] {
   const column = (field: string, header: string, extra: Partial<TColumn> = {}): TColumn => ({ field, headerName: t(`dashboard.columns.${header}`), ...extra });
   const date = (header = 'date') => column('date', header, { width: 150, renderCell: ({ row }) => <DateCell iso={row.date} /> });
+  const faultyDate = column('date', 'date', { width: 150, renderCell: ({ row }) => <FaultyDateCell row={row} /> });
   // Names wrap onto a second line instead of being cut (issue 29 item 9: "Alle nodes" at 1366 px).
   const text = (field: 'customer' | 'location' | 'name'): Partial<TColumn> => ({ flex: 1, minWidth: 120, renderCell: ({ row }) => <WrappedTextCell text={row[field]} /> });
   const customer = options.withCustomer ? [column('customer', 'customer', text('customer'))] : [];
@@ -63,7 +90,7 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const calibration = column('calibration', 'calibration', { width: 130, renderCell: ({ row }) => <CalibrationCell node={row} /> });
   const lastOnline = column('lastOnline', 'lastOnline', { width: 130, renderCell: ({ row }) => <LastOnlineCell ts={row.lora.ts} /> });
   const flushes = column('count', 'flushes', { width: 100, type: 'number' });
-  const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => (row.battery.voltage === null ? '—' : t('dashboard.volts', { value: row.battery.voltage.toFixed(2) })) });
+  const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => <VoltageCell value={row.battery.voltage} /> });
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
 
   if (options.phone) {
@@ -71,7 +98,7 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
       annualCalibrations: calibration,
       biennialCalibrations: calibration,
       triennialCalibrations: calibration,
-      faultySensors: date(),
+      faultySensors: faultyDate,
       flushAlarms: date(),
       lowBatteries: date(),
       nodes: lastOnline,
@@ -104,7 +131,7 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
     case 'triennialCalibrations':
       return [calibration, ...customer, location, nodeName, type, interval];
     case 'faultySensors':
-      return [date(), ...customer, location, nodeName, type, ...temperatures, signal(3)];
+      return [faultyDate, ...customer, location, nodeName, type, ...temperatures, signal(3)];
     case 'flushAlarms':
       return [date(), ...customer, location, nodeName, type, lastOnline];
     case 'lowBatteries':
@@ -175,11 +202,12 @@ export function DashboardListPage() {
               }
             : undefined
         }
-        messages={
-          overflow
+        messages={{
+          empty: `dashboard.empty.${name}`,
+          ...(overflow
             ? { loadError: 'snackbar.overflowsGetError', deleted: 'snackbar.overflowsDelete', deleteFailed: 'snackbar.overflowsDeleteError' }
-            : { loadError: name === 'faultySensors' ? 'snackbar.faultySensorGetError' : 'snackbar.dashboardListGetError' }
-        }
+            : { loadError: name === 'faultySensors' ? 'snackbar.faultySensorGetError' : 'snackbar.dashboardListGetError' }),
+        }}
       />
     </>
   );

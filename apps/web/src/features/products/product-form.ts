@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  formatLocale,
+  formatNumber,
   MESSAGE,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_TYPES,
@@ -52,7 +54,7 @@ export const IMAGE_ACCEPT = PRODUCT_IMAGE_TYPES.join(',');
 /** A size for people: "850 kB", "1,3 MB" (rounded up, so a file just over 1 MB never reads "1 MB"). */
 export function formatBytes(bytes: number, language: string): string {
   const format = (value: number, digits: number) =>
-    new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+    formatNumber(value, formatLocale(language), { maxDecimals: digits });
   if (bytes < 1024) return `${format(bytes, 0)} B`;
   if (bytes < 1024 * 1024) return `${format(Math.ceil(bytes / 1024), 0)} kB`;
   return `${format(Math.ceil((bytes / (1024 * 1024)) * 10) / 10, 1)} MB`;

@@ -1,20 +1,31 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, formatTime, formatVoltage, type TMoment, type TNumberOptions } from '@aquasmart/domain';
 
 /**
- * Short date-time formatting in the app's language for lists of moments (intake errors, the
- * e-mail outbox): `dateTime` always with the date; `timeOfDay` today's moments by their time only
- * (for narrow columns), other days with their date. Empty for no moment.
+ * The domain's one way to write numbers and moments (packages/domain/src/format), bound to the
+ * app's language: `dateTime` always with the date; `timeOfDay` today's moments by their time
+ * only (for narrow columns), other days with their date. Empty for no value.
  */
-export function useDateTime() {
+export function useFormat() {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const locale = i18n.resolvedLanguage === 'nl' ? 'nl-NL' : 'en-GB';
-    const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    const format = (formatter: Intl.DateTimeFormat) => (iso: string | null | undefined) => (iso ? formatter.format(new Date(iso)) : '');
-    const timeOfDay = (iso: string | null | undefined) =>
-      iso && new Date(iso).toDateString() === new Date().toDateString() ? format(time)(iso) : format(full)(iso);
-    return { dateTime: format(full), timeOfDay };
-  }, [i18n.resolvedLanguage]);
+  const locale = formatLocale(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(
+    () => ({
+      locale,
+      number: (value: number | null | undefined, options?: TNumberOptions) => formatNumber(value, locale, options),
+      temperature: (value: number | null | undefined, options?: { signed?: boolean }) => formatTemperature(value, locale, options),
+      voltage: (value: number | null | undefined) => formatVoltage(value, locale),
+      date: (moment: TMoment) => formatDate(moment, locale),
+      dateTime: (moment: TMoment) => formatDateTime(moment, locale),
+      timeOfDay: (moment: TMoment) => {
+        const at = moment === null || moment === undefined || moment === '' ? null : new Date(moment);
+        return at && at.toDateString() === new Date().toDateString() ? formatTime(at, locale) : formatDateTime(moment, locale);
+      },
+    }),
+    [locale],
+  );
 }
+
+/** The dates of `useFormat`, for the lists of moments (intake errors, the e-mail outbox). */
+export const useDateTime = useFormat;

@@ -62,7 +62,7 @@ describe('audit entries in words', () => {
     [
       'an offset typed by hand: before and after with the unit',
       { action: 'calibrationEdit', channel: 'temperature1', offset: 0.5, changes: { offset: [0, 0.5] } },
-      { key: 'calibrationEdit', params: { action: 'calibrationEdit', channel: 'temperature1', offset: '0.5' }, changes: [{ field: 'offset', value: '0 °C → 0.5 °C' }] },
+      { key: 'calibrationEdit', params: { action: 'calibrationEdit', channel: 'temperature1', offset: '0.5' }, changes: [{ field: 'offset', value: '0.0 °C → 0.5 °C' }] },
     ],
     [
       'settings with their previous values (for the settings catalogue)',
@@ -100,5 +100,14 @@ describe('audit entries in words', () => {
     expect(plainValue(['Nattouwtje', 'x'])).toBe('Nattouwtje, x');
     expect(plainValue({ mode: 'KW', attachments: [] })).toBe('mode KW, attachments');
     expect(plainValue(false)).toBe('false');
+  });
+
+  it('writes numbers in the reader\'s language, degrees with one decimal (issue 29 item 12)', () => {
+    const entry = { action: 'calibration', channel: 'temperature1', measured: 11.6, calibrated: 11.8, offset: 0.2, changes: { offset: [0, 0.2] } };
+    expect(auditText(entry, 'nl').params).toMatchObject({ measured: '11,6', calibrated: '11,8', offset: '0,2' });
+    expect(auditText(entry, 'nl').changes).toEqual([{ field: 'offset', value: '0,0 °C → 0,2 °C' }]);
+    expect(auditText(entry, 'en').params).toMatchObject({ measured: '11.6', calibrated: '11.8', offset: '0.2' });
+    expect(plainValue(-102.4, 'nl')).toBe('-102,4');
+    expect(plainValue(1250, 'nl')).toBe('1250');
   });
 });

@@ -1,3 +1,5 @@
+import { formatNumber, type TFormatLocale } from '@aquasmart/domain';
+
 /**
  * One audit log entry's `value` in words (the #auditLog tab). The entries are written by the
  * server (docs/nodes.md "Audit log"): node writes as `{ action, changes: { field: [before, after] } }`
@@ -6,6 +8,7 @@
  * (entries before 2026-11-26 have no `changes`), provisioning `{ action: 'provision', via, ... }`,
  * and the demo's calibration entries. Each known `action` has a sentence; every change is listed
  * as "field: before → after", any other field as "field: value", so nothing recorded is hidden.
+ * Numbers are written in the reader's language (the domain's formatter: degrees with one decimal).
  * Pure: the caller translates.
  */
 export interface TAuditText {
@@ -24,6 +27,8 @@ export interface TAuditText {
 const BOTH_SIDES = new Set(['offset']);
 /** Units of changed fields that are numbers (the settings carry theirs in the catalogue). */
 const UNITS: Record<string, string> = { offset: '°C' };
+/** Fields that are temperatures, written with the temperature's one decimal. */
+const DEGREES = new Set(['measured', 'calibrated', 'offset']);
 
 const SENTENCES: Record<string, readonly string[]> = {
   provision: ['type', 'version', 'networkServer'],
@@ -46,15 +51,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A value as a person reads it: numbers with a decimal comma in Dutch are left to the caller; lists joined. */
-export function plainValue(value: unknown): string {
+/** A value as a person reads it: numbers in the language's way (a decimal comma in Dutch); lists joined. */
+export function plainValue(value: unknown, locale: TFormatLocale = 'en', field = ''): string {
   if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map(plainValue).filter(Boolean).join(', ');
+  if (Array.isArray(value)) return value.map((inner) => plainValue(inner, locale)).filter(Boolean).join(', ');
   if (isRecord(value)) {
     return Object.entries(value)
-      .map(([key, inner]) => `${key} ${plainValue(inner)}`.trim())
+      .map(([key, inner]) => `${key} ${plainValue(inner, locale, key)}`.trim())
       .join(', ');
   }
+  if (typeof value === 'number') return formatNumber(value, locale, DEGREES.has(field) ? { decimals: 1 } : { maxDecimals: 6 });
   return String(value);
 }
 
@@ -73,38 +79,39 @@ const isEmptyRecord = (value: unknown) => value === null || value === undefined 
  * One change as "before → after"; a pair of records (a channel's `custom`) is one change per inner
  * field that differs, named by that field (mode, attachments).
  */
-function changeLines(field: string, pair: unknown): { field: string; value: string }[] {
-  if (!Array.isArray(pair) || pair.length !== 2) return [{ field, value: plainValue(pair) }];
+function changeLines(field: string, pair: unknown, locale: TFormatLocale): { field: string; value: string }[] {
+  const plain = (value: unknown, name = field) => plainValue(value, locale, name);
+  if (!Array.isArray(pair) || pair.length !== 2) return [{ field, value: plain(pair) }];
   const [before, after] = pair as [unknown, unknown];
   if ((isRecord(before) || isEmptyRecord(before)) && (isRecord(after) || isEmptyRecord(after)) && (isRecord(before) || isRecord(after))) {
     const from = isRecord(before) ? before : {};
     const to = isRecord(after) ? after : {};
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
-    return keys.filter((key) => plainValue(from[key]) !== plainValue(to[key])).flatMap((key) => changeLines(key, [from[key] ?? null, to[key] ?? null]));
+    return keys.filter((key) => plain(from[key], key) !== plain(to[key], key)).flatMap((key) => changeLines(key, [from[key] ?? null, to[key] ?? null], locale));
   }
-  return [{ field, value: `${withUnit(field, plainValue(before)) || '—'}${CHANGE_ARROW}${withUnit(field, plainValue(after)) || '—'}` }];
+  return [{ field, value: `${withUnit(field, plain(before)) || '—'}${CHANGE_ARROW}${withUnit(field, plain(after)) || '—'}` }];
 }
 
-export function auditText(value: unknown): TAuditText {
-  if (!isRecord(value)) return { key: 'changed', params: {}, changes: value === null || value === undefined ? [] : [{ field: '', value: plainValue(value) }] };
+export function auditText(value: unknown, locale: TFormatLocale = 'en'): TAuditText {
+  if (!isRecord(value)) return { key: 'changed', params: {}, changes: value === null || value === undefined ? [] : [{ field: '', value: plainValue(value, locale) }] };
   const action = typeof value.action === 'string' ? value.action : '';
   const sentence = SENTENCES[action];
   const used = new Set(sentence ?? []);
   const params: Record<string, string> = { action };
-  for (const field of sentence ?? []) params[field] = plainValue(value[field]);
+  for (const field of sentence ?? []) params[field] = plainValue(value[field], locale, field);
   const changed = isRecord(value.changes) && action !== 'settings' ? value.changes : {};
   // A sentence's parameter may come from the changes (register: the new customer and location).
   for (const field of sentence ?? []) {
     const pair = changed[field];
-    if (!params[field] && Array.isArray(pair) && pair.length === 2) params[field] = plainValue(pair[1]);
+    if (!params[field] && Array.isArray(pair) && pair.length === 2) params[field] = plainValue(pair[1], locale, field);
   }
   const changes = [
     ...Object.entries(changed)
       .filter(([field]) => !QUIET.has(field) && (!used.has(field) || BOTH_SIDES.has(field)))
-      .flatMap(([field, pair]) => changeLines(field, pair)),
+      .flatMap(([field, pair]) => changeLines(field, pair, locale)),
     ...flatten(value)
       .filter(({ field }) => !QUIET.has(field) && !used.has(field) && !field.startsWith('changes.'))
-      .map(({ field, value: inner }) => ({ field, value: plainValue(inner) })),
+      .map(({ field, value: inner }) => ({ field, value: plainValue(inner, locale, field) })),
   ];
   const via = typeof value.via === 'string' ? value.via : undefined;
   if (action === 'settings' && isRecord(value.changes)) {

@@ -1,19 +1,14 @@
-/** Dates and numbers of the node detail in the reader's language. */
+import { formatDate, formatDateTime, formatLocale, formatNumber } from '@aquasmart/domain';
+
+/** Dates and numbers of the node detail in the reader's language (the domain's one style, docs/screens.md). */
 export function dateTimeText(language: string, at: number | string | null | undefined): string {
-  if (at === null || at === undefined || at === '') return '';
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDateTime(at, formatLocale(language));
 }
 
 export function dateText(language: string, at: number | string | null | undefined): string {
-  if (at === null || at === undefined || at === '') return '';
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return formatDate(at, formatLocale(language));
 }
 
 export function numberText(language: string, value: number | null | undefined, digits = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return value.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatNumber(value, formatLocale(language), { decimals: digits });
 }

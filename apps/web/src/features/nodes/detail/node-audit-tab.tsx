@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { isDeviceType, type TDevice } from '@aquasmart/domain';
+import { formatLocale, isDeviceType, type TDevice } from '@aquasmart/domain';
 import { localOffsetMinutes, shownText } from '../settings/settings-text';
 import { settingChanges } from '../settings/settings-view';
 import { auditLogQuery } from './api/node-detail-api';
@@ -79,7 +79,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
   const type = isDeviceType(device.type) ? device.type : null;
   const offset = localOffsetMinutes();
   const describe = (value: unknown): { sentence: string; lines: string[] } => {
-    const text = auditText(value);
+    const text = auditText(value, formatLocale(i18n.language));
     const params = { ...text.params, ...(text.params.channel ? { channel: channelName(text.params.channel) } : {}) };
     const sentence = t(`nodeDetail.audit.actions.${text.key}`, params);
     const via = text.via ? ` ${t(`nodeDetail.audit.via.${text.via}`, { defaultValue: '' })}`.trimEnd() : '';

@@ -1,3 +1,4 @@
+import { formatDate, formatLocale } from '@aquasmart/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -58,7 +59,7 @@ export function NodeChartTab({ device, now = () => new Date() }: { device: TDevi
 
   if (!ids) return <Alert severity="warning">{t('nodeDetail.chart.unsupported')}</Alert>;
 
-  const longDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' });
+  const longDate = { format: (date: Date) => formatDate(date, formatLocale(language)) };
   const summary = seconds
     ? t('nodeDetail.chart.summary', {
         series: channels.map((channel) => channel.name).join(', '),

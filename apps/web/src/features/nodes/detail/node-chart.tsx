@@ -16,7 +16,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { COLD_WATER_MAX_CELSIUS, HOT_WATER_MIN_CELSIUS } from '@aquasmart/domain';
+import { COLD_WATER_MAX_CELSIUS, formatDateTime, formatLocale, formatNumber, HOT_WATER_MIN_CELSIUS } from '@aquasmart/domain';
 import type { TChartSeries } from './chart-data';
 
 /**
@@ -56,10 +56,11 @@ const REFERENCES = [COLD_WATER_MAX_CELSIUS, HOT_WATER_MIN_CELSIUS];
 function buildOption(props: TNodeChartProps, narrow: boolean, colors: { text: string; grid: string; reference: string }): TOption {
   const { series, from, to, language, texts } = props;
   const hasBattery = series.battery.length > 0;
-  const dateTime = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const locale = formatLocale(language);
+  const dateTime = { format: (date: Date) => formatDateTime(date, locale) };
   const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
   const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
-  const number = (value: number, digits: number) => value.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const number = (value: number, digits: number) => formatNumber(value, locale, { decimals: digits });
   const axisLabel = {
     color: colors.text,
     hideOverlap: true,

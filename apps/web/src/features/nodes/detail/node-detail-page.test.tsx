@@ -104,7 +104,7 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
   it('the audit log reads as sentences', async () => {
     stubApi(ADMIN);
     renderAt(`${PATH}#auditLog`);
-    expect(await screen.findByText('Warm water gekalibreerd: gemeten 61.4 °C, ijkwaarde 61.2 °C, afwijking -0.2 °C')).toBeTruthy();
+    expect(await screen.findByText('Warm water gekalibreerd: gemeten 61,4 °C, ijkwaarde 61,2 °C, afwijking -0,2 °C')).toBeTruthy();
     // Each change on a line of its own: "field: before → after".
     const moved = screen.getByText('Verplaatst').closest('td')!;
     expect(within(moved).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['locatie: Bibliotheek → Stadhuis', 'kalibratie-interval: 1 → 2']);

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FAULTY_READING_AT_OR_BELOW, hasAnyRight, isAdministrator, type TDevice } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, formatLocale, formatNumber, hasAnyRight, isAdministrator, type TDevice } from '@aquasmart/domain';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { customerScreen, locationScreen } from '../../../lib/api/places';
 import { DetailField, DetailList, Section } from '../../../components/page';
@@ -71,7 +71,7 @@ function channelValue(language: string, channel: TDevice['channels'][number], no
     return channel.value <= FAULTY_READING_AT_OR_BELOW ? noSensor : `${numberText(language, channel.value, 1)} °C`;
   }
   if (channel.id.startsWith('battery')) return `${numberText(language, channel.value, 2)} V`;
-  return String(channel.value);
+  return formatNumber(channel.value, formatLocale(language), { maxDecimals: 3 });
 }
 
 /**

@@ -17,6 +17,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import {
+  formatLocale,
+  formatNumber,
   alarmRule,
   hasTurnTimes,
   isDeviceType,
@@ -60,10 +62,10 @@ type TTranslate = ReturnType<typeof useTranslation>['t'];
 
 /** "1 tot 60 min", "0 tot 1250 ms, een veelvoud van 5": numbers in the reader's language, as the messages write them. */
 function rangeText(t: TTranslate, language: string, rule: { min: number; max: number; multipleOf?: number }, unit?: string): string {
-  const shown = (value: number) => value.toLocaleString(language, { useGrouping: false, maximumFractionDigits: 20 });
+  const shown = (value: number) => formatNumber(value, formatLocale(language), { maxDecimals: 20 });
   const range = t('nodeSettings.editor.rangeHelp', { min: shown(rule.min), max: shown(rule.max) });
   const withUnit = unit ? `${range} ${unit}` : range;
-  return rule.multipleOf ? `${withUnit}, ${t('nodeSettings.editor.multipleHelp', { step: rule.multipleOf })}` : withUnit;
+  return rule.multipleOf ? `${withUnit}, ${t('nodeSettings.editor.multipleHelp', { step: shown(rule.multipleOf) })}` : withUnit;
 }
 
 /** One setting of the catalogue as its field: a switch, a mode choice or a number typed as text. */
@@ -250,7 +252,7 @@ function SettingsForm({ device, type, title }: { device: TDevice; type: TDeviceT
   // The offset of the moment the screen opened: load and save convert with the same one.
   const offset = useMemo(() => localOffsetMinutes(), []);
   const parameters = device.sipp.parameters;
-  const separator = (1.5).toLocaleString(i18n.language).charAt(1);
+  const separator = formatNumber(1.5, formatLocale(i18n.language), { decimals: 1 }).charAt(1);
   const values = useMemo(() => settingsFormFromRegisters(type, parameters, offset, separator), [type, parameters, offset, separator]);
   const schema = useMemo(() => settingsFormSchema(type, parameters, { administrator }), [type, parameters, administrator]);
   const form = useZodForm(schema, { defaultValues: values });

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import { isAdministrator, isDeviceType, type TDevice } from '@aquasmart/domain';
+import { formatDateTime, formatLocale, isAdministrator, isDeviceType, type TDevice } from '@aquasmart/domain';
 import { DetailField, DetailList, Section } from '../../../components/page';
 import { useSnackbar } from '../../../components/snackbar';
 import { failureText } from '../../../lib/http/failure-text';
@@ -25,7 +25,7 @@ const STATUS_COLOR: Record<TRegisterStatus, 'success' | 'warning' | 'error'> = {
 
 function statusText(t: (key: string, options?: Record<string, unknown>) => string, language: string, view: TRegisterView): string {
   if (view.status !== 'pending') return t(`nodeSettings.status.${view.status}`);
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(view.updatedAt));
+  const time = formatDateTime(view.updatedAt, formatLocale(language));
   return t('nodeSettings.status.pending', { time });
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { minutesToClock, WEEKDAYS, type TDaysEnabled } from '@aquasmart/domain';
+import { formatLocale, formatNumber, minutesToClock, type TDaysEnabled, WEEKDAYS } from '@aquasmart/domain';
 import type { TShown } from './settings-view';
 
 /** The local time zone's name for the note under period times ("Europe/Amsterdam"). */
@@ -29,7 +29,7 @@ export function shownText(t: TFunction, language: string, shown: TShown): string
     case 'mode':
       return t(`nodeSettings.modes.${shown.mode}`, { defaultValue: shown.mode });
     case 'number': {
-      const text = shown.value.toLocaleString(language, { minimumFractionDigits: Math.min(shown.decimals, 1), maximumFractionDigits: shown.decimals });
+      const text = formatNumber(shown.value, formatLocale(language), { decimals: Math.min(shown.decimals, 1), maxDecimals: shown.decimals });
       return shown.unit ? `${text} ${shown.unit}` : text;
     }
     case 'period': {

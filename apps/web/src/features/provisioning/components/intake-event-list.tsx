@@ -59,7 +59,8 @@ export function IntakeEventList() {
       {
         field: 'receivedAt',
         headerName: t('provisioning.receivedAt'),
-        width: 140,
+        // "26 Nov 2026 14:05" (the one English date style) needs 160 px.
+        width: 160,
         valueGetter: (_value, row) => dateTime(row.receivedAt),
         sortValue: (row) => row.receivedAt,
       },

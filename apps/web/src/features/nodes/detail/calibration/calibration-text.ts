@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { calibrationRefusal, type TCalibrationReading, type TDeviceChannel } from '@aquasmart/domain';
+import { calibrationRefusal, formatLocale, formatTemperature, type TCalibrationReading, type TDeviceChannel } from '@aquasmart/domain';
 import { isHttpError } from '../../../../lib/http/http-error';
 import { dateTimeText, numberText } from '../format';
 
@@ -34,7 +34,7 @@ export function ageText(t: TFunction, ageMs: number): string {
 
 /** An offset with its sign, one decimal: "+0,5 °C", "-1,2 °C", "0,0 °C". */
 export function offsetText(language: string, offset: number): string {
-  return `${offset.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' })} °C`;
+  return formatTemperature(offset, formatLocale(language), { signed: true });
 }
 
 /** A refusal (the domain's or the server's) in words; the time of the reading in the reader's format. */
