@@ -16,3 +16,4 @@ export * from './settings';
 export * from './calibration';
 export * from './alerts';
 export * from './dashboard';
+export * from './logbook';
