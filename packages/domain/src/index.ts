@@ -17,3 +17,4 @@ export * from './calibration';
 export * from './alerts';
 export * from './dashboard';
 export * from './format';
+export * from './logbook';
