@@ -1,5 +1,5 @@
 /**
- * One way to write numbers and moments (issue 29 item 12, docs/screens.md "Numbers and dates"):
+ * One way to write numbers and moments (docs/screens.md, "Numbers and dates"):
  * every screen, message, audit text and alert mail goes through these, so Dutch always has a
  * decimal comma and each language has one date style. Pure; a moment is shown in the time zone
  * given (the browser's by default, the alert mails Dutch time).

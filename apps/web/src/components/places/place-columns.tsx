@@ -27,7 +27,7 @@ export function placeColumns<T extends TPlaceRow>(t: TFunction, options: { withC
       headerName: t('places.sync'),
       importance: 1,
       // Wide enough for the title beside the sort arrow (shown on hover and when sorted), without the
-      // column menu and with a narrow padding: at 56 px a phone showed "S" (issue 29 item 14); sorting
+      // column menu and with a narrow padding: at 56 px a phone showed "S"; sorting
       // stays a click on the title. Name, sync and online still fit a 390 px phone.
       width: 64,
       disableColumnMenu: true,

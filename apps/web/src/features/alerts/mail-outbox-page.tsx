@@ -112,7 +112,7 @@ export function MailOutboxPage() {
       { field: 'lastError', headerName: t('alerts.lastError'), flex: 1, minWidth: 260, valueGetter: (_value, row) => errorText(t, row) },
     ];
     if (phone) {
-      // A phone has room for one column and the state: who it went to and what about, not only when (issue 29 item 14).
+      // A phone has room for one column and the state: who it went to and what about, not only when.
       const message: TListColumn<TMailOutboxItem> = {
         field: 'recipient',
         headerName: t('alerts.recipient'),

@@ -36,7 +36,7 @@ function group(id: string, list: TDashboardListName, values: Record<string, numb
 }
 
 /**
- * In the order a planner reads them (issue 13: offline, broken, flush failed, water, then the
+ * In the order a planner reads them (offline, broken, flush failed, water, then the
  * calibrations due), then the fleet's make-up.
  */
 export function chartGroups(dashboard: TDashboard): TChartGroup[] {

@@ -7,7 +7,7 @@ const t = i18n.getFixedT('nl');
 const fields = (name: (typeof DASHBOARD_LIST_NAMES)[number], withCustomer = true, phone = false) =>
   listColumns(name, t, { withCustomer, phone }).map((column) => column.field);
 
-describe('dashboard list columns (portal.md section 2)', () => {
+describe('dashboard list columns (docs/dashboard.md, "Lists")', () => {
   it.each([
     ['faultySensors', ['date', 'customer', 'location', 'name', 'type', 'temperature1', 'temperature2', 'temperature3', 'signal']],
     ['overflowDetections', ['date', 'customer', 'location', 'name']],

@@ -64,12 +64,12 @@ function VoltageCell({ value }: { value: number | null }) {
   return <>{voltage(value) || '—'}</>;
 }
 
-/** The columns of each list (portal.md section 2); the customer column only outside a customer. */
+/** The columns of each list (docs/dashboard.md, "Lists"); the customer column only outside a customer. */
 export function listColumns(name: TDashboardListName, t: TFunction, options: { withCustomer: boolean; phone: boolean }): TColumn[] {
   const column = (field: string, header: string, extra: Partial<TColumn> = {}): TColumn => ({ field, headerName: t(`dashboard.columns.${header}`), ...extra });
   const date = (header = 'date') => column('date', header, { width: 150, renderCell: ({ row }) => <DateCell iso={row.date} /> });
   const faultyDate = column('date', 'date', { width: 150, renderCell: ({ row }) => <FaultyDateCell row={row} /> });
-  // Names wrap onto a second line instead of being cut (issue 29 item 9: "Alle nodes" at 1366 px).
+  // Names wrap onto a second line instead of being cut: "Alle nodes" at 1366 px has no room for whole names.
   const text = (field: 'customer' | 'location' | 'name'): Partial<TColumn> => ({ flex: 1, minWidth: 120, renderCell: ({ row }) => <WrappedTextCell text={row[field]} /> });
   const customer = options.withCustomer ? [column('customer', 'customer', text('customer'))] : [];
   const location = column('location', 'location', text('location'));

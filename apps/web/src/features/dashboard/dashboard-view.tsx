@@ -20,7 +20,7 @@ import { DashboardCard } from './dashboard-card';
  * (the #dashboard tab of the customer page, whose lists live under the customer). One column on a
  * phone, up to four on a wide screen. On a phone the counts come first and the doughnuts only on
  * request ("Grafieken tonen", kept for the session): fourteen doughnuts made the page 6,845 px
- * tall (issue 29 item 14). The whole dashboard shares its overflow count with the menu badge.
+ * tall (docs/dashboard.md). The whole dashboard shares its overflow count with the menu badge.
  */
 /** Whether the phone shows the doughnuts (session storage, so going to a list and back keeps the choice). */
 const CHARTS_KEY = 'aquasmart.dashboard.charts';

@@ -102,7 +102,7 @@ describe('audit entries in words', () => {
     expect(plainValue(false)).toBe('false');
   });
 
-  it('writes numbers in the reader\'s language, degrees with one decimal (issue 29 item 12)', () => {
+  it('writes numbers in the reader\'s language, degrees with one decimal', () => {
     const entry = { action: 'calibration', channel: 'temperature1', measured: 11.6, calibrated: 11.8, offset: 0.2, changes: { offset: [0, 0.2] } };
     expect(auditText(entry, 'nl').params).toMatchObject({ measured: '11,6', calibrated: '11,8', offset: '0,2' });
     expect(auditText(entry, 'nl').changes).toEqual([{ field: 'offset', value: '0,0 °C → 0,2 °C' }]);
