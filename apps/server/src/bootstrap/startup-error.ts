@@ -1,3 +1,5 @@
+import { pgError } from '../db/db-errors';
+
 /**
  * The one line `Failed to start:` (and `admin:reset-password`'s `Failed:`) prints. A failed
  * statement is named by PostgreSQL's code, its constraint or table and its own message, never by
@@ -6,33 +8,13 @@
  * (SQLSTATE class 22) quote the offending value, so they are left out as well.
  */
 export function describeStartupError(error: unknown): string {
-  const database = databaseCause(error);
+  const database = pgError(error);
   if (database) {
     const where = [database.constraint ?? database.constraint_name, database.table ?? database.table_name].filter(Boolean).join(', ');
     const said = database.code.startsWith('22') || !database.message ? '' : `: ${firstLine(database.message)}`;
     return `a database statement failed (SQLSTATE ${database.code}${where ? `, ${where}` : ''})${said}`;
   }
   return withoutParams(error);
-}
-
-interface TDatabaseCause {
-  code: string;
-  message?: string;
-  constraint?: string;
-  constraint_name?: string;
-  table?: string;
-  table_name?: string;
-}
-
-/** PostgreSQL's error under Drizzle's wrapper (both drivers put a five-character `code` on it). */
-function databaseCause(error: unknown): TDatabaseCause | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as TDatabaseCause;
-    current = candidate.cause;
-  }
-  return null;
 }
 
 function firstLine(text: string): string {

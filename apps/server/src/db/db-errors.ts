@@ -1,12 +1,22 @@
 import { ERROR } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
 
-/** The PostgreSQL error under a driver or Drizzle wrapper (both drivers put `code` on it). */
-function pgError(error: unknown): { code?: string; constraint?: string; constraint_name?: string } | null {
+/** What PostgreSQL says of a failed statement (node-postgres and PGlite name some fields differently). */
+export interface TPgError {
+  code: string;
+  message?: string;
+  constraint?: string;
+  constraint_name?: string;
+  table?: string;
+  table_name?: string;
+}
+
+/** The PostgreSQL error under a driver or Drizzle wrapper (both drivers put a five-character `code` on it). */
+export function pgError(error: unknown): TPgError | null {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as never;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as TPgError;
     current = candidate.cause;
   }
   return null;
