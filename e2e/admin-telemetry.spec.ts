@@ -112,7 +112,7 @@ test.describe('administrator screens of the telemetry pipeline', () => {
     await expect(refusedRow.getByRole('cell').first()).toHaveText('3');
     await expect(refusedRow).toContainText('Geweigerd');
     await expect(refusedRow).toContainText('EUI: Ongeldige EUI (16 hexadecimale tekens)');
-    await expect(refusedRow).toContainText('Type: Kies een van de mogelijke waarden');
+    await expect(refusedRow).toContainText('Type: Apparaattype wordt niet ondersteund');
     const importedRow = report.getByRole('row').filter({ hasText: good });
     await expect(importedRow.getByRole('cell').first()).toHaveText('2');
     await expect(importedRow).toContainText('Geïmporteerd');

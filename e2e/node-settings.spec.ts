@@ -188,7 +188,7 @@ test.describe.serial('node settings', () => {
     // The candidates: other V2 nodes with settings, ten to a page.
     const rows = dialog.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(11);
-    await expect(dialog.getByText(/^1-10 van \d+$/)).toBeVisible();
+    await expect(dialog.getByText(/^1 - 10 van \d+$/)).toBeVisible();
     await expectNoAxeViolations(page, 'the replication dialog', { include: '[role="dialog"]' });
     const picked: string[] = [];
     for (const index of [1, 2]) {
