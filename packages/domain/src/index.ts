@@ -15,3 +15,4 @@ export * from './settings';
 export * from './calibration';
 export * from './alerts';
 export * from './dashboard';
+export * from './dashboard-routes';
