@@ -1,11 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run for the whole workspace: the domain and server run in Node, the web app in
- * happy-dom. Server tests share one embedded database per worker (see apps/server/src/test).
+ * happy-dom. Each server test file gets its own copy of one migrated database (see apps/server/src/test).
  */
 export default defineConfig({
   test: {
+    // Vitest's default, one worker fewer than the cores, is ONE worker on the 2-core CI machine: a
+    // core sits idle while a test file waits on a server process, a socket or a timer. Two there
+    // (docs/operations.md, "A faster check"); unchanged on larger machines.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
       {

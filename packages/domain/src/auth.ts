@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_LANGUAGES } from './constants';
 import { MESSAGE } from './validation/message-key';
 import { zEmail } from './validation/validators';
-import { ZPortalRights, ZRightEntry } from './rights/flags';
+import { ZPortalRights, ZRightEntry } from './rights/schemas';
 
 /** The login form (docs/screens.md, "Forms and validation messages"): e-mail required, valid and trimmed; password required. */
 export const ZLoginForm = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dashboardListSegment } from './dashboard-routes';
 import { CALIBRATION_INTERVALS, DAY_MS, MULTI_YEAR_CALIBRATION_MS, OFFLINE_AFTER_MS, YEARLY_CALIBRATION_MS } from './constants';
 
 /**
@@ -187,11 +188,6 @@ export type TFlushAmount = z.infer<typeof ZFlushAmount>;
 /** Signal levels of the faulty list are 0-3 (docs/dashboard.md, Lists): level 4 shows as 3. */
 export function faultyListSignal(level: number): number {
   return Math.max(0, Math.min(3, level));
-}
-
-/** Under /dashboard the incorrect-settings list is spelled with a capital I, as the specification spells it. */
-export function dashboardListSegment(name: string, scope: 'global' | 'customer'): string {
-  return scope === 'global' && name === 'incorrectSettings' ? 'IncorrectSettings' : name;
 }
 
 /** The screen address of a list: under /dashboard, or under the customer's page. */

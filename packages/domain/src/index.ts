@@ -18,3 +18,4 @@ export * from './alerts';
 export * from './dashboard';
 export * from './format';
 export * from './logbook';
+export * from './dashboard-routes';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_LANGUAGES } from './constants';
-import { RIGHT_FLAGS, ZRightEntry, type TRightFlag } from './rights/flags';
+import { RIGHT_FLAGS, type TRightFlag } from './rights/flags';
+import { ZRightEntry } from './rights/schemas';
 import { MESSAGE } from './validation/message-key';
 import { zEmail, zPassword, zRequiredPassword, zRequiredText } from './validation/validators';
 

@@ -1,15 +1,14 @@
 import { RouterProvider } from 'react-router';
-import { queryClient } from '../lib/query-client';
 import { installInterceptor } from './http-setup';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
-installInterceptor(router, queryClient);
+installInterceptor(router);
 
 export function App() {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   );

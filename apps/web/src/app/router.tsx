@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { TRouteHandle } from '../lib/routing/route-handle';
 import { getToken, rememberRedirect } from '../lib/session/token-storage';
@@ -23,8 +24,11 @@ export function toRouteObject(route: TRouteDef): RouteObject {
   };
 }
 
+/** The shell with the app's query cache (a test that brings its own query client loads ShellLayout). */
+const loadShellRoot = async (): Promise<ComponentType> => (await import('./shell/shell-root')).ShellRoot;
+
 /** The router's tree: the root (title, progress), /login, and the shell with all other routes. */
-export function buildRouteObjects(routes: readonly TRouteDef[] = ROUTES): RouteObject[] {
+export function buildRouteObjects(routes: readonly TRouteDef[] = ROUTES, loadShell: () => Promise<ComponentType> = loadShellRoot): RouteObject[] {
   return [
     {
       id: 'root',
@@ -36,7 +40,7 @@ export function buildRouteObjects(routes: readonly TRouteDef[] = ROUTES): RouteO
         {
           id: 'shell',
           loader: requireToken,
-          lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+          lazy: async () => ({ Component: await loadShell() }),
           children: [
             { index: true, loader: () => redirect('/customers') },
             ...routes.filter((route) => !route.public).map(toRouteObject),

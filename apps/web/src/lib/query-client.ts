@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isHttpError } from './http/http-error';
+import { registerSessionCache } from './session/session-cache';
 
 /** Client errors (4xx) are answers, not hiccups: only network and server errors are retried. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -16,5 +17,6 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The one query cache of the app (the interceptor clears it when the session ends). */
+/** The one query cache of the app, created with the shell (the interceptor clears it when the session ends). */
 export const queryClient = createQueryClient();
+registerSessionCache(queryClient);

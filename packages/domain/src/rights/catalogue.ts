@@ -1,4 +1,5 @@
-import type { TRightEntry, TRightEntryType, TRightFlag } from './flags';
+import type { TRightEntryType, TRightFlag } from './flags';
+import type { TRightEntry } from './schemas';
 import { OPERATIONS, type TOperationName } from './operations';
 
 /**

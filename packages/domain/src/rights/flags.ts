@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// The right flags and the checks on them, without zod: the router's guards import them and are on
+// the login page's path (docs/operations.md, "Login page budget"); the schemas are in schemas.ts.
 
 /** The 22 right flags, in the order the user forms show them (docs/users.md, "Right checkboxes"). */
 export const RIGHT_FLAGS = [
@@ -27,28 +28,15 @@ export const RIGHT_FLAGS = [
 ] as const;
 export type TRightFlag = (typeof RIGHT_FLAGS)[number];
 
-export const ZPortalRights = z.object(
-  Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, z.boolean().default(false)])) as {
-    [K in TRightFlag]: z.ZodDefault<z.ZodBoolean>;
-  },
-);
-export type TPortalRights = z.infer<typeof ZPortalRights>;
-
 export const RIGHT_ENTRY_TYPES = ['route', 'setting', 'rw', 'ro', 'wo'] as const;
 export type TRightEntryType = (typeof RIGHT_ENTRY_TYPES)[number];
-export const ZRightEntry = z.object({ path: z.string(), type: z.enum(RIGHT_ENTRY_TYPES) });
-export type TRightEntry = z.infer<typeof ZRightEntry>;
 
 export const USER_TYPE_ADMINISTRATOR = 'Administrator';
-
-export function emptyRights(): TPortalRights {
-  return Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, false])) as TPortalRights;
-}
 
 /** The minimal view of a user that rights checks need. */
 export interface TRightsHolder {
   type?: string | null;
-  portal?: { rights?: Partial<TPortalRights> | null } | null;
+  portal?: { rights?: Partial<Record<TRightFlag, boolean>> | null } | null;
 }
 
 /** Full admin: type Administrator or the administrator right (docs/rights.md). */

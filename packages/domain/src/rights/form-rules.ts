@@ -1,4 +1,5 @@
-import { RIGHT_FLAGS, type TPortalRights, type TRightFlag } from './flags';
+import { RIGHT_FLAGS, type TRightFlag } from './flags';
+import type { TPortalRights } from './schemas';
 
 /** Flags a user restricted to customers may never hold (docs/users.md, "Right checkboxes"). */
 export const FLAGS_CLEARED_BY_CUSTOMERS: readonly TRightFlag[] = ['administrator', 'addCustomer', 'deleteCustomer', 'userManagement'];

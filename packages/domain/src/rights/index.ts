@@ -1,4 +1,5 @@
 export * from './flags';
+export * from './schemas';
 export * from './operations';
 export * from './catalogue';
 export * from './rights-table';

@@ -3,11 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type TCurrentUser, type TRightFlag } from '@aquasmart/domain';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { setInterceptor } from '../../lib/http/http';
+import { setInterceptor } from '../../lib/http/interceptor';
 import { createInterceptor } from '../../lib/http/interceptor';
 import { clearToken, REDIRECT_STORAGE_KEY, rememberRedirect, TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { i18n } from '../../lib/i18n/i18n';
 import { buildRouteObjects } from '../router';
+import { ROUTES } from '../route-table';
 import { testUser } from '../../test/users';
 
 const ADMIN = testUser([], { type: 'Administrator', firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com' });
@@ -34,7 +35,8 @@ function stubApi(user: TCurrentUser | number, extra?: THandler) {
 function renderApp(path: string, options: { token?: string | null } = {}) {
   const token = options.token === undefined ? 'tok' : options.token;
   if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  const view = renderRoutes(buildRouteObjects(), path);
+  // The test's query client (renderRoutes) instead of the app's one that ShellRoot provides.
+  const view = renderRoutes(buildRouteObjects(ROUTES, async () => (await import('./shell-layout')).ShellLayout), path);
   setInterceptor(
     createInterceptor({
       navigate: (to, navigateOptions) => void view.router.navigate(to, navigateOptions),

@@ -1,11 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+import type { OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useController, useFormContext, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../lib/i18n/i18n';
+import { OutlinedTextField } from './outlined-text-field';
 
 export type TFormTextFieldProps<TValues extends FieldValues> = Omit<
   OutlinedInputProps,
@@ -22,10 +20,9 @@ export type TFormTextFieldProps<TValues extends FieldValues> = Omit<
 };
 
 /**
- * A text input bound to react-hook-form, looking like MUI's outlined TextField: trims its text
- * and shows the translated message of its error key (`validation.range?min=1&max=60`).
- * Built from FormControl + OutlinedInput rather than TextField, which would also pull the
- * select and the other input variants into every form (the login page must stay small).
+ * A text input bound to react-hook-form, looking like MUI's outlined TextField
+ * (OutlinedTextField): trims its text and shows the translated message of its error key
+ * (`validation.range?min=1&max=60`).
  */
 export function FormTextField<TValues extends FieldValues>({
   name,
@@ -51,30 +48,30 @@ export function FormTextField<TValues extends FieldValues>({
   const shouldTrim = trim ?? type !== 'password';
   const message = fieldState.error?.message;
   const helper = message ? translateMessage(t, message) : helperText;
-  const helperId = helper ? `${inputId}-helper` : undefined;
 
   return (
-    <FormControl variant="outlined" required={required} fullWidth={fullWidth} disabled={disabled} size={size} error={Boolean(message)}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
-      <OutlinedInput
-        {...props}
-        id={inputId}
-        type={type}
-        label={label}
-        name={field.name}
-        inputRef={field.ref}
-        value={field.value ?? ''}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={(event) => {
-          if (shouldTrim && typeof field.value === 'string' && field.value !== field.value.trim()) {
-            field.onChange(field.value.trim());
-          }
-          field.onBlur();
-          onBlur?.(event);
-        }}
-        aria-describedby={helperId}
-      />
-      {helper ? <FormHelperText id={helperId}>{helper}</FormHelperText> : null}
-    </FormControl>
+    <OutlinedTextField
+      {...props}
+      id={inputId}
+      type={type}
+      label={label}
+      required={required}
+      fullWidth={fullWidth}
+      disabled={disabled}
+      size={size}
+      error={Boolean(message)}
+      helperText={helper}
+      name={field.name}
+      inputRef={field.ref}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={(event) => {
+        if (shouldTrim && typeof field.value === 'string' && field.value !== field.value.trim()) {
+          field.onChange(field.value.trim());
+        }
+        field.onBlur();
+        onBlur?.(event);
+      }}
+    />
   );
 }

@@ -166,3 +166,33 @@ describe('LoginPage focus handling', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
   });
 });
+
+describe('LoginPage form behaviour (without a form library)', () => {
+  it('focuses the first failing field and checks a field again as it changes after a submit', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    const email = await screen.findByRole('textbox', { name: /E-mailadres/ });
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'geheim');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Veld is verplicht')).toBeTruthy();
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await user.type(email, 'jan@');
+    expect(await screen.findByText('Ongeldig e-mailadres')).toBeTruthy();
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText('Ongeldig e-mailadres')).toBeNull());
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('trims the e-mail address when it loses focus, not the password', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    const email = await screen.findByRole('textbox', { name: /E-mailadres/ });
+    const password = screen.getByLabelText(/Wachtwoord/);
+    await user.type(email, '  jan@example.com ');
+    await user.type(password, ' p ');
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect((email as HTMLInputElement).value).toBe('jan@example.com');
+    expect((password as HTMLInputElement).value).toBe(' p ');
+  });
+});

@@ -1,8 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { FormProvider } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,12 +8,17 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, PRODUCT_NAME, VERSION_STRING, ZLoginForm } from '@aquasmart/domain';
-import { FormTextField } from '../../components/form/form-text-field';
-import { useZodForm } from '../../components/form/use-zod-form';
-import { chooseLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n';
+import { LANGUAGES, PRODUCT_NAME, VERSION_STRING } from '@aquasmart/domain';
+import { OutlinedTextField } from '../../components/form/outlined-text-field';
+import { chooseLanguage, LANGUAGE_NAMES, translateMessage } from '../../lib/i18n/i18n';
+import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
-import { login, loginFailureKey } from './api/auth-api';
+import { useLoginForm } from './use-login-form';
+
+// Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
+// request, instead of with the page (docs/operations.md, "Login page budget").
+const loadAlert = () => import('@mui/material/Alert');
+const Alert = lazy(loadAlert);
 
 /**
  * /login: e-mail and password (required, e-mail format, e-mail trimmed). A visitor who already
@@ -25,27 +27,26 @@ import { login, loginFailureKey } from './api/auth-api';
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Read once: after a successful login the token exists while the next page is still loading.
   const [hadToken] = useState(() => getToken() !== null);
   const [failure, setFailure] = useState<string | null>(null);
-  // Validate on submit only: a blur error that appears while clicking a language link would
-  // shift the page under the pointer and swallow the click.
-  const form = useZodForm(ZLoginForm, { mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { email: '', password: '' } });
-
-  if (hadToken) return <Navigate to="/" replace />;
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useLoginForm(async (values, { login, loginFailureKey }) => {
     setFailure(null);
+    void loadAlert();
     try {
       const token = await login(values);
       setToken(token);
-      queryClient.clear();
+      clearSessionCache();
       await navigate(takeRedirect(), { replace: true });
     } catch (error) {
       setFailure(loginFailureKey(error));
     }
-  });
+  }, () => setFailure('errors.unavailable'));
+
+  if (hadToken) return <Navigate to="/" replace />;
+
+  const { error: emailError, ...email } = form.field('email');
+  const { error: passwordError, ...password } = form.field('password');
 
   return (
     <Box
@@ -75,31 +76,39 @@ export function LoginPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('login.subtitle')}
           </Typography>
-          <FormProvider {...form}>
-            <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              {failure ? (
+          <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {failure ? (
+              <Suspense fallback={null}>
                 <Alert severity="error" role="alert">
                   {t(failure)}
                 </Alert>
-              ) : null}
-              <FormTextField
-                control={form.control}
-                name="email"
-                label={t('login.email')}
-                type="email"
-                autoComplete="username"
-                autoFocus
-                required
-                fullWidth
-              />
-              <FormTextField
-                control={form.control}
-                name="password" label={t('login.password')} type="password" autoComplete="current-password" required fullWidth />
-              <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
-                {t('login.submit')}
-              </Button>
-            </Box>
-          </FormProvider>
+              </Suspense>
+            ) : null}
+            <OutlinedTextField
+              {...email}
+              error={Boolean(emailError)}
+              helperText={emailError ? translateMessage(t, emailError) : undefined}
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              required
+              fullWidth
+            />
+            <OutlinedTextField
+              {...password}
+              error={Boolean(passwordError)}
+              helperText={passwordError ? translateMessage(t, passwordError) : undefined}
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+            />
+            <Button type="submit" variant="contained" size="large" loading={form.submitting}>
+              {t('login.submit')}
+            </Button>
+          </Box>
         </CardContent>
       </Card>
       <Box component="nav" aria-label={t('languages.label')} sx={{ display: 'flex', gap: 2, mt: 3 }}>

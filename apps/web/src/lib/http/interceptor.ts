@@ -50,3 +50,19 @@ export function createInterceptor(deps: TInterceptorDeps): TInterceptor {
     return action;
   };
 }
+
+let activeInterceptor: TInterceptor | null = null;
+
+/**
+ * Installs the response interceptor (done once by the app, which owns navigation). Kept here
+ * rather than beside the client (http.ts): the app installs it at start, and the client, with the
+ * zod schema of the error body, is not part of the login page's first load (docs/operations.md,
+ * "Login page budget").
+ */
+export function setInterceptor(interceptor: TInterceptor | null): void {
+  activeInterceptor = interceptor;
+}
+
+export function installedInterceptor(): TInterceptor | null {
+  return activeInterceptor;
+}
