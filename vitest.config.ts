@@ -35,8 +35,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
-          // Screens wait for their data and transitions (src/test/setup.ts): slow under load, not wrong.
-          testTimeout: 30_000,
+          // Screens wait for their data and transitions (src/test/setup.ts): slow under load, not wrong
+          // (the list table's delete confirmation, eleven clicks, took over 30 s at load 12).
+          testTimeout: 60_000,
         },
       },
     ],
