@@ -86,8 +86,14 @@ describe('the server while PostgreSQL terminates its connections', () => {
     const terminated: number[] = [];
     for (let round = 0; round < 8; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 400));
+      // The portal's backends are picked first (a materialized CTE) and only they are ended: in one
+      // WHERE clause PostgreSQL may call pg_terminate_backend before the other conditions, and it
+      // ended the connections of a test file running beside this one on another database.
       const result = await killer.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'aquasmart-%' AND pg_terminate_backend(pid)`,
+        `WITH mine AS MATERIALIZED (
+           SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'aquasmart-%'
+         )
+         SELECT pid FROM mine WHERE pg_terminate_backend(pid)`,
       );
       terminated.push(result.rowCount ?? 0);
       expect(exitCode, server.output()).toBeUndefined();
