@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEVICE_TYPES, type TDeviceType } from './constants';
-import { PROFILES, TEMPERATURE_CHANNEL_COUNT } from './device-types';
+import type { TDeviceType } from './constants';
+import { isDeviceType, PROFILES, TEMPERATURE_CHANNEL_COUNT } from './device-types';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zOneOf, zRequiredText } from './validation/validators';
 
@@ -60,7 +60,7 @@ export function zDeviceVersion() {
 
 /** A device type the portal knows (V1, V2, V3): missing is `required`, anything else 'Apparaattype wordt niet ondersteund'. */
 export function zDeviceType() {
-  return z.custom<TDeviceType>((value) => (DEVICE_TYPES as readonly unknown[]).includes(value), {
+  return z.custom<TDeviceType>(isDeviceType, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGE.required : DEVICE_MESSAGE.unsupportedDeviceType),
   });
 }

@@ -22,7 +22,7 @@ import { ListTable, type TListColumn } from '../../components/table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchMailOutbox, MAIL_OUTBOX_QUERY_KEY, sendTestMail } from './api/alerts-api';
 import { mailState, mailStateColour } from './mail-state';
-import { useDateTime } from '../../lib/i18n/use-date-time';
+import { useFormat } from '../../lib/i18n/use-date-time';
 
 const ZTestMailForm = z.object({ to: zEmail() });
 type TTestMailForm = z.input<typeof ZTestMailForm>;
@@ -80,7 +80,7 @@ function TestMailForm() {
  */
 export function MailOutboxPage() {
   const { t } = useTranslation();
-  const { dateTime, timeOfDay } = useDateTime();
+  const { dateTime, timeOfDay } = useFormat();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const columns = useMemo<TListColumn<TMailOutboxItem>[]>(() => {
     const stateText = (item: TMailOutboxItem) => {

@@ -26,6 +26,3 @@ export function useFormat() {
     [locale],
   );
 }
-
-/** The dates of `useFormat`, for the lists of moments (intake errors, the e-mail outbox). */
-export const useDateTime = useFormat;

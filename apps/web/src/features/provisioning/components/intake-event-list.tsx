@@ -9,7 +9,7 @@ import type { TIntakeEvent } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../../../components/table/list-table';
 import { fetchIntakeEventBody, fetchIntakeEvents, INTAKE_EVENTS_QUERY_KEY } from '../api/provisioning-api';
 import { intakeState } from '../intake-state';
-import { useDateTime } from '../../../lib/i18n/use-date-time';
+import { useFormat } from '../../../lib/i18n/use-date-time';
 
 const getRowId = (event: TIntakeEvent) => event.id ?? '';
 
@@ -49,7 +49,7 @@ function IntakeEventDetail({ event }: { event: TIntakeEvent }) {
  */
 export function IntakeEventList() {
   const { t } = useTranslation();
-  const { dateTime, timeOfDay } = useDateTime();
+  const { dateTime, timeOfDay } = useFormat();
   const columns = useMemo<TListColumn<TIntakeEvent>[]>(() => {
     const stateText = (event: TIntakeEvent) => {
       const state = intakeState(event);
