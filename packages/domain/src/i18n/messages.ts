@@ -36,6 +36,12 @@ export const validationMessagesNl = {
   version: 'Ongeldige versie (bijvoorbeeld 1.0)',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
   noDays: 'Kies ten minste een dag: zonder dagen spoelt de periode nooit',
+  // logbook (docs/logbook.md)
+  date: 'Ongeldige datum (JJJJ-MM-DD)',
+  periodEndBeforeStart: 'De einddatum ligt voor de begindatum',
+  periodTooLong: 'Een logboek beslaat hoogstens {{days}} dagen',
+  periodInFuture: 'De periode begint in de toekomst',
+  timeZone: 'Onbekende tijdzone',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -70,6 +76,12 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   eui: 'Invalid EUI (16 hexadecimal characters)',
   version: 'Invalid version (for example 1.0)',
   unsupportedDeviceType: 'Device type is not supported',
+  // logbook (docs/logbook.md)
+  date: 'Invalid date (YYYY-MM-DD)',
+  periodEndBeforeStart: 'The end date is before the start date',
+  periodTooLong: 'A logbook covers at most {{days}} days',
+  periodInFuture: 'The period starts in the future',
+  timeZone: 'Unknown time zone',
   noDays: 'Choose at least one day: without days the period never flushes',
 };
 

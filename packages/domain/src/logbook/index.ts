@@ -1,1 +1,3 @@
 export * from './rulebooks';
+export * from './report';
+export * from './periods';

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { CHANNEL_MODES } from '../constants';
+import { RULEBOOK_IDS } from './rulebooks';
+
+/**
+ * The legionella logbook report (docs/logbook.md): what the server computes for a location or a
+ * customer over a period, and what the screen, the PDF and the CSV show. One schema for all of
+ * them so the three never disagree. Times are ISO instants (UTC); the period's dates are local
+ * dates in the location's time zone.
+ */
+
+export const LOGBOOK_DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+/** The longest period one report covers: a (leap) year and a day, so "a year" always fits. */
+export const LOGBOOK_MAX_PERIOD_DAYS = 367;
+/** Gaps between two readings longer than this are listed (and are what "offline" means). */
+export const LOGBOOK_GAP_HOURS = 6;
+/** The log interval assumed when a node's saved settings do not tell it (minutes). */
+export const LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES = 15;
+
+const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const zInstant = z.string();
+
+/** The period of a request: two local dates, both included. */
+export const ZLogbookPeriodQuery = z.object({ from: zIsoDate, to: zIsoDate });
+export type TLogbookPeriodQuery = z.infer<typeof ZLogbookPeriodQuery>;
+
+export const ZLogbookVerdict = z.enum(['compliant', 'deviations', 'insufficientData']);
+
+export const ZLogbookLimit = z.object({ kind: z.enum(['atLeast', 'atMost', 'below']), celsius: z.number() });
+
+export const ZLogbookRulebook = z.object({
+  id: z.enum(RULEBOOK_IDS),
+  /** Where the choice came from: the location's own, the customer's, or the customer's country. */
+  source: z.enum(['location', 'customer', 'country']),
+  hot: ZLogbookLimit,
+  cold: ZLogbookLimit,
+  healthcare: z.boolean(),
+  flushEveryHours: z.number(),
+  retentionYears: z.number(),
+});
+
+const ZStretch = z.object({ from: zInstant, to: zInstant, hours: z.number() });
+
+/** One temperature channel of one node over the period. */
+export const ZLogbookChannel = z.object({
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  mode: z.enum(CHANNEL_MODES).nullable(),
+  /** The limit the readings are judged by; null for mixed outlets and channels without a mode. */
+  limit: ZLogbookLimit.nullable(),
+  readings: z.number().int(),
+  expectedReadings: z.number().int(),
+  /** readings / expectedReadings, 0..1 (capped at 1). */
+  coverage: z.number(),
+  /** Readings at or below -100 °C (broken or missing sensor); not in the figures below. */
+  faultyReadings: z.number().int(),
+  gaps: z.array(ZStretch),
+  min: z.number().nullable(),
+  mean: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Share of the readings that met the limit, 0..1; null without a limit or readings. */
+  withinLimitShare: z.number().nullable(),
+  readingsOutsideLimit: z.number().int(),
+  /** Hours spent strictly between 25 and 50 °C (each reading counts until the next, at most the gap bound). */
+  growthRangeHours: z.number(),
+  /** The longest run of readings that missed the limit: first such reading to the first one back within it. */
+  longestExcursion: ZStretch.nullable(),
+  /** Whether the flush duty applies: the node flushes (V1, V2) and the channel has a sensor. */
+  flushDuty: z.boolean(),
+  flushes: z.number().int(),
+  flushesProved: z.number().int(),
+  flushesFailed: z.number().int(),
+  missedFlushes: z.array(ZStretch),
+  verdict: ZLogbookVerdict,
+});
+export type TLogbookChannel = z.infer<typeof ZLogbookChannel>;
+
+/** Flushes of one channel in one week (weeks start Monday 00:00 in the location's time zone). */
+export const ZLogbookFlushWeek = z.object({
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  /** Local date of the week's Monday. */
+  week: zIsoDate,
+  flushes: z.number().int(),
+  proved: z.number().int(),
+  failed: z.number().int(),
+  /** Flushes the duty asks for in this week (at least one per flushEveryHours). */
+  required: z.number().int(),
+});
+
+/** A flush that did not prove itself: the temperature after it missed the channel's limit. */
+export const ZLogbookFailedFlush = z.object({
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  at: zInstant,
+  before: z.number(),
+  after: z.number(),
+});
+
+export const LOGBOOK_ALARM_KINDS = ['lowBattery', 'faultySensor', 'flushAlarm', 'waterDetection', 'offline', 'settingsNotTaken'] as const;
+export type TLogbookAlarmKind = (typeof LOGBOOK_ALARM_KINDS)[number];
+
+export const ZLogbookAlarm = z.object({
+  kind: z.enum(LOGBOOK_ALARM_KINDS),
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string().nullable(),
+  from: zInstant,
+  /** null while it still holds at the period's end. */
+  to: zInstant.nullable(),
+  hours: z.number().nullable(),
+  /** Handling (acknowledged, resolved, note) arrives with alarm records; null until then. */
+  handling: z
+    .object({ acknowledgedBy: z.string().nullable(), resolvedBy: z.string().nullable(), note: z.string().nullable() })
+    .nullable(),
+});
+
+export const ZLogbookCalibrationChannel = z.object({
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  lastCalibrated: zInstant.nullable(),
+  /** Years between calibrations (the node's interval). */
+  intervalYears: z.number().int(),
+  due: zInstant.nullable(),
+  overdue: z.boolean(),
+});
+
+export const ZLogbookCalibration = z.object({
+  at: zInstant,
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  /** The reference thermometer's value. */
+  reference: z.number(),
+  measured: z.number(),
+  offset: z.number(),
+  user: z.string().nullable(),
+});
+
+export const LOGBOOK_CHANGE_KINDS = ['register', 'move', 'remove', 'batterySwap', 'edit', 'channel', 'settings', 'settingsConfirmed', 'provision', 'calibration'] as const;
+
+export const ZLogbookChange = z.object({
+  at: zInstant,
+  eui: z.string(),
+  nodeName: z.string(),
+  kind: z.string(),
+  /** Who did it; null for what the node reported itself (settings confirmed). */
+  user: z.string().nullable(),
+  /** A short plain description: the registers, the fields changed, from/to of a move. */
+  details: z.string(),
+});
+
+export const ZLogbookPlace = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+
+export const ZLogbookLocationSection = z.object({
+  location: ZLogbookPlace.extend({ timeZone: z.string() }),
+  rulebook: ZLogbookRulebook,
+  verdict: ZLogbookVerdict,
+  nodes: z.number().int(),
+  channels: z.array(ZLogbookChannel),
+  flushWeeks: z.array(ZLogbookFlushWeek),
+  failedFlushes: z.array(ZLogbookFailedFlush),
+  alarms: z.array(ZLogbookAlarm),
+  calibrationStatus: z.array(ZLogbookCalibrationChannel),
+  calibrations: z.array(ZLogbookCalibration),
+  changes: z.array(ZLogbookChange),
+});
+export type TLogbookLocationSection = z.infer<typeof ZLogbookLocationSection>;
+
+export const ZLogbookReport = z.object({
+  /** SHA-256 (hex) of the canonical JSON of everything else in the report (logbookContentHash). */
+  sha256: z.string(),
+  scope: z.enum(['location', 'customer']),
+  /** Set when the report was issued (registered); null for a preview or a plain download. */
+  number: z.string().nullable(),
+  generatedAt: zInstant,
+  generatedBy: z.string(),
+  period: z.object({ from: zIsoDate, to: zIsoDate, timeZone: z.string(), start: zInstant, end: zInstant }),
+  customer: ZLogbookPlace,
+  verdict: ZLogbookVerdict,
+  locations: z.array(ZLogbookLocationSection),
+});
+export type TLogbookReport = z.infer<typeof ZLogbookReport>;
+
+/** An issued report as the lists show it (the bytes are downloaded separately). */
+export const ZIssuedLogbookReport = z.object({
+  number: z.string(),
+  scope: z.enum(['location', 'customer']),
+  customer: z.string(),
+  location: z.string().nullable(),
+  from: zIsoDate,
+  to: zIsoDate,
+  rulebook: z.string(),
+  verdict: ZLogbookVerdict,
+  issuedAt: zInstant,
+  issuedBy: z.string(),
+  language: z.enum(['nl', 'en']),
+  /** SHA-256 (hex) of the report's content (its canonical JSON): printed in every page's footer of the PDF. */
+  sha256: z.string(),
+  /** SHA-256 (hex) of the stored PDF's bytes, to check a copy someone hands over. */
+  pdfSha256: z.string(),
+  /** Kept at least until (the period's end plus the rulebook's years). */
+  keepUntil: zInstant,
+});
+export type TIssuedLogbookReport = z.infer<typeof ZIssuedLogbookReport>;
+
+export const ZIssueLogbookReportBody = ZLogbookPeriodQuery.extend({ language: z.enum(['nl', 'en']).optional() });
