@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -16,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TDeviceType, TPortalRights, TRightEntry } from '@aquasmart/domain';
+import type { TDeviceType, TPortalRights, TRightEntry, TRulebookId } from '@aquasmart/domain';
 
 /**
  * The core model of both specification documents. Names users can rename (customer,
@@ -47,6 +48,8 @@ export const customers = pgTable('customers', {
   calibrationInterval: smallint('calibration_interval').notNull().default(2),
   endpoint: jsonb('endpoint').$type<TEndpoint>().notNull().default({}),
   notes: text('notes'),
+  /** The logbook's rulebook; null: by the country (docs/logbook.md). */
+  rulebook: text('rulebook').$type<TRulebookId>(),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -65,6 +68,10 @@ export const locations = pgTable(
     calibrationInterval: smallint('calibration_interval').notNull().default(1),
     endpoint: jsonb('endpoint').$type<TEndpoint>().notNull().default({}),
     notes: text('notes'),
+    /** The logbook's rulebook; null: the customer's (docs/logbook.md). */
+    rulebook: text('rulebook').$type<TRulebookId>(),
+    healthcare: boolean('healthcare').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -86,6 +93,7 @@ export const users = pgTable(
     rights: jsonb('rights').$type<TRightEntry[]>().notNull().default([]),
     flushEmailAlerts: boolean('flush_email_alerts').notNull().default(false),
     overflowEmailAlerts: boolean('overflow_email_alerts').notNull().default(false),
+    logbookEmails: boolean('logbook_emails').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -486,5 +494,37 @@ export const dashboardNodes = pgTable(
   (table) => [
     index('dashboard_nodes_weekly_idx').on(table.weeklyFlushes).where(sql`${table.weeklyFlushes} > 0`),
     index('dashboard_nodes_faulty_idx').on(table.faultyAt).where(sql`${table.faulty}`),
+  ],
+);
+
+/** Issued logbook reports (docs/logbook.md): no foreign keys, so they outlive a deleted location for their rulebook's years. */
+export const logbookReports = pgTable(
+  'logbook_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number: text('number').notNull().unique(),
+    scope: text('scope').$type<'location' | 'customer'>().notNull(),
+    customerId: integer('customer_id').notNull(),
+    locationId: integer('location_id'),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    rulebook: text('rulebook').notNull(),
+    verdict: text('verdict').notNull(),
+    language: text('language').notNull(),
+    issuedAt: tsz('issued_at').notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    sha256: text('sha256').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    content: jsonb('content').notNull(),
+    pdf: bytea('pdf').notNull(),
+    csv: text('csv').notNull(),
+    keepUntil: tsz('keep_until').notNull(),
+  },
+  (table) => [
+    index('logbook_reports_customer_idx').on(table.customerId, table.issuedAt.desc()),
+    index('logbook_reports_location_idx').on(table.locationId, table.issuedAt.desc()).where(sql`${table.locationId} IS NOT NULL`),
+    uniqueIndex('logbook_reports_monthly_idx')
+      .on(table.locationId, table.periodFrom, table.periodTo, table.language)
+      .where(sql`${table.issuedBy} = 'monthly'`),
   ],
 );
