@@ -45,6 +45,9 @@ const dashboardListScreen: TScreenLoader = withTexts(dashboardListTexts, () =>
 );
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
+const logbookTexts = () => import('../lib/i18n/texts/logbook');
+/** Customer and location pages also have the #logbook tab. */
+const placeNodesAndLogbookTexts = () => Promise.all([placesTexts(), nodesTexts(), logbookTexts()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
 const nodeNewScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-new-page').then((module) => module.NodeNewPage));
 const nodeEditScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-edit-page').then((module) => module.NodeEditPage));
@@ -63,12 +66,13 @@ const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../
 const accountScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
-// The customer page with the dashboard feature in its #dashboard tab, composed here (features do not import each other).
-const customerDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('./compositions/customer-detail-screen').then((module) => module.CustomerDetailScreen));
+// The customer page with the dashboard feature in its #dashboard tab and the logbook in #logbook, composed here (features do not import each other).
+const customerDetailScreen: TScreenLoader = withTexts(placeNodesAndLogbookTexts, () => import('./compositions/customer-detail-screen').then((module) => module.CustomerDetailScreen));
 const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
 const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
-const locationDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/locations/location-detail-page').then((module) => module.LocationDetailPage));
+// The location page with the logbook feature in its #logbook tab (app/compositions).
+const locationDetailScreen: TScreenLoader = withTexts(placeNodesAndLogbookTexts, () => import('./compositions/location-detail-screen').then((module) => module.LocationDetailScreen));
 const locationEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage));
 const gatewayListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage));
 const gatewayNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage));

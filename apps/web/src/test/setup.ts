@@ -11,6 +11,7 @@ import '../lib/i18n/texts/node-settings';
 import '../lib/i18n/texts/users';
 import '../lib/i18n/texts/alerts';
 import '../lib/i18n/texts/dashboard';
+import '../lib/i18n/texts/logbook';
 
 // findBy/waitFor wait up to 10 s instead of 1 s: a CI machine running several suites at once is
 // slow to render the data grid and to run transitions (a snackbar replaced after the exit of the

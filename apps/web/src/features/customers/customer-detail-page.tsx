@@ -21,9 +21,13 @@ import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 /**
  * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
  * rights), #dashboard (dashboard right) and #details. The dashboard tab is another feature's screen:
- * the app layer passes it in (`renderDashboard`, app/compositions/customer-detail-screen.tsx).
+ * the app layer passes it in (`renderDashboard`, app/compositions/customer-detail-screen.tsx), and
+ * so are other features' tabs (`moreTabs`: the #logbook), which stand before #details.
  */
-export function CustomerDetailPage({ renderDashboard }: { renderDashboard?: (customer: string) => ReactNode } = {}) {
+export function CustomerDetailPage({
+  renderDashboard,
+  moreTabs,
+}: { renderDashboard?: (customer: string) => ReactNode; moreTabs?: (customer: string) => THashTab[] } = {}) {
   const { t } = useTranslation();
   const name = useParams().customer ?? '';
   const user = useCurrentUser().data;
@@ -37,6 +41,7 @@ export function CustomerDetailPage({ renderDashboard }: { renderDashboard?: (cus
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={name} /> }]
       : []),
     ...(hasAnyRight(user, 'dashboard') ? [{ id: 'dashboard', label: t('places.tabs.dashboard'), render: () => renderDashboard?.(name) ?? null }] : []),
+    ...(moreTabs?.(name) ?? []),
     {
       id: 'details',
       label: t('places.tabs.details'),

@@ -17,8 +17,12 @@ import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { locationQuery } from '../../lib/api/locations';
 
-/** /locations/{customer}/{name} (docs/screens.md, "Routes") with tabs #nodes, #gateways (gateway rights) and #details. */
-export function LocationDetailPage() {
+/**
+ * /locations/{customer}/{name} (docs/screens.md, "Routes") with tabs #nodes, #gateways (gateway
+ * rights) and #details. Tabs of other features (the #logbook) come from the app layer
+ * (`moreTabs`, app/compositions/location-detail-screen.tsx) and stand before #details.
+ */
+export function LocationDetailPage({ moreTabs }: { moreTabs?: (customer: string, location: string) => THashTab[] } = {}) {
   const { t } = useTranslation();
   const params = useParams();
   const customer = params.customer ?? '';
@@ -32,6 +36,7 @@ export function LocationDetailPage() {
     ...(hasAnyRight(user, 'gatewayView', 'gatewayManagement')
       ? [{ id: 'gateways', label: t('places.tabs.gateways'), render: () => <GatewayList customer={customer} location={name} /> }]
       : []),
+    ...(moreTabs?.(customer, name) ?? []),
     { id: 'details', label: t('places.tabs.details'), render: () => (location ? <PlaceDetails place={location} location={location.name} /> : null) },
   ];
 

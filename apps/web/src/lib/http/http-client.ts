@@ -12,6 +12,8 @@ export interface TRequestOptions {
   signal?: AbortSignal;
   /** Skip the response interceptor (login and logout handle their own failures). */
   skipInterceptor?: boolean;
+  /** Read a successful answer as bytes (a file) instead of JSON or text. */
+  blob?: boolean;
 }
 
 export interface THttpClientConfig {
@@ -30,6 +32,23 @@ export interface THttpClient {
   delete<T = void>(path: string, options?: TRequestOptions): Promise<T>;
   /** A GET that also answers the response headers (paged lists: X-Total-Count). */
   getWithHeaders<T>(path: string, options?: TRequestOptions): Promise<{ data: T; headers: Headers }>;
+  /** A GET of a file (a PDF, a CSV): its bytes and the file name the server suggests (Content-Disposition). */
+  getFile(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }>;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''...` preferred), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  return plain ? (plain[1] ?? plain[2]).trim() || null : null;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, TQueryValue>): string {
@@ -87,7 +106,7 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       const current = config.getToken();
       if (current && current !== token) return send<T>(method, path, options);
     }
-    const data = await readBody(response);
+    const data = options.blob && response.ok ? await response.blob() : await readBody(response);
     if (!response.ok) {
       const error = new HttpError(response.status, method, url, data);
       if (!options.skipInterceptor) config.interceptor()?.(response.status, method, Object.keys(error.fields).length > 0);
@@ -107,5 +126,9 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
     getWithHeaders: (path, options) => send('GET', path, options),
+    getFile: async (path, options) => {
+      const { data, headers } = await send<Blob>('GET', path, { ...options, blob: true, headers: { accept: '*/*', ...options?.headers } });
+      return { blob: data, fileName: dispositionFileName(headers.get('content-disposition')) };
+    },
   };
 }

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ZIssuedLogbookReport, ZLogbookReport, type TIssuedLogbookReport, type TLogbookPeriodQuery, type TLogbookReport } from '@aquasmart/domain';
+import { http } from '../../../lib/http/http';
+import { customerApiPath, locationApiPath } from '../../../lib/api/places';
+
+/**
+ * The logbook calls (docs/logbook.md): a location's or a whole customer's report over a period,
+ * its PDF and CSV, and the issued (registered) reports. Names are encoded in the paths as the
+ * other place calls do (lib/api/places.ts).
+ */
+
+/** Whose logbook: a location of a customer, or the whole customer. */
+export interface TLogbookScope {
+  customer: string;
+  location?: string;
+}
+export type TLogbookFormat = 'pdf' | 'csv';
+export type TLogbookLanguage = 'nl' | 'en';
+
+export const logbookApiPath = (scope: TLogbookScope) =>
+  `${scope.location === undefined ? customerApiPath(scope.customer) : locationApiPath(scope.customer, scope.location)}/logbook`;
+export const issuedLogbookApiPath = (number: string) => `/logbook/issued/${encodeURIComponent(number)}`;
+
+/** Every logbook query starts with this, so issuing can refresh the lists. */
+export const LOGBOOK_QUERY_ROOT = ['logbook'] as const;
+const scopeKey = (scope: TLogbookScope) => [scope.customer, scope.location ?? null] as const;
+
+export const logbookReportQuery = (scope: TLogbookScope, period: TLogbookPeriodQuery) =>
+  queryOptions({
+    queryKey: [...LOGBOOK_QUERY_ROOT, 'report', ...scopeKey(scope), period.from, period.to] as const,
+    queryFn: async ({ signal }): Promise<TLogbookReport> =>
+      ZLogbookReport.parse(await http.get<unknown>(logbookApiPath(scope), { query: { from: period.from, to: period.to }, signal })),
+  });
+
+export const issuedLogbookQuery = (scope: TLogbookScope) =>
+  queryOptions({
+    queryKey: [...LOGBOOK_QUERY_ROOT, 'issued', ...scopeKey(scope)] as const,
+    queryFn: async ({ signal }): Promise<TIssuedLogbookReport[]> => {
+      const rows = await http.get<unknown[]>(`${logbookApiPath(scope)}/issued`, { signal });
+      return rows.map((row) => ZIssuedLogbookReport.parse(row));
+    },
+  });
+
+/** POST .../logbook/issued: registers the report of the period; answers the issued report. */
+export async function issueLogbookReport(scope: TLogbookScope, period: TLogbookPeriodQuery, language: TLogbookLanguage): Promise<TIssuedLogbookReport> {
+  return ZIssuedLogbookReport.parse(await http.post<unknown>(`${logbookApiPath(scope)}/issued`, { from: period.from, to: period.to, language }));
+}
+
+/** GET .../logbook/pdf|csv: the report of a period as a file (not registered). */
+export function fetchLogbookFile(scope: TLogbookScope, format: TLogbookFormat, period: TLogbookPeriodQuery, language: TLogbookLanguage) {
+  return http.getFile(`${logbookApiPath(scope)}/${format}`, { query: { from: period.from, to: period.to, language } });
+}
+
+/** GET /logbook/issued/{number}/pdf|csv: the stored bytes of an issued report. */
+export function fetchIssuedLogbookFile(number: string, format: TLogbookFormat) {
+  return http.getFile(`${issuedLogbookApiPath(number)}/${format}`);
+}

@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TIssuedLogbookReport } from '@aquasmart/domain';
+import { fetchIssuedLogbookFile, issuedLogbookQuery, type TLogbookScope } from '../api/logbook-api';
+import { useDownload } from '../use-download';
+import { useReportFormat } from '../use-report-format';
+import { ReportTable, type TReportColumn } from './report-table';
+import { VerdictChip } from './verdict-chip';
+
+/** The first characters of a hash, enough to tell two apart on screen. */
+export const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+
+/** The reports issued for this location or customer, newest first, each downloadable as stored. */
+export function IssuedList({ scope }: { scope: TLogbookScope }) {
+  const { t } = useTranslation();
+  const format = useReportFormat(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const issued = useQuery(issuedLogbookQuery(scope));
+  const { busy, download } = useDownload();
+  const col = (id: string) => t(`logbookScreen.issued.${id}`);
+  const file = (row: TIssuedLogbookReport, kind: 'pdf' | 'csv') => {
+    const id = `${row.number}.${kind}`;
+    return (
+      <Button
+        size="small"
+        variant="text"
+        loading={busy === id}
+        aria-label={t(`logbookScreen.issued.${kind === 'pdf' ? 'downloadPdf' : 'downloadCsv'}`, { number: row.number })}
+        onClick={() => void download(id, () => fetchIssuedLogbookFile(row.number, kind), `${row.number}.${kind}`)}
+        sx={{ minWidth: 0 }}
+      >
+        {kind.toUpperCase()}
+      </Button>
+    );
+  };
+  const columns: TReportColumn<TIssuedLogbookReport>[] = [
+    { id: 'number', label: col('number'), render: (row) => row.number, title: true },
+    { id: 'period', label: col('period'), render: (row) => format.range(row) },
+    ...(scope.location === undefined ? [{ id: 'location', label: col('location'), render: (row: TIssuedLogbookReport) => row.location ?? '—' }] : []),
+    { id: 'rulebook', label: col('rulebook'), render: (row) => row.rulebook },
+    { id: 'verdict', label: col('verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
+    { id: 'issuedAt', label: col('issuedAt'), render: (row) => format.instant(row.issuedAt) },
+    { id: 'issuedBy', label: col('issuedBy'), render: (row) => row.issuedBy },
+    {
+      id: 'hash',
+      label: col('hash'),
+      render: (row) => (
+        <Tooltip title={t('logbookScreen.issued.fullHash', { hash: row.sha256 })} describeChild>
+          <Box component="span" tabIndex={0} data-hash={row.sha256} sx={{ fontFamily: 'monospace', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
+            {shortHash(row.sha256)}
+          </Box>
+        </Tooltip>
+      ),
+    },
+    {
+      id: 'downloads',
+      label: col('downloads'),
+      render: (row) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {file(row, 'pdf')}
+          {file(row, 'csv')}
+        </Box>
+      ),
+    },
+  ];
+  return (
+    <Box>
+      {issued.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      {issued.isError ? <Alert severity="error">{t('logbookScreen.issued.loadError')}</Alert> : null}
+      {issued.isSuccess && issued.data.length === 0 ? <Typography variant="body2">{t('logbookScreen.issued.empty')}</Typography> : null}
+      {issued.isSuccess && issued.data.length > 0 ? (
+        <ReportTable label={t('logbookScreen.issued.title')} columns={columns} rows={issued.data} rowKey={(row) => row.number} />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import Chip from '@mui/material/Chip';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HelpIcon from '@mui/icons-material/Help';
+import { useTranslation } from 'react-i18next';
+
+type TVerdict = 'compliant' | 'deviations' | 'insufficientData';
+
+const LOOK = {
+  compliant: { color: 'success', icon: <CheckCircleIcon /> },
+  deviations: { color: 'error', icon: <ErrorIcon /> },
+  insufficientData: { color: 'warning', icon: <HelpIcon /> },
+} as const;
+
+/** A verdict in words, colour and an icon (never colour alone); the theme's hues pass 4.5:1 with white. */
+export function VerdictChip({ verdict, size = 'small' }: { verdict: TVerdict; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const look = LOOK[verdict];
+  return <Chip size={size} color={look.color} icon={look.icon} label={t(`logbookScreen.report.verdicts.${verdict}`)} data-verdict={verdict} />;
+}

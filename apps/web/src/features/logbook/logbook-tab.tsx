@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { useTranslation } from 'react-i18next';
+import type { TIssuedLogbookReport } from '@aquasmart/domain';
+import { ConfirmDialog } from '../../components/table';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { isHttpError } from '../../lib/http/http-error';
+import { translateMessage } from '../../lib/i18n/i18n';
+import {
+  fetchLogbookFile,
+  issueLogbookReport,
+  LOGBOOK_QUERY_ROOT,
+  logbookReportQuery,
+  type TLogbookFormat,
+  type TLogbookLanguage,
+  type TLogbookScope,
+} from './api/logbook-api';
+import { IssuedList } from './components/issued-list';
+import { PeriodPicker, type TPeriodValue } from './components/period-picker';
+import { ReportPreview } from './components/report-preview';
+import { DEFAULT_PERIOD_CHOICE, localToday, presetPeriod } from './period-choice';
+import { useDownload } from './use-download';
+import { useReportFormat } from './use-report-format';
+
+/** The report's language: the user's, English for the languages without texts of their own. */
+const reportLanguage = (language: string): TLogbookLanguage => (language.startsWith('nl') ? 'nl' : 'en');
+
+const fileStem = (scope: TLogbookScope, period: { from: string; to: string }) =>
+  ['logboek', scope.customer, scope.location, period.from, period.to]
+    .filter(Boolean)
+    .join('-')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_');
+
+/**
+ * The #logbook tab of a location or a customer (docs/logbook.md, "Screens"): a period, the report
+ * on screen with its rulebook, its PDF and CSV, issuing it (registered with a number and a hash)
+ * and the reports issued before. Everyone who may see the place may do all of it.
+ */
+export function LogbookTab({ customer, location }: { customer: string; location?: string }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const scope: TLogbookScope = { customer, location };
+  const [today] = useState(localToday);
+  const [value, setValue] = useState<TPeriodValue>(() => ({ choice: DEFAULT_PERIOD_CHOICE, period: presetPeriod(DEFAULT_PERIOD_CHOICE, today) }));
+  const [confirming, setConfirming] = useState(false);
+  const [justIssued, setJustIssued] = useState<TIssuedLogbookReport | null>(null);
+  const report = useQuery({ ...logbookReportQuery(scope, value.period), placeholderData: keepPreviousData });
+  const format = useReportFormat(report.data?.period.timeZone ?? 'UTC');
+  const { busy, download } = useDownload();
+  const language = reportLanguage(i18n.language);
+
+  const issue = useMutation({
+    mutationFn: () => issueLogbookReport(scope, value.period, language),
+    onSuccess: (issued) => {
+      setConfirming(false);
+      setJustIssued(issued);
+      snackbar.success('logbookScreen.issue.done', { number: issued.number });
+      void queryClient.invalidateQueries({ queryKey: LOGBOOK_QUERY_ROOT });
+    },
+    onError: () => {
+      setConfirming(false);
+      snackbar.error('logbookScreen.snackbar.issueError');
+    },
+  });
+
+  const fieldErrors = isHttpError(report.error) ? report.error.fields : {};
+  const fieldMessages = Object.values(fieldErrors).map((key) => translateMessage(t, key));
+  const shown = report.data && !report.isPlaceholderData ? report.data : null;
+  const file = (kind: TLogbookFormat) => (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={!shown}
+      loading={busy === kind}
+      onClick={() => void download(kind, () => fetchLogbookFile(scope, kind, value.period, language), `${fileStem(scope, value.period)}.${kind}`)}
+    >
+      {t(kind === 'pdf' ? 'logbookScreen.actions.downloadPdf' : 'logbookScreen.actions.downloadCsv')}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5 }}>
+        <Typography component="h2" variant="h6">
+          {t('logbookScreen.title')}
+        </Typography>
+        <PeriodPicker
+          value={value}
+          today={today}
+          serverErrors={fieldErrors}
+          onChange={(next) => {
+            setValue(next);
+            setJustIssued(null);
+          }}
+        />
+        <Box role="group" aria-label={t('logbookScreen.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {file('pdf')}
+          {file('csv')}
+          <Button variant="contained" startIcon={<VerifiedIcon />} disabled={!shown} onClick={() => setConfirming(true)}>
+            {t('logbookScreen.actions.issue')}
+          </Button>
+        </Box>
+        {justIssued ? (
+          <Alert severity="success" onClose={() => setJustIssued(null)} sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+            <AlertTitle>{t('logbookScreen.issue.done', { number: justIssued.number })}</AlertTitle>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1 }}>
+              <dt>{t('logbookScreen.issue.number')}</dt>
+              <Box component="dd" sx={{ m: 0 }} data-testid="issued-number">
+                {justIssued.number}
+              </Box>
+              <dt>{t('logbookScreen.issue.hash')}</dt>
+              <Box component="dd" sx={{ m: 0, fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="issued-hash">
+                {justIssued.sha256}
+              </Box>
+            </Box>
+          </Alert>
+        ) : null}
+      </Paper>
+
+      <Box component="section" aria-labelledby="logbook-preview-title" sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+        <Typography id="logbook-preview-title" component="h2" variant="h6">
+          {t('logbookScreen.preview.title')}
+        </Typography>
+        {report.isFetching ? <LinearProgress aria-label={t('logbookScreen.preview.loading')} /> : null}
+        {report.isError ? (
+          <Alert severity="error">
+            {t('logbookScreen.preview.loadError')}
+            {fieldMessages.length > 0 ? `: ${fieldMessages.join(' · ')}` : ''}
+          </Alert>
+        ) : null}
+        {report.data && !report.isError ? <ReportPreview report={report.data} /> : null}
+      </Box>
+
+      <Box component="section" aria-labelledby="logbook-issued-title" sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+        <Typography id="logbook-issued-title" component="h2" variant="h6">
+          {t('logbookScreen.issued.title')}
+        </Typography>
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+          <IssuedList scope={scope} />
+        </Paper>
+      </Box>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('logbookScreen.issue.title')}
+        text={t('logbookScreen.issue.text', { range: format.range(value.period) })}
+        confirmLabel={t('logbookScreen.issue.confirm')}
+        confirmColor="primary"
+        busy={issue.isPending}
+        onConfirm={() => issue.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature } from '@aquasmart/domain';
+
+type TLimit = { kind: 'atLeast' | 'atMost' | 'below'; celsius: number };
+type TStretch = { from: string; to: string | null; hours: number | null };
+
+/**
+ * How the preview writes the report's figures in the user's language: instants in the report's
+ * time zone (the location's), local dates as they are, shares as percentages, hours with at most
+ * one decimal.
+ */
+export function useReportFormat(timeZone: string) {
+  const { t, i18n } = useTranslation();
+  const locale = formatLocale(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(() => {
+    const hours = (value: number | null | undefined) =>
+      value === null || value === undefined ? '' : t('logbookScreen.report.hours', { value: formatNumber(value, locale, { maxDecimals: 1 }) });
+    const instant = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale, { timeZone }) : '');
+    return {
+      locale,
+      temperature: (value: number | null | undefined) => formatTemperature(value, locale) || '—',
+      number: (value: number | null | undefined, maxDecimals = 1) => formatNumber(value, locale, { maxDecimals }) || '—',
+      percent: (share: number | null | undefined) => (share === null || share === undefined ? '—' : `${formatNumber(share * 100, locale, { maxDecimals: 1 })} %`),
+      hours,
+      instant,
+      /** A local date (YYYY-MM-DD) written the user's way, whatever the browser's zone. */
+      localDate: (date: string) => formatDate(`${date}T12:00:00Z`, locale, { timeZone: 'UTC' }),
+      range: (period: { from: string; to: string }) =>
+        t('logbookScreen.period.range', {
+          from: formatDate(`${period.from}T12:00:00Z`, locale, { timeZone: 'UTC' }),
+          to: formatDate(`${period.to}T12:00:00Z`, locale, { timeZone: 'UTC' }),
+        }),
+      limit: (limit: TLimit | null) =>
+        limit ? t(`logbookScreen.report.limits.${limit.kind}`, { value: formatTemperature(limit.celsius, locale) }) : t('logbookScreen.report.noLimit'),
+      stretch: (stretch: TStretch | null) =>
+        stretch
+          ? t('logbookScreen.report.stretch', {
+              from: instant(stretch.from),
+              to: stretch.to ? instant(stretch.to) : t('logbookScreen.report.stillOpen'),
+              hours: hours(stretch.hours),
+            })
+          : '—',
+    };
+  }, [t, locale, timeZone]);
+}
+export type TReportFormat = ReturnType<typeof useReportFormat>;
