@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TIssuedLogbookReport, TLogbookReport } from '@aquasmart/domain';
+import { jsonResponse, renderAt } from '../../test/render';
+import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { LogbookTab } from './logbook-tab';
+import { localToday, presetPeriod } from './period-choice';
+import { channelFixture, issuedFixture, reportFixture, sectionFixture } from './report.fixture';
+
+const LOCATION_BASE = '/api/v1/customers/Gemeente%20Utrecht/locations/Stadhuis%20%2F%20West/logbook';
+const CUSTOMER_BASE = '/api/v1/customers/Gemeente%20Utrecht/logbook';
+
+interface TStub {
+  report?: (url: URL) => Response;
+  issued?: TIssuedLogbookReport[];
+}
+
+/** Answers the logbook calls; records the report requests' periods and the issue bodies. */
+function stubApi(base: string, { report = () => jsonResponse(200, reportFixture()), issued = [] }: TStub = {}) {
+  const periods: { from: string | null; to: string | null }[] = [];
+  const posted: unknown[] = [];
+  const list = [...issued];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === base && (init?.method ?? 'GET') === 'GET') {
+      periods.push({ from: url.searchParams.get('from'), to: url.searchParams.get('to') });
+      return report(url);
+    }
+    if (url.pathname === `${base}/issued` && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      const made = issuedFixture({ number: 'LB-2026-0042', sha256: 'd'.repeat(64) });
+      list.unshift(made);
+      return jsonResponse(201, made);
+    }
+    if (url.pathname === `${base}/issued`) return jsonResponse(200, list);
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+  return { periods, posted };
+}
+
+function renderLocationTab() {
+  return renderAt(<LogbookTab customer="Gemeente Utrecht" location="Stadhuis / West" />);
+}
+
+beforeEach(() => window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('the Logbook tab', { timeout: 30_000 }, () => {
+  it('asks for last month by default and shows the verdict, the rulebook and the summary', async () => {
+    const { periods } = stubApi(LOCATION_BASE);
+    renderLocationTab();
+    const summary = await screen.findByRole('table', { name: 'Samenvatting' });
+    expect(screen.getByText('Oordeel over 01-10-2026 t/m 31-10-2026')).toBeTruthy();
+    expect(periods[0]).toEqual(presetPeriod('lastMonth', localToday()));
+    const hot = within(within(summary).getByText('Warm water keuken').closest('tr') as HTMLElement);
+    expect(hot.getByText('≥ 60,0 °C')).toBeTruthy();
+    expect(hot.getByText('Afwijkingen')).toBeTruthy();
+    expect(hot.getByText('96,8 %')).toBeTruthy();
+    expect(hot.getByText('48,2 °C / 61,4 °C / 66,1 °C')).toBeTruthy();
+    expect(hot.getByText('36,5 uur')).toBeTruthy();
+    expect(hot.getByText('4 / 1')).toBeTruthy();
+    // The verdict on top (and per channel).
+    expect(screen.getAllByText('Afwijkingen').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('Regelset: Nederland (Drinkwaterbesluit)')).toBeTruthy();
+    expect(screen.getByText(/volgens het land van de klant/)).toBeTruthy();
+    expect(screen.getByText('Nog geen rapporten uitgegeven')).toBeTruthy();
+  });
+
+  it('asks for the chosen period: a preset, then two typed dates', async () => {
+    const user = userEvent.setup();
+    const { periods } = stubApi(LOCATION_BASE);
+    renderLocationTab();
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    await user.click(screen.getByRole('combobox', { name: 'Periode' }));
+    await user.click(await screen.findByRole('option', { name: 'Vorig kwartaal' }));
+    await waitFor(() => expect(periods.at(-1)).toEqual(presetPeriod('lastQuarter', localToday())));
+
+    await user.click(screen.getByRole('combobox', { name: 'Periode' }));
+    await user.click(await screen.findByRole('option', { name: 'Zelf kiezen' }));
+    fireEvent.change(screen.getByLabelText(/^Van/), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText(/^Tot en met/), { target: { value: '2026-03-20' } });
+    await user.click(screen.getByRole('button', { name: 'Tonen' }));
+    await waitFor(() => expect(periods.at(-1)).toEqual({ from: '2026-03-02', to: '2026-03-20' }));
+  });
+
+  it('checks typed dates before asking, and shows the server’s field message of a refused period', async () => {
+    const user = userEvent.setup();
+    const { periods } = stubApi(LOCATION_BASE, {
+      report: (url) =>
+        url.searchParams.get('from') === '2026-02-01'
+          ? jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'bad period', key: 'errors.badRequest', fields: { to: 'validation.periodTooLong?days=367' } })
+          : jsonResponse(200, reportFixture()),
+    });
+    renderLocationTab();
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    await user.click(screen.getByRole('combobox', { name: 'Periode' }));
+    await user.click(await screen.findByRole('option', { name: 'Zelf kiezen' }));
+    const asked = periods.length;
+    fireEvent.change(screen.getByLabelText(/^Van/), { target: { value: '2026-03-20' } });
+    fireEvent.change(screen.getByLabelText(/^Tot en met/), { target: { value: '2026-03-02' } });
+    await user.click(screen.getByRole('button', { name: 'Tonen' }));
+    expect(await screen.findByText('De einddatum ligt voor de begindatum')).toBeTruthy();
+    expect(periods).toHaveLength(asked);
+
+    fireEvent.change(screen.getByLabelText(/^Van/), { target: { value: '2026-02-01' } });
+    fireEvent.change(screen.getByLabelText(/^Tot en met/), { target: { value: '2026-02-28' } });
+    await user.click(screen.getByRole('button', { name: 'Tonen' }));
+    // Under the field and in the preview's message.
+    await waitFor(() => expect(screen.getAllByText(/Een logboek beslaat hoogstens 367 dagen/)).toHaveLength(2));
+    expect(screen.getByRole('alert').textContent).toContain('Het rapport kon niet worden gemaakt');
+  });
+
+  it('says so when the period has no readings', async () => {
+    const empty = reportFixture({
+      verdict: 'insufficientData',
+      locations: [sectionFixture({ verdict: 'insufficientData', channels: [channelFixture({ readings: 0, coverage: 0, min: null, mean: null, max: null, verdict: 'insufficientData' })] })],
+    });
+    stubApi(LOCATION_BASE, { report: () => jsonResponse(200, empty) });
+    renderLocationTab();
+    expect(await screen.findByText('Geen metingen in deze periode')).toBeTruthy();
+    expect(screen.getAllByText('Onvoldoende gegevens').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('issues the report after a confirmation, shows its number and hash and lists it', async () => {
+    const user = userEvent.setup();
+    const { posted } = stubApi(LOCATION_BASE, { issued: [issuedFixture()] });
+    renderLocationTab();
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    const issuedTable = await screen.findByRole('table', { name: 'Uitgegeven rapporten' });
+    expect(within(issuedTable).getByText('LB-2026-0001')).toBeTruthy();
+    expect(within(issuedTable).getByText(`${'b'.repeat(12)}…`)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Rapport uitgeven' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapport uitgeven?' });
+    expect(posted).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Uitgeven' }));
+    await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'nl' }]));
+    expect((await screen.findByTestId('issued-number')).textContent).toBe('LB-2026-0042');
+    expect(screen.getByTestId('issued-hash').textContent).toBe('d'.repeat(64));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Uitgegeven rapporten' })).getByText('LB-2026-0042')).toBeTruthy());
+  });
+
+  it('shows a customer report as a table of its locations, then one part per location', async () => {
+    const customerReport = reportFixture({
+      scope: 'customer',
+      locations: [
+        sectionFixture(),
+        sectionFixture({ location: { ...sectionFixture().location, id: 8, name: 'Bibliotheek' }, verdict: 'compliant', channels: [channelFixture({ verdict: 'compliant' })] }),
+      ],
+    });
+    const { periods } = stubApi(CUSTOMER_BASE, { report: () => jsonResponse(200, customerReport) });
+    renderAt(<LogbookTab customer="Gemeente Utrecht" />);
+    const locations = await screen.findByRole('table', { name: 'Locaties' });
+    expect(periods).toHaveLength(1);
+    expect(within(locations).getByText('Stadhuis')).toBeTruthy();
+    expect(within(locations).getByText('Bibliotheek')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Bibliotheek' })).toBeTruthy();
+    expect(screen.getAllByRole('table', { name: 'Samenvatting' })).toHaveLength(2);
+  });
+});
