@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TIssuedLogbookReport, TLogbookReport } from '@aquasmart/domain';
+import type { TIssuedLogbookReport } from '@aquasmart/domain';
 import { jsonResponse, renderAt } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { LogbookTab } from './logbook-tab';

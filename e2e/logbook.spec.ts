@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { ADMIN, signIn } from './fixtures';
+
+/**
+ * The Logbook tab of a location and of a customer (docs/logbook.md, "Screens"; issue 24 item 5) on
+ * the demo data: the summary of a period, the PDF, issuing a report and finding it in the list; a
+ * phone shows it without sideways page scroll. `SCREENSHOT_DIR=docs/screenshots` writes the
+ * screenshots the docs show.
+ */
+const CUSTOMER = 'Gemeente Utrecht';
+const LOCATION = 'Stadskantoor';
+const enc = encodeURIComponent;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'logbook-screenshots');
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** A local date `days` before today (the demo holds 14 days of history). */
+function daysAgo(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Picks "Zelf kiezen" / "Choose dates" and shows the last ten days of the demo history. */
+async function chooseRecentDays(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: /^(Periode|Period)$/ }).click();
+  await page.getByRole('option', { name: /^(Zelf kiezen|Choose dates)$/ }).click();
+  await page.getByLabel(/^(Van|From)/).fill(daysAgo(10));
+  await page.getByLabel(/^(Tot en met|To \(included\))/).fill(daysAgo(1));
+  await page.getByRole('button', { name: /^(Tonen|Show)$/ }).click();
+}
+
+const summaryTable = (page: Page) => page.getByRole('table', { name: /^(Samenvatting|Summary)$/ }).first();
+const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatting|Summary)$/ }).first();
+
+test.describe.serial('the logbook tab', () => {
+  test('a location: the summary of a period, the PDF, issuing a report and the list of issued ones', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+    await expect(page.getByRole('tab', { name: 'Logboek' })).toHaveAttribute('aria-selected', 'true');
+    await chooseRecentDays(page);
+    const summary = summaryTable(page);
+    await expect(summary).toBeVisible();
+    await expect(summary.locator('[data-verdict]').first()).toBeVisible();
+    await expect(page.getByText(/^Oordeel over /)).toBeVisible();
+    await expect(page.getByText(/^Regelset: /).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'the logbook tab of a location');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF downloaden' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = fs.readFileSync(await download.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    const csvDownloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV downloaden' }).click();
+    const csv = await csvDownloading;
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(fs.readFileSync(await csv.path(), 'utf8')).toContain(';');
+
+    await page.getByRole('button', { name: 'Rapport uitgeven' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rapport uitgeven?' });
+    await expectNoAxeViolations(page, 'the issue dialog');
+    await dialog.getByRole('button', { name: 'Uitgeven' }).click();
+    await expect(dialog).toHaveCount(0);
+    const number = (await page.getByTestId('issued-number').textContent())?.trim() ?? '';
+    expect(number).not.toBe('');
+    await expect(page.getByTestId('issued-hash')).toHaveText(/^[0-9a-f]{64}$/);
+    const issued = page.getByRole('table', { name: 'Uitgegeven rapporten' });
+    await expect(issued.getByRole('row').filter({ hasText: number })).toBeVisible();
+
+    // The stored PDF of the issued report downloads too.
+    const storedDownloading = page.waitForEvent('download');
+    await issued.getByRole('button', { name: `PDF van ${number}` }).click();
+    const stored = await storedDownloading;
+    expect(fs.readFileSync(await stored.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  });
+
+  test('a customer on a phone: a table of its locations, cards instead of wide tables, no sideways page scroll', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, ADMIN);
+    await page.goto(`/customers/${enc(CUSTOMER)}#logbook`);
+    await chooseRecentDays(page);
+    await expect(page.getByRole('list', { name: 'Locaties' })).toBeVisible();
+    await expect(summaryCards(page)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page, 'the logbook tab of a customer on a phone');
+  });
+
+  for (const language of ['nl', 'en'] as const) {
+    for (const device of ['desktop', 'phone'] as const) {
+      for (const scope of ['location', 'customer'] as const) {
+        test(`screenshot: ${scope} ${language} ${device}`, async ({ page }) => {
+          await page.setViewportSize(device === 'phone' ? PHONE : DESKTOP);
+          await signIn(page, ADMIN);
+          await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+          await page.goto(scope === 'location' ? `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook` : `/customers/${enc(CUSTOMER)}#logbook`);
+          await chooseRecentDays(page);
+          await expect(device === 'phone' ? summaryCards(page) : summaryTable(page)).toBeVisible();
+          await expect(page.getByRole('progressbar')).toHaveCount(0);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);
+          fs.mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: path.join(SHOTS, `logbook-tab-${scope}-${language}-${device}.png`), fullPage: device === 'desktop' });
+        });
+      }
+    }
+  }
+});
