@@ -89,8 +89,8 @@ export function LogbookTab({ customer, location }: { customer: string; location?
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
         <Typography component="h2" variant="h6">
           {t('logbookScreen.title')}
         </Typography>
@@ -127,7 +127,7 @@ export function LogbookTab({ customer, location }: { customer: string; location?
         ) : null}
       </Paper>
 
-      <Box component="section" aria-labelledby="logbook-preview-title" sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Box component="section" aria-labelledby="logbook-preview-title" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, minWidth: 0 }}>
         <Typography id="logbook-preview-title" component="h2" variant="h6">
           {t('logbookScreen.preview.title')}
         </Typography>
@@ -141,7 +141,7 @@ export function LogbookTab({ customer, location }: { customer: string; location?
         {report.data && !report.isError ? <ReportPreview report={report.data} /> : null}
       </Box>
 
-      <Box component="section" aria-labelledby="logbook-issued-title" sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+      <Box component="section" aria-labelledby="logbook-issued-title" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, minWidth: 0 }}>
         <Typography id="logbook-issued-title" component="h2" variant="h6">
           {t('logbookScreen.issued.title')}
         </Typography>

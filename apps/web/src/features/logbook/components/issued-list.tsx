@@ -14,7 +14,7 @@ import { ReportTable, type TReportColumn } from './report-table';
 import { VerdictChip } from './verdict-chip';
 
 /** The first characters of a hash, enough to tell two apart on screen. */
-export const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+export const shortHash = (hash: string) => `${hash.slice(0, 10)}…`;
 
 /** The reports issued for this location or customer, newest first, each downloadable as stored. */
 export function IssuedList({ scope }: { scope: TLogbookScope }) {
@@ -44,8 +44,18 @@ export function IssuedList({ scope }: { scope: TLogbookScope }) {
     ...(scope.location === undefined ? [{ id: 'location', label: col('location'), render: (row: TIssuedLogbookReport) => row.location ?? '—' }] : []),
     { id: 'rulebook', label: col('rulebook'), render: (row) => row.rulebook },
     { id: 'verdict', label: col('verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
-    { id: 'issuedAt', label: col('issuedAt'), render: (row) => format.instant(row.issuedAt) },
-    { id: 'issuedBy', label: col('issuedBy'), render: (row) => row.issuedBy },
+    {
+      id: 'issuedAt',
+      label: col('issuedAt'),
+      render: (row) => (
+        <>
+          {format.instant(row.issuedAt)}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {t('logbookScreen.issued.by', { user: row.issuedBy })}
+          </Typography>
+        </>
+      ),
+    },
     {
       id: 'hash',
       label: col('hash'),

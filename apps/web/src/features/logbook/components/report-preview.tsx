@@ -45,7 +45,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const title = (id: string) => t(`logbookScreen.report.sections.${id}`);
   const channelName = (eui: string, channelId: string | null) =>
     channelId === null ? '—' : (section.channels.find((channel) => channel.eui === eui && channel.channelId === channelId)?.channelName ?? channelId);
-  const node = <R extends { nodeName: string; eui: string }>(): TReportColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true });
+  const node = <R extends { nodeName: string; eui: string }>(): TReportColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true, wrap: true });
   const stretches = (list: readonly { from: string; to: string; hours: number }[]) =>
     list.length === 0 ? (
       t('logbookScreen.report.none')
@@ -60,21 +60,20 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
 
   const summary: TReportColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
-    { id: 'channel', label: col('channel'), render: (row) => row.channelName },
-    { id: 'mode', label: col('mode'), render: (row) => mode(row.mode) },
-    { id: 'limit', label: col('limit'), render: (row) => format.limit(row.limit) },
+    { id: 'channel', label: col('channel'), render: (row) => row.channelName, wrap: true },
+    { id: 'limit', label: col('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
     { id: 'verdict', label: col('verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
     { id: 'coverage', label: col('coverage'), render: (row) => format.percent(row.coverage), align: 'right' },
     {
       id: 'minMeanMax',
       label: col('minMeanMax'),
-      render: (row) => [row.min, row.mean, row.max].map((value) => format.temperature(value)).join(' / '),
+      render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.number(value)).join(' / ')} °C`),
       align: 'right',
     },
     { id: 'growthHours', label: col('growthHours'), render: (row) => format.hours(row.growthRangeHours), align: 'right' },
     {
       id: 'flushes',
-      label: `${col('flushes')}: ${col('flushesProvedFailed')}`,
+      label: col('flushesProvedFailed'),
       render: (row) => (row.flushDuty || row.flushes > 0 ? `${row.flushesProved} / ${row.flushesFailed}` : '—'),
       align: 'right',
     },
@@ -132,13 +131,15 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
     { id: 'kind', label: col('kind'), render: (row) => t(`logbookScreen.report.changeKinds.${row.kind}`, { defaultValue: row.kind }) },
     { id: 'user', label: col('user'), render: (row) => row.user ?? t('logbookScreen.report.system') },
-    { id: 'details', label: col('details'), render: (row) => row.details || '—' },
+    { id: 'details', label: col('details'), render: (row) => row.details || '—', wrap: true },
   ];
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
 
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
-      <RulebookPanel rulebook={section.rulebook} format={format} heading={heading} />
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <RulebookPanel rulebook={section.rulebook} format={format} heading={heading} />
+      </Paper>
       <ReportSection title={title('summary')} count={section.channels.length} heading={heading} defaultExpanded>
         <ReportTable label={title('summary')} columns={summary} rows={section.channels} rowKey={key} />
       </ReportSection>
@@ -177,14 +178,14 @@ export function ReportPreview({ report }: { report: TLogbookReport }) {
   const format = useReportFormat(report.period.timeZone);
   const customerScope = report.scope === 'customer';
   const locationColumns: TReportColumn<TLogbookLocationSection>[] = [
-    { id: 'location', label: t('logbookScreen.report.columns.location'), render: (row) => row.location.name, title: true },
+    { id: 'location', label: t('logbookScreen.report.columns.location'), render: (row) => row.location.name, title: true, wrap: true },
     { id: 'verdict', label: t('logbookScreen.report.columns.verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
     { id: 'rulebook', label: t('logbookScreen.rulebook.title'), render: (row) => row.rulebook.id },
     { id: 'nodes', label: t('logbookScreen.report.columns.nodes'), render: (row) => row.nodes, align: 'right' },
     { id: 'channels', label: t('logbookScreen.report.columns.channels'), render: (row) => row.channels.length, align: 'right' },
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>

@@ -17,6 +17,8 @@ export interface TReportColumn<TRow> {
   align?: 'left' | 'right';
   /** Shown as the card's heading on a phone (the first such column). */
   title?: boolean;
+  /** Long free text (names, descriptions) may wrap; figures and dates stay on one line. */
+  wrap?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export function ReportTable<TRow>({ label, columns, rows, rowKey }: { label: str
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.id} align={column.align} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+              <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, verticalAlign: 'bottom', px: 1, lineHeight: 1.3 }}>
                 {column.label}
               </TableCell>
             ))}
@@ -73,7 +75,7 @@ export function ReportTable<TRow>({ label, columns, rows, rowKey }: { label: str
           {rows.map((row, index) => (
             <TableRow key={rowKey(row, index)}>
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align}>
+                <TableCell key={column.id} align={column.align} sx={{ px: 1, ...(column.wrap ? { minWidth: '6rem', overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }) }}>
                   {column.render(row)}
                 </TableCell>
               ))}
