@@ -83,9 +83,9 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'readings', label: col('readings'), render: (row) => `${row.readings} / ${row.expectedReadings}`, align: 'right' },
     { id: 'withinLimit', label: col('withinLimit'), render: (row) => format.percent(row.withinLimitShare), align: 'right' },
-    { id: 'gaps', label: col('gaps'), render: (row) => stretches(row.gaps) },
-    { id: 'longestExcursion', label: col('longestExcursion'), render: (row) => format.stretch(row.longestExcursion) },
-    { id: 'missedFlushes', label: col('missedFlushes'), render: (row) => (row.flushDuty ? stretches(row.missedFlushes) : '—') },
+    { id: 'gaps', label: col('gaps'), render: (row) => stretches(row.gaps), wrap: true },
+    { id: 'longestExcursion', label: col('longestExcursion'), render: (row) => format.stretch(row.longestExcursion), wrap: true },
+    { id: 'missedFlushes', label: col('missedFlushes'), render: (row) => (row.flushDuty ? stretches(row.missedFlushes) : '—'), wrap: true },
   ];
   const flushWeeks: TReportColumn<TRow<'flushWeeks'>>[] = [
     node<TRow<'flushWeeks'>>(),
