@@ -11,21 +11,22 @@ import { ADMIN, signIn } from './fixtures';
  * screenshots the docs show.
  */
 const CUSTOMER = 'Gemeente Utrecht';
-const LOCATION = 'Stadskantoor';
+/** The demo location with last month's history in every section of the logbook (apps/server/src/demo). */
+const LOCATION = 'Sporthal Zuid';
 const enc = encodeURIComponent;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'logbook-screenshots');
 
 const pad = (value: number) => String(value).padStart(2, '0');
-/** A local date `days` before today (the demo holds 14 days of history). */
+/** A local date `days` before today (every demo node holds the last 14 days of history). */
 function daysAgo(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() - days);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Picks "Zelf kiezen" / "Choose dates" and shows the last ten days of the demo history. */
+/** Picks "Zelf kiezen" / "Choose dates" and shows the last ten days. */
 async function chooseRecentDays(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: /^(Periode|Period)$/ }).click();
   await page.getByRole('option', { name: /^(Zelf kiezen|Choose dates)$/ }).click();
@@ -42,7 +43,8 @@ test.describe.serial('the logbook tab', () => {
     await signIn(page, ADMIN);
     await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
     await expect(page.getByRole('tab', { name: 'Logboek' })).toHaveAttribute('aria-selected', 'true');
-    await chooseRecentDays(page);
+    // Last month by default: the demo's logbook month.
+    await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveText('Vorige maand');
     const summary = summaryTable(page);
     await expect(summary).toBeVisible();
     await expect(summary.locator('[data-verdict]').first()).toBeVisible();
@@ -100,7 +102,6 @@ test.describe.serial('the logbook tab', () => {
           await signIn(page, ADMIN);
           await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
           await page.goto(scope === 'location' ? `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook` : `/customers/${enc(CUSTOMER)}#logbook`);
-          await chooseRecentDays(page);
           await expect(device === 'phone' ? summaryCards(page) : summaryTable(page)).toBeVisible();
           await expect(page.getByRole('progressbar')).toHaveCount(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHttpClient, dispositionFileName } from './http-client';
+import { HttpError } from './http-error';
+
+describe('dispositionFileName', () => {
+  it.each([
+    ['attachment; filename="logboek-Sporthal_Zuid-2026-10.pdf"', 'logboek-Sporthal_Zuid-2026-10.pdf'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ["attachment; filename=\"fallback.pdf\"; filename*=UTF-8''logboek%20Caf%C3%A9.pdf", 'logboek Café.pdf'],
+    ['attachment', null],
+    [null, null],
+  ])('%s -> %s', (header, name) => {
+    expect(dispositionFileName(header)).toBe(name);
+  });
+});
+
+describe('getFile', () => {
+  const client = (response: Response) => {
+    const fetchFn = vi.fn(async () => response);
+    return { fetchFn, http: createHttpClient({ baseUrl: '/api/v1', getToken: () => 'token', fetchFn, interceptor: () => null }) };
+  };
+
+  it('answers the bytes and the suggested name, with the token', async () => {
+    const { fetchFn, http } = client(new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="r.pdf"' } }));
+    const file = await http.getFile('/x/pdf', { query: { from: '2026-10-01' } });
+    expect(file.fileName).toBe('r.pdf');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/x/pdf?from=2026-10-01');
+    expect((init.headers as Record<string, string>)['x-access-token']).toBe('token');
+  });
+
+  it('fails with the JSON error of a refused download', async () => {
+    const { http } = client(new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'x', fields: { to: 'validation.date' } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const error = await http.getFile('/x/pdf').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).fields).toEqual({ to: 'validation.date' });
+  });
+});
