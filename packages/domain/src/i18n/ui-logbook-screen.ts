@@ -49,7 +49,7 @@ export const logbookScreenUiNl = {
     },
     issue: {
       title: 'Rapport uitgeven?',
-      text: 'Het rapport over {{range}} wordt vastgelegd met een nummer en een SHA-256-hash. Iedereen die deze plek mag zien kan het daarna downloaden en controleren; het wordt bewaard zolang de regelset vraagt.',
+      text: 'Het rapport over {{range}} wordt vastgelegd met een nummer en een SHA-256-hash. Iedereen die deze locatie of klant mag zien, kan het daarna downloaden en controleren; het wordt bewaard zolang de regelset vraagt.',
       confirm: 'Uitgeven',
       done: 'Rapport {{number}} is uitgegeven',
       number: 'Nummer',
@@ -222,7 +222,7 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
     },
     issue: {
       title: 'Issue the report?',
-      text: 'The report for {{range}} is registered with a number and a SHA-256 hash. Everyone who may see this place can then download and verify it; it is kept as long as the rulebook requires.',
+      text: 'The report for {{range}} is registered with a number and a SHA-256 hash. Everyone who may see this location or customer can then download and verify it; it is kept as long as the rulebook requires.',
       confirm: 'Issue',
       done: 'Report {{number}} has been issued',
       number: 'Number',
