@@ -35,6 +35,11 @@ async function chooseRecentDays(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Tonen|Show)$/ }).click();
 }
 
+/** Unfolds the summary of one location of a customer's report. */
+async function openSummary(page: Page, location: string): Promise<void> {
+  await page.getByRole('region', { name: location }).getByRole('button', { name: /^(Samenvatting|Summary) \(\d+\)$/ }).click();
+}
+
 const summaryTable = (page: Page) => page.getByRole('table', { name: /^(Samenvatting|Summary)$/ }).first();
 const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatting|Summary)$/ }).first();
 
@@ -89,7 +94,9 @@ test.describe.serial('the logbook tab', () => {
     await page.goto(`/customers/${enc(CUSTOMER)}#logbook`);
     await chooseRecentDays(page);
     await expect(page.getByRole('list', { name: 'Locaties' })).toBeVisible();
-    await expect(summaryCards(page)).toBeVisible();
+    // A customer's locations keep their summaries folded until asked.
+    await openSummary(page, LOCATION);
+    await expect(page.getByRole('region', { name: LOCATION }).getByRole('list', { name: 'Samenvatting' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, 'the logbook tab of a customer on a phone');
   });
@@ -102,11 +109,15 @@ test.describe.serial('the logbook tab', () => {
           await signIn(page, ADMIN);
           await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
           await page.goto(scope === 'location' ? `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook` : `/customers/${enc(CUSTOMER)}#logbook`);
+          if (scope === 'customer') {
+            await expect(page.getByRole(device === 'phone' ? 'list' : 'table', { name: /^(Locaties|Locations)$/ })).toBeVisible();
+            await openSummary(page, LOCATION);
+          }
           await expect(device === 'phone' ? summaryCards(page) : summaryTable(page)).toBeVisible();
           await expect(page.getByRole('progressbar')).toHaveCount(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);
           fs.mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS, `logbook-tab-${scope}-${language}-${device}.png`), fullPage: device === 'desktop' });
+          await page.screenshot({ path: path.join(SHOTS, `logbook-tab-${scope}-${language}-${device}.png`), fullPage: true });
         });
       }
     }

@@ -159,6 +159,10 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(within(locations).getByText('Stadhuis')).toBeTruthy();
     expect(within(locations).getByText('Bibliotheek')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Bibliotheek' })).toBeTruthy();
-    expect(screen.getAllByRole('table', { name: 'Samenvatting' })).toHaveLength(2);
+    // Each location's summary is folded until asked for.
+    const summaries = screen.getAllByRole('button', { name: /^Samenvatting \(\d+\)$/ });
+    expect(summaries.map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
+    await userEvent.setup().click(within(screen.getByRole('region', { name: 'Bibliotheek' })).getByRole('button', { name: 'Samenvatting (1)' }));
+    expect(await within(screen.getByRole('region', { name: 'Bibliotheek' })).findByRole('table', { name: 'Samenvatting' })).toBeTruthy();
   });
 });

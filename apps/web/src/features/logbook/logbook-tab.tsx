@@ -146,7 +146,7 @@ export function LogbookTab({ customer, location }: { customer: string; location?
           {t('logbookScreen.issued.title')}
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-          <IssuedList scope={scope} />
+          <IssuedList scope={scope} timeZone={report.data?.period.timeZone} />
         </Paper>
       </Box>
 

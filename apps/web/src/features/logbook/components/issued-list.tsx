@@ -16,10 +16,13 @@ import { VerdictChip } from './verdict-chip';
 /** The first characters of a hash, enough to tell two apart on screen. */
 export const shortHash = (hash: string) => `${hash.slice(0, 10)}…`;
 
-/** The reports issued for this location or customer, newest first, each downloadable as stored. */
-export function IssuedList({ scope }: { scope: TLogbookScope }) {
+/**
+ * The reports issued for this location or customer, newest first, each downloadable as stored.
+ * Times in `timeZone` (the report's, the location's), else the browser's.
+ */
+export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone?: string }) {
   const { t } = useTranslation();
-  const format = useReportFormat(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const format = useReportFormat(timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const issued = useQuery(issuedLogbookQuery(scope));
   const { busy, download } = useDownload();
   const col = (id: string) => t(`logbookScreen.issued.${id}`);

@@ -140,7 +140,8 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <RulebookPanel rulebook={section.rulebook} format={format} heading={heading} />
       </Paper>
-      <ReportSection title={title('summary')} count={section.channels.length} heading={heading} defaultExpanded>
+      {/* Open for one location; a customer's locations open their summaries one by one (the table of locations is on top). */}
+      <ReportSection title={title('summary')} count={section.channels.length} heading={heading} defaultExpanded={heading === 'h3'}>
         <ReportTable label={title('summary')} columns={summary} rows={section.channels} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('temperatures')} count={section.channels.length} heading={heading}>
