@@ -21,6 +21,8 @@ export function useReportFormat(timeZone: string) {
       locale,
       temperature: (value: number | null | undefined) => formatTemperature(value, locale) || '—',
       number: (value: number | null | undefined, maxDecimals = 1) => formatNumber(value, locale, { maxDecimals }) || '—',
+      /** A temperature without its unit, always one decimal (44,0 beside 62,4). */
+      celsius: (value: number | null | undefined) => formatNumber(value, locale, { decimals: 1 }) || '—',
       percent: (share: number | null | undefined) => (share === null || share === undefined ? '—' : `${formatNumber(share * 100, locale, { maxDecimals: 1 })} %`),
       hours,
       instant,

@@ -67,7 +67,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     {
       id: 'minMeanMax',
       label: col('minMeanMax'),
-      render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.number(value)).join(' / ')} °C`),
+      render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')} °C`),
       align: 'right',
     },
     { id: 'growthHours', label: col('growthHours'), render: (row) => format.hours(row.growthRangeHours), align: 'right' },
