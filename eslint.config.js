@@ -79,6 +79,7 @@ const MODULE_BUILDS_ON = {
   devices: ['gateways', 'downlinks', 'network-servers'],
   calibration: ['devices'],
   telemetry: ['devices', 'alerts', 'intake'],
+  logbook: ['telemetry', 'locations'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */
