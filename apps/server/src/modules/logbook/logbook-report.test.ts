@@ -127,6 +127,18 @@ describe('the logbook report of a known week', () => {
   });
 });
 
+describe('a period that runs on past now', () => {
+  it('is judged until now: expected readings, gaps and flush duty stop at now; the header keeps the whole period', async () => {
+    const now = new Date('2026-10-08T22:00:00Z'); // end of local 2026-10-08: 4 of the 8 days
+    const report = await makeReport(ctx.database.db, subject, LOGBOOK_PERIOD, 'a', now);
+    expect(report.period.end).toBe('2026-10-12T22:00:00.000Z');
+    const [hot, cold] = report.locations[0].channels;
+    expect(hot).toMatchObject({ expectedReadings: 384, readings: 352, coverage: 0.9167 });
+    expect(cold.missedFlushes).toEqual([]); // 96 hours without a flush: within the week
+    expect(report.locations[0].flushWeeks.filter((week) => week.channelId === 'temperature1').map((week) => [week.week, week.required])).toEqual([['2026-10-05', 0]]);
+  });
+});
+
 describe('weeksOf', () => {
   it.each([
     ['2026-10-05', '2026-10-12', [['2026-10-05', 7], ['2026-10-12', 1]]],

@@ -55,6 +55,8 @@ export interface TReportCustomer {
 }
 
 const HOUR_MS = 3_600_000;
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 const iso = (date: Date) => date.toISOString();
 const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
 const round = (value: number | null, decimals: number) => (value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals);
@@ -120,10 +122,13 @@ export async function buildLocationSection(
   customer: TReportCustomer,
   location: TReportLocation,
   period: { from: string; to: string },
+  now: Date,
   bounds?: TPeriodBounds,
 ): Promise<TLogbookLocationSection> {
   const rulebook = rulebookOf(location, customer);
-  const span = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
+  const whole = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
+  // A period that runs on past now (this month) is judged until now: the future has no readings to expect yet.
+  const span = { start: whole.start, end: new Date(Math.max(whole.start.getTime(), Math.min(whole.end.getTime(), now.getTime()))) };
   const channels = await listLocationChannels(db, location.id);
   const euis = [...new Set(channels.map((channel) => channel.eui))];
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
@@ -148,7 +153,8 @@ export async function buildLocationSection(
   ]);
   const figuresOf = new Map(figures.map((row) => [key(row.eui, row.channelId), row]));
   const periodHours = (span.end.getTime() - span.start.getTime()) / HOUR_MS;
-  const weeks = weeksOf(period.from, period.to);
+  const lastDay = localDate(new Date(span.end.getTime() - 1), location.timeZone);
+  const weeks = span.end > span.start ? weeksOf(period.from, lastDay < period.to ? lastDay : period.to) : [];
 
   const channelRows: TLogbookChannel[] = [];
   const flushWeeks: TLogbookLocationSection['flushWeeks'] = [];
@@ -300,7 +306,7 @@ export async function buildReport(
   const bounds = await periodBounds(db, args.period.from, args.period.to, timeZone);
   const sections: TLogbookLocationSection[] = [];
   // One location at a time: each reads its own history, and a customer's memory stays one location's figures.
-  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, location.timeZone === timeZone ? bounds : undefined));
+  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined));
   const { customer } = args;
   return {
     scope: args.scope,
