@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { customers, locations } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
 import { LOGBOOK_EUI, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
@@ -51,8 +51,8 @@ describe('the logbook report of a known week', () => {
     expect(cold).toMatchObject({
       channelId: 'temperature2', mode: 'KW', limit: { kind: 'atMost', celsius: 25 }, readings: 736, min: 15, mean: 15, max: 15,
       withinLimitShare: 1, readingsOutsideLimit: 0, growthRangeHours: 0, longestExcursion: null, gaps: [gap],
-      flushDuty: true, flushes: 0,
-      missedFlushes: [{ from: '2026-10-04T22:00:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 192 }], verdict: 'deviations',
+      // No flush reported on it: the faucet flushes channel 1's outlet, so no duty here.
+      flushDuty: false, flushes: 0, missedFlushes: [], verdict: 'compliant',
     });
     expect(empty).toMatchObject({
       channelId: 'temperature3', mode: null, limit: null, readings: 0, coverage: 0, faultyReadings: 736, min: null, mean: null, max: null,
@@ -66,8 +66,6 @@ describe('the logbook report of a known week', () => {
     expect(section.flushWeeks.map(({ channelId, week, flushes, proved, failed, required }) => [channelId, week, flushes, proved, failed, required])).toEqual([
       ['temperature1', '2026-10-05', 3, 2, 1, 1],
       ['temperature1', '2026-10-12', 0, 0, 0, 0],
-      ['temperature2', '2026-10-05', 0, 0, 0, 1],
-      ['temperature2', '2026-10-12', 0, 0, 0, 0],
     ]);
     expect(section.failedFlushes).toEqual([{ eui: LOGBOOK_EUI, nodeName: 'Douche 1', channelId: 'temperature1', at: '2026-10-10T12:00:00.000Z', before: 54, after: 55 }]);
   });
@@ -106,6 +104,13 @@ describe('the logbook report of a known week', () => {
     ]);
   });
 
+  it('a flushing node that reported no flush has the duty on channel 1: the whole period is missed', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`DELETE FROM device_data WHERE msg_id = 50`);
+    const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    expect(section.channels.map((channel) => [channel.channelId, channel.flushDuty, channel.missedFlushes.length])).toEqual([['temperature1', true, 1], ['temperature2', false, 0], ['temperature3', false, 0]]);
+  });
+
   it('a location rulebook and healthcare change the limits and the verdicts (UK healthcare: hot at least 55)', async () => {
     const db = ctx.database.db;
     await db.update(locations).set({ rulebook: 'UK', healthcare: true }).where(eq(locations.id, subject.scope === 'location' ? subject.location.id : 0));
@@ -115,6 +120,16 @@ describe('the logbook report of a known week', () => {
     // 45 °C misses 55 as it missed 60; the failed flush (55.0 after) now proves itself: 55 is at least 55.
     expect(section.channels[0]).toMatchObject({ readingsOutsideLimit: 8, flushesProved: 3, flushesFailed: 0 });
     expect(section.failedFlushes).toEqual([]);
+  });
+
+  it('the DE rulebook asks a flush every 72 hours: the 96 hours between the first two flushes are a missed duty', async () => {
+    const db = ctx.database.db;
+    await db.update(customers).set({ rulebook: 'DE' }).where(eq(customers.id, subject.customer.id));
+    const [customer] = await db.select().from(customers).where(eq(customers.id, subject.customer.id));
+    const [section] = (await makeReport(db, { ...subject, customer } as TLogbookSubject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    expect(section.rulebook).toMatchObject({ id: 'DE', source: 'customer', hot: { kind: 'atLeast', celsius: 55 }, flushEveryHours: 72 });
+    expect(section.channels[0].missedFlushes).toEqual([{ from: '2026-10-05T12:00:00.000Z', to: '2026-10-09T12:00:00.000Z', hours: 96 }]);
+    expect(section.flushWeeks.map((week) => [week.week, week.required])).toEqual([['2026-10-05', 2], ['2026-10-12', 0]]);
   });
 
   it('the same history gives the same hash; a period in the future or too long is refused with the field', async () => {

@@ -169,8 +169,12 @@ export async function buildLocationSection(
     const coverage = Math.min(1, readings / expectedReadings);
     const own = stretches.filter((stretch) => stretch.eui === channel.eui && stretch.channelId === channel.channelId);
     const excursion = own.find((stretch) => stretch.kind === 'excursion');
-    const flushDuty = PROFILES[channel.type]?.flush != null && readings > 0;
     const channelFlushes = flushes.filter((flush) => flush.eui === channel.eui && `temperature${flush.channel}` === channel.channelId);
+    // The faucet flushes one outlet and its flush message names the channel it measured: the duty is on
+    // that channel; a flushing node that reported no flush at all has it on channel 1, the faucet's default.
+    const nodeFlushed = flushes.some((flush) => flush.eui === channel.eui);
+    const flushDuty =
+      PROFILES[channel.type]?.flush != null && readings > 0 && (channelFlushes.length > 0 || (!nodeFlushed && channel.channelId === 'temperature1'));
     const judged = channelFlushes.map((flush) => ({ flush, proved: mode && flush.after > -100 ? flushProved(rulebook.id, mode, flush.after, location.healthcare) : null }));
     const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), span.start.getTime(), span.end.getTime()) : [];
     const outside = figure?.outside ?? 0;
