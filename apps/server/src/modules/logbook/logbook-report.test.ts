@@ -126,7 +126,7 @@ describe('the logbook report of a known week', () => {
     const db = ctx.database.db;
     await db.update(customers).set({ rulebook: 'DE' }).where(eq(customers.id, subject.customer.id));
     const [customer] = await db.select().from(customers).where(eq(customers.id, subject.customer.id));
-    const [section] = (await makeReport(db, { ...subject, customer } as TLogbookSubject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    const [section] = (await makeReport(db, { ...subject, customer }, LOGBOOK_PERIOD, 'a', NOW)).locations;
     expect(section.rulebook).toMatchObject({ id: 'DE', source: 'customer', hot: { kind: 'atLeast', celsius: 55 }, flushEveryHours: 72 });
     expect(section.channels[0].missedFlushes).toEqual([{ from: '2026-10-05T12:00:00.000Z', to: '2026-10-09T12:00:00.000Z', hours: 96 }]);
     expect(section.flushWeeks.map((week) => [week.week, week.required])).toEqual([['2026-10-05', 2], ['2026-10-12', 0]]);
