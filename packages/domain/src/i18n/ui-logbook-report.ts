@@ -74,7 +74,7 @@ export const logbookReportTextsNl = {
     node: 'Node',
     eui: 'EUI',
     channel: 'Kanaal',
-    mode: 'Soort',
+    mode: 'Modus',
     limit: 'Grens',
     verdict: 'Oordeel',
     readings: 'Metingen',

@@ -57,10 +57,13 @@ export async function renderLogbookPdf(report: TLogbookReport, language: 'nl' | 
   return pdfmake.createPdf(logbookDocument(report, language)).getBuffer();
 }
 
-/** Characters the embedded Roboto lacks (the audit texts' arrow), written with ones it has. */
+/**
+ * Characters the embedded Roboto lacks (the audit texts' arrow) written with ones it has, and a
+ * no-break space before a unit so '60 °C' never breaks between the two.
+ */
 const SUBSTITUTES: Record<string, string> = { '→': '->', '←': '<-', '⇒': '=>' };
 export function printable(text: string): string {
-  return text.replace(/[→←⇒]/g, (character) => SUBSTITUTES[character]);
+  return text.replace(/[→←⇒]/g, (character) => SUBSTITUTES[character]).replace(/ (°C|V|%)(?=$|[\s),.;])/g, '\u00A0$1');
 }
 
 /** Thin grey rules, a shaded header row, no vertical lines: reads well printed in black and white. */
@@ -126,7 +129,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
           margin: [0, 4, 0, 0],
           fontSize: 8,
           table: {
-            widths: [50, '*', 52, 182],
+            widths: [48, '*', 62, 215],
             body: [
               [label(texts.header.customer), cell(customer.name, { bold: true }), label(texts.header.period), cell(`${periodText} (${report.period.timeZone})`)],
               [label(report.scope === 'customer' && place === '' ? texts.header.locations : texts.header.location), cell(place || String(report.locations.length)), label(texts.header.rulebook), cell(rulebook)],
