@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as PdfMake from 'pdfmake';
 import type { Content, ContentTable, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport } from '@aquasmart/domain';
 import {
@@ -33,13 +34,13 @@ const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
 const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
 
-type TPdfMake = typeof import('pdfmake');
+type TPdfMake = typeof PdfMake;
 let loaded: Promise<TPdfMake> | null = null;
 
 /** pdfmake with the embedded Roboto (it has €, ° and every Dutch diacritic), no URL and no other file. */
 function loadPdfMake(): Promise<TPdfMake> {
   loaded ??= import('pdfmake').then((module) => {
-    const pdfmake = ((module as { default?: TPdfMake }).default ?? module) as TPdfMake;
+    const pdfmake = (module as { default?: TPdfMake }).default ?? module;
     const fontDirectory = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
     const font = (file: string) => path.join(fontDirectory, file);
     pdfmake.setFonts({
@@ -95,12 +96,15 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
   const numberText = report.number ?? texts.header.notIssued;
   const customer = report.customer;
 
-  const cell = (text: string, options: Record<string, unknown> = {}): TableCell => ({ text: printable(text), ...options }) as TableCell;
+  const cell = (text: string, options: Record<string, unknown> = {}): TableCell => ({ text: printable(text), ...options });
 
   function table(columns: TColumn[], rows: TableCell[][], empty: string): Content {
     if (rows.length === 0) return { text: empty, style: 'empty' };
     const header = columns.map((column) => cell(column.title, { style: 'th', alignment: column.align ?? 'left' }));
-    const body = rows.map((row) => row.map((value, index) => (typeof value === 'object' && value !== null && !('alignment' in value) && columns[index].align ? { ...value, alignment: columns[index].align } : value)));
+    // A cell takes its column's alignment unless it has its own.
+    const aligned = (value: TableCell, align: TColumn['align']): TableCell =>
+      align && typeof value === 'object' && value !== null && !('alignment' in value) ? ({ ...value, alignment: align } as TableCell) : value;
+    const body = rows.map((row) => row.map((value, index) => aligned(value, columns[index].align)));
     const content: ContentTable = {
       table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: columns.map((column) => column.width ?? 'auto'), body: [header, ...body] },
       layout: TABLE_LAYOUT,
