@@ -90,6 +90,19 @@ describe('renderLogbookPdf', () => {
     expect(text).toMatch(/2975 \/ 2980 99\.8% 14\.2 °C 17\.1 °C 21\.4 °C 100\.0%/);
   });
 
+  it('over more than a quarter lists the flushes per channel and only the weeks that fell short', async () => {
+    const [section] = locationReport.locations;
+    const week = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 7 * 86_400_000).toISOString().slice(0, 10);
+    const weeks = Array.from({ length: 20 }, (_, index) => ({ ...section.flushWeeks[0], week: week(index), flushes: index === 7 ? 0 : 1, proved: index === 7 ? 0 : 1 }));
+    const report = { ...locationReport, locations: [{ ...section, flushWeeks: weeks }] };
+    const text = squeeze(pagesOf(await renderLogbookPdf(report, 'en')).join('\n'));
+    expect(text).toContain('Flushes per channel');
+    expect(text).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 20 19 1 19 19 0/);
+    expect(text).toContain('Weeks with too few or failed flushes');
+    expect(text).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 23 Feb 2026 0 0 0 1/);
+    expect(text).not.toContain('16 Feb 2026');
+  });
+
   it('gives the same bytes for the same report and language, with the PDF dates from generatedAt', async () => {
     const [first, second] = [await renderLogbookPdf(locationReport, 'nl'), await renderLogbookPdf(locationReport, 'nl')];
     expect(first.equals(second)).toBe(true);

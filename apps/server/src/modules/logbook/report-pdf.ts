@@ -32,6 +32,12 @@ import {
 const FONT = 'Roboto';
 const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
+/**
+ * Up to this many weeks (a quarter) the PDF lists every week of every channel; over a longer
+ * period one line per channel and only the weeks that fell short (a year of 100 channels is 5,300
+ * rows, about 110 pages and several seconds of layout). The CSV always has every week.
+ */
+export const PDF_ALL_WEEKS_UP_TO = 14;
 const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
 
 type TPdfMake = typeof PdfMake;
@@ -51,6 +57,22 @@ function loadPdfMake(): Promise<TPdfMake> {
     return pdfmake;
   });
   return loaded;
+}
+
+/** The flush weeks added up per channel, in the order the channels first appear. */
+function flushChannels(weeks: TLogbookLocationSection['flushWeeks']) {
+  const channels = new Map<string, { nodeName: string; channelName: string; weeks: number; short: number; flushes: number; proved: number; failed: number }>();
+  for (const week of weeks) {
+    const key = `${week.eui}/${week.channelId}`;
+    const channel = channels.get(key) ?? { nodeName: week.nodeName, channelName: week.channelName, weeks: 0, short: 0, flushes: 0, proved: 0, failed: 0 };
+    channel.weeks += 1;
+    channel.short += week.flushes < week.required || week.failed > 0 ? 1 : 0;
+    channel.flushes += week.flushes;
+    channel.proved += week.proved;
+    channel.failed += week.failed;
+    channels.set(key, channel);
+  }
+  return [...channels.values()];
 }
 
 export async function renderLogbookPdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer> {
@@ -280,30 +302,58 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
     ];
     const gaps = table(stretchColumns, gapRows, fill(texts.empty.gaps, { hours: LOGBOOK_GAP_HOURS }));
 
-    const flushWeeks = table(
-      [
-        { title: texts.columns.node, width: '*' },
-        { title: texts.columns.channel, width: '*' },
-        { title: texts.columns.week },
-        { title: texts.columns.flushes, align: 'right' },
-        { title: texts.columns.flushesProved, align: 'right' },
-        { title: texts.columns.flushesFailed, align: 'right' },
-        { title: texts.columns.required, align: 'right' },
-      ],
-      section.flushWeeks.map((week) => {
-        const short = week.flushes < week.required ? { color: COLOURS.bad, bold: true } : {};
-        return [
-          cell(week.nodeName),
-          cell(week.channelName),
-          cell(localDate(week.week, language)),
-          right(String(week.flushes), short),
-          right(String(week.proved)),
-          right(String(week.failed), week.failed ? { color: COLOURS.bad, bold: true } : {}),
-          right(String(week.required)),
-        ];
-      }),
-      texts.empty.flushWeeks,
-    );
+    const weekColumns: TColumn[] = [
+      { title: texts.columns.node, width: '*' },
+      { title: texts.columns.channel, width: '*' },
+      { title: texts.columns.week },
+      { title: texts.columns.flushes, align: 'right' },
+      { title: texts.columns.flushesProved, align: 'right' },
+      { title: texts.columns.flushesFailed, align: 'right' },
+      { title: texts.columns.required, align: 'right' },
+    ];
+    const isShort = (week: TLogbookLocationSection['flushWeeks'][number]) => week.flushes < week.required || week.failed > 0;
+    const weekRow = (week: TLogbookLocationSection['flushWeeks'][number]) => [
+      cell(week.nodeName),
+      cell(week.channelName),
+      cell(localDate(week.week, language)),
+      right(String(week.flushes), week.flushes < week.required ? { color: COLOURS.bad, bold: true } : {}),
+      right(String(week.proved)),
+      right(String(week.failed), week.failed ? { color: COLOURS.bad, bold: true } : {}),
+      right(String(week.required)),
+    ];
+    const weekCount = new Set(section.flushWeeks.map((week) => week.week)).size;
+    const flushWeeks: Content[] =
+      weekCount <= PDF_ALL_WEEKS_UP_TO
+        ? [subheading(texts.sections.flushWeeks), table(weekColumns, section.flushWeeks.map(weekRow), texts.empty.flushWeeks)]
+        : [
+            subheading(texts.sections.flushChannels),
+            table(
+              [
+                { title: texts.columns.node, width: '*' },
+                { title: texts.columns.channel, width: '*' },
+                { title: texts.columns.weeks, align: 'right' },
+                { title: texts.columns.weeksMet, align: 'right' },
+                { title: texts.columns.weeksShort, align: 'right' },
+                { title: texts.columns.flushes, align: 'right' },
+                { title: texts.columns.flushesProved, align: 'right' },
+                { title: texts.columns.flushesFailed, align: 'right' },
+              ],
+              flushChannels(section.flushWeeks).map((channel) => [
+                cell(channel.nodeName),
+                cell(channel.channelName),
+                right(String(channel.weeks)),
+                right(String(channel.weeks - channel.short)),
+                right(String(channel.short), channel.short ? { color: COLOURS.bad, bold: true } : {}),
+                right(String(channel.flushes)),
+                right(String(channel.proved)),
+                right(String(channel.failed), channel.failed ? { color: COLOURS.bad, bold: true } : {}),
+              ]),
+              texts.empty.flushWeeks,
+            ),
+            subheading(texts.sections.shortWeeks),
+            { text: fill(texts.labels.allWeeksInCsv, { weeks: PDF_ALL_WEEKS_UP_TO }), color: COLOURS.muted, margin: [0, 0, 0, 3] },
+            table(weekColumns, section.flushWeeks.filter(isShort).map(weekRow), texts.empty.shortWeeks),
+          ];
 
     const limits = new Map(section.channels.map((channel) => [`${channel.eui}/${channel.channelId}`, channel.limit]));
     const failedFlushes = table(
@@ -430,8 +480,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
         subheading(fill(texts.sections.gaps, { hours: LOGBOOK_GAP_HOURS })),
         gaps,
         heading(texts.sections.flushes),
-        subheading(texts.sections.flushWeeks),
-        flushWeeks,
+        ...flushWeeks,
         subheading(texts.sections.failedFlushes),
         failedFlushes,
         subheading(texts.sections.missedFlushes),
