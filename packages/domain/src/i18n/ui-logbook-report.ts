@@ -69,7 +69,7 @@ export const logbookReportTextsNl = {
     yes: 'ja',
     no: 'nee',
     noLimit: 'geen grens',
-    allWeeksInCsv: 'Over een periode van meer dan {{weeks}} weken staan hier alleen de weken die tekortschoten; de CSV heeft elke week.',
+    allWeeksInCsv: 'Hier staan alleen de weken die tekortschoten; de CSV heeft elke week van elk kanaal.',
   },
   columns: {
     section: 'Onderdeel',
@@ -258,7 +258,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     yes: 'yes',
     no: 'no',
     noLimit: 'no limit',
-    allWeeksInCsv: 'Over a period of more than {{weeks}} weeks only the weeks that fell short are listed here; the CSV has every week.',
+    allWeeksInCsv: 'Only the weeks that fell short are listed here; the CSV has every week of every channel.',
   },
   columns: {
     section: 'Section',

@@ -33,11 +33,11 @@ const FONT = 'Roboto';
 const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
 /**
- * Up to this many weeks (a quarter) the PDF lists every week of every channel; over a longer
- * period one line per channel and only the weeks that fell short (a year of 100 channels is 5,300
- * rows, about 110 pages and several seconds of layout). The CSV always has every week.
+ * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
+ * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
+ * is 5,300 rows: 110 pages and several seconds of layout). The CSV always has every week.
  */
-export const PDF_ALL_WEEKS_UP_TO = 14;
+export const PDF_ALL_WEEKS = { weeks: 14, rows: 500 } as const;
 const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
 
 type TPdfMake = typeof PdfMake;
@@ -323,7 +323,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
     ];
     const weekCount = new Set(section.flushWeeks.map((week) => week.week)).size;
     const flushWeeks: Content[] =
-      weekCount <= PDF_ALL_WEEKS_UP_TO
+      weekCount <= PDF_ALL_WEEKS.weeks && section.flushWeeks.length <= PDF_ALL_WEEKS.rows
         ? [subheading(texts.sections.flushWeeks), table(weekColumns, section.flushWeeks.map(weekRow), texts.empty.flushWeeks)]
         : [
             subheading(texts.sections.flushChannels),
@@ -351,7 +351,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
               texts.empty.flushWeeks,
             ),
             subheading(texts.sections.shortWeeks),
-            { text: fill(texts.labels.allWeeksInCsv, { weeks: PDF_ALL_WEEKS_UP_TO }), color: COLOURS.muted, margin: [0, 0, 0, 3] },
+            { text: texts.labels.allWeeksInCsv, color: COLOURS.muted, margin: [0, 0, 0, 3] },
             table(weekColumns, section.flushWeeks.filter(isShort).map(weekRow), texts.empty.shortWeeks),
           ];
 
