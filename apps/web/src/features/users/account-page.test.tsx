@@ -162,7 +162,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
   it('shows the monthly logbook switched on when the account has it', async () => {
     stubApi({ account: { ...ME, logbookEmails: true } });
     renderPage();
-    await waitFor(async () => expect(((await screen.findByRole('switch', { name: 'Maandelijks logboek per e-mail' })) as HTMLInputElement).checked).toBe(true));
+    await waitFor(async () => expect((await screen.findByRole<HTMLInputElement>('switch', { name: 'Maandelijks logboek per e-mail' })).checked).toBe(true));
   });
 
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
