@@ -10,6 +10,7 @@ import { sendDueMails } from '../alerts/mail-sender';
 import { smtpTransport, type TMailTransport } from '../alerts/mail-transport';
 import {
   composeMonthlyLogbookMail,
+  createMonthlyLogbookJob,
   dueMonthlyPeriod,
   monthlyMessageId,
   runMonthlyLogbookStep,
@@ -275,6 +276,20 @@ describe('the monthly logbook job', () => {
     expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER, LOCATION_KELDER]);
     await runMonthlyLogbookStep(deps(new Date('2026-12-01T11:00:00Z')));
     expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER, LOCATION_KELDER, 'Stadhuis', 'Stadhuis', 'Kliniek']);
+  });
+});
+
+describe('as a background loop', () => {
+  it('runs steps until the due work is done, wakes the mailer, and stops', async () => {
+    let woken = 0;
+    const job = createMonthlyLogbookJob({ ...deps(new Date('2026-12-01T06:30:00Z')), locationsPerStep: 1, log: { error: () => undefined }, onQueued: () => (woken += 1) }, 60_000);
+    job.start();
+    const end = Date.now() + 20_000;
+    while ((await outbox()).length < 6 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    await job.stop();
+    expect((await outbox()).length).toBe(6);
+    expect(calls).toHaveLength(5);
+    expect(woken).toBe(3); // one location per step: Stadhuis, Kelder, Kliniek
   });
 });
 

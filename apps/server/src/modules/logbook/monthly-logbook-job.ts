@@ -9,6 +9,7 @@ import {
   type TLogbookPeriodQuery,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { pgError } from '../../db/db-errors';
 import { customers, locations, logbookReports, userCustomers, users } from '../../db/schema';
 import { toAuthUser, type TAuthUser } from '../../identity/auth-user';
@@ -37,6 +38,8 @@ export const MONTHLY_LOGBOOK_HOUR = 6;
 export const MONTHLY_LOGBOOK_CATCH_UP_DAYS = 3;
 /** Locations handled per step; the loop runs the next step at once while work is left. */
 export const MONTHLY_LOGBOOK_LOCATIONS_PER_STEP = 20;
+/** How often the job looks whether a month's reports are due (and, within the window, for new subscribers). */
+export const MONTHLY_LOGBOOK_EVERY_MS = 5 * 60_000;
 /** Only one server copy writes the monthly e-mails at a time (the check for an e-mail written before, then the insert). */
 const MAIL_LOCK_ID = 7_331_024;
 
@@ -319,4 +322,23 @@ export async function runMonthlyLogbookStep(deps: TMonthlyLogbookDeps): Promise<
   }
   result.remaining = Math.max(0, due.length - limit);
   return result;
+}
+
+/**
+ * The job as a background loop (lib/background-loop.ts): a step every MONTHLY_LOGBOOK_EVERY_MS, the
+ * next at once while a step did work. `onQueued` wakes the mailer when e-mails were written.
+ * Not started by the app yet: app.ts wires it once the report service exists (docs/logbook.md).
+ */
+export function createMonthlyLogbookJob(deps: TMonthlyLogbookDeps & { log: TLoopLog; onQueued?: () => void }, everyMs = MONTHLY_LOGBOOK_EVERY_MS) {
+  const loop = new BackgroundLoop(
+    'monthly logbook',
+    async () => {
+      const step = await runMonthlyLogbookStep(deps);
+      if (step.queued > 0) deps.onQueued?.();
+      return step.issued + step.queued;
+    },
+    deps.log,
+    everyMs,
+  );
+  return { start: () => loop.start(), stop: () => loop.stop(), wake: () => loop.wake() };
 }
