@@ -22,6 +22,8 @@ import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
+import { issueMonthlyReport } from './modules/logbook/logbook-service';
+import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
 import { renderLogbookCsv } from './modules/logbook/report-csv';
 import { renderLogbookPdf } from './modules/logbook/report-pdf';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
@@ -172,6 +174,16 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+  const monthlyLogbook = createMonthlyLogbookJob({
+    db: database.system,
+    publicUrl: mailer.publicUrl,
+    now: () => new Date(),
+    log: app.log,
+    issueReport: (args) => issueMonthlyReport(database.system, LOGBOOK_RENDERERS, args),
+    onQueued: () => mailer.wake(),
+  });
+  if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
+  app.addHook('onClose', () => monthlyLogbook.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());

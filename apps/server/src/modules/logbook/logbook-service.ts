@@ -232,3 +232,17 @@ export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv')
   return `logbook-${report.number ?? 'concept'}-${safe}-${report.period.from}-${report.period.to}.${extension}`;
 }
 
+
+/** The monthly mail's issuer (monthly-logbook-job.ts): a location's month, registered as issued by 'monthly'. */
+export async function issueMonthlyReport(
+  db: TDb,
+  renderers: TLogbookRenderers,
+  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery; language: TLogbookLanguage },
+  now = new Date(),
+): Promise<{ number: string }> {
+  const [location] = await db.select().from(locations).where(eq(locations.id, args.locationId));
+  const [customer] = await db.select().from(customers).where(eq(customers.id, args.customerId));
+  if (!location || !customer) throw new Error(`monthly logbook: location ${args.locationId} of customer ${args.customerId} is gone`);
+  const issued = await issueReport(db, renderers, { scope: 'location', customer, location }, args.period, args.language, 'monthly', now);
+  return { number: issued.number };
+}
