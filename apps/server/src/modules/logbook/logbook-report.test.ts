@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { customers, locations } from '../../db/schema';
+import { customers, devices, locations } from '../../db/schema';
+import { insertProduct } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 import { LOGBOOK_EUI, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
 import { changeDetails, weeksOf } from './logbook-report';
@@ -104,11 +105,15 @@ describe('the logbook report of a known week', () => {
     ]);
   });
 
-  it('a flushing node that reported no flush has the duty on channel 1: the whole period is missed', async () => {
+  it('a node with a faucet that reported no flush has the duty on channel 1 (the whole period missed); without a faucet none', async () => {
     const db = ctx.database.db;
     await db.execute(sql`DELETE FROM device_data WHERE msg_id = 50`);
-    const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
-    expect(section.channels.map((channel) => [channel.channelId, channel.flushDuty, channel.missedFlushes.length])).toEqual([['temperature1', true, 1], ['temperature2', false, 0], ['temperature3', false, 0]]);
+    const duties = async () =>
+      (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations[0].channels.map((channel) => [channel.channelId, channel.flushDuty, channel.missedFlushes.length]);
+    expect(await duties()).toEqual([['temperature1', false, 0], ['temperature2', false, 0], ['temperature3', false, 0]]);
+    const faucet = await insertProduct(db, 'Kraan', 'Faucet');
+    await db.update(devices).set({ flushDeviceId: faucet }).where(eq(devices.eui, LOGBOOK_EUI));
+    expect(await duties()).toEqual([['temperature1', true, 1], ['temperature2', false, 0], ['temperature3', false, 0]]);
   });
 
   it('a location rulebook and healthcare change the limits and the verdicts (UK healthcare: hot at least 55)', async () => {

@@ -171,10 +171,13 @@ export async function buildLocationSection(
     const excursion = own.find((stretch) => stretch.kind === 'excursion');
     const channelFlushes = flushes.filter((flush) => flush.eui === channel.eui && `temperature${flush.channel}` === channel.channelId);
     // The faucet flushes one outlet and its flush message names the channel it measured: the duty is on
-    // that channel; a flushing node that reported no flush at all has it on channel 1, the faucet's default.
+    // that channel; a node with a faucet that reported no flush at all has it on channel 1, the faucet's
+    // default. A node without a faucet (no flush device) flushes nothing and has no duty.
     const nodeFlushed = flushes.some((flush) => flush.eui === channel.eui);
     const flushDuty =
-      PROFILES[channel.type]?.flush != null && readings > 0 && (channelFlushes.length > 0 || (!nodeFlushed && channel.channelId === 'temperature1'));
+      PROFILES[channel.type]?.flush != null &&
+      readings > 0 &&
+      (channelFlushes.length > 0 || (channel.hasFaucet && !nodeFlushed && channel.channelId === 'temperature1'));
     const judged = channelFlushes.map((flush) => ({ flush, proved: mode && flush.after > -100 ? flushProved(rulebook.id, mode, flush.after, location.healthcare) : null }));
     const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), span.start.getTime(), span.end.getTime()) : [];
     const outside = figure?.outside ?? 0;

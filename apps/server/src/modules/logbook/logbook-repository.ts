@@ -34,6 +34,8 @@ export interface TLogbookChannelRow {
   minimumDeviation: number;
   logIntervalMinutes: number;
   supplyVoltageThreshold: number | null;
+  /** A faucet (flush device) is fitted: the node can flush. */
+  hasFaucet: boolean;
 }
 
 /** A PostgreSQL array literal of texts: one bind parameter however many values (drizzle spreads a JS array into a list). */
@@ -49,7 +51,7 @@ export async function listLocationChannels(db: TDbOrTx, locationId: number): Pro
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT d.eui, d.name AS node_name, d.type, c.channel_id, c.name AS channel_name, c.custom->>'mode' AS mode, c.calibrated_at,
-          d.calibration_interval, d.flush_minimum_temperature_deviation AS minimum_deviation,
+          d.calibration_interval, d.flush_minimum_temperature_deviation AS minimum_deviation, d.flush_device_id IS NOT NULL AS has_faucet,
           (SELECT CASE WHEN jsonb_typeof(coalesce(p.reported, p.value)->'logInterval') = 'number' THEN (coalesce(p.reported, p.value)->>'logInterval')::float8 END
              FROM device_parameters p JOIN jsonb_to_recordset(${systemRegisters}::jsonb) AS s(type text, register int) ON s.type = d.type AND s.register = p.register
             WHERE p.device_eui = d.eui) AS log_interval,
@@ -71,6 +73,7 @@ export async function listLocationChannels(db: TDbOrTx, locationId: number): Pro
     minimumDeviation: Number(row.minimum_deviation),
     logIntervalMinutes: row.log_interval && Number(row.log_interval) > 0 ? Number(row.log_interval) : LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES,
     supplyVoltageThreshold: row.supply_voltage_threshold === null || row.supply_voltage_threshold === undefined ? null : Number(row.supply_voltage_threshold),
+    hasFaucet: row.has_faucet === true,
   }));
 }
 
