@@ -79,6 +79,8 @@ const MODULE_BUILDS_ON = {
   devices: ['gateways', 'downlinks', 'network-servers'],
   calibration: ['devices'],
   telemetry: ['devices', 'alerts', 'intake'],
+  // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
+  logbook: ['telemetry', 'locations', 'alerts'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

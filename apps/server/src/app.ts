@@ -21,6 +21,11 @@ import { locationRoutes } from './modules/locations/location-routes';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
+import { logbookRoutes } from './modules/logbook/logbook-routes';
+import { issueMonthlyReport } from './modules/logbook/logbook-service';
+import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
+import { renderLogbookCsv } from './modules/logbook/report-csv';
+import { renderLogbookPdf } from './modules/logbook/report-pdf';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
 import { deviceRoutes } from './modules/devices/device-routes';
 import { deviceWriteRoutes } from './modules/devices/device-write-routes';
@@ -90,6 +95,9 @@ export function loggedUrl(url: string): string {
     .map((segment) => (/@|%40/i.test(segment) ? '{email}' : segment))
     .join('/');
 }
+
+/** The logbook's PDF and CSV (report-pdf.ts loads pdfmake on first use). */
+const LOGBOOK_RENDERERS = { pdf: renderLogbookPdf, csv: renderLogbookCsv };
 
 export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -166,6 +174,16 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+  const monthlyLogbook = createMonthlyLogbookJob({
+    db: database.system,
+    publicUrl: mailer.publicUrl,
+    now: () => new Date(),
+    log: app.log,
+    issueReport: (args) => issueMonthlyReport(database.system, LOGBOOK_RENDERERS, args),
+    onQueued: () => mailer.wake(),
+  });
+  if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
+  app.addHook('onClose', () => monthlyLogbook.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -180,6 +198,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(gatewayRoutes, { db: database.db });
       await api.register(productRoutes, { db: database.db });
       await api.register(calibrationLogRoutes, { db: database.db });
+      await api.register(logbookRoutes, { db: database.db, renderers: LOGBOOK_RENDERERS });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });

@@ -18,7 +18,8 @@ export type TAlertKind = (typeof ALERT_KINDS)[number];
 export const MAIL_STATES = ['pending', 'sent', 'failed', 'unsent'] as const;
 export type TMailState = (typeof MAIL_STATES)[number];
 
-export const MAIL_KINDS = ['alerts', 'test'] as const;
+/** alerts (docs/alerts.md), the administrators' test e-mail, the monthly logbook (docs/logbook.md). */
+export const MAIL_KINDS = ['alerts', 'test', 'logbook'] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
 /** At most one alert e-mail per user in this time; alarms in between wait and go together. */

@@ -26,6 +26,8 @@ export const ZCurrentUser = z.object({
   rights: z.array(ZRightEntry),
   flush: z.object({ emailAlerts: z.boolean() }),
   overflowDetection: z.object({ emailAlerts: z.boolean() }),
+  /** The monthly logbook by e-mail (docs/logbook.md). */
+  logbookEmails: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

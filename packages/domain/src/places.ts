@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALIBRATION_INTERVALS, PLATFORMS } from './constants';
+import { RULEBOOK_IDS } from './logbook/rulebooks';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zMac, zOneOf, zOptionalText, zRequiredText } from './validation/validators';
 
@@ -15,7 +16,30 @@ export const PLACE_MESSAGE = {
   unknownProduct: 'validation.unknownProduct',
   productType: 'validation.productType',
   url: 'validation.url',
+  timeZone: 'validation.timeZone',
 } as const;
+
+// ---------------------------------------------------------------- logbook settings
+
+/** The location's time zone when none is chosen (docs/places.md, "Logbook settings"). */
+export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+
+/** Whether the runtime knows this IANA time zone ('Europe/Amsterdam' yes, 'Mars/Base' and '' no). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.trim() === '' || zone !== zone.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A customer's or location's rulebook: one of RULEBOOK_IDS, or null for the default (country, or the customer's). */
+const zRulebook = () => z.enum(RULEBOOK_IDS, { error: MESSAGE.oneOf }).nullable();
+/** An IANA time zone the runtime knows. */
+const zTimeZone = () =>
+  z.string({ error: MESSAGE.required }).refine(isTimeZone, { error: PLACE_MESSAGE.timeZone });
 
 /** A location's platform that means "send as the customer does" (docs/places.md, "Endpoint"). */
 export const CUSTOMER_PLATFORM = 'Customer';
@@ -127,6 +151,8 @@ export const ZCustomerCreate = z
     calibration: ZInterval.optional(),
     endpoint: ZCustomerEndpointInput.nullable().optional(),
     notes: zOptionalText(4000),
+    /** The logbook's rulebook; absent or null: by the country (docs/logbook.md). */
+    rulebook: zRulebook().optional(),
   })
   .superRefine(refineEndpoint(false));
 export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
@@ -141,6 +167,7 @@ const placePatchFields = {
   country: placeDetails.country.optional(),
   calibration: ZInterval.optional(),
   notes: zNotesUpdate(),
+  rulebook: zRulebook().optional(),
 };
 
 /** PATCH /customers/{name}: any subset; endpoint keys that are sent replace the stored ones. */
@@ -191,6 +218,8 @@ export const ZCustomer = z.object({
   calibration: z.object({ interval: z.number().int() }),
   endpoint: ZEndpoint,
   notes: z.string().nullable(),
+  /** The logbook's rulebook; null: by the country (rulebookForCountry). */
+  rulebook: z.enum(RULEBOOK_IDS).nullable(),
   ...placeStats,
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
@@ -214,6 +243,10 @@ export const ZLocationCreate = z
     calibration: ZInterval.optional(),
     endpoint: ZLocationEndpointInput.omit({ ldOptions: true }).nullable().optional(),
     notes: zOptionalText(4000),
+    /** The logbook settings (docs/places.md, "Logbook settings"): rulebook null is the customer's. */
+    rulebook: zRulebook().optional(),
+    healthcare: z.boolean({ error: MESSAGE.required }).optional(),
+    timeZone: zTimeZone().optional(),
   })
   .superRefine(refineEndpoint(false));
 export type TLocationCreate = z.infer<typeof ZLocationCreate>;
@@ -223,10 +256,13 @@ export const ZLocationPatch = z.object({
   ...placePatchFields,
   customer: zRequiredText(200).optional(),
   endpoint: ZLocationEndpointInput.nullable().optional(),
+  healthcare: z.boolean({ error: MESSAGE.required }).optional(),
+  timeZone: zTimeZone().optional(),
 });
 export type TLocationPatch = z.infer<typeof ZLocationPatch>;
 
-export const ZLocation = ZCustomer.extend({ customer: z.string() });
+/** A location: rulebook null is its customer's; healthcare premises ask more of hot water (UK); times in its time zone. */
+export const ZLocation = ZCustomer.extend({ customer: z.string(), healthcare: z.boolean(), timeZone: z.string() });
 export type TLocation = z.infer<typeof ZLocation>;
 export const ZLocationListItem = ZLocation.extend({ endpoint: ZEndpointPart }).partial();
 export type TLocationListItem = z.infer<typeof ZLocationListItem>;

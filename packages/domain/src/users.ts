@@ -24,6 +24,8 @@ export const ZUserCreate = z.object({
   portal: z.object({ rights: ZRightFlagsInput }).default({ rights: {} }),
   flush: ZAlerts.optional(),
   overflowDetection: ZAlerts.optional(),
+  /** The monthly logbook by e-mail (docs/logbook.md, "Monthly by e-mail"); off when absent. */
+  logbookEmails: z.boolean().optional(),
 });
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 
@@ -43,13 +45,15 @@ export const ZUserPatch = z.object({
   portal: z.object({ rights: ZRightFlagsInput }).optional(),
   flush: ZAlerts.optional(),
   overflowDetection: ZAlerts.optional(),
+  logbookEmails: z.boolean().optional(),
   rights: z.array(ZRightEntry).optional(),
 });
 export type TUserPatch = z.infer<typeof ZUserPatch>;
 
 /**
  * PATCH /users/current and /administrators/current (docs/architecture.md, "Authentication": own account). A new password or
- * e-mail address needs the current password, checked on the server. The two alert toggles are the user's own choice.
+ * e-mail address needs the current password, checked on the server. The two alert toggles and the
+ * monthly logbook toggle are the user's own choice.
  */
 export const ZAccountPatch = z.object({
   firstName: zRequiredText(100).optional(),
@@ -61,6 +65,8 @@ export const ZAccountPatch = z.object({
   /** The user's own e-mail alerts (docs/alerts.md). */
   flush: ZAlerts.optional(),
   overflowDetection: ZAlerts.optional(),
+  /** The user's own monthly logbook by e-mail (docs/logbook.md). */
+  logbookEmails: z.boolean().optional(),
 });
 
 /** Fields of a user that the own-account routes never write: sending them is a 403 naming them. */

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { logbookPeriod } from '@aquasmart/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdministrator } from '../bootstrap/first-admin';
 import { queryRows } from '../db/database';
-import { customers, users } from '../db/schema';
+import { customers, locations, users } from '../db/schema';
+import { makeReport } from '../modules/logbook/logbook-service';
 import { verifyPassword } from '../identity/passwords';
 import { openTestDatabase, type TTestDatabase } from '../test/test-database';
 import { demoFleet } from './fleet';
 import { DEMO_NETWORK_SERVER } from './network-server';
 import { seedDemoData, type TDemoResult } from './seed';
 import { DEMO_UNASSIGNED } from './unassigned';
+import { LOGBOOK_DEMO_LOCATION } from './logbook-history';
 
 const DEMO_PASSWORD = 'Welkom-demo-2026';
 const TABLES = ['customers', 'locations', 'gateways', 'products', 'network_servers', 'users', 'user_customers', 'devices', 'device_channels', 'device_parameters', 'device_data', 'audit_logs', 'calibration_logs', 'overflow_logs'];
@@ -104,15 +107,18 @@ describe('demo data on an empty database', () => {
   });
 
   it('writes 14 days of history every 15 minutes per node, and the channels hold its latest values', async () => {
+    // The logbook's demo location has more (logbook-history.ts); the 14 days are counted from the latest uplink back.
     const perDevice = await rows<{ temperatures: number; batteries: number }>(sql`SELECT
       count(*) FILTER (WHERE msg_id IN (34, 42, 32))::int AS temperatures, count(*) FILTER (WHERE msg_id IN (40, 36))::int AS batteries
-      FROM device_data GROUP BY device_eui`);
+      FROM device_data x JOIN devices d ON d.eui = x.device_eui
+      WHERE x.ts > d.lora_ts - interval '14 days' GROUP BY device_eui`);
     expect(perDevice).toHaveLength(60);
     for (const device of perDevice) {
       expect(device.temperatures).toBe(14 * 96);
       expect(device.batteries).toBe(14 * 4);
     }
-    const total = await count(sql`SELECT count(*) FROM device_data`);
+    const total = await count(sql`SELECT count(*) FROM device_data x JOIN devices d ON d.eui = x.device_eui
+      WHERE x.ts > d.lora_ts - interval '14 days'`);
     expect(total).toBeGreaterThan(60 * 14 * 100);
     expect(total).toBeLessThan(60 * 14 * 110);
     expect(await count(sql`SELECT count(*) FROM device_data WHERE (value ->> 'timestamp')::bigint <> extract(epoch FROM ts)::bigint`)).toBe(0);
@@ -319,5 +325,27 @@ describe('a database with data is left alone', () => {
     expect(seeded?.password).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const [engineer] = await database.db.select({ hash: users.passwordHash }).from(users).where(sql`email = 'monteur@example.com'`);
     expect(await verifyPassword(seeded!.password, engineer.hash)).toBe(true);
+  });
+});
+
+describe('the logbook demo location', () => {
+  it("last month's report has something in every section: a gap, an excursion, flushes that prove and fail, alarms, a calibration, changes", async () => {
+    const now = new Date();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    const [location] = await database.db.select().from(locations).where(eq(locations.name, LOGBOOK_DEMO_LOCATION));
+    const [customer] = await database.db.select().from(customers).where(eq(customers.id, location.customerId));
+    const report = await makeReport(database.db, { scope: 'location', customer, location }, logbookPeriod('month', today, 1), 'admin@example.com', now);
+    const [section] = report.locations;
+    expect(section.verdict).toBe('deviations');
+    expect(section.channels.length).toBeGreaterThanOrEqual(8);
+    expect(section.channels.every((channel) => channel.readings > 0)).toBe(true);
+    expect(section.channels.some((channel) => channel.gaps.length > 0)).toBe(true);
+    expect(section.channels.some((channel) => channel.longestExcursion !== null && channel.growthRangeHours >= 3)).toBe(true);
+    expect(section.channels.filter((channel) => channel.verdict === 'compliant').length).toBeGreaterThan(0);
+    expect(section.flushWeeks.some((week) => week.flushes > 0)).toBe(true);
+    expect(section.failedFlushes.length).toBeGreaterThan(0);
+    expect(new Set(section.alarms.map((alarm) => alarm.kind))).toEqual(new Set(['offline', 'lowBattery', 'waterDetection', 'flushAlarm']));
+    expect(section.calibrations).toHaveLength(1);
+    expect(section.changes.map((change) => change.kind)).toEqual(expect.arrayContaining(['batterySwap', 'settings', 'settingsConfirmed', 'calibration']));
   });
 });

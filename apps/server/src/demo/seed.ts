@@ -9,6 +9,7 @@ import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';
 import { seedLogs } from './logs';
+import { registerBeforeLogbookMonth, seedLogbookHistory } from './logbook-history';
 import { DEMO_SEED, planNodes, shapeListExamples } from './plan';
 import { seedPlaces } from './places';
 import { seedUnassignedDevices } from './unassigned';
@@ -57,6 +58,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
   const nodes = planNodes(rng, nowMs);
   const { overflows } = applyAlarms(rng, nodes, nowMs);
   shapeListExamples(nodes);
+  registerBeforeLogbookMonth(nodes, nowMs);
 
   const emails = await db.transaction(async (tx) => {
     // Checked again under the lock of the first administrator's creation: a second server starting
@@ -69,6 +71,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedDevices(tx, nodes, places, nowMs);
     await seedHistory(tx, nodes, places);
     await seedLogs(tx, nodes, overflows, places, nowMs, { admin: admin?.email ?? 'admin@example.com', engineer: DEMO_USERS[0].email });
+    await seedLogbookHistory(tx, nodes, places, nowMs, { engineer: DEMO_USERS[0].email, planner: DEMO_USERS[2]?.email ?? DEMO_USERS[0].email });
     await seedUnassignedDevices(tx, places, admin?.email ?? null);
     return created;
   });

@@ -22,6 +22,8 @@ export interface TAuthUser {
   customers: { id: number; name: string }[];
   flushEmailAlerts: boolean;
   overflowEmailAlerts: boolean;
+  /** The monthly logbook by e-mail (docs/logbook.md). */
+  logbookEmails: boolean;
 }
 
 export interface TUserWithSecret extends TAuthUser {
@@ -54,5 +56,6 @@ export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; 
     customers: scope,
     flushEmailAlerts: row.flushEmailAlerts,
     overflowEmailAlerts: row.overflowEmailAlerts,
+    logbookEmails: row.logbookEmails,
   };
 }

@@ -65,6 +65,8 @@ export interface TSubscriber {
   customers?: number[];
   flush?: boolean;
   overflow?: boolean;
+  /** The monthly logbook by e-mail (docs/logbook.md). */
+  logbook?: boolean;
 }
 
 export async function insertSubscriber(db: TDb, user: TSubscriber): Promise<number> {
@@ -80,6 +82,7 @@ export async function insertSubscriber(db: TDb, user: TSubscriber): Promise<numb
       portalRights: user.administrator ? Object.fromEntries(RIGHT_FLAGS.map((flag) => [flag, true])) : (user.rights ?? {}),
       flushEmailAlerts: user.flush ?? false,
       overflowEmailAlerts: user.overflow ?? false,
+      logbookEmails: user.logbook ?? false,
     })
     .returning({ id: users.id });
   for (const customerId of user.customers ?? []) await db.insert(userCustomers).values({ userId: row.id, customerId });

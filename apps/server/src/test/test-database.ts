@@ -8,6 +8,7 @@ import { type TDatabase } from '../db/database';
 
 /** Tables emptied between tests, children first. */
 const TABLES = [
+  'logbook_reports',
   'alert_items',
   'mail_messages',
   'intake_events',

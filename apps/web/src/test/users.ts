@@ -15,6 +15,7 @@ export function testUser(flags: TRightFlag[] = [], overrides: Partial<TCurrentUs
     rights: [],
     flush: { emailAlerts: false },
     overflowDetection: { emailAlerts: false },
+    logbookEmails: false,
     ...overrides,
   };
 }

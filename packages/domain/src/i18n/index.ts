@@ -12,6 +12,7 @@ export * from './ui-node-settings';
 export * from './ui-calibration';
 export * from './ui-alerts';
 export * from './ui-dashboard';
+export * from './ui-logbook-report';
 export * from './ui-logbook-screen';
 
 /**

@@ -19,7 +19,7 @@ export const alertsUiNl = {
     attempts: 'Pogingen',
     lastError: 'Laatste fout',
     kind: 'Soort',
-    kinds: { alerts: 'Melding', test: 'Test' },
+    kinds: { alerts: 'Melding', test: 'Test', logbook: 'Logboek' },
     states: {
       pending: 'Wacht op verzending',
       retrying: 'Nieuwe poging {{time}}',
@@ -58,7 +58,7 @@ export const alertsUiEn: typeof alertsUiNl = {
     attempts: 'Attempts',
     lastError: 'Last error',
     kind: 'Kind',
-    kinds: { alerts: 'Alert', test: 'Test' },
+    kinds: { alerts: 'Alert', test: 'Test', logbook: 'Logbook' },
     states: {
       pending: 'Waiting to be sent',
       retrying: 'Next attempt {{time}}',
@@ -135,3 +135,29 @@ export const alertMailEn: typeof alertMailNl = {
 };
 
 export type TAlertMailTexts = typeof alertMailNl;
+
+/**
+ * The monthly logbook e-mail (docs/logbook.md, "Monthly by e-mail"): one per location and user,
+ * with a link to the location's logbook where the issued report is downloaded after signing in.
+ */
+export const logbookMailNl = {
+  locale: 'nl-NL',
+  greeting: 'Beste {{name}},',
+  subject: 'Legionellalogboek {{month}}: {{location}} ({{customer}})',
+  intro: 'Het legionellalogboek van {{location}} ({{customer}}) over {{month}} is uitgegeven als rapport {{number}}.',
+  download: 'Na het inloggen downloadt u het rapport (PDF en CSV) op de logboekpagina van de locatie:',
+  open: 'Logboek openen in het portaal',
+  footer: 'U ontvangt deze e-mail omdat "Maandelijks logboek per e-mail" aan staat in uw account. Uitzetten kan op {{accountUrl}}',
+};
+
+export const logbookMailEn: typeof logbookMailNl = {
+  locale: 'en-GB',
+  greeting: 'Dear {{name}},',
+  subject: 'Legionella logbook {{month}}: {{location}} ({{customer}})',
+  intro: 'The legionella logbook of {{location}} ({{customer}}) for {{month}} has been issued as report {{number}}.',
+  download: "After signing in you download the report (PDF and CSV) on the location's logbook page:",
+  open: 'Open the logbook in the portal',
+  footer: 'You receive this e-mail because "Monthly logbook by e-mail" is on in your account. You can turn it off at {{accountUrl}}',
+};
+
+export type TLogbookMailTexts = typeof logbookMailNl;

@@ -40,6 +40,9 @@ CREATE TABLE IF NOT EXISTS logbook_reports (
   keep_until timestamptz NOT NULL
 );
 --> statement-breakpoint
+-- Owned by the number column, so a table reset (the tests' TRUNCATE ... RESTART IDENTITY) restarts the numbers too.
+ALTER SEQUENCE logbook_report_numbers OWNED BY logbook_reports.number;
+--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS logbook_reports_customer_idx ON logbook_reports (customer_id, issued_at DESC);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS logbook_reports_location_idx ON logbook_reports (location_id, issued_at DESC) WHERE location_id IS NOT NULL;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ALERT_MAIL_INTERVAL_MS, type TAlertKind } from '@aquasmart/domain';
+import { ALERT_MAIL_INTERVAL_MS, type TAlertKind, type TMailKind } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import type { TAlertDetails } from './alert-outbox';
 import { composeAlertMail, type TAlertForMail, type TMailContent } from './alert-mail';
@@ -41,7 +41,7 @@ export function newMessageId(publicUrl: string): string {
 /** Writes one outbox e-mail; answers its id. */
 export async function insertMail(
   tx: TDbOrTx,
-  mail: TMailContent & { userId: number | null; kind: 'alerts' | 'test'; recipient: string; language: string; messageId: string },
+  mail: TMailContent & { userId: number | null; kind: TMailKind; recipient: string; language: string; messageId: string },
 ): Promise<number> {
   const [row] = await queryRows<{ id: number | string }>(
     tx,

@@ -97,6 +97,11 @@ ${bodyHtml}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
+/** The HTML frame of every outbox e-mail (one 600 px table, inline styles) around a body; the monthly logbook e-mail uses it too. */
+export function mailPage(bodyHtml: string, language: string): string {
+  return page(mailTexts(language), bodyHtml, language);
+}
+
 /** The e-mail of one or more alerts for one user: one alert names it in the subject, several are counted. */
 export function composeAlertMail(recipient: TMailRecipient, alerts: readonly TAlertForMail[], publicUrl: string): TMailContent {
   const texts = mailTexts(recipient.language);

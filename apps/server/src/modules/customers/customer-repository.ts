@@ -13,7 +13,11 @@ export type TCustomerRow = typeof customers.$inferSelect;
 
 /** The customers' public fields; endpoint details only for administrators. */
 export function customerFields(user: TAuthUser): TFieldMap {
-  return { name: { sql: customers.name, kind: 'text' }, ...placeFields(customers, 'customer_id', isAdministrator(user)) };
+  return {
+    name: { sql: customers.name, kind: 'text' },
+    ...placeFields(customers, 'customer_id', isAdministrator(user)),
+    rulebook: { sql: customers.rulebook, kind: 'text' },
+  };
 }
 
 /** The customer with this name when the user may see it; null otherwise (callers answer 404). */

@@ -42,6 +42,7 @@ describe('GET /customers', () => {
       calibration: { interval: 2 },
       endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret', ldOptions: null },
       notes: null,
+      rulebook: null,
       sync: -1,
       online: 0,
       channels: 0,
@@ -55,7 +56,7 @@ describe('GET /customers', () => {
     ['name,city', [{ name: 'acme', city: 'Utrecht' }, { name: 'Beta', city: 'Zwolle' }, { name: 'Zeta', city: 'Assen' }]],
     ['endpoint.platform', [{ endpoint: { platform: 'XIC' } }, { endpoint: { platform: null } }, { endpoint: { platform: null } }]],
     ['name endpoint.ldOptions.subType1', [{ name: 'acme', endpoint: { ldOptions: null } }, { name: 'Beta', endpoint: { ldOptions: null } }, { name: 'Zeta', endpoint: { ldOptions: null } }]],
-    ['-endpoint -notes -reference -address -postalCode -country -city -calibration', [
+    ['-endpoint -notes -reference -address -postalCode -country -city -calibration -rulebook', [
       { name: 'acme', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Beta', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Zeta', sync: -1, online: 0, channels: 0, nodes: 0 },
@@ -295,5 +296,58 @@ describe('PATCH /customers/{name}', () => {
 
   it('an unknown customer is 404', async () => {
     expect((await call(admin, 'PATCH', '/customers/missing', { city: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('the logbook rulebook (docs/places.md, "Logbook settings")', () => {
+  it.each([
+    ['null: by the country', null, 201],
+    ['NL', 'NL', 201],
+    ['UK', 'UK', 201],
+    ['DE', 'DE', 201],
+  ])('POST with %s -> %i, read back', async (_case, rulebook, status) => {
+    const response = await call(adder, 'POST', '/customers', { ...newCustomer, rulebook });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().rulebook).toBe(rulebook);
+    expect((await call(adder, 'GET', '/customers/Gamma%20BV')).json().rulebook).toBe(rulebook);
+  });
+
+  it('POST without a rulebook stores none (by the country)', async () => {
+    expect((await call(adder, 'POST', '/customers', newCustomer)).json().rulebook).toBeNull();
+  });
+
+  it.each([
+    ['an unknown rulebook', 'FR'],
+    ['lower case', 'nl'],
+    ['empty', ''],
+    ['a number', 1],
+  ])('POST and PATCH with %s -> 400 on rulebook, nothing stored', async (_case, rulebook) => {
+    const created = await call(admin, 'POST', '/customers', { ...newCustomer, rulebook });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fields).toEqual({ rulebook: 'validation.oneOf' });
+    const patched = await call(admin, 'PATCH', '/customers/acme', { rulebook });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().fields).toEqual({ rulebook: 'validation.oneOf' });
+    expect((await ctx.database.db.select({ rulebook: customers.rulebook }).from(customers).where(eq(customers.id, ids.acme)))[0].rulebook).toBeNull();
+  });
+
+  it.each([
+    ['editCustomer sets UK', 'editor', [null, 'UK'], 200],
+    ['editCustomer clears it again', 'editor', ['DE', null], 200],
+    ['editCustomer sends back what it read', 'editor', ['DE', 'DE'], 200],
+    ['addCustomer only (no PatchCustomer)', 'adder', [null, 'UK'], 403],
+  ])('PATCH: %s -> %i', async (_case, user, [before, after], status) => {
+    await ctx.database.db.update(customers).set({ rulebook: before as 'DE' | null }).where(eq(customers.id, ids.acme));
+    const tokens: Record<string, string> = { editor, adder };
+    const response = await call(tokens[user], 'PATCH', '/customers/acme', { rulebook: after });
+    expect(response.statusCode).toBe(status);
+    const [row] = await ctx.database.db.select({ rulebook: customers.rulebook }).from(customers).where(eq(customers.id, ids.acme));
+    expect(row.rulebook).toBe(status === 200 ? after : before);
+  });
+
+  it('is a list field for projection and conditions', async () => {
+    await ctx.database.db.update(customers).set({ rulebook: 'UK' }).where(eq(customers.id, ids.beta));
+    const conditions = encodeURIComponent(JSON.stringify({ rulebook: 'UK' }));
+    expect((await call(admin, 'GET', `/customers?projection=name rulebook&conditions=${conditions}`)).json()).toEqual([{ name: 'Beta', rulebook: 'UK' }]);
   });
 });

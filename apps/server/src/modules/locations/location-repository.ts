@@ -18,6 +18,9 @@ export function locationFields(user: TAuthUser): TFieldMap {
     name: { sql: locations.name, kind: 'text' },
     customer: { sql: customers.name, kind: 'text' },
     ...placeFields(locations, 'location_id', isAdministrator(user)),
+    rulebook: { sql: locations.rulebook, kind: 'text' },
+    healthcare: { sql: locations.healthcare, kind: 'boolean' },
+    timeZone: { sql: locations.timeZone, kind: 'text' },
   };
 }
 

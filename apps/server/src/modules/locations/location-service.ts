@@ -15,7 +15,7 @@ import { requireBodyCustomer } from '../customers/customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { setLocationDevicesInterval } from '../places/interval-propagation';
 import { assertEndpoint } from '../places/place-endpoint';
-import { newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';
+import { newLocationLogbookValues, newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';
 import { requireLocation } from './location-repository';
 
 const UNIQUES = { locations_customer_name_key: { key: ERROR.locationNameTaken, field: 'name' } };
@@ -55,7 +55,7 @@ export async function createLocation(db: TDb, user: TAuthUser, body: TLocationCr
       await assertNameFree(tx, customer.id, body.name);
       const [row] = await tx
         .insert(locations)
-        .values({ customerId: customer.id, ...newPlaceValues(body, interval, endpoint) })
+        .values({ customerId: customer.id, ...newPlaceValues(body, interval, endpoint), ...newLocationLogbookValues(body) })
         .returning({ id: locations.id });
       return row.id;
     });

@@ -224,3 +224,78 @@ describe('DELETE /customers/{c}/locations/{l}', () => {
     expect((await call(tokens.admin, 'DELETE', '/customers/Acme/locations/Sporthal')).statusCode).toBe(404);
   });
 });
+
+describe('the logbook settings of a location (docs/places.md, "Logbook settings")', () => {
+  const read = async () => (await ctx.database.db.select({ rulebook: locations.rulebook, healthcare: locations.healthcare, timeZone: locations.timeZone }).from(locations).where(eq(locations.id, ids.hal)))[0];
+
+  it('a new location: the customer\'s rulebook, no healthcare, Europe/Amsterdam; GET answers them', async () => {
+    const response = await call(tokens.adder, 'POST', '/locations', newLocation);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ rulebook: null, healthcare: false, timeZone: 'Europe/Amsterdam' });
+    expect((await call(tokens.adder, 'GET', '/customers/Acme/locations/Zwembad')).json()).toMatchObject({ rulebook: null, healthcare: false, timeZone: 'Europe/Amsterdam' });
+  });
+
+  it.each([
+    ['null (the customer\'s)', { rulebook: null }, { rulebook: null }],
+    ['NL', { rulebook: 'NL' }, { rulebook: 'NL' }],
+    ['UK healthcare in London', { rulebook: 'UK', healthcare: true, timeZone: 'Europe/London' }, { rulebook: 'UK', healthcare: true, timeZone: 'Europe/London' }],
+    ['DE in Berlin', { rulebook: 'DE', timeZone: 'Europe/Berlin' }, { rulebook: 'DE', timeZone: 'Europe/Berlin' }],
+    ['a zone outside Europe', { timeZone: 'America/New_York' }, { timeZone: 'America/New_York' }],
+    ['UTC', { timeZone: 'UTC' }, { timeZone: 'UTC' }],
+  ])('POST with %s -> 201', async (_case, change, expected) => {
+    const response = await call(tokens.adder, 'POST', '/locations', { ...newLocation, ...change });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject(expected);
+  });
+
+  it.each([
+    ['an unknown rulebook', { rulebook: 'FR' }, { rulebook: 'validation.oneOf' }],
+    ['a rulebook in lower case', { rulebook: 'uk' }, { rulebook: 'validation.oneOf' }],
+    ['an unknown time zone', { timeZone: 'Europe/Atlantis' }, { timeZone: 'validation.timeZone' }],
+    ['an offset, not a zone', { timeZone: '+01:00x' }, { timeZone: 'validation.timeZone' }],
+    ['an empty time zone', { timeZone: '' }, { timeZone: 'validation.timeZone' }],
+    ['a zone with spaces around', { timeZone: ' Europe/Amsterdam ' }, { timeZone: 'validation.timeZone' }],
+    ['a null time zone', { timeZone: null }, { timeZone: 'validation.required' }],
+    ['healthcare as text', { healthcare: 'yes' }, { healthcare: 'validation.required' }],
+    ['everything wrong at once', { rulebook: 'XX', timeZone: 'Nowhere' }, { rulebook: 'validation.oneOf', timeZone: 'validation.timeZone' }],
+  ])('%s -> 400 on the field (POST and PATCH), nothing stored', async (_case, change, fields) => {
+    const before = await ctx.database.db.select().from(locations).orderBy(locations.id);
+    const created = await call(tokens.admin, 'POST', '/locations', { ...newLocation, ...change });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fields).toEqual(fields);
+    const patched = await call(tokens.admin, 'PATCH', '/customers/Acme/locations/Sporthal', change);
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().fields).toEqual(fields);
+    expect(await ctx.database.db.select().from(locations).orderBy(locations.id)).toEqual(before);
+  });
+
+  it.each([
+    ['editLocation sets all three', 'editor', { rulebook: 'UK', healthcare: true, timeZone: 'Europe/London' }, 200],
+    ['editLocation clears the rulebook', 'editor', { rulebook: null }, 200],
+    ['editNode sends them back unchanged with the notes', 'engineer', { rulebook: null, healthcare: false, timeZone: 'Europe/Amsterdam', notes: 'Sleutel' }, 200],
+    ['editNode changing the rulebook', 'engineer', { rulebook: 'DE' }, 403],
+    ['editNode changing healthcare', 'engineer', { healthcare: true }, 403],
+    ['editNode changing the time zone', 'engineer', { timeZone: 'Europe/Berlin' }, 403],
+    ['moveLocation changing the time zone', 'mover', { timeZone: 'Europe/Berlin' }, 403],
+  ])('PATCH: %s -> %i', async (_case, user, patch, status) => {
+    const before = await read();
+    const response = await call(tokens[user], 'PATCH', '/customers/Acme/locations/Sporthal', patch);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status === 403) {
+      expect(response.json().fields).toEqual({ 'location.details': 'errors.forbidden' });
+      expect(await read()).toEqual(before);
+    } else {
+      const { notes: _notes, ...settings } = patch as Record<string, unknown>;
+      expect(await read()).toEqual({ ...before, ...settings });
+      expect(response.json()).toMatchObject(settings);
+    }
+  });
+
+  it('are list fields for projection and conditions', async () => {
+    await ctx.database.db.update(locations).set({ healthcare: true, timeZone: 'Europe/London', rulebook: 'UK' }).where(eq(locations.id, ids.kantoor));
+    const conditions = encodeURIComponent(JSON.stringify({ healthcare: true }));
+    expect((await call(tokens.admin, 'GET', `/locations?projection=name rulebook healthcare timeZone&conditions=${conditions}`)).json()).toEqual([
+      { name: 'kantoor', rulebook: 'UK', healthcare: true, timeZone: 'Europe/London' },
+    ]);
+  });
+});

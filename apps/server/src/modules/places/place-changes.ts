@@ -1,11 +1,12 @@
-import type { TCustomerCreate, TCustomerPatch, TEndpointValue, TLocationPatch } from '@aquasmart/domain';
+import type { TCustomerCreate, TCustomerPatch, TEndpointValue, TLocationCreate, TLocationPatch, TRulebookId } from '@aquasmart/domain';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from './place-endpoint';
 
 /**
  * What a customer and a location share when they are created or edited (docs/places.md): the
- * address details, the notes, the calibration interval and the endpoint. Only fields whose value
- * changes count for the field rights, so a form may send back what it read.
+ * address details, the notes, the calibration interval, the endpoint and the logbook settings
+ * (rulebook; a location's healthcare and time zone), which count as details for the rights. Only
+ * fields whose value changes count for the field rights, so a form may send back what it read.
  */
 
 const PLACE_DETAILS = ['name', 'reference', 'address', 'postalCode', 'city', 'country'] as const;
@@ -20,6 +21,10 @@ interface TPlaceRow {
   notes: string | null;
   calibrationInterval: number;
   endpoint: TStoredEndpoint | null;
+  rulebook: TRulebookId | null;
+  /** Locations only. */
+  healthcare?: boolean;
+  timeZone?: string;
 }
 
 type TPlaceValues = Partial<Omit<TPlaceRow, 'endpoint'> & { endpoint: TStoredEndpoint }>;
@@ -48,6 +53,19 @@ export function placeChanges(row: TPlaceRow, body: TCustomerPatch | TLocationPat
       values[field] = value;
       needed.add(rights.details);
     }
+  }
+  // The logbook settings are details too (docs/places.md, "Logbook settings").
+  if (body.rulebook !== undefined && body.rulebook !== row.rulebook) {
+    values.rulebook = body.rulebook;
+    needed.add(rights.details);
+  }
+  if ('healthcare' in body && body.healthcare !== undefined && body.healthcare !== row.healthcare) {
+    values.healthcare = body.healthcare;
+    needed.add(rights.details);
+  }
+  if ('timeZone' in body && body.timeZone !== undefined && body.timeZone !== row.timeZone) {
+    values.timeZone = body.timeZone;
+    needed.add(rights.details);
   }
   // An empty text leaves the notes as they are; null clears them.
   const notes = body.notes === '' ? undefined : body.notes;
@@ -81,5 +99,14 @@ export function newPlaceValues(body: Omit<TCustomerCreate, 'calibration' | 'endp
     calibrationInterval,
     endpoint: toStoredEndpoint(endpoint),
     notes: body.notes || null,
+    rulebook: body.rulebook ?? null,
+  };
+}
+
+/** A new location's own logbook settings: not healthcare premises, Europe/Amsterdam, unless sent. */
+export function newLocationLogbookValues(body: Pick<TLocationCreate, 'healthcare' | 'timeZone'>) {
+  return {
+    ...(body.healthcare === undefined ? {} : { healthcare: body.healthcare }),
+    ...(body.timeZone === undefined ? {} : { timeZone: body.timeZone }),
   };
 }

@@ -19,6 +19,7 @@ export function toCurrentUser(user: TAuthUser): TCurrentUser {
     rights: user.rights,
     flush: { emailAlerts: user.flushEmailAlerts },
     overflowDetection: { emailAlerts: user.overflowEmailAlerts },
+    logbookEmails: user.logbookEmails,
   };
 }
 

@@ -60,7 +60,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: TDb }): Pro
           operationId: write,
           tags: ['users'],
           summary:
-            'Change own name, e-mail, language, password or e-mail alerts; a new password or e-mail needs currentPassword; a new password ends the other sessions; rights and customers are refused',
+            'Change own name, e-mail, language, password, e-mail alerts or the monthly logbook e-mail; a new password or e-mail needs currentPassword; a new password ends the other sessions; rights and customers are refused',
           body: ZAccountPatch,
           response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 409, 429) },
         },

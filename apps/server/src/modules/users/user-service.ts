@@ -120,11 +120,12 @@ function accountColumns(body: TAccountPatch, passwordHash: string | undefined) {
   };
 }
 
-/** The two e-mail alert toggles (docs/alerts.md), when sent. */
-function alertColumns(body: Pick<TUserPatch, 'flush' | 'overflowDetection'>) {
+/** The two e-mail alert toggles (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md), when sent. */
+function alertColumns(body: Pick<TUserPatch, 'flush' | 'overflowDetection' | 'logbookEmails'>) {
   return {
     ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
     ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
+    ...(body.logbookEmails === undefined ? {} : { logbookEmails: body.logbookEmails }),
   };
 }
 
@@ -151,6 +152,7 @@ export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): 
         type: null,
         flushEmailAlerts: body.flush?.emailAlerts ?? false,
         overflowEmailAlerts: body.overflowDetection?.emailAlerts ?? false,
+        logbookEmails: body.logbookEmails ?? false,
         ...rightsColumns(flags, null),
       })
       .returning({ id: users.id });

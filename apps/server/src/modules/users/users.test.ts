@@ -220,3 +220,48 @@ describe('own account', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });
+
+describe('the monthly logbook toggle (docs/users.md, "E-mail")', () => {
+  const stored = async (email: string) => (await ctx.database.db.select({ email: users.email, logbookEmails: users.logbookEmails }).from(users)).find((row) => row.email === email)?.logbookEmails;
+
+  it.each([
+    ['absent: off', {}, false],
+    ['on', { logbookEmails: true }, true],
+    ['off', { logbookEmails: false }, false],
+  ])('POST /users with %s', async (_case, change, expected) => {
+    const response = await call(admin, 'POST', '/users', { ...newUser, ...change });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().logbookEmails).toBe(expected);
+    expect(await stored('piet@example.com')).toBe(expected);
+  });
+
+  it.each([
+    ['text', 'yes'],
+    ['null', null],
+    ['a number', 1],
+  ])('%s -> 400 on logbookEmails, on POST /users, PATCH /users/{email} and PATCH /users/current', async (_case, logbookEmails) => {
+    expect((await call(admin, 'POST', '/users', { ...newUser, logbookEmails })).json().fields).toHaveProperty('logbookEmails');
+    const patched = await call(admin, 'PATCH', '/users/manager%40example.com', { logbookEmails });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().fields).toHaveProperty('logbookEmails');
+    const own = await call(manager, 'PATCH', '/users/current', { logbookEmails });
+    expect(own.statusCode).toBe(400);
+    expect(await stored('manager@example.com')).toBe(false);
+  });
+
+  it('a user manager switches it on and off; other fields leave it as it is', async () => {
+    expect((await call(admin, 'PATCH', '/users/manager%40example.com', { logbookEmails: true })).json().logbookEmails).toBe(true);
+    expect((await call(admin, 'PATCH', '/users/manager%40example.com', { firstName: 'Mieke' })).json().logbookEmails).toBe(true);
+    expect((await call(admin, 'GET', '/users/manager%40example.com')).json().logbookEmails).toBe(true);
+    expect((await call(admin, 'PATCH', '/users/manager%40example.com', { logbookEmails: false })).json().logbookEmails).toBe(false);
+    expect(await stored('manager@example.com')).toBe(false);
+  });
+
+  it.each(['/users/current', '/administrators/current'])('the own account (%s) switches it without a password, like the alert toggles', async (url) => {
+    const response = await call(manager, 'PATCH', url, { logbookEmails: true, flush: { emailAlerts: true } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ logbookEmails: true, flush: { emailAlerts: true } });
+    expect((await call(manager, 'GET', '/users/current')).json().logbookEmails).toBe(true);
+    expect(await stored('manager@example.com')).toBe(true);
+  });
+});

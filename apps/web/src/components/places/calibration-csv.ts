@@ -1,32 +1,13 @@
-import { CSV_CALIBRATION_HEADER, type TCalibrationLogRow } from '@aquasmart/domain';
+import { CSV_BOM, CSV_CALIBRATION_HEADER, CSV_LINE_END, CSV_SEPARATOR, csvText, type TCalibrationLogRow } from '@aquasmart/domain';
 
 /**
  * The calibration log as a CSV that a Dutch spreadsheet opens as it should
  * (docs/places-screens.md, "Calibration CSV"): semicolon-separated, the fixed Dutch header, a
  * UTF-8 byte order mark so that accents survive, CRLF line ends, decimal commas and local
- * date-times (dd-mm-jjjj uu:mm:ss).
- *
- * A small function rather than a CSV library: quoting is the only part a library would do for us
- * (papaparse's unparse does not add the BOM, the decimal comma, the dates or the formula guard),
- * and those ten lines are covered by the table of cases in calibration-csv.test.ts.
+ * date-times (dd-mm-jjjj uu:mm:ss). The separator, quoting and formula guard are shared with the
+ * logbook report's CSV (packages/domain/src/format/csv.ts); they are re-exported here.
  */
-export const CSV_SEPARATOR = ';';
-export const CSV_LINE_END = '\r\n';
-export const CSV_BOM = '\uFEFF';
-
-/** Quotes a field holding the separator, a quote or a line break; quotes inside are doubled. */
-export function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/**
- * Text typed by users (names) must not run as a formula when the file is opened: a leading
- * = + - @ (or tab / carriage return) gets a quote in front (OWASP "CSV injection").
- */
-export function csvText(value: string | null | undefined): string {
-  const text = value ?? '';
-  return csvField(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-}
+export { CSV_BOM, CSV_LINE_END, CSV_SEPARATOR, csvField, csvText } from '@aquasmart/domain';
 
 /** A number with a decimal comma, as a Dutch spreadsheet reads it. */
 export function csvNumber(value: number): string {

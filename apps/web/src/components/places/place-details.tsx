@@ -1,11 +1,39 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight, isAdministrator, type TCustomer, type TLocation } from '@aquasmart/domain';
+import { hasAnyRight, isAdministrator, rulebookForCountry, type TCustomer, type TLocation } from '@aquasmart/domain';
+import { customerOptionsQuery } from '../../lib/api/customers';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { CalibrationDownloadButton } from './calibration-download-button';
 import { DetailField, DetailList, Section } from '../page/index';
+
+/**
+ * The logbook settings of a place (docs/places.md, "Logbook settings"): its rulebook, or what its
+ * default gives (the country's; a location's customer's), and a location's healthcare and time zone.
+ */
+function LogbookDetails({ place }: { place: TCustomer | TLocation }) {
+  const { t } = useTranslation();
+  const isLocation = 'customer' in place;
+  const customers = useQuery({ ...customerOptionsQuery, enabled: isLocation && place.rulebook === null });
+  let rulebook: string;
+  if (place.rulebook) rulebook = t(`places.rulebooks.${place.rulebook}`);
+  else if (!isLocation) rulebook = t('places.rulebookByCountry', { rulebook: rulebookForCountry(place.country) });
+  else {
+    const inherited = customers.data?.find((option) => option.name === place.customer)?.rulebook;
+    rulebook = inherited ? t('places.rulebookAsCustomer', { rulebook: inherited }) : t('places.rulebookAsCustomerUnknown');
+  }
+  return (
+    <Section title={t('places.logbookTitle')}>
+      <DetailList>
+        <DetailField label={t('places.rulebook')}>{rulebook}</DetailField>
+        {isLocation ? <DetailField label={t('places.timeZone')}>{place.timeZone.replace(/_/g, ' ')}</DetailField> : null}
+        {isLocation ? <DetailField label={t('places.healthcare')}>{place.healthcare ? t('places.healthcareYes') : t('places.healthcareNo')}</DetailField> : null}
+      </DetailList>
+    </Section>
+  );
+}
 
 /**
  * The #details tab of a customer or location: its fields; the calibration interval for users
@@ -39,6 +67,7 @@ export function PlaceDetails({ place, location, extra }: { place: TCustomer | TL
           </DetailField>
         </DetailList>
       </Section>
+      <LogbookDetails place={place} />
       {showInterval || admin || mayDownload ? (
         <Section title={admin ? t('places.calibrationTitle') : t('places.calibrationOnlyTitle')}>
           <DetailList>

@@ -1,16 +1,24 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
+import { rulebookForCountry, type TRulebookId } from '@aquasmart/domain';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../form/form-select';
 import { FormTextField } from '../form/form-text-field';
 import { customerOptionsQuery } from '../../lib/api/customers';
 import {
   CUSTOMER_PLATFORMS,
+  DEFAULT_RULEBOOK,
   INTERVAL_OPTIONS,
   intervalAfterCustomerChoice,
   LOCATION_FORM_PLATFORMS,
+  RULEBOOK_OPTIONS,
+  timeZoneOptions,
   visibleEndpointFields,
   type TFormMode,
   type TPlaceFormValues,
@@ -118,6 +126,76 @@ function EndpointFields({ kind, mode }: { kind: TPlaceKind; mode: TFormMode }) {
   );
 }
 
+/** "Healthcare premises": a checkbox with what it changes under it. */
+function HealthcareField({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { field } = useController<TPlaceFormValues, 'healthcare'>({ name: 'healthcare' });
+  return (
+    <Box>
+      <FormControlLabel
+        label={t('places.healthcare')}
+        disabled={disabled}
+        control={
+          <Checkbox
+            name={field.name}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': 'place-healthcare-help' } }}
+          />
+        }
+      />
+      <FormHelperText id="place-healthcare-help" sx={{ mt: -0.5, ml: 4, mr: 0 }}>
+        {t('places.healthcareHelp')}
+      </FormHelperText>
+    </Box>
+  );
+}
+
+/**
+ * The logbook settings (docs/places.md, "Logbook settings"): the rulebook, whose default says what
+ * it gives (the customer's country, or the location's customer), and for a location healthcare
+ * premises and the time zone.
+ */
+function LogbookFields({ kind, disabled }: { kind: TPlaceKind; disabled: boolean }) {
+  const { t } = useTranslation();
+  const form = useFormContext<TPlaceFormValues>();
+  const [country, customer, timeZone] = useWatch({ control: form.control, name: ['country', 'customer', 'timeZone'] });
+  const customers = useQuery({ ...customerOptionsQuery, enabled: kind === 'location' });
+  const inherited: TRulebookId | undefined = kind === 'customer' ? rulebookForCountry(country) : customers.data?.find((option) => option.name === customer)?.rulebook;
+  const defaultLabel =
+    kind === 'customer'
+      ? t('places.rulebookByCountry', { rulebook: inherited })
+      : inherited
+        ? t('places.rulebookAsCustomer', { rulebook: inherited })
+        : t('places.rulebookAsCustomerUnknown');
+  return (
+    <Section title={t('places.logbookTitle')}>
+      <FieldGrid>
+        <FormSelect<TPlaceFormValues>
+          name="rulebook"
+          label={t('places.rulebook')}
+          fullWidth
+          disabled={disabled}
+          helperText={t('places.rulebookHelp')}
+          options={RULEBOOK_OPTIONS.map((value) => ({ value, label: value === DEFAULT_RULEBOOK ? defaultLabel : t(`places.rulebooks.${value}`) }))}
+        />
+        {kind === 'location' ? (
+          <FormSelect<TPlaceFormValues>
+            name="timeZone"
+            label={t('places.timeZone')}
+            fullWidth
+            disabled={disabled}
+            helperText={t('places.timeZoneHelp')}
+            options={timeZoneOptions(timeZone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+          />
+        ) : null}
+        {kind === 'location' ? <HealthcareField disabled={disabled} /> : null}
+      </FieldGrid>
+    </Section>
+  );
+}
+
 /** The fields of the customer and location forms (docs/places.md, "Required fields" and "Endpoint"). */
 export function PlaceFormFields({ kind, mode, admin, customerEditable = true, detailsEditable = true, original }: TPlaceFormFieldsProps) {
   const { t } = useTranslation();
@@ -140,6 +218,7 @@ export function PlaceFormFields({ kind, mode, admin, customerEditable = true, de
         )}
         <NotesField mode={mode} />
       </Section>
+      <LogbookFields kind={kind} disabled={!detailsEditable} />
       {admin ? (
         <Section title={t('places.adminTitle')}>
           <FieldGrid>

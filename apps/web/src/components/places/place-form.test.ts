@@ -4,6 +4,9 @@ import {
   intervalAfterCustomerChoice,
   locationAfterReload,
   placeFormSchema,
+  placeToForm,
+  timeZoneOptions,
+  TIME_ZONES,
   toCustomerBody,
   toLocationBody,
   visibleEndpointFields,
@@ -123,7 +126,7 @@ describe('place form bodies', () => {
     ['empty notes are left out on update', { mode: 'edit', admin: false }, { notes: '  ' }, {}],
   ] as const)('customer: %s', (_name, options, changes, extra) => {
     const body = toCustomerBody(filled('customer', changes), options);
-    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', ...extra });
+    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', rulebook: null, ...extra });
   });
 
   it('a location always sends its interval and never ldOptions on create', () => {
@@ -137,6 +140,68 @@ describe('place form bodies', () => {
   it('a location may report through its customer', () => {
     const values = filled('location', { endpoint: endpoint('Customer', { token: 'x' }) });
     expect(toLocationBody(values, { mode: 'create', admin: true }).endpoint).toEqual({ platform: 'Customer', url: null, token: null });
+  });
+});
+
+describe('logbook settings (docs/places.md, "Logbook settings")', () => {
+  const LOCATION_EDIT: TPlaceFormOptions = { kind: 'location', mode: 'edit', admin: false };
+
+  it.each([
+    ['the default', { rulebook: 'default' }, {}],
+    ['NL', { rulebook: 'NL' }, {}],
+    ['UK', { rulebook: 'UK' }, {}],
+    ['DE', { rulebook: 'DE' }, {}],
+    ['an unknown rulebook', { rulebook: 'FR' }, { rulebook: 'validation.oneOf' }],
+    ['a known zone outside the list', { timeZone: 'America/New_York' }, {}],
+    ['an unknown zone', { timeZone: 'Europe/Atlantis' }, { timeZone: 'validation.timeZone' }],
+    ['an empty zone', { timeZone: '' }, { timeZone: 'validation.timeZone' }],
+  ] as const)('location: %s', (_name, changes, expected) => {
+    expect(errorsOf(LOCATION_EDIT, filled('location', changes))).toEqual(expected);
+  });
+
+  it('a customer form does not check the time zone it does not show', () => {
+    expect(errorsOf(ADMIN_CREATE, filled('customer', { timeZone: '' }))).toEqual({});
+  });
+
+  it.each([
+    ['default', null],
+    ['NL', 'NL'],
+    ['UK', 'UK'],
+    ['DE', 'DE'],
+  ] as const)('rulebook %s is sent as %j, by customer and location', (rulebook, expected) => {
+    expect(toCustomerBody(filled('customer', { rulebook }), { mode: 'edit', admin: false }).rulebook).toBe(expected);
+    expect(toLocationBody(filled('location', { rulebook }), { mode: 'edit', admin: false }).rulebook).toBe(expected);
+  });
+
+  it('a location sends healthcare and time zone; a customer neither', () => {
+    const values = filled('location', { healthcare: true, timeZone: 'Europe/London', rulebook: 'UK' });
+    expect(toLocationBody(values, { mode: 'create', admin: false })).toMatchObject({ rulebook: 'UK', healthcare: true, timeZone: 'Europe/London' });
+    const customer = toCustomerBody(filled('customer', { healthcare: true }), { mode: 'create', admin: false });
+    expect(customer).not.toHaveProperty('healthcare');
+    expect(customer).not.toHaveProperty('timeZone');
+  });
+
+  it('a new form: the default rulebook, no healthcare, Europe/Amsterdam', () => {
+    expect(emptyPlaceForm('location')).toMatchObject({ rulebook: 'default', healthcare: false, timeZone: 'Europe/Amsterdam' });
+  });
+
+  it('a loaded location fills them; a null rulebook is the default', () => {
+    const loaded = {
+      name: 'Hal', customer: 'Acme', reference: 'R', address: 'A', postalCode: 'P', city: 'C', country: 'UK', calibration: { interval: 1 },
+      endpoint: { platform: null }, notes: null, sync: -1, online: 0, channels: 0, nodes: 0, rulebook: null, healthcare: true, timeZone: 'Europe/London',
+    };
+    expect(placeToForm(loaded)).toMatchObject({ rulebook: 'default', healthcare: true, timeZone: 'Europe/London' });
+    expect(placeToForm({ ...loaded, rulebook: 'DE' })).toMatchObject({ rulebook: 'DE' });
+  });
+
+  it.each([
+    ['Europe/Amsterdam', TIME_ZONES.length, 'Europe/Amsterdam'],
+    ['America/New_York', TIME_ZONES.length + 1, 'America/New_York'],
+    ['', TIME_ZONES.length, 'Europe/Amsterdam'],
+  ])('the time zone choice with %j stored holds %i zones, first %s', (current, length, first) => {
+    const options = timeZoneOptions(current);
+    expect(options).toHaveLength(length);
+    expect(options[0]).toBe(first);
   });
 });
 

@@ -2,9 +2,14 @@ import { z } from 'zod';
 import {
   CALIBRATION_INTERVALS,
   CUSTOMER_PLATFORM,
+  DEFAULT_TIME_ZONE,
   endpointIssues,
+  isTimeZone,
+  MESSAGE,
   normalizeEndpoint,
+  PLACE_MESSAGE,
   PLATFORMS,
+  RULEBOOK_IDS,
   ZLocationPatch,
   zOneOf,
   zOptionalText,
@@ -16,6 +21,7 @@ import {
   type TLocation,
   type TLocationCreate,
   type TLocationPatch,
+  type TRulebookId,
 } from '@aquasmart/domain';
 
 /**
@@ -31,6 +37,43 @@ export const NO_PLATFORM = 'none';
 export const CUSTOMER_PLATFORMS = [NO_PLATFORM, ...PLATFORMS] as const;
 export const LOCATION_FORM_PLATFORMS = [NO_PLATFORM, CUSTOMER_PLATFORM, ...PLATFORMS] as const;
 export const INTERVAL_OPTIONS = CALIBRATION_INTERVALS.map(String) as ['1', '2', '3'];
+
+/** The select value for "no rulebook of its own": by the country (customer) or the customer's (location). */
+export const DEFAULT_RULEBOOK = 'default';
+export const RULEBOOK_OPTIONS = [DEFAULT_RULEBOOK, ...RULEBOOK_IDS] as const;
+
+/**
+ * The time zones the location form offers (docs/places.md, "Logbook settings"): the European ones
+ * of the countries the rulebooks serve and their neighbours, and UTC. A stored zone that is not in
+ * the list is offered as well (timeZoneOptions).
+ */
+export const TIME_ZONES = [
+  'Europe/Amsterdam',
+  'Europe/Brussels',
+  'Europe/Luxembourg',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Madrid',
+  'Europe/Zurich',
+  'Europe/Vienna',
+  'Europe/Rome',
+  'Europe/Copenhagen',
+  'Europe/Oslo',
+  'Europe/Stockholm',
+  'Europe/Warsaw',
+  'Europe/Prague',
+  'Europe/Helsinki',
+  'Europe/Athens',
+  'UTC',
+] as const;
+
+/** The offered time zones, with the current (stored) one first when the list does not hold it. */
+export function timeZoneOptions(current: string): string[] {
+  return current && !(TIME_ZONES as readonly string[]).includes(current) ? [current, ...TIME_ZONES] : [...TIME_ZONES];
+}
 
 export interface TPlaceFormValues {
   name: string;
@@ -50,6 +93,12 @@ export interface TPlaceFormValues {
     ldOptions: { deviceType: string; subType1: string; subType2: string; subType3: string };
   };
   notes: string;
+  /** The logbook's rulebook: DEFAULT_RULEBOOK or one of RULEBOOK_IDS. */
+  rulebook: string;
+  /** Locations only: healthcare premises (UK asks 55 °C hot water). */
+  healthcare: boolean;
+  /** Locations only: the IANA time zone of the logbook's days and weeks. */
+  timeZone: string;
 }
 
 export interface TPlaceFormOptions {
@@ -100,6 +149,9 @@ export function placeFormSchema({ kind, mode, admin }: TPlaceFormOptions) {
       interval: admin ? zOneOf(INTERVAL_OPTIONS) : z.string(),
       endpoint: ZEndpointForm,
       notes: zOptionalText(4000),
+      rulebook: z.string().refine((value) => (RULEBOOK_OPTIONS as readonly string[]).includes(value), { error: MESSAGE.oneOf }),
+      healthcare: z.boolean(),
+      timeZone: kind === 'location' ? z.string().refine(isTimeZone, { error: PLACE_MESSAGE.timeZone }) : z.string(),
     })
     .superRefine((values, ctx) => {
       if (!admin) return;
@@ -127,6 +179,9 @@ export const PLACE_FORM_FIELDS = [
   'endpoint.ldOptions.subType1',
   'endpoint.ldOptions.subType2',
   'endpoint.ldOptions.subType3',
+  'rulebook',
+  'healthcare',
+  'timeZone',
 ];
 
 export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValues {
@@ -142,6 +197,9 @@ export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValue
     interval: kind === 'customer' ? '2' : '1',
     endpoint: { platform: NO_PLATFORM, url: '', token: '', ldOptions: { deviceType: '', subType1: '', subType2: '', subType3: '' } },
     notes: '',
+    rulebook: DEFAULT_RULEBOOK,
+    healthcare: false,
+    timeZone: DEFAULT_TIME_ZONE,
   };
 }
 
@@ -173,7 +231,15 @@ export function placeToForm(place: TCustomer | TLocation): TPlaceFormValues {
     interval: String(place.calibration.interval),
     endpoint: endpointToForm(place.endpoint),
     notes: place.notes ?? '',
+    rulebook: place.rulebook ?? DEFAULT_RULEBOOK,
+    healthcare: 'healthcare' in place ? place.healthcare : false,
+    timeZone: 'timeZone' in place ? place.timeZone : DEFAULT_TIME_ZONE,
   };
+}
+
+/** The form's rulebook choice as the API's: null for the default. */
+export function toRulebook(value: string): TRulebookId | null {
+  return (RULEBOOK_IDS as readonly string[]).includes(value) ? (value as TRulebookId) : null;
 }
 
 function details(values: TPlaceFormValues) {
@@ -214,7 +280,12 @@ function adminPart(values: TPlaceFormValues, kind: TPlaceKind, mode: TFormMode) 
 }
 
 export function toCustomerBody(values: TPlaceFormValues, options: { mode: TFormMode; admin: boolean }): TCustomerCreate & TCustomerPatch {
-  return { ...details(values), ...notesPart(values), ...(options.admin ? adminPart(values, 'customer', options.mode) : {}) };
+  return {
+    ...details(values),
+    ...notesPart(values),
+    rulebook: toRulebook(values.rulebook),
+    ...(options.admin ? adminPart(values, 'customer', options.mode) : {}),
+  };
 }
 
 /**
@@ -228,6 +299,9 @@ export function toLocationBody(values: TPlaceFormValues, options: { mode: TFormM
     customer: values.customer.trim(),
     ...notesPart(values),
     ...interval,
+    rulebook: toRulebook(values.rulebook),
+    healthcare: values.healthcare,
+    timeZone: values.timeZone,
     ...(options.admin ? adminPart(values, 'location', options.mode) : {}),
   };
 }

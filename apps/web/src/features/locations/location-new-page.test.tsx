@@ -9,8 +9,10 @@ import { LocationNewPage } from './location-new-page';
 import { testUser } from '../../test/users';
 
 const CUSTOMERS = [
-  { name: 'Gemeente Utrecht', calibration: { interval: 1 } },
-  { name: 'Sportfondsen Oost', calibration: { interval: 3 } },
+  { name: 'Gemeente Utrecht', calibration: { interval: 1 }, rulebook: null, country: 'Nederland' },
+  { name: 'Sportfondsen Oost', calibration: { interval: 3 }, rulebook: null, country: 'Nederland' },
+  { name: 'NHS Trust Leeds', calibration: { interval: 1 }, rulebook: null, country: 'United Kingdom' },
+  { name: 'Klinikum Köln', calibration: { interval: 1 }, rulebook: 'UK', country: 'Deutschland' },
 ];
 
 function stubApi(me: TCurrentUser) {
@@ -31,6 +33,9 @@ function stubApi(me: TCurrentUser) {
         online: 0,
         channels: 0,
         nodes: 0,
+        rulebook: body.rulebook ?? null,
+        healthcare: body.healthcare ?? false,
+        timeZone: body.timeZone ?? 'Europe/Amsterdam',
       });
     }
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
@@ -88,8 +93,44 @@ describe('/locations/new', { timeout: 30_000 }, () => {
         city: 'Enschede',
         country: 'Nederland',
         calibration: { interval: 3 },
+        rulebook: null,
+        healthcare: false,
+        timeZone: 'Europe/Amsterdam',
       },
     ]);
+  });
+
+  it.each([
+    ['Sportfondsen Oost', 'Zoals klant (NL)'],
+    ['NHS Trust Leeds', 'Zoals klant (UK)'],
+    ['Klinikum Köln', 'Zoals klant (UK)'],
+  ])('the rulebook default of a location at %s reads %j', async (customer, label) => {
+    stubApi(testUser(['addLocation']));
+    renderPage(`/locations/new?customer=${encodeURIComponent(customer)}`);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Regelset/ }).textContent).toBe(label));
+  });
+
+  it('sends the chosen rulebook, healthcare premises and time zone', async () => {
+    const user = userEvent.setup();
+    const posted = stubApi(testUser(['addLocation']));
+    renderPage('/locations/new?customer=NHS%20Trust%20Leeds');
+    await user.click(await screen.findByRole('combobox', { name: /^Regelset/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Zoals klant (UK)',
+      'NL – Regeling legionellapreventie',
+      'UK – HSG274',
+      'DE – TrinkwV / DVGW W 551',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'DE – TrinkwV / DVGW W 551' }));
+    await user.click(screen.getByRole('combobox', { name: /^Tijdzone/ }));
+    await user.click(await screen.findByRole('option', { name: 'Europe/London' }));
+    const healthcare = screen.getByRole('checkbox', { name: 'Zorginstelling' });
+    expect(document.getElementById(healthcare.getAttribute('aria-describedby')!)?.textContent).toMatch(/55 °C/);
+    await user.click(healthcare);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ rulebook: 'DE', healthcare: true, timeZone: 'Europe/London' });
   });
 
   it('an administrator sees the interval follow the chosen customer', async () => {

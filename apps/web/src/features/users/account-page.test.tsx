@@ -19,6 +19,7 @@ const ME: TCurrentUser = {
   rights: [],
   flush: { emailAlerts: false },
   overflowDetection: { emailAlerts: false },
+  logbookEmails: false,
 };
 
 interface TCall {
@@ -143,6 +144,27 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
 
+  it('switches the monthly logbook on, with what it sends explained, without the current password', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    const logbook = await screen.findByRole('switch', { name: 'Maandelijks logboek per e-mail' });
+    expect(document.getElementById(logbook.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Op de eerste van elke maand/);
+    expect((logbook as HTMLInputElement).checked).toBe(false);
+    await user.click(logbook);
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')?.body;
+    expect(patch).toMatchObject({ logbookEmails: true, flush: { emailAlerts: false } });
+    expect(patch).not.toHaveProperty('currentPassword');
+  });
+
+  it('shows the monthly logbook switched on when the account has it', async () => {
+    stubApi({ account: { ...ME, logbookEmails: true } });
+    renderPage();
+    await waitFor(async () => expect((await screen.findByRole<HTMLInputElement>('switch', { name: 'Maandelijks logboek per e-mail' })).checked).toBe(true));
+  });
+
   it('saves the new password, stores a fresh token and applies a changed language at once', async () => {
     const user = userEvent.setup();
     const calls = stubApi();
@@ -165,6 +187,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
       currentPassword: 'oud-wachtwoord',
       flush: { emailAlerts: false },
       overflowDetection: { emailAlerts: false },
+      logbookEmails: false,
     });
     // No separate sign-in to check the password: the save itself is checked on the server.
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);

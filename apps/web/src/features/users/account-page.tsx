@@ -36,7 +36,7 @@ function applyLanguage(language: string): void {
 
 /**
  * /users/current (docs/users.md, "Screens"): own names, e-mail and language, the e-mail alert toggles
- * (docs/alerts.md), and a password change that needs
+ * (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md), and a password change that needs
  * the current password, the new one and its confirmation. A new e-mail address needs the current
  * password too; the server checks it.
  */
@@ -49,7 +49,7 @@ export function AccountPage() {
   const account = userResult.data;
   const [incorrectPassword, setIncorrectPassword] = useState(false);
   const form = useZodForm(ZAccountForm, {
-    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', flushAlerts: false, overflowAlerts: false },
+    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', flushAlerts: false, overflowAlerts: false, logbookEmails: false },
   });
   const { reset } = form;
   const passwordHelp = usePasswordHelp(useWatch({ control: form.control, name: 'password' }), undefined);

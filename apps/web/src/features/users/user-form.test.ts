@@ -109,6 +109,7 @@ describe('own account: a new password needs all three', () => {
     confirmPassword: '',
     flushAlerts: false,
     overflowAlerts: true,
+    logbookEmails: false,
   };
 
   it.each<[string, Partial<TAccountFormValues>, Record<string, string>]>([
@@ -143,6 +144,7 @@ describe('own account: a new password needs all three', () => {
       language: 'nl',
       flush: { emailAlerts: false },
       overflowDetection: { emailAlerts: true },
+      logbookEmails: false,
       ...expected,
     });
   });

@@ -35,6 +35,7 @@ const userFields = {
   rights: ZRights,
   flushAlerts: z.boolean(),
   overflowAlerts: z.boolean(),
+  logbookEmails: z.boolean(),
 };
 
 /** Confirmation must equal the password; with no password entered the match is skipped. */
@@ -67,6 +68,7 @@ export function emptyUserForm(): TUserFormValues {
     rights: emptyRights(),
     flushAlerts: false,
     overflowAlerts: false,
+    logbookEmails: false,
   };
 }
 
@@ -84,6 +86,7 @@ export function userToForm(user: TUser): TUserFormValues {
     rights: normalizeRightFlags(user.portal.rights, user.customers),
     flushAlerts: user.flush.emailAlerts,
     overflowAlerts: user.overflowDetection.emailAlerts,
+    logbookEmails: user.logbookEmails,
   };
 }
 
@@ -98,6 +101,7 @@ export function toCreateBody(values: TUserFormValues): TUserCreate {
     portal: { rights: normalizeRightFlags(values.rights, values.customers) },
     flush: { emailAlerts: values.flushAlerts },
     overflowDetection: { emailAlerts: values.overflowAlerts },
+    logbookEmails: values.logbookEmails,
   };
 }
 
@@ -122,6 +126,7 @@ export function toPatchBody(values: TUserFormValues, own?: { email: string }): T
     portal: { rights: normalizeRightFlags(values.rights, values.customers) },
     flush: { emailAlerts: values.flushAlerts },
     overflowDetection: { emailAlerts: values.overflowAlerts },
+    logbookEmails: values.logbookEmails,
   };
 }
 
@@ -144,7 +149,7 @@ export function toggleRight(
   return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
 }
 
-/** The own account form (docs/users.md, "Screens"): three password fields, all or none; the two e-mail alert toggles. */
+/** The own account form (docs/users.md, "Screens"): three password fields, all or none; the two e-mail alert toggles and the monthly logbook toggle. */
 export const ZAccountForm = z
   .object({
     firstName: zRequiredText(100),
@@ -156,6 +161,7 @@ export const ZAccountForm = z
     confirmPassword: z.string(),
     flushAlerts: z.boolean(),
     overflowAlerts: z.boolean(),
+    logbookEmails: z.boolean(),
   })
   .superRefine((values, ctx) => {
     // A new password needs all three; the current password alone is what a new e-mail address needs.
@@ -183,6 +189,7 @@ export function accountToForm(user: TUser): TAccountFormValues {
     confirmPassword: '',
     flushAlerts: user.flush.emailAlerts,
     overflowAlerts: user.overflowDetection.emailAlerts,
+    logbookEmails: user.logbookEmails,
   };
 }
 
@@ -201,6 +208,7 @@ export function toAccountBody(values: TAccountFormValues, currentEmail: string):
     ...(needsCurrentPassword(values, currentEmail) ? { currentPassword: values.currentPassword } : {}),
     flush: { emailAlerts: values.flushAlerts },
     overflowDetection: { emailAlerts: values.overflowAlerts },
+    logbookEmails: values.logbookEmails,
   };
 }
 

@@ -112,6 +112,7 @@ describe('/users/new', { timeout: 30_000 }, () => {
     await fillRequired(user);
     await user.click(box('Dashboard'));
     await user.click(screen.getByRole('switch', { name: 'Waterdetecties (overloop)' }));
+    await user.click(screen.getByRole('switch', { name: 'Maandelijks logboek per e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
     expect(posted).toHaveLength(1);
@@ -124,6 +125,7 @@ describe('/users/new', { timeout: 30_000 }, () => {
       customers: [],
       flush: { emailAlerts: false },
       overflowDetection: { emailAlerts: true },
+      logbookEmails: true,
     });
     expect(Object.entries(posted[0].portal.rights).filter(([, value]) => value).map(([flag]) => flag)).toEqual(['dashboard']);
   });

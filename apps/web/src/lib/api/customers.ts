@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  effectiveRulebook,
   ZCustomer,
   ZCustomerListItem,
   type TCustomer,
   type TCustomerCreate,
   type TCustomerListItem,
   type TCustomerPatch,
+  type TRulebookId,
 } from '@aquasmart/domain';
 import { http } from '../http/http';
 import { customerApiPath } from './places';
@@ -39,15 +41,17 @@ export async function deleteCustomer(name: string): Promise<void> {
 export interface TCustomerOption {
   name: string;
   interval: number;
+  /** The rulebook its locations follow unless they choose their own: its own, else by its country. */
+  rulebook: TRulebookId;
 }
 
-/** GET /customers?projection=calibration.interval name: the customer choice of the forms. */
+/** GET /customers?projection=calibration.interval name rulebook country: the customer choice of the forms. */
 export async function fetchCustomerOptions(signal?: AbortSignal): Promise<TCustomerOption[]> {
-  const rows = await http.get<{ name: string; calibration?: { interval?: number } }[]>('/customers', {
-    query: { projection: 'calibration.interval name' },
+  const rows = await http.get<{ name: string; calibration?: { interval?: number }; rulebook?: TRulebookId | null; country?: string }[]>('/customers', {
+    query: { projection: 'calibration.interval name rulebook country' },
     signal,
   });
-  return rows.map((row) => ({ name: row.name, interval: row.calibration?.interval ?? 1 }));
+  return rows.map((row) => ({ name: row.name, interval: row.calibration?.interval ?? 1, rulebook: effectiveRulebook(null, row.rulebook, row.country) }));
 }
 
 export const customerOptionsQuery = queryOptions({

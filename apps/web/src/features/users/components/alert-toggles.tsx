@@ -5,10 +5,11 @@ import { FormSwitch } from '../../../components/form/form-switch';
 import { Section } from '../../../components/page';
 
 /**
- * The two e-mail alert toggles (docs/alerts.md) with what each sends: on the own account and on
- * the user forms. The form's fields are `flushAlerts` and `overflowAlerts`.
+ * The two e-mail alert toggles (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md)
+ * with what each sends: on the own account and on the user forms. The form's fields are
+ * `flushAlerts`, `overflowAlerts` and `logbookEmails`.
  */
-type TAlertToggleValues = { flushAlerts: boolean; overflowAlerts: boolean };
+type TAlertToggleValues = { flushAlerts: boolean; overflowAlerts: boolean; logbookEmails: boolean };
 
 export function AlertToggles() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function AlertToggles() {
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <FormSwitch<TAlertToggleValues> name="flushAlerts" label={t('users.flushAlerts')} description={t('alerts.flushAlertsHelp')} />
         <FormSwitch<TAlertToggleValues> name="overflowAlerts" label={t('users.overflowAlerts')} description={t('alerts.overflowAlertsHelp')} />
+        <FormSwitch<TAlertToggleValues> name="logbookEmails" label={t('users.logbookEmails')} description={t('users.logbookEmailsHelp')} />
       </Box>
     </Section>
   );

@@ -1,0 +1,335 @@
+import {
+  CHANNEL_MODES,
+  PROFILES,
+  RULEBOOKS,
+  calibrationWindowMs,
+  channelVerdict,
+  effectiveRulebook,
+  flushProved,
+  locationVerdict,
+  missedFlushes,
+  rulebookForCountry,
+  temperatureLimit,
+  type TChannelMode,
+  type TLogbookChannel,
+  type TLogbookLocationSection,
+  type TLogbookReport,
+  type TRulebookId,
+} from '@aquasmart/domain';
+import type { TDbOrTx } from '../../db/database';
+import { DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '../telemetry/alarms';
+import {
+  lastCalibrations,
+  listCalibrations,
+  listChanges,
+  listFlushes,
+  listLocationChannels,
+  nodeStretches,
+  periodBounds,
+  temperatureFigures,
+  type TChangeRow,
+  type TPeriodBounds,
+} from './logbook-repository';
+
+/** A location as the report needs it (a row of `locations`). */
+export interface TReportLocation {
+  id: number;
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  rulebook: TRulebookId | null;
+  healthcare: boolean;
+  timeZone: string;
+}
+
+export interface TReportCustomer {
+  id: number;
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  rulebook: TRulebookId | null;
+}
+
+const HOUR_MS = 3_600_000;
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const iso = (date: Date) => date.toISOString();
+const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
+const round = (value: number | null, decimals: number) => (value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals);
+const isChannelMode = (mode: string | null): mode is TChannelMode => mode !== null && (CHANNEL_MODES as readonly string[]).includes(mode);
+
+function rulebookOf(location: TReportLocation, customer: TReportCustomer): TLogbookLocationSection['rulebook'] {
+  const id = effectiveRulebook(location.rulebook, customer.rulebook, customer.country);
+  const source = location.rulebook ? 'location' : customer.rulebook ? 'customer' : 'country';
+  const book = RULEBOOKS[id];
+  return {
+    id,
+    source,
+    hot: temperatureLimit(id, 'WW', location.healthcare) ?? book.hot,
+    cold: book.cold,
+    healthcare: location.healthcare,
+    flushEveryHours: book.flushEveryHours,
+    retentionYears: book.retentionYears,
+  };
+}
+
+/** The Mondays (local dates) of the weeks a period of local dates touches, with the days of each inside the period. */
+export function weeksOf(from: string, to: string): { week: string; days: number }[] {
+  const day = (text: string) => Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
+  const first = day(from);
+  const last = day(to);
+  const mondayOffset = (new Date(first).getUTCDay() + 6) % 7;
+  const weeks: { week: string; days: number }[] = [];
+  for (let monday = first - mondayOffset * 86_400_000; monday <= last; monday += 7 * 86_400_000) {
+    const start = Math.max(monday, first);
+    const end = Math.min(monday + 6 * 86_400_000, last);
+    weeks.push({ week: new Date(monday).toISOString().slice(0, 10), days: Math.round((end - start) / 86_400_000) + 1 });
+  }
+  return weeks;
+}
+
+const formatValue = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** A short plain description of an audit entry or a parameter report (field names as stored; the PDF prints it as is). */
+export function changeDetails(change: TChangeRow): { kind: string; details: string } {
+  const value = change.value;
+  if (change.source === 'report') {
+    const registers = Array.isArray(value.registers) ? (value.registers as { register?: number }[]).map((entry) => entry.register).filter((n) => n !== undefined) : [];
+    return { kind: 'settingsConfirmed', details: registers.length ? `registers ${registers.join(', ')}` : '' };
+  }
+  const kind = typeof value.action === 'string' ? value.action : 'edit';
+  const parts: string[] = [];
+  if (kind === 'channel' && typeof value.channel === 'string') parts.push(value.channel);
+  const changes = value.changes && typeof value.changes === 'object' ? (value.changes as Record<string, unknown>) : {};
+  for (const [field, pair] of Object.entries(changes)) {
+    if (Array.isArray(pair) && pair.length === 2) parts.push(`${field}: ${formatValue(pair[0])} → ${formatValue(pair[1])}`);
+  }
+  const details = parts.join('; ');
+  return { kind, details: details.length > 300 ? `${details.slice(0, 299)}…` : details };
+}
+
+/** One location's section of the report over a period. */
+export async function buildLocationSection(
+  db: TDbOrTx,
+  customer: TReportCustomer,
+  location: TReportLocation,
+  period: { from: string; to: string },
+  now: Date,
+  bounds?: TPeriodBounds,
+): Promise<TLogbookLocationSection> {
+  const rulebook = rulebookOf(location, customer);
+  const whole = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
+  // A period that runs on past now (this month) is judged until now: the future has no readings to expect yet.
+  const span = { start: whole.start, end: new Date(Math.max(whole.start.getTime(), Math.min(whole.end.getTime(), now.getTime()))) };
+  const channels = await listLocationChannels(db, location.id);
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
+  const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
+  const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
+  const judging = channels.map((channel) => ({
+    eui: channel.eui,
+    channelId: channel.channelId,
+    limit: isChannelMode(channel.mode) ? temperatureLimit(rulebook.id, channel.mode, location.healthcare) : null,
+  }));
+
+  const [{ figures, stretches }, flushes, alarmStretches, calibrations, changes, lastCalibrated] = await Promise.all([
+    temperatureFigures(db, judging, span),
+    listFlushes(db, euis, span, location.timeZone),
+    nodeStretches(
+      db,
+      euis.map((eui) => ({ eui, threshold: nodeOf.get(eui)?.supplyVoltageThreshold ?? DEFAULT_SUPPLY_VOLTAGE_THRESHOLD })),
+      span,
+    ),
+    listCalibrations(db, location.id, span),
+    listChanges(db, euis, span),
+    lastCalibrations(db, euis, span.end),
+  ]);
+  const figuresOf = new Map(figures.map((row) => [key(row.eui, row.channelId), row]));
+  const periodHours = (span.end.getTime() - span.start.getTime()) / HOUR_MS;
+  const lastDay = localDate(new Date(span.end.getTime() - 1), location.timeZone);
+  const weeks = span.end > span.start ? weeksOf(period.from, lastDay < period.to ? lastDay : period.to) : [];
+
+  const channelRows: TLogbookChannel[] = [];
+  const flushWeeks: TLogbookLocationSection['flushWeeks'] = [];
+  const failedFlushes: TLogbookLocationSection['failedFlushes'] = [];
+  for (const channel of channels) {
+    const id = key(channel.eui, channel.channelId);
+    const figure = figuresOf.get(id);
+    const mode = isChannelMode(channel.mode) ? channel.mode : null;
+    const limit = judging.find((entry) => entry.eui === channel.eui && entry.channelId === channel.channelId)?.limit ?? null;
+    const readings = figure?.readings ?? 0;
+    const expectedReadings = Math.max(1, Math.round((periodHours * 60) / channel.logIntervalMinutes));
+    const coverage = Math.min(1, readings / expectedReadings);
+    const own = stretches.filter((stretch) => stretch.eui === channel.eui && stretch.channelId === channel.channelId);
+    const excursion = own.find((stretch) => stretch.kind === 'excursion');
+    const channelFlushes = flushes.filter((flush) => flush.eui === channel.eui && `temperature${flush.channel}` === channel.channelId);
+    // The faucet flushes one outlet and its flush message names the channel it measured: the duty is on
+    // that channel; a node with a faucet that reported no flush at all has it on channel 1, the faucet's
+    // default. A node without a faucet (no flush device) flushes nothing and has no duty.
+    const nodeFlushed = flushes.some((flush) => flush.eui === channel.eui);
+    const flushDuty =
+      PROFILES[channel.type]?.flush != null &&
+      readings > 0 &&
+      (channelFlushes.length > 0 || (channel.hasFaucet && !nodeFlushed && channel.channelId === 'temperature1'));
+    const judged = channelFlushes.map((flush) => ({ flush, proved: mode && flush.after > -100 ? flushProved(rulebook.id, mode, flush.after, location.healthcare) : null }));
+    const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), span.start.getTime(), span.end.getTime()) : [];
+    const outside = figure?.outside ?? 0;
+    channelRows.push({
+      eui: channel.eui,
+      nodeName: channel.nodeName,
+      channelId: channel.channelId,
+      channelName: channel.channelName,
+      mode,
+      limit,
+      readings,
+      expectedReadings,
+      coverage: round(coverage, 4) as number,
+      faultyReadings: figure?.faultyReadings ?? 0,
+      gaps: own.filter((stretch) => stretch.kind === 'gap' && stretch.to).map((stretch) => ({ from: iso(stretch.from), to: iso(stretch.to as Date), hours: hoursBetween(stretch.from, stretch.to as Date) })),
+      min: round(figure?.min ?? null, 1),
+      mean: round(figure?.mean ?? null, 1),
+      max: round(figure?.max ?? null, 1),
+      withinLimitShare: limit && figure && figure.judged > 0 ? (round((figure.judged - figure.outside) / figure.judged, 4)) : null,
+      readingsOutsideLimit: outside,
+      growthRangeHours: round(figure?.growthRangeHours ?? 0, 2) as number,
+      longestExcursion: excursion?.to ? { from: iso(excursion.from), to: iso(excursion.to), hours: hoursBetween(excursion.from, excursion.to) } : null,
+      flushDuty,
+      flushes: channelFlushes.length,
+      flushesProved: judged.filter((entry) => entry.proved === true).length,
+      flushesFailed: judged.filter((entry) => entry.proved === false).length,
+      missedFlushes: missed.map((stretch) => ({ from: iso(new Date(stretch.from)), to: iso(new Date(stretch.to)), hours: hoursBetween(new Date(stretch.from), new Date(stretch.to)) })),
+      verdict: channelVerdict({ coverage, readingsOutsideLimit: outside, missedFlushes: missed.length }),
+    });
+    for (const entry of judged) {
+      if (entry.proved === false) {
+        failedFlushes.push({ eui: channel.eui, nodeName: channel.nodeName, channelId: channel.channelId, at: iso(entry.flush.at), before: entry.flush.before, after: entry.flush.after });
+      }
+    }
+    if (flushDuty) {
+      for (const { week, days } of weeks) {
+        const inWeek = judged.filter((entry) => entry.flush.week === week);
+        flushWeeks.push({
+          eui: channel.eui,
+          nodeName: channel.nodeName,
+          channelId: channel.channelId,
+          channelName: channel.channelName,
+          week,
+          flushes: inWeek.length,
+          proved: inWeek.filter((entry) => entry.proved === true).length,
+          failed: inWeek.filter((entry) => entry.proved === false).length,
+          required: Math.floor((days * 24) / rulebook.flushEveryHours),
+        });
+      }
+    }
+  }
+  failedFlushes.sort((a, b) => a.at.localeCompare(b.at));
+
+  const nodeName = (eui: string) => nodeOf.get(eui)?.nodeName ?? eui;
+  const openEnd = (to: Date | null) => to ?? span.end;
+  const alarms: TLogbookLocationSection['alarms'] = [
+    ...alarmStretches.map((stretch) => ({
+      kind: stretch.kind,
+      eui: stretch.eui,
+      nodeName: nodeName(stretch.eui),
+      channelId: null,
+      from: iso(stretch.from),
+      to: stretch.to ? iso(stretch.to) : null,
+      hours: hoursBetween(stretch.from, openEnd(stretch.to)),
+      handling: null,
+    })),
+    ...stretches
+      .filter((stretch) => stretch.kind === 'faulty')
+      .map((stretch) => ({
+        kind: 'faultySensor' as const,
+        eui: stretch.eui,
+        nodeName: nodeName(stretch.eui),
+        channelId: stretch.channelId,
+        from: iso(stretch.from),
+        to: stretch.to ? iso(stretch.to) : null,
+        hours: hoursBetween(stretch.from, openEnd(stretch.to)),
+        handling: null,
+      })),
+    ...flushes
+      .filter((flush) => isWeakFlush(flush.before, flush.after, nodeOf.get(flush.eui)?.minimumDeviation ?? 0))
+      .map((flush) => ({
+        kind: 'flushAlarm' as const,
+        eui: flush.eui,
+        nodeName: nodeName(flush.eui),
+        channelId: `temperature${flush.channel}`,
+        from: iso(flush.at),
+        to: iso(flush.at),
+        hours: 0,
+        handling: null,
+      })),
+  ].sort((a, b) => a.from.localeCompare(b.from) || a.eui.localeCompare(b.eui));
+
+  const calibrationStatus = channels.map((channel) => {
+    const last = lastCalibrated.get(key(channel.eui, channel.channelId)) ?? null;
+    const due = last ? new Date(last.getTime() + calibrationWindowMs(channel.calibrationInterval)) : null;
+    return {
+      eui: channel.eui,
+      nodeName: channel.nodeName,
+      channelId: channel.channelId,
+      channelName: channel.channelName,
+      lastCalibrated: last ? iso(last) : null,
+      intervalYears: channel.calibrationInterval,
+      due: due ? iso(due) : null,
+      overdue: due === null || due.getTime() < span.end.getTime(),
+    };
+  });
+
+  const verdicts = channelRows.map((row) => row.verdict);
+  return {
+    location: { id: location.id, name: location.name, address: location.address, postalCode: location.postalCode, city: location.city, country: location.country, timeZone: location.timeZone },
+    rulebook,
+    verdict: locationVerdict(verdicts),
+    nodes: euis.length,
+    channels: channelRows,
+    flushWeeks,
+    failedFlushes,
+    alarms,
+    calibrationStatus,
+    calibrations: calibrations.map((row) => ({ at: iso(row.at), eui: row.eui, nodeName: nodeName(row.eui), channelId: row.channelId, reference: row.reference, measured: row.measured, offset: row.offset, user: row.user })),
+    changes: changes.map((change) => ({ at: iso(change.at), eui: change.eui, nodeName: nodeName(change.eui), user: change.user, ...changeDetails(change) })),
+  };
+}
+
+/** The report without its hash; `withContentHash` adds it. */
+export type TUnhashedReport = Omit<TLogbookReport, 'sha256'>;
+
+/** The report of one location, or of every location of a customer (a section each, by name). */
+export async function buildReport(
+  db: TDbOrTx,
+  args: { scope: 'location' | 'customer'; customer: TReportCustomer; locations: TReportLocation[]; period: { from: string; to: string }; generatedBy: string; now: Date },
+): Promise<TUnhashedReport> {
+  const timeZone = args.locations[0]?.timeZone ?? 'Europe/Amsterdam';
+  const bounds = await periodBounds(db, args.period.from, args.period.to, timeZone);
+  const sections: TLogbookLocationSection[] = [];
+  // One location at a time: each reads its own history, and a customer's memory stays one location's figures.
+  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined));
+  const { customer } = args;
+  return {
+    scope: args.scope,
+    number: null,
+    generatedAt: args.now.toISOString(),
+    generatedBy: args.generatedBy,
+    period: { from: args.period.from, to: args.period.to, timeZone, start: iso(bounds.start), end: iso(bounds.end) },
+    customer: { id: customer.id, name: customer.name, address: customer.address, postalCode: customer.postalCode, city: customer.city, country: customer.country },
+    verdict: locationVerdict(sections.map((section) => section.verdict)),
+    locations: sections,
+  };
+}
+
+/** The rulebook a customer report is kept by: the longest-kept of its locations' (the customer's own without locations). */
+export function reportRulebook(report: TUnhashedReport): TRulebookId {
+  const ids = report.locations.map((section) => section.rulebook.id);
+  if (ids.length === 0) return rulebookForCountry(report.customer.country);
+  return ids.reduce((longest, id) => (RULEBOOKS[id].retentionYears > RULEBOOKS[longest].retentionYears ? id : longest));
+}

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { LOGBOOK_CUSTOMER, LOGBOOK_LOCATION, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
+
+/**
+ * The logbook routes end to end on the known week (logbook.fixture.ts): the JSON the screen shows,
+ * the PDF (read back with pdftotext) and CSV, issuing, the register, downloads and who may do what.
+ */
+const ctx = useTestContext();
+const call = caller(ctx);
+const tokens: Record<string, string> = {};
+const place = `/customers/${encodeURIComponent(LOGBOOK_CUSTOMER)}/locations/${encodeURIComponent(LOGBOOK_LOCATION)}`;
+const query = `from=${LOGBOOK_PERIOD.from}&to=${LOGBOOK_PERIOD.to}`;
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+beforeEach(async () => {
+  const db = ctx.database.db;
+  const { customerId } = await seedLogbookWorld(db);
+  const otherId = await insertCustomer(db, 'Andere Klant');
+  await insertLocation(db, otherId, 'Elders');
+  await ctx.createUser({ email: 'admin@example.com', password: 'Logbook-test-2026', administrator: true });
+  const klant = await ctx.createUser({ email: 'klant@example.com', password: 'Logbook-test-2026', rights: { dashboard: true } });
+  await restrictUser(db, klant, [customerId]);
+  const other = await ctx.createUser({ email: 'other@example.com', password: 'Logbook-test-2026', rights: { dashboard: true } });
+  await restrictUser(db, other, [otherId]);
+  for (const name of ['admin', 'klant', 'other']) tokens[name] = await ctx.tokenFor(`${name}@example.com`);
+});
+
+describe('logbook routes', () => {
+  it("GET a location's report: the figures of the known week", async () => {
+    const response = await call(tokens.klant, 'GET', `${place}/logbook?${query}`);
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ scope: 'location', number: null, verdict: 'deviations', generatedBy: 'klant@example.com' });
+    expect(report.locations[0].channels[0]).toMatchObject({ readings: 736, coverage: 0.9583, growthRangeHours: 2, flushesFailed: 1 });
+  });
+
+  it('the PDF holds the figures, marked as a concept; the CSV has them with decimal commas in Dutch', async () => {
+    const pdf = await call(tokens.klant, 'GET', `${place}/logbook/pdf?${query}&language=nl`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="logbook-concept-Gemeente-Logboek-Sporthal-Noord-2026-10-05-2026-10-12\.pdf"$/);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Gemeente Logboek');
+    expect(text).toContain('Sportlaan 5');
+    expect(text).toContain('95,8%'); // coverage of the hot line
+    expect(text).toContain('Afwijkingen');
+    expect(text).toContain('54,0'); // the failed flush: before
+    expect(text).toContain('55,0'); // and after
+    const csv = await call(tokens.klant, 'GET', `${place}/logbook/csv?${query}&language=nl`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain(';');
+    expect(csv.body).toContain(";95,83;"); // the hot line's coverage in %, decimal comma
+  });
+
+  it('issuing registers the report: numbered, hashed, listed, downloadable byte for byte, hash in the PDF footer', async () => {
+    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'en' });
+    expect(issued.statusCode).toBe(201);
+    const entry = issued.json();
+    expect(entry).toMatchObject({ scope: 'location', customer: LOGBOOK_CUSTOMER, location: LOGBOOK_LOCATION, from: '2026-10-05', to: '2026-10-12', rulebook: 'NL', verdict: 'deviations', issuedBy: 'klant@example.com', language: 'en' });
+    expect(entry.number).toMatch(/^LB-\d{4}-\d{6}$/);
+    expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // NL keeps 3 years after the period's end.
+    expect(entry.keepUntil).toBe('2029-10-12T22:00:00.000Z');
+
+    const list = await call(tokens.klant, 'GET', `${place}/logbook/issued`);
+    expect(list.json()).toEqual([entry]);
+    const pdf = await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(entry.pdfSha256);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(entry.number);
+    expect(text).toContain(entry.sha256);
+    const again = await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}/pdf`);
+    expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
+    const csv = await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}/csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(entry.number);
+    expect((await call(tokens.admin, 'GET', `/logbook/issued/${entry.number}`)).json()).toEqual(entry);
+  });
+
+  it('the customer report has a section per location and its own register', async () => {
+    const customer = `/customers/${encodeURIComponent(LOGBOOK_CUSTOMER)}`;
+    const report = (await call(tokens.admin, 'GET', `${customer}/logbook?${query}`)).json();
+    expect(report.scope).toBe('customer');
+    expect(report.locations.map((section: { location: { name: string } }) => section.location.name)).toEqual([LOGBOOK_LOCATION]);
+    const issued = await call(tokens.admin, 'POST', `${customer}/logbook/issued`, LOGBOOK_PERIOD);
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json()).toMatchObject({ scope: 'customer', location: null, language: 'nl' });
+    expect((await call(tokens.admin, 'GET', `${customer}/logbook/issued`)).json()).toHaveLength(1);
+    expect((await call(tokens.admin, 'GET', `${place}/logbook/issued`)).json()).toHaveLength(0);
+  });
+
+  it.each([
+    ['from=2026-10-12&to=2026-10-05', { to: 'validation.periodEndBeforeStart' }],
+    ['from=2024-01-01&to=2026-01-01', { to: 'validation.periodTooLong?days=367' }],
+    ['from=2099-01-01&to=2099-01-31', { from: 'validation.periodInFuture' }],
+    ['from=2026-02-30&to=2026-03-01', { from: 'validation.date' }],
+  ])('a bad period (%s) is a 400 naming the field, and nothing is issued', async (period, fields) => {
+    const response = await call(tokens.klant, 'GET', `${place}/logbook?${period}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual(fields);
+    const [from, to] = period.split('&').map((part) => part.split('=')[1]);
+    expect((await call(tokens.klant, 'POST', `${place}/logbook/issued`, { from, to })).statusCode).toBe(400);
+    expect((await call(tokens.klant, 'GET', `${place}/logbook/issued`)).json()).toEqual([]);
+  });
+
+  it('a user outside the customer gets 404 everywhere, also for an issued number; no token is 401', async () => {
+    const entry = (await call(tokens.admin, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    for (const [method, url] of [
+      ['GET', `${place}/logbook?${query}`],
+      ['GET', `${place}/logbook/pdf?${query}`],
+      ['GET', `${place}/logbook/issued`],
+      ['POST', `${place}/logbook/issued`],
+      ['GET', `/logbook/issued/${entry.number}`],
+      ['GET', `/logbook/issued/${entry.number}/pdf`],
+    ] as const) {
+      const response = await call(tokens.other, method, url, method === 'POST' ? LOGBOOK_PERIOD : undefined);
+      expect([method, url, response.statusCode]).toEqual([method, url, 404]);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1${place}/logbook?${query}` })).statusCode).toBe(401);
+    expect((await call(tokens.klant, 'GET', '/logbook/issued/LB-2026-999999')).statusCode).toBe(404);
+  });
+});

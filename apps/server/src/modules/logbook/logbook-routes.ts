@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIssuedLogbookReport, ZIssueLogbookReportBody, ZLogbookPeriodQuery, ZLogbookReport, type TLogbookReport } from '@aquasmart/domain';
+import type { TDb } from '../../db/database';
+import { errorResponses } from '../../lib/error-responses';
+import { currentUser } from '../../plugins/authenticate';
+import { ZCustomerParams, ZLocationParams } from '../places/place-params';
+import {
+  customerSubject,
+  issueReport,
+  listIssued,
+  locationSubject,
+  makeReport,
+  reportFileName,
+  requireIssued,
+  type TLogbookLanguage,
+  type TLogbookRenderers,
+} from './logbook-service';
+
+const ZLanguage = z.enum(['nl', 'en']);
+const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLanguage.optional() });
+const ZNumberParams = z.object({ number: z.string().min(1).max(40) });
+const ZBytes = z.string().meta({ format: 'binary' });
+const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'application/pdf': { schema: ZBytes } } };
+const CSV_RESPONSE = { description: 'The report as CSV (semicolons)', content: { 'text/csv': { schema: ZBytes } } };
+const ERRORS = errorResponses(400, 401, 403, 404);
+
+function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, fileName: string) {
+  return reply
+    .type(kind === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body); // raw bytes: no schema applies
+}
+
+/**
+ * The legionella logbook (docs/logbook.md): a report of a location or a whole customer over a
+ * period, as JSON (the screen's preview), PDF and CSV; issuing registers a report with its bytes.
+ * Everyone who may see the location or customer may read and issue (customer scope, 404 otherwise).
+ */
+export async function logbookRoutes(app: FastifyInstance, { db, renderers }: { db: TDb; renderers: TLogbookRenderers }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const languageOf = (asked: TLogbookLanguage | undefined, user: { language: string }): TLogbookLanguage => asked ?? (user.language === 'en' ? 'en' : 'nl');
+
+  const scopes = [
+    {
+      name: 'Location',
+      path: '/customers/:customer/locations/:location/logbook',
+      params: ZLocationParams,
+      subject: (request: { params: Record<string, string> }, user: Parameters<typeof locationSubject>[1]) =>
+        locationSubject(db, user, request.params.customer, request.params.location),
+    },
+    {
+      name: 'Customer',
+      path: '/customers/:customer/logbook',
+      params: ZCustomerParams,
+      subject: (request: { params: Record<string, string> }, user: Parameters<typeof customerSubject>[1]) => customerSubject(db, user, request.params.customer),
+    },
+  ] as const;
+
+  for (const scope of scopes) {
+    const what = scope.name === 'Location' ? "a location's" : "a customer's (every location)";
+    routes.get(
+      scope.path,
+      {
+        schema: {
+          operationId: `Get${scope.name}Logbook`,
+          tags: ['logbook'],
+          summary: `The logbook report of ${what} over a period (local dates, both included)`,
+          params: scope.params,
+          querystring: ZLogbookPeriodQuery,
+          response: { 200: ZLogbookReport, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return makeReport(db, await scope.subject(request, user), request.query, user.email);
+      },
+    );
+
+    for (const kind of ['pdf', 'csv'] as const) {
+      routes.get(
+        `${scope.path}/${kind}`,
+        {
+          schema: {
+            operationId: `Get${scope.name}Logbook${kind === 'pdf' ? 'Pdf' : 'Csv'}`,
+            tags: ['logbook'],
+            summary: `The logbook report of ${what} as ${kind.toUpperCase()} (not issued: marked as a concept)`,
+            params: scope.params,
+            querystring: ZDownloadQuery,
+            response: { 200: kind === 'pdf' ? PDF_RESPONSE : CSV_RESPONSE, ...ERRORS },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          const report: TLogbookReport = await makeReport(db, await scope.subject(request, user), request.query, user.email);
+          const language = languageOf(request.query.language, user);
+          const body = kind === 'pdf' ? await renderers.pdf(report, language) : renderers.csv(report, language);
+          return send(reply, kind, body, reportFileName(report, kind));
+        },
+      );
+    }
+
+    routes.get(
+      `${scope.path}/issued`,
+      {
+        schema: {
+          operationId: `Get${scope.name}IssuedLogbooks`,
+          tags: ['logbook'],
+          summary: `Issued logbook reports of ${what}, newest first`,
+          params: scope.params,
+          response: { 200: z.array(ZIssuedLogbookReport), ...ERRORS },
+        },
+      },
+      async (request) => listIssued(db, await scope.subject(request, currentUser(request))),
+    );
+
+    routes.post(
+      `${scope.path}/issued`,
+      {
+        schema: {
+          operationId: `Post${scope.name}IssuedLogbook`,
+          tags: ['logbook'],
+          summary: `Issue (register) the logbook report of ${what}: numbered, hashed, its PDF and CSV stored`,
+          params: scope.params,
+          body: ZIssueLogbookReportBody,
+          response: { 201: ZIssuedLogbookReport, ...ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const subject = await scope.subject(request, user);
+        const { from, to, language } = request.body;
+        const issued = await issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email);
+        return reply.code(201).send(issued);
+      },
+    );
+  }
+
+  routes.get(
+    '/logbook/issued/:number',
+    {
+      schema: {
+        operationId: 'GetIssuedLogbook',
+        tags: ['logbook'],
+        summary: 'An issued logbook report: its register entry (hashes to verify a copy against)',
+        params: ZNumberParams,
+        response: { 200: ZIssuedLogbookReport, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => (await requireIssued(db, currentUser(request), request.params.number)).issued,
+  );
+
+  for (const kind of ['pdf', 'csv'] as const) {
+    routes.get(
+      `/logbook/issued/:number/${kind}`,
+      {
+        schema: {
+          operationId: kind === 'pdf' ? 'GetIssuedLogbookPdf' : 'GetIssuedLogbookCsv',
+          tags: ['logbook'],
+          summary: `An issued logbook report's ${kind.toUpperCase()}, byte for byte as issued`,
+          params: ZNumberParams,
+          response: { 200: kind === 'pdf' ? PDF_RESPONSE : CSV_RESPONSE, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const found = await requireIssued(db, currentUser(request), request.params.number);
+        return send(reply, kind, kind === 'pdf' ? found.pdf : found.csv, reportFileName(found.report, kind));
+      },
+    );
+  }
+}

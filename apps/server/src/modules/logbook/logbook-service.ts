@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  RULEBOOKS,
+  keepUntil,
+  logbookPeriodIssues,
+  type TIssuedLogbookReport,
+  type TLogbookPeriodQuery,
+  type TLogbookReport,
+} from '@aquasmart/domain';
+import { queryRows, type TDb } from '../../db/database';
+import { customers, locations, logbookReports } from '../../db/schema';
+import type { TAuthUser } from '../../identity/auth-user';
+import { inCustomerScope } from '../../identity/customer-scope';
+import { ApiError } from '../../lib/api-error';
+import { requireCustomer } from '../customers/customer-repository';
+import { requireLocation } from '../locations/location-repository';
+import { buildReport, reportRulebook, type TReportCustomer, type TReportLocation, type TUnhashedReport } from './logbook-report';
+
+/** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
+export interface TLogbookRenderers {
+  pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
+  csv(report: TLogbookReport, language: 'nl' | 'en'): string;
+}
+
+export type TLogbookLanguage = 'nl' | 'en';
+
+/** JSON with the keys of every object sorted: the same report always gives the same text, so the same hash. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The report with its content hash: SHA-256 of the canonical JSON of everything else. */
+export function withContentHash(report: TUnhashedReport): TLogbookReport {
+  return { ...report, sha256: sha256(canonicalJson(report)) };
+}
+
+/** Whether a stored report's hash still matches its content (the verification an inspector can ask for). */
+export function contentHashMatches(report: TLogbookReport): boolean {
+  const { sha256: stated, ...rest } = report;
+  return sha256(canonicalJson(rest)) === stated;
+}
+
+function localToday(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function checkPeriod(period: TLogbookPeriodQuery, timeZone: string, now: Date): void {
+  const issues = logbookPeriodIssues(period, localToday(timeZone, now));
+  if (Object.keys(issues).length > 0) throw ApiError.badRequest('The period is not valid', issues);
+}
+
+type TLocationRow = typeof locations.$inferSelect;
+type TCustomerRow = typeof customers.$inferSelect;
+
+const reportCustomer = (row: TCustomerRow): TReportCustomer => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  postalCode: row.postalCode,
+  city: row.city,
+  country: row.country,
+  rulebook: row.rulebook ?? null,
+});
+const reportLocation = (row: TLocationRow): TReportLocation => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  postalCode: row.postalCode,
+  city: row.city,
+  country: row.country,
+  rulebook: row.rulebook ?? null,
+  healthcare: row.healthcare,
+  timeZone: row.timeZone,
+});
+
+/** What a report is about: one location, or a customer with all its locations. */
+export type TLogbookSubject = { scope: 'location'; customer: TCustomerRow; location: TLocationRow } | { scope: 'customer'; customer: TCustomerRow };
+
+export async function locationSubject(db: TDb, user: TAuthUser, customerName: string, locationName: string): Promise<TLogbookSubject> {
+  const location = await requireLocation(db, user, customerName, locationName);
+  const [customer] = await db.select().from(customers).where(eq(customers.id, location.customerId));
+  return { scope: 'location', customer, location };
+}
+
+export async function customerSubject(db: TDb, user: TAuthUser, customerName: string): Promise<TLogbookSubject> {
+  return { scope: 'customer', customer: await requireCustomer(db, user, customerName) };
+}
+
+/** The report of a subject over a period (not issued: no number). */
+export async function makeReport(db: TDb, subject: TLogbookSubject, period: TLogbookPeriodQuery, generatedBy: string, now = new Date()): Promise<TLogbookReport> {
+  const rows =
+    subject.scope === 'location'
+      ? [subject.location]
+      : await db.select().from(locations).where(eq(locations.customerId, subject.customer.id)).orderBy(sql`lower(${locations.name})`, locations.id);
+  checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
+  const report = await buildReport(db, {
+    scope: subject.scope,
+    customer: reportCustomer(subject.customer),
+    locations: rows.map(reportLocation),
+    period,
+    generatedBy,
+    now,
+  });
+  return withContentHash(report);
+}
+
+function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
+  const content = row.content as TLogbookReport;
+  return {
+    number: row.number,
+    scope: row.scope,
+    customer: content.customer.name,
+    location: row.scope === 'location' ? (content.locations[0]?.location.name ?? null) : null,
+    from: row.periodFrom,
+    to: row.periodTo,
+    rulebook: row.rulebook,
+    verdict: row.verdict as TIssuedLogbookReport['verdict'],
+    issuedAt: row.issuedAt.toISOString(),
+    issuedBy: row.issuedBy,
+    language: row.language as TLogbookLanguage,
+    sha256: row.sha256,
+    pdfSha256: row.pdfSha256,
+    keepUntil: row.keepUntil.toISOString(),
+  };
+}
+
+/** The next report number, e.g. LB-2026-000042 (one sequence for all; the year is the issue's). */
+async function nextNumber(db: TDb, now: Date): Promise<string> {
+  const [row] = await queryRows<{ n: string | number }>(db, sql`SELECT nextval('logbook_report_numbers') AS n`);
+  return `LB-${now.getUTCFullYear()}-${String(row.n).padStart(6, '0')}`;
+}
+
+/**
+ * Issues (registers) a report: numbers it, hashes it, renders its PDF and CSV and stores all of it,
+ * so the bytes an inspector gets later are the bytes issued. `issuedBy` 'monthly' is the monthly
+ * mail's; that one is unique per location, period and language (answered with the existing one).
+ */
+export async function issueReport(
+  db: TDb,
+  renderers: TLogbookRenderers,
+  subject: TLogbookSubject,
+  period: TLogbookPeriodQuery,
+  language: TLogbookLanguage,
+  issuedBy: string,
+  now = new Date(),
+): Promise<TIssuedLogbookReport> {
+  const draft = await makeReport(db, subject, period, issuedBy, now);
+  const { sha256: _draftHash, ...unhashed } = draft;
+  const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
+  const pdf = await renderers.pdf(report, language);
+  const csv = renderers.csv(report, language);
+  const rulebook = reportRulebook(report);
+  const [row] = await db
+    .insert(logbookReports)
+    .values({
+      number: report.number as string,
+      scope: subject.scope,
+      customerId: subject.customer.id,
+      locationId: subject.scope === 'location' ? subject.location.id : null,
+      periodFrom: period.from,
+      periodTo: period.to,
+      rulebook,
+      verdict: report.verdict,
+      language,
+      issuedAt: now,
+      issuedBy,
+      sha256: report.sha256,
+      pdfSha256: sha256(pdf),
+      content: report,
+      pdf,
+      csv,
+      keepUntil: keepUntil(rulebook, new Date(report.period.end)),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return issuedOf(row);
+  // Only the monthly index can refuse the row: the month's report exists already.
+  const [existing] = await db
+    .select()
+    .from(logbookReports)
+    .where(
+      and(
+        eq(logbookReports.issuedBy, issuedBy),
+        subject.scope === 'location' ? eq(logbookReports.locationId, subject.location.id) : eq(logbookReports.customerId, subject.customer.id),
+        eq(logbookReports.periodFrom, period.from),
+        eq(logbookReports.periodTo, period.to),
+        eq(logbookReports.language, language),
+      ),
+    );
+  return issuedOf(existing);
+}
+
+/** Issued reports of a subject, newest first. */
+export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIssuedLogbookReport[]> {
+  const where =
+    subject.scope === 'location'
+      ? and(eq(logbookReports.scope, 'location'), eq(logbookReports.locationId, subject.location.id))
+      : and(eq(logbookReports.scope, 'customer'), eq(logbookReports.customerId, subject.customer.id));
+  const rows = await db.select().from(logbookReports).where(where).orderBy(desc(logbookReports.issuedAt), desc(logbookReports.id)).limit(500);
+  return rows.map(issuedOf);
+}
+
+/** One issued report with its bytes, if the user may see its customer (else 404, like an unknown number). */
+export async function requireIssued(db: TDb, user: TAuthUser, number: string): Promise<{ issued: TIssuedLogbookReport; pdf: Buffer; csv: string; report: TLogbookReport }> {
+  const [row] = await db.select().from(logbookReports).where(eq(logbookReports.number, number));
+  if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);
+  return { issued: issuedOf(row), pdf: row.pdf, csv: row.csv, report: row.content as TLogbookReport };
+}
+
+/** How long issued reports and the history behind them must be kept: the longest rulebook's years. */
+export const LONGEST_RETENTION_YEARS = Math.max(...Object.values(RULEBOOKS).map((book) => book.retentionYears));
+
+/** A file name for a download: aquasmart-logbook-<place>-<from>-<to>.<ext>, ASCII only. */
+export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv'): string {
+  const place = report.scope === 'location' ? `${report.customer.name}-${report.locations[0]?.location.name ?? ''}` : report.customer.name;
+  const safe = place
+    .normalize('NFKD')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+  return `logbook-${report.number ?? 'concept'}-${safe}-${report.period.from}-${report.period.to}.${extension}`;
+}
+
+
+/** The monthly mail's issuer (monthly-logbook-job.ts): a location's month, registered as issued by 'monthly'. */
+export async function issueMonthlyReport(
+  db: TDb,
+  renderers: TLogbookRenderers,
+  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery; language: TLogbookLanguage },
+  now = new Date(),
+): Promise<{ number: string }> {
+  const [location] = await db.select().from(locations).where(eq(locations.id, args.locationId));
+  const [customer] = await db.select().from(customers).where(eq(customers.id, args.customerId));
+  if (!location || !customer) throw new Error(`monthly logbook: location ${args.locationId} of customer ${args.customerId} is gone`);
+  const issued = await issueReport(db, renderers, { scope: 'location', customer, location }, args.period, args.language, 'monthly', now);
+  return { number: issued.number };
+}

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { renderLogbookPdf } from './report-pdf';
+import { customerReport, locationReport } from './report.fixture';
+
+/** The text of each page in content order (cells in turn), as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it). */
+function pagesOf(pdf: Buffer): string[] {
+  const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
+  return text.split('\f').slice(0, -1);
+}
+
+/** Spaces collapsed, so a figure is found however the columns were laid out. */
+const squeeze = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('renderLogbookPdf', () => {
+  it('writes the figures of a location report in Dutch, with the header and footer on every page', async () => {
+    const pdf = await renderLogbookPdf(locationReport, 'nl');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pagesOf(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const all = squeeze(pages.join('\n'));
+
+    pages.forEach((page, index) => {
+      const text = squeeze(page);
+      // The header: customer, location with address, period, rulebook, number, generated when and by whom.
+      expect(text).toContain('Legionellalogboek');
+      expect(text).toContain('Woonzorg Eemland B.V.');
+      expect(text).toContain('Zorgcentrum De Meerhoeve – Kerkstraat 12, 3811 CV Amersfoort');
+      expect(text).toContain('01-10-2026 t/m 31-10-2026 (Europe/Amsterdam)');
+      expect(text).toContain('NL – Regeling legionellapreventie');
+      expect(text).toContain('LB-2026-0042');
+      expect(text).toContain('02-11-2026 09:30 door Marieke Jansen');
+      // The footer: the content's hash and "page X / Y".
+      expect(text).toContain(`SHA-256 ${locationReport.sha256}`);
+      expect(text).toContain(`Pagina ${index + 1} / ${pages.length}`);
+    });
+
+    expect(all).toContain('Oordeel locatie: Afwijkingen');
+    expect(all).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\).*ten minste 60 °C 97,0% 96,2% 7,5 5 \(1\) 0 Afwijkingen/);
+    expect(all).toContain('Voldoet');
+    expect(all).toContain('Onvoldoende gegevens');
+    // Temperatures: readings, coverage, min/mean/max, growth-range hours, the longest excursion.
+    expect(all).toMatch(/2890 \/ 2980 97,0% 48,2 °C 61,4 °C 66,8 °C 96,2% 7,5 19-10-2026 07:00 –/);
+    expect(all).toContain('19-10-2026 11:30 (4,5 h)');
+    expect(all).toContain('512,25');
+    // Gaps longer than 6 hours, in Amsterdam time.
+    expect(all).toMatch(/Onderbrekingen langer dan 6 uur/);
+    expect(all).toMatch(/12-10-2026 05:15 13-10-2026 00:00 18,75/);
+    expect(all).toMatch(/20-10-2026 18:30 26-10-2026 09:00 136,5/);
+    // The failed flush with its temperatures before and after, and the missed stretch.
+    expect(all).toMatch(/19-10-2026 07:00 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 38,4 °C 52,7 °C ten minste 60 °C/);
+    expect(all).toMatch(/09-10-2026 08:00 20-10-2026 09:00 265/);
+    // Alarms, calibration, changes.
+    expect(all).toMatch(/Offline Douche 2\.14 \(Ëlla\) – 12-10-2026 05:15 13-10-2026 00:00 18,75/);
+    expect(all).toMatch(/Sensor defect Keuken; 1e verdieping Temperatuur 1 \(WW\) 30-10-2026 15:10 loopt nog/);
+    expect(all).toMatch(/07-10-2026 11:12 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 60,0 °C 59,6 °C \+0,4 °C J\. de Vries/);
+    expect(all).toContain('Instellingen bevestigd');
+    // The arrow the embedded font lacks is written as '->'.
+    expect(all).toContain('Batterij 3,02 V -> 3,61 V');
+  });
+
+  it('breaks the changes table across pages with its header row repeated and no row split', async () => {
+    const pages = pagesOf(await renderLogbookPdf(locationReport, 'nl'));
+    const withChanges = pages.filter((page) => /Instellingen (verstuurd|bevestigd)/.test(page));
+    expect(withChanges.length).toBeGreaterThanOrEqual(2);
+    for (const page of withChanges) expect(squeeze(page)).toMatch(/Tijdstip Node Soort Gebruiker Details/);
+    const rows = pages.join('\n').match(/\d\d-10-2026 \d\d:\d\d +Keuken; 1e verdieping +Instellingen (verstuurd|bevestigd) .*Meetinterval \d+ -> \d+ min/g) ?? [];
+    expect(rows).toHaveLength(32);
+  });
+
+  it('opens a customer report with the summary of its locations and says so when a section is empty (English)', async () => {
+    const pages = pagesOf(await renderLogbookPdf(customerReport, 'en'));
+    const first = squeeze(pages[0]);
+    expect(first).toContain('Legionella logbook – customer overview');
+    expect(first).toContain('Not issued (draft)');
+    expect(first).toContain('Customer verdict: Deviations');
+    expect(first).toMatch(/Zorgcentrum De Meerhoeve Kerkstraat 12, Amersfoort NL – Regeling .*2 4 1 1 2 3 Deviations/);
+    expect(first).toMatch(/Kantoor Stationsplein Stationsplein 1, Amersfoort NL – Regeling .*1 1 1 0 0 0 Compliant/);
+    expect(first).toContain('1 Oct 2026 to 31 Oct 2026 (Europe/Amsterdam)');
+    expect(first).toContain(`Page 1 / ${pages.length}`);
+
+    const office = pages.findIndex((page) => page.includes('Location verdict: Compliant'));
+    expect(office).toBeGreaterThan(0);
+    const text = squeeze(pages.slice(office).join('\n'));
+    // The header of the office's pages names the office, not the care home.
+    expect(squeeze(pages[office])).toContain('Kantoor Stationsplein – Stationsplein 1, 3818 LE Amersfoort');
+    for (const empty of ['No alarms in this period', 'No calibrations in this period', 'No changes in this period', 'No failed flushes', 'No channels with a flush duty', 'No gaps longer than 6 hours']) {
+      expect(text).toContain(empty);
+    }
+    expect(text).toMatch(/2975 \/ 2980 99\.8% 14\.2 °C 17\.1 °C 21\.4 °C 100\.0%/);
+  });
+
+  it('over more than a quarter lists the flushes per channel and only the weeks that fell short', async () => {
+    const [section] = locationReport.locations;
+    const week = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 7 * 86_400_000).toISOString().slice(0, 10);
+    const weeks = Array.from({ length: 20 }, (_, index) => ({ ...section.flushWeeks[0], week: week(index), flushes: index === 7 ? 0 : 1, proved: index === 7 ? 0 : 1 }));
+    const report = { ...locationReport, locations: [{ ...section, flushWeeks: weeks }] };
+    const text = squeeze(pagesOf(await renderLogbookPdf(report, 'en')).join('\n'));
+    expect(text).toContain('Flushes per channel');
+    expect(text).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 20 19 1 19 19 0/);
+    expect(text).toContain('Weeks with too few or failed flushes');
+    expect(text).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 23 Feb 2026 0 0 0 1/);
+    expect(text).not.toContain('16 Feb 2026');
+  });
+
+  it('gives the same bytes for the same report and language, with the PDF dates from generatedAt', async () => {
+    const [first, second] = [await renderLogbookPdf(locationReport, 'nl'), await renderLogbookPdf(locationReport, 'nl')];
+    expect(first.equals(second)).toBe(true);
+    const info = execFileSync('pdfinfo', ['-isodates', '-'], { input: first, encoding: 'utf8' });
+    expect(info).toMatch(/CreationDate:\s+2026-11-02T08:30:12Z/);
+    expect(info).toMatch(/ModDate:\s+2026-11-02T08:30:12Z/);
+
+    const later = await renderLogbookPdf({ ...locationReport, generatedAt: '2026-11-02T08:30:13.000Z' }, 'nl');
+    expect(later.equals(first)).toBe(false);
+    const english = await renderLogbookPdf(locationReport, 'en');
+    expect(english.equals(first)).toBe(false);
+  });
+});

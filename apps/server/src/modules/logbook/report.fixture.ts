@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import type { TLogbookLocationSection, TLogbookReport } from '@aquasmart/domain';
+
+/**
+ * Hand-built logbook reports for the renderers' tests (report-pdf.test.ts, report-csv.test.ts):
+ * October 2026 in Amsterdam (the clocks go back on the 25th, so the month has 745 hours) at a
+ * care home with two nodes. The shower's hot water (WW) has a gap, an excursion and a failed
+ * flush; its cold water (KW) is compliant; the kitchen's node has too few readings and a name with
+ * a semicolon. Enough flush weeks and changes that their tables run onto a second page. Test code
+ * only: production code never imports it.
+ */
+
+const SHOWER = { eui: 'A84041000181C5D1', nodeName: 'Douche 2.14 (Ëlla)' };
+const KITCHEN = { eui: 'A84041000181C7E3', nodeName: 'Keuken; 1e verdieping' };
+const NL_RULEBOOK = {
+  id: 'NL',
+  source: 'customer',
+  hot: { kind: 'atLeast', celsius: 60 },
+  cold: { kind: 'atMost', celsius: 25 },
+  healthcare: false,
+  flushEveryHours: 168,
+  retentionYears: 3,
+} as const;
+
+const WEEKS = ['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26'];
+
+function flushWeeks(): TLogbookLocationSection['flushWeeks'] {
+  const channels = [
+    { ...SHOWER, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)' },
+    { ...SHOWER, channelId: 'temperature2', channelName: 'Temperatuur 2 (KW)' },
+    { ...KITCHEN, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)' },
+    { ...KITCHEN, channelId: 'temperature2', channelName: 'Temperatuur 2' },
+  ];
+  return channels.flatMap((channel, index) =>
+    WEEKS.map((week, weekIndex) => {
+      const failed = index === 0 && weekIndex === 3 ? 1 : 0;
+      const flushes = index === 2 && weekIndex === 2 ? 0 : 1;
+      return { ...channel, week, flushes, proved: flushes - failed, failed, required: 1 };
+    }),
+  );
+}
+
+/** Settings sent and confirmed a few times a week: a plausible month of a busy installer. */
+function changes(): TLogbookLocationSection['changes'] {
+  const rows: TLogbookLocationSection['changes'] = [
+    { at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'batterySwap', user: 'J. de Vries', details: 'Batterij 3,02 V → 3,61 V' },
+    { at: '2026-10-07T09:12:31.000Z', ...SHOWER, kind: 'calibration', user: 'J. de Vries', details: 'Temperatuur 1: afwijking 0,0 → +0,4 °C' },
+    { at: '2026-10-15T13:40:00.000Z', ...KITCHEN, kind: 'move', user: 'A. Öztürk', details: 'Van Keuken begane grond naar Keuken; 1e verdieping' },
+  ];
+  for (let day = 1; day <= 31; day += 2) {
+    const at = `2026-10-${String(day).padStart(2, '0')}T07:30:00.000Z`;
+    const confirmed = `2026-10-${String(day).padStart(2, '0')}T07:46:00.000Z`;
+    const interval = day % 4 === 1 ? '15 → 10 min' : '10 → 15 min';
+    rows.push({ at, ...KITCHEN, kind: 'settings', user: 'A. Öztürk', details: `Meetinterval ${interval}` });
+    rows.push({ at: confirmed, ...KITCHEN, kind: 'settingsConfirmed', user: null, details: `Meetinterval ${interval}` });
+  }
+  return rows.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export const careHomeSection: TLogbookLocationSection = {
+  location: {
+    id: 12,
+    name: 'Zorgcentrum De Meerhoeve',
+    address: 'Kerkstraat 12',
+    postalCode: '3811 CV',
+    city: 'Amersfoort',
+    country: 'Nederland',
+    timeZone: 'Europe/Amsterdam',
+  },
+  rulebook: NL_RULEBOOK,
+  verdict: 'deviations',
+  nodes: 2,
+  channels: [
+    {
+      ...SHOWER,
+      channelId: 'temperature1',
+      channelName: 'Temperatuur 1 (WW)',
+      mode: 'WW',
+      limit: { kind: 'atLeast', celsius: 60 },
+      readings: 2890,
+      expectedReadings: 2980,
+      coverage: 2890 / 2980,
+      faultyReadings: 0,
+      gaps: [{ from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75 }],
+      min: 48.2,
+      mean: 61.44,
+      max: 66.8,
+      withinLimitShare: 0.962,
+      readingsOutsideLimit: 110,
+      growthRangeHours: 7.5,
+      longestExcursion: { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5 },
+      flushDuty: true,
+      flushes: 5,
+      flushesProved: 4,
+      flushesFailed: 1,
+      missedFlushes: [],
+      verdict: 'deviations',
+    },
+    {
+      ...SHOWER,
+      channelId: 'temperature2',
+      channelName: 'Temperatuur 2 (KW)',
+      mode: 'KW',
+      limit: { kind: 'atMost', celsius: 25 },
+      readings: 2890,
+      expectedReadings: 2980,
+      coverage: 2890 / 2980,
+      faultyReadings: 0,
+      gaps: [{ from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75 }],
+      min: 12.1,
+      mean: 16.83,
+      max: 23.9,
+      withinLimitShare: 1,
+      readingsOutsideLimit: 0,
+      growthRangeHours: 0,
+      longestExcursion: null,
+      flushDuty: true,
+      flushes: 5,
+      flushesProved: 5,
+      flushesFailed: 0,
+      missedFlushes: [],
+      verdict: 'compliant',
+    },
+    {
+      ...KITCHEN,
+      channelId: 'temperature1',
+      channelName: 'Temperatuur 1 (WW)',
+      mode: 'WW',
+      limit: { kind: 'atLeast', celsius: 60 },
+      readings: 2116,
+      expectedReadings: 2980,
+      coverage: 2116 / 2980,
+      faultyReadings: 12,
+      gaps: [
+        { from: '2026-10-03T11:00:00.000Z', to: '2026-10-04T09:45:00.000Z', hours: 22.75 },
+        { from: '2026-10-20T16:30:00.000Z', to: '2026-10-26T08:00:00.000Z', hours: 136.5 },
+      ],
+      min: 55.3,
+      mean: 62.07,
+      max: 68.1,
+      withinLimitShare: 0.981,
+      readingsOutsideLimit: 40,
+      growthRangeHours: 0,
+      longestExcursion: { from: '2026-10-09T06:15:00.000Z', to: '2026-10-09T07:00:00.000Z', hours: 0.75 },
+      flushDuty: true,
+      flushes: 4,
+      flushesProved: 4,
+      flushesFailed: 0,
+      missedFlushes: [{ from: '2026-10-09T06:00:00.000Z', to: '2026-10-20T07:00:00.000Z', hours: 265 }],
+      verdict: 'insufficientData',
+    },
+    {
+      ...KITCHEN,
+      channelId: 'temperature2',
+      channelName: 'Temperatuur 2',
+      mode: 'Meng/uittap',
+      limit: null,
+      readings: 2116,
+      expectedReadings: 2980,
+      coverage: 2116 / 2980,
+      faultyReadings: 0,
+      gaps: [],
+      min: 31.5,
+      mean: 38.2,
+      max: 42.9,
+      withinLimitShare: null,
+      readingsOutsideLimit: 0,
+      growthRangeHours: 512.25,
+      longestExcursion: null,
+      flushDuty: true,
+      flushes: 5,
+      flushesProved: 0,
+      flushesFailed: 0,
+      missedFlushes: [],
+      verdict: 'insufficientData',
+    },
+  ],
+  flushWeeks: flushWeeks(),
+  failedFlushes: [{ ...SHOWER, channelId: 'temperature1', at: '2026-10-19T05:00:00.000Z', before: 38.4, after: 52.7 }],
+  alarms: [
+    { kind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75, handling: null },
+    { kind: 'flushAlarm', ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, handling: null },
+    { kind: 'faultySensor', ...KITCHEN, channelId: 'temperature1', from: '2026-10-30T14:10:00.000Z', to: null, hours: null, handling: null },
+  ],
+  calibrationStatus: [
+    { ...SHOWER, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2026-10-07T09:12:31.000Z', intervalYears: 1, due: '2027-10-07T09:12:31.000Z', overdue: false },
+    { ...SHOWER, channelId: 'temperature2', channelName: 'Temperatuur 2 (KW)', lastCalibrated: '2025-11-14T10:02:00.000Z', intervalYears: 1, due: '2026-11-14T10:02:00.000Z', overdue: false },
+    { ...KITCHEN, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2024-06-03T12:00:00.000Z', intervalYears: 2, due: '2026-06-03T12:00:00.000Z', overdue: true },
+    { ...KITCHEN, channelId: 'temperature2', channelName: 'Temperatuur 2', lastCalibrated: null, intervalYears: 2, due: null, overdue: true },
+  ],
+  calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature1', reference: 60, measured: 59.6, offset: 0.4, user: 'J. de Vries' }],
+  changes: changes(),
+};
+
+/** A quiet location: compliant, nothing happened, so its alarm, calibration and change sections are empty. */
+export const officeSection: TLogbookLocationSection = {
+  location: {
+    id: 13,
+    name: 'Kantoor Stationsplein',
+    address: 'Stationsplein 1',
+    postalCode: '3818 LE',
+    city: 'Amersfoort',
+    country: 'Nederland',
+    timeZone: 'Europe/Amsterdam',
+  },
+  rulebook: { ...NL_RULEBOOK, source: 'location' },
+  verdict: 'compliant',
+  nodes: 1,
+  channels: [
+    {
+      eui: 'A84041000181D001',
+      nodeName: 'Pantry',
+      channelId: 'temperature1',
+      channelName: 'Temperatuur 1 (KW)',
+      mode: 'KW',
+      limit: { kind: 'atMost', celsius: 25 },
+      readings: 2975,
+      expectedReadings: 2980,
+      coverage: 2975 / 2980,
+      faultyReadings: 0,
+      gaps: [],
+      min: 14.2,
+      mean: 17.1,
+      max: 21.4,
+      withinLimitShare: 1,
+      readingsOutsideLimit: 0,
+      growthRangeHours: 0,
+      longestExcursion: null,
+      flushDuty: false,
+      flushes: 0,
+      flushesProved: 0,
+      flushesFailed: 0,
+      missedFlushes: [],
+      verdict: 'compliant',
+    },
+  ],
+  flushWeeks: [],
+  failedFlushes: [],
+  alarms: [],
+  calibrationStatus: [
+    {
+      eui: 'A84041000181D001',
+      nodeName: 'Pantry',
+      channelId: 'temperature1',
+      channelName: 'Temperatuur 1 (KW)',
+      lastCalibrated: '2026-03-02T09:00:00.000Z',
+      intervalYears: 1,
+      due: '2027-03-02T09:00:00.000Z',
+      overdue: false,
+    },
+  ],
+  calibrations: [],
+  changes: [],
+};
+
+const CUSTOMER = { id: 7, name: 'Woonzorg Eemland B.V.', address: 'Utrechtseweg 80', postalCode: '3818 EM', city: 'Amersfoort', country: 'Nederland' };
+const PERIOD = { from: '2026-10-01', to: '2026-10-31', timeZone: 'Europe/Amsterdam', start: '2026-09-30T22:00:00.000Z', end: '2026-10-31T23:00:00.000Z' };
+
+/** The report's hash as the server makes it: SHA-256 of the JSON of everything but the hash. */
+function withHash(report: Omit<TLogbookReport, 'sha256'>): TLogbookReport {
+  return { sha256: createHash('sha256').update(JSON.stringify(report)).digest('hex'), ...report };
+}
+
+/** The care home's report for October 2026, issued. */
+export const locationReport: TLogbookReport = withHash({
+  scope: 'location',
+  number: 'LB-2026-0042',
+  generatedAt: '2026-11-02T08:30:12.000Z',
+  generatedBy: 'Marieke Jansen',
+  period: PERIOD,
+  customer: CUSTOMER,
+  verdict: 'deviations',
+  locations: [careHomeSection],
+});
+
+/** The customer's report over both locations, not issued (a download). */
+export const customerReport: TLogbookReport = withHash({
+  scope: 'customer',
+  number: null,
+  generatedAt: '2026-11-02T08:31:00.000Z',
+  generatedBy: 'Marieke Jansen',
+  period: PERIOD,
+  customer: CUSTOMER,
+  verdict: 'deviations',
+  locations: [careHomeSection, officeSection],
+});

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiToken, CUSTOMER_USER, signIn } from './fixtures';
+import { expectNoAxeViolations } from './a11y';
+
+/**
+ * The logbook settings in the browser (docs/places.md, "Logbook settings"; docs/users.md): an
+ * administrator gives a new location its own rulebook, healthcare premises and time zone, sees them
+ * on its details tab, and a user switches the monthly logbook e-mail on on the own account page.
+ */
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const CUSTOMER = `E2E Logboekklant ${suffix}`;
+const LOCATION = `E2E Logboeklocatie ${suffix}`;
+const enc = encodeURIComponent;
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe.serial('logbook settings', () => {
+  test('a location gets its own rulebook, healthcare premises and time zone; the details tab shows them', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN);
+    const headers = { 'x-access-token': token };
+    const address = { reference: 'LB-1', address: 'Wellington Street 1', postalCode: 'LS1 4DL', city: 'Leeds', country: 'United Kingdom' };
+    expect((await request.post('/api/v1/customers', { headers, data: { name: CUSTOMER, ...address } })).status()).toBe(201);
+    expect((await request.post('/api/v1/locations', { headers, data: { name: LOCATION, customer: CUSTOMER, ...address } })).status()).toBe(201);
+
+    await signIn(page, ADMIN);
+    await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}/edit`);
+    // The default says what it gives: the customer's country is the United Kingdom.
+    await expect(page.getByRole('combobox', { name: /^Regelset/ })).toHaveText('Zoals klant (UK)');
+    await expectNoAxeViolations(page, 'the location form with the logbook settings');
+    await choose(page, 'Regelset', 'DE – TrinkwV / DVGW W 551');
+    await choose(page, 'Tijdzone', 'Europe/London');
+    await page.getByRole('checkbox', { name: 'Zorginstelling' }).check();
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page).toHaveURL(/#details$/);
+    const section = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Legionellalogboek' }) }).last();
+    await expect(section).toContainText('DE – TrinkwV / DVGW W 551');
+    await expect(section).toContainText('Europe/London');
+    await expect(section).toContainText('Ja');
+    const saved = await (await request.get(`/api/v1/customers/${enc(CUSTOMER)}/locations/${enc(LOCATION)}`, { headers })).json();
+    expect(saved).toMatchObject({ rulebook: 'DE', healthcare: true, timeZone: 'Europe/London' });
+  });
+
+  test('a customer user switches the monthly logbook e-mail on the own account page, and it is saved', async ({ page, request }) => {
+    await signIn(page, CUSTOMER_USER);
+    await page.goto('/users/current');
+    const toggle = page.getByRole('switch', { name: 'Maandelijks logboek per e-mail' });
+    const before = await toggle.isChecked();
+    await toggle.setChecked(!before);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Account gewijzigd')).toBeVisible();
+    const me = await (await request.get('/api/v1/users/current', { headers: { 'x-access-token': await apiToken(request, CUSTOMER_USER) } })).json();
+    expect(me.logbookEmails).toBe(!before);
+    await page.goto('/users/current');
+    await expect(page.getByRole('switch', { name: 'Maandelijks logboek per e-mail' })).toBeChecked({ checked: !before });
+    await expectNoAxeViolations(page, 'the own account page with the monthly logbook toggle');
+  });
+});
