@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
-import type { TDb } from '../db/database';
+import type { TDb, TDbOrTx } from '../db/database';
 import { customers, userCustomers, users } from '../db/schema';
 
 /**
@@ -58,4 +58,26 @@ export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; 
     overflowEmailAlerts: row.overflowEmailAlerts,
     logbookEmails: row.logbookEmails,
   };
+}
+
+/** The users a condition selects (e.g. an e-mail toggle is on), each with the customer scope, in id order. */
+export async function loadUsersWhere(tx: TDbOrTx, condition: SQL | undefined): Promise<TAuthUser[]> {
+  const rows = await tx.select().from(users).where(condition).orderBy(users.id);
+  if (rows.length === 0) return [];
+  const scopes = await tx
+    .select({ userId: userCustomers.userId, id: customers.id, name: customers.name })
+    .from(userCustomers)
+    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+    .where(
+      inArray(
+        userCustomers.userId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) =>
+    toAuthUser(
+      row,
+      scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
+    ),
+  );
 }

@@ -1,35 +1,14 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { TAlertKind } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
-import { customers, userCustomers, users } from '../../db/schema';
-import { toAuthUser, type TAuthUser } from '../../identity/auth-user';
+import { users } from '../../db/schema';
+import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { effectiveFlags, isAdministrator } from '../../identity/rights';
 
 /** The users with at least one alert toggle on, with their customer scope. */
-export async function loadSubscribers(tx: TDbOrTx): Promise<TAuthUser[]> {
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(or(eq(users.flushEmailAlerts, true), eq(users.overflowEmailAlerts, true)))
-    .orderBy(users.id);
-  if (rows.length === 0) return [];
-  const scopes = await tx
-    .select({ userId: userCustomers.userId, id: customers.id, name: customers.name })
-    .from(userCustomers)
-    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
-    .where(
-      inArray(
-        userCustomers.userId,
-        rows.map((row) => row.id),
-      ),
-    );
-  return rows.map((row) =>
-    toAuthUser(
-      row,
-      scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
-    ),
-  );
+export function loadSubscribers(tx: TDbOrTx): Promise<TAuthUser[]> {
+  return loadUsersWhere(tx, or(eq(users.flushEmailAlerts, true), eq(users.overflowEmailAlerts, true)));
 }
 
 /**

@@ -11,8 +11,8 @@ import {
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { pgError } from '../../db/db-errors';
-import { customers, locations, logbookReports, userCustomers, users } from '../../db/schema';
-import { toAuthUser, type TAuthUser } from '../../identity/auth-user';
+import { customers, locations, logbookReports, users } from '../../db/schema';
+import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { escapeHtml, fill, mailPage } from '../alerts/alert-mail';
 import { insertMail } from '../alerts/alert-composer';
@@ -164,25 +164,8 @@ export function composeMonthlyLogbookMail(input: TMonthlyMailInput): { subject: 
 }
 
 /** The users with the monthly logbook on, with their customer scope (empty: every customer). */
-async function loadLogbookSubscribers(db: TDbOrTx): Promise<TAuthUser[]> {
-  const rows = await db.select().from(users).where(eq(users.logbookEmails, true)).orderBy(users.id);
-  if (rows.length === 0) return [];
-  const scopes = await db
-    .select({ userId: userCustomers.userId, id: customers.id, name: customers.name })
-    .from(userCustomers)
-    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
-    .where(
-      inArray(
-        userCustomers.userId,
-        rows.map((row) => row.id),
-      ),
-    );
-  return rows.map((row) =>
-    toAuthUser(
-      row,
-      scopes.filter((scope) => scope.userId === row.id).map(({ id, name }) => ({ id, name })),
-    ),
-  );
+function loadLogbookSubscribers(db: TDbOrTx): Promise<TAuthUser[]> {
+  return loadUsersWhere(db, eq(users.logbookEmails, true));
 }
 
 interface TDueLocation {
