@@ -198,7 +198,7 @@ const LOGBOOK_BENCH_NODES = 50;
  *   already has dense history there.
  * The rows are written month by month in time order (nodes interleaved, as they arrive), not node by node.
  */
-async function seedLogbookSubjects(database: TDatabase): Promise<void> {
+export async function seedLogbookSubjects(database: TDatabase): Promise<void> {
   const db = database.system;
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   const customer = LOGBOOK_BENCH_CUSTOMER_ID;
@@ -208,12 +208,12 @@ async function seedLogbookSubjects(database: TDatabase): Promise<void> {
       VALUES (${customer}, ${LOGBOOK_BENCH_LOCATION}, 'L-LOGBOEK-50', 'Logboekweg 50', '1234 AB', 'Utrecht', 'Nederland', 1) RETURNING id`,
   );
   await run(sql`INSERT INTO gateways (mac, name, customer_id, location_id, type)
-    VALUES ('0000000000000B50', 'Gateway Logboek 50', ${customer}, ${place.id}, 'Kerlink')`);
-  // EUIs 70B3D54A0000xxxx: apart from the fleet's 70B3D549xxxxxxxx. Node 10 of every ten is a V1 (one channel).
+    VALUES ('F00000000000B050', 'Gateway Logboek 50', ${customer}, ${place.id}, 'Kerlink')`);
+  // EUIs 70B3D54A0000xxxx: apart from the fleet's 70B3D549xxxxxxxx (and the gateway's MAC from the fleet's, which are the location ids in hex). Node 10 of every ten is a V1 (one channel).
   await run(sql`INSERT INTO devices (eui, name, type, version, customer_id, location_id, gateway_id, calibration_interval, calibration_ts,
       battery_alarm_ts, battery_voltage, flush_alarm_ts, lora_state, lora_ts, counter, rssi, snr, signal, sync, incorrect_settings, connector_id, connector_version)
     SELECT '70B3D54A' || lpad(upper(to_hex(i)), 8, '0'), 'Logboek node ' || lpad(i::text, 2, '0'), CASE WHEN i % 10 = 0 THEN 'V1' ELSE 'V2' END, '2.1',
-      ${customer}, ${place.id}, (SELECT id FROM gateways WHERE mac = '0000000000000B50'), 1, now() - (i * 5) * interval '1 day',
+      ${customer}, ${place.id}, (SELECT id FROM gateways WHERE mac = 'F00000000000B050'), 1, now() - (i * 5) * interval '1 day',
       0, 3.5, 0, 'Started', now() - interval '5 minutes', 0, -80, 7, 3, 1, false, CASE WHEN i % 10 = 0 THEN 'aquasmart-v1' ELSE 'aquasmart-v2' END, '1'
     FROM generate_series(1, ${LOGBOOK_BENCH_NODES}) i`);
   const benchNodes = sql`SELECT eui, type, substr(name, 14)::int AS i FROM devices WHERE location_id = ${place.id}`;
@@ -245,7 +245,7 @@ async function seedLogbookSubjects(database: TDatabase): Promise<void> {
     const from = sql`(date_trunc('month', ${yearStart}::timestamptz AT TIME ZONE 'Europe/Amsterdam') + ${month}::int * interval '1 month') AT TIME ZONE 'Europe/Amsterdam'`;
     const to = sql`least(now() - interval '5 minutes', (date_trunc('month', ${yearStart}::timestamptz AT TIME ZONE 'Europe/Amsterdam') + ${month + 1}::int * interval '1 month') AT TIME ZONE 'Europe/Amsterdam')`;
     await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
-      SELECT s.eui, s.t, CASE s.type WHEN 'V1' THEN 34 ELSE 42 END, s.n, -80, 7, '0000000000000B50',
+      SELECT s.eui, s.t, CASE s.type WHEN 'V1' THEN 34 ELSE 42 END, s.n, -80, 7, 'F00000000000B050',
         jsonb_strip_nulls(jsonb_build_object('timestamp', floor(extract(epoch FROM s.t)),
           'temperature1', CASE WHEN s.i % 10 = 3 AND s.n % 8000 BETWEEN 4000 AND 4011 THEN 44 ELSE round((61.5 + 0.8 * sin(s.n / 15.28 + s.i))::numeric, 1) END,
           'temperature2', CASE WHEN s.type = 'V1' THEN NULL WHEN s.i = 25 AND s.n % 10000 BETWEEN 7000 AND 7007 THEN -102.4
@@ -261,7 +261,7 @@ async function seedLogbookSubjects(database: TDatabase): Promise<void> {
     // Battery every 6 hours (node 11 low for 3 days of its second month); a flush a day at 05:xx local
     // (node i % 10 = 5: the 19th of each month does not prove itself, the 20th is weak).
     await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
-      SELECT eui, t, msg, 0, -80, 7, '0000000000000B50', jsonb_build_object('timestamp', floor(extract(epoch FROM t))) || v FROM (
+      SELECT eui, t, msg, 0, -80, 7, 'F00000000000B050', jsonb_build_object('timestamp', floor(extract(epoch FROM t))) || v FROM (
         SELECT d.eui, g.t + interval '7 minutes' + d.i * interval '3 seconds' AS t, 40 AS msg,
                jsonb_build_object('voltage', CASE WHEN d.i = 11 AND ${month}::int = 1 AND extract(day FROM g.t) BETWEEN 10 AND 12 THEN 3.02 ELSE 3.55 END) AS v
           FROM generate_series(${from}, ${to} - interval '8 minutes', interval '6 hours') g(t) CROSS JOIN (${benchNodes}) d
