@@ -230,7 +230,8 @@ async function benchLogbook(db: Parameters<typeof queryRows>[0], base: string, t
       clearInterval(sampler);
       const hwm = residentPeak();
       if (!response.ok) {
-        size = `HTTP ${response.status} ${body.toString('utf8').slice(0, 80)}`;
+        // A report that fails (e.g. the statement timeout of the API's connections) is reported with when it failed.
+        size = `FAILED after ${(elapsed / 1000).toFixed(1)} s: HTTP ${response.status} ${body.toString('utf8').slice(0, 80)}`;
         break;
       }
       size = `${(body.length / 1024).toFixed(0)} kB${call.url.includes('/pdf') ? '' : `, ${(JSON.parse(body.toString('utf8')) as { locations: unknown[] }).locations.length} locations`}`;
@@ -242,8 +243,8 @@ async function benchLogbook(db: Parameters<typeof queryRows>[0], base: string, t
       heapPeak = Math.max(heapPeak, heap);
     }
     times.sort((a, b) => a - b);
-    const seconds = (value: number) => (value / 1000).toFixed(2).padStart(7);
-    const pair = (a: number, b: number, width: number) => `${(a / MB).toFixed(0)} / ${(b / MB).toFixed(0)}`.padStart(width);
+    const seconds = (value: number) => (times.length ? (value / 1000).toFixed(2) : '-').padStart(7);
+    const pair = (a: number, b: number, width: number) => (times.length ? `${(a / MB).toFixed(0)} / ${(b / MB).toFixed(0)}` : '-').padStart(width);
     process.stdout.write(
       `${call.label.padEnd(70)} ${seconds(percentile(times, 50))} ${seconds(times[times.length - 1] ?? NaN)}  ${pair(rssBefore, rssPeak, 19)}  ${pair(heapBefore, heapPeak, 20)}  ${size}\n`,
     );

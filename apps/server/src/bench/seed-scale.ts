@@ -20,7 +20,10 @@ import { hashPassword } from '../identity/passwords';
  * incorrect settings, 0.2 % active overflow detections (and 1 % ended ones); calibrations spread
  * over three years, 5 % never. History: the rows spread over the last 62 days (8 % flushes of V1
  * and V2, 2 % battery, the rest temperatures), plus one node ("Node 000001") with every
- * 15-minute reading of the 62 days, for the chart benchmark.
+ * 15-minute reading of the 62 days, for the chart benchmark. For the logbook (docs/logbook.md,
+ * "Speed"): a location "Logboek 50" of the second customer with 50 nodes and every reading of 12
+ * months, and every reading of the previous month for that customer's other nodes (about 2 M rows
+ * more than --history-rows).
  *
  * The database is made anew: PostgreSQL (dropped and created) or a PGlite directory (emptied).
  */

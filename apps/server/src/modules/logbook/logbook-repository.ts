@@ -124,13 +124,11 @@ export async function temperatureFigures(db: TDbOrTx, judging: readonly TChannel
     sql`WITH channel AS MATERIALIZED (
           SELECT * FROM jsonb_to_recordset(${channels}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
         ), raw AS MATERIALIZED (
-          -- The nodes' messages are read once (OFFSET 0 keeps the planner from scanning them once per channel), then split by channel.
           SELECT ch.eui, ch.channel_id, ch.kind, ch.celsius AS limit_c, d.ts, (d.value->>ch.channel_id)::float8 AS t
-            FROM (SELECT device_eui, ts, value FROM device_data
-                   WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${bounds.start} AND ts < ${bounds.end}
-                     AND msg_id IN (${sql.raw(TEMPERATURE_MESSAGE_IDS.join(', '))}) OFFSET 0) d
-            JOIN channel ch ON ch.eui = d.device_eui
-           WHERE jsonb_typeof(d.value->ch.channel_id) = 'number'
+            FROM device_data d JOIN channel ch ON ch.eui = d.device_eui
+           WHERE d.device_eui = ANY(${pgTextArray(euis)}::text[]) AND d.ts >= ${bounds.start} AND d.ts < ${bounds.end}
+             AND d.msg_id IN (${sql.raw(TEMPERATURE_MESSAGE_IDS.join(', '))})
+             AND jsonb_typeof(d.value->ch.channel_id) = 'number'
         ), valid AS MATERIALIZED (
           SELECT eui, channel_id, ts, t,
                  CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
