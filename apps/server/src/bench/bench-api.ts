@@ -1,12 +1,13 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DASHBOARD_LIST_NAMES } from '@aquasmart/domain';
+import { DASHBOARD_LIST_NAMES, logbookPeriod } from '@aquasmart/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { queryRows } from '../db/database';
 import { sql } from 'drizzle-orm';
-import { BENCH_ADMIN, BENCH_CUSTOMER_USER, BENCH_PASSWORD, DEFAULT_PGLITE_DIR, DEFAULT_SCALE_URL } from './seed-scale';
+import { BENCH_ADMIN, BENCH_CUSTOMER_USER, BENCH_PASSWORD, DEFAULT_PGLITE_DIR, DEFAULT_SCALE_URL, LOGBOOK_BENCH_CUSTOMER_ID, LOGBOOK_BENCH_LOCATION } from './seed-scale';
 
 /**
  * `npm run bench:api`: the read calls a planner's day starts with, against the fleet of
@@ -24,6 +25,7 @@ Usage: npm run bench:api -- [options]
   --warmup <n>       unmeasured calls per route first (default 5)
   --only <text>      only the calls whose label contains this text
   --deep-repeat <n>  measured calls for the deep pages of the node list (default 10)
+  --logbook-repeat <n>  measured calls per logbook report (default 3, after one warm-up call); --only logbook runs these only
 `;
 
 interface TCall {
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '5' },
       only: { type: 'string' },
       'deep-repeat': { type: 'string', default: '10' },
+      'logbook-repeat': { type: 'string', default: '3' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -146,9 +149,105 @@ async function main(): Promise<void> {
       const note = `${call.deep ? ` (${times.length} calls)` : ''}${failed ? `  FAILED ${failed}x: ${size}` : `  ${size}`}`;
       process.stdout.write(`${call.label.padEnd(58)} ${fixed(percentile(times, 50))} ${fixed(percentile(times, 95))} ${fixed(percentile(times, 99))}${note}\n`);
     }
+    await benchLogbook(database.db, base, tokens.admin, Number(values['logbook-repeat']), values.only);
   } finally {
     await app.close();
     await database.close();
+  }
+}
+
+const MB = 1024 * 1024;
+
+/** The process's peak resident set since the last reset (Linux: VmHWM, reset by writing 5 to clear_refs); null elsewhere. */
+function residentPeak(reset = false): number | null {
+  try {
+    if (reset) fs.writeFileSync('/proc/self/clear_refs', '5');
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The logbook's reports (docs/logbook.md, "Speed"): the JSON and the PDF of the seeded location
+ * "Logboek 50" over the last 12 full months and of the second customer (about 275 nodes) over the
+ * previous month, each `repeat` times after one warm-up call. The app runs in this process, so its
+ * memory is this process's: RSS and heap before each call and the peak while it runs (sampled
+ * every 50 ms; the peak RSS also from the kernel's high-water mark, which sees inside long
+ * synchronous stretches such as the PDF layout that the sampler cannot).
+ */
+async function benchLogbook(db: Parameters<typeof queryRows>[0], base: string, token: string, repeat: number, only: string | undefined): Promise<void> {
+  const [subject] = await queryRows<{ customer: string | null; location: string | null; nodes: number; location_nodes: number }>(
+    db,
+    sql`SELECT c.name AS customer, l.name AS location, (SELECT count(*)::int FROM devices WHERE customer_id = c.id) AS nodes,
+          (SELECT count(*)::int FROM devices WHERE location_id = l.id) AS location_nodes
+        FROM customers c LEFT JOIN locations l ON l.customer_id = c.id AND l.name = ${LOGBOOK_BENCH_LOCATION} WHERE c.id = ${LOGBOOK_BENCH_CUSTOMER_ID}`,
+  );
+  if (!subject?.customer || !subject.location) {
+    if (!only || 'logbook'.includes(only)) process.stdout.write(`\nlogbook: no location "${LOGBOOK_BENCH_LOCATION}"; run npm run seed:scale again\n`);
+    return;
+  }
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const lastMonth = logbookPeriod('month', today, 1);
+  const year = { from: logbookPeriod('month', today, 12).from, to: lastMonth.to };
+  const location = `/customers/${encodeURIComponent(subject.customer)}/locations/${encodeURIComponent(subject.location)}/logbook`;
+  const customer = `/customers/${encodeURIComponent(subject.customer)}/logbook`;
+  const query = (period: { from: string; to: string }, extra = '') => `?from=${period.from}&to=${period.to}${extra}`;
+  const all: TCall[] = [
+    { label: `logbook JSON, ${subject.location} (${subject.location_nodes} nodes), ${year.from}..${year.to}`, user: 'admin', url: `${location}${query(year)}` },
+    { label: `logbook PDF, ${subject.location} (${subject.location_nodes} nodes), ${year.from}..${year.to}`, user: 'admin', url: `${location}/pdf${query(year, '&language=nl')}` },
+    { label: `logbook JSON, ${subject.customer} (${subject.nodes} nodes), ${lastMonth.from}..${lastMonth.to}`, user: 'admin', url: `${customer}${query(lastMonth)}` },
+    { label: `logbook PDF, ${subject.customer} (${subject.nodes} nodes), ${lastMonth.from}..${lastMonth.to}`, user: 'admin', url: `${customer}/pdf${query(lastMonth, '&language=nl')}` },
+  ];
+  const calls = all.filter((call) => !only || call.label.includes(only));
+  if (calls.length === 0) return;
+  process.stdout.write(`\nlogbook reports: ${repeat} calls each after 1 warm-up call, one at a time; memory of this process (the server runs in it)\n\n`);
+  const header = `${'call'.padEnd(70)} ${'p50 s'.padStart(7)} ${'max s'.padStart(7)}  ${'RSS before/peak MB'.padStart(19)}  ${'heap before/peak MB'.padStart(20)}  size`;
+  process.stdout.write(`${header}\n${'-'.repeat(header.length)}\n`);
+  for (const call of calls) {
+    const times: number[] = [];
+    let rssBefore = Infinity;
+    let heapBefore = Infinity;
+    let rssPeak = 0;
+    let heapPeak = 0;
+    let size = '';
+    for (let index = 0; index < 1 + repeat; index++) {
+      globalThis.gc?.();
+      const before = process.memoryUsage();
+      const hwmBefore = residentPeak(true);
+      let rss = before.rss;
+      let heap = before.heapUsed;
+      const sampler = setInterval(() => {
+        const now = process.memoryUsage();
+        rss = Math.max(rss, now.rss);
+        heap = Math.max(heap, now.heapUsed);
+      }, 50);
+      const started = performance.now();
+      const response = await fetch(`${base}${call.url}`, { headers: { 'x-access-token': token } });
+      const body = Buffer.from(await response.arrayBuffer());
+      const elapsed = performance.now() - started;
+      clearInterval(sampler);
+      const hwm = residentPeak();
+      if (!response.ok) {
+        // A report that fails (e.g. the statement timeout of the API's connections) is reported with when it failed.
+        size = `FAILED after ${(elapsed / 1000).toFixed(1)} s: HTTP ${response.status} ${body.toString('utf8').slice(0, 80)}`;
+        break;
+      }
+      size = `${(body.length / 1024).toFixed(0)} kB${call.url.includes('/pdf') ? '' : `, ${(JSON.parse(body.toString('utf8')) as { locations: unknown[] }).locations.length} locations`}`;
+      if (index === 0) continue;
+      times.push(elapsed);
+      rssBefore = Math.min(rssBefore, before.rss);
+      heapBefore = Math.min(heapBefore, before.heapUsed);
+      rssPeak = Math.max(rssPeak, rss, hwmBefore !== null && hwm !== null ? hwm : 0);
+      heapPeak = Math.max(heapPeak, heap);
+    }
+    times.sort((a, b) => a - b);
+    const seconds = (value: number) => (times.length ? (value / 1000).toFixed(2) : '-').padStart(7);
+    const pair = (a: number, b: number, width: number) => (times.length ? `${(a / MB).toFixed(0)} / ${(b / MB).toFixed(0)}` : '-').padStart(width);
+    process.stdout.write(
+      `${call.label.padEnd(70)} ${seconds(percentile(times, 50))} ${seconds(times[times.length - 1] ?? NaN)}  ${pair(rssBefore, rssPeak, 19)}  ${pair(heapBefore, heapPeak, 20)}  ${size}\n`,
+    );
   }
 }
 

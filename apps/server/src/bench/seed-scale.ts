@@ -5,7 +5,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { openDatabase } from '../db/client';
-import type { TDatabase } from '../db/database';
+import { queryRows, type TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
 import { hashPassword } from '../identity/passwords';
 
@@ -20,7 +20,10 @@ import { hashPassword } from '../identity/passwords';
  * incorrect settings, 0.2 % active overflow detections (and 1 % ended ones); calibrations spread
  * over three years, 5 % never. History: the rows spread over the last 62 days (8 % flushes of V1
  * and V2, 2 % battery, the rest temperatures), plus one node ("Node 000001") with every
- * 15-minute reading of the 62 days, for the chart benchmark.
+ * 15-minute reading of the 62 days, for the chart benchmark. For the logbook (docs/logbook.md,
+ * "Speed"): a location "Logboek 50" of the second customer with 50 nodes and every reading of 12
+ * months, and every reading of the previous month for that customer's other nodes (about 2 M rows
+ * more than --history-rows).
  *
  * The database is made anew: PostgreSQL (dropped and created) or a PGlite directory (emptied).
  */
@@ -74,7 +77,8 @@ export async function seedScale(database: TDatabase, nodes: number, historyRows:
   const typeOf = (i: string) => sql.raw(`(CASE WHEN ${i} % 10 < 6 THEN 'V2' WHEN ${i} % 10 < 9 THEN 'V1' ELSE 'V3' END)`);
   const euiOf = (i: string) => sql.raw(`('70B3D549' || lpad(upper(to_hex(${i})), 8, '0'))`);
 
-  await ensureHistoryPartitions(db, new Date(), 3, 2);
+  // 13 months back: the logbook's year (step "logbook subjects") starts on a local first of the month 12 months ago.
+  await ensureHistoryPartitions(db, new Date(), 13, 2);
   await step(`customers (${customerCount}), locations and gateways (${locationCount})`, async () => {
     await run(sql`INSERT INTO customers (name, reference, address, postal_code, city, country, calibration_interval)
       SELECT 'Klant ' || lpad(i::text, 4, '0'), 'REF-' || i, 'Straat ' || i, '1234 AB', 'Utrecht', 'Nederland', 1 + i % 3
@@ -167,6 +171,8 @@ export async function seedScale(database: TDatabase, nodes: number, historyRows:
       FROM (SELECT n, now() - n * interval '15 minutes' AS t FROM generate_series(0, ${showcase - 1}) n) s`),
   );
 
+  await step('logbook subjects (dense history of "Logboek 50" and of the second customer)', () => seedLogbookSubjects(database));
+
   await step('users', async () => {
     const hash = await hashPassword(BENCH_PASSWORD);
     await run(sql`INSERT INTO users (email, first_name, last_name, password_hash, type, portal_rights) VALUES
@@ -176,6 +182,138 @@ export async function seedScale(database: TDatabase, nodes: number, historyRows:
   });
   // A freshly loaded table has no visibility map yet; a live database has been vacuumed.
   await step('vacuum analyze', () => database.exec('VACUUM ANALYZE'));
+}
+
+/** The location of the logbook benchmark (docs/logbook.md, "Speed"): 50 nodes with every reading of 12 months. */
+export const LOGBOOK_BENCH_LOCATION = 'Logboek 50';
+/** Its customer: the second one, whose ~250 other nodes get every reading of the previous month. */
+export const LOGBOOK_BENCH_CUSTOMER_ID = 2;
+const LOGBOOK_BENCH_NODES = 50;
+
+/**
+ * The logbook's two benchmark subjects get dense history, set-based like the rest:
+ * - "Logboek 50" (new, under the second customer): 50 new nodes (45 V2, 5 V1; hot and cold lines),
+ *   every 15-minute temperature reading from the local first of the month 12 months ago until now,
+ *   a daily flush and a battery reading every 6 hours; a few gaps (9 hours), excursions of a hot
+ *   line to 44 °C (3 hours), a faulty run of a sensor, failed flushes and a low battery;
+ * - the second customer's other nodes: every 15-minute reading, a daily flush and a battery
+ *   reading every 6 hours over the previous local calendar month (Europe/Amsterdam), unless a node
+ *   already has dense history there.
+ * The rows are written month by month in time order (nodes interleaved, as they arrive), not node by node.
+ */
+export async function seedLogbookSubjects(database: TDatabase): Promise<void> {
+  const db = database.system;
+  const run = (query: ReturnType<typeof sql>) => db.execute(query);
+  const customer = LOGBOOK_BENCH_CUSTOMER_ID;
+  const [place] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO locations (customer_id, name, reference, address, postal_code, city, country, calibration_interval)
+      VALUES (${customer}, ${LOGBOOK_BENCH_LOCATION}, 'L-LOGBOEK-50', 'Logboekweg 50', '1234 AB', 'Utrecht', 'Nederland', 1) RETURNING id`,
+  );
+  await run(sql`INSERT INTO gateways (mac, name, customer_id, location_id, type)
+    VALUES ('F00000000000B050', 'Gateway Logboek 50', ${customer}, ${place.id}, 'Kerlink')`);
+  // EUIs 70B3D54A0000xxxx: apart from the fleet's 70B3D549xxxxxxxx (and the gateway's MAC from the fleet's, which are the location ids in hex). Node 10 of every ten is a V1 (one channel).
+  await run(sql`INSERT INTO devices (eui, name, type, version, customer_id, location_id, gateway_id, calibration_interval, calibration_ts,
+      battery_alarm_ts, battery_voltage, flush_alarm_ts, lora_state, lora_ts, counter, rssi, snr, signal, sync, incorrect_settings, connector_id, connector_version)
+    SELECT '70B3D54A' || lpad(upper(to_hex(i)), 8, '0'), 'Logboek node ' || lpad(i::text, 2, '0'), CASE WHEN i % 10 = 0 THEN 'V1' ELSE 'V2' END, '2.1',
+      ${customer}, ${place.id}, (SELECT id FROM gateways WHERE mac = 'F00000000000B050'), 1, now() - (i * 5) * interval '1 day',
+      0, 3.5, 0, 'Started', now() - interval '5 minutes', 0, -80, 7, 3, 1, false, CASE WHEN i % 10 = 0 THEN 'aquasmart-v1' ELSE 'aquasmart-v2' END, '1'
+    FROM generate_series(1, ${LOGBOOK_BENCH_NODES}) i`);
+  const benchNodes = sql`SELECT eui, type, substr(name, 14)::int AS i FROM devices WHERE location_id = ${place.id}`;
+  // Channel 1 hot (WW), channel 2 cold (KW), channel 3 hot or cold by node.
+  await run(sql`INSERT INTO device_channels (device_eui, channel_id, name, type, value, raw_value, ts, custom)
+    SELECT d.eui, 'temperature' || n, 'Temperatuur ' || n, 'Temperatuur', 0, 0, now() - interval '5 minutes',
+      jsonb_build_object('mode', CASE WHEN n = 1 OR (n = 3 AND d.i % 2 = 0) THEN 'WW' ELSE 'KW' END, 'attachments', '[]'::jsonb)
+    FROM (${benchNodes}) d CROSS JOIN LATERAL generate_series(1, CASE d.type WHEN 'V1' THEN 1 ELSE 3 END) n`);
+  await run(sql`INSERT INTO device_channels (device_eui, channel_id, name, type, value, raw_value, ts)
+    SELECT eui, 'battery1', 'Batterij', 'Batterij', 3.5, 3.5, now() - interval '5 minutes' FROM devices WHERE location_id = ${place.id}`);
+  await run(sql`INSERT INTO device_channels (device_eui, channel_id, name, type, value, ts)
+    SELECT eui, 'flush1', 'Spoeling', 'Event', 1, now() - interval '3 hours' FROM devices WHERE location_id = ${place.id}`);
+  await run(sql`INSERT INTO device_parameters (device_eui, register, value, status, updated_at)
+    SELECT eui, 2, CASE WHEN type = 'V1' THEN '{"mode": "actual", "logInterval": 15}'::jsonb
+        ELSE '{"logInterval": 15, "inputs": [{"mode": "actual"}, {"mode": "actual"}, {"mode": "actual"}]}'::jsonb END, 'saved', now() - interval '400 days'
+    FROM devices WHERE location_id = ${place.id}`);
+  await run(sql`INSERT INTO device_parameters (device_eui, register, value, status, updated_at)
+    SELECT eui, 3, '{"enabled": 1, "flushtime": 5}'::jsonb, 'saved', now() - interval '400 days' FROM devices WHERE location_id = ${place.id}`);
+
+  // Month by month from the local first of the month 12 months ago: every 15 minutes, a node's readings a few seconds
+  // after the slot. Deviations by node number i and slot number n (from the year's start):
+  // gaps of 9 hours (i % 10 = 7), a hot line at 44 °C for 3 hours (i % 10 = 3), channel 2 faulty for 2 hours (i = 25).
+  const [year] = await queryRows<{ start: string; months: number }>(
+    db,
+    sql`SELECT (date_trunc('month', now() AT TIME ZONE 'Europe/Amsterdam') - interval '12 months') AT TIME ZONE 'Europe/Amsterdam' AS start, 13 AS months`,
+  );
+  const yearStart = new Date(year.start).toISOString();
+  for (let month = 0; month < year.months; month++) {
+    const from = sql`(date_trunc('month', ${yearStart}::timestamptz AT TIME ZONE 'Europe/Amsterdam') + ${month}::int * interval '1 month') AT TIME ZONE 'Europe/Amsterdam'`;
+    const to = sql`least(now() - interval '5 minutes', (date_trunc('month', ${yearStart}::timestamptz AT TIME ZONE 'Europe/Amsterdam') + ${month + 1}::int * interval '1 month') AT TIME ZONE 'Europe/Amsterdam')`;
+    await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
+      SELECT s.eui, s.t, CASE s.type WHEN 'V1' THEN 34 ELSE 42 END, s.n, -80, 7, 'F00000000000B050',
+        jsonb_strip_nulls(jsonb_build_object('timestamp', floor(extract(epoch FROM s.t)),
+          'temperature1', CASE WHEN s.i % 10 = 3 AND s.n % 8000 BETWEEN 4000 AND 4011 THEN 44 ELSE round((61.5 + 0.8 * sin(s.n / 15.28 + s.i))::numeric, 1) END,
+          'temperature2', CASE WHEN s.type = 'V1' THEN NULL WHEN s.i = 25 AND s.n % 10000 BETWEEN 7000 AND 7007 THEN -102.4
+            ELSE round((14 + 1.2 * sin(s.n / 15.28 + s.i))::numeric, 1) END,
+          'temperature3', CASE WHEN s.type = 'V1' THEN NULL WHEN s.i % 2 = 0 THEN round((62 + 0.8 * sin(s.n / 15.28 - s.i))::numeric, 1)
+            ELSE round((15 + 1.2 * sin(s.n / 15.28 - s.i))::numeric, 1) END))
+      FROM (
+        SELECT d.eui, d.type, d.i, g.t + d.i * interval '3 seconds' AS t, round(extract(epoch FROM g.t - ${yearStart}::timestamptz) / 900)::int AS n
+          FROM generate_series(${from}, ${to} - interval '1 second', interval '15 minutes') g(t) CROSS JOIN (${benchNodes}) d
+      ) s
+      WHERE NOT (s.i % 10 = 7 AND s.n % 6000 BETWEEN 3000 AND 3035)
+      ORDER BY s.t`);
+    // Battery every 6 hours (node 11 low for 3 days of its second month); a flush a day at 05:xx local
+    // (node i % 10 = 5: the 19th of each month does not prove itself, the 20th is weak).
+    await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
+      SELECT eui, t, msg, 0, -80, 7, 'F00000000000B050', jsonb_build_object('timestamp', floor(extract(epoch FROM t))) || v FROM (
+        SELECT d.eui, g.t + interval '7 minutes' + d.i * interval '3 seconds' AS t, 40 AS msg,
+               jsonb_build_object('voltage', CASE WHEN d.i = 11 AND ${month}::int = 1 AND extract(day FROM g.t) BETWEEN 10 AND 12 THEN 3.02 ELSE 3.55 END) AS v
+          FROM generate_series(${from}, ${to} - interval '8 minutes', interval '6 hours') g(t) CROSS JOIN (${benchNodes}) d
+          WHERE NOT (d.i % 10 = 7 AND round(extract(epoch FROM g.t - ${yearStart}::timestamptz) / 900)::int % 6000 BETWEEN 3000 AND 3035)
+        UNION ALL
+        SELECT d.eui, g.t + interval '5 hours' + d.i * interval '1 minute', 50,
+               jsonb_build_object('channel', 1, 'before', CASE WHEN d.i % 10 = 5 AND extract(day FROM g.t) = 19 THEN 45.2 WHEN d.i % 10 = 5 AND extract(day FROM g.t) = 20 THEN 58.1 ELSE 49.5 END,
+                 'after', CASE WHEN d.i % 10 = 5 AND extract(day FROM g.t) = 19 THEN 52.4 WHEN d.i % 10 = 5 AND extract(day FROM g.t) = 20 THEN 58.6 ELSE 61.2 END)
+          FROM generate_series(${from}, ${to} - interval '6 hours', interval '1 day') g(t) CROSS JOIN (${benchNodes}) d
+      ) x ORDER BY t`);
+  }
+
+  // The second customer's other nodes over the previous local month: the channel's mode sets its level.
+  const monthFrom = sql`(date_trunc('month', now() AT TIME ZONE 'Europe/Amsterdam') - interval '1 month') AT TIME ZONE 'Europe/Amsterdam'`;
+  const monthTo = sql`date_trunc('month', now() AT TIME ZONE 'Europe/Amsterdam') AT TIME ZONE 'Europe/Amsterdam'`;
+  const others = sql`SELECT d.eui, d.type, row_number() OVER (ORDER BY d.eui)::int AS i,
+        max(CASE c.channel_id WHEN 'temperature1' THEN c.base END) AS b1, max(CASE c.channel_id WHEN 'temperature2' THEN c.base END) AS b2,
+        max(CASE c.channel_id WHEN 'temperature3' THEN c.base END) AS b3
+      FROM devices d JOIN (SELECT device_eui, channel_id, CASE custom->>'mode' WHEN 'WW' THEN 61.5 WHEN 'KW' THEN 14 ELSE 38 END AS base
+        FROM device_channels WHERE type = 'Temperatuur') c ON c.device_eui = d.eui
+      WHERE d.customer_id = ${customer} AND d.location_id <> ${place.id}
+        AND (SELECT count(*) FROM device_data h WHERE h.device_eui = d.eui AND h.ts >= ${monthFrom} AND h.ts < ${monthTo} AND h.msg_id IN (32, 34, 42)) < 1000
+      GROUP BY d.eui, d.type`;
+  await run(sql`DROP TABLE IF EXISTS logbook_others`);
+  await run(sql`CREATE UNLOGGED TABLE logbook_others AS ${others}`);
+  await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
+    SELECT s.eui, s.t, CASE s.type WHEN 'V1' THEN 34 WHEN 'V2' THEN 42 ELSE 32 END, s.n, -85, 6, 'GW',
+      jsonb_strip_nulls(jsonb_build_object('timestamp', floor(extract(epoch FROM s.t)),
+        'temperature1', round((s.b1 + sin(s.n / 15.28 + s.i))::numeric, 1), 'temperature2', round((s.b2 + sin(s.n / 15.28 - s.i))::numeric, 1),
+        'temperature3', round((s.b3 + sin(s.n / 15.28 + 2 * s.i))::numeric, 1)))
+    FROM (SELECT o.*, g.t + o.i * interval '2 seconds' AS t, round(extract(epoch FROM g.t - ${monthFrom}) / 900)::int AS n
+      FROM generate_series(${monthFrom}, ${monthTo} - interval '1 second', interval '15 minutes') g(t) CROSS JOIN logbook_others o) s
+    ORDER BY s.t`);
+  await run(sql`INSERT INTO device_data (device_eui, ts, msg_id, counter, rssi, snr, gateway, value)
+    SELECT eui, t, msg, 0, -85, 6, 'GW', jsonb_build_object('timestamp', floor(extract(epoch FROM t))) || v FROM (
+      SELECT o.eui, g.t + interval '7 minutes' + o.i * interval '2 seconds' AS t, CASE o.type WHEN 'V3' THEN 36 ELSE 40 END AS msg, '{"voltage": 3.5}'::jsonb AS v
+        FROM generate_series(${monthFrom}, ${monthTo} - interval '8 minutes', interval '6 hours') g(t) CROSS JOIN logbook_others o
+      UNION ALL
+      SELECT o.eui, g.t + interval '5 hours' + (o.i % 60) * interval '1 minute', 50,
+             CASE WHEN o.b1 > 50 THEN '{"channel": 1, "before": 49.5, "after": 61.2}' WHEN o.b1 < 20 THEN '{"channel": 1, "before": 21.5, "after": 13.8}'
+               ELSE '{"channel": 1, "before": 30.5, "after": 36.0}' END::jsonb
+        FROM generate_series(${monthFrom}, ${monthTo} - interval '6 hours', interval '1 day') g(t) CROSS JOIN logbook_others o WHERE o.type <> 'V3'
+    ) x ORDER BY t`);
+  const [counts] = await queryRows<{ others: number; location: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM logbook_others) AS others, (SELECT count(*)::int FROM devices WHERE location_id = ${place.id}) AS location`,
+  );
+  await run(sql`DROP TABLE logbook_others`);
+  process.stdout.write(`(${counts.location} nodes at ${LOGBOOK_BENCH_LOCATION}, ${counts.others} other nodes of the customer) `);
 }
 
 async function main(): Promise<void> {

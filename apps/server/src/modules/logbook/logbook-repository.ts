@@ -135,9 +135,11 @@ export async function temperatureFigures(db: TDbOrTx, judging: readonly TChannel
         ), valid AS MATERIALIZED (
           SELECT eui, channel_id, ts, t,
                  CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
-                 lead(ts) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS next_ts,
-                 lag(ts) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS prev_ts
+                 lead(ts) OVER w AS next_ts, lag(ts) OVER w AS prev_ts,
+                 -- The excursions' runs, in the same pass (ok is null for every reading of a channel without a limit, or for none).
+                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END) OVER w AS run
             FROM raw WHERE t > ${FAULTY_READING_AT_OR_BELOW}
+          WINDOW w AS (PARTITION BY eui, channel_id ORDER BY ts)
         ), faulty_counts AS (
           SELECT eui, channel_id, count(*)::int AS faulty FROM raw WHERE t <= ${FAULTY_READING_AT_OR_BELOW} GROUP BY eui, channel_id
         ), valid_figures AS (
@@ -162,14 +164,12 @@ export async function temperatureFigures(db: TDbOrTx, judging: readonly TChannel
           UNION ALL
           SELECT ch.eui, ch.channel_id, ${bounds.start}::timestamptz, ${bounds.end}::timestamptz FROM channel ch
            WHERE NOT EXISTS (SELECT 1 FROM valid v WHERE v.eui = ch.eui AND v.channel_id = ch.channel_id)
-        ), runs AS (
-          SELECT eui, channel_id, ts, ok, next_ts, count(*) FILTER (WHERE ok) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS run
-            FROM valid WHERE ok IS NOT NULL
         ), excursions AS (
+          -- A run is an ok reading and the readings outside the limit after it: its excursion is those outside.
           SELECT DISTINCT ON (eui, channel_id) eui, channel_id, ex_from, ex_to FROM (
-            SELECT eui, channel_id, min(ts) FILTER (WHERE NOT ok) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) FILTER (WHERE NOT ok) AS ex_to
-              FROM runs GROUP BY eui, channel_id, run
-          ) x WHERE ex_from IS NOT NULL ORDER BY eui, channel_id, ex_to - ex_from DESC, ex_from
+            SELECT eui, channel_id, min(ts) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) AS ex_to
+              FROM valid WHERE NOT ok GROUP BY eui, channel_id, run
+          ) x ORDER BY eui, channel_id, ex_to - ex_from DESC, ex_from
         ), faulty_runs AS (
           -- A run of faulty readings ends at the reading after its last one, which is a valid one (none: still faulty).
           SELECT eui, channel_id, min(ts) AS f_from, (array_agg(next_raw ORDER BY ts DESC))[1] AS f_to FROM (
