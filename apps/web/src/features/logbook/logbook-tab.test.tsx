@@ -57,7 +57,7 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(screen.getByText('Oordeel over 01-10-2026 t/m 31-10-2026')).toBeTruthy();
     expect(periods[0]).toEqual(presetPeriod('lastMonth', localToday()));
     const hot = within(within(summary).getByText('Warm water keuken').closest('tr') as HTMLElement);
-    expect(hot.getByText('WW ≥ 60,0 °C')).toBeTruthy();
+    expect(hot.getByText('Warm water ten minste 60,0 °C')).toBeTruthy();
     expect(hot.getByText('Afwijkingen')).toBeTruthy();
     expect(hot.getByText('96,8 %')).toBeTruthy();
     expect(hot.getByText('48,2 / 61,4 / 66,1 °C')).toBeTruthy();
@@ -65,7 +65,7 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(hot.getByText('4 / 1')).toBeTruthy();
     // The verdict on top (and per channel).
     expect(screen.getAllByText('Afwijkingen').length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('Regelset: Nederland (Drinkwaterbesluit)')).toBeTruthy();
+    expect(screen.getByText('Regelset: NL – Regeling legionellapreventie')).toBeTruthy();
     expect(screen.getByText(/volgens het land van de klant/)).toBeTruthy();
     expect(screen.getByText('Nog geen rapporten uitgegeven')).toBeTruthy();
   });

@@ -34,12 +34,12 @@ export function useReportFormat(timeZone: string) {
           to: formatDate(`${period.to}T12:00:00Z`, locale, { timeZone: 'UTC' }),
         }),
       limit: (limit: TLimit | null) =>
-        limit ? t(`logbookScreen.report.limits.${limit.kind}`, { value: formatTemperature(limit.celsius, locale) }) : t('logbookScreen.report.noLimit'),
+        limit ? `${t(`logbookReport.limits.${limit.kind}`)} ${formatTemperature(limit.celsius, locale)}` : t('logbookReport.labels.noLimit'),
       stretch: (stretch: TStretch | null) =>
         stretch
           ? t('logbookScreen.report.stretch', {
               from: instant(stretch.from),
-              to: stretch.to ? instant(stretch.to) : t('logbookScreen.report.stillOpen'),
+              to: stretch.to ? instant(stretch.to) : t('logbookReport.labels.ongoing'),
               hours: hours(stretch.hours),
             })
           : '—',

@@ -41,8 +41,9 @@ function ReportSection({ title, count, heading, children, defaultExpanded = fals
 /** The figures of one location: the rulebook, the summary per channel and the sections. */
 function LocationReport({ section, format, heading }: { section: TLogbookLocationSection; format: TReportFormat; heading: THeading }) {
   const { t } = useTranslation();
-  const col = (id: string) => t(`logbookScreen.report.columns.${id}`);
-  const title = (id: string) => t(`logbookScreen.report.sections.${id}`);
+  const col = (id: string) => t(`logbookReport.columns.${id}`);
+  const screenCol = (id: string) => t(`logbookScreen.report.columns.${id}`);
+  const title = (id: string) => t(`logbookReport.sections.${id}`);
   const channelName = (eui: string, channelId: string | null) =>
     channelId === null ? '—' : (section.channels.find((channel) => channel.eui === eui && channel.channelId === channelId)?.channelName ?? channelId);
   const node = <R extends { nodeName: string; eui: string }>(): TReportColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true, wrap: true });
@@ -56,24 +57,24 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
         ))}
       </Box>
     );
-  const mode = (value: TLogbookChannel['mode']) => t(`logbookScreen.report.modes.${value ?? 'none'}`);
+  const mode = (value: TLogbookChannel['mode']) => t(`logbookReport.modes.${value === 'Meng/uittap' ? 'mixed' : (value ?? 'none')}`);
 
   const summary: TReportColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
     { id: 'channel', label: col('channel'), render: (row) => row.channelName, wrap: true },
-    { id: 'limit', label: col('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
+    { id: 'limit', label: screenCol('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
     { id: 'verdict', label: col('verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
     { id: 'coverage', label: col('coverage'), render: (row) => format.percent(row.coverage), align: 'right' },
     {
       id: 'minMeanMax',
-      label: col('minMeanMax'),
+      label: screenCol('minMeanMax'),
       render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')} °C`),
       align: 'right',
     },
-    { id: 'growthHours', label: col('growthHours'), render: (row) => format.hours(row.growthRangeHours), align: 'right' },
+    { id: 'growthHours', label: col('growthRangeHours'), render: (row) => format.hours(row.growthRangeHours), align: 'right' },
     {
       id: 'flushes',
-      label: col('flushesProvedFailed'),
+      label: screenCol('flushesProvedFailed'),
       render: (row) => (row.flushDuty || row.flushes > 0 ? `${row.flushesProved} / ${row.flushesFailed}` : '—'),
       align: 'right',
     },
@@ -92,8 +93,8 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'week', label: col('week'), render: (row) => format.localDate(row.week) },
     { id: 'flushes', label: col('flushes'), render: (row) => `${row.flushes} / ${row.required}`, align: 'right' },
-    { id: 'proved', label: col('proved'), render: (row) => row.proved, align: 'right' },
-    { id: 'failed', label: col('failed'), render: (row) => row.failed, align: 'right' },
+    { id: 'proved', label: col('flushesProved'), render: (row) => row.proved, align: 'right' },
+    { id: 'failed', label: col('flushesFailed'), render: (row) => row.failed, align: 'right' },
   ];
   const failedFlushes: TReportColumn<TRow<'failedFlushes'>>[] = [
     node<TRow<'failedFlushes'>>(),
@@ -104,10 +105,10 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   ];
   const alarms: TReportColumn<TRow<'alarms'>>[] = [
     node<TRow<'alarms'>>(),
-    { id: 'kind', label: col('kind'), render: (row) => t(`logbookScreen.report.alarmKinds.${row.kind}`) },
+    { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.alarmKinds.${row.kind}`) },
     { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
     { id: 'from', label: col('from'), render: (row) => format.instant(row.from) },
-    { id: 'to', label: col('to'), render: (row) => (row.to ? format.instant(row.to) : t('logbookScreen.report.stillOpen')) },
+    { id: 'to', label: col('to'), render: (row) => (row.to ? format.instant(row.to) : t('logbookReport.labels.ongoing')) },
     { id: 'duration', label: col('duration'), render: (row) => format.hours(row.hours) || '—', align: 'right' },
   ];
   const calibrationStatus: TReportColumn<TRow<'calibrationStatus'>>[] = [
@@ -115,7 +116,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'lastCalibrated', label: col('lastCalibrated'), render: (row) => (row.lastCalibrated ? format.instant(row.lastCalibrated) : t('logbookScreen.report.never')) },
     { id: 'due', label: col('due'), render: (row) => (row.due ? format.instant(row.due) : '—') },
-    { id: 'overdue', label: col('overdue'), render: (row) => (row.overdue ? <strong>{t('logbookScreen.report.yes')}</strong> : t('logbookScreen.report.no')) },
+    { id: 'overdue', label: col('overdue'), render: (row) => (row.overdue ? <strong>{t('logbookReport.labels.yes')}</strong> : t('logbookReport.labels.no')) },
   ];
   const calibrations: TReportColumn<TRow<'calibrations'>>[] = [
     node<TRow<'calibrations'>>(),
@@ -129,8 +130,8 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const changes: TReportColumn<TRow<'changes'>>[] = [
     node<TRow<'changes'>>(),
     { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
-    { id: 'kind', label: col('kind'), render: (row) => t(`logbookScreen.report.changeKinds.${row.kind}`, { defaultValue: row.kind }) },
-    { id: 'user', label: col('user'), render: (row) => row.user ?? t('logbookScreen.report.system') },
+    { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.changeKinds.${row.kind}`, { defaultValue: row.kind }) },
+    { id: 'user', label: col('user'), render: (row) => row.user ?? t('logbookReport.nodeItself') },
     { id: 'details', label: col('details'), render: (row) => row.details || '—', wrap: true },
   ];
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
@@ -179,11 +180,11 @@ export function ReportPreview({ report }: { report: TLogbookReport }) {
   const format = useReportFormat(report.period.timeZone);
   const customerScope = report.scope === 'customer';
   const locationColumns: TReportColumn<TLogbookLocationSection>[] = [
-    { id: 'location', label: t('logbookScreen.report.columns.location'), render: (row) => row.location.name, title: true, wrap: true },
-    { id: 'verdict', label: t('logbookScreen.report.columns.verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
-    { id: 'rulebook', label: t('logbookScreen.rulebook.title'), render: (row) => row.rulebook.id },
-    { id: 'nodes', label: t('logbookScreen.report.columns.nodes'), render: (row) => row.nodes, align: 'right' },
-    { id: 'channels', label: t('logbookScreen.report.columns.channels'), render: (row) => row.channels.length, align: 'right' },
+    { id: 'location', label: t('logbookReport.columns.location'), render: (row) => row.location.name, title: true, wrap: true },
+    { id: 'verdict', label: t('logbookReport.columns.verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
+    { id: 'rulebook', label: t('logbookReport.columns.rulebook'), render: (row) => row.rulebook.id },
+    { id: 'nodes', label: t('logbookReport.labels.nodes'), render: (row) => row.nodes, align: 'right' },
+    { id: 'channels', label: t('logbookReport.labels.channels'), render: (row) => row.channels.length, align: 'right' },
   ];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
@@ -204,9 +205,9 @@ export function ReportPreview({ report }: { report: TLogbookReport }) {
         <>
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              {t('logbookScreen.report.sections.locations')}
+              {t('logbookReport.header.locations')}
             </Typography>
-            <ReportTable label={t('logbookScreen.report.sections.locations')} columns={locationColumns} rows={report.locations} rowKey={(row) => String(row.location.id)} />
+            <ReportTable label={t('logbookReport.header.locations')} columns={locationColumns} rows={report.locations} rowKey={(row) => String(row.location.id)} />
           </Paper>
           {report.locations.map((section) => (
             <Paper key={section.location.id} variant="outlined" component="section" aria-label={section.location.name} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>

@@ -15,15 +15,15 @@ export function RulebookPanel({ rulebook, format, heading = 'h3' }: { rulebook: 
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Typography id={titleId} component={heading} variant="subtitle2" sx={{ fontWeight: 600 }}>
-        {t('logbookScreen.rulebook.title')}: {t(`logbookScreen.rulebook.names.${rulebook.id}`)}
+        {t('logbookReport.header.rulebook')}: {t(`logbookReport.rulebooks.${rulebook.id}`)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {rulebook.id} · {t(`logbookScreen.rulebook.source.${rulebook.source}`)}
-        {rulebook.healthcare ? ` · ${t('logbookScreen.rulebook.healthcare')}` : ''}
+        {t(`logbookReport.rulebookSources.${rulebook.source}`)}
+        {rulebook.healthcare ? ` · ${t('logbookReport.labels.healthcare')}` : ''}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
-        <DetailField label={t('logbookScreen.rulebook.hot')}>{format.limit(rulebook.hot)}</DetailField>
-        <DetailField label={t('logbookScreen.rulebook.cold')}>{format.limit(rulebook.cold)}</DetailField>
+        <DetailField label={t('logbookReport.labels.hotLimit')}>{format.limit(rulebook.hot)}</DetailField>
+        <DetailField label={t('logbookReport.labels.coldLimit')}>{format.limit(rulebook.cold)}</DetailField>
         <DetailField label={t('logbookScreen.rulebook.flush')}>{t('logbookScreen.rulebook.flushEvery', { hours: rulebook.flushEveryHours })}</DetailField>
         <DetailField label={t('logbookScreen.rulebook.retention')}>{t('logbookScreen.rulebook.years', { count: rulebook.retentionYears })}</DetailField>
       </Box>

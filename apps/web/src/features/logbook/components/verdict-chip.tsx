@@ -16,5 +16,5 @@ const LOOK = {
 export function VerdictChip({ verdict, size = 'small' }: { verdict: TVerdict; size?: 'small' | 'medium' }) {
   const { t } = useTranslation();
   const look = LOOK[verdict];
-  return <Chip size={size} color={look.color} icon={look.icon} label={t(`logbookScreen.report.verdicts.${verdict}`)} data-verdict={verdict} />;
+  return <Chip size={size} color={look.color} icon={look.icon} label={t(`logbookReport.verdicts.${verdict}`)} data-verdict={verdict} />;
 }
