@@ -115,11 +115,12 @@ describe('retention', () => {
 
 describe('verdicts', () => {
   it.each([
-    [{ coverage: 0.8999, readingsOutsideLimit: 0, missedFlushes: 0 }, 'insufficientData'],
-    [{ coverage: 0.9, readingsOutsideLimit: 0, missedFlushes: 0 }, 'compliant'],
-    [{ coverage: 1, readingsOutsideLimit: 1, missedFlushes: 0 }, 'deviations'],
-    [{ coverage: 1, readingsOutsideLimit: 0, missedFlushes: 1 }, 'deviations'],
-    [{ coverage: 0.5, readingsOutsideLimit: 3, missedFlushes: 0 }, 'insufficientData'],
+    [{ coverage: 0.8999, readingsOutsideLimit: 0, missedFlushes: 0, failedFlushes: 0 }, 'insufficientData'],
+    [{ coverage: 0.9, readingsOutsideLimit: 0, missedFlushes: 0, failedFlushes: 0 }, 'compliant'],
+    [{ coverage: 1, readingsOutsideLimit: 1, missedFlushes: 0, failedFlushes: 0 }, 'deviations'],
+    [{ coverage: 1, readingsOutsideLimit: 0, missedFlushes: 1, failedFlushes: 0 }, 'deviations'],
+    [{ coverage: 1, readingsOutsideLimit: 0, missedFlushes: 0, failedFlushes: 1 }, 'deviations'],
+    [{ coverage: 0.5, readingsOutsideLimit: 3, missedFlushes: 0, failedFlushes: 0 }, 'insufficientData'],
   ] as const)('%j -> %s', (figures, verdict) => expect(channelVerdict(figures)).toBe(verdict));
 
   it.each([

@@ -130,11 +130,12 @@ export type TVerdict = 'compliant' | 'deviations' | 'insufficientData';
 
 /**
  * A channel's verdict over a period: too few readings to judge (coverage below 90 %), else
- * deviations when a reading missed the limit or the flush duty was missed, else compliant.
+ * deviations when a reading missed the limit, the flush duty was missed or a flush did not prove
+ * itself (the water after it missed the limit: a deviation to follow up), else compliant.
  */
-export function channelVerdict(figures: { coverage: number; readingsOutsideLimit: number; missedFlushes: number }): TVerdict {
+export function channelVerdict(figures: { coverage: number; readingsOutsideLimit: number; missedFlushes: number; failedFlushes: number }): TVerdict {
   if (figures.coverage < MINIMUM_COVERAGE) return 'insufficientData';
-  return figures.readingsOutsideLimit > 0 || figures.missedFlushes > 0 ? 'deviations' : 'compliant';
+  return figures.readingsOutsideLimit > 0 || figures.missedFlushes > 0 || figures.failedFlushes > 0 ? 'deviations' : 'compliant';
 }
 
 /** A location's verdict: its worst channel (no channels: insufficient data). */

@@ -205,7 +205,7 @@ export async function buildLocationSection(
       flushesProved: judged.filter((entry) => entry.proved === true).length,
       flushesFailed: judged.filter((entry) => entry.proved === false).length,
       missedFlushes: missed.map((stretch) => ({ from: iso(new Date(stretch.from)), to: iso(new Date(stretch.to)), hours: hoursBetween(new Date(stretch.from), new Date(stretch.to)) })),
-      verdict: channelVerdict({ coverage, readingsOutsideLimit: outside, missedFlushes: missed.length }),
+      verdict: channelVerdict({ coverage, readingsOutsideLimit: outside, missedFlushes: missed.length, failedFlushes: judged.filter((entry) => entry.proved === false).length }),
     });
     for (const entry of judged) {
       if (entry.proved === false) {
