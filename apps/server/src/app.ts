@@ -22,7 +22,7 @@ import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
-import { issueMonthlyReport } from './modules/logbook/logbook-service';
+import { issueMonthlyReport, longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
 import { renderLogbookCsv } from './modules/logbook/report-csv';
 import { renderLogbookPdf } from './modules/logbook/report-pdf';
@@ -198,7 +198,11 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(gatewayRoutes, { db: database.db });
       await api.register(productRoutes, { db: database.db });
       await api.register(calibrationLogRoutes, { db: database.db });
-      await api.register(logbookRoutes, { db: database.db, renderers: LOGBOOK_RENDERERS });
+      await api.register(logbookRoutes, {
+        db: database.db,
+        renderers: LOGBOOK_RENDERERS,
+        reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
+      });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });

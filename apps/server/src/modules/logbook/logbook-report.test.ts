@@ -5,7 +5,8 @@ import { insertProduct } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 import { LOGBOOK_EUI, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
 import { changeDetails, weeksOf } from './logbook-report';
-import { contentHashMatches, makeReport, type TLogbookSubject } from './logbook-service';
+import { contentHashMatches, longReportReads, makeReport, type TLogbookSubject } from './logbook-service';
+import { queryRows } from '../../db/database';
 
 const ctx = useTestContext();
 let subject: TLogbookSubject;
@@ -156,6 +157,20 @@ describe('a period that runs on past now', () => {
     expect(hot).toMatchObject({ expectedReadings: 384, readings: 352, coverage: 0.9167 });
     expect(cold.missedFlushes).toEqual([]); // 96 hours without a flush: within the week
     expect(report.locations[0].flushWeeks.filter((week) => week.channelId === 'temperature1').map((week) => [week.week, week.required])).toEqual([['2026-10-05', 0]]);
+  });
+});
+
+describe('longReportReads (PostgreSQL in app.ts)', () => {
+  it('reads in a transaction whose statements may take 2 minutes, and gives the same report', async () => {
+    const db = ctx.database.db;
+    const reads = longReportReads(db);
+    const seen = await reads(async (tx) => {
+      const [row] = await queryRows<{ statement_timeout: string }>(tx, sql`SHOW statement_timeout`);
+      return { timeout: row.statement_timeout } as never;
+    });
+    expect(seen).toEqual({ timeout: '2min' });
+    const plain = await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW);
+    expect((await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW, reads)).sha256).toBe(plain.sha256);
   });
 });
 

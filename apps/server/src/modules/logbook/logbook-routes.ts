@@ -16,6 +16,7 @@ import {
   requireIssued,
   type TLogbookLanguage,
   type TLogbookRenderers,
+  type TReportReads,
 } from './logbook-service';
 
 const ZLanguage = z.enum(['nl', 'en']);
@@ -39,7 +40,7 @@ function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, f
  * period, as JSON (the screen's preview), PDF and CSV; issuing registers a report with its bytes.
  * Everyone who may see the location or customer may read and issue (customer scope, 404 otherwise).
  */
-export async function logbookRoutes(app: FastifyInstance, { db, renderers }: { db: TDb; renderers: TLogbookRenderers }): Promise<void> {
+export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads }: { db: TDb; renderers: TLogbookRenderers; reads: TReportReads }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const languageOf = (asked: TLogbookLanguage | undefined, user: { language: string }): TLogbookLanguage => asked ?? (user.language === 'en' ? 'en' : 'nl');
 
@@ -75,7 +76,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers }: { d
       },
       async (request) => {
         const user = currentUser(request);
-        return makeReport(db, await scope.subject(request, user), request.query, user.email);
+        return makeReport(db, await scope.subject(request, user), request.query, user.email, new Date(), reads);
       },
     );
 
@@ -94,7 +95,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers }: { d
         },
         async (request, reply) => {
           const user = currentUser(request);
-          const report: TLogbookReport = await makeReport(db, await scope.subject(request, user), request.query, user.email);
+          const report: TLogbookReport = await makeReport(db, await scope.subject(request, user), request.query, user.email, new Date(), reads);
           const language = languageOf(request.query.language, user);
           const body = kind === 'pdf' ? await renderers.pdf(report, language) : renderers.csv(report, language);
           return send(reply, kind, body, reportFileName(report, kind));
@@ -132,7 +133,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers }: { d
         const user = currentUser(request);
         const subject = await scope.subject(request, user);
         const { from, to, language } = request.body;
-        const issued = await issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email);
+        const issued = await issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email, new Date(), reads);
         return reply.code(201).send(issued);
       },
     );

@@ -8,11 +8,12 @@ import {
   type TLogbookPeriodQuery,
   type TLogbookReport,
 } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { customers, locations, logbookReports } from '../../db/schema';
 import type { TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
+import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
 import { buildReport, reportRulebook, type TReportCustomer, type TReportLocation, type TUnhashedReport } from './logbook-report';
@@ -96,21 +97,58 @@ export async function customerSubject(db: TDb, user: TAuthUser, customerName: st
   return { scope: 'customer', customer: await requireCustomer(db, user, customerName) };
 }
 
+/**
+ * A report's statements read a period's whole history: they may take longer than the API pool's
+ * statement timeout, which is set for list reads (docs/logbook.md, Speed).
+ */
+export const LOGBOOK_STATEMENT_TIMEOUT_MS = 120_000;
+/** Reports built at once per server copy: each holds a database connection for seconds; the others wait their turn. */
+export const LOGBOOK_CONCURRENT_REPORTS = 2;
+const reportGate = createConcurrencyGate(LOGBOOK_CONCURRENT_REPORTS);
+
+/** How a report's reads run (app.ts chooses by database). */
+export type TReportReads = (read: (db: TDbOrTx) => Promise<TUnhashedReport>) => Promise<TUnhashedReport>;
+
+/** PostgreSQL: in one transaction whose statements may take LOGBOOK_STATEMENT_TIMEOUT_MS; at most LOGBOOK_CONCURRENT_REPORTS at once. */
+export function longReportReads(db: TDb): TReportReads {
+  return (read) =>
+    reportGate(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${LOGBOOK_STATEMENT_TIMEOUT_MS}`));
+        return read(tx);
+      }),
+    );
+}
+
+/** PGlite: one connection and no statement timeout; a transaction would hold the intake off for the whole report. */
+export function plainReportReads(db: TDb): TReportReads {
+  return (read) => reportGate(() => read(db));
+}
+
 /** The report of a subject over a period (not issued: no number). */
-export async function makeReport(db: TDb, subject: TLogbookSubject, period: TLogbookPeriodQuery, generatedBy: string, now = new Date()): Promise<TLogbookReport> {
+export async function makeReport(
+  db: TDb,
+  subject: TLogbookSubject,
+  period: TLogbookPeriodQuery,
+  generatedBy: string,
+  now = new Date(),
+  reads: TReportReads = plainReportReads(db),
+): Promise<TLogbookReport> {
   const rows =
     subject.scope === 'location'
       ? [subject.location]
       : await db.select().from(locations).where(eq(locations.customerId, subject.customer.id)).orderBy(sql`lower(${locations.name})`, locations.id);
   checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
-  const report = await buildReport(db, {
-    scope: subject.scope,
-    customer: reportCustomer(subject.customer),
-    locations: rows.map(reportLocation),
-    period,
-    generatedBy,
-    now,
-  });
+  const report = await reads((reader) =>
+    buildReport(reader, {
+      scope: subject.scope,
+      customer: reportCustomer(subject.customer),
+      locations: rows.map(reportLocation),
+      period,
+      generatedBy,
+      now,
+    }),
+  );
   return withContentHash(report);
 }
 
@@ -153,8 +191,9 @@ export async function issueReport(
   language: TLogbookLanguage,
   issuedBy: string,
   now = new Date(),
+  reads?: TReportReads,
 ): Promise<TIssuedLogbookReport> {
-  const draft = await makeReport(db, subject, period, issuedBy, now);
+  const draft = await makeReport(db, subject, period, issuedBy, now, reads);
   const { sha256: _draftHash, ...unhashed } = draft;
   const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
   const pdf = await renderers.pdf(report, language);
