@@ -18,4 +18,5 @@ export * from './alerts';
 export * from './dashboard';
 export * from './format';
 export * from './logbook';
+export * from './alarms';
 export * from './dashboard-routes';

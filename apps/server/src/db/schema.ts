@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TDeviceType, TPortalRights, TRightEntry, TRulebookId } from '@aquasmart/domain';
+import type { TAlarmEventAction, TAlarmKind, TAlarmState, TDeviceType, TPortalRights, TRightEntry, TRulebookId } from '@aquasmart/domain';
 
 /**
  * The core model of both specification documents. Names users can rename (customer,
@@ -527,4 +527,61 @@ export const logbookReports = pgTable(
       .on(table.locationId, table.periodFrom, table.periodTo, table.language)
       .where(sql`${table.issuedBy} = 'monthly'`),
   ],
+);
+
+/** Alarms as records (docs/alarms.md): no foreign keys, so an alarm outlives its node, place and users. */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<TAlarmKind>().notNull(),
+    deviceEui: text('device_eui'),
+    gatewayId: integer('gateway_id'),
+    /** '' for kinds without a channel, so the one-active-alarm key holds. */
+    channelId: text('channel_id').notNull().default(''),
+    customerId: integer('customer_id'),
+    locationId: integer('location_id'),
+    openedAt: tsz('opened_at').notNull(),
+    /** null: the condition is still present. */
+    closedAt: tsz('closed_at'),
+    state: text('state').$type<TAlarmState>().notNull().default('new'),
+    assigneeId: integer('assignee_id'),
+    acknowledgedAt: tsz('acknowledged_at'),
+    acknowledgedBy: integer('acknowledged_by'),
+    resolvedAt: tsz('resolved_at'),
+    resolvedBy: integer('resolved_by'),
+    resolution: text('resolution'),
+    escalatedAt: tsz('escalated_at'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: updated(),
+  },
+  (table) => [
+    uniqueIndex('alarms_one_active_key')
+      .on(table.kind, sql`coalesce(${table.deviceEui}, '')`, sql`coalesce(${table.gatewayId}, 0)`, table.channelId)
+      .where(sql`${table.closedAt} IS NULL`),
+    index('alarms_to_handle_idx').on(table.openedAt.desc(), table.id.desc()).where(sql`${table.state} <> 'resolved' OR ${table.closedAt} IS NULL`),
+    index('alarms_customer_idx').on(table.customerId, table.openedAt.desc(), table.id.desc()),
+    index('alarms_device_idx').on(table.deviceEui, table.openedAt.desc()).where(sql`${table.deviceEui} IS NOT NULL`),
+    index('alarms_assignee_idx').on(table.assigneeId).where(sql`${table.assigneeId} IS NOT NULL`),
+    index('alarms_unacknowledged_idx').on(table.customerId).where(sql`${table.state} = 'new'`),
+  ],
+);
+
+/** An alarm's timeline: every step with who and when. */
+export const alarmEvents = pgTable(
+  'alarm_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id),
+    at: tsz('at').notNull().defaultNow(),
+    action: text('action').$type<TAlarmEventAction>().notNull(),
+    userId: integer('user_id'),
+    userEmail: text('user_email'),
+    assigneeId: integer('assignee_id'),
+    note: text('note'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('alarm_events_alarm_idx').on(table.alarmId, table.at, table.id)],
 );
