@@ -529,6 +529,22 @@ export const logbookReports = pgTable(
   ],
 );
 
+/** The logbook's day summaries (docs/logbook.md, "Speed"); forgotten by a trigger when a late reading arrives. */
+export const logbookDays = pgTable(
+  'logbook_days',
+  {
+    deviceEui: text('device_eui').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** '' : the node's message times. */
+    channelId: text('channel_id').notNull(),
+    /** 'atLeast:60'; '' : not judged. */
+    limitKey: text('limit_key').notNull(),
+    summary: jsonb('summary').notNull(),
+    computedAt: tsz('computed_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'logbook_days_pk', columns: [table.deviceEui, table.day, table.channelId, table.limitKey] })],
+);
+
 /** Alarms as records (docs/alarms.md): no foreign keys, so an alarm outlives its node, place and users. */
 export const alarms = pgTable(
   'alarms',

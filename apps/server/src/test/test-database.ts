@@ -11,6 +11,7 @@ const TABLES = [
   'alarm_events',
   'alarms',
   'logbook_reports',
+  'logbook_days',
   'alert_items',
   'mail_messages',
   'intake_events',

@@ -16,7 +16,9 @@ import {
   type TLogbookReport,
   type TRulebookId,
 } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
+import type { customers, locations } from '../../db/schema';
+import { keepPeriodDays } from './logbook-days';
 import { DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '../telemetry/alarms';
 import {
   lastCalibrations,
@@ -25,9 +27,11 @@ import {
   listFlushes,
   listLocationChannels,
   nodeStretches,
+  historyFigures,
   periodBounds,
-  temperatureFigures,
   type TChangeRow,
+  type TChannelJudging,
+  type TLogbookChannelRow,
   type TPeriodBounds,
 } from './logbook-repository';
 
@@ -53,6 +57,30 @@ export interface TReportCustomer {
   country: string;
   rulebook: TRulebookId | null;
 }
+
+/** A customer row as the report needs it. */
+export const reportCustomer = (row: typeof customers.$inferSelect): TReportCustomer => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  postalCode: row.postalCode,
+  city: row.city,
+  country: row.country,
+  rulebook: row.rulebook ?? null,
+});
+/** A location row as the report needs it. */
+export const reportLocation = (row: typeof locations.$inferSelect): TReportLocation => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  postalCode: row.postalCode,
+  city: row.city,
+  country: row.country,
+  rulebook: row.rulebook ?? null,
+  healthcare: row.healthcare,
+  timeZone: row.timeZone,
+});
+
 
 const HOUR_MS = 3_600_000;
 const localDate = (instant: Date, timeZone: string) =>
@@ -116,6 +144,30 @@ export function changeDetails(change: TChangeRow): { kind: string; details: stri
   return { kind, details: details.length > 300 ? `${details.slice(0, 299)}…` : details };
 }
 
+/** A location's temperature channels now, each with the limit its rulebook and mode judge it by. */
+export async function locationChannels(db: TDbOrTx, customer: TReportCustomer, location: TReportLocation): Promise<{ channels: TLogbookChannelRow[]; judging: TChannelJudging[] }> {
+  const rulebook = effectiveRulebook(location.rulebook, customer.rulebook, customer.country);
+  const channels = await listLocationChannels(db, location.id);
+  const judging = channels.map((channel) => ({
+    eui: channel.eui,
+    channelId: channel.channelId,
+    limit: isChannelMode(channel.mode) ? temperatureLimit(rulebook, channel.mode, location.healthcare) : null,
+  }));
+  return { channels, judging };
+}
+
+/**
+ * Keeps the day summaries a location's report over the period will read (logbook-days.ts), each chunk
+ * in its own short transaction: done before the report's reads, so later reports, and this one, read
+ * each ended day once.
+ */
+export async function keepLocationDays(db: TDb, customer: TReportCustomer, location: TReportLocation, period: { from: string; to: string }, now: Date, statementTimeoutMs?: number): Promise<number> {
+  const { judging } = await locationChannels(db, customer, location);
+  const bounds = await periodBounds(db, period.from, period.to, location.timeZone);
+  const end = Math.min(bounds.end.getTime(), now.getTime());
+  return keepPeriodDays(db, judging, [...new Set(judging.map((channel) => channel.eui))], bounds.start.getTime(), end, Date.now(), statementTimeoutMs);
+}
+
 /** One location's section of the report over a period. */
 export async function buildLocationSection(
   db: TDbOrTx,
@@ -129,18 +181,13 @@ export async function buildLocationSection(
   const whole = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
   // A period that runs on past now (this month) is judged until now: the future has no readings to expect yet.
   const span = { start: whole.start, end: new Date(Math.max(whole.start.getTime(), Math.min(whole.end.getTime(), now.getTime()))) };
-  const channels = await listLocationChannels(db, location.id);
+  const { channels, judging } = await locationChannels(db, customer, location);
   const euis = [...new Set(channels.map((channel) => channel.eui))];
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
   const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
-  const judging = channels.map((channel) => ({
-    eui: channel.eui,
-    channelId: channel.channelId,
-    limit: isChannelMode(channel.mode) ? temperatureLimit(rulebook.id, channel.mode, location.healthcare) : null,
-  }));
 
-  const [{ figures, stretches }, flushes, alarmStretches, calibrations, changes, lastCalibrated] = await Promise.all([
-    temperatureFigures(db, judging, span),
+  const [{ figures, stretches, offline }, flushes, batteryAndWater, calibrations, changes, lastCalibrated] = await Promise.all([
+    historyFigures(db, judging, span),
     listFlushes(db, euis, span, location.timeZone),
     nodeStretches(
       db,
@@ -234,7 +281,7 @@ export async function buildLocationSection(
   const nodeName = (eui: string) => nodeOf.get(eui)?.nodeName ?? eui;
   const openEnd = (to: Date | null) => to ?? span.end;
   const alarms: TLogbookLocationSection['alarms'] = [
-    ...alarmStretches.map((stretch) => ({
+    ...[...offline, ...batteryAndWater].map((stretch) => ({
       kind: stretch.kind,
       eui: stretch.eui,
       nodeName: nodeName(stretch.eui),

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, LOGBOOK_GAP_HOURS, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
+import { LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
+import { stitchChannelDays, stitchNodeDays } from './day-stitch';
+import { GAP_MS, periodDays, pgTextArray } from './logbook-days';
+
+export { pgTextArray } from './logbook-days';
 
 /**
  * The logbook's reads (docs/logbook.md). The history is aggregated in SQL: a year of a location's
@@ -36,11 +40,6 @@ export interface TLogbookChannelRow {
   supplyVoltageThreshold: number | null;
   /** A faucet (flush device) is fitted: the node can flush. */
   hasFaucet: boolean;
-}
-
-/** A PostgreSQL array literal of texts: one bind parameter however many values (drizzle spreads a JS array into a list). */
-export function pgTextArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 }
 
 const SYSTEM_REGISTERS = Object.values(PROFILES).map((profile) => ({ type: profile.type, register: profile.systemRegister }));
@@ -106,108 +105,48 @@ export interface TStretchRow {
   to: Date | null;
 }
 
-/** An instant as ISO text in UTC, so rows of several kinds share text columns. */
-const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-const TEMPERATURE_MESSAGE_IDS = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
-const gapInterval = `${LOGBOOK_GAP_HOURS} hours`;
-
 /**
- * One pass over a location's temperature readings in the period: per channel the figures, and the
- * stretches the report lists (gaps longer than the gap bound between valid readings and at the
- * period's ends, the longest excursion outside the limit, runs of faulty readings). A reading
- * counts for the growth range until the next one, at most the gap bound.
+ * Per channel the figures, and the stretches the report lists (gaps longer than the gap bound between
+ * valid readings and at the period's ends, the longest excursion outside the limit, runs of faulty
+ * readings), and per node the offline stretches (no message for longer than the gap bound), from
+ * the period's day summaries (logbook-days.ts, stitched by day-stitch.ts). A reading counts for the
+ * growth range until the next one, at most the gap bound.
  */
-export async function temperatureFigures(db: TDbOrTx, judging: readonly TChannelJudging[], bounds: TPeriodBounds): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[] }> {
-  if (judging.length === 0) return { figures: [], stretches: [] };
-  const channels = JSON.stringify(judging.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId, kind: channel.limit?.kind ?? null, celsius: channel.limit?.celsius ?? null })));
+export async function historyFigures(
+  db: TDbOrTx,
+  judging: readonly TChannelJudging[],
+  bounds: TPeriodBounds,
+): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[]; offline: TNodeStretch[] }> {
   const euis = [...new Set(judging.map((channel) => channel.eui))];
-  const rows = await queryRows<{ row_kind: string; eui: string; channel_id: string; a: string; b: string | null; c: string | null; d: string | null; e: string | null; f: string; g: string; h: string }>(
-    db,
-    sql`WITH channel AS MATERIALIZED (
-          SELECT * FROM jsonb_to_recordset(${channels}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
-        ), raw AS MATERIALIZED (
-          SELECT ch.eui, ch.channel_id, ch.kind, ch.celsius AS limit_c, d.ts, (d.value->>ch.channel_id)::float8 AS t
-            FROM device_data d JOIN channel ch ON ch.eui = d.device_eui
-           WHERE d.device_eui = ANY(${pgTextArray(euis)}::text[]) AND d.ts >= ${bounds.start} AND d.ts < ${bounds.end}
-             AND d.msg_id IN (${sql.raw(TEMPERATURE_MESSAGE_IDS.join(', '))})
-             AND jsonb_typeof(d.value->ch.channel_id) = 'number'
-        ), valid AS MATERIALIZED (
-          SELECT eui, channel_id, ts, t,
-                 CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
-                 lead(ts) OVER w AS next_ts, lag(ts) OVER w AS prev_ts,
-                 -- The excursions' runs, in the same pass (ok is null for every reading of a channel without a limit, or for none).
-                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END) OVER w AS run
-            FROM raw WHERE t > ${FAULTY_READING_AT_OR_BELOW}
-          WINDOW w AS (PARTITION BY eui, channel_id ORDER BY ts)
-        ), faulty_counts AS (
-          SELECT eui, channel_id, count(*)::int AS faulty FROM raw WHERE t <= ${FAULTY_READING_AT_OR_BELOW} GROUP BY eui, channel_id
-        ), valid_figures AS (
-          SELECT eui, channel_id,
-                 count(*)::int AS readings, min(t) AS min_t, avg(t) AS mean_t, max(t) AS max_t,
-                 count(ok)::int AS judged, count(*) FILTER (WHERE ok = false)::int AS outside,
-                 coalesce(sum(extract(epoch FROM least(coalesce(next_ts, ${bounds.end}::timestamptz), ts + ${gapInterval}::interval) - ts))
-                          FILTER (WHERE t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}), 0) / 3600 AS growth_hours
-            FROM valid GROUP BY eui, channel_id
-        ), figures AS (
-          SELECT ch.eui, ch.channel_id, coalesce(v.readings, 0) AS readings, v.min_t, v.mean_t, v.max_t, coalesce(v.judged, 0) AS judged,
-                 coalesce(v.outside, 0) AS outside, coalesce(v.growth_hours, 0) AS growth_hours, coalesce(f.faulty, 0) AS faulty
-            FROM channel ch
-            LEFT JOIN valid_figures v ON v.eui = ch.eui AND v.channel_id = ch.channel_id
-            LEFT JOIN faulty_counts f ON f.eui = ch.eui AND f.channel_id = ch.channel_id
-        ), gaps AS (
-          SELECT eui, channel_id, ts AS gap_from, next_ts AS gap_to FROM valid WHERE next_ts - ts > ${gapInterval}::interval
-          UNION ALL
-          SELECT eui, channel_id, ${bounds.start}::timestamptz, ts FROM valid WHERE prev_ts IS NULL AND ts - ${bounds.start}::timestamptz > ${gapInterval}::interval
-          UNION ALL
-          SELECT eui, channel_id, ts, ${bounds.end}::timestamptz FROM valid WHERE next_ts IS NULL AND ${bounds.end}::timestamptz - ts > ${gapInterval}::interval
-          UNION ALL
-          SELECT ch.eui, ch.channel_id, ${bounds.start}::timestamptz, ${bounds.end}::timestamptz FROM channel ch
-           WHERE NOT EXISTS (SELECT 1 FROM valid v WHERE v.eui = ch.eui AND v.channel_id = ch.channel_id)
-        ), excursions AS (
-          -- A run is an ok reading and the readings outside the limit after it: its excursion is those outside.
-          SELECT DISTINCT ON (eui, channel_id) eui, channel_id, ex_from, ex_to FROM (
-            SELECT eui, channel_id, min(ts) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) AS ex_to
-              FROM valid WHERE NOT ok GROUP BY eui, channel_id, run
-          ) x ORDER BY eui, channel_id, ex_to - ex_from DESC, ex_from
-        ), faulty_runs AS (
-          -- A run of faulty readings ends at the reading after its last one, which is a valid one (none: still faulty).
-          SELECT eui, channel_id, min(ts) AS f_from, (array_agg(next_raw ORDER BY ts DESC))[1] AS f_to FROM (
-            SELECT eui, channel_id, ts, t <= ${FAULTY_READING_AT_OR_BELOW} AS faulty,
-                   count(*) FILTER (WHERE t > ${FAULTY_READING_AT_OR_BELOW}) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS run,
-                   lead(ts) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS next_raw
-              FROM raw
-          ) x WHERE faulty GROUP BY eui, channel_id, run
-        )
-        SELECT 'figures' AS row_kind, eui, channel_id, readings::text AS a, faulty::text AS b, min_t::text AS c, mean_t::text AS d, max_t::text AS e,
-               judged::text AS f, outside::text AS g, growth_hours::text AS h FROM figures
-        UNION ALL SELECT 'gap', eui, channel_id, ${isoText('gap_from')}, ${isoText('gap_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM gaps
-        UNION ALL SELECT 'excursion', eui, channel_id, ${isoText('ex_from')}, ${isoText('ex_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM excursions
-        UNION ALL SELECT 'faulty', eui, channel_id, ${isoText('f_from')}, ${isoText('f_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM faulty_runs`,
-  );
-  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const start = bounds.start.getTime();
+  const end = bounds.end.getTime();
+  const days = await periodDays(db, judging, euis, start, end);
   const figures: TChannelFigures[] = [];
   const stretches: TStretchRow[] = [];
-  for (const row of rows) {
-    if (row.row_kind === 'figures') {
-      figures.push({
-        eui: row.eui,
-        channelId: row.channel_id,
-        readings: Number(row.a),
-        faultyReadings: Number(row.b),
-        min: num(row.c),
-        mean: num(row.d),
-        max: num(row.e),
-        judged: Number(row.f),
-        outside: Number(row.g),
-        growthRangeHours: Number(row.h),
-      });
-    } else {
-      stretches.push({ kind: row.row_kind as TStretchRow['kind'], eui: row.eui, channelId: row.channel_id, from: new Date(row.a), to: row.b === null ? null : new Date(row.b) });
-    }
+  for (const channel of judging) {
+    const stitched = stitchChannelDays(days.channels.get(`${channel.eui}/${channel.channelId}`) ?? [], start, end, GAP_MS);
+    const { eui, channelId } = channel;
+    figures.push({
+      eui,
+      channelId,
+      readings: stitched.readings,
+      faultyReadings: stitched.faultyReadings,
+      min: stitched.min,
+      mean: stitched.mean,
+      max: stitched.max,
+      judged: stitched.judged,
+      outside: stitched.outside,
+      growthRangeHours: stitched.growthRangeHours,
+    });
+    for (const gap of stitched.gaps) stretches.push({ kind: 'gap', eui, channelId, from: new Date(gap.from), to: new Date(gap.to) });
+    if (stitched.excursion) stretches.push({ kind: 'excursion', eui, channelId, from: new Date(stitched.excursion.from), to: new Date(stitched.excursion.to) });
+    for (const run of stitched.faultyRuns) stretches.push({ kind: 'faulty', eui, channelId, from: new Date(run.from), to: run.to === null ? null : new Date(run.to) });
   }
   stretches.sort((a, b) => a.from.getTime() - b.from.getTime());
-  return { figures, stretches };
+  const offline = euis.flatMap((eui) =>
+    stitchNodeDays(days.nodes.get(eui) ?? [], start, end, GAP_MS).map((run): TNodeStretch => ({ kind: 'offline', eui, from: new Date(run.from), to: run.to === null ? null : new Date(run.to) })),
+  );
+  return { figures, stretches, offline };
 }
 
 export interface TFlushRow {
@@ -248,8 +187,8 @@ export interface TNodeStretch {
 }
 
 /**
- * Node-level alarm stretches in the period, from the history:
- * - offline: more than the gap bound without any message (also from the period's start, and until its end);
+ * Node-level alarm stretches in the period from the history's few non-temperature messages (offline
+ * comes with historyFigures):
  * - low battery: from the first reading below the node's threshold until the next battery swap (the
  *   rule of the stored battery alarm, docs/telemetry.md), or open;
  * - water detection: from a detection message until the next message that says dry, or open.
@@ -263,16 +202,6 @@ export async function nodeStretches(db: TDbOrTx, nodes: readonly { eui: string; 
   const rows = await queryRows<{ kind: TNodeStretch['kind']; eui: string; from: Date | string; to: Date | string | null }>(
     db,
     sql`WITH node AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, threshold float8)),
-        messages AS MATERIALIZED (
-          SELECT device_eui AS eui, ts, lead(ts) OVER (PARTITION BY device_eui ORDER BY ts) AS next_ts, lag(ts) OVER (PARTITION BY device_eui ORDER BY ts) AS prev_ts
-            FROM device_data WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${bounds.start} AND ts < ${bounds.end}
-        ),
-        offline AS (
-          SELECT eui, ts AS s_from, next_ts AS s_to FROM messages WHERE next_ts - ts > ${gapInterval}::interval
-          UNION ALL SELECT eui, ${bounds.start}::timestamptz, ts FROM messages WHERE prev_ts IS NULL AND ts - ${bounds.start}::timestamptz > ${gapInterval}::interval
-          UNION ALL SELECT eui, ts, NULL FROM messages WHERE next_ts IS NULL AND ${bounds.end}::timestamptz - ts > ${gapInterval}::interval
-          UNION ALL SELECT n.eui, ${bounds.start}::timestamptz, NULL FROM node n WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.eui = n.eui)
-        ),
         low AS (
           SELECT d.device_eui AS eui, d.ts,
                  (SELECT min(a.ts) FROM audit_logs a WHERE a.device_eui = d.device_eui AND a.value->>'action' = 'batterySwap' AND a.ts > d.ts) AS swap_ts
@@ -291,8 +220,7 @@ export async function nodeStretches(db: TDbOrTx, nodes: readonly { eui: string; 
         ),
         -- A wet run ends at the message after its last wet one, which says dry (none: still wet).
         wet AS (SELECT eui, min(ts) AS s_from, (array_agg(next_ts ORDER BY ts DESC))[1] AS s_to FROM overflow WHERE wet GROUP BY eui, run)
-        SELECT 'offline' AS kind, eui, s_from AS "from", s_to AS "to" FROM offline
-        UNION ALL SELECT 'lowBattery', eui, s_from, s_to FROM battery
+        SELECT 'lowBattery' AS kind, eui, s_from AS "from", s_to AS "to" FROM battery
         UNION ALL SELECT 'waterDetection', eui, s_from, s_to FROM wet
         ORDER BY 3, 2`,
   );

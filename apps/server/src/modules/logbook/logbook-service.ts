@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
-import { buildReport, reportRulebook, type TReportCustomer, type TReportLocation, type TUnhashedReport } from './logbook-report';
+import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
@@ -62,27 +62,6 @@ function checkPeriod(period: TLogbookPeriodQuery, timeZone: string, now: Date): 
 
 type TLocationRow = typeof locations.$inferSelect;
 type TCustomerRow = typeof customers.$inferSelect;
-
-const reportCustomer = (row: TCustomerRow): TReportCustomer => ({
-  id: row.id,
-  name: row.name,
-  address: row.address,
-  postalCode: row.postalCode,
-  city: row.city,
-  country: row.country,
-  rulebook: row.rulebook ?? null,
-});
-const reportLocation = (row: TLocationRow): TReportLocation => ({
-  id: row.id,
-  name: row.name,
-  address: row.address,
-  postalCode: row.postalCode,
-  city: row.city,
-  country: row.country,
-  rulebook: row.rulebook ?? null,
-  healthcare: row.healthcare,
-  timeZone: row.timeZone,
-});
 
 /** What a report is about: one location, or a customer with all its locations. */
 export type TLogbookSubject = { scope: 'location'; customer: TCustomerRow; location: TLocationRow } | { scope: 'customer'; customer: TCustomerRow };
@@ -139,10 +118,14 @@ export async function makeReport(
       ? [subject.location]
       : await db.select().from(locations).where(eq(locations.customerId, subject.customer.id)).orderBy(sql`lower(${locations.name})`, locations.id);
   checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
+  const customer = reportCustomer(subject.customer);
+  await reportGate(async () => {
+    for (const row of rows) await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
+  });
   const report = await reads((reader) =>
     buildReport(reader, {
       scope: subject.scope,
-      customer: reportCustomer(subject.customer),
+      customer,
       locations: rows.map(reportLocation),
       period,
       generatedBy,

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES } from '@aquasmart/domain';
+import { queryRows, type TDbOrTx } from '../../db/database';
+import { deviceData } from '../../db/schema';
+import { insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
+import { useTestContext } from '../../test/test-app';
+import { keepPeriodDays, planDays, pgTextArray, utcDay } from './logbook-days';
+import { createLogbookDaysJob } from './logbook-days-job';
+import { LOGBOOK_EUI, seedLogbookWorld } from './logbook.fixture';
+import { historyFigures, type TChannelFigures, type TChannelJudging, type TPeriodBounds, type TStretchRow } from './logbook-repository';
+
+const ctx = useTestContext();
+
+const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const TEMPERATURE_MESSAGE_IDS = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
+const gapInterval = `${LOGBOOK_GAP_HOURS} hours`;
+
+/**
+ * The one-pass query the day summaries replaced (kept here as the oracle they must agree with): one pass over a location's temperature readings in the period: per channel the figures, and the
+ * stretches the report lists (gaps longer than the gap bound between valid readings and at the
+ * period's ends, the longest excursion outside the limit, runs of faulty readings). A reading
+ * counts for the growth range until the next one, at most the gap bound.
+ */
+async function onePassTemperatureFigures(db: TDbOrTx, judging: readonly TChannelJudging[], bounds: TPeriodBounds): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[] }> {
+  if (judging.length === 0) return { figures: [], stretches: [] };
+  const channels = JSON.stringify(judging.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId, kind: channel.limit?.kind ?? null, celsius: channel.limit?.celsius ?? null })));
+  const euis = [...new Set(judging.map((channel) => channel.eui))];
+  const rows = await queryRows<{ row_kind: string; eui: string; channel_id: string; a: string; b: string | null; c: string | null; d: string | null; e: string | null; f: string; g: string; h: string }>(
+    db,
+    sql`WITH channel AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset(${channels}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
+        ), raw AS MATERIALIZED (
+          SELECT ch.eui, ch.channel_id, ch.kind, ch.celsius AS limit_c, d.ts, (d.value->>ch.channel_id)::float8 AS t
+            FROM device_data d JOIN channel ch ON ch.eui = d.device_eui
+           WHERE d.device_eui = ANY(${pgTextArray(euis)}::text[]) AND d.ts >= ${bounds.start} AND d.ts < ${bounds.end}
+             AND d.msg_id IN (${sql.raw(TEMPERATURE_MESSAGE_IDS.join(', '))})
+             AND jsonb_typeof(d.value->ch.channel_id) = 'number'
+        ), valid AS MATERIALIZED (
+          SELECT eui, channel_id, ts, t,
+                 CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
+                 lead(ts) OVER w AS next_ts, lag(ts) OVER w AS prev_ts,
+                 -- The excursions' runs, in the same pass (ok is null for every reading of a channel without a limit, or for none).
+                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END) OVER w AS run
+            FROM raw WHERE t > ${FAULTY_READING_AT_OR_BELOW}
+          WINDOW w AS (PARTITION BY eui, channel_id ORDER BY ts)
+        ), faulty_counts AS (
+          SELECT eui, channel_id, count(*)::int AS faulty FROM raw WHERE t <= ${FAULTY_READING_AT_OR_BELOW} GROUP BY eui, channel_id
+        ), valid_figures AS (
+          SELECT eui, channel_id,
+                 count(*)::int AS readings, min(t) AS min_t, avg(t) AS mean_t, max(t) AS max_t,
+                 count(ok)::int AS judged, count(*) FILTER (WHERE ok = false)::int AS outside,
+                 coalesce(sum(extract(epoch FROM least(coalesce(next_ts, ${bounds.end}::timestamptz), ts + ${gapInterval}::interval) - ts))
+                          FILTER (WHERE t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}), 0) / 3600 AS growth_hours
+            FROM valid GROUP BY eui, channel_id
+        ), figures AS (
+          SELECT ch.eui, ch.channel_id, coalesce(v.readings, 0) AS readings, v.min_t, v.mean_t, v.max_t, coalesce(v.judged, 0) AS judged,
+                 coalesce(v.outside, 0) AS outside, coalesce(v.growth_hours, 0) AS growth_hours, coalesce(f.faulty, 0) AS faulty
+            FROM channel ch
+            LEFT JOIN valid_figures v ON v.eui = ch.eui AND v.channel_id = ch.channel_id
+            LEFT JOIN faulty_counts f ON f.eui = ch.eui AND f.channel_id = ch.channel_id
+        ), gaps AS (
+          SELECT eui, channel_id, ts AS gap_from, next_ts AS gap_to FROM valid WHERE next_ts - ts > ${gapInterval}::interval
+          UNION ALL
+          SELECT eui, channel_id, ${bounds.start}::timestamptz, ts FROM valid WHERE prev_ts IS NULL AND ts - ${bounds.start}::timestamptz > ${gapInterval}::interval
+          UNION ALL
+          SELECT eui, channel_id, ts, ${bounds.end}::timestamptz FROM valid WHERE next_ts IS NULL AND ${bounds.end}::timestamptz - ts > ${gapInterval}::interval
+          UNION ALL
+          SELECT ch.eui, ch.channel_id, ${bounds.start}::timestamptz, ${bounds.end}::timestamptz FROM channel ch
+           WHERE NOT EXISTS (SELECT 1 FROM valid v WHERE v.eui = ch.eui AND v.channel_id = ch.channel_id)
+        ), excursions AS (
+          -- A run is an ok reading and the readings outside the limit after it: its excursion is those outside.
+          SELECT DISTINCT ON (eui, channel_id) eui, channel_id, ex_from, ex_to FROM (
+            SELECT eui, channel_id, min(ts) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) AS ex_to
+              FROM valid WHERE NOT ok GROUP BY eui, channel_id, run
+          ) x ORDER BY eui, channel_id, ex_to - ex_from DESC, ex_from
+        ), faulty_runs AS (
+          -- A run of faulty readings ends at the reading after its last one, which is a valid one (none: still faulty).
+          SELECT eui, channel_id, min(ts) AS f_from, (array_agg(next_raw ORDER BY ts DESC))[1] AS f_to FROM (
+            SELECT eui, channel_id, ts, t <= ${FAULTY_READING_AT_OR_BELOW} AS faulty,
+                   count(*) FILTER (WHERE t > ${FAULTY_READING_AT_OR_BELOW}) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS run,
+                   lead(ts) OVER (PARTITION BY eui, channel_id ORDER BY ts) AS next_raw
+              FROM raw
+          ) x WHERE faulty GROUP BY eui, channel_id, run
+        )
+        SELECT 'figures' AS row_kind, eui, channel_id, readings::text AS a, faulty::text AS b, min_t::text AS c, mean_t::text AS d, max_t::text AS e,
+               judged::text AS f, outside::text AS g, growth_hours::text AS h FROM figures
+        UNION ALL SELECT 'gap', eui, channel_id, ${isoText('gap_from')}, ${isoText('gap_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM gaps
+        UNION ALL SELECT 'excursion', eui, channel_id, ${isoText('ex_from')}, ${isoText('ex_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM excursions
+        UNION ALL SELECT 'faulty', eui, channel_id, ${isoText('f_from')}, ${isoText('f_to')}, NULL, NULL, NULL, NULL, NULL, NULL FROM faulty_runs`,
+  );
+  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const figures: TChannelFigures[] = [];
+  const stretches: TStretchRow[] = [];
+  for (const row of rows) {
+    if (row.row_kind === 'figures') {
+      figures.push({
+        eui: row.eui,
+        channelId: row.channel_id,
+        readings: Number(row.a),
+        faultyReadings: Number(row.b),
+        min: num(row.c),
+        mean: num(row.d),
+        max: num(row.e),
+        judged: Number(row.f),
+        outside: Number(row.g),
+        growthRangeHours: Number(row.h),
+      });
+    } else {
+      stretches.push({ kind: row.row_kind as TStretchRow['kind'], eui: row.eui, channelId: row.channel_id, from: new Date(row.a), to: row.b === null ? null : new Date(row.b) });
+    }
+  }
+  stretches.sort((a, b) => a.from.getTime() - b.from.getTime());
+  return { figures, stretches };
+}
+
+
+/** The offline part of the one-pass node query the day summaries replaced (the oracle). */
+async function onePassOffline(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds) {
+  const list = JSON.stringify(euis.map((eui) => ({ eui })));
+  const rows = await queryRows<{ eui: string; from: string; to: string | null }>(
+    db,
+    sql`WITH node AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text)),
+        messages AS MATERIALIZED (
+          SELECT device_eui AS eui, ts, lead(ts) OVER (PARTITION BY device_eui ORDER BY ts) AS next_ts, lag(ts) OVER (PARTITION BY device_eui ORDER BY ts) AS prev_ts
+            FROM device_data WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${bounds.start} AND ts < ${bounds.end}
+        ), offline AS (
+          SELECT eui, ts AS s_from, next_ts AS s_to FROM messages WHERE next_ts - ts > ${gapInterval}::interval
+          UNION ALL SELECT eui, ${bounds.start}::timestamptz, ts FROM messages WHERE prev_ts IS NULL AND ts - ${bounds.start}::timestamptz > ${gapInterval}::interval
+          UNION ALL SELECT eui, ts, NULL FROM messages WHERE next_ts IS NULL AND ${bounds.end}::timestamptz - ts > ${gapInterval}::interval
+          UNION ALL SELECT n.eui, ${bounds.start}::timestamptz, NULL FROM node n WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.eui = n.eui)
+        )
+        SELECT eui, ${isoText('s_from')} AS "from", ${isoText('s_to')} AS "to" FROM offline ORDER BY 2, 1`,
+  );
+  return rows.map((row) => ({ kind: 'offline', eui: row.eui, from: new Date(row.from), to: row.to === null ? null : new Date(row.to) }));
+}
+
+/** A small deterministic random source (mulberry32), so a failing history can be made again. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const QUARTER = 15 * 60_000;
+const HOUR = 60 * 60_000;
+
+/**
+ * A history with everything that can cross a day's end: gaps of 5 to 20 hours, hot water dipping
+ * under its limit for hours, faulty runs, a channel without a limit, a node silent for a whole day.
+ */
+async function seedRandomHistory(seed: number, start: number, end: number): Promise<TChannelJudging[]> {
+  const db = ctx.database.db;
+  const next = random(seed);
+  const customerId = await insertCustomer(db, `Klant ${seed}`);
+  const locationId = await insertLocation(db, customerId, `Locatie ${seed}`);
+  const euis = [`00000000000${String(seed).padStart(3, '0')}A1`, `00000000000${String(seed).padStart(3, '0')}B2`];
+  const rows: (typeof deviceData.$inferInsert)[] = [];
+  for (const [index, eui] of euis.entries()) {
+    await insertDevice(db, { eui, type: 'V2', customerId, locationId });
+    let hotBad = false;
+    let faulty = false;
+    // The second node is silent over a whole UTC day in the middle.
+    const silent = { from: Math.ceil(start / 86_400_000) * 86_400_000 + 86_400_000, to: Math.ceil(start / 86_400_000) * 86_400_000 + 2 * 86_400_000 + 3 * HOUR };
+    for (let ms = start - 3 * HOUR; ms < end + 3 * HOUR; ms += QUARTER) {
+      if (index === 1 && ms >= silent.from && ms < silent.to) continue;
+      if (next() < 0.004) {
+        ms += Math.floor(5 + next() * 15) * HOUR; // a gap of 5 to 20 hours
+        continue;
+      }
+      if (next() < 0.03) hotBad = !hotBad;
+      if (next() < 0.01) faulty = !faulty;
+      const hot = hotBad ? 40 + next() * 19.9 : 60 + next() * 5;
+      const cold = next() < 0.1 ? 25 + next() * 3 : 10 + next() * 15;
+      rows.push({
+        deviceEui: eui,
+        ts: new Date(ms),
+        msgId: 42,
+        value: { timestamp: ms / 1000, temperature1: faulty ? -102.4 : Math.round(hot * 10) / 10, temperature2: Math.round(cold * 10) / 10, temperature3: 20 + next() * 40 },
+      });
+      if (next() < 0.02) rows.push({ deviceEui: eui, ts: new Date(ms + 60_000), msgId: 40, value: { voltage: 3.6 } });
+    }
+  }
+  for (let offset = 0; offset < rows.length; offset += 500) await db.insert(deviceData).values(rows.slice(offset, offset + 500));
+  return euis.flatMap((eui) => [
+    { eui, channelId: 'temperature1', limit: { kind: 'atLeast' as const, celsius: 60 } },
+    { eui, channelId: 'temperature2', limit: { kind: 'atMost' as const, celsius: 25 } },
+    { eui, channelId: 'temperature3', limit: null },
+  ]);
+}
+
+const roundFigures = (figures: TChannelFigures[]) =>
+  figures
+    .map((figure) => ({ ...figure, mean: figure.mean === null ? null : Math.round(figure.mean * 1e6) / 1e6, growthRangeHours: Math.round(figure.growthRangeHours * 1e6) / 1e6 }))
+    .sort((a, b) => `${a.eui}/${a.channelId}`.localeCompare(`${b.eui}/${b.channelId}`));
+const sortStretches = <T extends { kind: string; eui: string; from: Date }>(stretches: T[]) =>
+  [...stretches].sort((a, b) => a.from.getTime() - b.from.getTime() || a.eui.localeCompare(b.eui) || a.kind.localeCompare(b.kind) || ('channelId' in a && 'channelId' in b ? String(a.channelId).localeCompare(String(b.channelId)) : 0));
+
+describe('the day summaries give what one pass over the period gives', () => {
+  // Local periods in Europe/Amsterdam: their ends are not UTC midnights.
+  const periods = [
+    { seed: 11, start: Date.UTC(2026, 9, 4, 22), end: Date.UTC(2026, 9, 9, 22) },
+    { seed: 12, start: Date.UTC(2026, 10, 1, 23), end: Date.UTC(2026, 10, 6, 23) },
+    { seed: 13, start: Date.UTC(2026, 8, 30, 22, 0), end: Date.UTC(2026, 9, 3, 22) },
+  ];
+  it.each(periods)('history $seed: from the history, then from kept days, and after a late reading', async ({ seed, start, end }) => {
+    const db = ctx.database.db;
+    const judging = await seedRandomHistory(seed, start, end);
+    const euis = [...new Set(judging.map((channel) => channel.eui))];
+    const bounds = { start: new Date(start), end: new Date(end) };
+    const oracle = await onePassTemperatureFigures(db, judging, bounds);
+    const oracleOffline = await onePassOffline(db, euis, bounds);
+    expect(oracle.stretches.filter((stretch) => stretch.kind === 'excursion').length).toBeGreaterThan(0);
+    expect(oracle.stretches.filter((stretch) => stretch.kind === 'gap').length).toBeGreaterThan(0);
+    expect(oracle.stretches.filter((stretch) => stretch.kind === 'faulty').length).toBeGreaterThan(0);
+
+    const fromHistory = await historyFigures(db, judging, bounds);
+    expect(roundFigures(fromHistory.figures)).toEqual(roundFigures(oracle.figures));
+    expect(sortStretches(fromHistory.stretches)).toEqual(sortStretches(oracle.stretches));
+    expect(sortStretches(fromHistory.offline)).toEqual(sortStretches(oracleOffline));
+
+    const written = await keepPeriodDays(db, judging, euis, start, end);
+    expect(written).toBeGreaterThan(0);
+    expect(await keepPeriodDays(db, judging, euis, start, end)).toBe(0);
+    const fromKept = await historyFigures(db, judging, bounds);
+    expect(roundFigures(fromKept.figures)).toEqual(roundFigures(oracle.figures));
+    expect(sortStretches(fromKept.stretches)).toEqual(sortStretches(oracle.stretches));
+    expect(sortStretches(fromKept.offline)).toEqual(sortStretches(oracleOffline));
+
+    // A late reading for a kept day forgets that node's summaries of the day, and the figures follow it.
+    const lateDay = planDays(start, end, Date.now()).keptDays[1];
+    const late = Date.parse(`${lateDay}T12:07:00Z`);
+    const before = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM logbook_days WHERE device_eui = ${euis[0]} AND day = ${lateDay}::date`);
+    expect(before[0].n).toBe(4);
+    await db.insert(deviceData).values({ deviceEui: euis[0], ts: new Date(late), msgId: 42, value: { temperature1: 30, temperature2: 30, temperature3: 30 } });
+    const after = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM logbook_days WHERE device_eui = ${euis[0]} AND day = ${lateDay}::date`);
+    expect(after[0].n).toBe(0);
+    const oracleAfter = await onePassTemperatureFigures(db, judging, bounds);
+    const fromKeptAfter = await historyFigures(db, judging, bounds);
+    expect(roundFigures(fromKeptAfter.figures)).toEqual(roundFigures(oracleAfter.figures));
+    expect(sortStretches(fromKeptAfter.stretches)).toEqual(sortStretches(oracleAfter.stretches));
+    expect(fromKeptAfter.figures.find((figure) => figure.eui === euis[0] && figure.channelId === 'temperature1')?.readings).toBe(
+      (oracle.figures.find((figure) => figure.eui === euis[0] && figure.channelId === 'temperature1')?.readings ?? 0) + 1,
+    );
+  });
+});
+
+describe('which days are kept', () => {
+  const day = (text: string) => Date.parse(text);
+  it.each([
+    { name: 'a local week: its UTC days inside, the two ends from the history', start: '2026-10-04T22:00:00Z', end: '2026-10-11T22:00:00Z', now: '2026-11-01T00:00:00Z', kept: 6, raw: [['2026-10-04T22:00:00Z', '2026-10-05T00:00:00Z'], ['2026-10-11T00:00:00Z', '2026-10-11T22:00:00Z']] },
+    { name: 'UTC midnights: every day kept', start: '2026-10-05T00:00:00Z', end: '2026-10-07T00:00:00Z', now: '2026-11-01T00:00:00Z', kept: 2, raw: [] },
+    { name: 'a day that ended 59 minutes ago is read from the history', start: '2026-10-05T00:00:00Z', end: '2026-10-07T00:00:00Z', now: '2026-10-07T00:59:00Z', kept: 1, raw: [['2026-10-06T00:00:00Z', '2026-10-07T00:00:00Z']] },
+    { name: 'a day that ended an hour ago is kept', start: '2026-10-05T00:00:00Z', end: '2026-10-07T00:00:00Z', now: '2026-10-07T01:00:00Z', kept: 2, raw: [] },
+    { name: 'a period inside one day', start: '2026-10-05T03:00:00Z', end: '2026-10-05T09:00:00Z', now: '2026-11-01T00:00:00Z', kept: 0, raw: [['2026-10-05T03:00:00Z', '2026-10-05T09:00:00Z']] },
+  ])('$name', ({ start, end, now, kept, raw }) => {
+    const plan = planDays(day(start), day(end), day(now));
+    expect(plan.keptDays).toHaveLength(kept);
+    if (kept > 0) expect(plan.keptDays[0]).toBe(utcDay(Math.ceil(day(start) / 86_400_000) * 86_400_000));
+    expect(plan.rawRanges.map((range) => [new Date(range.from).toISOString().replace('.000', ''), new Date(range.to).toISOString().replace('.000', '')])).toEqual(raw);
+  });
+});
+
+describe('the history index of the few non-temperature messages', () => {
+  it('holds every message id of the node profiles except the temperature readings', () => {
+    const migration = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0013_logbook_days.sql'), 'utf8');
+    const listed = /device_data_sparse_idx[^;]*"msg_id" IN \(([^)]*)\)/.exec(migration)?.[1].split(',').map((id) => Number(id.trim()));
+    const temperature = new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature));
+    const others = [...new Set(Object.values(PROFILES).flatMap((profile) => Object.values(profile.messageIds)))].filter((id) => !temperature.has(id)).sort((a, b) => a - b);
+    expect(listed).toEqual(others);
+  });
+});
+
+describe('the job that keeps the last ended days', () => {
+  it('keeps the three UTC days before today for every channel and the node, once', async () => {
+    const db = ctx.database.db;
+    await seedLogbookWorld(db);
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const job = createLogbookDaysJob({ db, log, now: () => new Date('2026-10-10T05:00:00Z') });
+    expect(await job.step()).toBeGreaterThan(0);
+    const kept = await queryRows<{ day: string; n: number }>(
+      db,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM logbook_days WHERE device_eui = ${LOGBOOK_EUI} GROUP BY day ORDER BY day`,
+    );
+    // Three temperature channels and the node's messages, per day.
+    expect(kept).toEqual([
+      { day: '2026-10-07', n: 4 },
+      { day: '2026-10-08', n: 4 },
+      { day: '2026-10-09', n: 4 },
+    ]);
+    expect(await job.step()).toBe(0);
+  });
+});

@@ -1,0 +1,357 @@
+import { sql } from 'drizzle-orm';
+import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TTemperatureLimit } from '@aquasmart/domain';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { EMPTY_CHANNEL_DAY, EMPTY_NODE_DAY, type TChannelDaySummary, type TClosedRun, type TFaultyRun, type TNodeDaySummary } from './day-stitch';
+
+/**
+ * The logbook's day summaries (docs/logbook.md, "Speed"): the history read per node channel and UTC
+ * day, kept in `logbook_days` for days that have ended, so a report reads each day once. A day's
+ * summary depends on the limit it was judged by (limit_key). A late reading for a kept day deletes
+ * that day's summaries (trigger of 0013_logbook_days.sql); writing summaries holds the advisory lock
+ * that trigger shares, so no summary can miss a reading committed while it was being computed.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const GAP_MS = LOGBOOK_GAP_HOURS * 60 * 60 * 1000;
+/** A day is kept once it ended this long ago: readings still on their way are not yet late. */
+export const KEEP_AFTER_MS = 60 * 60 * 1000;
+/** Shared by the late-reading trigger (0013_logbook_days.sql). */
+const LOGBOOK_DAYS_LOCK = 7_331_024;
+/** Channel-days per summarising statement: a few seconds each, so late readings never wait long. */
+const CHANNEL_DAYS_PER_CHUNK = 2000;
+/** The node-level summary's channel id. */
+const NODE_CHANNEL = '';
+
+export interface TJudgedChannel {
+  eui: string;
+  channelId: string;
+  limit: TTemperatureLimit | null;
+}
+
+export const limitKey = (limit: TTemperatureLimit | null): string => (limit ? `${limit.kind}:${limit.celsius}` : '');
+const channelKey = (eui: string, channelId: string) => `${eui}/${channelId}`;
+/** A kept summary's key: node, channel ('' for the node's messages), limit and day. */
+const keptKey = (eui: string, channelId: string, limit: string, day: string) => `${eui}\u0001${channelId}\u0001${limit}\u0001${day}`;
+
+/** A PostgreSQL array literal of texts: one bind parameter however many values (drizzle spreads a JS array into a list). */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+}
+
+/** The UTC day (yyyy-mm-dd) an instant falls on. */
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
+
+export interface TDayPlan {
+  /** UTC days wholly inside the period that ended before the keep bound: read from logbook_days. */
+  keptDays: string[];
+  /** The rest of the period, read from the history: [from, to) in ms. */
+  rawRanges: { from: number; to: number }[];
+}
+
+/** Which parts of a period come from kept summaries and which from the history. */
+export function planDays(start: number, end: number, now: number): TDayPlan {
+  const keptDays: string[] = [];
+  const rawRanges: { from: number; to: number }[] = [];
+  const keepUntil = Math.min(end, now - KEEP_AFTER_MS);
+  let cursor = start;
+  let day = Math.ceil(start / DAY_MS) * DAY_MS;
+  if (day > cursor && day <= end) {
+    rawRanges.push({ from: cursor, to: Math.min(day, end) });
+    cursor = day;
+  }
+  for (; day + DAY_MS <= keepUntil; day += DAY_MS) {
+    keptDays.push(utcDay(day));
+    cursor = day + DAY_MS;
+  }
+  if (cursor < end) rawRanges.push({ from: cursor, to: end });
+  return { keptDays, rawRanges };
+}
+
+const TEMPERATURE_MESSAGE_IDS = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
+const gapInterval = `${LOGBOOK_GAP_HOURS} hours`;
+const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+
+/** Day summaries of channels' readings in [from, to), per channel key and UTC day (days without readings absent). */
+export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudgedChannel[], from: number, to: number): Promise<Map<string, Map<string, TChannelDaySummary>>> {
+  const result = new Map<string, Map<string, TChannelDaySummary>>();
+  if (channels.length === 0 || to <= from) return result;
+  const list = JSON.stringify(channels.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId, kind: channel.limit?.kind ?? null, celsius: channel.limit?.celsius ?? null })));
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
+  const rows = await queryRows<{ k: string; eui: string; channel_id: string; day: string; a: number | null; b: number | null; c: number | null; d: number | null; e: number | null; f: number | null; g: number | null; h: number | null; i: number | null; j: number | null }>(
+    db,
+    sql`WITH channel AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
+        ), raw AS MATERIALIZED (
+          SELECT ch.eui, ch.channel_id, ch.kind, ch.celsius AS limit_c, d.ts, to_char(d.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, (d.value->>ch.channel_id)::float8 AS t
+            FROM device_data d JOIN channel ch ON ch.eui = d.device_eui
+           WHERE d.device_eui = ANY(${pgTextArray(euis)}::text[])
+             AND d.ts >= ${new Date(from)} AND d.ts < ${new Date(to)}
+             AND d.msg_id IN (${sql.raw(TEMPERATURE_MESSAGE_IDS.join(', '))})
+             AND jsonb_typeof(d.value->ch.channel_id) = 'number'
+        ), valid AS MATERIALIZED (
+          SELECT eui, channel_id, day, ts, t,
+                 CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
+                 lead(ts) OVER w AS next_ts,
+                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END) OVER w AS run,
+                 t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below} AS growth
+            FROM raw WHERE t > ${FAULTY_READING_AT_OR_BELOW}
+          WINDOW w AS (PARTITION BY eui, channel_id, day ORDER BY ts)
+        ), faulty_runs AS (
+          -- A run of faulty readings ends at the reading after its last one (a valid one); run 0 holds the day's first reading.
+          SELECT eui, channel_id, day, run, min(ts) AS f_from, (array_agg(next_raw ORDER BY ts DESC))[1] AS f_to FROM (
+            SELECT eui, channel_id, day, ts, t <= ${FAULTY_READING_AT_OR_BELOW} AS faulty,
+                   count(*) FILTER (WHERE t > ${FAULTY_READING_AT_OR_BELOW}) OVER w AS run, lead(ts) OVER w AS next_raw
+              FROM raw WINDOW w AS (PARTITION BY eui, channel_id, day ORDER BY ts)
+          ) x WHERE faulty GROUP BY eui, channel_id, day, run
+        ), excursion_runs AS (
+          -- Run k: the readings from the k-th reading within the limit on; its excursion is those outside, until the next valid reading.
+          SELECT eui, channel_id, day, run, min(ts) AS ex_from, max(next_ts) AS ex_to, bool_or(next_ts IS NULL) AS open
+            FROM valid WHERE NOT ok GROUP BY eui, channel_id, day, run
+        )
+        SELECT 'day' AS k, eui, channel_id, day, count(*)::float8 AS a, sum(t) AS b, min(t) AS c, max(t) AS d,
+               count(ok)::float8 AS e, (count(*) FILTER (WHERE ok = false))::float8 AS f,
+               coalesce(sum(extract(epoch FROM least(next_ts, ts + ${gapInterval}::interval) - ts)) FILTER (WHERE growth AND next_ts IS NOT NULL), 0)::float8 AS g,
+               ${epochMs('min(ts)')} AS h, ${epochMs('max(ts)')} AS i, CASE WHEN (array_agg(growth ORDER BY ts DESC))[1] THEN 1 ELSE 0 END::float8 AS j
+          FROM valid GROUP BY eui, channel_id, day
+        UNION ALL
+        SELECT 'gap', eui, channel_id, day, ${epochMs('ts')}, ${epochMs('next_ts')}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+          FROM valid WHERE next_ts - ts > ${gapInterval}::interval
+        UNION ALL
+        SELECT 'excursion', eui, channel_id, day, ${epochMs('ex_from')}, CASE WHEN open THEN NULL ELSE ${epochMs('ex_to')} END, run::float8, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+          FROM excursion_runs
+        UNION ALL
+        SELECT 'faulty', eui, channel_id, day, ${epochMs('f_from')}, ${epochMs('f_to')}, run::float8, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+          FROM faulty_runs
+        UNION ALL
+        SELECT 'faultyCount', eui, channel_id, day, count(*)::float8, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+          FROM raw WHERE t <= ${FAULTY_READING_AT_OR_BELOW} GROUP BY eui, channel_id, day
+        ORDER BY 1, 2, 3, 4, 5`,
+  );
+  const summaryOf = (eui: string, channelId: string, day: string): TChannelDaySummary => {
+    const key = channelKey(eui, channelId);
+    let days = result.get(key);
+    if (!days) result.set(key, (days = new Map()));
+    let summary = days.get(day);
+    if (!summary) days.set(day, (summary = { ...EMPTY_CHANNEL_DAY, gaps: [], faultyRuns: [] }));
+    return summary;
+  };
+  const num = (value: unknown) => Number(value);
+  const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  for (const row of rows) {
+    const summary = summaryOf(row.eui, row.channel_id, row.day);
+    switch (row.k) {
+      case 'day':
+        Object.assign(summary, {
+          readings: num(row.a),
+          sum: num(row.b),
+          min: orNull(row.c),
+          max: orNull(row.d),
+          judged: num(row.e),
+          outside: num(row.f),
+          growthInnerSeconds: num(row.g),
+          first: orNull(row.h),
+          last: orNull(row.i),
+          lastInGrowthRange: num(row.j) === 1,
+        });
+        break;
+      case 'gap':
+        summary.gaps.push({ from: num(row.a), to: num(row.b) });
+        break;
+      case 'excursion': {
+        const run = { from: num(row.a), to: orNull(row.b) };
+        if (num(row.c) === 0) summary.excursionLead = run;
+        else if (run.to === null) summary.excursionTrail = run.from;
+        else if (!summary.excursionInner || run.to - run.from > summary.excursionInner.to - summary.excursionInner.from) summary.excursionInner = run as TClosedRun;
+        break;
+      }
+      case 'faulty':
+        summary.faultyRuns.push({ from: num(row.a), to: orNull(row.b), continues: num(row.c) === 0 } satisfies TFaultyRun);
+        break;
+      case 'faultyCount':
+        summary.faulty = num(row.a);
+        break;
+    }
+  }
+  return result;
+}
+
+/** Day summaries of nodes' messages (of any kind) in [from, to), per node and UTC day. */
+export async function summarizeNodeDays(db: TDbOrTx, euis: readonly string[], from: number, to: number): Promise<Map<string, Map<string, TNodeDaySummary>>> {
+  const result = new Map<string, Map<string, TNodeDaySummary>>();
+  if (euis.length === 0 || to <= from) return result;
+  const rows = await queryRows<{ k: string; eui: string; day: string; a: number; b: number }>(
+    db,
+    sql`WITH messages AS MATERIALIZED (
+          SELECT device_eui AS eui, ts, day, lead(ts) OVER (PARTITION BY device_eui, day ORDER BY ts) AS next_ts FROM (
+            SELECT device_eui, ts, to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM device_data
+             WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${new Date(from)} AND ts < ${new Date(to)}
+          ) x
+        )
+        SELECT 'day' AS k, eui, day, ${epochMs('min(ts)')} AS a, ${epochMs('max(ts)')} AS b FROM messages GROUP BY eui, day
+        UNION ALL
+        SELECT 'gap', eui, day, ${epochMs('ts')}, ${epochMs('next_ts')} FROM messages WHERE next_ts - ts > ${gapInterval}::interval
+        ORDER BY 1, 2, 3, 4`,
+  );
+  for (const row of rows) {
+    let days = result.get(row.eui);
+    if (!days) result.set(row.eui, (days = new Map()));
+    let summary = days.get(row.day);
+    if (!summary) days.set(row.day, (summary = { ...EMPTY_NODE_DAY, gaps: [] }));
+    if (row.k === 'day') Object.assign(summary, { first: Number(row.a), last: Number(row.b) });
+    else summary.gaps.push({ from: Number(row.a), to: Number(row.b) });
+  }
+  return result;
+}
+
+/** A summary without its empty fields (zero, null, false, []): most kept days hold little, and a year is read at once. */
+export function compactSummary(summary: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(summary).filter(([, value]) => !(value === 0 || value === null || value === false || (Array.isArray(value) && value.length === 0))));
+}
+
+/** The kept summaries of the nodes (their channels under any limit, and the nodes) on the given days, by keptKey. */
+async function readKept(db: TDbOrTx, euis: readonly string[], days: readonly string[]): Promise<Map<string, TChannelDaySummary | TNodeDaySummary>> {
+  if (euis.length === 0 || days.length === 0) return new Map();
+  const rows = await queryRows<{ device_eui: string; day: string; channel_id: string; limit_key: string; summary: TChannelDaySummary | TNodeDaySummary }>(
+    db,
+    sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key, summary FROM logbook_days
+         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND day >= ${days[0]}::date AND day <= ${days[days.length - 1]}::date`,
+  );
+  return new Map(
+    rows.map((row) => [keptKey(row.device_eui, row.channel_id, row.limit_key, row.day), row.channel_id === NODE_CHANNEL ? { ...EMPTY_NODE_DAY, ...row.summary } : { ...EMPTY_CHANNEL_DAY, ...row.summary }]),
+  );
+}
+
+/** Every day of a period for channels and nodes: kept summaries where there are, the history elsewhere. */
+export async function periodDays(
+  db: TDbOrTx,
+  channels: readonly TJudgedChannel[],
+  euis: readonly string[],
+  start: number,
+  end: number,
+  now = Date.now(),
+): Promise<{ channels: Map<string, TChannelDaySummary[]>; nodes: Map<string, TNodeDaySummary[]> }> {
+  const plan = planDays(start, end, now);
+  const keptOf = await readKept(db, euis, plan.keptDays);
+  const missingChannels = new Set<string>();
+  const missingNodes = new Set<string>();
+  let missingFrom = Infinity;
+  let missingTo = -Infinity;
+  for (const day of plan.keptDays) {
+    for (const channel of channels) {
+      if (!keptOf.has(keptKey(channel.eui, channel.channelId, limitKey(channel.limit), day))) {
+        missingChannels.add(channelKey(channel.eui, channel.channelId));
+        missingFrom = Math.min(missingFrom, dayStart(day));
+        missingTo = Math.max(missingTo, dayStart(day) + DAY_MS);
+      }
+    }
+    for (const eui of euis) {
+      if (!keptOf.has(keptKey(eui, NODE_CHANNEL, '', day))) {
+        missingNodes.add(eui);
+        missingFrom = Math.min(missingFrom, dayStart(day));
+        missingTo = Math.max(missingTo, dayStart(day) + DAY_MS);
+      }
+    }
+  }
+  // What is not kept is read from the history: the period's unkept ends and days nobody summarised yet.
+  const rawChannel = new Map<string, Map<string, TChannelDaySummary>>();
+  const rawNode = new Map<string, Map<string, TNodeDaySummary>>();
+  const ranges = [...plan.rawRanges];
+  const merge = <T>(into: Map<string, Map<string, T>>, from: Map<string, Map<string, T>>) => {
+    for (const [key, days] of from) {
+      const target = into.get(key) ?? new Map<string, T>();
+      for (const [day, summary] of days) target.set(day, summary);
+      into.set(key, target);
+    }
+  };
+  for (const range of ranges) {
+    merge(rawChannel, await summarizeChannelDays(db, channels, range.from, range.to));
+    merge(rawNode, await summarizeNodeDays(db, euis, range.from, range.to));
+  }
+  if (missingTo > missingFrom) {
+    merge(rawChannel, await summarizeChannelDays(db, channels.filter((channel) => missingChannels.has(channelKey(channel.eui, channel.channelId))), missingFrom, missingTo));
+    merge(rawNode, await summarizeNodeDays(db, [...missingNodes], missingFrom, missingTo));
+  }
+
+  const rawDays = (from: number, to: number) => {
+    const days: string[] = [];
+    for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS) days.push(utcDay(day));
+    return days;
+  };
+  const allDays = [...new Set([...plan.rawRanges.flatMap((range) => rawDays(range.from, range.to)), ...plan.keptDays])].sort();
+  const keptSet = new Set(plan.keptDays);
+  const channelDays = new Map<string, TChannelDaySummary[]>();
+  for (const channel of channels) {
+    const key = channelKey(channel.eui, channel.channelId);
+    const raw = rawChannel.get(key);
+    const list: TChannelDaySummary[] = [];
+    for (const day of allDays) {
+      const summary = (keptSet.has(day) ? (keptOf.get(keptKey(channel.eui, channel.channelId, limitKey(channel.limit), day)) as TChannelDaySummary | undefined) : undefined) ?? raw?.get(day);
+      if (summary) list.push(summary);
+    }
+    channelDays.set(key, list);
+  }
+  const nodeDays = new Map<string, TNodeDaySummary[]>();
+  for (const eui of euis) {
+    const raw = rawNode.get(eui);
+    const list: TNodeDaySummary[] = [];
+    for (const day of allDays) {
+      const summary = (keptSet.has(day) ? keptOf.get(keptKey(eui, NODE_CHANNEL, '', day)) : undefined) ?? raw?.get(day);
+      if (summary) list.push(summary);
+    }
+    nodeDays.set(eui, list);
+  }
+  return { channels: channelDays, nodes: nodeDays };
+}
+
+/**
+ * Keeps the summaries of the period's ended days that are not kept yet (docs/logbook.md, "Speed").
+ * Each chunk of days is read and written in one transaction holding the lock the late-reading
+ * trigger shares. Returns the number of summaries written.
+ */
+export async function keepPeriodDays(db: TDb, channels: readonly TJudgedChannel[], euis: readonly string[], start: number, end: number, now = Date.now(), statementTimeoutMs?: number): Promise<number> {
+  const { keptDays } = planDays(start, end, now);
+  if (keptDays.length === 0 || (channels.length === 0 && euis.length === 0)) return 0;
+  const have = await readKept(db, euis, keptDays);
+  const missingDays = keptDays.filter(
+    (day) =>
+      channels.some((channel) => !have.has(keptKey(channel.eui, channel.channelId, limitKey(channel.limit), day))) ||
+      euis.some((eui) => !have.has(keptKey(eui, NODE_CHANNEL, '', day))),
+  );
+  const daysPerChunk = Math.max(1, Math.floor(CHANNEL_DAYS_PER_CHUNK / Math.max(1, channels.length)));
+  let written = 0;
+  for (let index = 0; index < missingDays.length; ) {
+    // A chunk is a run of consecutive missing days.
+    const chunk = [missingDays[index]];
+    while (chunk.length < daysPerChunk && missingDays[index + chunk.length] && dayStart(missingDays[index + chunk.length]) === dayStart(chunk[chunk.length - 1]) + DAY_MS) {
+      chunk.push(missingDays[index + chunk.length]);
+    }
+    index += chunk.length;
+    const from = dayStart(chunk[0]);
+    const to = dayStart(chunk[chunk.length - 1]) + DAY_MS;
+    written += await db.transaction(async (tx) => {
+      if (statementTimeoutMs) await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`));
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOGBOOK_DAYS_LOCK})`);
+      const channelSummaries = await summarizeChannelDays(tx, channels, from, to);
+      const nodeSummaries = await summarizeNodeDays(tx, euis, from, to);
+      const rows: { device_eui: string; day: string; channel_id: string; limit_key: string; summary: unknown }[] = [];
+      for (const day of chunk) {
+        for (const channel of channels) {
+          const summary = channelSummaries.get(channelKey(channel.eui, channel.channelId))?.get(day) ?? EMPTY_CHANNEL_DAY;
+          rows.push({ device_eui: channel.eui, day, channel_id: channel.channelId, limit_key: limitKey(channel.limit), summary: compactSummary(summary) });
+        }
+        for (const eui of euis) rows.push({ device_eui: eui, day, channel_id: NODE_CHANNEL, limit_key: '', summary: compactSummary(nodeSummaries.get(eui)?.get(day) ?? EMPTY_NODE_DAY) });
+      }
+      for (let offset = 0; offset < rows.length; offset += 5000) {
+        await tx.execute(
+          sql`INSERT INTO logbook_days (device_eui, day, channel_id, limit_key, summary)
+              SELECT device_eui, day, channel_id, limit_key, summary FROM jsonb_to_recordset(${JSON.stringify(rows.slice(offset, offset + 5000))}::jsonb)
+                AS x(device_eui text, day date, channel_id text, limit_key text, summary jsonb)
+              ON CONFLICT (device_eui, day, channel_id, limit_key) DO UPDATE SET summary = excluded.summary, computed_at = now()`,
+        );
+      }
+      return rows.length;
+    });
+  }
+  return written;
+}
