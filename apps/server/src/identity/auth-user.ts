@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+import { readStoredAlarmNotifications, type TPortalRights, type TRightEntry, type TStoredAlarmNotifications } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../db/database';
 import { customers, userCustomers, users } from '../db/schema';
 
@@ -24,6 +24,8 @@ export interface TAuthUser {
   overflowEmailAlerts: boolean;
   /** The monthly logbook by e-mail (docs/logbook.md). */
   logbookEmails: boolean;
+  /** Alarm notification preferences (docs/alarm-notifications.md); the two toggles above mirror two of its kinds. */
+  alarmNotifications: TStoredAlarmNotifications;
 }
 
 export interface TUserWithSecret extends TAuthUser {
@@ -57,6 +59,7 @@ export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; 
     flushEmailAlerts: row.flushEmailAlerts,
     overflowEmailAlerts: row.overflowEmailAlerts,
     logbookEmails: row.logbookEmails,
+    alarmNotifications: readStoredAlarmNotifications(row.alarmNotifications),
   };
 }
 
