@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/database';
+import { minutesToClock } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { caller } from '../../test/places-fixtures';
 import { MAIL_FROM, PUBLIC_URL } from '../../test/alert-fixtures';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../test/smtp-fixture';
 import { sendDueMails } from '../alerts/mail-sender';
+import { composeDueAlertMails } from '../alerts/alert-composer';
+import { recordAlarms } from '../alerts/alert-outbox';
 import { smtpTransport, type TMailTransport } from '../alerts/mail-transport';
 import { composeAlarmMails, escalateAlarms, queueAlarmNotifications } from './alarm-notifier';
 import { insertAlarm, insertNotifiedUser, NODE_A, NODE_B, seedNotifyWorld, type TNotifyWorld } from './alarm-notifications.fixture';
@@ -280,5 +283,22 @@ describe('preferences through the API', () => {
     expect((await call(tokens.admin, 'PATCH', '/customers/Gemeente%20Utrecht', { name: 'Gemeente Utrecht-Oost' })).statusCode).toBe(200);
     const user = await call(tokens.admin, 'GET', '/users/piet%40example.com');
     expect(user.json().alarmNotifications.customers).toEqual(['Gemeente Utrecht-Oost', 'Zorggroep Noord']);
+  });
+});
+
+describe('the old path (docs/alerts.md) honours the preferences', () => {
+  it('flush alerts go only for chosen customers and wait for the end of the quiet hours', async () => {
+    // Quiet hours around the real clock: the e-mail alerts' composer runs on it.
+    const minutes = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+    const quietHours = { from: minutesToClock(minutes - 60), to: minutesToClock(minutes + 60) };
+    const piet = await insertNotifiedUser(db, { email: 'piet@example.com' }, { kinds: { flushAlarm: 'immediately' }, timeZone: 'UTC', quietHours });
+    await insertNotifiedUser(db, { email: 'jet@example.com' }, { kinds: { flushAlarm: 'immediately' }, customers: ['Zorggroep Noord'] });
+    const flush = { kind: 'flush' as const, eui: NODE_A, customerId: world.customerA, locationId: world.locationA, ts: Date.now(), before: 40, after: 40.5, minimumDeviation: 2 };
+    expect(await recordAlarms(db, [flush])).toBe(1);
+    expect(await composeDueAlertMails(db, PUBLIC_URL)).toBe(0);
+    await db.execute(sql`UPDATE users SET alarm_notifications = alarm_notifications - 'quietHours' WHERE id = ${piet}`);
+    expect(await composeDueAlertMails(db, PUBLIC_URL)).toBe(1);
+    await sendDueMails(db, transport, { lockWhileSending: ctx.database.kind === 'postgres' });
+    expect((await smtp.waitFor(1))[0].to).toEqual(['piet@example.com']);
   });
 });

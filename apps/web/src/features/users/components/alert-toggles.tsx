@@ -35,7 +35,9 @@ function CustomersChoice({ options, loading }: { options: readonly string[]; loa
   const { field } = useController({ control, name: 'alarmNotifications.customersMode' });
   return (
     <FormControl component="fieldset" sx={{ width: '100%' }}>
-      <FormLabel component="legend">{t('alarmNotifications.customers')}</FormLabel>
+      <FormLabel component="legend" sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+        {t('alarmNotifications.customers')}
+      </FormLabel>
       <RadioGroup row value={field.value} onChange={(event) => field.onChange(event.target.value)} name={field.name}>
         <FormControlLabel value="all" control={<Radio />} label={t('alarmNotifications.customersAll')} />
         <FormControlLabel value="chosen" control={<Radio />} label={t('alarmNotifications.customersChosen')} />
@@ -62,7 +64,7 @@ export function AlertToggles({ customerOptions, customersLoading }: { customerOp
           {t('alarmNotifications.help')}
         </Typography>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5 }}>
+          <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5, p: 0 }}>
             {t('alarmNotifications.kindsLegend')}
           </Typography>
           <FieldGrid>
