@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { ENGINEER, signIn } from './fixtures';
+import { ADMIN, ENGINEER, signIn } from './fixtures';
 
 /**
  * Alarm notifications in the browser (docs/alarm-notifications.md): a user sets a daily digest and
@@ -51,6 +51,26 @@ test.describe('alarm notifications', () => {
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Tijd als UU:MM, bijvoorbeeld 07:00')).toBeVisible();
     await expect(page).toHaveURL(/\/users\/current$/);
+  });
+
+  test('an administrator sets a customer’s escalation on the customer form', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`/customers/${encodeURIComponent('Gemeente Utrecht')}/edit`);
+    const form = page.getByRole('form', { name: 'Escalatie van alarmen' });
+    await expect(form.getByRole('textbox', { name: 'Minuten tot escalatie' })).toHaveValue('240');
+    await form.getByRole('textbox', { name: 'Minuten tot escalatie' }).fill('120');
+    await form.getByRole('textbox', { name: 'E-mailadressen' }).fill('storingsdienst@example.nl');
+    await expectNoAxeViolations(page, 'the customer form with the escalation');
+    await form.getByRole('button', { name: 'Escalatie opslaan' }).click();
+    await expect(page.getByText('Escalatie opgeslagen')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Escalatie van alarmen' }).getByRole('textbox', { name: 'E-mailadressen' })).toHaveValue('storingsdienst@example.nl');
+    if (process.env.SCREENSHOTS) {
+      await page.setViewportSize(PHONE);
+      await page.getByRole('form', { name: 'Escalatie van alarmen' }).scrollIntoViewIfNeeded();
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.getByRole('form', { name: 'Escalatie van alarmen' }).screenshot({ path: path.join(SHOTS, 'alarm-notifications-escalation-nl-phone.png') });
+    }
   });
 
   const shots = process.env.SCREENSHOTS
