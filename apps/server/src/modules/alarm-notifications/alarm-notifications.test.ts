@@ -195,6 +195,13 @@ describe('escalation', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ alarm_id: late, details: { recipients: ['piet@example.com', 'chef@example.com'] } });
     expect((await outbox()).map((mail) => mail.kind)).toEqual(['alarmEscalation', 'alarmEscalation']);
+    // The outbox screen counts the alarms an e-mail carried.
+    const tokensAdmin = await ctx.signedInUsers({ boss: { administrator: true } });
+    const listed = await call(tokensAdmin.boss, 'GET', '/mailOutbox');
+    expect(listed.json().map((mail: { kind: string; alerts: number }) => [mail.kind, mail.alerts])).toEqual([
+      ['alarmEscalation', 1],
+      ['alarmEscalation', 1],
+    ]);
   });
 
   it('a customer without recipients does not escalate; a user without editCustomer may read but not change', async () => {
