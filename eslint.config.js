@@ -81,6 +81,8 @@ const MODULE_BUILDS_ON = {
   telemetry: ['devices', 'alerts', 'intake'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
   logbook: ['telemetry', 'locations', 'alerts'],
+  // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
+  'alarm-notifications': ['alerts', 'customers'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

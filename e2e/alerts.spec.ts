@@ -5,8 +5,8 @@ import { expectNoAxeViolations } from './a11y';
 import { ADMIN, ENGINEER, signIn } from './fixtures';
 
 /**
- * E-mail alerts in the browser (docs/alerts.md): a user switches an alert on on the own account
- * and it is kept; an administrator opens the outbox from the menu and sends a test e-mail, which a
+ * E-mail alerts in the browser (docs/alerts.md): a user sets water detections "immediately" on the own
+ * account (the former toggle, docs/alarm-notifications.md) and it is kept; an administrator opens the outbox from the menu and sends a test e-mail, which a
  * real mail server (smtp-server, started here on the e2e portal's SMTP_URL port) receives.
  */
 
@@ -44,22 +44,23 @@ async function openOutbox(page: Page): Promise<void> {
 }
 
 test.describe('e-mail alerts', () => {
-  test('a user switches an alert toggle on the own account page, and it is saved', async ({ page }) => {
+  test('a user sets water detections to immediately or off on the own account page (the former toggle), and it is saved', async ({ page }) => {
     await signIn(page, ENGINEER);
     await page.goto('/users/current');
-    // The demo engineer has flush alerts on: switch water alerts, whatever they are, to the other position.
-    const overflow = page.getByRole('switch', { name: 'Waterdetecties (overloop)' });
-    await expect(page.getByText(/^Een e-mail wanneer een node van uw klanten water/)).toBeVisible();
-    const before = await overflow.isChecked();
-    await overflow.setChecked(!before);
+    // The demo engineer has flush alerts on (flush alarm "immediately"): switch water detection to the other choice.
+    const water = page.getByRole('combobox', { name: 'Waterdetectie' });
+    const before = (await water.textContent())?.trim();
+    const next = before === 'Direct' ? 'Uit' : 'Direct';
+    await water.click();
+    await page.getByRole('option', { name: next, exact: true }).click();
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
     // Saving one's account goes on to home (no userManagement); back on the page the choice stayed.
     await expect(page).toHaveURL(/\/customers$/);
     await page.goto('/users/current');
-    await expect(page.getByRole('switch', { name: 'Waterdetecties (overloop)' })).toBeChecked({ checked: !before });
-    await expect(page.getByRole('switch', { name: 'Spoelalarmen' })).toBeChecked();
-    await expectNoAxeViolations(page, 'the own account page with the alert toggles');
+    await expect(page.getByRole('combobox', { name: 'Waterdetectie' })).toHaveText(next);
+    await expect(page.getByRole('combobox', { name: 'Spoelalarm' })).toHaveText('Direct');
+    await expectNoAxeViolations(page, 'the own account page with the alarm notifications');
   });
 
   test('an administrator sees the outbox and sends a test e-mail that the mail server receives', async ({ page }) => {

@@ -39,6 +39,8 @@ import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
+import { createAlarmNotifier } from './modules/alarm-notifications/alarm-notifications-loop';
+import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
 import { smtpTransport } from './modules/alerts/mail-transport';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 
@@ -175,6 +177,10 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+  // Alarm notifications (docs/alarm-notifications.md): reads the alarms table, writes into the mailer's outbox.
+  const alarmNotifier = createAlarmNotifier(database.system, { publicUrl: mailer.publicUrl, log: app.log, onQueued: () => mailer.wake() });
+  if (backgroundWorkers) app.addHook('onReady', async () => alarmNotifier.start());
+  app.addHook('onClose', () => alarmNotifier.stop());
   const monthlyLogbook = createMonthlyLogbookJob({
     db: database.system,
     publicUrl: mailer.publicUrl,
@@ -197,6 +203,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
       await api.register(userRoutes, { db: database.db });
       await api.register(customerRoutes, { db: database.db });
+      await api.register(alarmEscalationRoutes, { db: database.db });
       await api.register(intervalRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
       await api.register(gatewayRoutes, { db: database.db });

@@ -18,8 +18,11 @@ export type TAlertKind = (typeof ALERT_KINDS)[number];
 export const MAIL_STATES = ['pending', 'sent', 'failed', 'unsent'] as const;
 export type TMailState = (typeof MAIL_STATES)[number];
 
-/** alerts (docs/alerts.md), the administrators' test e-mail, the monthly logbook (docs/logbook.md). */
-export const MAIL_KINDS = ['alerts', 'test', 'logbook'] as const;
+/**
+ * alerts (docs/alerts.md), the administrators' test e-mail, the monthly logbook (docs/logbook.md),
+ * alarm notifications: immediately, the daily digest and escalation (docs/alarm-notifications.md).
+ */
+export const MAIL_KINDS = ['alerts', 'test', 'logbook', 'alarms', 'alarmDigest', 'alarmEscalation'] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
 /** At most one alert e-mail per user in this time; alarms in between wait and go together. */
@@ -60,4 +63,9 @@ export type TTestMailRequest = z.infer<typeof ZTestMailRequest>;
 /** The node page an alert links to: `${publicUrl}/nodes/{customer}/{location}/{eui}`, names URL-encoded. */
 export function nodePageUrl(publicUrl: string, customer: string, location: string, eui: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/nodes/${encodeURIComponent(customer)}/${encodeURIComponent(location)}/${encodeURIComponent(eui)}`;
+}
+
+/** The web address of an alarm (its detail with the timeline); every alarm e-mail links to it. */
+export function alarmPageUrl(publicUrl: string, alarmId: number | string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/alarms/${encodeURIComponent(String(alarmId))}`;
 }

@@ -3,6 +3,7 @@ import { USER_LANGUAGES } from './constants';
 import { MESSAGE } from './validation/message-key';
 import { zEmail } from './validation/validators';
 import { ZPortalRights, ZRightEntry } from './rights/schemas';
+import { ZAlarmNotifications } from './alarms/notifications';
 
 /** The login form (docs/screens.md, "Forms and validation messages"): e-mail required, valid and trimmed; password required. */
 export const ZLoginForm = z.object({
@@ -28,6 +29,8 @@ export const ZCurrentUser = z.object({
   overflowDetection: z.object({ emailAlerts: z.boolean() }),
   /** The monthly logbook by e-mail (docs/logbook.md). */
   logbookEmails: z.boolean(),
+  /** Alarm notifications (docs/alarm-notifications.md); flush/overflowDetection above mirror two of its kinds. */
+  alarmNotifications: ZAlarmNotifications,
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

@@ -3,6 +3,7 @@ import { USER_LANGUAGES } from './constants';
 import { RIGHT_FLAGS, type TRightFlag } from './rights/flags';
 import { ZRightEntry } from './rights/schemas';
 import { MESSAGE } from './validation/message-key';
+import { ZAlarmNotifications } from './alarms/notifications';
 import { zEmail, zPassword, zRequiredPassword, zRequiredText } from './validation/validators';
 
 /** Right flags as a form or request sends them: any subset, missing means off. */
@@ -26,6 +27,8 @@ export const ZUserCreate = z.object({
   overflowDetection: ZAlerts.optional(),
   /** The monthly logbook by e-mail (docs/logbook.md, "Monthly by e-mail"); off when absent. */
   logbookEmails: z.boolean().optional(),
+  /** Alarm notifications (docs/alarm-notifications.md); when sent, it decides the two toggles' kinds. */
+  alarmNotifications: ZAlarmNotifications.optional(),
 });
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 
@@ -46,6 +49,7 @@ export const ZUserPatch = z.object({
   flush: ZAlerts.optional(),
   overflowDetection: ZAlerts.optional(),
   logbookEmails: z.boolean().optional(),
+  alarmNotifications: ZAlarmNotifications.optional(),
   rights: z.array(ZRightEntry).optional(),
 });
 export type TUserPatch = z.infer<typeof ZUserPatch>;
@@ -67,6 +71,8 @@ export const ZAccountPatch = z.object({
   overflowDetection: ZAlerts.optional(),
   /** The user's own monthly logbook by e-mail (docs/logbook.md). */
   logbookEmails: z.boolean().optional(),
+  /** The user's own alarm notifications (docs/alarm-notifications.md). */
+  alarmNotifications: ZAlarmNotifications.optional(),
 });
 
 /** Fields of a user that the own-account routes never write: sending them is a 403 naming them. */

@@ -50,6 +50,8 @@ export const customers = pgTable('customers', {
   notes: text('notes'),
   /** The logbook's rulebook; null: by the country (docs/logbook.md). */
   rulebook: text('rulebook').$type<TRulebookId>(),
+  /** Escalation of unacknowledged alarms, users by id (docs/alarm-notifications.md); read with readStoredEscalation. */
+  alarmEscalation: jsonb('alarm_escalation').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -94,6 +96,11 @@ export const users = pgTable(
     flushEmailAlerts: boolean('flush_email_alerts').notNull().default(false),
     overflowEmailAlerts: boolean('overflow_email_alerts').notNull().default(false),
     logbookEmails: boolean('logbook_emails').notNull().default(false),
+    /**
+     * Alarm notification preferences, customers by id (docs/alarm-notifications.md); read with
+     * readStoredAlarmNotifications. flush/overflow_email_alerts mirror two of its kinds.
+     */
+    alarmNotifications: jsonb('alarm_notifications').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -570,6 +577,8 @@ export const alarms = pgTable(
     escalatedAt: tsz('escalated_at'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     updatedAt: updated(),
+    /** Set when the notifier wrote the alarm's notification items (migration 0017, docs/alarm-notifications.md). */
+    notificationsAt: tsz('notifications_at'),
   },
   (table) => [
     uniqueIndex('alarms_one_active_key')
@@ -600,4 +609,42 @@ export const alarmEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [index('alarm_events_alarm_idx').on(table.alarmId, table.at, table.id)],
+);
+
+/** One alarm for one user, immediately or in the daily digest (docs/alarm-notifications.md). */
+export const alarmNotificationItems = pgTable(
+  'alarm_notification_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id),
+    mode: text('mode').$type<'immediately' | 'digest'>().notNull(),
+    dueAt: tsz('due_at').notNull(),
+    createdAt: tsz('created_at').notNull().defaultNow(),
+    mailId: bigint('mail_id', { mode: 'number' }).references(() => mailMessages.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    uniqueIndex('alarm_notification_items_once').on(table.alarmId, table.userId),
+    index('alarm_notification_items_waiting_idx').on(table.dueAt).where(sql`${table.mailId} IS NULL`),
+    index('alarm_notification_items_mail_idx').on(table.mailId),
+  ],
+);
+
+/** Which alarms an escalation e-mail carried. */
+export const alarmEscalationItems = pgTable(
+  'alarm_escalation_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id),
+    mailId: bigint('mail_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('alarm_escalation_items_mail_idx').on(table.mailId)],
 );

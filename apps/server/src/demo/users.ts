@@ -71,6 +71,10 @@ export async function seedUsers(tx: TTx, passwordHash: string, customerIds: Map<
         rights: deriveRightEntries(Object.fromEntries(user.rights.map((flag) => [flag, true]))),
         flushEmailAlerts: user.flushEmailAlerts ?? false,
         overflowEmailAlerts: user.overflowEmailAlerts ?? false,
+        // The two toggles are these kinds "immediately" (docs/alarm-notifications.md, "The old toggles").
+        alarmNotifications: {
+          kinds: { flushAlarm: user.flushEmailAlerts ? 'immediately' : 'off', waterDetection: user.overflowEmailAlerts ? 'immediately' : 'off' },
+        },
       })),
     )
     .returning({ id: users.id, email: users.email });

@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+import { readStoredAlarmNotifications, TOGGLE_KINDS, withToggle, type TPortalRights, type TRightEntry, type TStoredAlarmNotifications } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../db/database';
 import { customers, userCustomers, users } from '../db/schema';
 
@@ -24,6 +24,8 @@ export interface TAuthUser {
   overflowEmailAlerts: boolean;
   /** The monthly logbook by e-mail (docs/logbook.md). */
   logbookEmails: boolean;
+  /** Alarm notification preferences (docs/alarm-notifications.md); the two toggles above mirror two of its kinds. */
+  alarmNotifications: TStoredAlarmNotifications;
 }
 
 export interface TUserWithSecret extends TAuthUser {
@@ -57,7 +59,18 @@ export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; 
     flushEmailAlerts: row.flushEmailAlerts,
     overflowEmailAlerts: row.overflowEmailAlerts,
     logbookEmails: row.logbookEmails,
+    alarmNotifications: mirroredPreferences(row),
   };
+}
+
+/**
+ * The preferences with the two toggle columns applied (docs/alarm-notifications.md, "The old
+ * toggles"): a column on is its kind "immediately", a column off is not. Every writer keeps them
+ * equal; this makes a row written only with the columns (seeds, older fixtures) read the same.
+ */
+function mirroredPreferences(row: typeof users.$inferSelect) {
+  const stored = readStoredAlarmNotifications(row.alarmNotifications);
+  return withToggle(withToggle(stored, TOGGLE_KINDS.flush, row.flushEmailAlerts), TOGGLE_KINDS.overflowDetection, row.overflowEmailAlerts);
 }
 
 /** The users a condition selects (e.g. an e-mail toggle is on), each with the customer scope, in id order. */

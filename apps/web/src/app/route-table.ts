@@ -36,6 +36,7 @@ const nodeSettingsTexts = () => import('../lib/i18n/texts/node-settings');
 /** The node detail shows the settings in its #settings tab. */
 const nodeDetailAndSettingsTexts = () => Promise.all([nodeDetailTexts(), nodeSettingsTexts()]);
 const alertsTexts = () => import('../lib/i18n/texts/alerts');
+const alarmNotificationsTexts = () => import('../lib/i18n/texts/alarm-notifications');
 const dashboardTexts = () => import('../lib/i18n/texts/dashboard');
 /** The dashboard lists show node cells (whose texts are the node list's). */
 const dashboardListTexts = () => Promise.all([dashboardTexts(), nodesTexts()]);
@@ -58,7 +59,7 @@ const unauthorizedScreen: TScreenLoader = () =>
   import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
 const usersTexts = () => import('../lib/i18n/texts/users');
 /** The user forms show the e-mail alert toggles (texts of ui-alerts). */
-const userFormTexts = () => Promise.all([usersTexts(), alertsTexts()]);
+const userFormTexts = () => Promise.all([usersTexts(), alertsTexts(), alarmNotificationsTexts()]);
 const userListScreen: TScreenLoader = withTexts(usersTexts, () => import('../features/users/user-list-page').then((module) => module.UserListPage));
 const userNewScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
 const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage));
@@ -68,7 +69,7 @@ const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('.
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 // The customer page with the dashboard feature in its #dashboard tab and the logbook in #logbook, composed here (features do not import each other).
 const customerDetailScreen: TScreenLoader = withTexts(placeNodesAndLogbookTexts, () => import('./compositions/customer-detail-screen').then((module) => module.CustomerDetailScreen));
-const customerEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
+const customerEditScreen: TScreenLoader = withTexts(() => Promise.all([placesTexts(), alarmNotificationsTexts()]), () => import('../features/customers/customer-edit-page').then((module) => module.CustomerEditPage));
 const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-list-page').then((module) => module.LocationListPage));
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
 // The location page with the logbook feature in its #logbook tab (app/compositions).

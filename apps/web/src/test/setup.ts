@@ -10,6 +10,7 @@ import '../lib/i18n/texts/nodes';
 import '../lib/i18n/texts/node-settings';
 import '../lib/i18n/texts/users';
 import '../lib/i18n/texts/alerts';
+import '../lib/i18n/texts/alarm-notifications';
 import '../lib/i18n/texts/dashboard';
 import '../lib/i18n/texts/logbook';
 

@@ -1,4 +1,4 @@
-import { emptyRights, type TCurrentUser, type TRightFlag } from '@aquasmart/domain';
+import { emptyRights, ZAlarmNotifications, type TCurrentUser, type TRightFlag } from '@aquasmart/domain';
 
 /** A signed-in user for screen tests: the given right flags on, everything else as a new account. */
 export function testUser(flags: TRightFlag[] = [], overrides: Partial<TCurrentUser> = {}): TCurrentUser {
@@ -16,6 +16,7 @@ export function testUser(flags: TRightFlag[] = [], overrides: Partial<TCurrentUs
     flush: { emailAlerts: false },
     overflowDetection: { emailAlerts: false },
     logbookEmails: false,
+    alarmNotifications: ZAlarmNotifications.parse({}),
     ...overrides,
   };
 }

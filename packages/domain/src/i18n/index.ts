@@ -23,3 +23,4 @@ export const catalogues = {
   nl: { translation: { validation: validationMessagesNl, errors: errorMessagesNl, ...uiMessagesNl } },
   en: { translation: { validation: validationMessagesEn, errors: errorMessagesEn, ...uiMessagesEn } },
 } as const;
+export * from './ui-alarm-notifications';

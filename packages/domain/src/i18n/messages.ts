@@ -42,6 +42,10 @@ export const validationMessagesNl = {
   periodTooLong: 'Een logboek beslaat hoogstens {{days}} dagen',
   periodInFuture: 'De periode begint in de toekomst',
   timeZone: 'Onbekende tijdzone',
+  // alarm notifications (docs/alarm-notifications.md)
+  clock: 'Tijd als UU:MM, bijvoorbeeld 07:00',
+  quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
+  escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -83,6 +87,10 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   periodInFuture: 'The period starts in the future',
   timeZone: 'Unknown time zone',
   noDays: 'Choose at least one day: without days the period never flushes',
+  // alarm notifications (docs/alarm-notifications.md)
+  clock: 'Time as HH:MM, for example 07:00',
+  quietHoursEqual: 'Quiet hours cannot start and end at the same time',
+  escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
 };
 
 export const errorMessagesNl = {

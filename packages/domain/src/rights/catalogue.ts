@@ -32,7 +32,7 @@ const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimu
 
 export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
   addCustomer: [...route('PostCustomer'), ...fields('rw', 'customer.details')],
-  editCustomer: [...route('PatchCustomer'), ...fields('rw', 'customer.details')],
+  editCustomer: [...route('PatchCustomer'), ...route('PatchCustomerAlarmEscalation'), ...fields('rw', 'customer.details')],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
   editLocation: [...route('PatchLocation'), ...fields('rw', 'location.details', 'location.notes')],

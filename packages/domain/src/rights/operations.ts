@@ -47,6 +47,9 @@ export const OPERATIONS = {
   PatchCustomerDevices: op('PATCH', '/customers/:customer/devices', 'admin'),
   PatchCustomerLocations: op('PATCH', '/customers/:customer/locations', 'admin'),
   GetCustomerCalibrationLogs: op('GET', '/customers/:customer/calibrationLogs', 'route'),
+  // alarm escalation (docs/alarm-notifications.md)
+  GetCustomerAlarmEscalation: op('GET', '/customers/:customer/alarmEscalation', 'read'),
+  PatchCustomerAlarmEscalation: op('PATCH', '/customers/:customer/alarmEscalation', 'route'),
   // locations
   GetLocations: op('GET', '/locations', 'read'),
   PostLocation: op('POST', '/locations', 'route'),

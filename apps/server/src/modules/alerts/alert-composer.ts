@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ALERT_MAIL_INTERVAL_MS, type TAlertKind, type TMailKind } from '@aquasmart/domain';
+import { ALERT_MAIL_INTERVAL_MS, inQuietHours, readStoredAlarmNotifications, type TAlertKind, type TMailKind } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import type { TAlertDetails } from './alert-outbox';
 import { composeAlertMail, type TAlertForMail, type TMailContent } from './alert-mail';
@@ -25,6 +25,7 @@ interface TRecipientRow {
   first_name: string;
   last_name: string;
   language: string;
+  alarm_notifications: unknown;
 }
 
 /** The Message-ID of an outbox e-mail: the same on every attempt, so a receiver can drop a second copy. */
@@ -74,13 +75,16 @@ export async function composeDueAlertMails(db: TDb, publicUrl: string, intervalM
     const userIds = [...new Set(items.map((item) => item.user_id))];
     const recipients = await queryRows<TRecipientRow>(
       tx,
-      sql`SELECT id, email, first_name, last_name, language FROM users WHERE id IN (${sql.join(
+      sql`SELECT id, email, first_name, last_name, language, alarm_notifications FROM users WHERE id IN (${sql.join(
         userIds.map((id) => sql`${id}`),
         sql`, `,
       )})`,
     );
     let written = 0;
+    const now = new Date();
     for (const user of recipients) {
+      // During the user's quiet hours (docs/alarm-notifications.md) the alerts wait and go together when they end.
+      if (inQuietHours(now, readStoredAlarmNotifications(user.alarm_notifications))) continue;
       const own = items.filter((item) => item.user_id === user.id);
       const alerts: TAlertForMail[] = own.map((item) => ({ kind: item.kind, eui: item.device_eui, details: item.details, raisedAt: new Date(item.raised_at) }));
       const content = composeAlertMail({ firstName: user.first_name, lastName: user.last_name, email: user.email, language: user.language }, alerts, publicUrl);

@@ -55,7 +55,7 @@ export async function recordAlarms(tx: TDbOrTx, alarms: readonly TRaisedAlarm[])
     const { eui: _eui, customerId: _customer, locationId: _location, ts, kind, ...readings } = alarm;
     const details: TAlertDetails = { node: place.node || alarm.eui, customer: place.customer, location: place.location, ...readings };
     return subscribers
-      .filter((user) => receivesAlert(user, kind, alarm.customerId!))
+      .filter((user) => receivesAlert(user, kind, alarm.customerId!, place.customer))
       .map((user) => ({ user_id: user.id, kind, eui: alarm.eui, details, raised_at: new Date(ts).toISOString() }));
   });
   if (rows.length === 0) return 0;

@@ -14,12 +14,15 @@ export function loadSubscribers(tx: TDbOrTx): Promise<TAuthUser[]> {
 /**
  * Who gets an alert (docs/alerts.md, "Who gets what"): the toggle of its kind is on and the user
  * may see the node (administrators, users without customers, users whose customers include the
- * node's customer); water alerts also need the overflowDetection or dashboard right, as the
+ * node's customer) and chose that customer in the alarm notifications; water alerts also need the overflowDetection or dashboard right, as the
  * water-detection list does.
  */
-export function receivesAlert(user: TAuthUser, kind: TAlertKind, customerId: number): boolean {
+export function receivesAlert(user: TAuthUser, kind: TAlertKind, customerId: number, customerName?: string): boolean {
   const toggle = kind === 'flush' ? user.flushEmailAlerts : user.overflowEmailAlerts;
   if (!toggle || !inCustomerScope(user, customerId)) return false;
+  // The customers chosen in the alarm notifications (docs/alarm-notifications.md) hold here too.
+  const chosen = user.alarmNotifications.customers;
+  if (chosen !== 'all' && (customerName === undefined || !chosen.includes(customerName))) return false;
   if (kind === 'flush' || isAdministrator(user)) return true;
   const flags = effectiveFlags(user);
   return flags.overflowDetection === true || flags.dashboard === true;

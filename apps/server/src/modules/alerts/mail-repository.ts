@@ -24,7 +24,9 @@ export async function listOutbox(tx: TDbOrTx, query: { state?: TMailState; id?: 
   const rows = await queryRows<TOutboxRow>(
     tx,
     sql`SELECT m.id, m.kind, m.recipient, m.subject, m.state, m.attempts, m.last_error, m.created_at, m.next_attempt_at, m.sent_at,
-          (SELECT count(*) FROM alert_items i WHERE i.mail_id = m.id) AS alerts
+          (SELECT count(*) FROM alert_items i WHERE i.mail_id = m.id)
+            + (SELECT count(*) FROM alarm_notification_items n WHERE n.mail_id = m.id)
+            + (SELECT count(*) FROM alarm_escalation_items x WHERE x.mail_id = m.id) AS alerts
         FROM mail_messages m ${conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
         ORDER BY m.created_at DESC, m.id DESC LIMIT ${query.limit}`,
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_CUSTOMER_CALIBRATION_INTERVAL,
   ERROR,
@@ -31,6 +31,17 @@ async function assertNameFree(tx: TDbOrTx, name: string, exceptId = -1): Promise
   if (clash && clash.id !== exceptId) {
     throw new ApiError(409, ERROR.customerNameTaken, `A customer named ${name} exists`, { name: ERROR.customerNameTaken });
   }
+}
+
+/**
+ * Users choose customers for their alarm notifications by name, as the API names customers
+ * (docs/alarm-notifications.md): a rename renames the choice too, in the rename's transaction.
+ */
+async function renameInAlarmNotifications(tx: TDbOrTx, from: string, to: string): Promise<void> {
+  await tx.execute(sql`UPDATE users SET alarm_notifications = jsonb_set(alarm_notifications, '{customers}',
+      (SELECT jsonb_agg(CASE WHEN e.v = ${from} THEN to_jsonb(${to}::text) ELSE to_jsonb(e.v) END ORDER BY e.o)
+       FROM jsonb_array_elements_text(alarm_notifications->'customers') WITH ORDINALITY AS e(v, o)))
+    WHERE jsonb_typeof(alarm_notifications->'customers') = 'array' AND alarm_notifications->'customers' ? ${from}`);
 }
 
 /** POST /customers: interval 2 and no platform unless an administrator says otherwise. */
@@ -71,6 +82,7 @@ export async function updateCustomer(db: TDb, user: TAuthUser, name: string, bod
       if (changes.name !== undefined) await assertNameFree(tx, changes.name, row.id);
       if (Object.keys(changes).length === 0) return row.id;
       await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, row.id));
+      if (changes.name !== undefined && changes.name !== row.name) await renameInAlarmNotifications(tx, row.name, changes.name);
       if (changes.calibrationInterval !== undefined) {
         await setCustomerLocationsInterval(tx, row.id, changes.calibrationInterval);
         await setCustomerDevicesInterval(tx, row.id, changes.calibrationInterval);

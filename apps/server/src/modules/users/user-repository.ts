@@ -20,6 +20,7 @@ export function toCurrentUser(user: TAuthUser): TCurrentUser {
     flush: { emailAlerts: user.flushEmailAlerts },
     overflowDetection: { emailAlerts: user.overflowEmailAlerts },
     logbookEmails: user.logbookEmails,
+    alarmNotifications: user.alarmNotifications,
   };
 }
 

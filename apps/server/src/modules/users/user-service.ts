@@ -8,7 +8,12 @@ import {
   messageKey,
   normalizeRightFlags,
   RIGHT_FLAGS,
+  TOGGLE_KINDS,
+  togglesOf,
+  withToggle,
+  defaultAlarmNotifications,
   type TAccountPatch,
+  type TStoredAlarmNotifications,
   type TPortalRights,
   type TUserCreate,
   type TUserPatch,
@@ -43,13 +48,13 @@ async function assertEmailFree(db: TDb | TTx, email: string, exceptUserId?: numb
 }
 
 /** Customer names to ids; an unknown name is a 400 naming it. */
-async function customerIds(db: TDb | TTx, names: readonly string[]): Promise<number[]> {
+async function customerIds(db: TDb | TTx, names: readonly string[], field = 'customers'): Promise<number[]> {
   if (names.length === 0) return [];
   const unique = [...new Set(names)];
   const rows = await db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.name, unique));
   const unknown = unique.filter((name) => !rows.some((row) => row.name === name));
   if (unknown.length) {
-    throw ApiError.badRequest(`Unknown customer: ${unknown.join(', ')}`, { customers: messageKey(MESSAGE.unknownCustomer, { name: unknown[0] }) });
+    throw ApiError.badRequest(`Unknown customer: ${unknown.join(', ')}`, { [field]: messageKey(MESSAGE.unknownCustomer, { name: unknown[0] }) });
   }
   return rows.map((row) => row.id);
 }
@@ -120,11 +125,28 @@ function accountColumns(body: TAccountPatch, passwordHash: string | undefined) {
   };
 }
 
-/** The two e-mail alert toggles (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md), when sent. */
-function alertColumns(body: Pick<TUserPatch, 'flush' | 'overflowDetection' | 'logbookEmails'>) {
+/**
+ * The alarm notification preferences and the two old toggles that mirror them
+ * (docs/alarm-notifications.md, "The old toggles"): sent preferences decide both toggles; a
+ * toggle sent alone sets its kind to "immediately" (on) or switches "immediately" off. The
+ * monthly logbook toggle (docs/logbook.md) as sent.
+ */
+async function alertColumns(
+  tx: TDb | TTx,
+  body: Pick<TUserPatch, 'flush' | 'overflowDetection' | 'logbookEmails' | 'alarmNotifications'>,
+  current: TStoredAlarmNotifications,
+) {
+  let preferences = body.alarmNotifications ?? current;
+  if (!body.alarmNotifications) {
+    if (body.flush) preferences = withToggle(preferences, TOGGLE_KINDS.flush, body.flush.emailAlerts);
+    if (body.overflowDetection) preferences = withToggle(preferences, TOGGLE_KINDS.overflowDetection, body.overflowDetection.emailAlerts);
+  }
+  if (body.alarmNotifications && body.alarmNotifications.customers !== 'all') {
+    await customerIds(tx, body.alarmNotifications.customers, 'alarmNotifications.customers');
+  }
+  const changed = body.alarmNotifications !== undefined || body.flush !== undefined || body.overflowDetection !== undefined;
   return {
-    ...(body.flush ? { flushEmailAlerts: body.flush.emailAlerts } : {}),
-    ...(body.overflowDetection ? { overflowEmailAlerts: body.overflowDetection.emailAlerts } : {}),
+    ...(changed ? { alarmNotifications: preferences, ...togglesOf(preferences) } : {}),
     ...(body.logbookEmails === undefined ? {} : { logbookEmails: body.logbookEmails }),
   };
 }
@@ -150,9 +172,8 @@ export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): 
         language: body.language,
         passwordHash,
         type: null,
-        flushEmailAlerts: body.flush?.emailAlerts ?? false,
-        overflowEmailAlerts: body.overflowDetection?.emailAlerts ?? false,
-        logbookEmails: body.logbookEmails ?? false,
+        logbookEmails: false,
+        ...(await alertColumns(tx, body, defaultAlarmNotifications())),
         ...rightsColumns(flags, null),
       })
       .returning({ id: users.id });
@@ -193,7 +214,7 @@ export async function updateUser(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...alertColumns(body),
+        ...(await alertColumns(tx, body, target.alarmNotifications)),
         ...rightsColumns(flags, target.type),
         updatedAt: new Date(),
       })
@@ -256,7 +277,7 @@ export async function updateAccount(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...alertColumns(body),
+        ...(await alertColumns(tx, body, actor.alarmNotifications)),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id));

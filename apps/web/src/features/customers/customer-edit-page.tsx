@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page';
 import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toCustomerBody } from '../../components/places/place-form';
 import { customerQuery, patchCustomer } from '../../lib/api/customers';
+import { EscalationForm } from './components/escalation-form';
 
 /** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (docs/screens.md, "Routes"). */
 export function CustomerEditPage() {
@@ -46,6 +47,7 @@ export function CustomerEditPage() {
           errorKey="snackbar.customerEditError"
         />
       ) : null}
+      {values && user ? <EscalationForm customer={loaded?.name ?? name} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyRights, type TCurrentUser } from '@aquasmart/domain';
+import { emptyRights, ZAlarmNotifications, type TCurrentUser } from '@aquasmart/domain';
 import { i18n } from '../../lib/i18n/i18n';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { jsonResponse, renderRoutes } from '../../test/render';
@@ -20,6 +20,7 @@ const ME: TCurrentUser = {
   flush: { emailAlerts: false },
   overflowDetection: { emailAlerts: false },
   logbookEmails: false,
+  alarmNotifications: ZAlarmNotifications.parse({ timeZone: 'Europe/Amsterdam' }),
 };
 
 interface TCall {
@@ -127,21 +128,48 @@ describe('/users/current', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ email: 'jan.jansen@example.com', currentPassword: 'oud-wachtwoord' }));
   });
 
-  it('switches an e-mail alert on, with what it sends explained, and saves it without the current password', async () => {
+  it('sets flush alarms to immediately (the former switch) and saves it without the current password', async () => {
     const user = userEvent.setup();
     const calls = stubApi();
     renderPage();
-    const flush = await screen.findByRole('switch', { name: 'Spoelalarmen' });
-    expect(flush.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(flush.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Een e-mail wanneer een spoeling/);
-    expect((flush as HTMLInputElement).checked).toBe(false);
-    await user.click(flush);
+    await user.click(await screen.findByRole('combobox', { name: 'Spoelalarm' }));
+    await user.click(await screen.findByRole('option', { name: 'Direct' }));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ flush: { emailAlerts: true }, overflowDetection: { emailAlerts: false } });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ alarmNotifications: { kinds: { flushAlarm: 'immediately', waterDetection: 'off' } } });
     expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
     // Then home: this user has no userManagement (docs/users.md, Screens).
     expect((await screen.findByTestId('location')).textContent).toBe('/');
+  });
+
+  it('sets a daily digest and quiet hours that cross midnight', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Node offline' }));
+    await user.click(await screen.findByRole('option', { name: 'Dagelijks overzicht' }));
+    await user.click(screen.getByRole('switch', { name: 'Rusttijd gebruiken' }));
+    const from = screen.getByLabelText('Van');
+    await user.clear(from);
+    await user.type(from, '23:00');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      alarmNotifications: { kinds: { offline: 'digest' }, quietHours: { from: '23:00', to: '07:00' }, customers: 'all' },
+    });
+  });
+
+  it('refuses quiet hours that are not a time', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi();
+    renderPage();
+    await user.click(await screen.findByRole('switch', { name: 'Rusttijd gebruiken' }));
+    const to = screen.getByLabelText('Tot');
+    await user.clear(to);
+    await user.type(to, '7 uur');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Tijd als UU:MM, bijvoorbeeld 07:00')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it('switches the monthly logbook on, with what it sends explained, without the current password', async () => {
@@ -155,7 +183,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Account gewijzigd')).toBeTruthy();
     const patch = calls.find((call) => call.method === 'PATCH')?.body;
-    expect(patch).toMatchObject({ logbookEmails: true, flush: { emailAlerts: false } });
+    expect(patch).toMatchObject({ logbookEmails: true, alarmNotifications: { kinds: { flushAlarm: 'off' } } });
     expect(patch).not.toHaveProperty('currentPassword');
   });
 
@@ -185,8 +213,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
       language: 'en',
       password: 'nieuw-123',
       currentPassword: 'oud-wachtwoord',
-      flush: { emailAlerts: false },
-      overflowDetection: { emailAlerts: false },
+      alarmNotifications: ME.alarmNotifications,
       logbookEmails: false,
     });
     // No separate sign-in to check the password: the save itself is checked on the server.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +18,8 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/i18n/i18n';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
-import { patchAccount, userPath } from './api/users-api';
+import { customerNamesQuery, patchAccount, userPath } from './api/users-api';
+import { emptyAlarmNotificationsForm } from './alarm-notifications-form';
 import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
 import { AlertToggles } from './components/alert-toggles';
@@ -35,8 +36,8 @@ function applyLanguage(language: string): void {
 }
 
 /**
- * /users/current (docs/users.md, "Screens"): own names, e-mail and language, the e-mail alert toggles
- * (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md), and a password change that needs
+ * /users/current (docs/users.md, "Screens"): own names, e-mail and language, the alarm notifications
+ * (docs/alarm-notifications.md) and the monthly logbook toggle (docs/logbook.md), and a password change that needs
  * the current password, the new one and its confirmation. A new e-mail address needs the current
  * password too; the server checks it.
  */
@@ -47,9 +48,12 @@ export function AccountPage() {
   const navigate = useNavigate();
   const userResult = useCurrentUser();
   const account = userResult.data;
+  // The customers one may choose: one's own, or (seeing every customer) all of them.
+  const restricted = (account?.customers.length ?? 0) > 0;
+  const customerNames = useQuery({ ...customerNamesQuery, enabled: account !== undefined && !restricted });
   const [incorrectPassword, setIncorrectPassword] = useState(false);
   const form = useZodForm(ZAccountForm, {
-    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', flushAlerts: false, overflowAlerts: false, logbookEmails: false },
+    defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', alarmNotifications: emptyAlarmNotificationsForm(), logbookEmails: false },
   });
   const { reset } = form;
   const passwordHelp = usePasswordHelp(useWatch({ control: form.control, name: 'password' }), undefined);
@@ -114,7 +118,7 @@ export function AccountPage() {
                 />
               </FieldGrid>
             </Section>
-            <AlertToggles />
+            <AlertToggles customerOptions={restricted ? (account?.customers ?? []) : (customerNames.data ?? [])} customersLoading={!restricted && customerNames.isPending} />
             <Section title={t('users.passwordSection')}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {t('users.passwordSectionHelp')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRights, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+import { ALARM_KINDS, emptyRights, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+import { emptyAlarmNotificationsForm } from './alarm-notifications-form';
 import {
   emptyUserForm,
   toAccountBody,
@@ -107,8 +108,7 @@ describe('own account: a new password needs all three', () => {
     currentPassword: '',
     password: '',
     confirmPassword: '',
-    flushAlerts: false,
-    overflowAlerts: true,
+    alarmNotifications: { ...emptyAlarmNotificationsForm(), timeZone: 'Europe/Amsterdam' },
     logbookEmails: false,
   };
 
@@ -142,8 +142,7 @@ describe('own account: a new password needs all three', () => {
       lastName: 'Jansen',
       email: 'jan@example.com',
       language: 'nl',
-      flush: { emailAlerts: false },
-      overflowDetection: { emailAlerts: true },
+      alarmNotifications: { kinds: Object.fromEntries(ALARM_KINDS.map((kind) => [kind, 'off'])), quietHours: null, timeZone: 'Europe/Amsterdam', customers: 'all' },
       logbookEmails: false,
       ...expected,
     });

@@ -16,6 +16,7 @@ import {
   type TUserPatch,
 } from '@aquasmart/domain';
 import type { TUser } from './api/users-api';
+import { alarmNotificationsToForm, emptyAlarmNotificationsForm, toAlarmNotifications, ZAlarmNotificationsForm } from './alarm-notifications-form';
 
 /**
  * The values of the user forms (docs/users.md) and of the own
@@ -33,8 +34,8 @@ const userFields = {
   currentPassword: z.string(),
   customers: z.array(z.string()),
   rights: ZRights,
-  flushAlerts: z.boolean(),
-  overflowAlerts: z.boolean(),
+  /** The alarm notifications (docs/alarm-notifications.md); they include the two former alert toggles. */
+  alarmNotifications: ZAlarmNotificationsForm,
   logbookEmails: z.boolean(),
 };
 
@@ -66,8 +67,7 @@ export function emptyUserForm(): TUserFormValues {
     currentPassword: '',
     customers: [],
     rights: emptyRights(),
-    flushAlerts: false,
-    overflowAlerts: false,
+    alarmNotifications: emptyAlarmNotificationsForm(),
     logbookEmails: false,
   };
 }
@@ -84,8 +84,7 @@ export function userToForm(user: TUser): TUserFormValues {
     currentPassword: '',
     customers: [...user.customers],
     rights: normalizeRightFlags(user.portal.rights, user.customers),
-    flushAlerts: user.flush.emailAlerts,
-    overflowAlerts: user.overflowDetection.emailAlerts,
+    alarmNotifications: alarmNotificationsToForm(user.alarmNotifications),
     logbookEmails: user.logbookEmails,
   };
 }
@@ -99,8 +98,7 @@ export function toCreateBody(values: TUserFormValues): TUserCreate {
     password: values.password,
     customers: values.customers,
     portal: { rights: normalizeRightFlags(values.rights, values.customers) },
-    flush: { emailAlerts: values.flushAlerts },
-    overflowDetection: { emailAlerts: values.overflowAlerts },
+    alarmNotifications: toAlarmNotifications(values.alarmNotifications),
     logbookEmails: values.logbookEmails,
   };
 }
@@ -124,8 +122,7 @@ export function toPatchBody(values: TUserFormValues, own?: { email: string }): T
     ...(values.password ? { password: values.password } : {}),
     ...(own && ownChangeNeedsCurrentPassword(values, own.email) ? { currentPassword: values.currentPassword } : {}),
     portal: { rights: normalizeRightFlags(values.rights, values.customers) },
-    flush: { emailAlerts: values.flushAlerts },
-    overflowDetection: { emailAlerts: values.overflowAlerts },
+    alarmNotifications: toAlarmNotifications(values.alarmNotifications),
     logbookEmails: values.logbookEmails,
   };
 }
@@ -149,7 +146,7 @@ export function toggleRight(
   return normalizeRightFlags({ ...rights, [flag]: checked }, customers);
 }
 
-/** The own account form (docs/users.md, "Screens"): three password fields, all or none; the two e-mail alert toggles and the monthly logbook toggle. */
+/** The own account form (docs/users.md, "Screens"): three password fields, all or none; the alarm notifications and the monthly logbook toggle. */
 export const ZAccountForm = z
   .object({
     firstName: zRequiredText(100),
@@ -159,8 +156,7 @@ export const ZAccountForm = z
     currentPassword: z.string(),
     password: zPassword(),
     confirmPassword: z.string(),
-    flushAlerts: z.boolean(),
-    overflowAlerts: z.boolean(),
+    alarmNotifications: ZAlarmNotificationsForm,
     logbookEmails: z.boolean(),
   })
   .superRefine((values, ctx) => {
@@ -187,8 +183,7 @@ export function accountToForm(user: TUser): TAccountFormValues {
     currentPassword: '',
     password: '',
     confirmPassword: '',
-    flushAlerts: user.flush.emailAlerts,
-    overflowAlerts: user.overflowDetection.emailAlerts,
+    alarmNotifications: alarmNotificationsToForm(user.alarmNotifications),
     logbookEmails: user.logbookEmails,
   };
 }
@@ -206,8 +201,7 @@ export function toAccountBody(values: TAccountFormValues, currentEmail: string):
     language: values.language,
     ...(values.password ? { password: values.password } : {}),
     ...(needsCurrentPassword(values, currentEmail) ? { currentPassword: values.currentPassword } : {}),
-    flush: { emailAlerts: values.flushAlerts },
-    overflowDetection: { emailAlerts: values.overflowAlerts },
+    alarmNotifications: toAlarmNotifications(values.alarmNotifications),
     logbookEmails: values.logbookEmails,
   };
 }

@@ -111,7 +111,8 @@ describe('/users/new', { timeout: 30_000 }, () => {
     await waitFor(() => expect(box('Administrator').disabled).toBe(false));
     await fillRequired(user);
     await user.click(box('Dashboard'));
-    await user.click(screen.getByRole('switch', { name: 'Waterdetecties (overloop)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Waterdetectie' }));
+    await user.click(await screen.findByRole('option', { name: 'Direct' }));
     await user.click(screen.getByRole('switch', { name: 'Maandelijks logboek per e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Aanmaken' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
@@ -123,8 +124,7 @@ describe('/users/new', { timeout: 30_000 }, () => {
       language: 'nl',
       password: 'geheim-123',
       customers: [],
-      flush: { emailAlerts: false },
-      overflowDetection: { emailAlerts: true },
+      alarmNotifications: { kinds: { flushAlarm: 'off', waterDetection: 'immediately' }, customers: 'all' },
       logbookEmails: true,
     });
     expect(Object.entries(posted[0].portal.rights).filter(([, value]) => value).map(([flag]) => flag)).toEqual(['dashboard']);

@@ -1,28 +1,105 @@
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ALARM_KINDS, NOTIFICATION_MODES } from '@aquasmart/domain';
+import { FormMultiSelect } from '../../../components/form/form-multi-select';
+import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
-import { Section } from '../../../components/page';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { FieldGrid, Section } from '../../../components/page';
+import type { TAlarmNotificationsFormValues } from '../alarm-notifications-form';
 
 /**
- * The two e-mail alert toggles (docs/alerts.md) and the monthly logbook toggle (docs/logbook.md)
- * with what each sends: on the own account and on the user forms. The form's fields are
- * `flushAlerts`, `overflowAlerts` and `logbookEmails`.
+ * The alarm notifications editor (docs/alarm-notifications.md) and the monthly logbook toggle
+ * (docs/logbook.md): on the own account and on the user forms. Per alarm kind off / immediately /
+ * daily digest, quiet hours, time zone and customers. The form's fields are `alarmNotifications.*`
+ * and `logbookEmails`.
  */
-type TAlertToggleValues = { flushAlerts: boolean; overflowAlerts: boolean; logbookEmails: boolean };
+type TNotificationValues = { alarmNotifications: TAlarmNotificationsFormValues; logbookEmails: boolean };
 
-export function AlertToggles() {
+/** The zones the runtime knows, the chosen one kept even if it is not among them. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) || !current ? known : [current, ...known];
+}
+
+function CustomersChoice({ options, loading }: { options: readonly string[]; loading?: boolean }) {
   const { t } = useTranslation();
+  const { control } = useFormContext<TNotificationValues>();
+  const { field } = useController({ control, name: 'alarmNotifications.customersMode' });
   return (
-    <Section title={t('users.alertsTitle')}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('alerts.alertsSectionHelp')}
-      </Typography>
-      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-        <FormSwitch<TAlertToggleValues> name="flushAlerts" label={t('users.flushAlerts')} description={t('alerts.flushAlertsHelp')} />
-        <FormSwitch<TAlertToggleValues> name="overflowAlerts" label={t('users.overflowAlerts')} description={t('alerts.overflowAlertsHelp')} />
-        <FormSwitch<TAlertToggleValues> name="logbookEmails" label={t('users.logbookEmails')} description={t('users.logbookEmailsHelp')} />
-      </Box>
-    </Section>
+    <FormControl component="fieldset" sx={{ width: '100%' }}>
+      <FormLabel component="legend" sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+        {t('alarmNotifications.customers')}
+      </FormLabel>
+      <RadioGroup row value={field.value} onChange={(event) => field.onChange(event.target.value)} name={field.name}>
+        <FormControlLabel value="all" control={<Radio />} label={t('alarmNotifications.customersAll')} />
+        <FormControlLabel value="chosen" control={<Radio />} label={t('alarmNotifications.customersChosen')} />
+      </RadioGroup>
+      {field.value === 'chosen' ? (
+        <Box sx={{ mt: 1 }}>
+          <FormMultiSelect<TNotificationValues> name="alarmNotifications.customers" label={t('alarmNotifications.customersPick')} options={options} loading={loading} />
+        </Box>
+      ) : null}
+    </FormControl>
+  );
+}
+
+export function AlertToggles({ customerOptions, customersLoading }: { customerOptions: readonly string[]; customersLoading?: boolean }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<TNotificationValues>();
+  const quietHoursOn = useWatch({ control, name: 'alarmNotifications.quietHoursOn' });
+  const timeZone = useWatch({ control, name: 'alarmNotifications.timeZone' });
+  const modeOptions = NOTIFICATION_MODES.map((mode) => ({ value: mode, label: t(`alarmNotifications.modes.${mode}`) }));
+  return (
+    <>
+      <Section title={t('alarmNotifications.title')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('alarmNotifications.help')}
+        </Typography>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5, p: 0 }}>
+            {t('alarmNotifications.kindsLegend')}
+          </Typography>
+          <FieldGrid>
+            {ALARM_KINDS.map((kind) => (
+              <FormSelect<TNotificationValues> key={kind} name={`alarmNotifications.kinds.${kind}`} label={t(`alarmNotifications.kinds.${kind}`)} options={modeOptions} fullWidth />
+            ))}
+          </FieldGrid>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('alarmNotifications.togglesNote')}
+          </Typography>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <FormSwitch<TNotificationValues> name="alarmNotifications.quietHoursOn" label={t('alarmNotifications.quietHoursOn')} description={t('alarmNotifications.quietHoursHelp')} />
+          {quietHoursOn ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, mt: 1.5, maxWidth: 420 }}>
+              <FormTextField<TNotificationValues> name="alarmNotifications.quietFrom" label={t('alarmNotifications.quietFrom')} placeholder="22:00" fullWidth />
+              <FormTextField<TNotificationValues> name="alarmNotifications.quietTo" label={t('alarmNotifications.quietTo')} placeholder="07:00" fullWidth />
+            </Box>
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 3 }}>
+          <FormSelect<TNotificationValues>
+            name="alarmNotifications.timeZone"
+            label={t('alarmNotifications.timeZone')}
+            options={timeZones(timeZone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+            fullWidth
+          />
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <CustomersChoice options={customerOptions} loading={customersLoading} />
+        </Box>
+      </Section>
+      <Section title={t('alarmNotifications.logbookTitle')}>
+        <FormSwitch<TNotificationValues> name="logbookEmails" label={t('users.logbookEmails')} description={t('users.logbookEmailsHelp')} />
+      </Section>
+    </>
   );
 }

@@ -1,0 +1,343 @@
+import { sql } from 'drizzle-orm';
+import {
+  isItemDue,
+  nextDigestAt,
+  notificationModeFor,
+  readStoredEscalation,
+  TOGGLE_KINDS,
+  uniqueAddresses,
+  type TAlarmKind,
+  type TAlarmState,
+  type TNotifiedUser,
+} from '@aquasmart/domain';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
+import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
+import { effectiveFlags, isAdministrator } from '../../identity/rights';
+import { insertMail, newMessageId } from '../alerts/alert-composer';
+import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
+
+/**
+ * The alarm notifications' jobs (docs/alarm-notifications.md, "Exactly once"). They read the
+ * `alarms` table that the intake fills and write e-mails into the alerts' outbox
+ * (`mail_messages`), whose sender delivers them; every step is one transaction that writes its
+ * effect together with the mark that it is done, so a crash repeats a step or skips nothing:
+ *
+ * 1. queueAlarmNotifications: new alarms (notifications_at null) -> one item per user who chose
+ *    the kind (immediately, or digest due at the next 07:00 in their zone); the alarm is marked.
+ * 2. composeAlarmMails: due items -> one e-mail per user and mode; the items get the mail's id.
+ * 3. escalateAlarms: alarms still `new` after their customer's time -> one e-mail per recipient,
+ *    alarms.escalated_at and an 'escalated' timeline row.
+ */
+
+/** One server copy writes alarm e-mails at a time (the lock also serialises steps 2 and 3 within a copy). */
+const NOTIFIER_LOCK_ID = 7_331_025;
+/** Alarms handed out, items gathered, alarms escalated per round; the loop runs again at once while work is left. */
+const ALARMS_PER_ROUND = 500;
+const ITEMS_PER_ROUND = 5000;
+
+/**
+ * Flush alarms and water detections "immediately" are the e-mails of the old path (docs/alerts.md:
+ * alert_items written by the intake, with the readings, and the "water resolved" e-mail); the
+ * new path does not send them again. Their digest goes through here.
+ */
+const OLD_PATH_KINDS: readonly TAlarmKind[] = Object.values(TOGGLE_KINDS);
+
+/** Whom the rights let see an alarm of this kind: as the e-mail alerts (docs/alerts.md), water detection needs overflowDetection or dashboard. */
+export function maySeeAlarmKind(user: TAuthUser, kind: TAlarmKind): boolean {
+  if (isAdministrator(user) || kind !== 'waterDetection') return true;
+  const flags = effectiveFlags(user);
+  return flags.overflowDetection === true || flags.dashboard === true;
+}
+
+async function customerIdsByName(tx: TDbOrTx): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM customers`);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** The user as the pure rules see them: chosen customers by id (a name no longer known chooses nothing). */
+function notifiedUser(user: TAuthUser, ids: Map<string, number>): TNotifiedUser {
+  const chosen = user.alarmNotifications.customers;
+  return {
+    preferences: {
+      ...user.alarmNotifications,
+      customers: chosen === 'all' ? 'all' : chosen.flatMap((name) => (ids.has(name) ? [ids.get(name)!] : [])),
+    },
+    scope: scopedCustomerIds(user),
+    maySeeKind: (kind) => maySeeAlarmKind(user, kind),
+  };
+}
+
+/** Users with at least one kind not off (the jsonb holds 'immediately' or 'digest' somewhere in kinds). */
+function loadNotifiedUsers(tx: TDbOrTx): Promise<TAuthUser[]> {
+  return loadUsersWhere(
+    tx,
+    sql`EXISTS (SELECT 1 FROM jsonb_each_text(coalesce(alarm_notifications->'kinds', '{}'::jsonb)) AS k WHERE k.value IN ('immediately', 'digest'))`,
+  );
+}
+
+async function tryLock(tx: TDbOrTx): Promise<boolean> {
+  const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${NOTIFIER_LOCK_ID}) AS locked`);
+  return lock.locked;
+}
+
+/** Step 1: new alarms become notification items, the alarms marked in the same transaction. Answers how many alarms it took. */
+export async function queueAlarmNotifications(db: TDb, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return 0;
+    const alarms = await queryRows<{ id: number | string; kind: TAlarmKind; customer_id: number | null }>(
+      tx,
+      sql`SELECT id, kind, customer_id FROM alarms WHERE notifications_at IS NULL ORDER BY id LIMIT ${ALARMS_PER_ROUND} FOR UPDATE SKIP LOCKED`,
+    );
+    if (alarms.length === 0) return 0;
+    const users = await loadNotifiedUsers(tx);
+    const ids = await customerIdsByName(tx);
+    const items = users.flatMap((user) => {
+      const who = notifiedUser(user, ids);
+      return alarms.flatMap((alarm) => {
+        const mode = notificationModeFor(who, { kind: alarm.kind, customerId: alarm.customer_id });
+        if (mode === 'off' || (mode === 'immediately' && OLD_PATH_KINDS.includes(alarm.kind))) return [];
+        const dueAt = mode === 'digest' ? nextDigestAt(now, user.alarmNotifications.timeZone) : now;
+        return [{ user_id: user.id, alarm_id: Number(alarm.id), mode, due_at: dueAt.toISOString() }];
+      });
+    });
+    if (items.length) {
+      await tx.execute(sql`INSERT INTO alarm_notification_items (user_id, alarm_id, mode, due_at)
+        SELECT r.user_id, r.alarm_id, r.mode, r.due_at FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS r(user_id int, alarm_id bigint, mode text, due_at timestamptz)
+        ON CONFLICT (alarm_id, user_id) DO NOTHING`);
+    }
+    await tx.execute(sql`UPDATE alarms SET notifications_at = ${now.toISOString()} WHERE id IN (${sql.join(
+      alarms.map((alarm) => sql`${Number(alarm.id)}`),
+      sql`, `,
+    )})`);
+    return alarms.length;
+  });
+}
+
+interface TAlarmRow {
+  id: number | string;
+  kind: TAlarmKind;
+  device_eui: string | null;
+  device_name: string | null;
+  gateway_name: string | null;
+  channel_id: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  location_name: string | null;
+  opened_at: string | Date;
+  closed_at: string | Date | null;
+  state: TAlarmState;
+  escalation: unknown;
+}
+
+/** The alarms with their names as they are now. */
+async function loadAlarms(tx: TDbOrTx, ids: readonly number[]): Promise<Map<number, TAlarmRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<TAlarmRow>(
+    tx,
+    sql`SELECT a.id, a.kind, a.device_eui, d.name AS device_name, g.name AS gateway_name, a.channel_id, a.customer_id,
+          c.name AS customer_name, l.name AS location_name, a.opened_at, a.closed_at, a.state, c.alarm_escalation AS escalation
+        FROM alarms a
+        LEFT JOIN devices d ON d.eui = a.device_eui
+        LEFT JOIN gateways g ON g.id = a.gateway_id
+        LEFT JOIN customers c ON c.id = a.customer_id
+        LEFT JOIN locations l ON l.id = a.location_id
+        WHERE a.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+function forMail(row: TAlarmRow): TAlarmForMail {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    deviceEui: row.device_eui,
+    deviceName: row.device_name,
+    gatewayName: row.gateway_name,
+    channelId: row.channel_id,
+    customerName: row.customer_name,
+    locationName: row.location_name,
+    openedAt: new Date(row.opened_at),
+    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    state: row.state,
+  };
+}
+
+const displayName = (user: TAuthUser) => [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+
+/**
+ * Step 2: the due items become e-mails, one per user and mode (all of a user's due alarms in one
+ * e-mail), the items marked with the e-mail's id in the same transaction. Immediate items wait
+ * while the user's quiet hours last. Answers how many e-mails it wrote.
+ */
+export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return 0;
+    const items = await queryRows<{ id: number | string; user_id: number; alarm_id: number | string; mode: 'immediately' | 'digest'; due_at: string | Date }>(
+      tx,
+      sql`SELECT id, user_id, alarm_id, mode, due_at FROM alarm_notification_items
+          WHERE mail_id IS NULL AND due_at <= ${now.toISOString()} ORDER BY id LIMIT ${ITEMS_PER_ROUND}`,
+    );
+    if (items.length === 0) return 0;
+    const users = await loadUsersWhere(
+      tx,
+      sql`id IN (${sql.join(
+        [...new Set(items.map((item) => item.user_id))].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const alarms = await loadAlarms(tx, [...new Set(items.map((item) => Number(item.alarm_id)))]);
+    let written = 0;
+    for (const user of users) {
+      for (const mode of ['immediately', 'digest'] as const) {
+        const due = items.filter(
+          (item) => item.user_id === user.id && item.mode === mode && isItemDue({ mode, dueAt: new Date(item.due_at) }, now, user.alarmNotifications),
+        );
+        // The user may have lost the customer since (scope changed): such items are closed without an e-mail.
+        const visible = due.filter((item) => {
+          const alarm = alarms.get(Number(item.alarm_id));
+          return alarm !== undefined && (alarm.customer_id === null ? scopedCustomerIds(user) === null : inCustomerScope(user, alarm.customer_id));
+        });
+        let mailId: number | null = null;
+        if (visible.length) {
+          const content = composeAlarmMail(
+            mode,
+            { name: displayName(user), language: user.language, timeZone: user.alarmNotifications.timeZone },
+            visible.map((item) => forMail(alarms.get(Number(item.alarm_id))!)),
+            publicUrl,
+          );
+          mailId = await insertMail(tx, {
+            ...content,
+            userId: user.id,
+            kind: mode === 'digest' ? 'alarmDigest' : 'alarms',
+            recipient: user.email,
+            language: user.language,
+            messageId: newMessageId(publicUrl),
+          });
+          written += 1;
+        }
+        if (due.length) {
+          // Items of alarms the user may no longer see stop waiting (deleted): there is nothing to send.
+          await markItems(tx, visible, mailId);
+          await dropItems(
+            tx,
+            due.filter((item) => !visible.includes(item)),
+          );
+        }
+      }
+    }
+    return written;
+  });
+}
+
+async function markItems(tx: TDbOrTx, items: readonly { id: number | string }[], mailId: number | null): Promise<void> {
+  if (items.length === 0 || mailId === null) return;
+  await tx.execute(sql`UPDATE alarm_notification_items SET mail_id = ${mailId} WHERE id IN (${sql.join(
+    items.map((item) => sql`${Number(item.id)}`),
+    sql`, `,
+  )})`);
+}
+
+async function dropItems(tx: TDbOrTx, items: readonly { id: number | string }[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx.execute(sql`DELETE FROM alarm_notification_items WHERE id IN (${sql.join(
+    items.map((item) => sql`${Number(item.id)}`),
+    sql`, `,
+  )})`);
+}
+
+interface TEscalationRecipient {
+  address: string;
+  userId: number | null;
+  name: string;
+  language: string;
+}
+
+/**
+ * Step 3: alarms nobody acknowledged (state still `new`, whether or not the condition is still
+ * present) within their customer's escalation time go once to the customer's escalation
+ * recipients: one e-mail per recipient and customer listing that round's alarms; the alarms get
+ * escalated_at and an 'escalated' timeline row naming the recipients, in the same transaction.
+ * Users among the recipients who may no longer see the customer are left out. Answers how many
+ * alarms escalated.
+ */
+export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) return 0;
+    const due = await queryRows<{ id: number | string }>(
+      tx,
+      sql`SELECT a.id FROM alarms a JOIN customers c ON c.id = a.customer_id
+          WHERE a.state = 'new' AND a.escalated_at IS NULL
+            AND jsonb_array_length(coalesce(c.alarm_escalation->'emails', '[]'::jsonb)) + jsonb_array_length(coalesce(c.alarm_escalation->'users', '[]'::jsonb)) > 0
+            AND a.opened_at <= ${now.toISOString()}::timestamptz - coalesce((c.alarm_escalation->>'minutes')::int, 240) * interval '1 minute'
+          ORDER BY a.id LIMIT ${ALARMS_PER_ROUND} FOR UPDATE OF a SKIP LOCKED`,
+    );
+    if (due.length === 0) return 0;
+    const alarms = await loadAlarms(
+      tx,
+      due.map((row) => Number(row.id)),
+    );
+    const byCustomer = new Map<number, TAlarmRow[]>();
+    for (const alarm of alarms.values()) {
+      if (alarm.customer_id === null) continue;
+      byCustomer.set(alarm.customer_id, [...(byCustomer.get(alarm.customer_id) ?? []), alarm]);
+    }
+    const userIds = [...byCustomer.values()].flatMap((rows) => readStoredEscalation(rows[0].escalation).users);
+    const users = userIds.length
+      ? await loadUsersWhere(
+          tx,
+          sql`id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )
+      : [];
+    for (const [customerId, rows] of byCustomer) {
+      const escalation = readStoredEscalation(rows[0].escalation);
+      const recipients: TEscalationRecipient[] = [
+        ...users
+          .filter((user) => escalation.users.includes(user.id) && inCustomerScope(user, customerId))
+          .map((user) => ({ address: user.email, userId: user.id, name: displayName(user), language: user.language })),
+        ...escalation.emails.map((address) => ({ address, userId: null, name: '', language: 'nl' })),
+      ];
+      const unique = uniqueAddresses(recipients.map((recipient) => recipient.address)).map((address) => recipients.find((recipient) => recipient.address === address)!);
+      const mails: number[] = [];
+      for (const recipient of unique) {
+        const content = composeAlarmMail(
+          'escalation',
+          { name: recipient.name, language: recipient.language, timeZone: recipient.userId === null ? 'Europe/Amsterdam' : (users.find((user) => user.id === recipient.userId)?.alarmNotifications.timeZone ?? 'Europe/Amsterdam') },
+          rows.map(forMail),
+          publicUrl,
+          { minutes: escalation.minutes, customer: rows[0].customer_name ?? '' },
+        );
+        mails.push(
+          await insertMail(tx, {
+            ...content,
+            userId: recipient.userId,
+            kind: 'alarmEscalation',
+            recipient: recipient.address,
+            language: recipient.language,
+            messageId: newMessageId(publicUrl),
+          }),
+        );
+      }
+      const alarmIds = rows.map((row) => Number(row.id));
+      const idList = sql.join(
+        alarmIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      if (mails.length) {
+        await tx.execute(sql`INSERT INTO alarm_escalation_items (alarm_id, mail_id)
+          SELECT a, m FROM unnest(${`{${alarmIds.join(',')}}`}::bigint[]) AS a CROSS JOIN unnest(${`{${mails.join(',')}}`}::bigint[]) AS m`);
+      }
+      await tx.execute(sql`UPDATE alarms SET escalated_at = ${now.toISOString()}, updated_at = now() WHERE id IN (${idList})`);
+      await tx.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, details)
+        SELECT a, ${now.toISOString()}::timestamptz, 'escalated', ${JSON.stringify({ recipients: unique.map((recipient) => recipient.address), minutes: escalation.minutes })}::jsonb
+        FROM unnest(${`{${alarmIds.join(',')}}`}::bigint[]) AS a`);
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  ALARM_KINDS,
+  clockToMinutes,
+  DEFAULT_TIME_ZONE,
+  MESSAGE,
+  NOTIFICATION_MESSAGE,
+  NOTIFICATION_MODES,
+  type TAlarmKind,
+  type TAlarmNotifications,
+  type TNotificationMode,
+} from '@aquasmart/domain';
+
+/**
+ * The alarm notification preferences as form values (docs/alarm-notifications.md): quiet hours
+ * as a switch and two times, customers as "all" or a chosen list. The server's schema
+ * (ZAlarmNotifications) checks the same again.
+ */
+export const ZAlarmNotificationsForm = z
+  .object({
+    kinds: z.object(Object.fromEntries(ALARM_KINDS.map((kind) => [kind, z.enum(NOTIFICATION_MODES)])) as { [K in TAlarmKind]: z.ZodEnum<{ [M in TNotificationMode]: M }> }),
+    quietHoursOn: z.boolean(),
+    quietFrom: z.string(),
+    quietTo: z.string(),
+    timeZone: z.string().min(1, { error: MESSAGE.required }),
+    customersMode: z.enum(['all', 'chosen']),
+    customers: z.array(z.string()),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.quietHoursOn) return;
+    const clock = /^\d{2}:\d{2}$/;
+    for (const field of ['quietFrom', 'quietTo'] as const) {
+      if (!clock.test(values[field]) || clockToMinutes(values[field]) === null) ctx.addIssue({ code: 'custom', path: [field], message: NOTIFICATION_MESSAGE.clock });
+    }
+    if (values.quietFrom === values.quietTo) ctx.addIssue({ code: 'custom', path: ['quietTo'], message: NOTIFICATION_MESSAGE.quietHoursEqual });
+  });
+
+export type TAlarmNotificationsFormValues = z.input<typeof ZAlarmNotificationsForm>;
+
+/** A browser's own zone, or Dutch time where it cannot be read. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+export function emptyAlarmNotificationsForm(): TAlarmNotificationsFormValues {
+  return {
+    kinds: Object.fromEntries(ALARM_KINDS.map((kind) => [kind, 'off'])) as Record<TAlarmKind, TNotificationMode>,
+    quietHoursOn: false,
+    quietFrom: '22:00',
+    quietTo: '07:00',
+    timeZone: browserTimeZone(),
+    customersMode: 'all',
+    customers: [],
+  };
+}
+
+export function alarmNotificationsToForm(preferences: TAlarmNotifications | undefined): TAlarmNotificationsFormValues {
+  const empty = emptyAlarmNotificationsForm();
+  if (!preferences) return empty;
+  return {
+    kinds: { ...empty.kinds, ...preferences.kinds },
+    quietHoursOn: preferences.quietHours !== null,
+    quietFrom: preferences.quietHours?.from ?? empty.quietFrom,
+    quietTo: preferences.quietHours?.to ?? empty.quietTo,
+    timeZone: preferences.timeZone,
+    customersMode: preferences.customers === 'all' ? 'all' : 'chosen',
+    customers: preferences.customers === 'all' ? [] : [...preferences.customers],
+  };
+}
+
+export function toAlarmNotifications(values: TAlarmNotificationsFormValues): TAlarmNotifications {
+  return {
+    kinds: { ...values.kinds },
+    quietHours: values.quietHoursOn ? { from: values.quietFrom, to: values.quietTo } : null,
+    timeZone: values.timeZone,
+    customers: values.customersMode === 'all' ? 'all' : [...values.customers],
+  };
+}
