@@ -360,3 +360,16 @@ describe('lists', () => {
     expect(history.json()).toMatchObject([{ kind: 'waterDetection', deviceEui: V2 }]);
   });
 });
+
+describe('dashboard lists', () => {
+  it('rows of an alarm list carry the node’s alarm and its state; other lists null', async () => {
+    const id = await openFlushAlarm();
+    const flushes = await call(tokens.engineer, 'GET', '/dashboard/lists/flushAlarms');
+    expect(flushes.json()).toMatchObject([{ eui: V1, alarm: { id, state: 'new' } }]);
+    await call(tokens.engineer, 'POST', `/alarms/${id}/acknowledge`, {});
+    expect((await call(tokens.engineer, 'GET', '/dashboard/lists/flushAlarms')).json()).toMatchObject([{ eui: V1, alarm: { id, state: 'acknowledged' } }]);
+    const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json() as { alarm: unknown }[];
+    expect(nodes.length).toBeGreaterThan(0);
+    for (const row of nodes) expect(row.alarm).toBeNull();
+  });
+});
