@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { OFFLINE_AFTER_MS, type TAlarm, type TAlarmWithEvents, type TUplinkMessage } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { queryRows, type TDb } from '../../db/database';
-import { deviceChannels, devices, users } from '../../db/schema';
+import { deviceChannels, deviceParameters, devices, users } from '../../db/schema';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
@@ -123,6 +123,12 @@ describe('uplinks open and close each kind', () => {
     expect(await alarmRows(V3, 'faultySensor')).toMatchObject([{ channel_id: 'temperature1', closed_at: null }]);
     await uplink(V3, 'V3', { kind: 'temperature', msgId: 32, timestamp: seconds(T0 + 15 * MINUTE), temperatures: [20, 21] }, T0 + 15 * MINUTE);
     expect((await alarmRows(V3, 'faultySensor'))[0].closed_at).not.toBeNull();
+  });
+
+  it('faulty sensor: a channel whose input does not measure is no alarm, as the dashboard counts', async () => {
+    await db.insert(deviceParameters).values({ deviceEui: V3, register: 1, value: { inputs: [{ mode: 'disabled' }, { mode: 'actual' }] }, status: 'saved' });
+    await uplink(V3, 'V3', { kind: 'temperature', msgId: 32, timestamp: seconds(T0), temperatures: [-102.4, -102.4] }, T0);
+    expect(await alarmRows(V3, 'faultySensor')).toMatchObject([{ channel_id: 'temperature2' }]);
   });
 
   it('low battery: below the threshold opens, the band up to +0.1 V keeps it, threshold + 0.1 V closes', async () => {
