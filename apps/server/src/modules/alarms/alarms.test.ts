@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OFFLINE_AFTER_MS, type TAlarm, type TAlarmWithEvents, type TUplinkMessage } from '@aquasmart/domain';
@@ -377,5 +379,35 @@ describe('dashboard lists', () => {
     const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json() as { alarm: unknown }[];
     expect(nodes.length).toBeGreaterThan(0);
     for (const row of nodes) expect(row.alarm).toBeNull();
+  });
+});
+
+describe('migration 0015', () => {
+  it('turns the nodes\' current alarm states into open alarms, each with an opened step', async () => {
+    const file = fs.readFileSync(path.resolve(__dirname, '../../db/migrations/0015_alarm_records.sql'), 'utf8');
+    const inserts = file
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT'));
+    await db.update(devices).set({ batteryAlarmTs: seconds(T0), flushAlarmTs: T0, incorrectSettings: true, loraTs: new Date(T0) }).where(eq(devices.eui, V2));
+    await db.update(deviceChannels).set({ value: -102.4, ts: new Date(T0) }).where(sql`${deviceChannels.deviceEui} = ${V3}`);
+    // V3 measures on its second input only: its first channel is no alarm.
+    await db.insert(deviceParameters).values({ deviceEui: V3, register: 1, value: { inputs: [{ mode: 'disabled' }, { mode: 'actual' }] }, status: 'saved' });
+    await db.update(devices).set({ batteryAlarmTs: seconds(T0) }).where(eq(devices.eui, LOOSE_NODE));
+    await db.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, location_id, resistance, ts, state) VALUES (${V1}, ${ids.acme}, ${ids.hal}, 240, ${new Date(T0).toISOString()}::timestamptz, 'Started')`);
+    for (const statement of inserts) await db.execute(sql.raw(statement));
+    const rows = await queryRows<{ kind: string; device_eui: string; channel_id: string; events: number }>(
+      db,
+      sql`SELECT a.kind, a.device_eui, a.channel_id, (SELECT count(*)::int FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'opened') AS events
+        FROM alarms a WHERE a.closed_at IS NULL ORDER BY a.device_eui, a.kind, a.channel_id`,
+    );
+    expect(rows.map((row) => [row.device_eui, row.kind, row.channel_id, row.events])).toEqual([
+      [V1, 'waterDetection', '', 1],
+      [V2, 'flushAlarm', '', 1],
+      [V2, 'lowBattery', '', 1],
+      [V2, 'offline', '', 1],
+      [V2, 'settingsNotTaken', '', 1],
+      [V3, 'faultySensor', 'temperature2', 1],
+    ]);
   });
 });
