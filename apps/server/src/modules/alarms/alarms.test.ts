@@ -244,14 +244,14 @@ describe('handling', () => {
     const acknowledged = await call(tokens.engineer, 'POST', `/alarms/${id}/acknowledge`, {});
     expect(acknowledged.statusCode).toBe(200);
     expect(acknowledged.json()).toMatchObject({ state: 'acknowledged', acknowledgedBy: { id: ids.engineer }, mayHandle: true });
-    const assignees = (await call(tokens.engineer, 'GET', `/alarms/${id}/assignees`)).json() as { id: number; email: string }[];
+    const assignees = (await call(tokens.engineer, 'GET', `/alarms/${id}/assignees`)).json<{ id: number; email: string }[]>();
     expect(assignees.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@example.com', 'engineer@example.com', 'viewer@example.com']));
     expect(assignees.map((user) => user.email)).not.toContain('other@example.com');
     const assigned = await call(tokens.engineer, 'POST', `/alarms/${id}/assign`, { assigneeId: ids.viewer, note: 'Jan gaat morgen' });
     expect(assigned.json()).toMatchObject({ state: 'assigned', assignee: { id: ids.viewer } });
     expect((await call(tokens.engineer, 'POST', `/alarms/${id}/comment`, { note: 'Sleutel bij de receptie' })).statusCode).toBe(200);
     const resolved = await call(tokens.engineer, 'POST', `/alarms/${id}/resolve`, { note: 'Klep vervangen, 62 °C' });
-    const body = resolved.json() as TAlarmWithEvents;
+    const body = resolved.json<TAlarmWithEvents>();
     expect(body).toMatchObject({ state: 'resolved', resolution: 'Klep vervangen, 62 °C', resolvedBy: { id: ids.engineer }, closedAt: null });
     expect(body.events.map((event) => [event.action, event.user?.email ?? null, event.note])).toEqual([
       ['opened', null, null],
@@ -265,7 +265,7 @@ describe('handling', () => {
     // The condition clears later: the alarm closes and drops off the to-handle list.
     await uplink(V1, 'V1', flush(40, 60, T0 + 15 * MINUTE), T0 + 15 * MINUTE);
     const list = await call(tokens.engineer, 'GET', '/alarms');
-    expect((list.json() as TAlarm[]).map((alarm) => alarm.id)).not.toContain(id);
+    expect(list.json<TAlarm[]>().map((alarm) => alarm.id)).not.toContain(id);
     expect((await call(tokens.engineer, 'GET', '/alarms?status=all')).json()).toMatchObject([{ id, state: 'resolved' }]);
   });
 
@@ -344,7 +344,7 @@ describe('lists', () => {
 
     const first = await call(tokens.engineer, 'GET', '/alarms?page=1&limit=2');
     expect(first.headers['x-total-count']).toBe('4');
-    const all = (await call(tokens.engineer, 'GET', '/alarms?limit=10')).json() as TAlarm[];
+    const all = (await call(tokens.engineer, 'GET', '/alarms?limit=10')).json<TAlarm[]>();
     expect(all.map((alarm) => [alarm.kind, alarm.channelId, alarm.closedAt === null])).toEqual([
       ['faultySensor', 'temperature2', true],
       ['faultySensor', 'temperature1', true],
@@ -352,15 +352,15 @@ describe('lists', () => {
       ['waterDetection', null, false],
     ]);
     expect(all[2]).toMatchObject({ deviceEui: V1, deviceName: 'Kraan 1', customerName: 'Acme', locationName: 'Hal', state: 'new' });
-    expect((first.json() as TAlarm[]).map((alarm) => alarm.id)).toEqual(all.slice(0, 2).map((alarm) => alarm.id));
-    expect(((await call(tokens.engineer, 'GET', '/alarms?status=active')).json() as TAlarm[]).length).toBe(3);
-    expect(((await call(tokens.engineer, 'GET', '/alarms?kind=flushAlarm')).json() as TAlarm[]).map((alarm) => alarm.kind)).toEqual(['flushAlarm']);
-    expect(((await call(tokens.admin, 'GET', `/alarms?customerId=${ids.beta}`)).json() as TAlarm[]).map((alarm) => alarm.kind)).toEqual(['lowBattery']);
-    expect(((await call(tokens.engineer, 'GET', `/alarms?deviceEui=${V3.toLowerCase()}`)).json() as TAlarm[]).length).toBe(2);
+    expect(first.json<TAlarm[]>().map((alarm) => alarm.id)).toEqual(all.slice(0, 2).map((alarm) => alarm.id));
+    expect((await call(tokens.engineer, 'GET', '/alarms?status=active')).json<TAlarm[]>().length).toBe(3);
+    expect((await call(tokens.engineer, 'GET', '/alarms?kind=flushAlarm')).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['flushAlarm']);
+    expect((await call(tokens.admin, 'GET', `/alarms?customerId=${ids.beta}`)).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['lowBattery']);
+    expect((await call(tokens.engineer, 'GET', `/alarms?deviceEui=${V3.toLowerCase()}`)).json<TAlarm[]>().length).toBe(2);
 
     await call(tokens.engineer, 'POST', `/alarms/${all[2].id}/assign`, { assigneeId: ids.engineer });
-    expect(((await call(tokens.engineer, 'GET', '/alarms?assignee=me')).json() as TAlarm[]).map((alarm) => alarm.id)).toEqual([all[2].id]);
-    expect(((await call(tokens.engineer, 'GET', '/alarms?state=assigned')).json() as TAlarm[]).map((alarm) => alarm.id)).toEqual([all[2].id]);
+    expect((await call(tokens.engineer, 'GET', '/alarms?assignee=me')).json<TAlarm[]>().map((alarm) => alarm.id)).toEqual([all[2].id]);
+    expect((await call(tokens.engineer, 'GET', '/alarms?state=assigned')).json<TAlarm[]>().map((alarm) => alarm.id)).toEqual([all[2].id]);
     expect((await call(tokens.engineer, 'GET', '/alarms/count')).json()).toEqual({ unacknowledged: 3 });
 
     const history = await call(tokens.engineer, 'GET', `/devices/${V2}/alarms`);
@@ -376,7 +376,7 @@ describe('dashboard lists', () => {
     expect(flushes.json()).toMatchObject([{ eui: V1, alarm: { id, state: 'new' } }]);
     await call(tokens.engineer, 'POST', `/alarms/${id}/acknowledge`, {});
     expect((await call(tokens.engineer, 'GET', '/dashboard/lists/flushAlarms')).json()).toMatchObject([{ eui: V1, alarm: { id, state: 'acknowledged' } }]);
-    const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json() as { alarm: unknown }[];
+    const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json<{ alarm: unknown }[]>();
     expect(nodes.length).toBeGreaterThan(0);
     for (const row of nodes) expect(row.alarm).toBeNull();
   });
