@@ -25,6 +25,8 @@ import { logbookRoutes } from './modules/logbook/logbook-routes';
 import { issueMonthlyReport, LOGBOOK_STATEMENT_TIMEOUT_MS, longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
 import { createLogbookDaysJob } from './modules/logbook/logbook-days-job';
+import { alarmRoutes } from './modules/alarms/alarm-routes';
+import { createOfflineAlarmJob } from './modules/alarms/offline-alarm-job';
 import { renderLogbookCsv } from './modules/logbook/report-csv';
 import { renderLogbookPdf } from './modules/logbook/report-pdf';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
@@ -194,6 +196,9 @@ export async function buildApp({ config, database, logger, logStream, background
   const logbookDays = createLogbookDaysJob({ db: database.system, log: app.log, statementTimeoutMs: LOGBOOK_STATEMENT_TIMEOUT_MS });
   if (backgroundWorkers) app.addHook('onReady', async () => logbookDays.start());
   app.addHook('onClose', () => logbookDays.stop());
+  const offlineAlarms = createOfflineAlarmJob({ db: database.system, now: () => new Date(), log: app.log });
+  if (backgroundWorkers) app.addHook('onReady', async () => offlineAlarms.start());
+  app.addHook('onClose', () => offlineAlarms.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -217,6 +222,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
+      await api.register(alarmRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

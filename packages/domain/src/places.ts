@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBRATION_INTERVALS, PLATFORMS } from './constants';
 import { RULEBOOK_IDS } from './logbook/rulebooks';
+import { ALARM_TEMPERATURE_MINUTES_MAX, ALARM_TEMPERATURE_MINUTES_MIN } from './alarms/rules';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zMac, zOneOf, zOptionalText, zRequiredText } from './validation/validators';
 
@@ -143,6 +144,9 @@ const placeDetails = {
 
 // ---------------------------------------------------------------- customers
 
+/** The sustained-temperature alarm's duration of a customer, in whole minutes (15 minutes .. 7 days). */
+const zAlarmTemperatureMinutes = () => z.number().int().min(ALARM_TEMPERATURE_MINUTES_MIN).max(ALARM_TEMPERATURE_MINUTES_MAX);
+
 /** POST /customers. Interval defaults to 2 and endpoint to none; both are administrator-only. */
 export const ZCustomerCreate = z
   .object({
@@ -153,6 +157,8 @@ export const ZCustomerCreate = z
     notes: zOptionalText(4000),
     /** The logbook's rulebook; absent or null: by the country (docs/logbook.md). */
     rulebook: zRulebook().optional(),
+    /** Minutes out of range before the sustained-temperature alarm opens (docs/alarms.md); absent: 60. */
+    alarmTemperatureMinutes: zAlarmTemperatureMinutes().optional(),
   })
   .superRefine(refineEndpoint(false));
 export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
@@ -174,6 +180,7 @@ const placePatchFields = {
 export const ZCustomerPatch = z.object({
   ...placePatchFields,
   endpoint: ZCustomerEndpointInput.nullable().optional(),
+  alarmTemperatureMinutes: zAlarmTemperatureMinutes().optional(),
 });
 export type TCustomerPatch = z.infer<typeof ZCustomerPatch>;
 
@@ -220,6 +227,8 @@ export const ZCustomer = z.object({
   notes: z.string().nullable(),
   /** The logbook's rulebook; null: by the country (rulebookForCountry). */
   rulebook: z.enum(RULEBOOK_IDS).nullable(),
+  /** Minutes out of range before the sustained-temperature alarm opens (docs/alarms.md). */
+  alarmTemperatureMinutes: z.number().int(),
   ...placeStats,
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
@@ -262,7 +271,7 @@ export const ZLocationPatch = z.object({
 export type TLocationPatch = z.infer<typeof ZLocationPatch>;
 
 /** A location: rulebook null is its customer's; healthcare premises ask more of hot water (UK); times in its time zone. */
-export const ZLocation = ZCustomer.extend({ customer: z.string(), healthcare: z.boolean(), timeZone: z.string() });
+export const ZLocation = ZCustomer.omit({ alarmTemperatureMinutes: true }).extend({ customer: z.string(), healthcare: z.boolean(), timeZone: z.string() });
 export type TLocation = z.infer<typeof ZLocation>;
 export const ZLocationListItem = ZLocation.extend({ endpoint: ZEndpointPart }).partial();
 export type TLocationListItem = z.infer<typeof ZLocationListItem>;

@@ -1,2 +1,4 @@
 export * from './kinds';
 export * from './notifications';
+export * from './api';
+export * from './rules';

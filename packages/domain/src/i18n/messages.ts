@@ -153,6 +153,11 @@ export const errorMessagesNl = {
   euiDuplicateInFile: 'Deze EUI staat al op regel {{row}} van het bestand',
   csvInvalid: 'Ongeldig CSV-bestand: {{reason}}',
   currentPasswordRequired: 'Vul uw huidige wachtwoord in om uw wachtwoord of e-mailadres te wijzigen',
+  // alarms (docs/alarms.md, "Handling")
+  alarmAlreadyResolved: 'Dit alarm is al opgelost',
+  alarmAlreadyAcknowledged: 'Dit alarm is al bevestigd',
+  alarmAssigneeNotAllowed: 'Deze gebruiker mag dit alarm niet zien en kan het dus niet toegewezen krijgen',
+  alarmKindNotHandled: 'U mag dit soort alarm niet afhandelen',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -215,6 +220,11 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   euiDuplicateInFile: 'This EUI is already on line {{row}} of the file',
   csvInvalid: 'Invalid CSV file: {{reason}}',
   currentPasswordRequired: 'Enter your current password to change your password or e-mail address',
+  // alarms (docs/alarms.md, "Handling")
+  alarmAlreadyResolved: 'This alarm has already been resolved',
+  alarmAlreadyAcknowledged: 'This alarm has already been acknowledged',
+  alarmAssigneeNotAllowed: 'This user may not see this alarm, so it cannot be assigned to them',
+  alarmKindNotHandled: 'You may not handle this kind of alarm',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;

@@ -28,6 +28,12 @@ export const SETTING_GROUPS = {
 const GATEWAY_READS = route('GetGateways', 'GetCustomerGateways', 'GetLocationGateways', 'GetGateway', 'GetGatewayDevices');
 const PRODUCT_READS = route('GetProducts', 'GetProduct', 'GetProductImage');
 const NODE_DETAIL_FIELDS = ['device.name', 'device.notes', 'device.locationNotes', 'device.flushDevice', 'device.channels.name', 'device.channels.custom'];
+/** Alarms (docs/alarms.md, "Rights"): whoever watches the dashboard or works on nodes sees them. */
+const ALARM_READS = route('GetAlarms', 'GetAlarmCount', 'GetAlarm', 'GetAlarmAssignees', 'GetDeviceAlarms');
+const ALARM_HANDLING = route('PostAlarmAcknowledge', 'PostAlarmAssign', 'PostAlarmComment', 'PostAlarmResolve');
+/** Field entries the alarm service checks per kind: every kind but water detection, and water detection. */
+export const ALARM_HANDLE_FIELD = 'alarm.handle';
+export const ALARM_HANDLE_WATER_FIELD = 'alarm.handle.waterDetection';
 const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimumTemperatureDeviation', 'customer.calibration.interval', 'location.calibration.interval'];
 
 export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
@@ -44,7 +50,13 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
     ...fields('rw', 'device.register', ...NODE_DETAIL_FIELDS, 'device.lora.networkServer', 'device.presets'),
   ],
   // A field engineer keeps a location's notes (access, keys) up to date: editNode shows the location edit button (docs/places-screens.md).
-  editNode: [...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers', 'PatchLocation'), ...PRODUCT_READS, ...fields('rw', ...NODE_DETAIL_FIELDS, 'location.notes')],
+  editNode: [
+    ...route('PatchDevice', 'PatchDeviceChannel', 'GetNetworkServers', 'PatchLocation'),
+    ...PRODUCT_READS,
+    ...ALARM_READS,
+    ...ALARM_HANDLING,
+    ...fields('rw', ...NODE_DETAIL_FIELDS, 'location.notes', ALARM_HANDLE_FIELD),
+  ],
   deleteNode: [...route('PatchDevice'), ...fields('rw', 'device.remove')],
   moveNode: [...route('PatchDevice'), ...fields('rw', 'device.customer', 'device.location')],
   settings: [
@@ -54,7 +66,9 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   ],
   calibration: [
     ...route('PostChannelCalibration', 'PatchDevice'),
-    ...fields('rw', 'device.battery'),
+    ...ALARM_READS,
+    ...ALARM_HANDLING,
+    ...fields('rw', 'device.battery', ALARM_HANDLE_FIELD),
     ...fields('ro', ...CALIBRATION_VISIBLE, 'device.channels.offset', 'device.calibration.ts'),
   ],
   calibrationData: [...route('GetCustomerCalibrationLogs', 'GetLocationCalibrationLogs'), ...fields('ro', 'dashboard.calibration')],
@@ -63,8 +77,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   gatewayView: GATEWAY_READS,
   // The gateway form offers the gateway products (docs/architecture.md, "Rights").
   gatewayManagement: [...GATEWAY_READS, ...PRODUCT_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],
-  overflowDetection: route('GetOverflowLog', 'DeleteOverflowLog'),
-  dashboard: route('GetDashboard', 'GetDashboardList', 'GetOverflowLog', 'GetDevicesByFlushAmount'),
+  overflowDetection: [...route('GetOverflowLog', 'DeleteOverflowLog'), ...ALARM_READS, ...ALARM_HANDLING, ...fields('rw', ALARM_HANDLE_WATER_FIELD)],
+  dashboard: [...route('GetDashboard', 'GetDashboardList', 'GetOverflowLog', 'GetDevicesByFlushAmount'), ...ALARM_READS],
   products: PRODUCT_READS,
 };
 

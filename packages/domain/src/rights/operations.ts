@@ -99,6 +99,16 @@ export const OPERATIONS = {
   GetLocationDevices: op('GET', '/customers/:customer/locations/:location/devices', 'read'),
   GetGatewayDevices: op('GET', '/customers/:customer/locations/:location/gateways/:gateway/devices', 'route'),
   GetConnector: op('GET', '/connectors/:id/:version', 'read'),
+  // alarms (docs/alarms.md): scoped to the caller's customers like the nodes
+  GetAlarms: op('GET', '/alarms', 'route'),
+  GetAlarmCount: op('GET', '/alarms/count', 'route'),
+  GetAlarm: op('GET', '/alarms/:id', 'route'),
+  GetAlarmAssignees: op('GET', '/alarms/:id/assignees', 'route'),
+  GetDeviceAlarms: op('GET', '/devices/:eui/alarms', 'route'),
+  PostAlarmAcknowledge: op('POST', '/alarms/:id/acknowledge', 'route'),
+  PostAlarmAssign: op('POST', '/alarms/:id/assign', 'route'),
+  PostAlarmComment: op('POST', '/alarms/:id/comment', 'route'),
+  PostAlarmResolve: op('POST', '/alarms/:id/resolve', 'route'),
   // overflow detection
   GetOverflowLog: op('GET', '/overflowLogs', 'route'),
   DeleteOverflowLog: op('DELETE', '/overflowLogs/:id', 'route'),

@@ -17,6 +17,7 @@ export function customerFields(user: TAuthUser): TFieldMap {
     name: { sql: customers.name, kind: 'text' },
     ...placeFields(customers, 'customer_id', isAdministrator(user)),
     rulebook: { sql: customers.rulebook, kind: 'text' },
+    alarmTemperatureMinutes: { sql: customers.alarmTemperatureMinutes, kind: 'integer' },
   };
 }
 

@@ -58,7 +58,10 @@ export async function createCustomer(db: TDb, user: TAuthUser, body: TCustomerCr
       await assertNameFree(tx, body.name);
       const [row] = await tx
         .insert(customers)
-        .values(newPlaceValues(body, interval, endpoint))
+        .values({
+          ...newPlaceValues(body, interval, endpoint),
+          ...(body.alarmTemperatureMinutes === undefined ? {} : { alarmTemperatureMinutes: body.alarmTemperatureMinutes }),
+        })
         .returning({ id: customers.id });
       return row.id;
     });

@@ -43,6 +43,7 @@ describe('GET /customers', () => {
       endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret', ldOptions: null },
       notes: null,
       rulebook: null,
+      alarmTemperatureMinutes: 60,
       sync: -1,
       online: 0,
       channels: 0,
@@ -56,7 +57,7 @@ describe('GET /customers', () => {
     ['name,city', [{ name: 'acme', city: 'Utrecht' }, { name: 'Beta', city: 'Zwolle' }, { name: 'Zeta', city: 'Assen' }]],
     ['endpoint.platform', [{ endpoint: { platform: 'XIC' } }, { endpoint: { platform: null } }, { endpoint: { platform: null } }]],
     ['name endpoint.ldOptions.subType1', [{ name: 'acme', endpoint: { ldOptions: null } }, { name: 'Beta', endpoint: { ldOptions: null } }, { name: 'Zeta', endpoint: { ldOptions: null } }]],
-    ['-endpoint -notes -reference -address -postalCode -country -city -calibration -rulebook', [
+    ['-endpoint -notes -reference -address -postalCode -country -city -calibration -rulebook -alarmTemperatureMinutes', [
       { name: 'acme', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Beta', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Zeta', sync: -1, online: 0, channels: 0, nodes: 0 },
@@ -296,6 +297,18 @@ describe('PATCH /customers/{name}', () => {
 
   it('an unknown customer is 404', async () => {
     expect((await call(admin, 'PATCH', '/customers/missing', { city: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('the sustained-temperature alarm duration (docs/alarms.md)', () => {
+  it('POST and PATCH set it within 15 minutes .. 7 days; out of range names the field', async () => {
+    const created = await call(adder, 'POST', '/customers', { ...newCustomer, alarmTemperatureMinutes: 30 });
+    expect(created.json()).toMatchObject({ alarmTemperatureMinutes: 30 });
+    const patched = await call(admin, 'PATCH', '/customers/Gamma%20BV', { alarmTemperatureMinutes: 120 });
+    expect(patched.json()).toMatchObject({ alarmTemperatureMinutes: 120 });
+    const refused = await call(admin, 'PATCH', '/customers/Gamma%20BV', { alarmTemperatureMinutes: 10 });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fields ?? {})).toContain('alarmTemperatureMinutes');
   });
 });
 

@@ -22,6 +22,8 @@ interface TPlaceRow {
   calibrationInterval: number;
   endpoint: TStoredEndpoint | null;
   rulebook: TRulebookId | null;
+  /** Customers only. */
+  alarmTemperatureMinutes?: number;
   /** Locations only. */
   healthcare?: boolean;
   timeZone?: string;
@@ -57,6 +59,11 @@ export function placeChanges(row: TPlaceRow, body: TCustomerPatch | TLocationPat
   // The logbook settings are details too (docs/places.md, "Logbook settings").
   if (body.rulebook !== undefined && body.rulebook !== row.rulebook) {
     values.rulebook = body.rulebook;
+    needed.add(rights.details);
+  }
+  // The sustained-temperature alarm's duration (docs/alarms.md) is a customer detail too.
+  if ('alarmTemperatureMinutes' in body && body.alarmTemperatureMinutes !== undefined && body.alarmTemperatureMinutes !== row.alarmTemperatureMinutes) {
+    values.alarmTemperatureMinutes = body.alarmTemperatureMinutes;
     needed.add(rights.details);
   }
   if ('healthcare' in body && body.healthcare !== undefined && body.healthcare !== row.healthcare) {

@@ -1,7 +1,8 @@
-import { and, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { deviceTypeFromUplink, effectiveRulebook, type TAlarmKind, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
-import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
+import { customers, deviceChannels, deviceParameters, devices, locations, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
+import { subjectKey } from '../alarms/alarm-records';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
 import { newDeviceQuota } from './new-device-quota';
 import type { TParameterState } from './settings-match';
@@ -32,9 +33,23 @@ export interface TDeviceState {
   networkApplicationId: string | null;
   presets: { register: number; value: unknown }[];
   parameters: TParameterState[];
-  /** channel id -> offset and latest ts (ms) */
-  channels: Map<string, { offset: number; ts: number | null; value: number | null; rawValue: number | null; changed: boolean }>;
+  /** channel id -> offset and latest ts (ms); mode (WW, KW, ...) and out-of-range start for the temperature alarm */
+  channels: Map<string, TChannelState>;
   overflowStarted: boolean;
+  /** Active alarms of the node (docs/alarms.md): `kind:channelId` -> opened at (ms). */
+  activeAlarms: Map<string, number>;
+  /** The sustained-temperature alarm's rulebook and duration (the node's location and customer); null for a node without a customer. */
+  temperatureRules: { rulebook: TRulebookId; healthcare: boolean; durationMinutes: number } | null;
+}
+
+export interface TChannelState {
+  offset: number;
+  ts: number | null;
+  value: number | null;
+  rawValue: number | null;
+  changed: boolean;
+  mode: string | null;
+  outOfRangeSince: number | null;
 }
 
 /**
@@ -50,13 +65,26 @@ function isAnyOf(column: AnyColumn, values: readonly string[]) {
 export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map<string, TDeviceState>> {
   const states = new Map<string, TDeviceState>();
   if (euis.length === 0) return states;
+  // The alarm side (docs/alarms.md) rides on this one read, so a batch costs no extra round trip:
+  // the node's active alarms, and its location's and customer's rulebook and temperature duration.
   const rows = await tx
-    .select()
+    .select({
+      row: devices,
+      activeAlarms: sql<{ kind: TAlarmKind; channel: string; openedAt: string }[] | null>`(SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'channel', a.channel_id, 'openedAt', a.opened_at))
+        FROM alarms a WHERE a.device_eui = ${devices.eui} AND a.closed_at IS NULL)`,
+      locationRulebook: locations.rulebook,
+      healthcare: locations.healthcare,
+      customerRulebook: customers.rulebook,
+      country: customers.country,
+      temperatureMinutes: customers.alarmTemperatureMinutes,
+    })
     .from(devices)
+    .leftJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
     .where(isAnyOf(devices.eui, euis))
     .orderBy(devices.eui)
-    .for('update');
-  for (const row of rows) {
+    .for('update', { of: devices });
+  for (const { row, activeAlarms, ...rules } of rows) {
     states.set(row.eui, {
       eui: row.eui,
       type: row.type,
@@ -82,6 +110,17 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       parameters: [],
       channels: new Map(),
       overflowStarted: false,
+      activeAlarms: new Map((typeof activeAlarms === 'string' ? JSON.parse(activeAlarms) : (activeAlarms ?? [])).map(
+        (alarm: { kind: TAlarmKind; channel: string; openedAt: string }) => [subjectKey(alarm.kind, alarm.channel), Date.parse(alarm.openedAt)] as const,
+      )),
+      temperatureRules:
+        row.customerId === null || rules.temperatureMinutes === null
+          ? null
+          : {
+              rulebook: effectiveRulebook(rules.locationRulebook, rules.customerRulebook, rules.country),
+              healthcare: rules.healthcare ?? false,
+              durationMinutes: rules.temperatureMinutes,
+            },
     });
   }
   const found = [...states.keys()];
@@ -94,6 +133,8 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       value: channel.value,
       rawValue: channel.rawValue,
       changed: false,
+      mode: channel.custom.mode ?? null,
+      outOfRangeSince: channel.outOfRangeSince ? channel.outOfRangeSince.getTime() : null,
     });
   }
   const parameters = await tx.select().from(deviceParameters).where(isAnyOf(deviceParameters.deviceEui, found));
