@@ -40,6 +40,9 @@ import { alertRoutes } from './modules/alerts/alert-routes';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { smtpTransport } from './modules/alerts/mail-transport';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
+import { createGatewayOfflineJob } from './modules/gateways/gateway-offline-job';
+import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -58,7 +61,7 @@ declare module 'fastify' {
 }
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -184,6 +187,9 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
   app.addHook('onClose', () => monthlyLogbook.stop());
+  const gatewayOffline = createGatewayOfflineJob({ db: database.system, log: app.log, offlineAfterMs: (config.GATEWAY_OFFLINE_AFTER ?? DEFAULT_GATEWAY_OFFLINE_AFTER_MS / 1000) * 1000 });
+  if (backgroundWorkers) app.addHook('onReady', async () => gatewayOffline.start());
+  app.addHook('onClose', () => gatewayOffline.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -205,6 +211,7 @@ export async function buildApp({ config, database, logger, logStream, background
       });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
+      await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);

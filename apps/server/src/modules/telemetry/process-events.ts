@@ -10,6 +10,7 @@ import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match'
 import { applyDownlinkEvent } from './downlink-events';
 import { isPlausibleMs, messageMs, receptionMs } from './event-time';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
+import { recordHeard, type THeardRow } from '../gateways/gateway-radio-repository';
 
 export interface TStoredEvent {
   id: number;
@@ -156,6 +157,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   const history: THistoryRow[] = [];
   const alarms: TRaisedAlarm[] = [];
   const touched = new Set<TDeviceState>();
+  const heard: THeardRow[] = [];
   for (const event of ordered) {
     const envelope = event.body;
     const state = states.get(envelope.eui);
@@ -174,6 +176,8 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     touched.add(state);
+    // Which gateways heard it (docs/gateways.md): never later than now, whatever a gateway's clock says.
+    for (const gateway of envelope.heard ?? []) heard.push({ mac: gateway.mac, eui: state.eui, at: Math.min(receivedAt(event), now), rssi: gateway.rssi, snr: gateway.snr });
     // A stored last-seen time that is not plausible (set far ahead before times were clamped) does not hold newer uplinks back.
     if (state.loraTs === null || !isPlausibleMs(state.loraTs, now) || receivedAt(event) >= state.loraTs) {
       Object.assign(state, {
@@ -209,6 +213,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
 
   await writeHistory(tx, history);
   await writeDeviceStates(tx, [...touched]);
+  await recordHeard(tx, heard);
   // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
   await recordAlarms(tx, alarms);
   return outcomes;
