@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { alarmEvents, alarms, gateways } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
-import { insertGateway, seedPlacesWorld } from '../../test/places-fixtures';
+import { insertGateway, seedPlacesWorld, type TPlacesWorld } from '../../test/places-fixtures';
 import { runGatewayOfflineStep } from './gateway-offline-job';
 
 /** The gateway-offline alarm (docs/gateways.md) at both sides of the 2-hour bound. */
@@ -11,7 +11,7 @@ const ctx = useTestContext();
 const HOUR = 3_600_000;
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
-let world: Awaited<ReturnType<typeof seedPlacesWorld>>;
+let world: TPlacesWorld;
 let gatewayId: number;
 
 beforeEach(async () => {
