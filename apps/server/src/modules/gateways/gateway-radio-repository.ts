@@ -38,9 +38,10 @@ function latestPerPair(rows: THeardRow[]): THeardRow[] {
  * Records which registered gateways heard which nodes, in one statement for an intake batch (in the
  * batch's transaction): the pairs are upserted into gateway_nodes (a later reception wins; the batch
  * holds the nodes' device rows locked, so two batches never write the same pair), and each gateway's
- * last_seen_at moves on when it is LAST_SEEN_STEP behind. That update takes the gateway rows in id
- * order and skips one another batch holds (that batch is moving it on already), so batches never
- * wait for each other on a gateway nor deadlock. MACs of unregistered gateways are left out.
+ * last_seen_at moves on when it is LAST_SEEN_STEP behind. Only those gateway rows are locked (most
+ * batches lock none), in id order, skipping one another batch holds (that batch is moving it on
+ * already), so batches never wait for each other on a gateway nor deadlock. MACs of unregistered
+ * gateways are left out.
  */
 export async function recordHeard(tx: TDbOrTx, rows: THeardRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -54,7 +55,10 @@ export async function recordHeard(tx: TDbOrTx, rows: THeardRow[]): Promise<void>
       FROM (SELECT gateway_id, max(at) AS at FROM heard GROUP BY gateway_id) s
       WHERE g.id = s.gateway_id
         AND (g.last_seen_at IS NULL OR g.last_seen_at < s.at - ${LAST_SEEN_STEP}::interval)
-        AND g.id IN (SELECT id FROM gateways WHERE id IN (SELECT gateway_id FROM heard) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED)
+        AND g.id IN (
+          SELECT l.id FROM gateways l JOIN (SELECT gateway_id, max(at) AS at FROM heard GROUP BY gateway_id) b ON b.gateway_id = l.id
+          WHERE l.last_seen_at IS NULL OR l.last_seen_at < b.at - ${LAST_SEEN_STEP}::interval
+          ORDER BY l.id FOR NO KEY UPDATE OF l SKIP LOCKED)
       RETURNING g.id
     )
     INSERT INTO gateway_nodes (gateway_id, device_eui, last_heard_at, rssi, snr)
