@@ -28,25 +28,26 @@ describe('GatewayHeardNodes', () => {
     );
     render();
     const table = await screen.findByRole('table', { name: 'Nodes die deze gateway hoorde' });
-    const rows = await within(table).findAllByRole('row');
+    const link = await within(table).findByRole('link', { name: 'Douche 1' });
+    expect(link.getAttribute('href')).toBe('/nodes/Gemeente%20Utrecht/Sporthal%20Zuid/0004A30B001C2D3E');
+    const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]).getByRole('link', { name: 'Douche 1' })).toHaveAttribute('href', '/nodes/Gemeente%20Utrecht/Sporthal%20Zuid/0004A30B001C2D3E');
-    expect(rows[1]).toHaveTextContent('0004A30B001C2D3E');
-    expect(rows[1]).toHaveTextContent('-97');
-    expect(rows[1]).toHaveTextContent('-2,3');
+    expect(rows[1].textContent).toContain('0004A30B001C2D3E');
+    expect(rows[1].textContent).toContain('-97');
+    expect(rows[1].textContent).toContain('-2,3');
     // An unassigned node: no link, its EUI as its name, dashes for missing radio values.
     expect(within(rows[2]).queryByRole('link')).toBeNull();
-    expect(rows[2]).toHaveTextContent('—');
+    expect(rows[2].textContent).toContain('—');
   });
 
   it('says so when the gateway heard nothing yet, and when the list could not be loaded', async () => {
     stubHeard(() => jsonResponse(200, []));
     render();
-    expect(await screen.findByText('Deze gateway heeft nog geen nodes gehoord.')).toBeVisible();
+    expect(await screen.findByText('Deze gateway heeft nog geen nodes gehoord.')).toBeTruthy();
     cleanup();
     vi.restoreAllMocks();
     stubHeard(() => jsonResponse(500, { statusCode: 500, error: 'x', message: 'x' }));
     render();
-    expect(await screen.findByText('De gehoorde nodes konden niet worden geladen.')).toBeVisible();
+    expect(await screen.findByText('De gehoorde nodes konden niet worden geladen.')).toBeTruthy();
   });
 });

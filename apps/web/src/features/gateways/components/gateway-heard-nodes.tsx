@@ -5,15 +5,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatLocale, formatNumber, type TGatewayHeardNode } from '@aquasmart/domain';
-import { ScrollRegion } from '../../../components/table';
+import { ResponsiveTable } from '../../../components/table';
 import { nodeScreen } from '../../../lib/api/nodes';
 import { gatewayHeardNodesQuery } from '../api/gateway-heard-api';
 
@@ -56,35 +51,18 @@ export function GatewayHeardNodes({ customer, location, gateway }: { customer: s
       </Box>
       {heard.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {heard.isError ? <Alert severity="error">{t('gateways.heardLoadError')}</Alert> : null}
-      <ScrollRegion label={t('gateways.heardTitle')}>
-        <Table size="small" aria-label={t('gateways.heardTitle')} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('gateways.node')}</TableCell>
-              <TableCell>{t('gateways.lastSeen')}</TableCell>
-              <TableCell align="right">{t('gateways.rssi')}</TableCell>
-              <TableCell align="right">{t('gateways.snr')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((node) => (
-              <TableRow key={node.eui}>
-                <TableCell>
-                  <NodeCell node={node} />
-                </TableCell>
-                <TableCell>{formatDateTime(node.lastHeardAt, locale)}</TableCell>
-                <TableCell align="right">{formatNumber(node.rssi, locale, { decimals: 0 }) || '—'}</TableCell>
-                <TableCell align="right">{formatNumber(node.snr, locale, { decimals: 1 }) || '—'}</TableCell>
-              </TableRow>
-            ))}
-            {heard.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4}>{t('gateways.heardEmpty')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
+      <ResponsiveTable
+        label={t('gateways.heardTitle')}
+        rowKey={(node) => node.eui}
+        rows={rows}
+        empty={heard.isSuccess ? t('gateways.heardEmpty') : undefined}
+        columns={[
+          { id: 'node', label: t('gateways.node'), title: true, render: (node) => <NodeCell node={node} /> },
+          { id: 'lastHeardAt', label: t('gateways.lastSeen'), render: (node) => formatDateTime(node.lastHeardAt, locale) },
+          { id: 'rssi', label: t('gateways.rssi'), align: 'right', render: (node) => formatNumber(node.rssi, locale, { decimals: 0 }) || '—' },
+          { id: 'snr', label: t('gateways.snr'), align: 'right', render: (node) => formatNumber(node.snr, locale, { decimals: 1 }) || '—' },
+        ]}
+      />
     </Paper>
   );
 }

@@ -5,17 +5,27 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { TDeviceHeardGateway } from '@aquasmart/domain';
 import { gatewayScreen } from '../../../lib/api/places';
-import { ScrollRegion } from '../../../components/table';
+import { ResponsiveTable } from '../../../components/table';
 import { nodeHeardGatewaysQuery } from './api/node-detail-api';
 import { dateTimeText, numberText } from './format';
+
+/** The gateway's name, linked to it, with its location under it. */
+function GatewayCell({ gateway }: { gateway: TDeviceHeardGateway }) {
+  return (
+    <>
+      <Link component={RouterLink} to={gatewayScreen(gateway.customer, gateway.location, gateway.name)} sx={{ overflowWrap: 'anywhere' }}>
+        {gateway.name}
+      </Link>
+      <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {gateway.location}
+      </Typography>
+    </>
+  );
+}
 
 /** On the #lora tab: the registered gateways that heard the node, latest first, with the last RSSI and SNR (docs/gateways.md). */
 export function NodeHeardGateways({ eui }: { eui: string }) {
@@ -31,40 +41,18 @@ export function NodeHeardGateways({ eui }: { eui: string }) {
       </Box>
       {heard.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {heard.isError ? <Alert severity="error">{t('nodeDetail.lora.gatewaysLoadError')}</Alert> : null}
-      <ScrollRegion label={t('nodeDetail.lora.gatewaysTitle')}>
-        <Table size="small" aria-label={t('nodeDetail.lora.gatewaysTitle')} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('nodeDetail.lora.gateway')}</TableCell>
-              <TableCell>{t('nodeDetail.lora.lastHeard')}</TableCell>
-              <TableCell align="right">{t('nodeDetail.lora.rssi')}</TableCell>
-              <TableCell align="right">{t('nodeDetail.lora.snr')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((gateway) => (
-              <TableRow key={gateway.mac}>
-                <TableCell>
-                  <Link component={RouterLink} to={gatewayScreen(gateway.customer, gateway.location, gateway.name)} sx={{ overflowWrap: 'anywhere' }}>
-                    {gateway.name}
-                  </Link>
-                  <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {gateway.location}
-                  </Typography>
-                </TableCell>
-                <TableCell>{dateTimeText(i18n.language, gateway.lastHeardAt)}</TableCell>
-                <TableCell align="right">{numberText(i18n.language, gateway.rssi, 0) || '—'}</TableCell>
-                <TableCell align="right">{numberText(i18n.language, gateway.snr, 1) || '—'}</TableCell>
-              </TableRow>
-            ))}
-            {heard.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4}>{t('nodeDetail.lora.gatewaysEmpty')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
+      <ResponsiveTable
+        label={t('nodeDetail.lora.gatewaysTitle')}
+        rowKey={(gateway) => gateway.mac}
+        rows={rows}
+        empty={heard.isSuccess ? t('nodeDetail.lora.gatewaysEmpty') : undefined}
+        columns={[
+          { id: 'gateway', label: t('nodeDetail.lora.gateway'), title: true, render: (gateway) => <GatewayCell gateway={gateway} /> },
+          { id: 'lastHeardAt', label: t('nodeDetail.lora.lastHeard'), render: (gateway) => dateTimeText(i18n.language, gateway.lastHeardAt) },
+          { id: 'rssi', label: t('nodeDetail.lora.rssi'), align: 'right', render: (gateway) => numberText(i18n.language, gateway.rssi, 0) || '—' },
+          { id: 'snr', label: t('nodeDetail.lora.snr'), align: 'right', render: (gateway) => numberText(i18n.language, gateway.snr, 1) || '—' },
+        ]}
+      />
     </Paper>
   );
 }
