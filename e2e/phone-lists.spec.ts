@@ -176,7 +176,8 @@ test.describe('the node page on a phone', () => {
     await signIn(page, ADMIN);
     const screen = await demoNodeScreen(page);
     await page.goto(`${screen}#lora`);
-    const card = page.getByRole('tabpanel').locator('.MuiPaper-root').first();
+    // The messages' card (the gateways that heard the node come first, docs/gateways.md).
+    const card = page.getByRole('tabpanel').locator('.MuiPaper-root').filter({ hasText: 'LoRa-berichten' }).first();
     const next = card.getByRole('button', { name: 'Volgende pagina' });
     await expect(next).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('button', { name: 'Vorige pagina' })).toBeVisible();

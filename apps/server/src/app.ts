@@ -45,6 +45,9 @@ import { createAlarmNotifier } from './modules/alarm-notifications/alarm-notific
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
 import { smtpTransport } from './modules/alerts/mail-transport';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
+import { createGatewayOfflineJob } from './modules/gateways/gateway-offline-job';
+import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -63,7 +66,7 @@ declare module 'fastify' {
 }
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'>;
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -199,6 +202,9 @@ export async function buildApp({ config, database, logger, logStream, background
   const offlineAlarms = createOfflineAlarmJob({ db: database.system, now: () => new Date(), log: app.log });
   if (backgroundWorkers) app.addHook('onReady', async () => offlineAlarms.start());
   app.addHook('onClose', () => offlineAlarms.stop());
+  const gatewayOffline = createGatewayOfflineJob({ db: database.system, log: app.log, offlineAfterMs: (config.GATEWAY_OFFLINE_AFTER ?? DEFAULT_GATEWAY_OFFLINE_AFTER_MS / 1000) * 1000 });
+  if (backgroundWorkers) app.addHook('onReady', async () => gatewayOffline.start());
+  app.addHook('onClose', () => gatewayOffline.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -221,6 +227,7 @@ export async function buildApp({ config, database, logger, logStream, background
       });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
+      await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(alarmRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });

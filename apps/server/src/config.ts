@@ -138,6 +138,8 @@ const ZEnv = z.object({
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
   /** A request (headers and body) must have arrived within this; 408 otherwise. */
   HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
+  /** A registered gateway not heard for longer than this has a gatewayOffline alarm (docs/gateways.md); 1 minute to 30 days. */
+  GATEWAY_OFFLINE_AFTER: durationSeconds('2h', 60, 30 * 86400),
   /** The mail server of the e-mail alerts (docs/alerts.md), e.g. smtp://user:pass@host:587; none: alerts stay in the outbox. */
   SMTP_URL: z
     .string()
@@ -173,6 +175,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'ADMIN_EMAIL',
   'DEMO',
   'LOG_LEVEL',
+  'GATEWAY_OFFLINE_AFTER',
   'TOKEN_TTL',
   'WEB_DIST',
   'TRUST_PROXY',

@@ -20,3 +20,4 @@ export * from './format';
 export * from './logbook';
 export * from './alarms';
 export * from './dashboard-routes';
+export * from './gateway-radio';

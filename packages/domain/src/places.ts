@@ -310,6 +310,8 @@ export const ZGateway = z.object({
   location: z.string(),
   type: z.string(),
   notes: z.string().nullable(),
+  /** When a network server last delivered an uplink this gateway heard (docs/gateways.md); null: never since registration. */
+  lastSeenAt: z.string().nullable(),
 });
 export type TGateway = z.infer<typeof ZGateway>;
 export const ZGatewayListItem = ZGateway.partial();

@@ -166,10 +166,29 @@ export const gateways = pgTable(
     productId: integer('product_id').references(() => products.id),
     type: text('type').notNull().default(''),
     notes: text('notes'),
+    /** The last uplink it heard (docs/gateways.md); moved on at most once a minute. null: never heard. */
+    lastSeenAt: tsz('last_seen_at'),
+    /** From when it is expected to be heard: registration, a new MAC, or migration 0016. */
+    watchedSince: tsz('watched_since').notNull().defaultNow(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (table) => [uniqueIndex('gateways_location_name_key').on(table.locationId, table.name), index('gateways_customer_idx').on(table.customerId)],
+);
+
+/** The nodes each registered gateway heard, the last time (docs/gateways.md); upserted per intake batch. */
+export const gatewayNodes = pgTable(
+  'gateway_nodes',
+  {
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    deviceEui: text('device_eui').notNull(),
+    lastHeardAt: tsz('last_heard_at').notNull(),
+    rssi: doublePrecision('rssi'),
+    snr: doublePrecision('snr'),
+  },
+  (table) => [primaryKey({ columns: [table.gatewayId, table.deviceEui] }), index('gateway_nodes_device_idx').on(table.deviceEui)],
 );
 
 export interface TNetworkServerConfig {

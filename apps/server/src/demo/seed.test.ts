@@ -79,6 +79,14 @@ describe('demo data on an empty database', () => {
     ).toBe(0);
   });
 
+  it("keeps what each gateway heard: every placed node heard by its location's gateway, each gateway's last-seen time", async () => {
+    expect(await count(sql`SELECT count(*) FROM gateway_nodes`)).toBeGreaterThanOrEqual(55);
+    expect(await count(sql`SELECT count(*) FROM gateway_nodes n JOIN devices d ON d.eui = n.device_eui WHERE n.gateway_id <> d.gateway_id`)).toBe(0);
+    expect(await count(sql`SELECT count(*) FROM gateways WHERE last_seen_at IS NULL`)).toBe(0);
+    // A silent location: its gateway was last heard hours ago.
+    expect(await count(sql`SELECT count(*) FROM gateways WHERE last_seen_at < now() - interval '2 hours'`)).toBeGreaterThanOrEqual(1);
+  });
+
   it('leaves provisioned nodes to register: no customer, no location, stopped, no history', async () => {
     const loose = await rows<{ eui: string; type: string; lora_state: string; location_id: number | null; network_server_id: number | null }>(
       sql`SELECT eui, type, lora_state, location_id, network_server_id FROM devices WHERE customer_id IS NULL ORDER BY eui`,

@@ -8,6 +8,7 @@ import { hashPassword } from '../identity/passwords';
 import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';
+import { seedGatewaysHeard } from './gateways-heard';
 import { seedLogs } from './logs';
 import { registerBeforeLogbookMonth, seedLogbookHistory } from './logbook-history';
 import { DEMO_SEED, planNodes, shapeListExamples } from './plan';
@@ -73,6 +74,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedLogs(tx, nodes, overflows, places, nowMs, { admin: admin?.email ?? 'admin@example.com', engineer: DEMO_USERS[0].email });
     await seedLogbookHistory(tx, nodes, places, nowMs, { engineer: DEMO_USERS[0].email, planner: DEMO_USERS[2]?.email ?? DEMO_USERS[0].email });
     await seedUnassignedDevices(tx, places, admin?.email ?? null);
+    await seedGatewaysHeard(tx);
     return created;
   });
   if (!emails) return null;

@@ -26,6 +26,7 @@ const TABLES = [
   'device_channels',
   'devices',
   'network_servers',
+  'gateway_nodes',
   'gateways',
   'products',
   'tokens',

@@ -121,6 +121,11 @@ export const nodeDetailUiNl = {
       gateway: 'Gateway',
       empty: 'Geen berichten in deze periode.',
       loadError: 'De LoRa-berichten konden niet worden geladen.',
+      gatewaysTitle: 'Gateways die deze node horen',
+      gatewaysEmpty: 'Nog geen geregistreerde gateway heeft deze node gehoord.',
+      gatewaysLoadError: 'De gateways konden niet worden geladen.',
+      lastHeard: 'Laatst gehoord',
+      location: 'Locatie',
       messageNames: {
         temperature: 'Temperatuur',
         battery: 'Batterij',
@@ -304,6 +309,11 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
       gateway: 'Gateway',
       empty: 'No messages in this period.',
       loadError: 'The LoRa messages could not be loaded.',
+      gatewaysTitle: 'Gateways that hear this node',
+      gatewaysEmpty: 'No registered gateway has heard this node yet.',
+      gatewaysLoadError: 'The gateways could not be loaded.',
+      lastHeard: 'Last heard',
+      location: 'Location',
       messageNames: {
         temperature: 'Temperature',
         battery: 'Battery',

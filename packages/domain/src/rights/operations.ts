@@ -98,6 +98,8 @@ export const OPERATIONS = {
   GetCustomerDevices: op('GET', '/customers/:customer/devices', 'read'),
   GetLocationDevices: op('GET', '/customers/:customer/locations/:location/devices', 'read'),
   GetGatewayDevices: op('GET', '/customers/:customer/locations/:location/gateways/:gateway/devices', 'route'),
+  GetGatewayHeardNodes: op('GET', '/customers/:customer/locations/:location/gateways/:gateway/heard', 'route'),
+  GetDeviceGateways: op('GET', '/devices/:eui/gateways', 'route'),
   GetConnector: op('GET', '/connectors/:id/:version', 'read'),
   // alarms (docs/alarms.md): scoped to the caller's customers like the nodes
   GetAlarms: op('GET', '/alarms', 'route'),

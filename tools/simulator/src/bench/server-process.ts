@@ -31,6 +31,10 @@ async function seed(devices: number): Promise<{ secret: string; euis: string[] }
       .insert(networkServers)
       .values({ name: 'Benchmark ChirpStack', kind: 'chirpstack', secret, config: { apiUrl: 'http://127.0.0.1:9', apiToken: 'bench' } })
       .returning({ id: networkServers.id });
+    // The gateway the uplinks name (ingest.ts), registered, so the intake keeps what it heard (docs/gateways.md).
+    await tx.execute(sql`WITH c AS (INSERT INTO customers (name) VALUES ('Benchmark') RETURNING id),
+        l AS (INSERT INTO locations (customer_id, name) SELECT id, 'Benchmark' FROM c RETURNING id, customer_id)
+      INSERT INTO gateways (mac, name, customer_id, location_id) SELECT '0016c001f1500001', 'Benchmark gateway', customer_id, id FROM l`);
     for (let i = 0; i < euis.length; i += 1000) {
       await insertUnassignedDevices(
         tx,

@@ -11,7 +11,7 @@ import { requireLocation } from '../locations/location-repository';
 
 export type TGatewayRow = typeof gateways.$inferSelect;
 
-/** The gateways' public fields: product, customer and location by name, never by id. */
+/** The gateways' public fields: product, customer and location by name, never by id; lastSeenAt ISO text (docs/gateways.md). */
 export const GATEWAY_FIELDS: TFieldMap = {
   name: { sql: gateways.name, kind: 'text' },
   mac: { sql: gateways.mac, kind: 'text' },
@@ -20,6 +20,11 @@ export const GATEWAY_FIELDS: TFieldMap = {
   customer: { sql: customers.name, kind: 'text' },
   location: { sql: locations.name, kind: 'text' },
   notes: { sql: gateways.notes, kind: 'text' },
+  lastSeenAt: {
+    sql: gateways.lastSeenAt,
+    kind: 'timestamp',
+    select: sql<string | null>`to_char(${gateways.lastSeenAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  },
 };
 
 /** The gateway of a path (customer, location, gateway names) within the user's customers; 404 otherwise. */

@@ -8,6 +8,7 @@ import { requireBodyCustomer } from '../customers/customer-repository';
 import { rethrowConstraint } from '../../db/db-errors';
 import { requireBodyLocation } from '../locations/location-repository';
 import { requireGateway } from './gateway-repository';
+import { forgetHeard } from './gateway-radio-repository';
 
 const UNIQUES = {
   gateways_mac_unique: { key: ERROR.macTaken, field: 'mac' },
@@ -100,6 +101,7 @@ export async function updateGateway(
         await assertFree(tx, { mac: changes.mac, locationId: changes.locationId ?? row.locationId, name: changes.name ?? row.name }, row.id);
       }
       if (Object.keys(changes).length) await tx.update(gateways).set({ ...changes, updatedAt: new Date() }).where(eq(gateways.id, row.id));
+      if (changes.mac !== undefined) await forgetHeard(tx, row.id);
       return row.id;
     });
   } catch (error) {

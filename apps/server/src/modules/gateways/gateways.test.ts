@@ -25,8 +25,8 @@ const newGateway = { mac: '7076FF00560000AB', name: ' GW nieuw ', product: 'Kerl
 describe('lists', () => {
   it('GET /gateways: sorted by name ignoring case, product, customer and location by name', async () => {
     expect((await call(viewer, 'GET', '/gateways')).json()).toEqual([
-      { name: 'gw dak', mac: '7076ff0056000001', type: 'Outdoor', product: 'Kerlink iStation', customer: 'Acme', location: 'Hal', notes: null },
-      { name: 'GW kelder', mac: '7076ff0056000002', type: '', product: null, customer: 'Beta', location: 'Elders', notes: null },
+      { name: 'gw dak', mac: '7076ff0056000001', type: 'Outdoor', product: 'Kerlink iStation', customer: 'Acme', location: 'Hal', notes: null, lastSeenAt: null },
+      { name: 'GW kelder', mac: '7076ff0056000002', type: '', product: null, customer: 'Beta', location: 'Elders', notes: null, lastSeenAt: null },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('POST /gateways', () => {
   it('creates with a lower-case MAC and trimmed name', async () => {
     const response = await call(manager, 'POST', '/gateways', newGateway);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ mac: '7076ff00560000ab', name: 'GW nieuw', product: 'Kerlink iStation', customer: 'Acme', location: 'Kantoor', type: 'Indoor', notes: null });
+    expect(response.json()).toEqual({ mac: '7076ff00560000ab', name: 'GW nieuw', product: 'Kerlink iStation', customer: 'Acme', location: 'Kantoor', type: 'Indoor', notes: null, lastSeenAt: null });
   });
 
   it.each([

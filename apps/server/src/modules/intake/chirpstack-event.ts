@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeEui } from '@aquasmart/domain';
-import { dedupeKey, EUI_PATTERN, strongest, type TAcceptedEvent, type TIntakeEventKind } from './envelope';
+import { dedupeKey, EUI_PATTERN, heardBy, strongest, type TAcceptedEvent, type TIntakeEventKind } from './envelope';
 import { timeMs, ZEventTime } from './event-time';
 import { describeIssues } from './parse-error';
 
@@ -70,6 +70,7 @@ export function parseChirpstackEvent(event: TChirpstackEvent, body: unknown, now
         rssi: radio.rssi,
         snr: radio.snr,
         gateway: radio.gateway,
+        heard: heardBy((up.rxInfo ?? []).map((rx) => ({ id: rx.gatewayId, rssi: rx.rssi ?? 0, snr: rx.snr ?? 0 }))),
         applicationId: up.deviceInfo.applicationId,
       };
       return { ok: true, event: { envelope, dedupeKey: dedupeKey(envelope, up.deduplicationId ?? up.time) } };

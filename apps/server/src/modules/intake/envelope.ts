@@ -1,3 +1,5 @@
+import { gatewayMacOf } from '@aquasmart/domain';
+
 /**
  * One network-server event in the form the worker processes, whatever integration it came
  * through (ChirpStack HTTP or MQTT, The Things Stack webhooks). This is what intake_events.body
@@ -23,6 +25,11 @@ export interface TIntakeEnvelope {
   rssi?: number;
   snr?: number;
   gateway?: string;
+  /**
+   * Every gateway that heard the uplink and has an EUI-64 id, as the MAC the portal registers
+   * (`gatewayMacOf`: lower case, one entry per gateway, its best reception); docs/gateways.md.
+   */
+  heard?: THeardBy[];
   /** Network server's names for the device, kept for downlinks. */
   applicationId?: string;
   deviceId?: string;
@@ -42,6 +49,24 @@ export const EUI_PATTERN = /^[0-9a-fA-F]{16}$/;
 
 export function dedupeKey(envelope: TIntakeEnvelope, messageId: string | undefined): string {
   return `${envelope.eui}:${envelope.kind}:${envelope.fCnt}:${messageId ?? ''}`;
+}
+
+export interface THeardBy {
+  mac: string;
+  rssi: number;
+  snr: number;
+}
+
+/** The gateways of an uplink's receptions by MAC, each once with its strongest reception; undefined when none has an EUI-64 id. */
+export function heardBy(receptions: { id: string | undefined; rssi: number; snr: number }[]): THeardBy[] | undefined {
+  const byMac = new Map<string, THeardBy>();
+  for (const reception of receptions) {
+    const mac = gatewayMacOf(reception.id);
+    if (mac === null) continue;
+    const known = byMac.get(mac);
+    if (!known || reception.rssi > known.rssi) byMac.set(mac, { mac, rssi: reception.rssi, snr: reception.snr });
+  }
+  return byMac.size ? [...byMac.values()] : undefined;
 }
 
 export interface TRadio {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeEui } from '@aquasmart/domain';
-import { dedupeKey, EUI_PATTERN, strongest, type TIntakeEventKind } from './envelope';
+import { dedupeKey, EUI_PATTERN, heardBy, strongest, type TIntakeEventKind } from './envelope';
 import { timeMs, ZEventTime } from './event-time';
 import type { TParseResult } from './chirpstack-event';
 import { describeIssues } from './parse-error';
@@ -78,6 +78,8 @@ export function parseTtsEvent(type: TTtsMessageType, body: unknown, now = Date.n
         rssi: radio.rssi,
         snr: radio.snr,
         gateway: radio.gateway,
+        // The gateway's EUI when The Things Stack knows it, else its id (`eui-<hex>` by default).
+        heard: heardBy((message.rx_metadata ?? []).map((rx) => ({ id: rx.gateway_ids?.eui ?? rx.gateway_ids?.gateway_id, rssi: rx.rssi ?? rx.channel_rssi ?? 0, snr: rx.snr ?? 0 }))),
       };
       return { ok: true, event: { envelope, dedupeKey: dedupeKey(envelope, message.received_at ?? up.received_at) } };
     }

@@ -12,6 +12,7 @@ import { isPlausibleMs, messageMs, receptionMs } from './event-time';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
 import { applyAlarmObservations } from '../alarms/alarm-records';
 import { AlarmObservations } from './alarm-observations';
+import { recordHeard, type THeardRow } from '../gateways/gateway-radio-repository';
 
 export interface TStoredEvent {
   id: number;
@@ -175,6 +176,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   const alarms: TRaisedAlarm[] = [];
   const observations = new AlarmObservations();
   const touched = new Set<TDeviceState>();
+  const heard: THeardRow[] = [];
   for (const event of ordered) {
     const envelope = event.body;
     const state = states.get(envelope.eui);
@@ -193,6 +195,8 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     touched.add(state);
+    // Which gateways heard it (docs/gateways.md): never later than now, whatever a gateway's clock says.
+    for (const gateway of envelope.heard ?? []) heard.push({ mac: gateway.mac, eui: state.eui, at: Math.min(receivedAt(event), now), rssi: gateway.rssi, snr: gateway.snr });
     // A stored last-seen time that is not plausible (set far ahead before times were clamped) does not hold newer uplinks back.
     if (state.loraTs === null || !isPlausibleMs(state.loraTs, now) || receivedAt(event) >= state.loraTs) {
       Object.assign(state, {
@@ -229,6 +233,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
 
   await writeHistory(tx, history);
   await writeDeviceStates(tx, [...touched]);
+  await recordHeard(tx, heard);
   // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
   await recordAlarms(tx, alarms);
   // Alarm records (docs/alarms.md): opened and closed in this same transaction, only where something changed.

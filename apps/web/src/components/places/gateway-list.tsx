@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight, type TGatewayListItem } from '@aquasmart/domain';
+import { formatDateTime, formatLocale, hasAnyRight, type TGatewayListItem } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteGateway, fetchGateways, gatewaysListKey } from '../../lib/api/gateways';
@@ -10,11 +10,11 @@ import { gatewayScreen } from '../../lib/api/places';
 const rowId = (row: TGatewayListItem) => [row.customer, row.location, row.name].join('\u0000');
 
 /**
- * Gateways (name, MAC and type, sorted by name; docs/places-screens.md, "Lists") of every visible customer,
+ * Gateways (name, MAC, type and when last heard, sorted by name; docs/places-screens.md, "Lists") of every visible customer,
  * of one customer or of one location; the wider lists also say where each gateway hangs.
  */
 export function GatewayList({ customer, location }: { customer?: string; location?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser().data;
   const manage = hasAnyRight(user, 'gatewayManagement');
@@ -23,10 +23,19 @@ export function GatewayList({ customer, location }: { customer?: string; locatio
       { field: 'name', headerName: t('gateways.name'), flex: 1.2, minWidth: 160 },
       { field: 'mac', headerName: t('gateways.mac'), flex: 1, minWidth: 170 },
       { field: 'type', headerName: t('gateways.type'), flex: 0.7, minWidth: 100 },
+      {
+        field: 'lastSeenAt',
+        headerName: t('gateways.lastSeen'),
+        flex: 0.9,
+        minWidth: 150,
+        valueGetter: (_value, row) => (row.lastSeenAt ? formatDateTime(row.lastSeenAt, formatLocale(i18n.language)) : t('gateways.neverHeard')),
+        // ISO texts sort in time order; never heard sorts first going up.
+        sortValue: (row) => row.lastSeenAt ?? '',
+      },
       ...(customer === undefined ? [{ field: 'customer', headerName: t('places.customer'), flex: 1, minWidth: 150 }] : []),
       ...(location === undefined ? [{ field: 'location', headerName: t('places.location'), flex: 1, minWidth: 150 }] : []),
     ],
-    [t, customer, location],
+    [t, i18n.language, customer, location],
   );
   const query = new URLSearchParams();
   if (customer !== undefined) query.set('customer', customer);

@@ -7,3 +7,4 @@ export * from './list-toolbar';
 export * from './use-list-state';
 export * from './scroll-region';
 export * from './table-pager';
+export * from './responsive-table';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight, type TGateway } from '@aquasmart/domain';
+import { formatDateTime, formatLocale, hasAnyRight, type TGateway } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { NodeList } from '../../components/nodes/node-list';
 import { deleteGateway } from '../../lib/api/gateways';
@@ -16,9 +16,10 @@ import { DeletePlaceButton } from '../../components/places/delete-place-button';
 import { DetailField, DetailList, PageHeader, Section } from '../../components/page';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { gatewayQuery } from '../../lib/api/gateways';
+import { GatewayHeardNodes } from './components/gateway-heard-nodes';
 
 function GatewayDetails({ gateway }: { gateway: TGateway }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper variant="outlined">
       <Section title={t('gateways.detailsTitle')}>
@@ -27,6 +28,9 @@ function GatewayDetails({ gateway }: { gateway: TGateway }) {
           <DetailField label={t('gateways.mac')}>{gateway.mac}</DetailField>
           <DetailField label={t('gateways.type')}>{gateway.type}</DetailField>
           <DetailField label={t('gateways.product')}>{gateway.product}</DetailField>
+          <DetailField label={t('gateways.lastSeen')}>
+            {gateway.lastSeenAt ? formatDateTime(gateway.lastSeenAt, formatLocale(i18n.language)) : t('gateways.neverHeard')}
+          </DetailField>
           <DetailField label={t('places.customer')}>
             <Link component={RouterLink} to={customerScreen(gateway.customer)}>
               {gateway.customer}
@@ -46,7 +50,7 @@ function GatewayDetails({ gateway }: { gateway: TGateway }) {
   );
 }
 
-/** /gateways/{customer}/{location}/{name} (docs/screens.md, "Routes") with tabs #details and #nodes. */
+/** /gateways/{customer}/{location}/{name} (docs/screens.md, "Routes") with tabs #details, #nodes and #heard (docs/gateways.md). */
 export function GatewayDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -61,6 +65,7 @@ export function GatewayDetailPage() {
   const tabs: THashTab[] = [
     { id: 'details', label: t('places.tabs.details'), render: () => (gateway ? <GatewayDetails gateway={gateway} /> : null) },
     { id: 'nodes', label: t('places.tabs.nodes'), render: () => <NodeList customer={customer} location={location} gateway={name} storageKey="placeDetail.nodes" /> },
+    { id: 'heard', label: t('gateways.heardTab'), render: () => <GatewayHeardNodes customer={customer} location={location} gateway={name} /> },
   ];
 
   return (

@@ -17,13 +17,15 @@ import { PAGE_SIZES, DEFAULT_PAGE_SIZE, type TDevice } from '@aquasmart/domain';
 import { connectorMessagesQuery, loraMessagesQuery } from './api/node-detail-api';
 import { dateTimeText, numberText } from './format';
 import { ScrollRegion, TablePager } from '../../../components/table';
+import { NodeHeardGateways } from './node-heard-gateways';
 
 const PERIODS = { day: 1, week: 7, month: 30 } as const;
 type TPeriod = keyof typeof PERIODS;
 const HOUR_MS = 3_600_000;
 
 /**
- * The #lora tab (administrators): the node's messages of a period, newest first, paged here.
+ * The #lora tab (administrators): the gateways that heard the node (docs/gateways.md), then the
+ * node's messages of a period, newest first, paged here.
  * The history route answers oldest first, so the period's rows are read whole and turned round.
  */
 export function NodeLoraTab({ device }: { device: TDevice }) {
@@ -45,73 +47,76 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
   };
 
   return (
-    <Paper variant="outlined">
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, p: 2 }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: '1 1 auto' }}>
-          {t('nodeDetail.lora.title')}
-        </Typography>
-        <TextField
-          select
-          size="small"
-          label={t('nodeDetail.lora.period')}
-          value={period}
-          onChange={(event) => {
-            setPeriod(event.target.value as TPeriod);
+    <>
+      <NodeHeardGateways eui={device.eui} />
+      <Paper variant="outlined">
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, p: 2 }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: '1 1 auto' }}>
+            {t('nodeDetail.lora.title')}
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label={t('nodeDetail.lora.period')}
+            value={period}
+            onChange={(event) => {
+              setPeriod(event.target.value as TPeriod);
+              setPage(0);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            {(Object.keys(PERIODS) as TPeriod[]).map((key) => (
+              <MenuItem key={key} value={key}>
+                {t(`nodeDetail.lora.periods.${key}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        {messages.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
+        {messages.isError ? <Alert severity="error">{t('nodeDetail.lora.loadError')}</Alert> : null}
+        <ScrollRegion label={t('nodeDetail.lora.title')}>
+          <Table size="small" aria-label={t('nodeDetail.lora.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell align="right">{t('nodeDetail.lora.counter')}</TableCell>
+                <TableCell>{t('nodeDetail.lora.time')}</TableCell>
+                <TableCell>{t('nodeDetail.lora.message')}</TableCell>
+                <TableCell align="right">{t('nodeDetail.lora.rssi')}</TableCell>
+                <TableCell align="right">{t('nodeDetail.lora.snr')}</TableCell>
+                <TableCell>{t('nodeDetail.lora.gateway')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.map((row, index) => (
+                <TableRow key={`${row.ts ?? ''}-${row.counter ?? ''}-${index}`}>
+                  <TableCell align="right">{row.counter ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(i18n.language, row.ts)}</TableCell>
+                  <TableCell>{messageName(row.msgId)}</TableCell>
+                  <TableCell align="right">{row.rssi ?? '—'}</TableCell>
+                  <TableCell align="right">{numberText(i18n.language, row.snr, 1) || '—'}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{row.gateway ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+              {messages.isSuccess && rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6}>{t('nodeDetail.lora.empty')}</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+        <TablePager
+          count={rows.length}
+          page={page}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
             setPage(0);
           }}
-          sx={{ minWidth: 180 }}
-        >
-          {(Object.keys(PERIODS) as TPeriod[]).map((key) => (
-            <MenuItem key={key} value={key}>
-              {t(`nodeDetail.lora.periods.${key}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {messages.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {messages.isError ? <Alert severity="error">{t('nodeDetail.lora.loadError')}</Alert> : null}
-      <ScrollRegion label={t('nodeDetail.lora.title')}>
-        <Table size="small" aria-label={t('nodeDetail.lora.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell align="right">{t('nodeDetail.lora.counter')}</TableCell>
-              <TableCell>{t('nodeDetail.lora.time')}</TableCell>
-              <TableCell>{t('nodeDetail.lora.message')}</TableCell>
-              <TableCell align="right">{t('nodeDetail.lora.rssi')}</TableCell>
-              <TableCell align="right">{t('nodeDetail.lora.snr')}</TableCell>
-              <TableCell>{t('nodeDetail.lora.gateway')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visible.map((row, index) => (
-              <TableRow key={`${row.ts ?? ''}-${row.counter ?? ''}-${index}`}>
-                <TableCell align="right">{row.counter ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(i18n.language, row.ts)}</TableCell>
-                <TableCell>{messageName(row.msgId)}</TableCell>
-                <TableCell align="right">{row.rssi ?? '—'}</TableCell>
-                <TableCell align="right">{numberText(i18n.language, row.snr, 1) || '—'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{row.gateway ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-            {messages.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6}>{t('nodeDetail.lora.empty')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
-      <TablePager
-        count={rows.length}
-        page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
-      />
-    </Paper>
+        />
+      </Paper>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZDeviceDataItem, type TDeviceDataItem } from '@aquasmart/domain';
+import { ZDeviceDataItem, ZDeviceHeardGateway, type TDeviceDataItem, type TDeviceHeardGateway } from '@aquasmart/domain';
 import { http } from '../../../../lib/http/http';
 import { nodeApiPath, NODES_QUERY_ROOT } from '../../../../lib/api/nodes';
 
@@ -91,4 +91,12 @@ export const openOverflowQuery = (eui: string) =>
       const times = rows.map((row) => (row.ts ? Date.parse(row.ts) : Number.NaN)).filter((time) => !Number.isNaN(time));
       return times.length ? Math.min(...times) : null;
     },
+  });
+
+/** GET /devices/{eui}/gateways: the registered gateways that heard the node, latest first (docs/gateways.md). */
+export const nodeHeardGatewaysQuery = (eui: string) =>
+  queryOptions({
+    queryKey: [...NODES_QUERY_ROOT, 'heardGateways', eui] as const,
+    queryFn: async ({ signal }): Promise<TDeviceHeardGateway[]> =>
+      (await http.get<unknown[]>(`${deviceApiPath(eui)}/gateways`, { signal })).map((row) => ZDeviceHeardGateway.parse(row)),
   });

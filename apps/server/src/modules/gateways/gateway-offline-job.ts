@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
+import { queryRows, type TDb } from '../../db/database';
+import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
+
+/**
+ * The gateway-offline alarm (docs/gateways.md, "Gateway offline"). A registered gateway not heard
+ * for longer than GATEWAY_OFFLINE_AFTER (default 2 hours) gets an alarm of kind gatewayOffline;
+ * when it is heard again the alarm closes. The rule is the domain's `isGatewayOffline`: the last
+ * seen time, or for a gateway never heard its `watched_since` (registration, a new MAC, migration
+ * 0016), more than the setting before now. Several server copies may run it at once: opening is
+ * `INSERT ... ON CONFLICT DO NOTHING` on the one-active-alarm index and closing an UPDATE of the
+ * open rows, each writing its timeline row only for the alarms it opened or closed itself.
+ */
+
+/** How often the job looks (the alarm opens or closes at most this late). */
+export const GATEWAY_OFFLINE_EVERY_MS = 60_000;
+
+export interface TGatewayOfflineStep {
+  opened: number;
+  closed: number;
+}
+
+/**
+ * One look: opens the alarms of the gateways that are offline now and closes those of the gateways
+ * heard again (or deleted). The alarm's opened_at is the moment the gateway became offline (last
+ * seen + the setting), its closed_at the moment it was heard again; customer and location are the
+ * gateway's now.
+ */
+export async function runGatewayOfflineStep(db: TDb, now: Date, offlineAfterMs = DEFAULT_GATEWAY_OFFLINE_AFTER_MS): Promise<TGatewayOfflineStep> {
+  const at = now.toISOString();
+  const bound = sql`(${at}::timestamptz - ${offlineAfterMs} * interval '1 millisecond')`;
+  return db.transaction(async (tx) => {
+    const opened = await queryRows<{ id: number }>(
+      tx,
+      sql`WITH offline AS (
+          INSERT INTO alarms (kind, gateway_id, channel_id, customer_id, location_id, opened_at, details)
+          SELECT 'gatewayOffline', g.id, '', g.customer_id, g.location_id,
+            coalesce(g.last_seen_at, g.watched_since) + ${offlineAfterMs} * interval '1 millisecond',
+            jsonb_build_object('gatewayName', g.name, 'mac', g.mac, 'lastSeenAt', g.last_seen_at, 'neverHeard', g.last_seen_at IS NULL)
+          FROM gateways g
+          WHERE coalesce(g.last_seen_at, g.watched_since) < ${bound}
+          ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id) WHERE closed_at IS NULL DO NOTHING
+          RETURNING id, opened_at
+        )
+        INSERT INTO alarm_events (alarm_id, at, action) SELECT id, opened_at, 'opened' FROM offline RETURNING alarm_id AS id`,
+    );
+    const closed = await queryRows<{ id: number }>(
+      tx,
+      sql`WITH back AS (
+          UPDATE alarms a SET closed_at = coalesce(g.last_seen_at, ${at}::timestamptz), updated_at = now()
+          FROM alarms open LEFT JOIN gateways g ON g.id = open.gateway_id
+          WHERE a.id = open.id AND open.kind = 'gatewayOffline' AND open.closed_at IS NULL
+            AND (g.id IS NULL OR coalesce(g.last_seen_at, g.watched_since) >= ${bound})
+          RETURNING a.id, a.closed_at, g.id IS NULL AS gone
+        )
+        INSERT INTO alarm_events (alarm_id, at, action, details)
+        SELECT id, closed_at, 'closed', CASE WHEN gone THEN '{"reason":"gatewayDeleted"}'::jsonb ELSE '{}'::jsonb END FROM back
+        RETURNING alarm_id AS id`,
+    );
+    return { opened: opened.length, closed: closed.length };
+  });
+}
+
+/** The job as a background loop, a look every GATEWAY_OFFLINE_EVERY_MS; app.ts starts it with the background workers. */
+export function createGatewayOfflineJob(deps: { db: TDb; log: TLoopLog; offlineAfterMs: number; now?: () => Date }, everyMs = GATEWAY_OFFLINE_EVERY_MS) {
+  const loop = new BackgroundLoop(
+    'gateway offline',
+    async () => {
+      await runGatewayOfflineStep(deps.db, deps.now?.() ?? new Date(), deps.offlineAfterMs);
+      // Nothing is left for an immediate second look: sleep until the next.
+      return 0;
+    },
+    deps.log,
+    everyMs,
+  );
+  return { start: () => loop.start(), stop: () => loop.stop() };
+}

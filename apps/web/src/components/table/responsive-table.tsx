@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { ScrollRegion } from './scroll-region';
+
+export interface TResponsiveColumn<TRow> {
+  id: string;
+  label: string;
+  render: (row: TRow) => ReactNode;
+  align?: 'left' | 'right';
+  /** The card's heading on a phone (one column at most). */
+  title?: boolean;
+}
+
+/**
+ * A small read-only table: a compact table from `sm` up, one card per row on a phone with each
+ * value under its column's name, so nothing is squeezed into narrow columns (as the logbook's
+ * report tables do). `empty` is shown when there are no rows.
+ */
+export function ResponsiveTable<TRow>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  label: string;
+  columns: TResponsiveColumn<TRow>[];
+  rows: readonly TRow[];
+  rowKey: (row: TRow) => string;
+  empty?: ReactNode;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (phone) {
+    const titleColumn = columns.find((column) => column.title);
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, px: 2, pb: 1 }}>
+        {rows.map((row, index) => (
+          <Box component="li" key={rowKey(row)} sx={{ py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', minWidth: 0 }}>
+            {titleColumn ? (
+              <Typography variant="body2" component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 0.5 }}>
+                {titleColumn.render(row)}
+              </Typography>
+            ) : null}
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', columnGap: 1.5, rowGap: 0.5 }}>
+              {columns
+                .filter((column) => column !== titleColumn)
+                .map((column) => (
+                  <Box key={column.id} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {column.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {column.render(row)}
+                    </Typography>
+                  </Box>
+                ))}
+            </Box>
+          </Box>
+        ))}
+        {rows.length === 0 && empty ? (
+          <Typography component="li" variant="body2" sx={{ py: 1.5 }}>
+            {empty}
+          </Typography>
+        ) : null}
+      </Box>
+    );
+  }
+  return (
+    <ScrollRegion label={label}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.id} align={column.align}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.id} align={column.align}>
+                  {column.render(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          {rows.length === 0 && empty ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{empty}</TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </ScrollRegion>
+  );
+}
