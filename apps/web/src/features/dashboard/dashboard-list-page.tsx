@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +14,8 @@ import {
   dashboardListFromSegment,
   faultyListSignal,
   hasAnyRight,
+  type TAlarmKind,
   type TDashboardListName,
-  type TDashboardListRow,
 } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { ListTable, type TListColumn, type TListQuery } from '../../components/table/list-table';
@@ -21,15 +24,68 @@ import { SyncCell } from '../../components/cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../../components/cells/temperature-cell';
 import { WrappedTextCell } from '../../components/cells/wrapped-text-cell';
 import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
+import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { acknowledgeAlarm, ALARMS_QUERY_ROOT, mayAcknowledge, mayHandleAlarmKind } from '../../lib/api/alarms';
+import { failureText } from '../../lib/http/failure-text';
 import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
 import { useFormat } from '../../lib/i18n/use-date-time';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage } from './api/dashboard-api';
+import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage, type TDashboardAlarmRow } from './api/dashboard-api';
 import { faultyChannels } from './faulty-channels';
 
+type TDashboardListRow = TDashboardAlarmRow;
 type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
+
+/** The lists whose rows are alarms, with their kind (docs/alarms-screens.md, "Dashboard lists"). */
+export const ALARM_KIND_OF_LIST: Partial<Record<TDashboardListName, TAlarmKind>> = {
+  faultySensors: 'faultySensor',
+  flushAlarms: 'flushAlarm',
+  lowBatteries: 'lowBattery',
+  offlineNodes: 'offline',
+  overflowDetections: 'waterDetection',
+  incorrectSettings: 'settingsNotTaken',
+};
+
+/**
+ * The node's alarm of the list: its handling state and, while it is new and the user may handle
+ * the kind, the acknowledge button. The node is in the list because its condition holds, so a
+ * resolved alarm here reads "resolved, condition still present".
+ */
+function AlarmCell({ row, kind }: { row: TDashboardListRow; kind: TAlarmKind }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const user = useCurrentUser().data;
+  const acknowledge = useMutation({
+    mutationFn: (id: number) => acknowledgeAlarm(id),
+    onSuccess: () => {
+      snackbar.success('snackbar.alarmAcknowledged');
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: ALARMS_QUERY_ROOT });
+    },
+    onError: (error) => snackbar.error(failureText(t, error, 'snackbar.alarmActionError', (key) => i18n.exists(key))),
+  });
+  const alarm = row.alarm;
+  if (!alarm) return <>—</>;
+  const label = t('alarms.actions.acknowledgeNamed', { kind: t(`alarms.kinds.${kind}`), name: row.name || row.eui });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%', minWidth: 0 }}>
+      <AlarmStateChip state={alarm.state} closedAt={null} />
+      {mayAcknowledge(alarm.state) && mayHandleAlarmKind(user, kind) ? (
+        <Tooltip title={t('alarms.actions.acknowledge')}>
+          <span>
+            <IconButton size="small" aria-label={label} disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(alarm.id)}>
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
 
 function DateCell({ iso }: { iso: string | null }) {
   const { dateTime } = useFormat();
@@ -92,6 +148,10 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const flushes = column('count', 'flushes', { width: 100, type: 'number' });
   const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => <VoltageCell value={row.battery.voltage} /> });
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
+  const alarmKind = ALARM_KIND_OF_LIST[name];
+  const alarm: TColumn[] = alarmKind
+    ? [{ field: 'alarm', headerName: t('alarms.columns.state'), width: 250, sortable: false, importance: 1, renderCell: ({ row }) => <AlarmCell row={row} kind={alarmKind} /> }]
+    : [];
 
   if (options.phone) {
     const key: Record<TDashboardListName, TColumn> = {
@@ -123,7 +183,22 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
         </Box>
       ),
     };
-    return [placeName, { ...key[name], width: undefined, flex: 1, minWidth: 110 }];
+    const value: TColumn = { ...key[name], width: undefined, flex: 1, minWidth: 110 };
+    if (!alarmKind) return [placeName, value];
+    // The alarm state and its button under the list's value: a phone has no room for a third column.
+    const renderValue = value.renderCell;
+    return [
+      placeName,
+      {
+        ...value,
+        renderCell: (params) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 0.5, py: 0.75, minWidth: 0 }}>
+            <Box sx={{ minWidth: 0 }}>{renderValue ? renderValue(params) : String(params.value ?? '')}</Box>
+            <AlarmCell row={params.row} kind={alarmKind} />
+          </Box>
+        ),
+      },
+    ];
   }
   switch (name) {
     case 'annualCalibrations':
@@ -131,23 +206,23 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
     case 'triennialCalibrations':
       return [calibration, ...customer, location, nodeName, type, interval];
     case 'faultySensors':
-      return [faultyDate, ...customer, location, nodeName, type, ...temperatures, signal(3)];
+      return [faultyDate, ...customer, location, nodeName, type, ...temperatures, signal(3), ...alarm];
     case 'flushAlarms':
-      return [date(), ...customer, location, nodeName, type, lastOnline];
+      return [date(), ...customer, location, nodeName, type, lastOnline, ...alarm];
     case 'lowBatteries':
-      return [date(), ...customer, location, nodeName, type, voltage];
+      return [date(), ...customer, location, nodeName, type, voltage, ...alarm];
     case 'nodes':
       return [nodeName, ...customer, location, type, functions, ...temperatures, calibration, sync, signal(4), lastOnline];
     case 'offlineNodes':
-      return [lastOnline, ...customer, location, nodeName, type, signal(4)];
+      return [lastOnline, ...customer, location, nodeName, type, signal(4), ...alarm];
     case 'overflowDetections':
-      return [date(), ...customer, location, nodeName];
+      return [date(), ...customer, location, nodeName, ...alarm];
     case 'synchronizations':
       return [date('waitingSince'), ...customer, location, nodeName, type, sync];
     case 'weeklyFlushes':
       return [flushes, ...customer, location, nodeName, type];
     case 'incorrectSettings':
-      return [nodeName, ...customer, location, type, functions, sync, lastOnline];
+      return [nodeName, ...customer, location, type, functions, sync, lastOnline, ...alarm];
   }
 }
 
@@ -192,6 +267,7 @@ export function DashboardListPage() {
         defaultSort={defaultSort}
         storageKey={`dashboard.${name}`}
         onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui))}
+        autoRowHeight={phone && ALARM_KIND_OF_LIST[name] !== undefined}
         onDelete={
           overflow && hasAnyRight(user, 'overflowDetection')
             ? async (row) => {
