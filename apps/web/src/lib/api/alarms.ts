@@ -21,7 +21,8 @@ export async function acknowledgeAlarm(id: number, note?: string): Promise<unkno
 
 /** GET /alarms/count: alarms in state new the user may see (the red badge of the Alarms menu entry). */
 export async function fetchUnacknowledgedAlarms(signal?: AbortSignal): Promise<number> {
-  const answer = await http.get<{ unacknowledged?: unknown }>('/alarms/count', { signal });
+  // A count in the background never moves the user to /404 or /unauthorized.
+  const answer = await http.get<{ unacknowledged?: unknown }>('/alarms/count', { signal, skipInterceptor: true });
   return typeof answer.unacknowledged === 'number' ? answer.unacknowledged : 0;
 }
 
