@@ -78,7 +78,10 @@ const MODULE_BUILDS_ON = {
   'calibration-logs': ['locations'],
   devices: ['gateways', 'downlinks', 'network-servers'],
   calibration: ['devices'],
-  telemetry: ['devices', 'alerts', 'intake'],
+  // Alarms as records (docs/alarms.md): the node scope of GET /devices/:eui/alarms.
+  alarms: ['devices'],
+  // The intake opens and closes alarms in its own transaction (alarms/alarm-records.ts).
+  telemetry: ['devices', 'alerts', 'intake', 'alarms'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
   logbook: ['telemetry', 'locations', 'alerts'],
 };

@@ -24,6 +24,8 @@ import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log
 import { logbookRoutes } from './modules/logbook/logbook-routes';
 import { issueMonthlyReport, longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
+import { alarmRoutes } from './modules/alarms/alarm-routes';
+import { createOfflineAlarmJob } from './modules/alarms/offline-alarm-job';
 import { renderLogbookCsv } from './modules/logbook/report-csv';
 import { renderLogbookPdf } from './modules/logbook/report-pdf';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
@@ -184,6 +186,9 @@ export async function buildApp({ config, database, logger, logStream, background
   });
   if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
   app.addHook('onClose', () => monthlyLogbook.stop());
+  const offlineAlarms = createOfflineAlarmJob({ db: database.system, now: () => new Date(), log: app.log });
+  if (backgroundWorkers) app.addHook('onReady', async () => offlineAlarms.start());
+  app.addHook('onClose', () => offlineAlarms.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -206,6 +211,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
+      await api.register(alarmRoutes, { db: database.db });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dashboardListSegment } from './dashboard-routes';
+import { ZAlarmRef } from './alarms/api';
 import { CALIBRATION_INTERVALS, DAY_MS, MULTI_YEAR_CALIBRATION_MS, OFFLINE_AFTER_MS, YEARLY_CALIBRATION_MS } from './constants';
 
 /**
@@ -172,6 +173,8 @@ export const ZDashboardListRow = z.object({
   sync: z.number().int(),
   channels: z.array(zChannel),
   sipp: z.object({ parameters: z.array(z.object({ register: z.number().int(), value: z.unknown() })) }),
+  /** The node's alarm of the list's kind (docs/alarms.md); null when none, and on lists without an alarm kind. */
+  alarm: ZAlarmRef.nullable(),
 });
 export type TDashboardListRow = z.infer<typeof ZDashboardListRow>;
 

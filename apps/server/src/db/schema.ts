@@ -50,6 +50,8 @@ export const customers = pgTable('customers', {
   notes: text('notes'),
   /** The logbook's rulebook; null: by the country (docs/logbook.md). */
   rulebook: text('rulebook').$type<TRulebookId>(),
+  /** The sustained-temperature alarm opens after this many minutes out of range (docs/alarms.md). */
+  alarmTemperatureMinutes: integer('alarm_temperature_minutes').notNull().default(60),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -260,6 +262,8 @@ export const devices = pgTable(
     index('devices_sync_pending_idx').on(table.eui).where(sql`${table.sync} = 0`),
     index('devices_incorrect_settings_idx').on(table.eui).where(sql`${table.incorrectSettings}`),
     index('devices_calibration_due_idx').on(table.calibrationInterval, table.calibrationTs),
+    // Alarms (0015_alarm_records.sql): the offline job.
+    index('devices_lora_ts_idx').on(table.loraTs).where(sql`${table.customerId} IS NOT NULL`),
   ],
 );
 
@@ -279,6 +283,8 @@ export const deviceChannels = pgTable(
     offset: doublePrecision('offset').notNull().default(0),
     calibratedAt: tsz('calibrated_at'),
     custom: jsonb('custom').$type<{ mode?: string; attachments?: string[] }>().notNull().default({}),
+    /** Since when a WW/KW channel's readings miss the rulebook's limit without a break (docs/alarms.md); null: they meet it. */
+    outOfRangeSince: tsz('out_of_range_since'),
   },
   (table) => [
     primaryKey({ columns: [table.deviceEui, table.channelId] }),
@@ -564,6 +570,12 @@ export const alarms = pgTable(
     index('alarms_device_idx').on(table.deviceEui, table.openedAt.desc()).where(sql`${table.deviceEui} IS NOT NULL`),
     index('alarms_assignee_idx').on(table.assigneeId).where(sql`${table.assigneeId} IS NOT NULL`),
     index('alarms_unacknowledged_idx').on(table.customerId).where(sql`${table.state} = 'new'`),
+    // The list's order, active first (0015_alarm_records.sql).
+    index('alarms_to_handle_order_idx')
+      .on(sql`(${table.closedAt} IS NOT NULL)`, table.openedAt.desc(), table.id.desc())
+      .where(sql`${table.state} <> 'resolved' OR ${table.closedAt} IS NULL`),
+    index('alarms_active_device_idx').on(table.deviceEui).where(sql`${table.closedAt} IS NULL AND ${table.deviceEui} IS NOT NULL`),
+    index('alarms_order_idx').on(sql`(${table.closedAt} IS NOT NULL)`, table.openedAt.desc(), table.id.desc()),
   ],
 );
 

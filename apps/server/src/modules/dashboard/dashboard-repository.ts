@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_BUCKETS,
+  type TAlarmKind,
+  type TAlarmState,
   type TDashboard,
   type TDashboardListName,
   type TDashboardListRow,
@@ -9,7 +11,7 @@ import {
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { containsText } from '../../lib/query';
-import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
+import { CALIBRATION_INTERVALS_COUNTED, LIST_ALARM_KIND, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
 import { epochBuckets, timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
@@ -139,9 +141,27 @@ interface TRawListRow {
   sync: number;
   channels: TDashboardListRow['channels'] | string;
   parameters: TDashboardListRow['sipp']['parameters'] | string;
+  alarm: { id: number | string; state: TAlarmState } | string | null;
+}
+
+/**
+ * The node's alarm of the list's kind (docs/alarms.md): the active one, else the latest; only one
+ * opened under the node's present customer (an alarm of an earlier owner is not this user's).
+ */
+function listAlarm(kind: TAlarmKind | undefined): SQL {
+  if (!kind) return sql`NULL::jsonb`;
+  return sql`(SELECT jsonb_build_object('id', a.id, 'state', a.state) FROM alarms a
+    WHERE a.device_eui = p.eui AND a.kind = ${kind} AND a.customer_id = p.customer_id
+    ORDER BY (a.closed_at IS NOT NULL), a.opened_at DESC, a.id DESC LIMIT 1)`;
 }
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function alarmRef(value: TRawListRow['alarm']): TDashboardListRow['alarm'] {
+  if (value === null) return null;
+  const alarm = parsed(value);
+  return { id: Number(alarm.id), state: alarm.state };
+}
 
 /** One page of a dashboard list and the number of its rows. */
 export async function readListPage(
@@ -176,7 +196,7 @@ export async function readListPage(
     ? sql`${where} AND d.eui IN (SELECT d.eui FROM ${source.from} WHERE ${source.where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset})
       ORDER BY ${order} LIMIT ${query.limit}`
     : sql`${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}`;
-  const page = sql`SELECT ${source.logId ?? sql`NULL::bigint`} AS log_id, d.eui, d.name, d.type, cu.name AS customer, lo.name AS location,
+  const page = sql`SELECT ${source.logId ?? sql`NULL::bigint`} AS log_id, d.eui, d.name, d.type, d.customer_id, cu.name AS customer, lo.name AS location,
       ${source.date} AS date_value, ${source.count ?? sql`NULL::int`} AS n, d.calibration_interval, d.calibration_ts, d.battery_voltage AS voltage,
       d.lora_ts, d.rssi, d.signal, d.sync
     FROM ${from} WHERE ${pageRows}`;
@@ -187,7 +207,7 @@ export async function readListPage(
       sql`SELECT p.log_id::text AS log_id, p.eui, p.name, p.type, p.customer, p.location, ${isoText(sql`p.date_value`)} AS date, p.n,
           p.calibration_interval::int AS calibration_interval, ${isoText(sql`p.calibration_ts`)} AS calibration_ts, p.voltage,
           ${isoText(sql`p.lora_ts`)} AS lora_ts, p.rssi, p.signal::int AS signal, p.sync::int AS sync,
-          ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters
+          ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters, ${listAlarm(LIST_ALARM_KIND[name])} AS alarm
         FROM (${page}) p`,
     ),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
@@ -210,6 +230,7 @@ export async function readListPage(
       sync: Number(row.sync),
       channels: parsed(row.channels),
       sipp: { parameters: parsed(row.parameters) },
+      alarm: alarmRef(row.alarm),
     })),
   };
 }

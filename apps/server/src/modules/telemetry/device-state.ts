@@ -1,7 +1,8 @@
-import { and, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import { deviceTypeFromUplink, type TDeviceType } from '@aquasmart/domain';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { deviceTypeFromUplink, effectiveRulebook, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
-import { deviceChannels, deviceParameters, devices, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
+import { customers, deviceChannels, deviceParameters, devices, locations, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
+import { loadActiveAlarms } from '../alarms/alarm-records';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
 import { newDeviceQuota } from './new-device-quota';
 import type { TParameterState } from './settings-match';
@@ -32,9 +33,23 @@ export interface TDeviceState {
   networkApplicationId: string | null;
   presets: { register: number; value: unknown }[];
   parameters: TParameterState[];
-  /** channel id -> offset and latest ts (ms) */
-  channels: Map<string, { offset: number; ts: number | null; value: number | null; rawValue: number | null; changed: boolean }>;
+  /** channel id -> offset and latest ts (ms); mode (WW, KW, ...) and out-of-range start for the temperature alarm */
+  channels: Map<string, TChannelState>;
   overflowStarted: boolean;
+  /** Active alarms of the node (docs/alarms.md): `kind:channelId` -> opened at (ms). */
+  activeAlarms: Map<string, number>;
+  /** The sustained-temperature alarm's rulebook and duration (the node's location and customer); null for a node without a customer. */
+  temperatureRules: { rulebook: TRulebookId; healthcare: boolean; durationMinutes: number } | null;
+}
+
+export interface TChannelState {
+  offset: number;
+  ts: number | null;
+  value: number | null;
+  rawValue: number | null;
+  changed: boolean;
+  mode: string | null;
+  outOfRangeSince: number | null;
 }
 
 /**
@@ -82,6 +97,8 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       parameters: [],
       channels: new Map(),
       overflowStarted: false,
+      activeAlarms: new Map(),
+      temperatureRules: null,
     });
   }
   const found = [...states.keys()];
@@ -94,6 +111,8 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       value: channel.value,
       rawValue: channel.rawValue,
       changed: false,
+      mode: channel.custom.mode ?? null,
+      outOfRangeSince: channel.outOfRangeSince ? channel.outOfRangeSince.getTime() : null,
     });
   }
   const parameters = await tx.select().from(deviceParameters).where(isAnyOf(deviceParameters.deviceEui, found));
@@ -105,6 +124,27 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
     .from(overflowLogs)
     .where(and(isAnyOf(overflowLogs.deviceEui, found), sql`${overflowLogs.state} = 'Started'`));
   for (const { eui } of open) states.get(eui)!.overflowStarted = true;
+  for (const [eui, active] of await loadActiveAlarms(tx, found)) states.get(eui)!.activeAlarms = active;
+  const rules = await tx
+    .select({
+      eui: devices.eui,
+      locationRulebook: locations.rulebook,
+      healthcare: locations.healthcare,
+      customerRulebook: customers.rulebook,
+      country: customers.country,
+      durationMinutes: customers.alarmTemperatureMinutes,
+    })
+    .from(devices)
+    .innerJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .where(isAnyOf(devices.eui, found));
+  for (const rule of rules) {
+    states.get(rule.eui)!.temperatureRules = {
+      rulebook: effectiveRulebook(rule.locationRulebook, rule.customerRulebook, rule.country),
+      healthcare: rule.healthcare ?? false,
+      durationMinutes: rule.durationMinutes,
+    };
+  }
   return states;
 }
 

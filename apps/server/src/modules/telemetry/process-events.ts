@@ -10,6 +10,8 @@ import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match'
 import { applyDownlinkEvent } from './downlink-events';
 import { isPlausibleMs, messageMs, receptionMs } from './event-time';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
+import { applyAlarmObservations } from '../alarms/alarm-records';
+import { AlarmObservations } from './alarm-observations';
 
 export interface TStoredEvent {
   id: number;
@@ -56,11 +58,22 @@ function setChannel(state: TDeviceState, channelId: string, raw: number, ts: num
   return value;
 }
 
-/** Applies one decoded message to the device state; answers the history value. Alarms it raises are added to `alarms`. */
-async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMessage, ts: number, alarms: TRaisedAlarm[]): Promise<Record<string, unknown>> {
+/**
+ * Applies one decoded message to the device state; answers the history value. E-mail alerts it
+ * raises are added to `alarms`, what it means for the alarm records to `observations`.
+ */
+async function applyMessage(
+  tx: TDbOrTx,
+  state: TDeviceState,
+  message: TUplinkMessage,
+  ts: number,
+  alarms: TRaisedAlarm[],
+  observations: AlarmObservations,
+): Promise<Record<string, unknown>> {
   switch (message.kind) {
     case 'temperature': {
       const temperatures = message.temperatures.map((raw, index) => setChannel(state, `temperature${index + 1}`, raw, ts, true));
+      temperatures.forEach((_, index) => observations.temperature(state, `temperature${index + 1}`, ts));
       return historyValue({ ...message, temperatures });
     }
     case 'battery': {
@@ -68,7 +81,9 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
       const battery = state.channels.get('battery1');
       if (!battery || battery.ts === ts) state.batteryVoltage = message.voltage;
       const register1 = state.parameters.find((parameter) => parameter.register === 1)?.value;
-      state.batteryAlarmTs = nextBatteryAlarmTs(state.batteryAlarmTs, message.voltage, supplyVoltageThreshold(register1), ts, state.batterySwappedMs);
+      const threshold = supplyVoltageThreshold(register1);
+      state.batteryAlarmTs = nextBatteryAlarmTs(state.batteryAlarmTs, message.voltage, threshold, ts, state.batterySwappedMs);
+      observations.battery(state, message.voltage, threshold, ts);
       return historyValue(message);
     }
     case 'flush': {
@@ -77,6 +92,7 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
       const after = calibrated(message.after, offset);
       setChannel(state, 'flush1', 1, ts, false);
       state.flushAlarmTs = nextFlushAlarmTs(state.flushAlarmTs, before, after, state.flushMinimumTemperatureDeviation, ts);
+      observations.flush(state, before, after, ts);
       if (isWeakFlush(before, after, state.flushMinimumTemperatureDeviation)) {
         alarms.push({ kind: 'flush', ...placeOf(state), ts, before, after, minimumDeviation: state.flushMinimumTemperatureDeviation });
       }
@@ -84,10 +100,12 @@ async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMe
     }
     case 'overflow': {
       await applyOverflow(tx, state, message.detected, message.resistance, ts, alarms);
+      observations.waterDetection(state, message.detected, message.resistance, ts);
       return historyValue(message);
     }
     case 'parameters': {
       await applyParameterReport(tx, state, message.registers);
+      observations.settings(state, ts);
       return historyValue(message);
     }
     case 'version': {
@@ -155,6 +173,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
 
   const history: THistoryRow[] = [];
   const alarms: TRaisedAlarm[] = [];
+  const observations = new AlarmObservations();
   const touched = new Set<TDeviceState>();
   for (const event of ordered) {
     const envelope = event.body;
@@ -184,6 +203,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
         signal: signalLevel(envelope.rssi, envelope.snr),
       });
     }
+    observations.heard(state, receivedAt(event));
     if (envelope.deviceId) state.networkDeviceId = envelope.deviceId;
     if (envelope.applicationId) state.networkApplicationId = envelope.applicationId;
 
@@ -193,7 +213,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     const ts = messageMs(decoded.message, receivedAt(event), now);
-    const value = await applyMessage(tx, state, decoded.message, ts, alarms);
+    const value = await applyMessage(tx, state, decoded.message, ts, alarms, observations);
     history.push({
       eui: state.eui,
       ts: new Date(ts).toISOString(),
@@ -211,6 +231,8 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   await writeDeviceStates(tx, [...touched]);
   // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
   await recordAlarms(tx, alarms);
+  // Alarm records (docs/alarms.md): opened and closed in this same transaction, only where something changed.
+  await applyAlarmObservations(tx, observations.list);
   return outcomes;
 }
 
@@ -252,10 +274,17 @@ async function writeDeviceStates(tx: TDbOrTx, states: TDeviceState[]): Promise<v
   const channelRows = states.flatMap((state) =>
     [...state.channels]
       .filter(([, channel]) => channel.changed)
-      .map(([id, channel]) => ({ eui: state.eui, id, value: channel.value, raw: channel.rawValue, ts: new Date(channel.ts!).toISOString() })),
+      .map(([id, channel]) => ({
+        eui: state.eui,
+        id,
+        value: channel.value,
+        raw: channel.rawValue,
+        ts: new Date(channel.ts!).toISOString(),
+        since: channel.outOfRangeSince === null ? null : new Date(channel.outOfRangeSince).toISOString(),
+      })),
   );
   if (channelRows.length === 0) return;
-  await tx.execute(sql`UPDATE device_channels c SET value = u.value, raw_value = u.raw, ts = u.ts
-    FROM jsonb_to_recordset(${JSON.stringify(channelRows)}::jsonb) AS u(eui text, id text, value float8, raw float8, ts timestamptz)
+  await tx.execute(sql`UPDATE device_channels c SET value = u.value, raw_value = u.raw, ts = u.ts, out_of_range_since = u.since
+    FROM jsonb_to_recordset(${JSON.stringify(channelRows)}::jsonb) AS u(eui text, id text, value float8, raw float8, ts timestamptz, since timestamptz)
     WHERE c.device_eui = u.eui AND c.channel_id = u.id`);
 }

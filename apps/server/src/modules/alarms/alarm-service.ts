@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  ERROR,
+  handlingFieldOf,
+  normalizeEui,
+  nextHandlingState,
+  type TAlarm,
+  type TAlarmAssignee,
+  type TAlarmEvent,
+  type TAlarmListQuery,
+  type TAlarmWithEvents,
+  type THandlingStep,
+} from '@aquasmart/domain';
+import type { TDb, TDbOrTx } from '../../db/database';
+import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
+import { inCustomerScope } from '../../identity/customer-scope';
+import { holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
+import { ApiError } from '../../lib/api-error';
+import { requireVisibleDevice } from '../devices/device-repository';
+import {
+  countUnacknowledged,
+  findVisibleAlarm,
+  listAlarmEvents,
+  listAlarmPage,
+  recordHandlingStep,
+  type TAlarmEventRow,
+  type TAlarmRow,
+} from './alarm-repository';
+
+/**
+ * The alarms' use cases (docs/alarms.md): the lists, the detail with its timeline, and the
+ * handling steps. Who may see: the route right (catalogue) and the customer scope (404 outside);
+ * who may handle: the kind's field entry (handlingFieldOf), 403 without it; a step the state does
+ * not allow: 409 with its message key (nextHandlingState).
+ */
+
+const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+
+export function toAlarm(row: TAlarmRow, user: TAuthUser): TAlarm {
+  return {
+    id: row.id,
+    kind: row.kind,
+    deviceEui: row.deviceEui,
+    deviceName: row.deviceName,
+    gatewayId: row.gatewayId,
+    gatewayName: row.gatewayName,
+    channelId: row.channelId === '' ? null : row.channelId,
+    channelName: row.channelName,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    openedAt: row.openedAt,
+    closedAt: row.closedAt,
+    state: row.state,
+    assignee: person(row.assigneeId, row.assigneeName),
+    acknowledgedAt: row.acknowledgedAt,
+    acknowledgedBy: person(row.acknowledgedById, row.acknowledgedByName),
+    resolvedAt: row.resolvedAt,
+    resolvedBy: person(row.resolvedById, row.resolvedByName),
+    resolution: row.resolution,
+    details: row.details,
+    mayHandle: mayHandleKind(user, row.kind),
+  };
+}
+
+function toEvent(row: TAlarmEventRow): TAlarmEvent {
+  const hasUser = row.userId !== null || row.userEmail !== null;
+  return {
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    user: hasUser ? { id: row.userId, name: row.userName ?? row.userEmail ?? '', email: row.userEmail } : null,
+    assignee: person(row.assigneeId, row.assigneeName),
+    note: row.note,
+  };
+}
+
+function mayHandleKind(user: TAuthUser, kind: TAlarm['kind']): boolean {
+  return mayWriteField(user, handlingFieldOf(kind));
+}
+
+/** GET /alarms: one page and the total. */
+export async function listAlarms(db: TDb, user: TAuthUser, query: TAlarmListQuery): Promise<{ rows: TAlarm[]; total: number }> {
+  const page = await listAlarmPage(
+    db,
+    user,
+    {
+      status: query.status ?? 'toHandle',
+      kind: query.kind,
+      customerId: query.customerId,
+      locationId: query.locationId,
+      state: query.state,
+      assigneeId: query.assignee === 'me' ? user.id : query.assignee,
+      deviceEui: query.deviceEui === undefined ? undefined : normalizeEui(query.deviceEui),
+    },
+    query,
+  );
+  return { rows: page.rows.map((row) => toAlarm(row, user)), total: page.total };
+}
+
+/** GET /devices/:eui/alarms: the node's alarms, newest first; 404 for a node the user may not see. */
+export async function listDeviceAlarms(db: TDb, user: TAuthUser, eui: string, paging: { page?: number; limit?: number }) {
+  const device = await requireVisibleDevice(db, user, eui);
+  const page = await listAlarmPage(db, user, { status: 'all', deviceEui: device.eui }, paging);
+  return { rows: page.rows.map((row) => toAlarm(row, user)), total: page.total };
+}
+
+export async function alarmCount(db: TDb, user: TAuthUser): Promise<{ unacknowledged: number }> {
+  return { unacknowledged: await countUnacknowledged(db, user) };
+}
+
+async function requireAlarm(tx: TDbOrTx, user: TAuthUser, id: number, lock = false): Promise<TAlarmRow> {
+  const row = await findVisibleAlarm(tx, user, id, { lock });
+  if (!row) throw ApiError.notFound(`No alarm ${id}`);
+  return row;
+}
+
+async function withEvents(tx: TDbOrTx, user: TAuthUser, row: TAlarmRow): Promise<TAlarmWithEvents> {
+  return { ...toAlarm(row, user), events: (await listAlarmEvents(tx, row.id)).map(toEvent) };
+}
+
+export async function readAlarm(db: TDb, user: TAuthUser, id: number): Promise<TAlarmWithEvents> {
+  return withEvents(db, user, await requireAlarm(db, user, id));
+}
+
+/** May this user see alarms of this customer: the read right of the alarms and the customer scope. */
+function maySeeAlarmsOf(candidate: TAuthUser, customerId: number | null): boolean {
+  if (isAdministrator(candidate)) return true;
+  return customerId !== null && holdsEntry(candidate, 'GetAlarm', ['route']) && inCustomerScope(candidate, customerId);
+}
+
+/** GET /alarms/:id/assignees: every user who may see the alarm, by name. */
+export async function alarmAssignees(db: TDb, user: TAuthUser, id: number): Promise<TAlarmAssignee[]> {
+  const alarm = await requireAlarm(db, user, id);
+  return (await assigneesOf(db, alarm)).map((candidate) => ({ id: candidate.id, name: displayName(candidate), email: candidate.email }));
+}
+
+async function assigneesOf(tx: TDbOrTx, alarm: TAlarmRow): Promise<TAuthUser[]> {
+  const everyone = await loadUsersWhere(tx, undefined);
+  return everyone.filter((candidate) => maySeeAlarmsOf(candidate, alarm.customerId)).sort((a, b) => displayName(a).localeCompare(displayName(b)));
+}
+
+const displayName = (user: { firstName: string; lastName: string; email: string }) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+export interface THandlingRequest {
+  step: THandlingStep;
+  note?: string;
+  assigneeId?: number;
+}
+
+/**
+ * One handling step, in one transaction with the alarm row locked: 404 outside the user's scope,
+ * 403 without the kind's handling right, 409 when the state does not allow the step, 400 naming
+ * `assigneeId` when the assignee may not see the alarm. Writes the alarm's fields and the
+ * timeline row (who, when, note); answers the alarm with its timeline.
+ */
+export async function handleAlarm(db: TDb, user: TAuthUser, id: number, request: THandlingRequest): Promise<TAlarmWithEvents> {
+  return db.transaction(async (tx) => {
+    const alarm = await requireAlarm(tx, user, id, true);
+    if (!mayHandleKind(user, alarm.kind)) {
+      throw new ApiError(403, ERROR.alarmKindNotHandled, `Not allowed to handle ${alarm.kind} alarms`);
+    }
+    const next = nextHandlingState(alarm.state, request.step);
+    if (!next.ok) throw ApiError.conflict(`Alarm ${id} is ${alarm.state}: cannot ${request.step}`, next.key);
+    const note = request.note?.trim() || null;
+    // Assign and resolve imply acknowledge: the first of them records who saw it, and when.
+    const acknowledge = alarm.acknowledgedAt === null ? sql`acknowledged_at = now(), acknowledged_by = ${user.id}` : null;
+    switch (request.step) {
+      case 'acknowledge':
+        await recordHandlingStep(tx, id, { action: 'acknowledged', user, note, set: sql`state = ${next.state}, acknowledged_at = now(), acknowledged_by = ${user.id}` });
+        break;
+      case 'assign': {
+        const assigneeId = request.assigneeId!;
+        const assignees = await assigneesOf(tx, alarm);
+        if (!assignees.some((candidate) => candidate.id === assigneeId)) {
+          throw ApiError.badRequest(`User ${assigneeId} may not see this alarm`, { assigneeId: ERROR.alarmAssigneeNotAllowed }, ERROR.alarmAssigneeNotAllowed);
+        }
+        const set = sql`state = ${next.state}, assignee_id = ${assigneeId}`;
+        await recordHandlingStep(tx, id, { action: 'assigned', user, note, assigneeId, set: acknowledge ? sql`${set}, ${acknowledge}` : set });
+        break;
+      }
+      case 'comment':
+        await recordHandlingStep(tx, id, { action: 'commented', user, note });
+        break;
+      case 'resolve': {
+        const set = sql`state = ${next.state}, resolved_at = now(), resolved_by = ${user.id}, resolution = ${note}`;
+        await recordHandlingStep(tx, id, { action: 'resolved', user, note, set: acknowledge ? sql`${set}, ${acknowledge}` : set });
+        break;
+      }
+    }
+    return withEvents(tx, user, await requireAlarm(tx, user, id));
+  });
+}
