@@ -16,6 +16,7 @@ import {
   hasAnyRight,
   type TAlarmKind,
   type TDashboardListName,
+  type TDashboardListRow,
 } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { ListTable, type TListColumn, type TListQuery } from '../../components/table/list-table';
@@ -32,10 +33,9 @@ import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
 import { useFormat } from '../../lib/i18n/use-date-time';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage, type TDashboardAlarmRow } from './api/dashboard-api';
+import { DASHBOARD_QUERY_ROOT, dashboardListKey, endOverflowDetection, fetchDashboardListPage } from './api/dashboard-api';
 import { faultyChannels } from './faulty-channels';
 
-type TDashboardListRow = TDashboardAlarmRow;
 type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, ZAlarmRef, ZDashboard, ZDashboardListRow, type TAlarmRef, type TDashboard, type TDashboardListName, type TDashboardListRow } from '@aquasmart/domain';
+import { TOTAL_COUNT_HEADER, ZDashboard, ZDashboardListRow, type TDashboard, type TDashboardListName, type TDashboardListRow } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 
 /** The dashboard's calls (docs/dashboard.md): the counts, a page of a list, ending a detection. */
@@ -11,15 +11,6 @@ export const dashboardQuery = (customer?: string) =>
     queryFn: async ({ signal }): Promise<TDashboard> =>
       ZDashboard.parse(await http.get<unknown>('/dashboard', { query: customer ? { customer } : {}, signal })),
   });
-
-/** A list row with the node's alarm of the list's kind (its id and handling state; null for lists without alarms). */
-export type TDashboardAlarmRow = TDashboardListRow & { alarm: TAlarmRef | null };
-
-/** The row's alarm as the server sends it (`alarm: { id, state } | null`); anything else reads as none. */
-export function alarmOfRow(raw: unknown): TAlarmRef | null {
-  const parsed = ZAlarmRef.safeParse((raw as { alarm?: unknown } | null)?.alarm);
-  return parsed.success ? parsed.data : null;
-}
 
 export interface TDashboardPageQuery {
   /** 0-based. */
@@ -37,14 +28,14 @@ export async function fetchDashboardListPage(
   customer: string | undefined,
   query: TDashboardPageQuery,
   signal?: AbortSignal,
-): Promise<{ rows: TDashboardAlarmRow[]; total: number }> {
+): Promise<{ rows: TDashboardListRow[]; total: number }> {
   const params: Record<string, string | number> = { page: query.page + 1, limit: query.pageSize };
   if (customer) params.customer = customer;
   if (query.sort) params.sort = query.sort.direction === 'desc' ? `-${query.sort.field}` : query.sort.field;
   const search = query.search.trim();
   if (search) params.search = search;
   const { data, headers } = await http.getWithHeaders<unknown[]>(`/dashboard/lists/${name}`, { query: params, signal });
-  const rows = data.map((row) => ({ ...ZDashboardListRow.parse(row), alarm: alarmOfRow(row) }));
+  const rows = data.map((row) => ZDashboardListRow.parse(row));
   const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? rows.length);
   return { rows, total: Number.isFinite(total) ? total : rows.length };
 }
