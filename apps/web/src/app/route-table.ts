@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { dashboardListSegment } from '@aquasmart/domain';
-import { ALARM_READ_FLAGS } from '../lib/api/alarms';
+import { ALARM_READ_FLAGS } from '../lib/api/alarm-rights';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { hasAnyRight, type TAlarmKind, type TAlarmState, type TRightFlag, type TRightsHolder } from '@aquasmart/domain';
+import { hasAnyRight, type TAlarmKind, type TAlarmState, type TRightsHolder } from '@aquasmart/domain';
 import { http } from '../http/http';
 
 /**
@@ -36,9 +36,6 @@ export const alarmCountQuery = (enabled: boolean) =>
 
 /** Whether an alarm in this state may still be acknowledged (assigned implies acknowledged). */
 export const mayAcknowledge = (state: TAlarmState) => state === 'new';
-
-/** The flags that let a user see alarms (docs/alarms.md, "Rights"): the menu entry, the screens and the node's #alarms tab. */
-export const ALARM_READ_FLAGS: readonly TRightFlag[] = ['dashboard', 'editNode', 'calibration', 'overflowDetection'];
 
 /**
  * Whether the user may handle an alarm of this kind (docs/alarms.md, "Rights"): editNode or
