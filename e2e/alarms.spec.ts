@@ -105,8 +105,12 @@ test.describe.serial('alarm handling', () => {
 
     // Still to handle (the condition holds) and assigned to him: in his own list.
     await page.goto('/alarms');
-    await page.getByRole('checkbox', { name: 'Aan mij toegewezen' }).check();
+    // The switch follows the address (the filter is written there), so a click, then the address.
+    const mineOnly = page.getByRole('switch', { name: 'Aan mij toegewezen' });
+    await expect(page.locator('[data-alarm-state]').first()).toBeVisible();
+    await mineOnly.click();
     await expect(page).toHaveURL(/assignee=me/);
+    await expect(mineOnly).toBeChecked();
     const mine = grid(page, 'Alarmen');
     await expect(mine.getByRole('row').filter({ hasText: node }).locator('[data-alarm-state]')).toHaveText('Opgelost, toestand nog aanwezig');
     await expectNoAxeViolations(page, 'the Alarms list');

@@ -33,7 +33,6 @@ export const alarmsUiNl = {
     columns: {
       kind: 'Alarm',
       subject: 'Node of gateway',
-      place: 'Klant / locatie',
       openedAt: 'Begonnen',
       closedAt: 'Voorbij',
       state: 'Status',
@@ -157,7 +156,6 @@ export const alarmsUiEn: typeof alarmsUiNl = {
     columns: {
       kind: 'Alarm',
       subject: 'Node or gateway',
-      place: 'Customer / location',
       openedAt: 'Started',
       closedAt: 'Over',
       state: 'State',

@@ -29,7 +29,8 @@ function KindCell({ alarm }: { alarm: TAlarm }) {
   const { t } = useTranslation();
   return (
     <Box sx={twoLines}>
-      <Box component="span" sx={{ ...ellipsis, fontWeight: 500 }}>
+      {/* Two lines rather than cut: "Instellingen niet overgenomen" is the longest kind. */}
+      <Box component="span" sx={{ fontWeight: 500, whiteSpace: 'normal', lineHeight: 1.2, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
         {t(`alarms.kinds.${alarm.kind}`)}
       </Box>
       {alarm.channelId ? (
@@ -41,33 +42,19 @@ function KindCell({ alarm }: { alarm: TAlarm }) {
   );
 }
 
+/** The node (or gateway) with its place beneath it; the EUI is in the tooltip and on the alarm's page. */
 function SubjectCell({ alarm }: { alarm: TAlarm }) {
   const { t } = useTranslation();
   const subject = alarmSubject(t, alarm);
+  const place = alarmPlace(t, alarm, ' · ');
   return (
-    <Box sx={twoLines} title={[subject, alarm.deviceEui].filter(Boolean).join('\n')}>
+    <Box sx={twoLines} title={[subject, alarm.deviceEui, place].filter(Boolean).join('\n')}>
       <Box component="span" sx={ellipsis}>
         {subject}
       </Box>
-      {alarm.deviceEui && alarm.deviceName ? (
-        <Box component="span" sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary', fontFamily: 'monospace' }}>
-          {alarm.deviceEui}
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
-
-function PlaceCell({ alarm }: { alarm: TAlarm }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={twoLines}>
-      <Box component="span" sx={ellipsis}>
-        {alarm.customerId === null ? '—' : (alarm.customerName ?? t('alarms.removed'))}
-      </Box>
-      {alarm.locationId !== null ? (
+      {place ? (
         <Box component="span" sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
-          {alarm.locationName ?? t('alarms.removed')}
+          {place}
         </Box>
       ) : null}
     </Box>
@@ -161,22 +148,21 @@ export function alarmColumns(t: TFunction, options: { phone: boolean; withSubjec
   }
   const subject: TColumn[] = withSubject
     ? [
-        { field: 'subject', headerName: t('alarms.columns.subject'), flex: 1, minWidth: 150, sortable: false, importance: 1, renderCell: ({ row }) => <SubjectCell alarm={row} /> },
-        { field: 'place', headerName: t('alarms.columns.place'), flex: 1, minWidth: 150, sortable: false, importance: 3, renderCell: ({ row }) => <PlaceCell alarm={row} /> },
+        { field: 'subject', headerName: t('alarms.columns.subject'), flex: 1, minWidth: 200, sortable: false, importance: 1, renderCell: ({ row }) => <SubjectCell alarm={row} /> },
       ]
     : [];
   return [
-    { field: 'kind', headerName: t('alarms.columns.kind'), minWidth: 170, flex: 0.8, sortable: false, renderCell: ({ row }) => <KindCell alarm={row} /> },
-    { field: 'state', headerName: t('alarms.columns.state'), width: 250, sortable: false, importance: 1, renderCell: ({ row }) => <StateCell alarm={row} /> },
+    { field: 'kind', headerName: t('alarms.columns.kind'), minWidth: 150, flex: 0.6, sortable: false, renderCell: ({ row }) => <KindCell alarm={row} /> },
+    { field: 'state', headerName: t('alarms.columns.state'), width: 240, sortable: false, importance: 1, renderCell: ({ row }) => <StateCell alarm={row} /> },
     ...subject,
-    { field: 'openedAt', headerName: t('alarms.columns.openedAt'), width: 140, sortable: false, importance: 2, renderCell: ({ row }) => <MomentCell iso={row.openedAt} /> },
-    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 140, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} />) },
+    { field: 'openedAt', headerName: t('alarms.columns.openedAt'), width: 136, sortable: false, importance: 2, renderCell: ({ row }) => <MomentCell iso={row.openedAt} /> },
+    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 136, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} />) },
     {
       field: 'assignee',
       headerName: t('alarms.columns.assignee'),
       width: 150,
       sortable: false,
-      importance: 5,
+      importance: 3,
       renderCell: ({ row }) => (
         <Box component="span" sx={ellipsis}>
           {row.assignee?.name ?? '—'}
