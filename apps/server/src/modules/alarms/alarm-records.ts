@@ -27,22 +27,6 @@ export interface TAlarmObservation {
 /** `kind:channelId`: a node's alarm subject. */
 export const subjectKey = (kind: TAlarmKind, channelId = '') => `${kind}:${channelId}`;
 
-/** Active alarms of these nodes: per EUI, subject key -> opened at (ms). */
-export async function loadActiveAlarms(tx: TDbOrTx, euis: readonly string[]): Promise<Map<string, Map<string, number>>> {
-  const active = new Map<string, Map<string, number>>();
-  if (euis.length === 0) return active;
-  const rows = await queryRows<{ device_eui: string; kind: TAlarmKind; channel_id: string; opened_at: string | Date }>(
-    tx,
-    sql`SELECT device_eui, kind, channel_id, opened_at FROM alarms WHERE closed_at IS NULL AND device_eui = ANY(${sql.param(euis)})`,
-  );
-  for (const row of rows) {
-    const subjects = active.get(row.device_eui) ?? new Map<string, number>();
-    subjects.set(subjectKey(row.kind, row.channel_id), new Date(row.opened_at).getTime());
-    active.set(row.device_eui, subjects);
-  }
-  return active;
-}
-
 interface TChange {
   kind: TAlarmKind;
   eui: string;

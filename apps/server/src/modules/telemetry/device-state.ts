@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import { deviceTypeFromUplink, effectiveRulebook, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
+import { deviceTypeFromUplink, effectiveRulebook, type TAlarmKind, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, deviceParameters, devices, locations, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
-import { loadActiveAlarms } from '../alarms/alarm-records';
+import { subjectKey } from '../alarms/alarm-records';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
 import { newDeviceQuota } from './new-device-quota';
 import type { TParameterState } from './settings-match';
@@ -65,13 +65,26 @@ function isAnyOf(column: AnyColumn, values: readonly string[]) {
 export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map<string, TDeviceState>> {
   const states = new Map<string, TDeviceState>();
   if (euis.length === 0) return states;
+  // The alarm side (docs/alarms.md) rides on this one read, so a batch costs no extra round trip:
+  // the node's active alarms, and its location's and customer's rulebook and temperature duration.
   const rows = await tx
-    .select()
+    .select({
+      row: devices,
+      activeAlarms: sql<{ kind: TAlarmKind; channel: string; openedAt: string }[] | null>`(SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'channel', a.channel_id, 'openedAt', a.opened_at))
+        FROM alarms a WHERE a.device_eui = ${devices.eui} AND a.closed_at IS NULL)`,
+      locationRulebook: locations.rulebook,
+      healthcare: locations.healthcare,
+      customerRulebook: customers.rulebook,
+      country: customers.country,
+      temperatureMinutes: customers.alarmTemperatureMinutes,
+    })
     .from(devices)
+    .leftJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
     .where(isAnyOf(devices.eui, euis))
     .orderBy(devices.eui)
-    .for('update');
-  for (const row of rows) {
+    .for('update', { of: devices });
+  for (const { row, activeAlarms, ...rules } of rows) {
     states.set(row.eui, {
       eui: row.eui,
       type: row.type,
@@ -97,8 +110,17 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       parameters: [],
       channels: new Map(),
       overflowStarted: false,
-      activeAlarms: new Map(),
-      temperatureRules: null,
+      activeAlarms: new Map((typeof activeAlarms === 'string' ? JSON.parse(activeAlarms) : (activeAlarms ?? [])).map(
+        (alarm: { kind: TAlarmKind; channel: string; openedAt: string }) => [subjectKey(alarm.kind, alarm.channel), Date.parse(alarm.openedAt)] as const,
+      )),
+      temperatureRules:
+        row.customerId === null || rules.temperatureMinutes === null
+          ? null
+          : {
+              rulebook: effectiveRulebook(rules.locationRulebook, rules.customerRulebook, rules.country),
+              healthcare: rules.healthcare ?? false,
+              durationMinutes: rules.temperatureMinutes,
+            },
     });
   }
   const found = [...states.keys()];
@@ -124,27 +146,6 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
     .from(overflowLogs)
     .where(and(isAnyOf(overflowLogs.deviceEui, found), sql`${overflowLogs.state} = 'Started'`));
   for (const { eui } of open) states.get(eui)!.overflowStarted = true;
-  for (const [eui, active] of await loadActiveAlarms(tx, found)) states.get(eui)!.activeAlarms = active;
-  const rules = await tx
-    .select({
-      eui: devices.eui,
-      locationRulebook: locations.rulebook,
-      healthcare: locations.healthcare,
-      customerRulebook: customers.rulebook,
-      country: customers.country,
-      durationMinutes: customers.alarmTemperatureMinutes,
-    })
-    .from(devices)
-    .innerJoin(customers, eq(customers.id, devices.customerId))
-    .leftJoin(locations, eq(locations.id, devices.locationId))
-    .where(isAnyOf(devices.eui, found));
-  for (const rule of rules) {
-    states.get(rule.eui)!.temperatureRules = {
-      rulebook: effectiveRulebook(rule.locationRulebook, rule.customerRulebook, rule.country),
-      healthcare: rule.healthcare ?? false,
-      durationMinutes: rule.durationMinutes,
-    };
-  }
   return states;
 }
 
