@@ -11,7 +11,8 @@ import { ENGINEER, signIn } from './fixtures';
  * action, and finds it in the node's Alarms tab as "resolved, condition still present" (the
  * node's flush alarm time is still set). The demo seeds the flush alarms as new
  * (apps/server/src/demo/alarm-records.ts). `SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots` writes
- * the list, the alarm and the node tab in Dutch and English at 1280x800 and 390x844.
+ * the list, the alarm, the node tab and the dashboard's flush alarm list in Dutch and English at
+ * 1280x800 and 390x844.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -131,9 +132,9 @@ test.describe.serial('alarm handling', () => {
     await expectNoAxeViolations(page, 'the alarm page on a phone');
   });
 
-  // The twelve screenshots for docs/screenshots; without SCREENSHOTS none (the journey above covers the screens).
+  // The sixteen screenshots for docs/screenshots (the list, the alarm, the node tab and the dashboard's flush alarms); without SCREENSHOTS none (the journey above covers the screens).
   const shots = process.env.SCREENSHOTS
-    ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).flatMap((device) => (['list', 'detail', 'node-tab'] as const).map((screen) => ({ language, device, screen }))))
+    ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).flatMap((device) => (['list', 'detail', 'node-tab', 'dashboard'] as const).map((screen) => ({ language, device, screen }))))
     : [];
   for (const { language, device, screen } of shots) {
     test(`screenshot: ${screen} ${language} ${device}`, async ({ page }) => {
@@ -148,6 +149,9 @@ test.describe.serial('alarm handling', () => {
       } else if (screen === 'detail') {
         await page.goto(handled!.alarm);
         await expect(page.getByRole('list', { name: /^(Tijdlijn|Timeline)$/ })).toBeVisible();
+      } else if (screen === 'dashboard') {
+        await page.goto('/dashboard/flushAlarms');
+        await expect(page.locator('[data-alarm-state]').first()).toBeVisible();
       } else {
         await page.goto(`${handled!.node}#alarms`);
         await expect(page.locator('[data-alarm-state]').first()).toBeVisible();

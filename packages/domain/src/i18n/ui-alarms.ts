@@ -28,13 +28,14 @@ export const alarmsUiNl = {
     resolvedStillPresent: 'Opgelost, toestand nog aanwezig',
     condition: {
       active: 'Toestand aanwezig',
+      stillPresent: 'Nog aanwezig',
       cleared: 'Toestand voorbij sinds {{at}}',
     },
     columns: {
       kind: 'Alarm',
       subject: 'Node of gateway',
       openedAt: 'Begonnen',
-      closedAt: 'Voorbij',
+      closedAt: 'Toestand voorbij',
       state: 'Status',
       assignee: 'Toegewezen aan',
     },
@@ -151,13 +152,14 @@ export const alarmsUiEn: typeof alarmsUiNl = {
     resolvedStillPresent: 'Resolved, condition still present',
     condition: {
       active: 'Condition present',
+      stillPresent: 'Still present',
       cleared: 'Condition over since {{at}}',
     },
     columns: {
       kind: 'Alarm',
       subject: 'Node or gateway',
       openedAt: 'Started',
-      closedAt: 'Over',
+      closedAt: 'Condition over',
       state: 'State',
       assignee: 'Assigned to',
     },

@@ -37,5 +37,16 @@ export function AlarmStateChip({ state, closedAt, size = 'small' }: { state: TAl
   const { t } = useTranslation();
   const look = closedAt === undefined ? state : alarmStateLook(state, closedAt);
   const { color, icon, variant } = LOOK[look];
-  return <Chip size={size} color={color} icon={icon} variant={variant} label={t(alarmStateTextKey(look))} data-alarm-state={look} sx={{ maxWidth: '100%' }} />;
+  // Where the room is short (a phone card) the longest state wraps onto a second line instead of being cut.
+  return (
+    <Chip
+      size={size}
+      color={color}
+      icon={icon}
+      variant={variant}
+      label={t(alarmStateTextKey(look))}
+      data-alarm-state={look}
+      sx={{ maxWidth: '100%', height: 'auto', minHeight: size === 'small' ? 24 : 32, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, lineHeight: 1.3 } }}
+    />
+  );
 }

@@ -45,7 +45,7 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
       <DetailField label={t('alarms.detail.customer')}>{alarm.customerId === null ? null : (alarm.customerName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.location')}>{alarm.locationId === null ? null : (alarm.locationName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.openedAt')}>{dateTime(alarm.openedAt)}</DetailField>
-      <DetailField label={t('alarms.detail.closedAt')}>{alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} />}</DetailField>
+      <DetailField label={t('alarms.detail.closedAt')}>{alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} short />}</DetailField>
       <DetailField label={t('alarms.detail.assignee')}>{alarm.assignee?.name}</DetailField>
       <DetailField label={t('alarms.detail.acknowledged')}>{byAt(alarm.acknowledgedAt, alarm.acknowledgedBy)}</DetailField>
       <DetailField label={t('alarms.detail.resolved')}>{byAt(alarm.resolvedAt, alarm.resolvedBy)}</DetailField>

@@ -70,8 +70,8 @@ function MomentCell({ iso }: { iso: string | null }) {
   );
 }
 
-/** Whether the condition still holds: "present" (in the warning colour) or when it cleared. */
-export function ConditionText({ closedAt }: { closedAt: string | null }) {
+/** Whether the condition still holds: "present" (in the warning colour; `short`: "still present", under a heading that names the condition) or when it cleared. */
+export function ConditionText({ closedAt, short = false }: { closedAt: string | null; short?: boolean }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   return closedAt ? (
@@ -80,7 +80,7 @@ export function ConditionText({ closedAt }: { closedAt: string | null }) {
     </Box>
   ) : (
     <Box component="span" data-condition="active" sx={{ color: 'warning.main', fontWeight: 500 }}>
-      {t('alarms.condition.active')}
+      {t(short ? 'alarms.condition.stillPresent' : 'alarms.condition.active')}
     </Box>
   );
 }
@@ -113,7 +113,7 @@ function AlarmCard({ alarm, withSubject }: { alarm: TAlarm; withSubject: boolean
             </Box>
           ) : null}
         </Box>
-        <Box sx={{ flexShrink: 0, maxWidth: '55%' }}>
+        <Box sx={{ flexShrink: 0, maxWidth: '55%', display: 'flex', justifyContent: 'flex-end' }}>
           <AlarmStateChip state={alarm.state} closedAt={alarm.closedAt} />
         </Box>
       </Box>
@@ -153,10 +153,10 @@ export function alarmColumns(t: TFunction, options: { phone: boolean; withSubjec
     : [];
   return [
     { field: 'kind', headerName: t('alarms.columns.kind'), minWidth: 150, flex: 0.6, sortable: false, renderCell: ({ row }) => <KindCell alarm={row} /> },
-    { field: 'state', headerName: t('alarms.columns.state'), width: 240, sortable: false, importance: 1, renderCell: ({ row }) => <StateCell alarm={row} /> },
+    { field: 'state', headerName: t('alarms.columns.state'), width: 270, sortable: false, importance: 1, renderCell: ({ row }) => <StateCell alarm={row} /> },
     ...subject,
     { field: 'openedAt', headerName: t('alarms.columns.openedAt'), width: 136, sortable: false, importance: 2, renderCell: ({ row }) => <MomentCell iso={row.openedAt} /> },
-    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 136, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} />) },
+    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 140, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} short />) },
     {
       field: 'assignee',
       headerName: t('alarms.columns.assignee'),

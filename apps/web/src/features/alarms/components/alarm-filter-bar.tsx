@@ -55,7 +55,7 @@ export function AlarmFilterBar({ filters, onChange, assignees }: TAlarmFilterBar
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
   const selects = (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr', lg: 'repeat(6, minmax(0, 1fr))' }, gap: 1.5, pt: { xs: 1.5, sm: 0 } }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(6, minmax(0, 1fr))' }, gap: 1.5, pt: { xs: 1.5, sm: 0 } }}>
       <FilterSelect label={t('alarms.filters.status')} value={filters.status} onChange={(value) => set({ status: value as TAlarmFilters['status'] })}>
         {ALARM_LIST_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
