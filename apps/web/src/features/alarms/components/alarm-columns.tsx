@@ -155,8 +155,8 @@ export function alarmColumns(t: TFunction, options: { phone: boolean; withSubjec
     { field: 'kind', headerName: t('alarms.columns.kind'), minWidth: 150, flex: 0.6, sortable: false, renderCell: ({ row }) => <KindCell alarm={row} /> },
     { field: 'state', headerName: t('alarms.columns.state'), width: 270, sortable: false, importance: 1, renderCell: ({ row }) => <StateCell alarm={row} /> },
     ...subject,
-    { field: 'openedAt', headerName: t('alarms.columns.openedAt'), width: 136, sortable: false, importance: 2, renderCell: ({ row }) => <MomentCell iso={row.openedAt} /> },
-    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 140, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} short />) },
+    { field: 'openedAt', headerName: t('alarms.columns.openedAt'), width: 150, sortable: false, importance: 2, renderCell: ({ row }) => <MomentCell iso={row.openedAt} /> },
+    { field: 'closedAt', headerName: t('alarms.columns.closedAt'), width: 150, sortable: false, importance: 4, renderCell: ({ row }) => (row.closedAt ? <MomentCell iso={row.closedAt} /> : <ConditionText closedAt={null} short />) },
     {
       field: 'assignee',
       headerName: t('alarms.columns.assignee'),
