@@ -180,8 +180,50 @@ export async function seedScale(database: TDatabase, nodes: number, historyRows:
       (${BENCH_CUSTOMER_USER}, 'Bench', 'Klant', ${hash}, NULL, '{"dashboard": true, "calibrationData": true}'::jsonb)`);
     await run(sql`INSERT INTO user_customers (user_id, customer_id) SELECT id, 1 FROM users WHERE email = ${BENCH_CUSTOMER_USER}`);
   });
+  await step('alarms (the nodes\' alarm states, and a handled history)', () => seedAlarms(database));
   // A freshly loaded table has no visibility map yet; a live database has been vacuumed.
   await step('vacuum analyze', () => database.exec('VACUUM ANALYZE'));
+}
+
+/**
+ * Alarms (docs/alarms.md, "Speed"), set-based: the nodes' current alarm states become active
+ * alarms as migration 0015 makes them, a quarter of those acknowledged or assigned, and a history
+ * of two resolved and closed alarms per ten nodes over the last year (the list's "all" status
+ * walks them; "to handle" skips them by its partial index).
+ */
+export async function seedAlarms(database: TDatabase): Promise<void> {
+  const run = (query: ReturnType<typeof sql>) => database.system.execute(query);
+  await run(sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+    SELECT 'lowBattery', d.eui, d.customer_id, d.location_id, to_timestamp(d.battery_alarm_ts), jsonb_build_object('voltage', d.battery_voltage)
+    FROM devices d WHERE d.battery_alarm_ts > 0 AND d.customer_id IS NOT NULL
+    UNION ALL
+    SELECT 'flushAlarm', d.eui, d.customer_id, d.location_id, to_timestamp(d.flush_alarm_ts / 1000.0), '{}'::jsonb
+    FROM devices d WHERE d.flush_alarm_ts > 0 AND d.customer_id IS NOT NULL
+    UNION ALL
+    SELECT 'offline', d.eui, d.customer_id, d.location_id, d.lora_ts + interval '6 hours', jsonb_build_object('lastMessageAt', d.lora_ts)
+    FROM devices d WHERE d.lora_ts < now() - interval '6 hours' AND d.customer_id IS NOT NULL
+    UNION ALL
+    SELECT 'settingsNotTaken', d.eui, d.customer_id, d.location_id, coalesce(d.lora_ts, now()), '{}'::jsonb
+    FROM devices d WHERE d.incorrect_settings AND d.customer_id IS NOT NULL`);
+  await run(sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, details)
+    SELECT 'faultySensor', d.eui, c.channel_id, d.customer_id, d.location_id, coalesce(c.ts, now()), jsonb_build_object('value', c.value)
+    FROM device_channels c JOIN devices d ON d.eui = c.device_eui
+    WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL`);
+  await run(sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+    SELECT DISTINCT ON (o.device_eui) 'waterDetection', o.device_eui, d.customer_id, d.location_id, o.ts, jsonb_build_object('resistance', o.resistance)
+    FROM overflow_logs o JOIN devices d ON d.eui = o.device_eui WHERE o.state = 'Started' AND d.customer_id IS NOT NULL ORDER BY o.device_eui, o.ts`);
+  const admin = sql`(SELECT id FROM users WHERE email = ${BENCH_ADMIN})`;
+  await run(sql`UPDATE alarms SET state = CASE WHEN id % 8 = 0 THEN 'assigned' ELSE 'acknowledged' END,
+      acknowledged_at = opened_at + interval '1 hour', acknowledged_by = ${admin}, assignee_id = CASE WHEN id % 8 = 0 THEN ${admin} END
+    WHERE id % 4 = 0`);
+  await run(sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, closed_at, state, acknowledged_at, acknowledged_by,
+      resolved_at, resolved_by, resolution)
+    SELECT x.kind, d.eui, CASE WHEN x.kind = 'faultySensor' THEN 'temperature1' ELSE '' END, d.customer_id, d.location_id, x.opened, x.opened + interval '3 hours',
+      'resolved', x.opened + interval '1 hour', ${admin}, x.opened + interval '2 hours', ${admin}, 'Benchmark: opgelost'
+    FROM devices d, LATERAL (SELECT (ARRAY['lowBattery', 'faultySensor', 'flushAlarm', 'offline'])[1 + (abs(hashtext(d.eui || n)) % 4)] AS kind,
+      now() - interval '7 days' - random() * interval '358 days' AS opened FROM generate_series(1, 2) n) x
+    WHERE d.customer_id IS NOT NULL AND abs(hashtext(d.eui)) % 10 = 0`);
+  await run(sql`INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, opened_at, 'opened', '{"via":"seed"}'::jsonb FROM alarms`);
 }
 
 /** The location of the logbook benchmark (docs/logbook.md, "Speed"): 50 nodes with every reading of 12 months. */
