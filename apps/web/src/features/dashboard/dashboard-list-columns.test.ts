@@ -27,7 +27,7 @@ describe('dashboard list columns (docs/dashboard.md, "Lists")', () => {
     }
   });
 
-  it('a phone shows the name and the list value', () => {
+  it('a phone shows the name (with the alarm state under it) and the list value', () => {
     expect(fields('faultySensors', true, true)).toEqual(['name', 'date']);
     expect(fields('weeklyFlushes', false, true)).toEqual(['name', 'count']);
   });

@@ -150,7 +150,8 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
   const alarmKind = ALARM_KIND_OF_LIST[name];
   const alarm: TColumn[] = alarmKind
-    ? [{ field: 'alarm', headerName: t('alarms.columns.state'), width: 250, sortable: false, importance: 1, renderCell: ({ row }) => <AlarmCell row={row} kind={alarmKind} /> }]
+    ? // Without importance: where the width is short the list's own columns stay and the state moves into the expanded row.
+      [{ field: 'alarm', headerName: t('alarms.columns.state'), width: 180, sortable: false, renderCell: ({ row }) => <AlarmCell row={row} kind={alarmKind} /> }]
     : [];
 
   if (options.phone) {
@@ -173,32 +174,23 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
       ...nodeName,
       minWidth: 140,
       renderCell: ({ row }) => (
-        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0, py: alarmKind ? 0.75 : 0 }}>
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {row.name}
           </Box>
           <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {[options.withCustomer ? row.customer : null, row.location].filter(Boolean).join(' · ')}
           </Box>
+          {/* The alarm state and its button under the place: a phone has no room for a third column. */}
+          {alarmKind ? (
+            <Box sx={{ mt: 0.5 }}>
+              <AlarmCell row={row} kind={alarmKind} />
+            </Box>
+          ) : null}
         </Box>
       ),
     };
-    const value: TColumn = { ...key[name], width: undefined, flex: 1, minWidth: 110 };
-    if (!alarmKind) return [placeName, value];
-    // The alarm state and its button under the list's value: a phone has no room for a third column.
-    const renderValue = value.renderCell;
-    return [
-      placeName,
-      {
-        ...value,
-        renderCell: (params) => (
-          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 0.5, py: 0.75, minWidth: 0 }}>
-            <Box sx={{ minWidth: 0 }}>{renderValue ? renderValue(params) : String(params.value ?? '')}</Box>
-            <AlarmCell row={params.row} kind={alarmKind} />
-          </Box>
-        ),
-      },
-    ];
+    return [placeName, { ...key[name], width: undefined, flex: 1, minWidth: 110 }];
   }
   switch (name) {
     case 'annualCalibrations':
