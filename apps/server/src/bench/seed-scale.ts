@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client';
 import { queryRows, type TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
 import { hashPassword } from '../identity/passwords';
+import { CHANNEL_ACTIVE } from '../modules/dashboard/node-function-sql';
 
 /**
  * `npm run seed:scale -- --nodes 100000 --history-rows 10000000`: a large fleet for the API
@@ -208,7 +209,7 @@ export async function seedAlarms(database: TDatabase): Promise<void> {
   await run(sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, details)
     SELECT 'faultySensor', d.eui, c.channel_id, d.customer_id, d.location_id, coalesce(c.ts, now()), jsonb_build_object('value', c.value)
     FROM device_channels c JOIN devices d ON d.eui = c.device_eui
-    WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL`);
+    WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL AND ${CHANNEL_ACTIVE}`);
   await run(sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
     SELECT DISTINCT ON (o.device_eui) 'waterDetection', o.device_eui, d.customer_id, d.location_id, o.ts, jsonb_build_object('resistance', o.resistance)
     FROM overflow_logs o JOIN devices d ON d.eui = o.device_eui WHERE o.state = 'Started' AND d.customer_id IS NOT NULL ORDER BY o.device_eui, o.ts`);

@@ -1,5 +1,5 @@
 import { FAULTY_READING_AT_OR_BELOW, OFFLINE_AFTER_MS } from '../constants';
-import { meetsLimit, temperatureLimit, type TChannelMode, type TRulebookId, type TTemperatureLimit } from '../logbook/rulebooks';
+import { meetsLimit, temperatureLimit, type TRulebookId, type TTemperatureLimit } from '../logbook/rulebooks';
 import { ALARM_HANDLE_FIELD, ALARM_HANDLE_WATER_FIELD } from '../rights/catalogue';
 import type { TAlarmKind, TAlarmState } from './kinds';
 
@@ -129,7 +129,7 @@ export const ALARM_TEMPERATURE_MINUTES_MAX = 7 * 24 * 60;
  */
 export function temperatureAlarmLimit(rulebook: TRulebookId, mode: string | null | undefined, healthcare: boolean): TTemperatureLimit | null {
   if (mode !== 'WW' && mode !== 'KW') return null;
-  return temperatureLimit(rulebook, mode as TChannelMode, healthcare);
+  return temperatureLimit(rulebook, mode, healthcare);
 }
 
 export interface TTemperatureObservation {

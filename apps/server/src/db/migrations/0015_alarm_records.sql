@@ -28,12 +28,28 @@ SELECT 'flushAlarm', d."eui", d."customer_id", d."location_id", to_timestamp(d."
   jsonb_build_object('via', 'migration')
 FROM "devices" d WHERE d."flush_alarm_ts" > 0 AND d."customer_id" IS NOT NULL;
 --> statement-breakpoint
--- Faulty sensor: a temperature channel at or below -100.
+-- Faulty sensor: a temperature channel at or below -100 whose input measures (the dashboard's
+-- CHANNEL_ACTIVE of modules/dashboard/node-function-sql.ts as it is at 0015).
 INSERT INTO "alarms" ("kind", "device_eui", "channel_id", "customer_id", "location_id", "opened_at", "details")
 SELECT 'faultySensor', d."eui", c."channel_id", d."customer_id", d."location_id", coalesce(c."ts", now()),
   jsonb_build_object('value', c."value", 'via', 'migration')
 FROM "device_channels" c JOIN "devices" d ON d."eui" = c."device_eui"
-WHERE c."type" = 'Temperatuur' AND c."value" <= -100 AND d."customer_id" IS NOT NULL;
+WHERE c."type" = 'Temperatuur' AND c."value" <= -100 AND d."customer_id" IS NOT NULL
+  AND (CASE
+  WHEN NOT (d.type IN ('V1', 'V2', 'V3')) THEN true
+  WHEN NOT EXISTS (SELECT 1 FROM device_parameters kp WHERE kp.device_eui = d.eui) THEN true
+  WHEN (substring(c.channel_id from '(\d+)$'))::int IS NULL THEN true
+  ELSE coalesce((
+    SELECT CASE
+      WHEN jsonb_typeof(sp.value) <> 'object' THEN false
+      WHEN (d.type IN ('V1')) THEN (substring(c.channel_id from '(\d+)$'))::int = 1 AND ((sp.value -> 'mode') IS NOT NULL AND jsonb_typeof((sp.value -> 'mode')) <> 'null' AND (sp.value -> 'mode') <> '"disabled"'::jsonb AND (sp.value -> 'mode') <> '0'::jsonb)
+      ELSE (substring(c.channel_id from '(\d+)$'))::int <= (CASE d.type WHEN 'V1' THEN 1 WHEN 'V2' THEN 3 WHEN 'V3' THEN 2 END)
+        AND jsonb_typeof(sp.value -> 'inputs' -> ((substring(c.channel_id from '(\d+)$'))::int - 1)) = 'object'
+        AND ((sp.value -> 'inputs' -> ((substring(c.channel_id from '(\d+)$'))::int - 1) -> 'mode') IS NOT NULL AND jsonb_typeof((sp.value -> 'inputs' -> ((substring(c.channel_id from '(\d+)$'))::int - 1) -> 'mode')) <> 'null' AND (sp.value -> 'inputs' -> ((substring(c.channel_id from '(\d+)$'))::int - 1) -> 'mode') <> '"disabled"'::jsonb AND (sp.value -> 'inputs' -> ((substring(c.channel_id from '(\d+)$'))::int - 1) -> 'mode') <> '0'::jsonb)
+    END
+    FROM device_parameters sp
+    WHERE sp.device_eui = d.eui AND sp.register = (CASE d.type WHEN 'V1' THEN 2 WHEN 'V2' THEN 2 WHEN 'V3' THEN 1 END)), false)
+END);
 --> statement-breakpoint
 -- Water detection: an overflow log still Started (one per node).
 INSERT INTO "alarms" ("kind", "device_eui", "customer_id", "location_id", "opened_at", "details")

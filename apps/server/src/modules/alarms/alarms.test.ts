@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OFFLINE_AFTER_MS, type TAlarm, type TAlarmWithEvents, type TUplinkMessage } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { queryRows, type TDb } from '../../db/database';
-import { deviceChannels, devices, users } from '../../db/schema';
+import { deviceChannels, deviceParameters, devices, users } from '../../db/schema';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
@@ -125,6 +127,12 @@ describe('uplinks open and close each kind', () => {
     expect((await alarmRows(V3, 'faultySensor'))[0].closed_at).not.toBeNull();
   });
 
+  it('faulty sensor: a channel whose input does not measure is no alarm, as the dashboard counts', async () => {
+    await db.insert(deviceParameters).values({ deviceEui: V3, register: 1, value: { inputs: [{ mode: 'disabled' }, { mode: 'actual' }] }, status: 'saved' });
+    await uplink(V3, 'V3', { kind: 'temperature', msgId: 32, timestamp: seconds(T0), temperatures: [-102.4, -102.4] }, T0);
+    expect(await alarmRows(V3, 'faultySensor')).toMatchObject([{ channel_id: 'temperature2' }]);
+  });
+
   it('low battery: below the threshold opens, the band up to +0.1 V keeps it, threshold + 0.1 V closes', async () => {
     await uplink(V2, 'V2', { kind: 'battery', msgId: 40, timestamp: seconds(T0), voltage: 3.0 }, T0);
     expect(await alarmRows(V2, 'lowBattery')).toMatchObject([{ closed_at: null }]);
@@ -236,14 +244,14 @@ describe('handling', () => {
     const acknowledged = await call(tokens.engineer, 'POST', `/alarms/${id}/acknowledge`, {});
     expect(acknowledged.statusCode).toBe(200);
     expect(acknowledged.json()).toMatchObject({ state: 'acknowledged', acknowledgedBy: { id: ids.engineer }, mayHandle: true });
-    const assignees = (await call(tokens.engineer, 'GET', `/alarms/${id}/assignees`)).json() as { id: number; email: string }[];
+    const assignees = (await call(tokens.engineer, 'GET', `/alarms/${id}/assignees`)).json<{ id: number; email: string }[]>();
     expect(assignees.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@example.com', 'engineer@example.com', 'viewer@example.com']));
     expect(assignees.map((user) => user.email)).not.toContain('other@example.com');
     const assigned = await call(tokens.engineer, 'POST', `/alarms/${id}/assign`, { assigneeId: ids.viewer, note: 'Jan gaat morgen' });
     expect(assigned.json()).toMatchObject({ state: 'assigned', assignee: { id: ids.viewer } });
     expect((await call(tokens.engineer, 'POST', `/alarms/${id}/comment`, { note: 'Sleutel bij de receptie' })).statusCode).toBe(200);
     const resolved = await call(tokens.engineer, 'POST', `/alarms/${id}/resolve`, { note: 'Klep vervangen, 62 °C' });
-    const body = resolved.json() as TAlarmWithEvents;
+    const body = resolved.json<TAlarmWithEvents>();
     expect(body).toMatchObject({ state: 'resolved', resolution: 'Klep vervangen, 62 °C', resolvedBy: { id: ids.engineer }, closedAt: null });
     expect(body.events.map((event) => [event.action, event.user?.email ?? null, event.note])).toEqual([
       ['opened', null, null],
@@ -257,7 +265,7 @@ describe('handling', () => {
     // The condition clears later: the alarm closes and drops off the to-handle list.
     await uplink(V1, 'V1', flush(40, 60, T0 + 15 * MINUTE), T0 + 15 * MINUTE);
     const list = await call(tokens.engineer, 'GET', '/alarms');
-    expect((list.json() as TAlarm[]).map((alarm) => alarm.id)).not.toContain(id);
+    expect(list.json<TAlarm[]>().map((alarm) => alarm.id)).not.toContain(id);
     expect((await call(tokens.engineer, 'GET', '/alarms?status=all')).json()).toMatchObject([{ id, state: 'resolved' }]);
   });
 
@@ -336,7 +344,7 @@ describe('lists', () => {
 
     const first = await call(tokens.engineer, 'GET', '/alarms?page=1&limit=2');
     expect(first.headers['x-total-count']).toBe('4');
-    const all = (await call(tokens.engineer, 'GET', '/alarms?limit=10')).json() as TAlarm[];
+    const all = (await call(tokens.engineer, 'GET', '/alarms?limit=10')).json<TAlarm[]>();
     expect(all.map((alarm) => [alarm.kind, alarm.channelId, alarm.closedAt === null])).toEqual([
       ['faultySensor', 'temperature2', true],
       ['faultySensor', 'temperature1', true],
@@ -344,15 +352,15 @@ describe('lists', () => {
       ['waterDetection', null, false],
     ]);
     expect(all[2]).toMatchObject({ deviceEui: V1, deviceName: 'Kraan 1', customerName: 'Acme', locationName: 'Hal', state: 'new' });
-    expect((first.json() as TAlarm[]).map((alarm) => alarm.id)).toEqual(all.slice(0, 2).map((alarm) => alarm.id));
-    expect(((await call(tokens.engineer, 'GET', '/alarms?status=active')).json() as TAlarm[]).length).toBe(3);
-    expect(((await call(tokens.engineer, 'GET', '/alarms?kind=flushAlarm')).json() as TAlarm[]).map((alarm) => alarm.kind)).toEqual(['flushAlarm']);
-    expect(((await call(tokens.admin, 'GET', `/alarms?customerId=${ids.beta}`)).json() as TAlarm[]).map((alarm) => alarm.kind)).toEqual(['lowBattery']);
-    expect(((await call(tokens.engineer, 'GET', `/alarms?deviceEui=${V3.toLowerCase()}`)).json() as TAlarm[]).length).toBe(2);
+    expect(first.json<TAlarm[]>().map((alarm) => alarm.id)).toEqual(all.slice(0, 2).map((alarm) => alarm.id));
+    expect((await call(tokens.engineer, 'GET', '/alarms?status=active')).json<TAlarm[]>().length).toBe(3);
+    expect((await call(tokens.engineer, 'GET', '/alarms?kind=flushAlarm')).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['flushAlarm']);
+    expect((await call(tokens.admin, 'GET', `/alarms?customerId=${ids.beta}`)).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['lowBattery']);
+    expect((await call(tokens.engineer, 'GET', `/alarms?deviceEui=${V3.toLowerCase()}`)).json<TAlarm[]>().length).toBe(2);
 
     await call(tokens.engineer, 'POST', `/alarms/${all[2].id}/assign`, { assigneeId: ids.engineer });
-    expect(((await call(tokens.engineer, 'GET', '/alarms?assignee=me')).json() as TAlarm[]).map((alarm) => alarm.id)).toEqual([all[2].id]);
-    expect(((await call(tokens.engineer, 'GET', '/alarms?state=assigned')).json() as TAlarm[]).map((alarm) => alarm.id)).toEqual([all[2].id]);
+    expect((await call(tokens.engineer, 'GET', '/alarms?assignee=me')).json<TAlarm[]>().map((alarm) => alarm.id)).toEqual([all[2].id]);
+    expect((await call(tokens.engineer, 'GET', '/alarms?state=assigned')).json<TAlarm[]>().map((alarm) => alarm.id)).toEqual([all[2].id]);
     expect((await call(tokens.engineer, 'GET', '/alarms/count')).json()).toEqual({ unacknowledged: 3 });
 
     const history = await call(tokens.engineer, 'GET', `/devices/${V2}/alarms`);
@@ -368,8 +376,38 @@ describe('dashboard lists', () => {
     expect(flushes.json()).toMatchObject([{ eui: V1, alarm: { id, state: 'new' } }]);
     await call(tokens.engineer, 'POST', `/alarms/${id}/acknowledge`, {});
     expect((await call(tokens.engineer, 'GET', '/dashboard/lists/flushAlarms')).json()).toMatchObject([{ eui: V1, alarm: { id, state: 'acknowledged' } }]);
-    const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json() as { alarm: unknown }[];
+    const nodes = (await call(tokens.engineer, 'GET', '/dashboard/lists/nodes')).json<{ alarm: unknown }[]>();
     expect(nodes.length).toBeGreaterThan(0);
     for (const row of nodes) expect(row.alarm).toBeNull();
+  });
+});
+
+describe('migration 0015', () => {
+  it('turns the nodes\' current alarm states into open alarms, each with an opened step', async () => {
+    const file = fs.readFileSync(path.resolve(__dirname, '../../db/migrations/0015_alarm_records.sql'), 'utf8');
+    const inserts = file
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT'));
+    await db.update(devices).set({ batteryAlarmTs: seconds(T0), flushAlarmTs: T0, incorrectSettings: true, loraTs: new Date(T0) }).where(eq(devices.eui, V2));
+    await db.update(deviceChannels).set({ value: -102.4, ts: new Date(T0) }).where(sql`${deviceChannels.deviceEui} = ${V3}`);
+    // V3 measures on its second input only: its first channel is no alarm.
+    await db.insert(deviceParameters).values({ deviceEui: V3, register: 1, value: { inputs: [{ mode: 'disabled' }, { mode: 'actual' }] }, status: 'saved' });
+    await db.update(devices).set({ batteryAlarmTs: seconds(T0) }).where(eq(devices.eui, LOOSE_NODE));
+    await db.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, location_id, resistance, ts, state) VALUES (${V1}, ${ids.acme}, ${ids.hal}, 240, ${new Date(T0).toISOString()}::timestamptz, 'Started')`);
+    for (const statement of inserts) await db.execute(sql.raw(statement));
+    const rows = await queryRows<{ kind: string; device_eui: string; channel_id: string; events: number }>(
+      db,
+      sql`SELECT a.kind, a.device_eui, a.channel_id, (SELECT count(*)::int FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'opened') AS events
+        FROM alarms a WHERE a.closed_at IS NULL ORDER BY a.device_eui, a.kind, a.channel_id`,
+    );
+    expect(rows.map((row) => [row.device_eui, row.kind, row.channel_id, row.events])).toEqual([
+      [V1, 'waterDetection', '', 1],
+      [V2, 'flushAlarm', '', 1],
+      [V2, 'lowBattery', '', 1],
+      [V2, 'offline', '', 1],
+      [V2, 'settingsNotTaken', '', 1],
+      [V3, 'faultySensor', 'temperature2', 1],
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import {
   batterySwapClosesAlarm,
   faultySensorVerdict,
   flushVerdict,
+  isTemperatureChannelActive,
+  nodeFunctions,
   lowBatteryVerdict,
   settingsNotTakenVerdict,
   temperatureAlarmLimit,
@@ -42,6 +44,13 @@ export class AlarmObservations {
     const channel = state.channels.get(channelId);
     if (!channel || channel.ts !== ts || channel.value === null) return;
     const value = channel.value;
+    // A channel whose input does not measure (mode disabled) reads -102.4 and is no alarm, as the dashboard counts.
+    if (!isTemperatureChannelActive(nodeFunctions(state.type, state.parameters), channelId)) {
+      this.add(state, 'faultySensor', channelId, 'absent', ts);
+      this.add(state, 'temperature', channelId, 'absent', ts);
+      channel.outOfRangeSince = null;
+      return;
+    }
     this.add(state, 'faultySensor', channelId, faultySensorVerdict(value), ts, { value });
     const rules = state.temperatureRules;
     const limit = rules ? temperatureAlarmLimit(rules.rulebook, channel.mode, rules.healthcare) : null;
