@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/database';
+import { CHANNEL_ACTIVE } from '../modules/dashboard/node-function-sql';
 import { HOUR_MS } from './random';
 import type { TTx } from './types';
 
@@ -20,11 +21,11 @@ const OPEN_ALARMS = [
   sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
       SELECT 'flushAlarm', d.eui, d.customer_id, d.location_id, to_timestamp(d.flush_alarm_ts / 1000.0), '{"via":"demo"}'::jsonb
       FROM devices d WHERE d.flush_alarm_ts > 0 AND d.customer_id IS NOT NULL`,
-  // Faulty sensor: a temperature channel at or below -100.
+  // Faulty sensor: a temperature channel at or below -100 whose input measures (the dashboard's rule, as 0015).
   sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, details)
       SELECT 'faultySensor', d.eui, c.channel_id, d.customer_id, d.location_id, coalesce(c.ts, now()), jsonb_build_object('value', c.value, 'via', 'demo')
       FROM device_channels c JOIN devices d ON d.eui = c.device_eui
-      WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL`,
+      WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL AND ${CHANNEL_ACTIVE}`,
   // Water detection: an overflow log still Started (one per node).
   sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
       SELECT DISTINCT ON (o.device_eui) 'waterDetection', o.device_eui, d.customer_id, d.location_id, o.ts, jsonb_build_object('resistance', o.resistance, 'via', 'demo')
