@@ -58,7 +58,7 @@ test.describe.serial('node detail', () => {
     await expect(crumbs.getByText(node.name, { exact: true })).toBeVisible();
 
     const tabs = page.getByRole('tablist', { name: 'Onderdelen van de node' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Grafiek', 'Service', 'Instellingen', 'LoRa', 'Auditlog']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Grafiek', 'Service', 'Alarmen', 'Instellingen', 'LoRa', 'Auditlog']);
     await expect(page.getByRole('tab', { name: 'Grafiek' })).toHaveAttribute('aria-selected', 'true');
 
     const chart = page.getByTestId('node-chart');
@@ -118,7 +118,7 @@ test.describe.serial('node detail', () => {
     await signIn(page, ENGINEER);
     await page.goto(`${screenOf(node)}#lora`);
     const tabs = page.getByRole('tablist', { name: 'Onderdelen van de node' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Grafiek', 'Service', 'Instellingen']);
+    await expect(tabs.getByRole('tab')).toHaveText(['Grafiek', 'Service', 'Alarmen', 'Instellingen']);
     // An unknown or forbidden hash shows the first tab.
     await expect(page.getByRole('tab', { name: 'Grafiek' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Instellingen' }).click();

@@ -184,6 +184,18 @@ async function buckets(from: SQL, age: SQL, first: string, second: string): Prom
 }
 
 describe('every dashboard state has a node, in every bucket', () => {
+  it('every alarm state of a node is an alarm record with its opened step; the flush alarms wait for acknowledgement, some others are handled', async () => {
+    const kinds = await rows<{ kind: string; state: string; n: number }>(sql`SELECT kind, state, count(*)::int AS n FROM alarms GROUP BY kind, state ORDER BY kind, state`);
+    expect(new Set(kinds.map((row) => row.kind))).toEqual(new Set(['lowBattery', 'flushAlarm', 'faultySensor', 'waterDetection', 'offline', 'settingsNotTaken']));
+    expect(kinds.filter((row) => row.kind === 'flushAlarm').map((row) => row.state)).toEqual(['new']);
+    expect(new Set(kinds.map((row) => row.state))).toEqual(new Set(['new', 'acknowledged', 'assigned', 'resolved']));
+    expect(await count(sql`SELECT count(*) FROM devices WHERE flush_alarm_ts > 0 AND customer_id IS NOT NULL`)).toBe(
+      await count(sql`SELECT count(*) FROM alarms WHERE kind = 'flushAlarm' AND closed_at IS NULL`),
+    );
+    expect(await count(sql`SELECT count(*) FROM alarms a WHERE NOT EXISTS (SELECT 1 FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'opened')`)).toBe(0);
+    expect(await count(sql`SELECT count(*) FROM alarm_events WHERE action <> 'opened' AND user_email = 'monteur@example.com'`)).toBeGreaterThanOrEqual(4);
+  });
+
   it('calibration: uncalibrated, out of date and calibrated for intervals 1, 2 and 3', async () => {
     for (const interval of [1, 2, 3]) {
       const days = interval === 1 ? 365.2425 : 730;

@@ -5,6 +5,7 @@ import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../db/database';
 import { BOOTSTRAP_LOCK_ID } from '../db/locks';
 import { hashPassword } from '../identity/passwords';
+import { seedAlarmRecords } from './alarm-records';
 import { applyAlarms } from './alarms';
 import { seedDevices } from './devices';
 import { seedHistory } from './history';
@@ -75,6 +76,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedLogbookHistory(tx, nodes, places, nowMs, { engineer: DEMO_USERS[0].email, planner: DEMO_USERS[2]?.email ?? DEMO_USERS[0].email });
     await seedUnassignedDevices(tx, places, admin?.email ?? null);
     await seedGatewaysHeard(tx);
+    await seedAlarmRecords(tx, nowMs, DEMO_USERS[0].email);
     return created;
   });
   if (!emails) return null;

@@ -46,6 +46,8 @@ describe('the route table', () => {
     ['/networkServers/ChirpStack%20Utrecht/edit', 'networkServerEdit'],
     ['/provisioning', 'provisioning'],
     ['/alerts/outbox', 'mailOutbox'],
+    ['/alarms', 'alarms'],
+    ['/alarms/12', 'alarmDetail'],
   ];
 
   /** The best match as React Router ranks it: static segments beat params. */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { dashboardListSegment } from '@aquasmart/domain';
+import { ALARM_READ_FLAGS } from '../lib/api/alarm-rights';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**
@@ -35,11 +36,13 @@ const nodesTexts = () => import('../lib/i18n/texts/nodes');
 const nodeSettingsTexts = () => import('../lib/i18n/texts/node-settings');
 /** The node detail shows the settings in its #settings tab. */
 const nodeDetailAndSettingsTexts = () => Promise.all([nodeDetailTexts(), nodeSettingsTexts()]);
+/** ... and its #alarms tab. */
+const nodeDetailSettingsAndAlarmsTexts = () => Promise.all([nodeDetailAndSettingsTexts(), import('../lib/i18n/texts/alarms')]);
 const alertsTexts = () => import('../lib/i18n/texts/alerts');
 const alarmNotificationsTexts = () => import('../lib/i18n/texts/alarm-notifications');
 const dashboardTexts = () => import('../lib/i18n/texts/dashboard');
-/** The dashboard lists show node cells (whose texts are the node list's). */
-const dashboardListTexts = () => Promise.all([dashboardTexts(), nodesTexts()]);
+/** The dashboard lists show node cells (whose texts are the node list's) and the alarm state (docs/alarms-screens.md). */
+const dashboardListTexts = () => Promise.all([dashboardTexts(), nodesTexts(), import('../lib/i18n/texts/alarms')]);
 const dashboardScreen: TScreenLoader = withTexts(dashboardTexts, () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage));
 const dashboardListScreen: TScreenLoader = withTexts(dashboardListTexts, () =>
   import('../features/dashboard/dashboard-list-page').then((module) => module.DashboardListPage),
@@ -47,6 +50,9 @@ const dashboardListScreen: TScreenLoader = withTexts(dashboardListTexts, () =>
 /** Customer, location and gateway pages show the node list in their #nodes tab. */
 const placeAndNodesTexts = () => Promise.all([placesTexts(), nodesTexts()]);
 const logbookTexts = () => import('../lib/i18n/texts/logbook');
+const alarmsTexts = () => import('../lib/i18n/texts/alarms');
+/** The alarm screens name nodes and places; the alarm state of the dashboard lists and the node's #alarms tab need the alarm texts. */
+const alarmScreenTexts = () => Promise.all([alarmsTexts(), nodesTexts()]);
 /** Customer and location pages also have the #logbook tab. */
 const placeNodesAndLogbookTexts = () => Promise.all([placesTexts(), nodesTexts(), logbookTexts()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
@@ -98,6 +104,8 @@ export const DASHBOARD_LISTS = [
 
 export const DASHBOARD_GUARD = anyOf('dashboard');
 export const CALIBRATION_LIST_GUARD = allOf('dashboard', 'calibrationData');
+/** Whoever watches the dashboard or works on nodes sees alarms (docs/alarms.md, "Rights"). */
+export const ALARMS_GUARD = anyOf(...ALARM_READ_FLAGS);
 const GATEWAY_VIEW_GUARD = anyOf('gatewayManagement', 'gatewayView');
 const USER_GUARD = anyOf('userManagement');
 
@@ -146,6 +154,17 @@ export const ROUTES: readonly TRouteDef[] = [
 
   { id: 'dashboard', path: '/dashboard', title: 'routes.dashboard', guard: DASHBOARD_GUARD, screen: dashboardScreen },
   ...dashboardLists,
+
+  // Alarm handling (docs/alarms-screens.md); the e-mails link to /alarms/{id}.
+  { id: 'alarms', path: '/alarms', title: 'routes.alarms', guard: ALARMS_GUARD, screen: withTexts(alarmScreenTexts, () => import('../features/alarms/alarm-list-page').then((module) => module.AlarmListPage)) },
+  {
+    id: 'alarmDetail',
+    path: '/alarms/:id',
+    title: 'routes.alarmDetail',
+    guard: ALARMS_GUARD,
+    crumbs: ['alarms'],
+    screen: withTexts(alarmScreenTexts, () => import('../features/alarms/alarm-detail-page').then((module) => module.AlarmDetailPage)),
+  },
 
   { id: 'locations', path: '/locations', title: 'routes.locations', screen: locationListScreen },
   { id: 'locationNew', path: '/locations/new', title: 'routes.locationNew', guard: anyOf('addLocation'), crumbs: ['locations'], screen: locationNewScreen },
@@ -199,7 +218,8 @@ export const ROUTES: readonly TRouteDef[] = [
     path: '/nodes/:customer/:location/:eui',
     title: 'routes.nodeDetail',
     crumbs: ['nodes', 'customerDetail', 'locationDetail'],
-    screen: withTexts(nodeDetailAndSettingsTexts, () => import('../features/nodes/detail/node-detail-page').then((module) => module.NodeDetailPage)),
+    // The node page with the alarms feature in its #alarms tab (app/compositions).
+    screen: withTexts(nodeDetailSettingsAndAlarmsTexts, () => import('./compositions/node-detail-screen').then((module) => module.NodeDetailScreen)),
   },
   {
     id: 'nodeEdit',

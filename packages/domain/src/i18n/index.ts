@@ -14,6 +14,7 @@ export * from './ui-alerts';
 export * from './ui-dashboard';
 export * from './ui-logbook-report';
 export * from './ui-logbook-screen';
+export * from './ui-alarms';
 
 /**
  * The message catalogues, one resource per language. French and German have no texts of

@@ -99,6 +99,8 @@ const uiNl = {
     networkServerEdit: ':networkServer bewerken',
     provisioning: 'Nodes toevoegen',
     mailOutbox: 'Uitgaande e-mails',
+    alarms: 'Alarmen',
+    alarmDetail: 'Alarm :id',
   },
   pages: {
     notFound: {
@@ -240,6 +242,8 @@ const uiEn: typeof uiNl = {
     networkServerEdit: 'Edit :networkServer',
     provisioning: 'Add nodes',
     mailOutbox: 'Outgoing e-mails',
+    alarms: 'Alarms',
+    alarmDetail: 'Alarm :id',
   },
   pages: {
     notFound: {

@@ -5,6 +5,7 @@ import DnsIcon from '@mui/icons-material/Dns';
 import GroupIcon from '@mui/icons-material/Group';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PlaceIcon from '@mui/icons-material/Place';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import RouterIcon from '@mui/icons-material/Router';
@@ -27,6 +28,7 @@ export const SIDE_MENU: readonly TMenuEntry[] = [
   { routeId: 'locations', icon: PlaceIcon },
   { routeId: 'nodes', icon: SensorsIcon },
   { routeId: 'dashboard', icon: DashboardIcon },
+  { routeId: 'alarms', icon: NotificationsActiveIcon },
   { routeId: 'gateways', icon: RouterIcon },
   { routeId: 'users', icon: GroupIcon },
   // Administrators only (docs/telemetry-screens.md): the guards of these routes hide them from everyone else.

@@ -23,6 +23,7 @@ import { RouteGuard } from './route-guard';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
+import { useAlarmBadge } from './use-alarm-badge';
 import { useOverflowBadge } from './use-overflow-badge';
 
 export const DRAWER_WIDTH = 232;
@@ -55,12 +56,13 @@ export function ShellLayout() {
 
   const sideEntries = visibleEntries(SIDE_MENU, user);
   const overflowCount = useOverflowBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'dashboard'));
+  const alarmCount = useAlarmBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'alarms'));
   const topEntries = visibleEntries(TOP_BAR_MENU, user);
   const menu = (
     <>
       <Toolbar />
       <Box sx={{ pt: 1 }}>
-        <SideMenu entries={sideEntries} badges={{ dashboard: overflowCount }} onNavigate={() => setDrawerOpen(false)} />
+        <SideMenu entries={sideEntries} badges={{ dashboard: overflowCount, alarms: alarmCount }} onNavigate={() => setDrawerOpen(false)} />
       </Box>
     </>
   );
@@ -72,8 +74,8 @@ export function ShellLayout() {
         <Toolbar sx={{ gap: 1 }}>
           {wide ? null : (
             <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => setDrawerOpen(true)}>
-              {/* On a phone the menu is folded away: a red dot tells that the dashboard has active water detections. */}
-              <Badge variant="dot" color="error" invisible={overflowCount === 0} data-overflow-dot={overflowCount > 0}>
+              {/* On a phone the menu is folded away: a red dot tells that the dashboard has active water detections or that alarms wait for acknowledgement. */}
+              <Badge variant="dot" color="error" invisible={overflowCount === 0 && alarmCount === 0} data-overflow-dot={overflowCount > 0} data-alarm-dot={alarmCount > 0}>
                 <MenuIcon />
               </Badge>
             </IconButton>

@@ -87,7 +87,8 @@ describe('the shell', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    [['dashboard'], ['Klanten', 'Locaties', 'Nodes', 'Dashboard'], false],
+    [['dashboard'], ['Klanten', 'Locaties', 'Nodes', 'Dashboard', 'Alarmen'], false],
+    [['editNode'], ['Klanten', 'Locaties', 'Nodes', 'Alarmen'], false],
     [['gatewayView'], ['Klanten', 'Locaties', 'Nodes', 'Gateways'], false],
     [['gatewayManagement', 'userManagement', 'products'], ['Klanten', 'Locaties', 'Nodes', 'Gateways', 'Gebruikers'], true],
   ] as [TRightFlag[], string[], boolean][])('with rights %j shows %j', async (flags, entries, products) => {
@@ -108,6 +109,7 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Locaties',
         'Nodes',
         'Dashboard',
+        'Alarmen',
         'Gateways',
         'Gebruikers',
         'Netwerkservers',
@@ -178,6 +180,29 @@ describe('the shell', { timeout: 20_000 }, () => {
     await router.navigate('/locations');
     await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('1'));
     expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the Alarms entry carries the number of unacknowledged alarms, asked again on a route change', async () => {
+    let asked = 0;
+    stubApi(testUser(['editNode']), (method, url) => {
+      if (url !== '/api/v1/alarms/count') return undefined;
+      asked += 1;
+      return jsonResponse(200, { unacknowledged: asked === 1 ? 7 : 6 });
+    });
+    const { router } = renderApp('/customers');
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    const entry = await within(menu).findByRole('link', { name: /Alarmen/ });
+    await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('7'));
+    await router.navigate('/locations');
+    await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('6'));
+  });
+
+  it('no alarm count without a right that sees alarms', async () => {
+    const spy = stubApi(testUser(['gatewayView']));
+    renderApp('/customers');
+    await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(spy.mock.calls.some(([input]) => String(input).includes('/alarms'))).toBe(false);
   });
 
   it('no overflow request without the dashboard right', async () => {

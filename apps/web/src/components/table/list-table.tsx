@@ -54,6 +54,8 @@ export interface TListTableProps<T extends GridValidRowModel> {
   compactToolbar?: boolean;
   /** The confirmation of deleting one row, naming it ("Klant Zorggroep Rijnmond verwijderen?"); defaults to "{name} verwijderen?". */
   confirmOne?: (row: T) => string;
+  /** False for a list the server cannot search: no search box (the alarms filter instead). */
+  searchable?: boolean;
   /** Rows as tall as their content (at least the usual height): names that wrap whole on a phone instead of being cut. */
   autoRowHeight?: boolean;
 }
@@ -66,7 +68,7 @@ export interface TListTableProps<T extends GridValidRowModel> {
  * progress bar while fetching.
  */
 export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>) {
-  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight } =
+  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight, searchable = true } =
     props;
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -141,7 +143,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} ref={setBox}>
       <ListToolbar
         search={list.search}
-        onSearch={list.setSearch}
+        onSearch={searchable ? list.setSearch : undefined}
         selectedCount={removal.selectedRows.length}
         onRefresh={refresh}
         onDelete={onDelete ? () => removal.setConfirming(true) : undefined}

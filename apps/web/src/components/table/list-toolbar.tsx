@@ -24,7 +24,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface TListToolbarProps {
   search: string;
-  onSearch: (search: string) => void;
+  /** Absent for a list the server cannot search (the alarms, which have filters instead): no search box. */
+  onSearch?: (search: string) => void;
   selectedCount: number;
   onRefresh: () => void;
   /** Present when rows may be deleted. */
@@ -36,7 +37,7 @@ export interface TListToolbarProps {
   compact?: boolean;
 }
 
-/** Search box, refresh, delete (disabled without selection) and new; a menu on small screens. */
+/** Search box (where the list can be searched), refresh, delete (disabled without selection) and new; a menu on small screens. */
 export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDelete, newTo, onNew, compact }: TListToolbarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,7 +56,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
   }
 
   useEffect(() => {
-    if (text.trim() === search) return;
+    if (text.trim() === search || !onSearch) return;
     const timer = window.setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, search, onSearch]);
@@ -68,28 +69,30 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
       aria-label={t('table.actions')}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, flexWrap: 'nowrap', minHeight: 56 }}
     >
-      <TextField
-        size="small"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(text);
-        }}
-        placeholder={t('table.search')}
-        sx={{ flex: collapsed ? 1 : '0 1 320px', minWidth: 0 }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('table.search') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      {!collapsed && <Box sx={{ flex: 1 }} />}
+      {onSearch ? (
+        <TextField
+          size="small"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onSearch(text);
+          }}
+          placeholder={t('table.search')}
+          sx={{ flex: collapsed ? 1 : '0 1 320px', minWidth: 0 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('table.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      ) : null}
+      {!collapsed || !onSearch ? <Box sx={{ flex: 1 }} /> : null}
       {selectedCount > 0 && !collapsed ? (
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {t('table.selected', { count: selectedCount })}

@@ -9,10 +9,11 @@ const fields = (name: (typeof DASHBOARD_LIST_NAMES)[number], withCustomer = true
 
 describe('dashboard list columns (docs/dashboard.md, "Lists")', () => {
   it.each([
-    ['faultySensors', ['date', 'customer', 'location', 'name', 'type', 'temperature1', 'temperature2', 'temperature3', 'signal']],
-    ['overflowDetections', ['date', 'customer', 'location', 'name']],
+    ['faultySensors', ['date', 'customer', 'location', 'name', 'type', 'temperature1', 'temperature2', 'temperature3', 'signal', 'alarm']],
+    ['overflowDetections', ['date', 'customer', 'location', 'name', 'alarm']],
     ['weeklyFlushes', ['count', 'customer', 'location', 'name', 'type']],
-    ['lowBatteries', ['date', 'customer', 'location', 'name', 'type', 'voltage']],
+    ['lowBatteries', ['date', 'customer', 'location', 'name', 'type', 'voltage', 'alarm']],
+    ['flushAlarms', ['date', 'customer', 'location', 'name', 'type', 'lastOnline', 'alarm']],
   ] as const)('%s: %j', (name, expected) => {
     expect(fields(name)).toEqual(expected);
   });
@@ -21,11 +22,12 @@ describe('dashboard list columns (docs/dashboard.md, "Lists")', () => {
     expect(fields(name, false)).not.toContain('customer');
     expect(fields(name, true)).toContain('customer');
     for (const column of listColumns(name, t, { withCustomer: true, phone: false })) {
+      // The alarm state is not sorted (docs/alarms-screens.md).
       if (column.sortable !== false) expect(DASHBOARD_LIST_SORT_FIELDS as readonly string[]).toContain(column.field);
     }
   });
 
-  it('a phone shows the name and the list value', () => {
+  it('a phone shows the name (with the alarm state under it) and the list value', () => {
     expect(fields('faultySensors', true, true)).toEqual(['name', 'date']);
     expect(fields('weeklyFlushes', false, true)).toEqual(['name', 'count']);
   });

@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +14,7 @@ import {
   dashboardListFromSegment,
   faultyListSignal,
   hasAnyRight,
+  type TAlarmKind,
   type TDashboardListName,
   type TDashboardListRow,
 } from '@aquasmart/domain';
@@ -21,6 +25,10 @@ import { SyncCell } from '../../components/cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../../components/cells/temperature-cell';
 import { WrappedTextCell } from '../../components/cells/wrapped-text-cell';
 import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from '../../components/nodes/node-cells';
+import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { acknowledgeAlarm, ALARMS_QUERY_ROOT, mayAcknowledge, mayHandleAlarmKind } from '../../lib/api/alarms';
+import { failureText } from '../../lib/http/failure-text';
 import { nodeScreen } from '../../lib/api/nodes';
 import { OVERFLOW_COUNT_KEY } from '../../lib/api/overflow';
 import { useFormat } from '../../lib/i18n/use-date-time';
@@ -30,6 +38,54 @@ import { faultyChannels } from './faulty-channels';
 
 type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
+
+/** The lists whose rows are alarms, with their kind (docs/alarms-screens.md, "Dashboard lists"). */
+export const ALARM_KIND_OF_LIST: Partial<Record<TDashboardListName, TAlarmKind>> = {
+  faultySensors: 'faultySensor',
+  flushAlarms: 'flushAlarm',
+  lowBatteries: 'lowBattery',
+  offlineNodes: 'offline',
+  overflowDetections: 'waterDetection',
+  incorrectSettings: 'settingsNotTaken',
+};
+
+/**
+ * The node's alarm of the list: its handling state and, while it is new and the user may handle
+ * the kind, the acknowledge button. The node is in the list because its condition holds, so a
+ * resolved alarm here reads "resolved, condition still present".
+ */
+function AlarmCell({ row, kind }: { row: TDashboardListRow; kind: TAlarmKind }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const user = useCurrentUser().data;
+  const acknowledge = useMutation({
+    mutationFn: (id: number) => acknowledgeAlarm(id),
+    onSuccess: () => {
+      snackbar.success('snackbar.alarmAcknowledged');
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: ALARMS_QUERY_ROOT });
+    },
+    onError: (error) => snackbar.error(failureText(t, error, 'snackbar.alarmActionError', (key) => i18n.exists(key))),
+  });
+  const alarm = row.alarm;
+  if (!alarm) return <>—</>;
+  const label = t('alarms.actions.acknowledgeNamed', { kind: t(`alarms.kinds.${kind}`), name: row.name || row.eui });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%', minWidth: 0 }}>
+      <AlarmStateChip state={alarm.state} closedAt={null} />
+      {mayAcknowledge(alarm.state) && mayHandleAlarmKind(user, kind) ? (
+        <Tooltip title={t('alarms.actions.acknowledge')}>
+          <span>
+            <IconButton size="small" aria-label={label} disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(alarm.id)}>
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
 
 function DateCell({ iso }: { iso: string | null }) {
   const { dateTime } = useFormat();
@@ -92,6 +148,11 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const flushes = column('count', 'flushes', { width: 100, type: 'number' });
   const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => <VoltageCell value={row.battery.voltage} /> });
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
+  const alarmKind = ALARM_KIND_OF_LIST[name];
+  const alarm: TColumn[] = alarmKind
+    ? // Without importance: where the width is short the list's own columns stay and the state moves into the expanded row.
+      [{ field: 'alarm', headerName: t('alarms.columns.state'), width: 180, sortable: false, renderCell: ({ row }) => <AlarmCell row={row} kind={alarmKind} /> }]
+    : [];
 
   if (options.phone) {
     const key: Record<TDashboardListName, TColumn> = {
@@ -113,13 +174,19 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
       ...nodeName,
       minWidth: 140,
       renderCell: ({ row }) => (
-        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25, minWidth: 0, py: alarmKind ? 0.75 : 0 }}>
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {row.name}
           </Box>
           <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {[options.withCustomer ? row.customer : null, row.location].filter(Boolean).join(' · ')}
           </Box>
+          {/* The alarm state and its button under the place: a phone has no room for a third column. */}
+          {alarmKind ? (
+            <Box sx={{ mt: 0.5 }}>
+              <AlarmCell row={row} kind={alarmKind} />
+            </Box>
+          ) : null}
         </Box>
       ),
     };
@@ -131,23 +198,23 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
     case 'triennialCalibrations':
       return [calibration, ...customer, location, nodeName, type, interval];
     case 'faultySensors':
-      return [faultyDate, ...customer, location, nodeName, type, ...temperatures, signal(3)];
+      return [faultyDate, ...customer, location, nodeName, type, ...temperatures, signal(3), ...alarm];
     case 'flushAlarms':
-      return [date(), ...customer, location, nodeName, type, lastOnline];
+      return [date(), ...customer, location, nodeName, type, lastOnline, ...alarm];
     case 'lowBatteries':
-      return [date(), ...customer, location, nodeName, type, voltage];
+      return [date(), ...customer, location, nodeName, type, voltage, ...alarm];
     case 'nodes':
       return [nodeName, ...customer, location, type, functions, ...temperatures, calibration, sync, signal(4), lastOnline];
     case 'offlineNodes':
-      return [lastOnline, ...customer, location, nodeName, type, signal(4)];
+      return [lastOnline, ...customer, location, nodeName, type, signal(4), ...alarm];
     case 'overflowDetections':
-      return [date(), ...customer, location, nodeName];
+      return [date(), ...customer, location, nodeName, ...alarm];
     case 'synchronizations':
       return [date('waitingSince'), ...customer, location, nodeName, type, sync];
     case 'weeklyFlushes':
       return [flushes, ...customer, location, nodeName, type];
     case 'incorrectSettings':
-      return [nodeName, ...customer, location, type, functions, sync, lastOnline];
+      return [nodeName, ...customer, location, type, functions, sync, lastOnline, ...alarm];
   }
 }
 
@@ -192,6 +259,7 @@ export function DashboardListPage() {
         defaultSort={defaultSort}
         storageKey={`dashboard.${name}`}
         onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui))}
+        autoRowHeight={phone && ALARM_KIND_OF_LIST[name] !== undefined}
         onDelete={
           overflow && hasAnyRight(user, 'overflowDetection')
             ? async (row) => {

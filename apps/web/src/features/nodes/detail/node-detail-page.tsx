@@ -23,13 +23,17 @@ import { NodeSettingsTab } from '../settings/node-settings-tab';
 /** How often a node with pending settings is asked again. */
 const PENDING_REFRESH_MS = 5000;
 
-/** The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters. */
-export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string): THashTab[] {
+/**
+ * The tabs a user sees (docs/nodes-screens.md, "Tabs and rights"); none for a node without parameters.
+ * Other features' tabs (`more`: the #alarms) stand after #details.
+ */
+export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0], t: (key: string) => string, more: THashTab[] = []): THashTab[] {
   if (device.sipp.parameters.length === 0) return [];
   const admin = isAdministrator(user);
   return [
     { id: 'chart', label: t('nodeDetail.tabs.chart'), render: () => <NodeChartTab device={device} /> },
     { id: 'details', label: t('nodeDetail.tabs.details'), render: () => <NodeDetails device={device} /> },
+    ...more,
     ...(hasAnyRight(user, 'settings') ? [{ id: 'settings', label: t('nodeDetail.tabs.settings'), render: () => <NodeSettingsTab device={device} /> }] : []),
     ...(admin
       ? [
@@ -44,9 +48,10 @@ export function nodeTabs(device: TDevice, user: Parameters<typeof hasAnyRight>[0
  * /nodes/{customer}/{location}/{eui} (docs/nodes-screens.md, "Node detail"): the node's chart, service details,
  * settings, LoRa messages and audit log as hash tabs; the pencil edits the node (editNode) or,
  * on the settings tab, its settings (settings); move changes its place (moveNode, also without
- * editNode); delete detaches and stops it (deleteNode).
+ * editNode); delete detaches and stops it (deleteNode). Tabs of other features come as `moreTabs`
+ * (app/compositions/node-detail-screen.tsx: the #alarms).
  */
-export function NodeDetailPage() {
+export function NodeDetailPage({ moreTabs }: { moreTabs?: (device: TDevice) => THashTab[] } = {}) {
   const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
@@ -60,7 +65,7 @@ export function NodeDetailPage() {
   const screen = nodeScreen(customer, locationName, eui);
   useCrumbLabel(screen, device?.name || undefined);
 
-  const tabs = device ? nodeTabs(device, user, t) : [];
+  const tabs = device ? nodeTabs(device, user, t, moreTabs?.(device)) : [];
   const onSettings = activeTabId(location.hash, tabs) === 'settings';
   const pencil = onSettings
     ? hasAnyRight(user, 'settings')

@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../lib/session/current-user';
 import { NodePlaceFields } from '../components/node-place-fields';
 import { useNodeSave } from '../components/use-node-save';
 import { INTERVAL_VALUES, moveBody, NODE_MOVE_FIELDS, nodeToMoveForm, ZNodeMoveForm, type TNodeMoveForm } from '../node-form';
-import { FormDialog } from './calibration/form-dialog';
+import { FormDialog } from '../../../components/form/form-dialog';
 
 function MoveDialog({ device, onClose }: { device: TDevice; onClose: () => void }) {
   const { t } = useTranslation();

@@ -25,7 +25,7 @@ import { useSnackbar } from '../../../../components/snackbar';
 import { dateTimeText, numberText } from '../format';
 import { postCalibration, showNode } from './calibration-api';
 import { DecimalField } from './decimal-field';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../../components/form/form-dialog';
 import { ageText, channelReading, offsetText, readingRefusalText, refusalText, serverRefusalText, useNow } from './calibration-text';
 
 /** The short reason beside the disabled Kalibreren button, per refusal of the reading. */

@@ -10,7 +10,7 @@ import { numberText } from '../format';
 import { patchOffset, showNode } from './calibration-api';
 import { offsetText } from './calibration-text';
 import { DecimalField } from './decimal-field';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../../components/form/form-dialog';
 
 /**
  * Changing a channel's offset by hand (calibrationDataEdit; docs/calibration.md). Not a

@@ -24,7 +24,7 @@ export interface TFormDialogProps {
 }
 
 /**
- * The frame of the node page's form dialogs (calibration, offset, move): a form with a title, its content and Cancel / submit.
+ * The frame of a form dialog (the node page's calibration, offset and move; the alarm's assign, comment and resolve): a form with a title, its content and Cancel / submit.
  * Full screen on a phone (an engineer in a plant room), the buttons large enough for a thumb and
  * at the bottom of the screen; closing is not offered while the request runs. With a
  * `blockedReason` the submit button is disabled and the reason stands beside it.

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/database';
+import { CHANNEL_ACTIVE } from '../modules/dashboard/node-function-sql';
+import { HOUR_MS } from './random';
+import type { TTx } from './types';
+
+/**
+ * The demo nodes' alarm states as alarm records (docs/alarms.md), as migration 0015 does for an
+ * existing database: the demo is seeded after the migrations ran on an empty one, so without this
+ * it would start without alarms. A few are handled already, so that the Alarms screen shows every
+ * state: the oldest low battery acknowledged by the engineer, a faulty sensor assigned to them with
+ * a comment, the oldest offline node "resolved, condition still present". The flush alarms stay new
+ * (the browser test acknowledges one from the dashboard list, e2e/alarms.spec.ts).
+ */
+const OPEN_ALARMS = [
+  // Low battery: battery.alarm.ts (seconds) set.
+  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+      SELECT 'lowBattery', d.eui, d.customer_id, d.location_id, to_timestamp(d.battery_alarm_ts), jsonb_build_object('voltage', d.battery_voltage, 'via', 'demo')
+      FROM devices d WHERE d.battery_alarm_ts > 0 AND d.customer_id IS NOT NULL`,
+  // Flush alarm: flush.alarm.ts (milliseconds).
+  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+      SELECT 'flushAlarm', d.eui, d.customer_id, d.location_id, to_timestamp(d.flush_alarm_ts / 1000.0), '{"via":"demo"}'::jsonb
+      FROM devices d WHERE d.flush_alarm_ts > 0 AND d.customer_id IS NOT NULL`,
+  // Faulty sensor: a temperature channel at or below -100 whose input measures (the dashboard's rule, as 0015).
+  sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, details)
+      SELECT 'faultySensor', d.eui, c.channel_id, d.customer_id, d.location_id, coalesce(c.ts, now()), jsonb_build_object('value', c.value, 'via', 'demo')
+      FROM device_channels c JOIN devices d ON d.eui = c.device_eui
+      WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL AND ${CHANNEL_ACTIVE}`,
+  // Water detection: an overflow log still Started (one per node).
+  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+      SELECT DISTINCT ON (o.device_eui) 'waterDetection', o.device_eui, d.customer_id, d.location_id, o.ts, jsonb_build_object('resistance', o.resistance, 'via', 'demo')
+      FROM overflow_logs o JOIN devices d ON d.eui = o.device_eui
+      WHERE o.state = 'Started' AND d.customer_id IS NOT NULL ORDER BY o.device_eui, o.ts`,
+  // Offline: heard once, silent for more than 6 hours.
+  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+      SELECT 'offline', d.eui, d.customer_id, d.location_id, d.lora_ts + interval '6 hours', jsonb_build_object('lastMessageAt', d.lora_ts, 'via', 'demo')
+      FROM devices d WHERE d.lora_ts < now() - interval '6 hours' AND d.customer_id IS NOT NULL`,
+  // Settings not taken.
+  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
+      SELECT 'settingsNotTaken', d.eui, d.customer_id, d.location_id, coalesce(d.lora_ts, now()), '{"via":"demo"}'::jsonb
+      FROM devices d WHERE d.incorrect_settings AND d.customer_id IS NOT NULL`,
+  sql`INSERT INTO alarm_events (alarm_id, at, action, details) SELECT a.id, a.opened_at, 'opened', '{"via":"demo"}'::jsonb FROM alarms a`,
+];
+
+/** The oldest alarm of a kind (its id and when it opened), or null. */
+async function oldest(tx: TTx, kind: string): Promise<{ id: number; openedMs: number } | null> {
+  const [row] = await queryRows<{ id: string | number; opened_at: string | Date }>(tx, sql`SELECT id, opened_at FROM alarms WHERE kind = ${kind} ORDER BY opened_at, id LIMIT 1`);
+  return row ? { id: Number(row.id), openedMs: new Date(row.opened_at).getTime() } : null;
+}
+
+export async function seedAlarmRecords(tx: TTx, nowMs: number, engineerEmail: string): Promise<void> {
+  for (const statement of OPEN_ALARMS) await tx.execute(statement);
+  const [engineer] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE email = ${engineerEmail}`);
+  if (!engineer) return;
+  const step = async (alarmId: number, at: Date, action: string, note: string | null = null, assigneeId: number | null = null) => {
+    await tx.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, user_id, user_email, assignee_id, note) VALUES (${alarmId}, ${at}, ${action}, ${engineer.id}, ${engineerEmail}, ${assigneeId}, ${note})`);
+  };
+  const soonAfter = (openedMs: number, hours: number) => new Date(Math.min(openedMs + hours * HOUR_MS, nowMs - 60_000));
+
+  const battery = await oldest(tx, 'lowBattery');
+  if (battery) {
+    const at = soonAfter(battery.openedMs, 2);
+    await tx.execute(sql`UPDATE alarms SET state = 'acknowledged', acknowledged_at = ${at}, acknowledged_by = ${engineer.id} WHERE id = ${battery.id}`);
+    await step(battery.id, at, 'acknowledged');
+  }
+  const faulty = await oldest(tx, 'faultySensor');
+  if (faulty) {
+    const at = soonAfter(faulty.openedMs, 3);
+    await tx.execute(
+      sql`UPDATE alarms SET state = 'assigned', assignee_id = ${engineer.id}, acknowledged_at = ${at}, acknowledged_by = ${engineer.id} WHERE id = ${faulty.id}`,
+    );
+    await step(faulty.id, at, 'assigned', null, engineer.id);
+    await step(faulty.id, soonAfter(faulty.openedMs, 4), 'commented', 'Sensor wordt bij het volgende bezoek vervangen.');
+  }
+  const offline = await oldest(tx, 'offline');
+  if (offline) {
+    const at = soonAfter(offline.openedMs, 5);
+    const note = 'Gateway herstart; wacht op het eerste bericht van de node.';
+    await tx.execute(
+      sql`UPDATE alarms SET state = 'resolved', acknowledged_at = ${at}, acknowledged_by = ${engineer.id}, resolved_at = ${at}, resolved_by = ${engineer.id}, resolution = ${note} WHERE id = ${offline.id}`,
+    );
+    await step(offline.id, at, 'resolved', note);
+  }
+}

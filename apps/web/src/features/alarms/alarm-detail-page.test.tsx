@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TAlarmWithEvents } from '@aquasmart/domain';
+import '../../lib/i18n/texts/alarms';
+import { jsonResponse, renderAt } from '../../test/render';
+import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { AlarmDetailPage } from './alarm-detail-page';
+import { alarmFixture, eventFixture } from './alarm.fixture';
+
+const MARK = { id: 3, name: 'Mark de Monteur', email: 'monteur@example.com' };
+
+/** Answers GET /alarms/5, its assignees and the handling steps (each step answers the alarm as `after` makes it); records the posts. */
+function stubApi(alarm: TAlarmWithEvents, after: (step: string, body: Record<string, unknown>) => TAlarmWithEvents = () => alarm) {
+  const posts: { step: string; body: Record<string, unknown> }[] = [];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/v1/alarms/5' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, alarm);
+    if (url.pathname === '/api/v1/alarms/5/assignees') return jsonResponse(200, [MARK, { id: 4, name: 'Peter Planner', email: 'planner@example.com' }]);
+    const step = /^\/api\/v1\/alarms\/5\/(\w+)$/.exec(url.pathname)?.[1];
+    if (step && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      posts.push({ step, body });
+      return jsonResponse(200, after(step, body));
+    }
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+  return posts;
+}
+
+const renderPage = () => renderAt(<AlarmDetailPage />, '/alarms/5', '/alarms/:id');
+
+beforeEach(() => window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('the alarm page', { timeout: 30_000 }, () => {
+  it('shows the alarm, its state and its timeline; acknowledging posts the step and shows the answer', async () => {
+    const posts = stubApi(alarmFixture(), () =>
+      alarmFixture({
+        state: 'acknowledged',
+        acknowledgedAt: '2026-11-26T09:00:00.000Z',
+        acknowledgedBy: MARK,
+        events: [eventFixture(), eventFixture({ id: 2, at: '2026-11-26T09:00:00.000Z', action: 'acknowledged', user: { id: 3, name: MARK.name, email: MARK.email } })],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Spoelalarm' })).toBeTruthy();
+    expect(screen.getByText('Douche kleedkamer 2 · Gemeente Utrecht / Sporthal Zuid')).toBeTruthy();
+    expect(document.querySelector('[data-alarm-state="new"]')?.textContent).toBe('Nieuw');
+    const timeline = screen.getByRole('list', { name: 'Tijdlijn' });
+    expect(within(timeline).getByText('Alarm begonnen')).toBeTruthy();
+    expect(within(timeline).getByText(/door het portaal/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(document.querySelector('[data-alarm-state="acknowledged"]')?.textContent).toBe('Bevestigd'));
+    expect(posts).toEqual([{ step: 'acknowledge', body: {} }]);
+    expect(within(timeline).getByText(/door Mark de Monteur/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Bevestigen' })).toBeNull();
+  });
+
+  it('assigns to a user who may see the alarm', async () => {
+    const posts = stubApi(alarmFixture({ state: 'acknowledged' }), () => alarmFixture({ state: 'assigned', assignee: { id: 3, name: MARK.name } }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Toewijzen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm toewijzen' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Toewijzen aan/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Mark de Monteur/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Toewijzen' }));
+    await waitFor(() => expect(posts).toEqual([{ step: 'assign', body: { assigneeId: 3 } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.querySelector('[data-alarm-state="assigned"]')).toBeTruthy();
+  });
+
+  it('resolves only with the corrective action; a resolved alarm whose condition holds says so', async () => {
+    const posts = stubApi(alarmFixture({ state: 'assigned' }), (_step, body) =>
+      alarmFixture({ state: 'resolved', resolvedAt: '2026-11-26T10:00:00.000Z', resolvedBy: MARK, resolution: String(body.note) }),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Oplossen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm oplossen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oplossen' }));
+    expect(within(dialog).getByText('Veld is verplicht')).toBeTruthy();
+    expect(posts).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Genomen maatregel' }), 'Kraan vervangen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oplossen' }));
+    await waitFor(() => expect(posts).toEqual([{ step: 'resolve', body: { note: 'Kraan vervangen' } }]));
+    await waitFor(() => expect(document.querySelector('[data-alarm-state="resolvedStillPresent"]')?.textContent).toBe('Opgelost, toestand nog aanwezig'));
+    expect(screen.getByText('Kraan vervangen')).toBeTruthy();
+    // Resolved: only a comment is left.
+    expect(screen.queryByRole('button', { name: 'Oplossen' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Opmerking' })).toBeTruthy();
+  });
+
+  it('offers no steps to a user who may only see the alarm', async () => {
+    stubApi(alarmFixture({ mayHandle: false, state: 'resolved', closedAt: '2026-11-26T11:00:00.000Z' }));
+    renderPage();
+    expect(await screen.findByText('U mag dit alarm zien, maar niet afhandelen.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Afhandelen' })).toBeNull();
+    expect(document.querySelector('[data-alarm-state="resolved"]')?.textContent).toBe('Opgelost');
+  });
+});

@@ -1,0 +1,120 @@
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { useTranslation } from 'react-i18next';
+import type { TAlarmWithEvents } from '@aquasmart/domain';
+import { DetailField, PageHeader } from '../../components/page';
+import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
+import { alarmScreen } from '../../lib/api/alarms';
+import { nodeScreen } from '../../lib/api/nodes';
+import { useCrumbLabel } from '../../lib/routing/crumb-labels';
+import { useFormat } from '../../lib/i18n/use-date-time';
+import { alarmQuery } from './api/alarms-api';
+import { AlarmActions } from './components/alarm-actions';
+import { alarmPlace, alarmSubject, ConditionText } from './components/alarm-columns';
+import { AlarmTimeline } from './components/alarm-timeline';
+
+/** "26-11-2026 14:05 door Mark de Monteur", or a dash. */
+function useByAt() {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  return (at: string | null, person: { name: string } | null) => (at ? (person ? t('alarms.detail.byAt', { at: dateTime(at), name: person.name }) : dateTime(at)) : null);
+}
+
+function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const byAt = useByAt();
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+      <DetailField label={t('alarms.detail.subject')}>
+        {alarmSubject(t, alarm)}
+        {alarm.deviceEui && alarm.deviceName ? (
+          <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13, color: 'text.secondary' }}>
+            {alarm.deviceEui}
+          </Box>
+        ) : null}
+      </DetailField>
+      {alarm.channelId ? <DetailField label={t('alarms.detail.channel')}>{alarm.channelName || alarm.channelId}</DetailField> : null}
+      <DetailField label={t('alarms.detail.customer')}>{alarm.customerId === null ? null : (alarm.customerName ?? t('alarms.removed'))}</DetailField>
+      <DetailField label={t('alarms.detail.location')}>{alarm.locationId === null ? null : (alarm.locationName ?? t('alarms.removed'))}</DetailField>
+      <DetailField label={t('alarms.detail.openedAt')}>{dateTime(alarm.openedAt)}</DetailField>
+      <DetailField label={t('alarms.detail.closedAt')}>{alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} short />}</DetailField>
+      <DetailField label={t('alarms.detail.assignee')}>{alarm.assignee?.name}</DetailField>
+      <DetailField label={t('alarms.detail.acknowledged')}>{byAt(alarm.acknowledgedAt, alarm.acknowledgedBy)}</DetailField>
+      <DetailField label={t('alarms.detail.resolved')}>{byAt(alarm.resolvedAt, alarm.resolvedBy)}</DetailField>
+      {alarm.resolution ? (
+        <DetailField label={t('alarms.detail.resolution')} wide>
+          {alarm.resolution}
+        </DetailField>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * /alarms/{id} (docs/alarms-screens.md, "Detail"), where the e-mails link to: what the alarm is
+ * about, its state ("resolved, condition still present" while the condition holds), the handling
+ * steps for a user who may handle it, and the timeline.
+ */
+export function AlarmDetailPage() {
+  const { t } = useTranslation();
+  const raw = useParams().id ?? '';
+  const id = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
+  const result = useQuery({ ...alarmQuery(id ?? 0), enabled: id !== null });
+  const alarm = result.data;
+  // The crumb names the alarm ("Spoelalarm") instead of its number.
+  useCrumbLabel(alarmScreen(id ?? 0), alarm ? t(`alarms.kinds.${alarm.kind}`) : undefined);
+  if (id === null) return <Navigate to="/404" replace />;
+  const place = alarm ? alarmPlace(t, alarm) : '';
+  return (
+    <>
+      <PageHeader title={alarm ? t(`alarms.kinds.${alarm.kind}`) : t('routes.alarmDetail').replace(':id', String(id))} subtitle={alarm ? [alarmSubject(t, alarm), place].filter(Boolean).join(' · ') : undefined}>
+        {alarm?.deviceEui && alarm.customerName && alarm.locationName ? (
+          <Button component={RouterLink} to={nodeScreen(alarm.customerName, alarm.locationName, alarm.deviceEui)} variant="outlined" endIcon={<ArrowForwardIcon />}>
+            {t('alarms.detail.openNode')}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {result.isError ? <Alert severity="error">{t('alarms.detail.loadError')}</Alert> : null}
+      {alarm ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+              <AlarmStateChip state={alarm.state} closedAt={alarm.closedAt} size="medium" />
+              <Typography variant="body2" component="span">
+                <ConditionText closedAt={alarm.closedAt} />
+              </Typography>
+            </Box>
+            {alarm.mayHandle ? (
+              <Box sx={{ mb: 3 }}>
+                <AlarmActions alarm={alarm} />
+              </Box>
+            ) : (
+              <Alert severity="info" sx={{ mb: 3 }}>
+                {t('alarms.detail.notAllowed')}
+              </Alert>
+            )}
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+              {t('alarms.detail.facts')}
+            </Typography>
+            <AlarmFacts alarm={alarm} />
+          </Paper>
+          <Paper variant="outlined" component="section" aria-labelledby="alarm-timeline-title" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="alarm-timeline-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+              {t('alarms.detail.timeline')}
+            </Typography>
+            <AlarmTimeline events={alarm.events} />
+          </Paper>
+        </Box>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CommentIcon from '@mui/icons-material/Comment';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useTranslation } from 'react-i18next';
+import { ALARM_NOTE_MAX_LENGTH, type TAlarmWithEvents } from '@aquasmart/domain';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { ALARMS_QUERY_ROOT, mayAcknowledge } from '../../../lib/api/alarms';
+import { failureText } from '../../../lib/http/failure-text';
+import { alarmAssigneesQuery, alarmQuery, postAlarmStep, type TAlarmStep } from '../api/alarms-api';
+
+type TDialog = 'assign' | 'comment' | 'resolve' | null;
+
+/** The dashboard's query root: its lists show the alarm state (kept as a literal, features do not import each other). */
+const DASHBOARD_QUERY_ROOT = ['dashboard'] as const;
+
+/** A handling step with its snackbars; afterwards the alarm shows the answer and every alarm list, the badge and the dashboard lists are stale. */
+function useAlarmStep(alarm: TAlarmWithEvents) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: TAlarmStep) => postAlarmStep(alarm.id, step),
+    onSuccess: (updated, step) => {
+      queryClient.setQueryData(alarmQuery(alarm.id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: ALARMS_QUERY_ROOT, predicate: (query) => query.queryKey[1] !== 'one' });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_ROOT, refetchType: 'none' });
+      if (step.step === 'acknowledge') snackbar.success('snackbar.alarmAcknowledged');
+      else if (step.step === 'assign') snackbar.success('snackbar.alarmAssigned', { name: updated.assignee?.name ?? '' });
+      else if (step.step === 'comment') snackbar.success('snackbar.alarmCommented');
+      else snackbar.success('snackbar.alarmResolved');
+    },
+    onError: (error) => snackbar.error(failureText(t, error, 'snackbar.alarmActionError', (key) => i18n.exists(key))),
+  });
+}
+
+/** A note of a step: required for comment and resolve (the corrective action), optional otherwise. */
+function NoteField({ label, value, onChange, error, helperText, autoFocus }: { label: string; value: string; onChange: (value: string) => void; error: boolean; helperText?: string; autoFocus?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      multiline
+      minRows={3}
+      fullWidth
+      autoFocus={autoFocus}
+      error={error}
+      helperText={helperText}
+      slotProps={{ htmlInput: { maxLength: ALARM_NOTE_MAX_LENGTH } }}
+      sx={{ mt: 1 }}
+    />
+  );
+}
+
+function AssignDialog({ alarm, busy, onSubmit, onClose }: { alarm: TAlarmWithEvents; busy: boolean; onSubmit: (step: TAlarmStep) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const assignees = useQuery(alarmAssigneesQuery(alarm.id, true));
+  const [assigneeId, setAssigneeId] = useState<string>(alarm.assignee ? String(alarm.assignee.id) : '');
+  const [note, setNote] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!assigneeId) return;
+    onSubmit({ step: 'assign', assigneeId: Number(assigneeId), note: note.trim() || undefined });
+  };
+  return (
+    <FormDialog title={t('alarms.dialogs.assignTitle')} submitLabel={t('alarms.dialogs.confirmAssign')} busy={busy} onSubmit={submit} onClose={onClose} submitDisabled={!assigneeId}>
+      {assignees.isError ? <Alert severity="error">{t('alarms.dialogs.assigneesLoadError')}</Alert> : null}
+      <TextField
+        select
+        label={t('alarms.dialogs.assignee')}
+        value={assigneeId}
+        onChange={(event) => setAssigneeId(event.target.value)}
+        fullWidth
+        required
+        disabled={assignees.isPending}
+        sx={{ mt: 1 }}
+      >
+        {(assignees.data ?? []).map((person) => (
+          <MenuItem key={person.id} value={String(person.id)}>
+            {person.name}
+            <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontSize: 13 }}>
+              {person.email}
+            </Box>
+          </MenuItem>
+        ))}
+      </TextField>
+      <NoteField label={t('alarms.dialogs.optionalNote')} value={note} onChange={setNote} error={false} />
+    </FormDialog>
+  );
+}
+
+function NoteDialog({ kind, busy, onSubmit, onClose }: { kind: 'comment' | 'resolve'; busy: boolean; onSubmit: (step: TAlarmStep) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const missing = note.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (missing) return;
+    onSubmit({ step: kind, note: note.trim() });
+  };
+  const resolve = kind === 'resolve';
+  return (
+    <FormDialog
+      title={t(resolve ? 'alarms.dialogs.resolveTitle' : 'alarms.dialogs.commentTitle')}
+      submitLabel={t(resolve ? 'alarms.dialogs.confirmResolve' : 'alarms.dialogs.confirmComment')}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <NoteField
+        label={t(resolve ? 'alarms.dialogs.resolution' : 'alarms.dialogs.note')}
+        value={note}
+        onChange={setNote}
+        autoFocus
+        error={tried && missing}
+        helperText={tried && missing ? t('validation.required') : resolve ? t('alarms.dialogs.resolveHint') : undefined}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * The handling steps of an alarm (docs/alarms.md, "Handling"): acknowledge while it is new,
+ * assign (to a user who may see it) and resolve (with the corrective action, required) until it is
+ * resolved, and comment at any time. Shown only when the user may handle it (`mayHandle`).
+ */
+export function AlarmActions({ alarm }: { alarm: TAlarmWithEvents }) {
+  const { t } = useTranslation();
+  const step = useAlarmStep(alarm);
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const resolved = alarm.state === 'resolved';
+  const run = (value: TAlarmStep) => step.mutate(value, { onSuccess: () => setDialog(null) });
+  return (
+    <Box role="group" aria-label={t('alarms.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {mayAcknowledge(alarm.state) ? (
+        <Button variant="contained" startIcon={<VisibilityIcon />} onClick={() => run({ step: 'acknowledge' })} disabled={step.isPending}>
+          {t('alarms.actions.acknowledge')}
+        </Button>
+      ) : null}
+      {!resolved ? (
+        <Button variant="outlined" startIcon={<AssignmentIndIcon />} onClick={() => setDialog('assign')} disabled={step.isPending}>
+          {t('alarms.actions.assign')}
+        </Button>
+      ) : null}
+      {!resolved ? (
+        <Button variant="outlined" color="success" startIcon={<CheckCircleIcon />} onClick={() => setDialog('resolve')} disabled={step.isPending}>
+          {t('alarms.actions.resolve')}
+        </Button>
+      ) : null}
+      <Button variant="outlined" startIcon={<CommentIcon />} onClick={() => setDialog('comment')} disabled={step.isPending}>
+        {t('alarms.actions.comment')}
+      </Button>
+      {dialog === 'assign' ? <AssignDialog alarm={alarm} busy={step.isPending} onSubmit={run} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'comment' || dialog === 'resolve' ? <NoteDialog kind={dialog} busy={step.isPending} onSubmit={run} onClose={() => setDialog(null)} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+import { alarmsUiEn, alarmsUiNl } from '@aquasmart/domain';
+import { addFeatureTexts } from '../feature-texts';
+
+// Alarm handling: the Alarms screens, the node's Alarms tab and the alarm state in the dashboard
+// lists, added when the route table loads one of their screens.
+addFeatureTexts({ nl: alarmsUiNl, en: alarmsUiEn });
