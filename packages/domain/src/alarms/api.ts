@@ -80,6 +80,10 @@ export const ZAlarmListQuery = z.object({
   kind: z.enum(ALARM_KINDS).optional(),
   customerId: z.coerce.number().int().min(1).optional(),
   locationId: z.coerce.number().int().min(1).optional(),
+  /** A customer by name, as the portal's addresses name it (its alarms opened there). */
+  customer: z.string().trim().min(1).max(200).optional(),
+  /** A location of that customer by name. */
+  location: z.string().trim().min(1).max(200).optional(),
   state: z.enum(ALARM_STATES).optional(),
   /** `me` or a user id. */
   assignee: z.union([z.literal('me'), z.coerce.number().int().min(1)]).optional(),

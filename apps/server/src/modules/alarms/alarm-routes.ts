@@ -39,7 +39,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       schema: {
         operationId: 'GetAlarms',
         tags: ['alarms'],
-        summary: 'Alarms the caller may see, active first then newest; status (default toHandle), kind, customerId, locationId, state, assignee (me or a user id), deviceEui',
+        summary: 'Alarms the caller may see, active first then newest; status (default toHandle), kind, customer and location (names) or customerId and locationId, state, assignee (me or a user id), deviceEui',
         querystring: ZAlarmListQuery,
         response: { 200: z.array(ZAlarm).describe(PAGE_ANSWER), ...errorResponses(400, 401, 403) },
       },

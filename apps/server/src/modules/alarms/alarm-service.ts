@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ERROR,
   handlingFieldOf,
@@ -12,6 +12,7 @@ import {
   type THandlingStep,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
+import { customers, locations } from '../../db/schema';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
@@ -80,16 +81,33 @@ function mayHandleKind(user: TAuthUser, kind: TAlarm['kind']): boolean {
   return mayWriteField(user, handlingFieldOf(kind));
 }
 
+/** No alarm has this id: a name that names nothing filters everything out. */
+const NO_PLACE = -1;
+
+/** The ids of a customer and one of its locations named in the list's address (names as everywhere in the portal). */
+async function placeIdsByName(db: TDb, customerName: string | undefined, locationName: string | undefined): Promise<{ customerId?: number; locationId?: number }> {
+  if (customerName === undefined) return {};
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, customerName));
+  if (!customer) return { customerId: NO_PLACE };
+  if (locationName === undefined) return { customerId: customer.id };
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.customerId, customer.id), eq(locations.name, locationName)));
+  return { customerId: customer.id, locationId: location?.id ?? NO_PLACE };
+}
+
 /** GET /alarms: one page and the total. */
 export async function listAlarms(db: TDb, user: TAuthUser, query: TAlarmListQuery): Promise<{ rows: TAlarm[]; total: number }> {
+  const place = await placeIdsByName(db, query.customer, query.location);
   const page = await listAlarmPage(
     db,
     user,
     {
       status: query.status ?? 'toHandle',
       kind: query.kind,
-      customerId: query.customerId,
-      locationId: query.locationId,
+      customerId: place.customerId ?? query.customerId,
+      locationId: place.locationId ?? query.locationId,
       state: query.state,
       assigneeId: query.assignee === 'me' ? user.id : query.assignee,
       deviceEui: query.deviceEui === undefined ? undefined : normalizeEui(query.deviceEui),

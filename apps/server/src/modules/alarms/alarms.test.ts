@@ -356,6 +356,12 @@ describe('lists', () => {
     expect((await call(tokens.engineer, 'GET', '/alarms?status=active')).json<TAlarm[]>().length).toBe(3);
     expect((await call(tokens.engineer, 'GET', '/alarms?kind=flushAlarm')).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['flushAlarm']);
     expect((await call(tokens.admin, 'GET', `/alarms?customerId=${ids.beta}`)).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['lowBattery']);
+    // By name, as the screens' addresses name places; a name that names nothing filters everything out.
+    expect((await call(tokens.admin, 'GET', '/alarms?customer=Beta')).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['lowBattery']);
+    expect((await call(tokens.admin, 'GET', '/alarms?customer=Beta&location=Elders')).json<TAlarm[]>().map((alarm) => alarm.kind)).toEqual(['lowBattery']);
+    expect((await call(tokens.admin, 'GET', '/alarms?customer=Acme&location=Hal')).json<TAlarm[]>().length).toBe(4);
+    expect((await call(tokens.admin, 'GET', '/alarms?customer=Acme&location=Elders')).json<TAlarm[]>()).toEqual([]);
+    expect((await call(tokens.admin, 'GET', '/alarms?customer=Nobody')).headers['x-total-count']).toBe('0');
     expect((await call(tokens.engineer, 'GET', `/alarms?deviceEui=${V3.toLowerCase()}`)).json<TAlarm[]>().length).toBe(2);
 
     await call(tokens.engineer, 'POST', `/alarms/${all[2].id}/assign`, { assigneeId: ids.engineer });

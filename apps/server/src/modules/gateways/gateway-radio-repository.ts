@@ -18,6 +18,13 @@ export interface THeardRow {
 
 /** A gateway's last-seen time is moved on when it is at least this much older than the batch's (so a busy gateway's row is not written by every batch). */
 export const LAST_SEEN_STEP = '1 minute';
+/**
+ * A (gateway, node) pair is written again only when its last reception is this far behind: a node
+ * sends every 15 minutes through every gateway near it, and one more row write per uplink was a
+ * quarter of the intake's cost (docs/gateways.md). The list shows the last heard time and signal
+ * to within this step.
+ */
+export const HEARD_STEP = '1 hour';
 
 /** An ISO 8601 text in UTC with milliseconds, made in SQL (as devices' `isoText`). */
 const isoText = (value: SQL | typeof gatewayNodes.lastHeardAt | typeof gateways.lastSeenAt) =>
@@ -36,7 +43,7 @@ function latestPerPair(rows: THeardRow[]): THeardRow[] {
 
 /**
  * Records which registered gateways heard which nodes, in one statement for an intake batch (in the
- * batch's transaction): the pairs are upserted into gateway_nodes (a later reception wins; the batch
+ * batch's transaction): the pairs are upserted into gateway_nodes when HEARD_STEP behind (a later reception wins; the batch
  * holds the nodes' device rows locked, so two batches never write the same pair), and each gateway's
  * last_seen_at moves on when it is LAST_SEEN_STEP behind. Only those gateway rows are locked (most
  * batches lock none), in id order, skipping one another batch holds (that batch is moving it on
@@ -62,7 +69,8 @@ export async function recordHeard(tx: TDbOrTx, rows: THeardRow[]): Promise<void>
       RETURNING g.id
     )
     INSERT INTO gateway_nodes (gateway_id, device_eui, last_heard_at, rssi, snr)
-    SELECT gateway_id, eui, at, rssi, snr FROM heard
+    SELECT gateway_id, eui, at, rssi, snr FROM heard h
+     WHERE NOT EXISTS (SELECT 1 FROM gateway_nodes n WHERE n.gateway_id = h.gateway_id AND n.device_eui = h.eui AND n.last_heard_at > h.at - ${HEARD_STEP}::interval)
     ON CONFLICT (gateway_id, device_eui) DO UPDATE SET last_heard_at = excluded.last_heard_at, rssi = excluded.rssi, snr = excluded.snr
       WHERE gateway_nodes.last_heard_at <= excluded.last_heard_at`);
 }

@@ -73,22 +73,25 @@ describe('ChirpStack rxInfo', () => {
     expect(await lastSeen(ids.kelder)).toEqual(new Date(at));
   });
 
-  it('a later uplink replaces RSSI, SNR and time; an older one (arriving late) does not; last-seen moves on by the minute', async () => {
+  it('an uplink an hour or more after the stored one replaces RSSI, SNR and time; sooner or older ones do not; last-seen moves on by the minute', async () => {
     const post = (fCnt: number, time: string, rssi: number) =>
       postChirpstack(ctx.app, CHIRPSTACK_SECRET, 'up', chirpstackUp(NODE, fCnt, temperature(), { rxInfo: [{ gatewayId: '0016c001f1500001', rssi, snr: 5, time }] }));
     await post(1, '2026-11-20T10:00:00.000Z', -90);
     await processIntakeBatch(db);
-    await post(2, '2026-11-20T10:15:00.000Z', -85);
+    // Within the hour (HEARD_STEP) the pair is left alone; the gateway's last-seen moves on.
+    await post(2, '2026-11-20T10:59:59.000Z', -85);
     await processIntakeBatch(db);
-    await post(3, '2026-11-20T10:05:00.000Z', -120);
+    expect(await heardRows()).toEqual([{ gatewayId: ids.dak, eui: NODE, at: new Date('2026-11-20T10:00:00.000Z'), rssi: -90, snr: 5 }]);
+    expect(await lastSeen(ids.dak)).toEqual(new Date('2026-11-20T10:59:59.000Z'));
+    await post(3, '2026-11-20T11:00:00.000Z', -80);
     await processIntakeBatch(db);
-    expect(await heardRows()).toEqual([{ gatewayId: ids.dak, eui: NODE, at: new Date('2026-11-20T10:15:00.000Z'), rssi: -85, snr: 5 }]);
-    expect(await lastSeen(ids.dak)).toEqual(new Date('2026-11-20T10:15:00.000Z'));
-    // Within a minute of the stored time: the gateway row is left alone (its node row is not).
-    await post(4, '2026-11-20T10:15:30.000Z', -84);
+    await post(4, '2026-11-20T10:30:00.000Z', -120);
     await processIntakeBatch(db);
-    expect(await lastSeen(ids.dak)).toEqual(new Date('2026-11-20T10:15:00.000Z'));
-    expect((await heardRows())[0]).toMatchObject({ at: new Date('2026-11-20T10:15:30.000Z'), rssi: -84 });
+    expect(await heardRows()).toEqual([{ gatewayId: ids.dak, eui: NODE, at: new Date('2026-11-20T11:00:00.000Z'), rssi: -80, snr: 5 }]);
+    // Within a minute of the stored time: the gateway row is left alone.
+    await post(5, '2026-11-20T11:00:30.000Z', -84);
+    await processIntakeBatch(db);
+    expect(await lastSeen(ids.dak)).toEqual(new Date('2026-11-20T10:59:59.000Z'));
   });
 
   it('a gateway time ahead of the server counts as now', async () => {
