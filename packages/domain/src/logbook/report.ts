@@ -114,7 +114,7 @@ export const ZLogbookAlarm = z.object({
   /** null while it still holds at the period's end. */
   to: zInstant.nullable(),
   hours: z.number().nullable(),
-  /** Handling (acknowledged, resolved, note) arrives with alarm records; null until then. */
+  /** From the alarm record (docs/logbook.md, Alarms): who acknowledged, who resolved, the corrective action; null when nobody did yet. */
   handling: z
     .object({ acknowledgedBy: z.string().nullable(), resolvedBy: z.string().nullable(), note: z.string().nullable() })
     .nullable(),

@@ -83,6 +83,34 @@ describe('the logbook report of a known week', () => {
     ]);
   });
 
+  it('alarm records show who acknowledged and resolved a deviation and how; settings not taken come from the records', async () => {
+    const db = ctx.database.db;
+    const record = async (kind: string, channelId: string, openedAt: string, closedAt: string | null, steps: [string, string, string | null][], resolution: string | null) => {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, closed_at, state, resolution)
+            VALUES (${kind}, ${LOGBOOK_EUI}, ${channelId}, ${subject.customer.id}, ${subject.scope === 'location' ? subject.location.id : null}, ${openedAt}::timestamptz, ${closedAt}::timestamptz,
+                    ${resolution ? 'resolved' : 'acknowledged'}, ${resolution}) RETURNING id`,
+      );
+      for (const [action, email, at] of steps) await db.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, user_email) VALUES (${row.id}, ${at ?? openedAt}::timestamptz, ${action}, ${email})`);
+    };
+    await record('flushAlarm', '', '2026-10-10T12:00:00Z', null, [['acknowledged', 'monteur@example.com', '2026-10-10T13:00:00Z'], ['resolved', 'planner@example.com', '2026-10-11T09:00:00Z']], 'Kraan vervangen');
+    // Another channel's faulty sensor: not this deviation's record.
+    await record('faultySensor', 'temperature1', '2026-10-05T00:00:00Z', '2026-10-05T01:00:00Z', [['acknowledged', 'other@example.com', null]], null);
+    await record('settingsNotTaken', '', '2026-10-01T00:00:00Z', '2026-10-09T12:30:00Z', [['acknowledged', 'monteur@example.com', '2026-10-08T08:00:00Z']], null);
+    const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    const byKind = (kind: string) => section.alarms.find((alarm) => alarm.kind === kind);
+    expect(byKind('flushAlarm')?.handling).toEqual({ acknowledgedBy: 'monteur@example.com', resolvedBy: 'planner@example.com', note: 'Kraan vervangen' });
+    expect(byKind('faultySensor')).toMatchObject({ channelId: 'temperature3', handling: null });
+    expect(byKind('offline')?.handling).toBeNull();
+    expect(byKind('settingsNotTaken')).toMatchObject({
+      from: '2026-10-04T22:00:00.000Z',
+      to: '2026-10-09T12:30:00.000Z',
+      hours: 110.5,
+      handling: { acknowledgedBy: 'monteur@example.com', resolvedBy: null, note: null },
+    });
+  });
+
   it('calibration status per channel and the calibration done in the period', async () => {
     const [section] = (await makeReport(ctx.database.db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
     expect(section.calibrationStatus.map(({ channelId, lastCalibrated, intervalYears, overdue }) => [channelId, lastCalibrated, intervalYears, overdue])).toEqual([

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_ALARM_KINDS,
   CHANNEL_MODES,
   PROFILES,
   RULEBOOKS,
@@ -10,6 +11,7 @@ import {
   missedFlushes,
   rulebookForCountry,
   temperatureLimit,
+  type TAlarmKind,
   type TChannelMode,
   type TLogbookChannel,
   type TLogbookLocationSection,
@@ -23,7 +25,9 @@ import { DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '../telemetry/alar
 import {
   lastCalibrations,
   listCalibrations,
+  listAlarmRecords,
   listChanges,
+  type TAlarmRecordRow,
   listFlushes,
   listLocationChannels,
   nodeStretches,
@@ -144,6 +148,24 @@ export function changeDetails(change: TChangeRow): { kind: string; details: stri
   return { kind, details: details.length > 300 ? `${details.slice(0, 299)}…` : details };
 }
 
+/**
+ * How a deviation found in the history was dealt with: the alarm record of the same kind, node and
+ * channel (for the per-channel kinds) that overlaps it the longest; null when there is none or
+ * nobody acknowledged or resolved it yet.
+ */
+export function handlingOf(records: readonly TAlarmRecordRow[], kind: string, eui: string, channelId: string | null, from: Date, to: Date): TLogbookLocationSection['alarms'][number]['handling'] {
+  let best: { record: TAlarmRecordRow; overlap: number } | null = null;
+  for (const record of records) {
+    if (record.kind !== kind || record.eui !== eui || (CHANNEL_ALARM_KINDS.includes(record.kind as TAlarmKind) && record.channelId !== channelId)) continue;
+    const end = record.closedAt ?? to;
+    if (record.openedAt > to || end < from) continue;
+    const overlap = Math.min(end.getTime(), to.getTime()) - Math.max(record.openedAt.getTime(), from.getTime());
+    if (!best || overlap > best.overlap) best = { record, overlap };
+  }
+  if (!best || (best.record.acknowledgedBy === null && best.record.resolvedBy === null)) return null;
+  return { acknowledgedBy: best.record.acknowledgedBy, resolvedBy: best.record.resolvedBy, note: best.record.resolution };
+}
+
 /** A location's temperature channels now, each with the limit its rulebook and mode judge it by. */
 export async function locationChannels(db: TDbOrTx, customer: TReportCustomer, location: TReportLocation): Promise<{ channels: TLogbookChannelRow[]; judging: TChannelJudging[] }> {
   const rulebook = effectiveRulebook(location.rulebook, customer.rulebook, customer.country);
@@ -186,7 +208,7 @@ export async function buildLocationSection(
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
   const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
 
-  const [{ figures, stretches, offline }, flushes, batteryAndWater, calibrations, changes, lastCalibrated] = await Promise.all([
+  const [{ figures, stretches, offline }, flushes, batteryAndWater, calibrations, changes, lastCalibrated, alarmRecords] = await Promise.all([
     historyFigures(db, judging, span),
     listFlushes(db, euis, span, location.timeZone),
     nodeStretches(
@@ -197,6 +219,7 @@ export async function buildLocationSection(
     listCalibrations(db, location.id, span),
     listChanges(db, euis, span),
     lastCalibrations(db, euis, span.end),
+    listAlarmRecords(db, euis, span),
   ]);
   const figuresOf = new Map(figures.map((row) => [key(row.eui, row.channelId), row]));
   const periodHours = (span.end.getTime() - span.start.getTime()) / HOUR_MS;
@@ -289,7 +312,7 @@ export async function buildLocationSection(
       from: iso(stretch.from),
       to: stretch.to ? iso(stretch.to) : null,
       hours: hoursBetween(stretch.from, openEnd(stretch.to)),
-      handling: null,
+      handling: handlingOf(alarmRecords, stretch.kind, stretch.eui, null, stretch.from, openEnd(stretch.to)),
     })),
     ...stretches
       .filter((stretch) => stretch.kind === 'faulty')
@@ -301,7 +324,7 @@ export async function buildLocationSection(
         from: iso(stretch.from),
         to: stretch.to ? iso(stretch.to) : null,
         hours: hoursBetween(stretch.from, openEnd(stretch.to)),
-        handling: null,
+        handling: handlingOf(alarmRecords, 'faultySensor', stretch.eui, stretch.channelId, stretch.from, openEnd(stretch.to)),
       })),
     ...flushes
       .filter((flush) => isWeakFlush(flush.before, flush.after, nodeOf.get(flush.eui)?.minimumDeviation ?? 0))
@@ -313,8 +336,24 @@ export async function buildLocationSection(
         from: iso(flush.at),
         to: iso(flush.at),
         hours: 0,
-        handling: null,
+        handling: handlingOf(alarmRecords, 'flushAlarm', flush.eui, null, flush.at, flush.at),
       })),
+    // Settings not taken exist only as alarm records (the history keeps no such state).
+    ...alarmRecords
+      .filter((record) => record.kind === 'settingsNotTaken')
+      .map((record) => {
+        const from = record.openedAt < span.start ? span.start : record.openedAt;
+        return {
+          kind: 'settingsNotTaken' as const,
+          eui: record.eui,
+          nodeName: nodeName(record.eui),
+          channelId: null,
+          from: iso(from),
+          to: record.closedAt && record.closedAt < span.end ? iso(record.closedAt) : null,
+          hours: hoursBetween(from, record.closedAt && record.closedAt < span.end ? record.closedAt : span.end),
+          handling: handlingOf([record], 'settingsNotTaken', record.eui, null, from, from),
+        };
+      }),
   ].sort((a, b) => a.from.localeCompare(b.from) || a.eui.localeCompare(b.eui));
 
   const calibrationStatus = channels.map((channel) => {

@@ -293,3 +293,43 @@ export async function lastCalibrations(db: TDbOrTx, euis: readonly string[], end
   );
   return new Map(rows.filter((row) => row.last !== null).map((row) => [`${row.eui}/${row.channel_id}`, new Date(row.last as string)]));
 }
+
+export interface TAlarmRecordRow {
+  kind: string;
+  eui: string;
+  /** null for kinds without a channel. */
+  channelId: string | null;
+  openedAt: Date;
+  closedAt: Date | null;
+  acknowledgedBy: string | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+}
+
+/**
+ * The nodes' alarm records (docs/alarms.md) that overlap the period, with who acknowledged and who
+ * resolved them and the corrective action (from the timeline, which keeps the e-mail address even
+ * when the user is gone): the report's alarms show how each deviation was dealt with.
+ */
+export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds): Promise<TAlarmRecordRow[]> {
+  if (euis.length === 0) return [];
+  const rows = await queryRows<{ kind: string; eui: string; channel_id: string; opened_at: Date | string; closed_at: Date | string | null; acknowledged_by: string | null; resolved_by: string | null; resolution: string | null }>(
+    db,
+    sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
+               (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) AS acknowledged_by,
+               (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) AS resolved_by
+          FROM alarms a
+         WHERE a.device_eui = ANY(${pgTextArray(euis)}::text[]) AND a.opened_at < ${bounds.end} AND (a.closed_at IS NULL OR a.closed_at >= ${bounds.start})
+         ORDER BY a.opened_at, a.id`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    eui: row.eui,
+    channelId: row.channel_id === '' ? null : row.channel_id,
+    openedAt: new Date(row.opened_at),
+    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    acknowledgedBy: row.acknowledged_by,
+    resolvedBy: row.resolved_by,
+    resolution: row.resolution,
+  }));
+}
