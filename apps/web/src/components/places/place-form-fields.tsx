@@ -191,6 +191,17 @@ function LogbookFields({ kind, disabled }: { kind: TPlaceKind; disabled: boolean
           />
         ) : null}
         {kind === 'location' ? <HealthcareField disabled={disabled} /> : null}
+        {kind === 'customer' ? (
+          <FormTextField<TPlaceFormValues>
+            name="alarmTemperatureMinutes"
+            label={t('places.alarmTemperatureMinutes')}
+            helperText={t('places.alarmTemperatureMinutesHelp')}
+            fullWidth
+            disabled={disabled}
+            inputProps={{ inputMode: 'numeric' }}
+            autoComplete="off"
+          />
+        ) : null}
       </FieldGrid>
     </Section>
   );

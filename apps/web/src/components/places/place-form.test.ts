@@ -126,7 +126,26 @@ describe('place form bodies', () => {
     ['empty notes are left out on update', { mode: 'edit', admin: false }, { notes: '  ' }, {}],
   ] as const)('customer: %s', (_name, options, changes, extra) => {
     const body = toCustomerBody(filled('customer', changes), options);
-    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', rulebook: null, ...extra });
+    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', rulebook: null, alarmTemperatureMinutes: 60, ...extra });
+  });
+
+  it.each([
+    ['15', true],
+    ['14', false],
+    ['10080', true],
+    ['10081', false],
+    ['60.5', false],
+    ['', false],
+    [' 90 ', true],
+  ] as const)('customer: the temperature alarm after %j minutes is accepted: %s', (minutes, ok) => {
+    const result = placeFormSchema({ kind: 'customer', mode: 'edit', admin: false }).safeParse(filled('customer', { alarmTemperatureMinutes: minutes }));
+    expect(result.success).toBe(ok);
+    if (!ok) expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain('alarmTemperatureMinutes');
+  });
+
+  it('a customer sends its temperature alarm minutes; a location has none', () => {
+    expect(toCustomerBody(filled('customer', { alarmTemperatureMinutes: '120' }), { mode: 'edit', admin: false }).alarmTemperatureMinutes).toBe(120);
+    expect(toLocationBody(filled('location', {}), { mode: 'edit', admin: false })).not.toHaveProperty('alarmTemperatureMinutes');
   });
 
   it('a location always sends its interval and never ldOptions on create', () => {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
+  ALARM_TEMPERATURE_MINUTES_MAX,
+  ALARM_TEMPERATURE_MINUTES_MIN,
   CALIBRATION_INTERVALS,
   CUSTOMER_PLATFORM,
   DEFAULT_TIME_ZONE,
   endpointIssues,
   isTimeZone,
   MESSAGE,
+  messageKey,
   normalizeEndpoint,
   PLACE_MESSAGE,
   PLATFORMS,
@@ -99,7 +102,21 @@ export interface TPlaceFormValues {
   healthcare: boolean;
   /** Locations only: the IANA time zone of the logbook's days and weeks. */
   timeZone: string;
+  /** Customers only: minutes out of range before the sustained-temperature alarm opens (a text field's value). */
+  alarmTemperatureMinutes: string;
 }
+
+/** The sustained-temperature alarm's duration when a customer sets none (docs/alarms.md). */
+export const DEFAULT_ALARM_TEMPERATURE_MINUTES = '60';
+
+/** Whole minutes within the server's bounds (docs/alarms.md, "Sustained temperature"). */
+const zTemperatureMinutesField = z
+  .string()
+  .trim()
+  .refine((value) => /^\d+$/.test(value), { error: MESSAGE.integer })
+  .refine((value) => Number(value) >= ALARM_TEMPERATURE_MINUTES_MIN && Number(value) <= ALARM_TEMPERATURE_MINUTES_MAX, {
+    error: messageKey(MESSAGE.range, { min: ALARM_TEMPERATURE_MINUTES_MIN, max: ALARM_TEMPERATURE_MINUTES_MAX }),
+  });
 
 export interface TPlaceFormOptions {
   kind: TPlaceKind;
@@ -152,6 +169,7 @@ export function placeFormSchema({ kind, mode, admin }: TPlaceFormOptions) {
       rulebook: z.string().refine((value) => (RULEBOOK_OPTIONS as readonly string[]).includes(value), { error: MESSAGE.oneOf }),
       healthcare: z.boolean(),
       timeZone: kind === 'location' ? z.string().refine(isTimeZone, { error: PLACE_MESSAGE.timeZone }) : z.string(),
+      alarmTemperatureMinutes: kind === 'customer' ? zTemperatureMinutesField : z.string(),
     })
     .superRefine((values, ctx) => {
       if (!admin) return;
@@ -182,6 +200,7 @@ export const PLACE_FORM_FIELDS = [
   'rulebook',
   'healthcare',
   'timeZone',
+  'alarmTemperatureMinutes',
 ];
 
 export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValues {
@@ -200,6 +219,7 @@ export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValue
     rulebook: DEFAULT_RULEBOOK,
     healthcare: false,
     timeZone: DEFAULT_TIME_ZONE,
+    alarmTemperatureMinutes: DEFAULT_ALARM_TEMPERATURE_MINUTES,
   };
 }
 
@@ -234,6 +254,7 @@ export function placeToForm(place: TCustomer | TLocation): TPlaceFormValues {
     rulebook: place.rulebook ?? DEFAULT_RULEBOOK,
     healthcare: 'healthcare' in place ? place.healthcare : false,
     timeZone: 'timeZone' in place ? place.timeZone : DEFAULT_TIME_ZONE,
+    alarmTemperatureMinutes: 'alarmTemperatureMinutes' in place ? String(place.alarmTemperatureMinutes) : DEFAULT_ALARM_TEMPERATURE_MINUTES,
   };
 }
 
@@ -284,6 +305,7 @@ export function toCustomerBody(values: TPlaceFormValues, options: { mode: TFormM
     ...details(values),
     ...notesPart(values),
     rulebook: toRulebook(values.rulebook),
+    alarmTemperatureMinutes: Number(values.alarmTemperatureMinutes.trim()),
     ...(options.admin ? adminPart(values, 'customer', options.mode) : {}),
   };
 }
