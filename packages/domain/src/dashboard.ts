@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dashboardListSegment } from './dashboard-routes';
 import { ZAlarmRef } from './alarms/api';
+import type { TAlarmKind } from './alarms/kinds';
 import { CALIBRATION_INTERVALS, DAY_MS, MULTI_YEAR_CALIBRATION_MS, OFFLINE_AFTER_MS, YEARLY_CALIBRATION_MS } from './constants';
 
 /**
@@ -114,6 +115,19 @@ export const DASHBOARD_LIST_NAMES = [
   'incorrectSettings',
 ] as const;
 export type TDashboardListName = (typeof DASHBOARD_LIST_NAMES)[number];
+
+/**
+ * The alarm kind behind a dashboard list (docs/alarms.md): its rows carry the node's alarm of that
+ * kind (`alarm: { id, state }`), so the list shows the handling state and offers acknowledge.
+ */
+export const DASHBOARD_LIST_ALARM_KIND: Partial<Record<TDashboardListName, TAlarmKind>> = {
+  faultySensors: 'faultySensor',
+  flushAlarms: 'flushAlarm',
+  lowBatteries: 'lowBattery',
+  offlineNodes: 'offline',
+  overflowDetections: 'waterDetection',
+  incorrectSettings: 'settingsNotTaken',
+};
 
 /** The calibration lists and their interval; they need calibrationData (or administrator). */
 export const CALIBRATION_LIST_INTERVAL: Partial<Record<TDashboardListName, 1 | 2 | 3>> = {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CALIBRATION_LIST_INTERVAL, OFFLINE_AFTER_MS, calibrationWindowMs, type TAlarmKind, type TDashboardListName } from '@aquasmart/domain';
+import { CALIBRATION_LIST_INTERVAL, OFFLINE_AFTER_MS, calibrationWindowMs, type TDashboardListName } from '@aquasmart/domain';
 import { at } from './dashboard-sql';
 
 /** The calibration counts of GET /dashboard, one per interval. */
@@ -95,18 +95,6 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
   }
 }
 
-/**
- * The alarm kind behind a list (docs/alarms.md): its rows carry the node's alarm of that kind
- * (`alarm: { id, state }`), so the list shows the handling state and offers acknowledge.
- */
-export const LIST_ALARM_KIND: Partial<Record<TDashboardListName, TAlarmKind>> = {
-  faultySensors: 'faultySensor',
-  flushAlarms: 'flushAlarm',
-  lowBatteries: 'lowBattery',
-  offlineNodes: 'offline',
-  overflowDetections: 'waterDetection',
-  incorrectSettings: 'settingsNotTaken',
-};
 
 /** The lists that read the summary (dashboard_nodes): it is made fresh first. */
 export const SUMMARY_LISTS: readonly TDashboardListName[] = ['faultySensors', 'weeklyFlushes'];

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_BUCKETS,
+  DASHBOARD_LIST_ALARM_KIND,
   type TAlarmKind,
   type TAlarmState,
   type TDashboard,
@@ -11,7 +12,7 @@ import {
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { containsText } from '../../lib/query';
-import { CALIBRATION_INTERVALS_COUNTED, LIST_ALARM_KIND, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
+import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
 import { epochBuckets, timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
@@ -207,7 +208,7 @@ export async function readListPage(
       sql`SELECT p.log_id::text AS log_id, p.eui, p.name, p.type, p.customer, p.location, ${isoText(sql`p.date_value`)} AS date, p.n,
           p.calibration_interval::int AS calibration_interval, ${isoText(sql`p.calibration_ts`)} AS calibration_ts, p.voltage,
           ${isoText(sql`p.lora_ts`)} AS lora_ts, p.rssi, p.signal::int AS signal, p.sync::int AS sync,
-          ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters, ${listAlarm(LIST_ALARM_KIND[name])} AS alarm
+          ${TEMPERATURE_CHANNELS} AS channels, ${PARAMETERS} AS parameters, ${listAlarm(DASHBOARD_LIST_ALARM_KIND[name])} AS alarm
         FROM (${page}) p`,
     ),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),

@@ -62,8 +62,8 @@ export interface TReportCustomer {
   rulebook: TRulebookId | null;
 }
 
-/** A customer row as the report needs it. */
-export const reportCustomer = (row: typeof customers.$inferSelect): TReportCustomer => ({
+/** A customer row as the report needs it (a location row gives the same fields, and two more). */
+export const reportCustomer = (row: typeof customers.$inferSelect | typeof locations.$inferSelect): TReportCustomer => ({
   id: row.id,
   name: row.name,
   address: row.address,
@@ -73,17 +73,7 @@ export const reportCustomer = (row: typeof customers.$inferSelect): TReportCusto
   rulebook: row.rulebook ?? null,
 });
 /** A location row as the report needs it. */
-export const reportLocation = (row: typeof locations.$inferSelect): TReportLocation => ({
-  id: row.id,
-  name: row.name,
-  address: row.address,
-  postalCode: row.postalCode,
-  city: row.city,
-  country: row.country,
-  rulebook: row.rulebook ?? null,
-  healthcare: row.healthcare,
-  timeZone: row.timeZone,
-});
+export const reportLocation = (row: typeof locations.$inferSelect): TReportLocation => ({ ...reportCustomer(row), healthcare: row.healthcare, timeZone: row.timeZone });
 
 
 const HOUR_MS = 3_600_000;

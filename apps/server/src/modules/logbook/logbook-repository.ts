@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
-import { stitchChannelDays, stitchNodeDays } from './day-stitch';
+import { stitchChannelDays, stitchNodeDays, type TStitchedChannel } from './day-stitch';
 import { GAP_MS, periodDays, pgTextArray } from './logbook-days';
 
 export { pgTextArray } from './logbook-days';
@@ -83,18 +83,8 @@ export interface TChannelJudging {
   limit: TTemperatureLimit | null;
 }
 
-export interface TChannelFigures {
-  eui: string;
-  channelId: string;
-  readings: number;
-  faultyReadings: number;
-  min: number | null;
-  mean: number | null;
-  max: number | null;
-  judged: number;
-  outside: number;
-  growthRangeHours: number;
-}
+/** A channel's figures over the period (the stitched day summaries without their stretches). */
+export type TChannelFigures = { eui: string; channelId: string } & Omit<TStitchedChannel, 'gaps' | 'excursion' | 'faultyRuns'>;
 
 export interface TStretchRow {
   kind: 'gap' | 'excursion' | 'faulty';

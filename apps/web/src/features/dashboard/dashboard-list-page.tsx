@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
+  DASHBOARD_LIST_ALARM_KIND,
   DASHBOARD_LIST_DEFAULT_SORT,
   dashboardListFromSegment,
   faultyListSignal,
@@ -39,15 +40,6 @@ import { faultyChannels } from './faulty-channels';
 type TColumn = TListColumn<TDashboardListRow>;
 const rowId = (row: TDashboardListRow) => row._id ?? row.eui;
 
-/** The lists whose rows are alarms, with their kind (docs/alarms-screens.md, "Dashboard lists"). */
-export const ALARM_KIND_OF_LIST: Partial<Record<TDashboardListName, TAlarmKind>> = {
-  faultySensors: 'faultySensor',
-  flushAlarms: 'flushAlarm',
-  lowBatteries: 'lowBattery',
-  offlineNodes: 'offline',
-  overflowDetections: 'waterDetection',
-  incorrectSettings: 'settingsNotTaken',
-};
 
 /**
  * The node's alarm of the list: its handling state and, while it is new and the user may handle
@@ -148,7 +140,7 @@ export function listColumns(name: TDashboardListName, t: TFunction, options: { w
   const flushes = column('count', 'flushes', { width: 100, type: 'number' });
   const voltage = column('voltage', 'voltage', { width: 100, renderCell: ({ row }) => <VoltageCell value={row.battery.voltage} /> });
   const interval = column('interval', 'interval', { width: 90, sortable: false, renderCell: ({ row }) => t('nodes.calibrationInterval', { count: row.calibration.interval }) });
-  const alarmKind = ALARM_KIND_OF_LIST[name];
+  const alarmKind = DASHBOARD_LIST_ALARM_KIND[name];
   const alarm: TColumn[] = alarmKind
     ? // Without importance: where the width is short the list's own columns stay and the state moves into the expanded row.
       [{ field: 'alarm', headerName: t('alarms.columns.state'), width: 180, sortable: false, renderCell: ({ row }) => <AlarmCell row={row} kind={alarmKind} /> }]
@@ -259,7 +251,7 @@ export function DashboardListPage() {
         defaultSort={defaultSort}
         storageKey={`dashboard.${name}`}
         onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui))}
-        autoRowHeight={phone && ALARM_KIND_OF_LIST[name] !== undefined}
+        autoRowHeight={phone && DASHBOARD_LIST_ALARM_KIND[name] !== undefined}
         onDelete={
           overflow && hasAnyRight(user, 'overflowDetection')
             ? async (row) => {
