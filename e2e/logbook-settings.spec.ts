@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiToken, CUSTOMER_USER, signIn } from './fixtures';
 import { expectNoAxeViolations } from './a11y';
@@ -42,6 +44,40 @@ test.describe.serial('logbook settings', () => {
     const saved = await (await request.get(`/api/v1/customers/${enc(CUSTOMER)}/locations/${enc(LOCATION)}`, { headers })).json();
     expect(saved).toMatchObject({ rulebook: 'DE', healthcare: true, timeZone: 'Europe/London' });
   });
+
+  test('a customer gets the minutes before a temperature alarm; a value out of bounds names the field', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN);
+    const headers = { 'x-access-token': token };
+    await signIn(page, ADMIN);
+    await page.goto(`/customers/${enc(CUSTOMER)}/edit`);
+    const minutes = page.getByRole('textbox', { name: /^Temperatuuralarm na/ });
+    await expect(minutes).toHaveValue('60');
+    await minutes.fill('10');
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+    await expect(page.getByText(/Waarde moet tussen de 15 en 10\.?080 zijn/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the customer form with the temperature alarm minutes');
+    await minutes.fill('90');
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+    await expect(page).toHaveURL(/#details$/);
+    const saved = await (await request.get(`/api/v1/customers/${enc(CUSTOMER)}`, { headers })).json();
+    expect(saved).toMatchObject({ alarmTemperatureMinutes: 90 });
+  });
+
+  for (const { language, device } of process.env.SCREENSHOTS
+    ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).map((device) => ({ language, device })))
+    : []) {
+    test(`screenshot: the customer form's logbook and alarm settings ${language} ${device}`, async ({ page }) => {
+      const shots = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'logbook-settings-screenshots');
+      fs.mkdirSync(shots, { recursive: true });
+      await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+      await signIn(page, ADMIN);
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      await page.goto(`/customers/${enc(CUSTOMER)}/edit`);
+      const field = page.getByRole('textbox', { name: language === 'nl' ? /^Temperatuuralarm na/ : /^Temperature alarm after/ });
+      await field.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `customer-alarm-minutes-${language}-${device}.png`) });
+    });
+  }
 
   test('a customer user switches the monthly logbook e-mail on the own account page, and it is saved', async ({ page, request }) => {
     await signIn(page, CUSTOMER_USER);
