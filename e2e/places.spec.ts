@@ -115,7 +115,7 @@ test.describe.serial('customers, locations and gateways', () => {
     await page.getByRole('link', { name: 'Bewerken' }).click();
     await expect(field(page, 'MAC-adres')).toHaveValue(MAC);
     await field(page, 'Naam').fill(`${GATEWAY} B`);
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page).toHaveURL(`/gateways/${enc(CUSTOMER)}/${enc(LOCATION)}/${enc(`${GATEWAY} B`)}#details`);
     await expect(page.getByText('Gateway gewijzigd')).toBeVisible();
     await expect(page.getByRole('heading', { name: `${GATEWAY} B` })).toBeVisible();
@@ -129,11 +129,11 @@ test.describe.serial('customers, locations and gateways', () => {
     await page.getByRole('link', { name: 'Bewerken' }).click();
     await expect(page).toHaveURL(`/customers/${enc(CUSTOMER)}/edit`);
     await field(page, 'Referentie').fill('');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page.getByText('Veld is verplicht')).toBeVisible();
     await field(page, 'Referentie').fill('E2E-002');
     await choose(page, 'Kalibratie-interval', '3 jaar');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page).toHaveURL(`/customers/${enc(CUSTOMER)}#details`);
     await expect(page.getByText('Klant gewijzigd')).toBeVisible();
     await expect(page.getByRole('tabpanel').getByText('E2E-002')).toBeVisible();

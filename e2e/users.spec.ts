@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, apiToken, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
+import { expectNoAxeViolations } from './a11y';
 
 
 
@@ -339,3 +340,43 @@ test.describe('users', () => {
     });
   }
 });
+
+test.describe('the alarm e-mail choices on the user detail page', () => {
+  test('an administrator sees which alarms a user gets by e-mail, the quiet hours and the customers', async ({ page, request }) => {
+    const email = `e2e-meldingen-${Date.now().toString(36)}@example.com`;
+    const created = await request.post('/api/v1/users', {
+      headers: { 'x-access-token': await apiToken(request, ADMIN) },
+      data: {
+        firstName: 'Meldingen',
+        lastName: 'Gebruiker',
+        email,
+        password: 'E2e-wachtwoord-2026',
+        language: 'nl',
+        customers: ['Gemeente Utrecht'],
+        portal: { rights: { dashboard: true } },
+        alarmNotifications: { kinds: { flushAlarm: 'immediately', temperature: 'digest' }, quietHours: { from: '22:00', to: '06:30' }, timeZone: 'Europe/Amsterdam', customers: ['Gemeente Utrecht'] },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await signIn(page, ADMIN);
+    const texts = {
+      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30', customers: 'Klanten: Gemeente Utrecht' },
+      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30', customers: 'Customers: Gemeente Utrecht' },
+    };
+    for (const language of ['en', 'nl'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      for (const device of ['desktop', 'phone'] as const) {
+        await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+        await page.goto(`/users/${encodeURIComponent(email)}`);
+        const field = page.getByText(texts[language].kinds);
+        await expect(field).toBeVisible();
+        await expect(page.getByText(texts[language].quiet)).toBeVisible();
+        await expect(page.getByText(texts[language].customers).last()).toBeVisible();
+        await field.scrollIntoViewIfNeeded();
+        await shoot(page, `user-detail-alarm-notifications-${language}-${device}`);
+      }
+    }
+    await expectNoAxeViolations(page, 'the user detail page with the alarm e-mail choices');
+  });
+});
+

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { dashboardListSegment } from '@aquasmart/domain';
-import { ALARM_READ_FLAGS } from '../lib/api/alarm-rights';
+import { ALARM_READ_FLAGS, dashboardListSegment } from '@aquasmart/domain';
 import { ADMIN_ONLY, allOf, anyOf, type TGuard } from './guards';
 
 /**

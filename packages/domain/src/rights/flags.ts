@@ -28,6 +28,13 @@ export const RIGHT_FLAGS = [
 ] as const;
 export type TRightFlag = (typeof RIGHT_FLAGS)[number];
 
+/**
+ * The flags that let a user see alarms (docs/alarms.md, "Rights"): the menu entry, the screens and
+ * the node's #alarms tab. Here, beside the guards' checks, so the route table on the login page's
+ * path needs no chunk of its own for it.
+ */
+export const ALARM_READ_FLAGS: readonly TRightFlag[] = ['dashboard', 'editNode', 'calibration', 'overflowDetection'];
+
 export const RIGHT_ENTRY_TYPES = ['route', 'setting', 'rw', 'ro', 'wo'] as const;
 export type TRightEntryType = (typeof RIGHT_ENTRY_TYPES)[number];
 

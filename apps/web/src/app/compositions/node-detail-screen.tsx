@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight } from '@aquasmart/domain';
+import { ALARM_READ_FLAGS, hasAnyRight } from '@aquasmart/domain';
 import { NodeDetailPage } from '../../features/nodes/detail/node-detail-page';
-import { ALARM_READ_FLAGS } from '../../lib/api/alarm-rights';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { nodeAlarmsTab } from './alarms-tab';
 

@@ -14,7 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { heldBeyond, isAdministrator, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
+import { ALARM_KINDS, heldBeyond, isAdministrator, USER_TYPE_ADMINISTRATOR, type TAlarmNotifications } from '@aquasmart/domain';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { LANGUAGE_NAMES } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
@@ -138,10 +138,8 @@ export function UserDetailPage() {
               <Field label={t('users.customers')}>
                 {user.customers.length > 0 ? user.customers.join(', ') : t('users.allCustomers')}
               </Field>
-              <Field label={t('users.alertsTitle')}>
-                {`${t('users.flushAlerts')}: ${user.flush.emailAlerts ? t('users.on') : t('users.off')}`}
-                <br />
-                {`${t('users.overflowAlerts')}: ${user.overflowDetection.emailAlerts ? t('users.on') : t('users.off')}`}
+              <Field label={t('alarmNotifications.title')}>
+                <AlarmNotificationsSummary preferences={user.alarmNotifications} />
               </Field>
             </Box>
           </Section>
@@ -163,6 +161,27 @@ export function UserDetailPage() {
           onClose={() => setConfirming(false)}
         />
       ) : null}
+    </>
+  );
+}
+
+/** What the user chose for alarm e-mails (docs/alarm-notifications.md): the kinds not off, quiet hours, customers. */
+function AlarmNotificationsSummary({ preferences }: { preferences: TAlarmNotifications }) {
+  const { t } = useTranslation();
+  const chosen = ALARM_KINDS.filter((kind) => preferences.kinds[kind] !== 'off');
+  return (
+    <>
+      {chosen.length === 0
+        ? t('alarmNotifications.modes.off')
+        : chosen.map((kind) => `${t(`alarmNotifications.kinds.${kind}`)}: ${t(`alarmNotifications.modes.${preferences.kinds[kind]}`)}`).join(', ')}
+      {preferences.quietHours ? (
+        <>
+          <br />
+          {`${t('alarmNotifications.quietHours')}: ${preferences.quietHours.from}–${preferences.quietHours.to}`}
+        </>
+      ) : null}
+      <br />
+      {preferences.customers === 'all' ? t('alarmNotifications.customersAll') : `${t('alarmNotifications.customers')}: ${preferences.customers.join(', ')}`}
     </>
   );
 }
