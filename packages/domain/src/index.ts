@@ -19,5 +19,6 @@ export * from './dashboard';
 export * from './format';
 export * from './logbook';
 export * from './alarms';
+export * from './events';
 export * from './dashboard-routes';
 export * from './gateway-radio';
