@@ -66,7 +66,7 @@ declare module 'fastify' {
 }
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER'>>;
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, logStream, background
   await registerOpenApi(app);
 
   // The intake and the jobs run on the system connections, which API requests never hold.
-  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir });
+  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir, copyName: config.COPY_NAME });
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());

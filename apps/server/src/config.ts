@@ -138,6 +138,16 @@ const ZEnv = z.object({
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
   /** A request (headers and body) must have arrived within this; 408 otherwise. */
   HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
+  /**
+   * This copy's name among several on one PostgreSQL (docs/operations.md, "Running several copies"):
+   * its MQTT client ids are `aquasmart-<COPY_NAME>-ns<id>`. Default: the host name, so only copies
+   * sharing a host name (several on one machine) must set it.
+   */
+  COPY_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** A registered gateway not heard for longer than this has a gatewayOffline alarm (docs/gateways.md); 1 minute to 30 days. */
   GATEWAY_OFFLINE_AFTER: durationSeconds('2h', 60, 30 * 86400),
   /** The mail server of the e-mail alerts (docs/alerts.md), e.g. smtp://user:pass@host:587; none: alerts stay in the outbox. */
@@ -176,6 +186,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'DEMO',
   'LOG_LEVEL',
   'GATEWAY_OFFLINE_AFTER',
+  'COPY_NAME',
   'TOKEN_TTL',
   'WEB_DIST',
   'TRUST_PROXY',

@@ -14,7 +14,7 @@ import { NetworkServerCache } from './modules/intake/network-server-cache';
  * The writer always runs (the routes need it); the background parts run in the server process
  * (`start`), while tests drive them by hand. `stop` finishes the work in hand.
  */
-export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options: { intakeSpoolDir?: string } = {}) {
+export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options: { intakeSpoolDir?: string; copyName?: string } = {}) {
   let worker: BackgroundLoop | null = null;
   const writer = new IntakeWriter(db, {
     onStored: () => worker?.wake(),
@@ -24,7 +24,7 @@ export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options
         ? log.error({ err: error, dedupeKey: row.key, body: row.body }, 'intake spool: the database refused a spooled event; left out')
         : log.warn({ err: error }, 'intake spool: replay failed; tried again in a second'),
   });
-  const mqtt = new ChirpstackMqtt(db, writer, log);
+  const mqtt = new ChirpstackMqtt(db, writer, log, options.copyName ? `aquasmart-${options.copyName}` : undefined);
   const sender = downlinkSender(db, { mqtt }, log);
   worker = intakeWorker(db, log);
   let started = false;

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from './database';
+import { ADVISORY_LOCKS } from './locks';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any number, the same in every copy of the server: only one copy migrates at a time. */
-const MIGRATION_LOCK_ID = 7_331_001;
 
 /** Statements are separated by drizzle-kit's breakpoint marker (prepared statements take one each). */
 export function splitStatements(text: string): string[] {
@@ -37,7 +37,7 @@ export async function runMigrations(database: TDatabase): Promise<string[]> {
   )`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
     const done = await queryRows<{ version: string }>(tx, sql`SELECT version FROM schema_migrations`);
     const doneVersions = new Set(done.map((row) => row.version));
     for (const file of migrationFiles()) {

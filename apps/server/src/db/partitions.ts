@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from './database';
+import { ADVISORY_LOCKS } from './locks';
 
-const PARTITION_LOCK_ID = 7_331_002;
 
 function monthStart(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1));
@@ -24,7 +24,7 @@ export async function ensureHistoryPartitions(db: TDb, now = new Date(), monthsB
     const end = monthStart(start.getUTCFullYear(), start.getUTCMonth() + 1);
     const name = partitionName(start);
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK_ID})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.partitions})`);
       const [exists] = await queryRows<{ found: boolean }>(tx, sql`SELECT to_regclass(${name}) IS NOT NULL AS found`);
       if (exists.found) return;
       const table = sql.identifier(name);

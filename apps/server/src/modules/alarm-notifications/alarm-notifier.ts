@@ -16,6 +16,7 @@ import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scop
 import { effectiveFlags, isAdministrator } from '../../identity/rights';
 import { insertMail, newMessageId } from '../alerts/alert-composer';
 import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
+import { ADVISORY_LOCKS } from '../../db/locks';
 
 /**
  * The alarm notifications' jobs (docs/alarm-notifications.md, "Exactly once"). They read the
@@ -31,7 +32,6 @@ import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
  */
 
 /** One server copy writes alarm e-mails at a time (the lock also serialises steps 2 and 3 within a copy). */
-const NOTIFIER_LOCK_ID = 7_331_025;
 /** Alarms handed out, items gathered, alarms escalated per round; the loop runs again at once while work is left. */
 const ALARMS_PER_ROUND = 500;
 const ITEMS_PER_ROUND = 5000;
@@ -77,7 +77,7 @@ function loadNotifiedUsers(tx: TDbOrTx): Promise<TAuthUser[]> {
 }
 
 async function tryLock(tx: TDbOrTx): Promise<boolean> {
-  const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${NOTIFIER_LOCK_ID}) AS locked`);
+  const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.alarmNotifier}) AS locked`);
   return lock.locked;
 }
 

@@ -4,9 +4,9 @@ import { ALERT_MAIL_INTERVAL_MS, inQuietHours, readStoredAlarmNotifications, typ
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import type { TAlertDetails } from './alert-outbox';
 import { composeAlertMail, type TAlertForMail, type TMailContent } from './alert-mail';
+import { ADVISORY_LOCKS } from '../../db/locks';
 
 /** Only one server copy gathers alerts at a time, so two copies never write two e-mails for one user within the minute. */
-const COMPOSER_LOCK_ID = 7_331_014;
 /** Alert items taken per round; a user's rest waits for the next e-mail. */
 const ITEMS_PER_ROUND = 5000;
 
@@ -61,7 +61,7 @@ export async function insertMail(
  */
 export async function composeDueAlertMails(db: TDb, publicUrl: string, intervalMs = ALERT_MAIL_INTERVAL_MS): Promise<number> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${COMPOSER_LOCK_ID}) AS locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.alertComposer}) AS locked`);
     if (!lock.locked) return 0;
     const items = await queryRows<TWaitingItem>(
       tx,

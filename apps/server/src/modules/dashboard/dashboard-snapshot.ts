@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { ADVISORY_LOCKS } from '../../db/locks';
 import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
 import { at, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
@@ -138,9 +139,17 @@ function rebuildDashboardNodes(now: number): SQL {
         WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${CHANNEL_ACTIVE} GROUP BY c.device_eui) f ON f.eui = w.eui`;
 }
 
-/** Makes the summary anew in one transaction: dashboard_nodes, then every customer's counts. */
+/**
+ * Makes the summary anew in one transaction: dashboard_nodes, then every customer's counts. Server
+ * copies take turns (an advisory lock); a copy that waited while another one made it keeps that one.
+ */
 export async function refreshSnapshot(db: TDb, now = Date.now()): Promise<void> {
   await db.transaction(async (tx) => {
+    const madeAt = sql`SELECT (extract(epoch FROM computed_at) * 1000)::float8 AS at FROM dashboard_counts_state WHERE id = 1`;
+    const [before] = await queryRows<{ at: number }>(tx, madeAt);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.dashboardSummary})`);
+    const [after] = await queryRows<{ at: number }>(tx, madeAt);
+    if (after && after.at !== before?.at) return;
     await tx.execute(sql`DELETE FROM dashboard_nodes`);
     await tx.execute(rebuildDashboardNodes(now));
     const counts = await computeCustomerCounts(tx, now);

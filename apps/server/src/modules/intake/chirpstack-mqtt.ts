@@ -24,14 +24,24 @@ export function eventTopic(applicationId: string | undefined): string {
   return `application/${applicationId || '+'}/device/+/event/+`;
 }
 
+/**
+ * The shared subscription of every server copy (docs/operations.md, "Running several copies"): the
+ * broker hands each event to one copy of the group, so copies split the uplinks instead of each
+ * storing every one. A single copy is a group of one and gets them all.
+ */
+export const SHARE_GROUP = 'aquasmart';
+export function sharedEventTopic(applicationId: string | undefined): string {
+  return `$share/${SHARE_GROUP}/${eventTopic(applicationId)}`;
+}
+
 export function commandTopic(applicationId: string, devEui: string): string {
   return `application/${applicationId}/device/${devEui.toLowerCase()}/command/down`;
 }
 
 /**
  * The ChirpStack MQTT integration: one connection per ChirpStack network server whose config
- * names an MQTT broker. Events are subscribed with QoS 1 in a persistent session and
- * acknowledged to the broker only after they are stored in intake_events, so a crash loses
+ * names an MQTT broker. Events are subscribed with QoS 1 in a persistent session, through the
+ * copies' shared subscription (`sharedEventTopic`), and acknowledged to the broker only after they are stored in intake_events, so a crash loses
  * nothing; downlinks are published to `.../command/down`.
  */
 export class ChirpstackMqtt {
@@ -87,10 +97,16 @@ export class ChirpstackMqtt {
       reconnectPeriod: 2000,
       connectTimeout: 5000,
     });
-    const topic = eventTopic(config.applicationId);
+    const topic = sharedEventTopic(config.applicationId);
     client.on('connect', () => {
-      // A resumed session keeps its subscription; subscribing again is harmless.
-      void client.subscribeAsync(topic, { qos: 1 }).catch((error: unknown) => this.log.warn({ err: error, topic }, 'mqtt subscribe failed'));
+      // A resumed session keeps its subscription; subscribing again is harmless. A session from before
+      // the shared subscription still holds the plain topic, which would hand this copy every event as
+      // well: it is dropped first.
+      void client
+        .unsubscribeAsync(eventTopic(config.applicationId))
+        .catch(() => undefined)
+        .then(() => client.subscribeAsync(topic, { qos: 1 }))
+        .catch((error: unknown) => this.log.warn({ err: error, topic }, 'mqtt subscribe failed'));
       this.log.info({ networkServerId: id, topic }, 'mqtt connected');
     });
     client.on('error', (error) => this.log.warn({ err: error, networkServerId: id }, 'mqtt error'));

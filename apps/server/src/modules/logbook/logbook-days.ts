@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TTemperatureLimit } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { EMPTY_CHANNEL_DAY, EMPTY_NODE_DAY, type TChannelDaySummary, type TClosedRun, type TFaultyRun, type TNodeDaySummary } from './day-stitch';
+import { ADVISORY_LOCKS } from '../../db/locks';
 
 /**
  * The logbook's day summaries (docs/logbook.md, "Speed"): the history read per node channel and UTC
@@ -16,7 +17,6 @@ export const GAP_MS = LOGBOOK_GAP_HOURS * 60 * 60 * 1000;
 /** A day is kept once it ended this long ago: readings still on their way are not yet late. */
 export const KEEP_AFTER_MS = 60 * 60 * 1000;
 /** Shared by the late-reading trigger (0013_logbook_days.sql). */
-const LOGBOOK_DAYS_LOCK = 7_331_024;
 /** Channel-days per summarising statement: a few seconds each, so late readings never wait long. */
 const CHANNEL_DAYS_PER_CHUNK = 2000;
 /** The node-level summary's channel id. */
@@ -331,7 +331,7 @@ export async function keepPeriodDays(db: TDb, channels: readonly TJudgedChannel[
     const to = dayStart(chunk[chunk.length - 1]) + DAY_MS;
     written += await db.transaction(async (tx) => {
       if (statementTimeoutMs) await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`));
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOGBOOK_DAYS_LOCK})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.logbookDays})`);
       const channelSummaries = await summarizeChannelDays(tx, channels, from, to);
       const nodeSummaries = await summarizeNodeDays(tx, euis, from, to);
       const rows: { device_eui: string; day: string; channel_id: string; limit_key: string; summary: unknown }[] = [];

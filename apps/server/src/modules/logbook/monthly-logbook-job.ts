@@ -16,6 +16,7 @@ import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { escapeHtml, fill, mailPage } from '../alerts/alert-mail';
 import { insertMail } from '../alerts/alert-composer';
+import { ADVISORY_LOCKS } from '../../db/locks';
 
 /**
  * The monthly logbook by e-mail (docs/logbook.md, "Monthly by e-mail"). From 06:00 on the first
@@ -40,8 +41,6 @@ export const MONTHLY_LOGBOOK_CATCH_UP_DAYS = 3;
 export const MONTHLY_LOGBOOK_LOCATIONS_PER_STEP = 20;
 /** How often the job looks whether a month's reports are due (and, within the window, for new subscribers). */
 export const MONTHLY_LOGBOOK_EVERY_MS = 5 * 60_000;
-/** Only one server copy writes the monthly e-mails at a time (the check for an e-mail written before, then the insert). */
-const MAIL_LOCK_ID = 7_331_024;
 
 export type TLogbookLanguage = 'nl' | 'en';
 
@@ -223,7 +222,7 @@ async function reportNumber(deps: TMonthlyLogbookDeps, location: TDueLocation, l
 async function queueMails(deps: TMonthlyLogbookDeps, location: TDueLocation, recipients: TAuthUser[], number: string): Promise<number> {
   const link = (deps.reportLink ?? ((url, report) => locationLogbookUrl(url, report)))(deps.publicUrl, { number, customer: location.customer, location: location.name });
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAIL_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.monthlyLogbookMail})`);
     const ids = recipients.map((user) => monthlyMessageId(location.id, location.period, user.id, deps.publicUrl));
     const existing = await queryRows<{ message_id: string }>(
       tx,

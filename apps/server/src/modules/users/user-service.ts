@@ -27,6 +27,7 @@ import { hashPassword } from '../../identity/passwords';
 import { revokeUserTokens } from '../../identity/tokens';
 import { findUser, type TAuthUser } from '../../identity/auth-user';
 import { countAdministrators } from './user-repository';
+import { ADVISORY_LOCKS } from '../../db/locks';
 
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
@@ -204,7 +205,7 @@ export async function updateUser(
 
   await db.transaction(async (tx) => {
     // Serialise administrator changes so two demotions at once cannot both pass the check.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.administratorChanges})`);
     if (wasAdministrator && !willBeAdministrator && (await countAdministrators(tx, target.id)) === 0) {
       throw new ApiError(409, ERROR.minAdmin, 'There must be at least one administrator');
     }
@@ -234,7 +235,7 @@ export async function deleteUser(db: TDb, actor: TAuthUser, email: string): Prom
   assertMayManage(actor, isAdministrator(target));
   assertHoldsNoMore(actor, target);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7331003)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.administratorChanges})`);
     if (isAdministrator(target) && (await countAdministrators(tx, target.id)) === 0) {
       throw new ApiError(409, ERROR.minAdmin, 'There must be at least one administrator');
     }
