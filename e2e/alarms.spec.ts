@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { ENGINEER, signIn } from './fixtures';
+import { ADMIN, apiToken, CUSTOMER_USER, ENGINEER, signIn } from './fixtures';
 
 /**
  * Alarm handling in the browser (docs/alarms-screens.md, issue 25 "Done when"): the engineer
@@ -163,4 +163,60 @@ test.describe.serial('alarm handling', () => {
       await page.screenshot({ path: path.join(SHOTS, `alarms-${screen}-${language}-${device}.png`), fullPage: true });
     });
   }
+});
+
+/**
+ * A customer's user (klant@example.com: dashboard and calibration data, Gemeente Utrecht only) sees
+ * her own customer's alarms and may not handle them; another customer's alarm does not exist for her.
+ */
+test.describe("a customer's user", () => {
+  const OWN = 'Gemeente Utrecht';
+  type TListed = { id: number; customerName: string | null; state: string };
+
+  async function alarms(request: APIRequestContext, token: string): Promise<TListed[]> {
+    const answer = await request.get('/api/v1/alarms?limit=100', { headers: { 'x-access-token': token } });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as TListed[];
+  }
+
+  test('sees only her customer, with the count in the menu, cannot handle, and finds no other customer', async ({ page, request }) => {
+    const all = await alarms(request, await apiToken(request, ADMIN));
+    const theirs = all.find((alarm) => alarm.customerName !== null && alarm.customerName !== OWN);
+    expect(theirs, 'the demo has alarms of another customer').toBeDefined();
+    const herToken = await apiToken(request, CUSTOMER_USER);
+    const hers = await alarms(request, herToken);
+    const counted = (await (await request.get('/api/v1/alarms/count', { headers: { 'x-access-token': herToken } })).json()) as { unacknowledged: number };
+    const adminCounted = (await (await request.get('/api/v1/alarms/count', { headers: { 'x-access-token': await apiToken(request, ADMIN) } })).json()) as { unacknowledged: number };
+    expect(counted.unacknowledged).toBeLessThan(adminCounted.unacknowledged);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(hers.every((alarm) => alarm.customerName === OWN)).toBe(true);
+
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, CUSTOMER_USER);
+    await page.goto('/alarms');
+    const list = grid(page, 'Alarmen');
+    await expect(list.locator('[data-alarm-state]').first()).toBeVisible();
+    // The menu counts her customer's unacknowledged alarms only.
+    const entry = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: /Alarmen/ });
+    await expect(entry.locator('.MuiBadge-badge')).toHaveText(String(counted.unacknowledged));
+    const rows = list.getByRole('row').filter({ has: page.locator('[data-alarm-state]') });
+    const shown = await rows.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(hers.length);
+    for (let index = 0; index < shown; index += 1) await expect(rows.nth(index)).toContainText(OWN);
+    await expect(list).not.toContainText(theirs!.customerName!);
+    await expectNoAxeViolations(page, "the Alarms list of a customer's user");
+
+    // Her own alarm: visible, not for her to handle.
+    await page.goto(`/alarms/${hers[0].id}`);
+    await expect(page.getByRole('list', { name: 'Tijdlijn' })).toBeVisible();
+    await expect(page.getByText('U mag dit alarm zien, maar niet afhandelen.')).toBeVisible();
+    for (const step of ['Bevestigen', 'Toewijzen', 'Oplossen']) await expect(page.getByRole('button', { name: step, exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page, "an alarm a customer's user may only see");
+
+    // Another customer's alarm: not found, nothing of it shown.
+    await page.goto(`/alarms/${theirs!.id}`);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText(theirs!.customerName!)).toHaveCount(0);
+  });
 });
