@@ -17,12 +17,16 @@ export interface TResponsiveColumn<TRow> {
   align?: 'left' | 'right';
   /** The card's heading on a phone (one column at most). */
   title?: boolean;
+  /** In a `figures` table: long free text (names, descriptions) that may wrap. */
+  wrap?: boolean;
 }
 
 /**
- * A small read-only table: a compact table from `sm` up, one card per row on a phone with each
- * value under its column's name, so nothing is squeezed into narrow columns (as the logbook's
- * report tables do). `empty` is shown when there are no rows.
+ * A small read-only table: a compact table from `sm` up (scrolling inside its own keyboard-reachable
+ * box when wider than the page), one card per row on a phone with each value under its column's
+ * name, so nothing is squeezed into narrow columns. `empty` is shown when there are no rows.
+ * `figures` (the logbook's report tables): tighter cells that keep figures and dates on one line
+ * unless their column wraps; `inset` pads the phone cards from the sides (a table flush with its card).
  */
 export function ResponsiveTable<TRow>({
   label,
@@ -30,21 +34,25 @@ export function ResponsiveTable<TRow>({
   rows,
   rowKey,
   empty,
+  figures = false,
+  inset = true,
 }: {
   label: string;
   columns: TResponsiveColumn<TRow>[];
   rows: readonly TRow[];
-  rowKey: (row: TRow) => string;
+  rowKey: (row: TRow, index: number) => string;
   empty?: ReactNode;
+  figures?: boolean;
+  inset?: boolean;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   if (phone) {
     const titleColumn = columns.find((column) => column.title);
     return (
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, px: 2, pb: 1 }}>
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, ...(inset ? { px: 2, pb: 1 } : {}) }}>
         {rows.map((row, index) => (
-          <Box component="li" key={rowKey(row)} sx={{ py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', minWidth: 0 }}>
+          <Box component="li" key={rowKey(row, index)} sx={{ py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', minWidth: 0 }}>
             {titleColumn ? (
               <Typography variant="body2" component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 0.5 }}>
                 {titleColumn.render(row)}
@@ -80,17 +88,17 @@ export function ResponsiveTable<TRow>({
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.id} align={column.align}>
+              <TableCell key={column.id} align={column.align} sx={figures ? { fontWeight: 600, verticalAlign: 'bottom', px: 1, lineHeight: 1.3 } : undefined}>
                 {column.label}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
+          {rows.map((row, index) => (
+            <TableRow key={rowKey(row, index)}>
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align}>
+                <TableCell key={column.id} align={column.align} sx={figures ? { px: 1, ...(column.wrap ? { minWidth: '6rem', overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }) } : undefined}>
                   {column.render(row)}
                 </TableCell>
               ))}

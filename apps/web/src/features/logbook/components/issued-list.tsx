@@ -10,7 +10,7 @@ import type { TIssuedLogbookReport } from '@aquasmart/domain';
 import { fetchIssuedLogbookFile, issuedLogbookQuery, type TLogbookScope } from '../api/logbook-api';
 import { useDownload } from '../use-download';
 import { useReportFormat } from '../use-report-format';
-import { ReportTable, type TReportColumn } from './report-table';
+import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
 import { VerdictChip } from './verdict-chip';
 
 /** The first characters of a hash, enough to tell two apart on screen. */
@@ -41,7 +41,7 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
       </Button>
     );
   };
-  const columns: TReportColumn<TIssuedLogbookReport>[] = [
+  const columns: TResponsiveColumn<TIssuedLogbookReport>[] = [
     { id: 'number', label: col('number'), render: (row) => row.number, title: true },
     { id: 'period', label: col('period'), render: (row) => format.range(row) },
     ...(scope.location === undefined ? [{ id: 'location', label: col('location'), render: (row: TIssuedLogbookReport) => row.location ?? '—' }] : []),
@@ -87,7 +87,7 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
       {issued.isError ? <Alert severity="error">{t('logbookScreen.issued.loadError')}</Alert> : null}
       {issued.isSuccess && issued.data.length === 0 ? <Typography variant="body2">{t('logbookScreen.issued.empty')}</Typography> : null}
       {issued.isSuccess && issued.data.length > 0 ? (
-        <ReportTable label={t('logbookScreen.issued.title')} columns={columns} rows={issued.data} rowKey={(row) => row.number} />
+        <ResponsiveTable figures inset={false} label={t('logbookScreen.issued.title')} columns={columns} rows={issued.data} rowKey={(row) => row.number} />
       ) : null}
     </Box>
   );

@@ -10,7 +10,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import type { TLogbookChannel, TLogbookLocationSection, TLogbookReport } from '@aquasmart/domain';
 import { useReportFormat, type TReportFormat } from '../use-report-format';
-import { ReportTable, type TReportColumn } from './report-table';
+import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
 import { RulebookPanel } from './rulebook-panel';
 import { VerdictChip } from './verdict-chip';
 
@@ -46,7 +46,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const title = (id: string) => t(`logbookReport.sections.${id}`);
   const channelName = (eui: string, channelId: string | null) =>
     channelId === null ? '—' : (section.channels.find((channel) => channel.eui === eui && channel.channelId === channelId)?.channelName ?? channelId);
-  const node = <R extends { nodeName: string; eui: string }>(): TReportColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true, wrap: true });
+  const node = <R extends { nodeName: string; eui: string }>(): TResponsiveColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true, wrap: true });
   const stretches = (list: readonly { from: string; to: string; hours: number }[]) =>
     list.length === 0 ? (
       t('logbookScreen.report.none')
@@ -59,7 +59,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     );
   const mode = (value: TLogbookChannel['mode']) => t(`logbookReport.modes.${value === 'Meng/uittap' ? 'mixed' : (value ?? 'none')}`);
 
-  const summary: TReportColumn<TLogbookChannel>[] = [
+  const summary: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
     { id: 'channel', label: col('channel'), render: (row) => row.channelName, wrap: true },
     { id: 'limit', label: screenCol('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
@@ -79,7 +79,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       align: 'right',
     },
   ];
-  const temperatures: TReportColumn<TLogbookChannel>[] = [
+  const temperatures: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'readings', label: col('readings'), render: (row) => `${row.readings} / ${row.expectedReadings}`, align: 'right' },
@@ -88,7 +88,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'longestExcursion', label: col('longestExcursion'), render: (row) => format.stretch(row.longestExcursion), wrap: true },
     { id: 'missedFlushes', label: col('missedFlushes'), render: (row) => (row.flushDuty ? stretches(row.missedFlushes) : '—'), wrap: true },
   ];
-  const flushWeeks: TReportColumn<TRow<'flushWeeks'>>[] = [
+  const flushWeeks: TResponsiveColumn<TRow<'flushWeeks'>>[] = [
     node<TRow<'flushWeeks'>>(),
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'week', label: col('week'), render: (row) => format.localDate(row.week) },
@@ -96,14 +96,14 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'proved', label: col('flushesProved'), render: (row) => row.proved, align: 'right' },
     { id: 'failed', label: col('flushesFailed'), render: (row) => row.failed, align: 'right' },
   ];
-  const failedFlushes: TReportColumn<TRow<'failedFlushes'>>[] = [
+  const failedFlushes: TResponsiveColumn<TRow<'failedFlushes'>>[] = [
     node<TRow<'failedFlushes'>>(),
     { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
     { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
     { id: 'before', label: col('before'), render: (row) => format.temperature(row.before), align: 'right' },
     { id: 'after', label: col('after'), render: (row) => format.temperature(row.after), align: 'right' },
   ];
-  const alarms: TReportColumn<TRow<'alarms'>>[] = [
+  const alarms: TResponsiveColumn<TRow<'alarms'>>[] = [
     node<TRow<'alarms'>>(),
     { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.alarmKinds.${row.kind}`) },
     { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
@@ -111,14 +111,14 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'to', label: col('to'), render: (row) => (row.to ? format.instant(row.to) : t('logbookReport.labels.ongoing')) },
     { id: 'duration', label: col('duration'), render: (row) => format.hours(row.hours) || '—', align: 'right' },
   ];
-  const calibrationStatus: TReportColumn<TRow<'calibrationStatus'>>[] = [
+  const calibrationStatus: TResponsiveColumn<TRow<'calibrationStatus'>>[] = [
     node<TRow<'calibrationStatus'>>(),
     { id: 'channel', label: col('channel'), render: (row) => row.channelName },
     { id: 'lastCalibrated', label: col('lastCalibrated'), render: (row) => (row.lastCalibrated ? format.instant(row.lastCalibrated) : t('logbookScreen.report.never')) },
     { id: 'due', label: col('due'), render: (row) => (row.due ? format.instant(row.due) : '—') },
     { id: 'overdue', label: col('overdue'), render: (row) => (row.overdue ? <strong>{t('logbookReport.labels.yes')}</strong> : t('logbookReport.labels.no')) },
   ];
-  const calibrations: TReportColumn<TRow<'calibrations'>>[] = [
+  const calibrations: TResponsiveColumn<TRow<'calibrations'>>[] = [
     node<TRow<'calibrations'>>(),
     { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
     { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
@@ -127,7 +127,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'offset', label: col('offset'), render: (row) => format.number(row.offset, 2), align: 'right' },
     { id: 'user', label: col('user'), render: (row) => row.user ?? '—' },
   ];
-  const changes: TReportColumn<TRow<'changes'>>[] = [
+  const changes: TResponsiveColumn<TRow<'changes'>>[] = [
     node<TRow<'changes'>>(),
     { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
     { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.changeKinds.${row.kind}`, { defaultValue: row.kind }) },
@@ -143,28 +143,28 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       </Paper>
       {/* Open for one location; a customer's locations open their summaries one by one (the table of locations is on top). */}
       <ReportSection title={title('summary')} count={section.channels.length} heading={heading} defaultExpanded={heading === 'h3'}>
-        <ReportTable label={title('summary')} columns={summary} rows={section.channels} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('summary')} columns={summary} rows={section.channels} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('temperatures')} count={section.channels.length} heading={heading}>
-        <ReportTable label={title('temperatures')} columns={temperatures} rows={section.channels} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('temperatures')} columns={temperatures} rows={section.channels} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('flushWeeks')} count={section.flushWeeks.length} heading={heading}>
-        <ReportTable label={title('flushWeeks')} columns={flushWeeks} rows={section.flushWeeks} rowKey={(row, index) => `${key(row, index)}:${row.week}`} />
+        <ResponsiveTable figures inset={false} label={title('flushWeeks')} columns={flushWeeks} rows={section.flushWeeks} rowKey={(row, index) => `${key(row, index)}:${row.week}`} />
       </ReportSection>
       <ReportSection title={title('failedFlushes')} count={section.failedFlushes.length} heading={heading}>
-        <ReportTable label={title('failedFlushes')} columns={failedFlushes} rows={section.failedFlushes} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('failedFlushes')} columns={failedFlushes} rows={section.failedFlushes} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('alarms')} count={section.alarms.length} heading={heading}>
-        <ReportTable label={title('alarms')} columns={alarms} rows={section.alarms} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('alarms')} columns={alarms} rows={section.alarms} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('calibrationStatus')} count={section.calibrationStatus.length} heading={heading}>
-        <ReportTable label={title('calibrationStatus')} columns={calibrationStatus} rows={section.calibrationStatus} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('calibrationStatus')} columns={calibrationStatus} rows={section.calibrationStatus} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('calibrations')} count={section.calibrations.length} heading={heading}>
-        <ReportTable label={title('calibrations')} columns={calibrations} rows={section.calibrations} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('calibrations')} columns={calibrations} rows={section.calibrations} rowKey={key} />
       </ReportSection>
       <ReportSection title={title('changes')} count={section.changes.length} heading={heading}>
-        <ReportTable label={title('changes')} columns={changes} rows={section.changes} rowKey={key} />
+        <ResponsiveTable figures inset={false} label={title('changes')} columns={changes} rows={section.changes} rowKey={key} />
       </ReportSection>
     </Box>
   );
@@ -179,7 +179,7 @@ export function ReportPreview({ report }: { report: TLogbookReport }) {
   const { t } = useTranslation();
   const format = useReportFormat(report.period.timeZone);
   const customerScope = report.scope === 'customer';
-  const locationColumns: TReportColumn<TLogbookLocationSection>[] = [
+  const locationColumns: TResponsiveColumn<TLogbookLocationSection>[] = [
     { id: 'location', label: t('logbookReport.columns.location'), render: (row) => row.location.name, title: true, wrap: true },
     { id: 'verdict', label: t('logbookReport.columns.verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
     { id: 'rulebook', label: t('logbookReport.columns.rulebook'), render: (row) => row.rulebook.id },
@@ -207,7 +207,7 @@ export function ReportPreview({ report }: { report: TLogbookReport }) {
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
               {t('logbookReport.header.locations')}
             </Typography>
-            <ReportTable label={t('logbookReport.header.locations')} columns={locationColumns} rows={report.locations} rowKey={(row) => String(row.location.id)} />
+            <ResponsiveTable figures inset={false} label={t('logbookReport.header.locations')} columns={locationColumns} rows={report.locations} rowKey={(row) => String(row.location.id)} />
           </Paper>
           {report.locations.map((section) => (
             <Paper key={section.location.id} variant="outlined" component="section" aria-label={section.location.name} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
