@@ -25,6 +25,12 @@ const wantsNode24 = only.includes('node24') || isCI;
 const onNode24 = (part) => wantsNode24 && (only.length === 0 || only.includes('node24') || only.includes(part));
 
 const totals = { passed: 0, failed: 0 };
+/** Each part's heading and start, for the times printed at the end (where CI's minutes go). */
+const parts = [];
+function part(heading) {
+  parts.push({ heading, startedAt: Date.now() });
+  console.log(`\n== ${heading} ==`);
+}
 const skipped = [];
 const failedSteps = [];
 
@@ -70,12 +76,12 @@ const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env
 
 if (wanted('lint')) {
   // ESLint (without its cache: see scripts/lint.mjs), the lock file and the type checks, side by side.
-  console.log('\n== Lint, lock file in step with every package.json, type check ==');
+  part('Lint, lock file in step with every package.json, type check');
   for (const result of await runTasks(lintTasks({ cache: false }))) step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
 }
 
 if (wanted('unit')) {
-  console.log('\n== Unit and server tests (embedded PGlite) ==');
+  part('Unit and server tests (embedded PGlite)');
   const file = path.join(reports, 'vitest-pglite.json');
   fs.rmSync(file, { force: true });
   const code = await npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { TEST_DATABASE_URL: '' });
@@ -90,7 +96,7 @@ async function postgresTests(label, reportName, env = {}) {
     skipped.push(`server tests on PostgreSQL${label}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
     return;
   }
-  console.log(`\n== Server tests on PostgreSQL (${new URL(postgresUrl).host})${label} ==`);
+  part(`Server tests on PostgreSQL (${new URL(postgresUrl).host})${label}`);
   const file = path.join(reports, reportName);
   fs.rmSync(file, { force: true });
   const code = await npx(['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
@@ -125,7 +131,7 @@ async function browserTests(label, reportName, env = {}) {
     skipped.push(`browser tests${label}: no Chromium at ${chromium} (apt-get install chromium)`);
     return;
   }
-  console.log(`\n== Browser tests (Chromium)${label} ==`);
+  part(`Browser tests (Chromium)${label}`);
   const file = path.join(reports, reportName);
   fs.rmSync(file, { force: true });
   const leftBefore = new Set(deadE2eFolders());
@@ -146,7 +152,7 @@ async function browserTests(label, reportName, env = {}) {
 
 let built = false;
 if (wanted('e2e') || onNode24('e2e')) {
-  console.log('\n== Web build ==');
+  part('Web build');
   built = (await buildWebIfStale()) === 0;
   step('web build', built);
 }
@@ -171,6 +177,11 @@ if (onNode24('postgres') || onNode24('e2e')) {
 }
 
 console.log('');
+const endedAt = Date.now();
+parts.forEach((entry, index) => {
+  const seconds = Math.round(((parts[index + 1]?.startedAt ?? endedAt) - entry.startedAt) / 1000);
+  console.log(`TIME ${String(seconds).padStart(5)} s  ${entry.heading}`);
+});
 for (const line of skipped) console.log(`SKIPPED: ${line}`);
 if (skipped.length && isCI) {
   console.log('CI=true: a skipped suite is a failure.');
