@@ -51,6 +51,7 @@ import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
 import { ChangeFeed } from './lib/change-feed';
 import { EventHub, type THubOptions } from './modules/events/event-hub';
 import { eventRoutes } from './modules/events/event-routes';
+import { createDashboardRefresher } from './modules/dashboard/dashboard-refresher';
 
 export const API_PREFIX = '/api/v1';
 
@@ -216,7 +217,12 @@ export async function buildApp({ config, database, logger, logStream, background
   changeFeed.subscribe(eventHub);
   if (backgroundWorkers) app.addHook('onReady', async () => void (await changeFeed.start()));
   app.addHook('preClose', async () => eventHub.close());
-  app.addHook('onClose', () => changeFeed.stop());
+  const dashboardRefresher = createDashboardRefresher({ db: database.system, feed: changeFeed, log: app.log });
+  if (backgroundWorkers) app.addHook('onReady', () => dashboardRefresher.start());
+  app.addHook('onClose', async () => {
+    await dashboardRefresher.stop();
+    await changeFeed.stop();
+  });
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());

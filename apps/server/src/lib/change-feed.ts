@@ -12,13 +12,18 @@ import type { TDatabase, TDbOrTx, TListening } from '../db/database';
  */
 export const CHANGE_CHANNEL = 'aquasmart_changes';
 
-/** A node change: its EUI, customer (and the one before a move), what changed; `w` a water detection log. */
+/**
+ * A node change: its EUI, customer (and the one before a move), what changed; `w` a water detection
+ * log, `k` something the dashboard counts (an alarm time, sync, placement, a faulty sensor, a flush,
+ * a node back online ...) changed.
+ */
 export interface TNodeChange {
   e: string;
   c?: number;
   o?: number;
   p: TNodeChangePart[];
   w?: 1;
+  k?: 1;
 }
 export interface TAlarmChangeItem {
   i: number;

@@ -8,7 +8,7 @@
 -- A notification is JSON {"t": kind, "x": [items]}, at most 40 items each (a payload must stay under
 -- 8000 bytes); one statement that touches more than 2000 rows (an import, a bulk move) announces
 -- {"t": "r"} instead: every open screen reloads. Kinds: n nodes (e eui, c customer, o the customer
--- before a move, p parts, w a water detection log), a alarms (i id, k kind, e eui, c customer,
+-- before a move, p parts, w a water detection log, k the dashboard counts may have changed), a alarms (i id, k kind, e eui, c customer,
 -- x opened|changed|closed), m mails (i id, s state), u users whose tokens, rights or scope changed.
 -- Statement triggers with transition tables: one intake batch of 500 uplinks is a few notifications.
 CREATE FUNCTION "change_feed_send"(kind text, items jsonb) RETURNS void LANGUAGE plpgsql AS $$
@@ -37,7 +37,10 @@ CREATE FUNCTION "change_feed_devices_updated"() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   PERFORM change_feed_send('n', (
     SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', n.eui, 'c', n.customer_id,
-      'o', CASE WHEN o.customer_id IS DISTINCT FROM n.customer_id THEN o.customer_id END, 'p', to_jsonb(p.parts))))
+      'o', CASE WHEN o.customer_id IS DISTINCT FROM n.customer_id THEN o.customer_id END, 'p', to_jsonb(p.parts),
+      'k', CASE WHEN (n.battery_alarm_ts, n.flush_alarm_ts, n.incorrect_settings, n.sync, n.customer_id, n.location_id, n.calibration_interval, n.calibration_ts, n.type)
+          IS DISTINCT FROM (o.battery_alarm_ts, o.flush_alarm_ts, o.incorrect_settings, o.sync, o.customer_id, o.location_id, o.calibration_interval, o.calibration_ts, o.type)
+        OR (n.lora_ts >= now() - interval '6 hours' AND (o.lora_ts IS NULL OR o.lora_ts < now() - interval '6 hours')) THEN 1 END)))
     FROM new_rows n
     JOIN old_rows o ON o.eui = n.eui
     CROSS JOIN LATERAL (SELECT array_remove(ARRAY[
@@ -62,7 +65,7 @@ CREATE TRIGGER "change_feed_devices_updated" AFTER UPDATE ON "devices"
 --> statement-breakpoint
 CREATE FUNCTION "change_feed_devices_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM change_feed_send('n', (SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', n.eui, 'c', n.customer_id, 'p', '["placement"]'::jsonb))) FROM new_rows n));
+  PERFORM change_feed_send('n', (SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', n.eui, 'c', n.customer_id, 'p', '["placement"]'::jsonb, 'k', 1))) FROM new_rows n));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -71,7 +74,7 @@ CREATE TRIGGER "change_feed_devices_added" AFTER INSERT ON "devices"
 --> statement-breakpoint
 CREATE FUNCTION "change_feed_devices_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM change_feed_send('n', (SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', o.eui, 'c', o.customer_id, 'p', '["removed"]'::jsonb))) FROM old_rows o));
+  PERFORM change_feed_send('n', (SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', o.eui, 'c', o.customer_id, 'p', '["removed"]'::jsonb, 'k', 1))) FROM old_rows o));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -82,9 +85,11 @@ CREATE TRIGGER "change_feed_devices_removed" AFTER DELETE ON "devices"
 CREATE FUNCTION "change_feed_channels_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM change_feed_send('n', (
-    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', to_jsonb(x.parts))))
+    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', to_jsonb(x.parts), 'k', CASE WHEN x.counts THEN 1 END)))
     FROM (
-      SELECT n.device_eui AS eui, array_agg(DISTINCT part.name) AS parts
+      SELECT n.device_eui AS eui, array_agg(DISTINCT part.name) AS parts,
+        bool_or((n.channel_id LIKE 'flush%' AND n.ts IS DISTINCT FROM o.ts) OR (n.value <= -100) IS DISTINCT FROM (o.value <= -100)
+          OR (n.custom, n.type) IS DISTINCT FROM (o.custom, o.type)) AS counts
       FROM new_rows n
       JOIN old_rows o ON o.device_eui = n.device_eui AND o.channel_id = n.channel_id
       CROSS JOIN LATERAL unnest(ARRAY[
@@ -105,7 +110,7 @@ CREATE TRIGGER "change_feed_channels_updated" AFTER UPDATE ON "device_channels"
 CREATE FUNCTION "change_feed_parameters_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM change_feed_send('n', (
-    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', to_jsonb(x.parts))))
+    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', to_jsonb(x.parts), 'k', 1)))
     FROM (
       SELECT n.device_eui AS eui, array_agg(DISTINCT part.name) AS parts
       FROM new_rows n
@@ -127,7 +132,7 @@ CREATE TRIGGER "change_feed_parameters_updated" AFTER UPDATE ON "device_paramete
 CREATE FUNCTION "change_feed_parameters_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM change_feed_send('n', (
-    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', '["settings","sync"]'::jsonb)))
+    SELECT jsonb_agg(jsonb_strip_nulls(jsonb_build_object('e', x.eui, 'c', d.customer_id, 'p', '["settings","sync"]'::jsonb, 'k', 1)))
     FROM (SELECT DISTINCT r.device_eui AS eui FROM changed_rows r) x
     JOIN devices d ON d.eui = x.eui));
   RETURN NULL;

@@ -200,6 +200,7 @@ export class EventHub implements TChangeSubscriber {
       if (node.c !== undefined) pending.c = node.c;
       else delete pending.c;
       if (node.w) pending.w = 1;
+      if (node.k) pending.k = 1;
     }
     this.windowTimer ??= setTimeout(() => this.flushNodes(), this.options.nodeWindowMs);
   }
