@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { ADVISORY_LOCKS } from '../../db/locks';
+import { announceChange } from '../../lib/change-feed';
 import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
 import { at, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
@@ -36,7 +37,7 @@ export interface TCustomerCounts {
   sync: TTriple;
 }
 
-const ASSIGNED = sql`d.customer_id IS NOT NULL AND d.location_id IS NOT NULL`;
+const ASSIGNED_ANY = sql`d.customer_id IS NOT NULL AND d.location_id IS NOT NULL`;
 
 type TRow = Record<string, string | number | null> & { customer_id: number };
 const n = (value: unknown) => Number(value ?? 0);
@@ -46,7 +47,8 @@ const triple = (row: TRow | undefined, prefix: string): TTriple => [n(row?.[`${p
  * Counts every customer's nodes at `now`, set-based: six grouped statements (weekly flushes and faulty
  * sensors read from dashboard_nodes, made first).
  */
-export async function computeCustomerCounts(db: TDbOrTx, now: number): Promise<Map<number, TCustomerCounts>> {
+export async function computeCustomerCounts(db: TDbOrTx, now: number, customerIds?: readonly number[]): Promise<Map<number, TCustomerCounts>> {
+  const ASSIGNED = customerIds ? sql`${ASSIGNED_ANY} AND d.customer_id = ANY(${sql.param([...customerIds])})` : ASSIGNED_ANY;
   const offline = sql`(d.lora_ts IS NULL OR d.lora_ts < ${at(now - OFFLINE_AFTER_MS)})`;
   const calibration = CALIBRATION_INTERVALS_COUNTED.map((interval) => {
     const due = at(now - calibrationWindowMs(interval));
@@ -130,13 +132,15 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number): Promise<M
  * The nodes with flushes in the last 7 days (their number) or a faulty active temperature channel
  * (the newest such channel's time), for the weekly-flush and faulty-sensor counts and lists.
  */
-function rebuildDashboardNodes(now: number): SQL {
+function rebuildDashboardNodes(now: number, customerIds?: readonly number[]): SQL {
+  const only = (eui: SQL) =>
+    customerIds ? sql`AND ${eui} IN (SELECT o.eui FROM devices o WHERE o.customer_id = ANY(${sql.param([...customerIds])}))` : sql``;
   return sql`INSERT INTO dashboard_nodes (device_eui, weekly_flushes, faulty, faulty_at)
     SELECT coalesce(w.eui, f.eui), coalesce(w.n, 0), f.eui IS NOT NULL, f.at
-    FROM (${weeklyFlushCountsSql(now)}) w
+    FROM (${weeklyFlushCountsSql(now, only(sql`x.device_eui`))}) w
     FULL OUTER JOIN (SELECT c.device_eui AS eui, max(c.ts) AS at FROM device_channels c
         CROSS JOIN LATERAL (SELECT * FROM devices d WHERE d.eui = c.device_eui OFFSET 0) d
-        WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${CHANNEL_ACTIVE} GROUP BY c.device_eui) f ON f.eui = w.eui`;
+        WHERE c.type = 'Temperatuur' AND c.value <= -100 AND ${CHANNEL_ACTIVE} ${only(sql`c.device_eui`)} GROUP BY c.device_eui) f ON f.eui = w.eui`;
 }
 
 /**
@@ -162,6 +166,32 @@ export async function refreshSnapshot(db: TDb, now = Date.now()): Promise<void> 
     }
     await tx.execute(sql`INSERT INTO dashboard_counts_state (id, computed_at) VALUES (1, ${at(now)})
       ON CONFLICT (id) DO UPDATE SET computed_at = excluded.computed_at`);
+  });
+}
+
+/**
+ * The summary of these customers made anew (their nodes' weekly flushes and faulty sensors, then
+ * their counts) and announced (`dashboard` to the users who see them), in one transaction, when no
+ * other copy is making the summary: answers false then (that copy heard the same changes).
+ */
+export async function refreshCustomerCounts(db: TDb, customerIds: readonly number[], now = Date.now()): Promise<boolean> {
+  if (customerIds.length === 0) return true;
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.dashboardSummary}) AS locked`);
+    if (!lock.locked) return false;
+    const ids = sql.param([...customerIds]);
+    await tx.execute(sql`DELETE FROM dashboard_nodes w WHERE w.device_eui IN (SELECT o.eui FROM devices o WHERE o.customer_id = ANY(${ids}))`);
+    await tx.execute(rebuildDashboardNodes(now, customerIds));
+    const counts = await computeCustomerCounts(tx, now, customerIds);
+    const rows = [...counts.entries()].map(([customerId, value]) => ({ customerId, value }));
+    await tx.execute(sql`DELETE FROM dashboard_counts WHERE customer_id = ANY(${ids})`);
+    if (rows.length) {
+      await tx.execute(sql`INSERT INTO dashboard_counts (customer_id, computed_at, counts)
+        SELECT (r ->> 'customerId')::int, ${at(now)}, r -> 'value' FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
+        WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = (r ->> 'customerId')::int)`);
+    }
+    await announceChange(tx, { t: 'd', x: [...customerIds] });
+    return true;
   });
 }
 

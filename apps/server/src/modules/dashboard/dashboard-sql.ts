@@ -7,9 +7,9 @@ import { DASHBOARD_BUCKETS, FLUSH_MESSAGE_ID, WEEKLY_FLUSH_WINDOW_MS, type TBuck
 export const at = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /** Flushes per node in the last 7 days (`eui`, `n`): the history's flush messages through device_data_flush_idx. */
-export function weeklyFlushCountsSql(now: number): SQL {
+export function weeklyFlushCountsSql(now: number, andWhere: SQL = sql``): SQL {
   return sql`SELECT x.device_eui AS eui, count(*)::int AS n FROM device_data x
-    WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} GROUP BY x.device_eui`;
+    WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} ${andWhere} GROUP BY x.device_eui`;
 }
 
 /** count(*) FILTER per age bucket of a time (null counts as the oldest), as columns <prefix>0..2. */
