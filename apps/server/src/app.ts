@@ -40,6 +40,9 @@ import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
+import { platformRoutes } from './modules/platforms/platform-routes';
+import { createPlatformSender } from './modules/platforms/platform-sender';
+import { platformSettings } from './modules/platforms/platform-settings';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { createAlarmNotifier } from './modules/alarm-notifications/alarm-notifications-loop';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
@@ -66,7 +69,7 @@ declare module 'fastify' {
 }
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER'>>;
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -205,6 +208,10 @@ export async function buildApp({ config, database, logger, logStream, background
   const gatewayOffline = createGatewayOfflineJob({ db: database.system, log: app.log, offlineAfterMs: (config.GATEWAY_OFFLINE_AFTER ?? DEFAULT_GATEWAY_OFFLINE_AFTER_MS / 1000) * 1000 });
   if (backgroundWorkers) app.addHook('onReady', async () => gatewayOffline.start());
   app.addHook('onClose', () => gatewayOffline.stop());
+  const platforms = platformSettings(config);
+  const platformSender = createPlatformSender(database.system, platforms, app.log);
+  if (backgroundWorkers) app.addHook('onReady', async () => platformSender.start());
+  app.addHook('onClose', () => platformSender.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -230,6 +237,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(alarmRoutes, { db: database.db });
+      await api.register(platformRoutes, { db: database.db, settings: platforms, onRetry: () => platformSender.wake() });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });
