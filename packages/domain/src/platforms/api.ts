@@ -22,6 +22,8 @@ export const ZPlatformState = z.object({
   lastError: z.string().nullable(),
   /** The first bytes of the last failed answer. */
   lastAnswer: z.string().nullable(),
+  /** N: at most one request every N seconds (PLATFORM_BATCH_INTERVAL). */
+  batchSeconds: z.number().int(),
 });
 export type TPlatformState = z.infer<typeof ZPlatformState>;
 

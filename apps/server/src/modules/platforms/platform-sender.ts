@@ -103,7 +103,7 @@ async function recordOutcome(db: TDb, row: TEndpointRow, items: TPlatformItem[],
     const wait = backoffSeconds(attempts, batchSeconds);
     await tx.execute(sql`UPDATE platform_endpoints SET state = ${verdict === 'park' ? 'parked' : 'retrying'}, attempts = ${attempts},
         next_attempt_at = now() + ${sql.raw(`interval '${wait} seconds'`)}, last_status = ${status},
-        last_error = ${result.error ?? (status === null ? null : `HTTP ${status}`)}, last_answer = ${result.answer}, updated_at = now()
+        last_error = ${result.error}, last_answer = ${result.answer}, updated_at = now()
       WHERE id = ${row.id} AND fingerprint = ${row.fingerprint}`);
   });
 }

@@ -76,6 +76,7 @@ export async function readPlatformState(db: TDb, settings: TSenderSettings, cust
     lastStatus: row?.last_status ?? null,
     lastError: row?.last_error ?? null,
     lastAnswer: row?.last_answer ?? null,
+    batchSeconds: settings.batchSeconds,
   };
 }
 

@@ -178,7 +178,7 @@ describe('platform deliveries', () => {
     await processIntakeBatch(db);
     expect(await deliverDue(db, settings())).toBe(1);
     const parked = await state();
-    expect(parked).toMatchObject({ state: 'parked', lastStatus: 404, backlog: 1, nextAttemptAt: null });
+    expect(parked).toMatchObject({ state: 'parked', lastStatus: 404, lastError: null, backlog: 1, nextAttemptAt: null });
     expect(parked.lastAnswer).toMatch(/^no such hook x+$/);
     expect(parked.lastAnswer!.length).toBe(500);
     await timePasses();

@@ -1,0 +1,73 @@
+/**
+ * Texts of the external platform's delivery state (docs/platforms.md, "State"): the #platform tab of
+ * a customer or location, loaded with that tab.
+ */
+export const platformsUiNl = {
+  platforms: {
+    tab: 'Platform',
+    title: 'Levering aan {{platform}}',
+    help: 'Metingen en alarmen van de nodes gaan in groepjes naar het ingestelde platform, hoogstens eens per {{seconds}} seconden. Een verzending die mislukt, wordt opnieuw geprobeerd; een weigering (4xx) zet de levering stil tot u de instelling aanpast of op Opnieuw proberen klikt.',
+    noPlatform: 'Er is geen extern platform ingesteld. Stel een platform in bij Bewerken om metingen en alarmen te leveren.',
+    via: 'Deze locatie levert via het platform van klant {{customer}}.',
+    state: 'Status',
+    states: { none: 'Geen platform', delivering: 'Levert', retrying: 'Nieuwe poging {{time}}', parked: 'Stilgezet' },
+    url: 'Adres',
+    lastDeliveredAt: 'Laatst geleverd',
+    never: 'Nog niet',
+    backlog: 'Wachtend',
+    delivered: 'Geleverd',
+    attempts: 'Pogingen',
+    lastError: 'Laatste fout',
+    lastStatus: 'HTTP-status {{status}}',
+    lastAnswer: 'Antwoord (begin)',
+    parkedHelp: 'De ontvanger weigerde de levering. Pas het adres of token aan (Bewerken) of klik op Opnieuw proberen als het probleem aan de kant van de ontvanger is opgelost.',
+    test: 'Testlevering',
+    testing: 'Bezig…',
+    retry: 'Opnieuw proberen',
+    refresh: 'Vernieuwen',
+    testTitle: 'Antwoord op de testlevering',
+    testOk: 'Aangekomen: HTTP-status {{status}} in {{ms}} ms',
+    testFailed: 'Niet aangekomen',
+    loadError: 'De leverstatus kon niet worden geladen',
+  },
+  snackbar: {
+    platformRetry: 'De levering wordt nu opnieuw geprobeerd',
+    platformRetryError: 'Opnieuw proberen is niet gelukt',
+    platformTestError: 'De testlevering kon niet worden verstuurd',
+  },
+};
+
+export const platformsUiEn: typeof platformsUiNl = {
+  platforms: {
+    tab: 'Platform',
+    title: 'Delivery to {{platform}}',
+    help: 'Readings and alarms of the nodes go to the configured platform in batches, at most once every {{seconds}} seconds. A delivery that fails is tried again; a refusal (4xx) stops delivery until you change the settings or click Retry now.',
+    noPlatform: 'No external platform is set. Choose a platform under Edit to deliver readings and alarms.',
+    via: 'This location delivers through the platform of customer {{customer}}.',
+    state: 'State',
+    states: { none: 'No platform', delivering: 'Delivering', retrying: 'Next try {{time}}', parked: 'Stopped' },
+    url: 'Address',
+    lastDeliveredAt: 'Last delivered',
+    never: 'Not yet',
+    backlog: 'Waiting',
+    delivered: 'Delivered',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    lastStatus: 'HTTP status {{status}}',
+    lastAnswer: 'Answer (start)',
+    parkedHelp: 'The receiver refused the delivery. Change the address or token (Edit), or click Retry now once the problem on the receiver\'s side is solved.',
+    test: 'Test delivery',
+    testing: 'Sending…',
+    retry: 'Retry now',
+    refresh: 'Refresh',
+    testTitle: 'Answer to the test delivery',
+    testOk: 'Arrived: HTTP status {{status}} in {{ms}} ms',
+    testFailed: 'Did not arrive',
+    loadError: 'The delivery state could not be loaded',
+  },
+  snackbar: {
+    platformRetry: 'Delivery is being tried again now',
+    platformRetryError: 'Retry did not work',
+    platformTestError: 'The test delivery could not be sent',
+  },
+};
