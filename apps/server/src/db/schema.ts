@@ -699,6 +699,8 @@ export const platformEndpoints = pgTable(
     lastAttemptAt: tsz('last_attempt_at'),
     lastDeliveredAt: tsz('last_delivered_at'),
     delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+    /** Items dropped undelivered after PLATFORM_BACKLOG_DAYS. */
+    dropped: bigint('dropped', { mode: 'number' }).notNull().default(0),
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     lastAnswer: text('last_answer'),
@@ -722,5 +724,5 @@ export const platformItems = pgTable(
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     createdAt: created(),
   },
-  (table) => [index('platform_items_endpoint_idx').on(table.endpointId, table.id)],
+  (table) => [index('platform_items_endpoint_idx').on(table.endpointId, table.id), index('platform_items_created_idx').on(table.createdAt)],
 );

@@ -18,6 +18,8 @@ export const ZPlatformState = z.object({
   attempts: z.number().int(),
   delivered: z.number().int(),
   backlog: z.number().int(),
+  /** Items dropped undelivered after PLATFORM_BACKLOG_DAYS days. */
+  dropped: z.number().int(),
   lastStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
   /** The first bytes of the last failed answer. */

@@ -4,6 +4,8 @@
 export const DEFAULT_PLATFORM_BATCH_SECONDS = 60;
 /** Items in one request at most; a larger backlog goes out over the next requests. */
 export const PLATFORM_BATCH_ITEMS = 1000;
+/** An item not delivered within this many days is dropped (counted on its endpoint): a stopped endpoint cannot grow without end. */
+export const PLATFORM_BACKLOG_DAYS = 30;
 /** The longest wait between two tries of a failing endpoint. */
 export const PLATFORM_MAX_BACKOFF_SECONDS = 3600;
 /** How many bytes of an answer are read (the rest is dropped), and how many are kept to show. */

@@ -34,6 +34,9 @@ Usage: npm run bench:ingest -- [options]
   --devices <n>                       seeded V2 devices the uplinks spread over (default 1000)
   --warmup <duration>                 sending before measuring (default 2s)
   --drain-timeout <duration>          longest wait for processing to catch up (default 120s)
+  --locations <n>                     spread the devices over n locations (default 0: unassigned)
+  --platform                          each of those locations delivers to an external platform (XIC, a
+                                      receiver on 127.0.0.1 this benchmark starts; docs/platforms.md)
   --crash                             SIGKILL the server right after the last answer, start it again on
                                       the same database, then count: accepted uplinks must all be there
   --postgres-url <url>                server to create the benchmark database on
@@ -192,7 +195,9 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
   try {
     const started = await startServer(env);
     server = started.server;
-    const { secret, euis } = await server.ask({ type: 'seed', devices: options.devices }, 'seeded');
+    const receiver = options.platform ? await startPlatformReceiver() : null;
+    platform.receiver = receiver;
+    const { secret, euis } = await server.ask({ type: 'seed', devices: options.devices, locations: options.locations, platformUrl: receiver?.url ?? null }, 'seeded');
     console.log(`\n== ${database}: server on port ${started.port}, ${euis.length} devices seeded; concurrency ${options.concurrency}, ${options.count ? `${options.count} uplinks` : `${options.durationMs / 1000} s`} ==`);
 
     const pool = new Pool(`http://127.0.0.1:${started.port}`, { connections: options.concurrency, pipelining: 1, keepAliveTimeout: 60_000 });

@@ -1,5 +1,5 @@
 /** Messages between the ingest benchmark and its server process (IPC). */
-export type TBenchRequest = { type: 'seed'; devices: number } | { type: 'sample' } | { type: 'count' } | { type: 'stop' };
+export type TBenchRequest = { type: 'seed'; devices: number; locations: number; platformUrl: string | null } | { type: 'sample' } | { type: 'count' } | { type: 'stop' };
 
 export type TBenchReply =
   | { type: 'ready'; port: number; kind: string }

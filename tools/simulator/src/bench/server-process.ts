@@ -11,7 +11,8 @@ import type { TBenchReply, TBenchRequest } from './protocol';
  * history rows, report memory. DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) as for the server.
  */
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DEMO: 'false' });
+// --platform: the receiver the benchmark starts on 127.0.0.1 must be reachable (docs/platforms.md).
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DEMO: 'false', PLATFORM_ALLOWED_ADDRESSES: '127.0.0.1' });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await ensureHistoryPartitions(database.db);
 const app = await buildApp({ config, database, backgroundWorkers: true, logger: { level: 'warn' } });
@@ -23,7 +24,7 @@ function reply(message: TBenchReply): void {
   process.send!(message);
 }
 
-async function seed(devices: number): Promise<{ secret: string; euis: string[] }> {
+async function seed(devices: number, locations: number, platformUrl: string | null): Promise<{ secret: string; euis: string[] }> {
   const secret = randomBytes(32).toString('hex');
   const euis = Array.from({ length: devices }, (_v, i) => `BE0C4000${i.toString(16).toUpperCase().padStart(8, '0')}`);
   await database.db.transaction(async (tx) => {
@@ -42,6 +43,16 @@ async function seed(devices: number): Promise<{ secret: string; euis: string[] }
         { userEmail: null, via: 'api' },
       );
     }
+    // --locations n: the devices spread over n locations of the customer; --platform: each with an
+    // XIC endpoint of its own to the benchmark's receiver (docs/platforms.md, "Figures").
+    if (locations > 0) {
+      const endpoint = platformUrl ? JSON.stringify({ platform: 'XIC', url: platformUrl, token: 'bench-token' }) : '{}';
+      await tx.execute(sql`INSERT INTO locations (customer_id, name, endpoint)
+        SELECT c.id, 'Benchmark ' || n, ${endpoint}::jsonb FROM customers c, generate_series(1, ${locations}) AS n WHERE c.name = 'Benchmark'`);
+      await tx.execute(sql`WITH l AS (SELECT id, customer_id, row_number() OVER (ORDER BY id) - 1 AS n FROM locations WHERE name LIKE 'Benchmark %'),
+          d AS (SELECT eui, (row_number() OVER (ORDER BY eui) - 1) % ${locations} AS n FROM devices WHERE eui LIKE 'BE0C4000%')
+        UPDATE devices SET customer_id = l.customer_id, location_id = l.id FROM d JOIN l ON l.n = d.n WHERE devices.eui = d.eui`);
+    }
   });
   return { secret, euis };
 }
@@ -58,7 +69,7 @@ async function sample(): Promise<{ unprocessed: number; failed: number; history?
 answerParent<TBenchRequest, TBenchReply>(async (message) => {
   switch (message.type) {
     case 'seed':
-      return { type: 'seeded', ...(await seed(message.devices)) };
+      return { type: 'seeded', ...(await seed(message.devices, message.locations, message.platformUrl)) };
     case 'sample': {
       const cpu = process.cpuUsage();
       return { type: 'sample', ...(await sample()), rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };

@@ -13,6 +13,7 @@ CREATE TABLE "platform_endpoints" (
 	"last_attempt_at" timestamptz,
 	"last_delivered_at" timestamptz,
 	"delivered" bigint NOT NULL DEFAULT 0,
+	"dropped" bigint NOT NULL DEFAULT 0,
 	"last_status" integer,
 	"last_error" text,
 	"last_answer" text,
@@ -34,6 +35,9 @@ CREATE TABLE "platform_items" (
 );
 --> statement-breakpoint
 CREATE INDEX "platform_items_endpoint_idx" ON "platform_items" ("endpoint_id", "id");
+--> statement-breakpoint
+-- Items older than the backlog's age limit are dropped (and counted on their endpoint).
+CREATE INDEX "platform_items_created_idx" ON "platform_items" ("created_at");
 --> statement-breakpoint
 -- Keeps platform_endpoints in step with a customer's or location's endpoint.
 CREATE FUNCTION "platform_endpoint_sync"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { backoffSeconds, deliveryVerdict, PLATFORM_BATCH_ITEMS, type TEndpointValue, type TPlatformBatch, type TPlatformItem } from '@aquasmart/domain';
+import { backoffSeconds, deliveryVerdict, PLATFORM_BACKLOG_DAYS, PLATFORM_BATCH_ITEMS, type TEndpointValue, type TPlatformBatch, type TPlatformItem } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { readEndpoint } from '../places/place-endpoint';
@@ -113,6 +113,7 @@ async function recordOutcome(db: TDb, row: TEndpointRow, items: TPlatformItem[],
  * and sends each one request. Answers how many endpoints it took.
  */
 export async function deliverDue(db: TDb, settings: TSenderSettings, limit = 8): Promise<number> {
+  await dropStaleItems(db);
   const claimed = await claimEndpoints(db, limit);
   await Promise.all(claimed.map((row) => deliverEndpoint(db, row, settings)));
   return claimed.length;
@@ -121,6 +122,24 @@ export async function deliverDue(db: TDb, settings: TSenderSettings, limit = 8):
 /** The background loop of the deliveries: looks for due endpoints every few seconds, at once when woken. */
 export function createPlatformSender(db: TDb, settings: TSenderSettings, log: TLoopLog, idleMs = 2000): BackgroundLoop {
   return new BackgroundLoop('platform deliveries', () => deliverDue(db, settings), log, idleMs);
+}
+
+ /** When the last sweep for stale items ran (per process; several copies each sweep, harmlessly). */
+let lastSweep = 0;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Items older than PLATFORM_BACKLOG_DAYS are dropped and counted on their endpoint (`dropped`,
+ * shown on its page), so an endpoint that stays stopped cannot grow its backlog without end.
+ */
+export async function dropStaleItems(db: TDbOrTx, now = Date.now()): Promise<void> {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  await db.execute(sql`WITH gone AS (
+      DELETE FROM platform_items WHERE created_at < now() - ${sql.raw(`interval '${PLATFORM_BACKLOG_DAYS} days'`)} RETURNING endpoint_id
+    )
+    UPDATE platform_endpoints e SET dropped = e.dropped + g.n, updated_at = now()
+    FROM (SELECT endpoint_id, count(*) AS n FROM gone GROUP BY endpoint_id) g WHERE e.id = g.endpoint_id`);
 }
 
 /** "Retry now": a parked or waiting endpoint is due again at once. */

@@ -38,6 +38,7 @@ interface TStateRow {
   last_attempt_at: string | Date | null;
   last_delivered_at: string | Date | null;
   delivered: string | number;
+  dropped: string | number;
   last_status: number | null;
   last_error: string | null;
   last_answer: string | null;
@@ -73,6 +74,7 @@ export async function readPlatformState(db: TDb, settings: TSenderSettings, cust
     attempts: row?.attempts ?? 0,
     delivered: Number(row?.delivered ?? 0),
     backlog: Number(row?.backlog ?? 0),
+    dropped: Number(row?.dropped ?? 0),
     lastStatus: row?.last_status ?? null,
     lastError: row?.last_error ?? null,
     lastAnswer: row?.last_answer ?? null,

@@ -7,7 +7,7 @@ import { caller, insertCustomer, insertLocation } from '../../test/places-fixtur
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { AddressPolicy } from './platform-address';
-import { deliverDue, type TSenderSettings } from './platform-sender';
+import { deliverDue, dropStaleItems, type TSenderSettings } from './platform-sender';
 import { verifySignature, SIGNATURE_HEADER } from './platform-signature';
 import { startReceiver, type TTestReceiver } from './platform-receiver.fixture';
 import { LEGIONELLADOSSIER_HEADER } from './adapters/legionella-dossier';
@@ -278,6 +278,17 @@ describe('platform deliveries', () => {
     expect(request.headers[LEGIONELLADOSSIER_HEADER]).toBe(TOKEN);
     expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(batches()[0].items[0].legionellaDossier).toEqual(ldOptions);
+  });
+
+  it('a backlog older than 30 days is dropped and counted, not kept for ever', async () => {
+    await seedWorld({ platform: 'XIC', url: `${receiver.url}/wrong`, token: TOKEN });
+    await temperature(NODE, 50, 300);
+    await temperature(NODE, 51, 200);
+    await processIntakeBatch(db);
+    await db.execute(sql`UPDATE platform_items SET created_at = now() - interval '31 days' WHERE id = (SELECT min(id) FROM platform_items)`);
+    await dropStaleItems(db, Date.now() + 3_600_000);
+    expect(await state()).toMatchObject({ backlog: 1, dropped: 1 });
+    expect(await countOf(db, 'platform_items')).toBe(1);
   });
 
   it('no platform: no endpoint, no items; setting it to none drops the backlog', async () => {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import type { TPlatformState, TPlatformTestResult } from '@aquasmart/domain';
+import { PLATFORM_BACKLOG_DAYS, type TPlatformState, type TPlatformTestResult } from '@aquasmart/domain';
 import { DetailField, DetailList, Section } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar';
 import { useFormat } from '../../lib/i18n/use-date-time';
@@ -57,6 +57,7 @@ export function PlatformPanel(place: TPlatformPlace) {
               <DetailField label={t('platforms.lastDeliveredAt')}>{state.lastDeliveredAt ? format.dateTime(state.lastDeliveredAt) : t('platforms.never')}</DetailField>
               <DetailField label={t('platforms.backlog')}>{format.number(state.backlog)}</DetailField>
               <DetailField label={t('platforms.delivered')}>{format.number(state.delivered)}</DetailField>
+              {state.dropped > 0 ? <DetailField label={t('platforms.dropped', { days: PLATFORM_BACKLOG_DAYS })}>{format.number(state.dropped)}</DetailField> : null}
               <DetailField label={t('platforms.url')} wide>
                 {state.url}
               </DetailField>
