@@ -69,6 +69,8 @@ const MODULE_BUILDS_ON = {
   health: [],
   maintenance: [],
   customers: ['places'],
+  // External platforms (docs/platforms.md): reads the places' endpoints.
+  platforms: ['places'],
   products: ['places'],
   users: ['auth'],
   downlinks: ['intake'],
@@ -81,7 +83,7 @@ const MODULE_BUILDS_ON = {
   // Alarms as records (docs/alarms.md): the node scope of GET /devices/:eui/alarms.
   alarms: ['devices'],
   // The intake opens and closes alarms in its own transaction (alarms/alarm-records.ts).
-  telemetry: ['devices', 'alerts', 'intake', 'alarms'],
+  telemetry: ['devices', 'alerts', 'intake', 'alarms', 'platforms'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
   logbook: ['telemetry', 'locations', 'alerts'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.

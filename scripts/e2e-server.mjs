@@ -52,6 +52,9 @@ Object.assign(process.env, {
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2000}`,
   MAIL_FROM: 'Aquasmart Portal <portal@example.nl>',
   PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+  // e2e/platforms.spec.ts starts a platform receiver on 127.0.0.1; deliveries every 2 s instead of 60.
+  PLATFORM_ALLOWED_ADDRESSES: '127.0.0.1',
+  PLATFORM_BATCH_INTERVAL: '2',
 });
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.chdir(ROOT);

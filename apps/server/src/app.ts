@@ -40,6 +40,9 @@ import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
+import { platformRoutes } from './modules/platforms/platform-routes';
+import { createPlatformSender } from './modules/platforms/platform-sender';
+import { platformSettings } from './modules/platforms/platform-settings';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { createAlarmNotifier } from './modules/alarm-notifications/alarm-notifications-loop';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
@@ -70,7 +73,8 @@ declare module 'fastify' {
 }
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME'>>;
+  config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> &
+    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -223,6 +227,10 @@ export async function buildApp({ config, database, logger, logStream, background
     await dashboardRefresher.stop();
     await changeFeed.stop();
   });
+  const platforms = platformSettings(config);
+  const platformSender = createPlatformSender(database.system, platforms, app.log);
+  if (backgroundWorkers) app.addHook('onReady', async () => platformSender.start());
+  app.addHook('onClose', () => platformSender.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -248,6 +256,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(alarmRoutes, { db: database.db });
+      await api.register(platformRoutes, { db: database.db, settings: platforms, onRetry: () => platformSender.wake() });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

@@ -169,7 +169,29 @@ const ZEnv = z.object({
     .transform((text) => text.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** External platforms (docs/platforms.md): at most one request per endpoint every this many seconds; 1 s to 1 day. */
+  PLATFORM_BATCH_INTERVAL: durationSeconds('60s', 1, 86400),
+  /** Where LegionellaDossier takes deliveries (its form has no URL); none: LegionellaDossier endpoints wait, parked with that error. */
+  LEGIONELLADOSSIER_URL: z
+    .string()
+    .refine(isPublicUrl, 'must be an http:// or https:// address, such as https://api.legionelladossier.nl/aquasmart')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Addresses or CIDR ranges deliveries may reach although private or loopback (a receiver on the own network); default none. */
+  PLATFORM_ALLOWED_ADDRESSES: z
+    .string()
+    .refine((text) => text.split(/[\s,]+/).filter(Boolean).every((entry) => isAddressOrRange(entry)), 'must be addresses or CIDR ranges, such as 127.0.0.1, 10.1.0.0/16')
+    .default(''),
 });
+
+/** An IPv4/IPv6 address, or one with a /prefix in range. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type TConfig = z.infer<typeof ZEnv>;
 
@@ -194,6 +216,9 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'HTTP_REQUEST_TIMEOUT',
   'MAIL_FROM',
   'PUBLIC_URL',
+  'PLATFORM_BATCH_INTERVAL',
+  'LEGIONELLADOSSIER_URL',
+  'PLATFORM_ALLOWED_ADDRESSES',
 ]);
 
 /** The variables the server reads (every key of the schema). */

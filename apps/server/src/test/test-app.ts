@@ -69,6 +69,8 @@ export interface TTestContextOptions {
   logStream?: TAppOptions['logStream'];
   /** The live change stream's bounds and timings (docs/events.md). */
   events?: TAppOptions['events'];
+  /** External platforms' settings (docs/platforms.md): batch interval, LegionellaDossier URL, allowed addresses. */
+  platforms?: Partial<Pick<TConfig, 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -78,7 +80,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false, ...options.platforms },
     database: appDatabase,
     logger: options.logStream ? undefined : false,
     logStream: options.logStream,

@@ -8,6 +8,8 @@ import { type TDatabase } from '../db/database';
 
 /** Tables emptied between tests, children first. */
 const TABLES = [
+  'platform_items',
+  'platform_endpoints',
   'alarm_escalation_items',
   'alarm_notification_items',
   'alarm_events',

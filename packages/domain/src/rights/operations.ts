@@ -135,6 +135,13 @@ export const OPERATIONS = {
   // e-mail alerts (docs/alerts.md)
   GetMailOutbox: op('GET', '/mailOutbox', 'admin'),
   PostTestMail: op('POST', '/mailOutbox/test', 'admin'),
+  // external platforms (docs/platforms.md)
+  GetCustomerPlatform: op('GET', '/customers/:customer/platform', 'admin'),
+  PostCustomerPlatformTest: op('POST', '/customers/:customer/platform/test', 'admin'),
+  PostCustomerPlatformRetry: op('POST', '/customers/:customer/platform/retry', 'admin'),
+  GetLocationPlatform: op('GET', '/customers/:customer/locations/:location/platform', 'admin'),
+  PostLocationPlatformTest: op('POST', '/customers/:customer/locations/:location/platform/test', 'admin'),
+  PostLocationPlatformRetry: op('POST', '/customers/:customer/locations/:location/platform/retry', 'admin'),
 } as const satisfies Record<string, TOperation>;
 
 export type TOperationName = keyof typeof OPERATIONS;

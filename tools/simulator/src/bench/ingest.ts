@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +57,26 @@ interface TBenchOptions {
   drainTimeoutMs: number;
   postgresUrl: string;
   crash: boolean;
+  locations: number;
+  platform: boolean;
+}
+
+/** --platform: a receiver on 127.0.0.1 that answers 200 and counts the requests and items it got. */
+async function startPlatformReceiver(): Promise<{ url: string; requests: number; items: number; close: () => Promise<void> }> {
+  const receiver = { url: '', requests: 0, items: 0, close: async () => {} };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      receiver.requests += 1;
+      receiver.items += (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { items: unknown[] }).items.length;
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver;
 }
 
 interface TResult {
@@ -156,6 +178,7 @@ function upEvent(eui: string, fCnt: number, atMs: number): string {
 
 async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): Promise<TResult> {
   let cleanup: () => Promise<void>;
+  const platform: { receiver: Awaited<ReturnType<typeof startPlatformReceiver>> | null } = { receiver: null };
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
@@ -173,8 +196,8 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
     const started = await startServer(env);
     server = started.server;
     const receiver = options.platform ? await startPlatformReceiver() : null;
+    platform.receiver = receiver;
     const { secret, euis } = await server.ask({ type: 'seed', devices: options.devices, locations: options.locations, platformUrl: receiver?.url ?? null }, 'seeded');
-    if (receiver) stopReceiver = receiver;
     console.log(`\n== ${database}: server on port ${started.port}, ${euis.length} devices seeded; concurrency ${options.concurrency}, ${options.count ? `${options.count} uplinks` : `${options.durationMs / 1000} s`} ==`);
 
     const pool = new Pool(`http://127.0.0.1:${started.port}`, { connections: options.concurrency, pipelining: 1, keepAliveTimeout: 60_000 });
@@ -327,6 +350,10 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
   } finally {
     if (server) server.child.kill('SIGKILL');
     await cleanup();
+    if (platform.receiver) {
+      console.log(`platform receiver    ${platform.receiver.requests} requests, ${platform.receiver.items} items (${options.locations} endpoints)`);
+      await platform.receiver.close();
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { TOKEN_MASK } from '@aquasmart/domain';
 import { customers, devices, locations } from '../../db/schema';
 import { useTestContext, TEST_PASSWORD } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
@@ -40,7 +41,7 @@ describe('GET /customers', () => {
       city: 'Utrecht',
       country: 'Nederland',
       calibration: { interval: 2 },
-      endpoint: { platform: 'XIC', url: 'https://xic.example', token: 'secret', ldOptions: null },
+      endpoint: { platform: 'XIC', url: 'https://xic.example', token: TOKEN_MASK, ldOptions: null },
       notes: null,
       rulebook: null,
       alarmTemperatureMinutes: 60,
@@ -203,9 +204,9 @@ describe('POST /customers', () => {
 
   it.each([
     ['no platform clears url and token', { platform: '', url: 'https://x', token: 't' }, { platform: null, url: null, token: null, ldOptions: null }],
-    ['LegionellaDossier clears url', { platform: 'LegionellaDossier', url: 'https://x', token: 't' }, { platform: 'LegionellaDossier', url: null, token: 't', ldOptions: null }],
+    ['LegionellaDossier clears url', { platform: 'LegionellaDossier', url: 'https://x', token: 't' }, { platform: 'LegionellaDossier', url: null, token: TOKEN_MASK, ldOptions: null }],
     ['LegionellaDossier without token', { platform: 'LegionellaDossier' }, { platform: 'LegionellaDossier', url: null, token: null, ldOptions: null }],
-    ['XIC keeps url and token, drops ldOptions', { platform: 'XIC', url: 'https://x', token: 't', ldOptions: { deviceType: 'a' } }, { platform: 'XIC', url: 'https://x', token: 't', ldOptions: null }],
+    ['XIC keeps url and token, drops ldOptions', { platform: 'XIC', url: 'https://x', token: 't', ldOptions: { deviceType: 'a' } }, { platform: 'XIC', url: 'https://x', token: TOKEN_MASK, ldOptions: null }],
   ])('administrator: %s', async (_case, endpoint, expected) => {
     const response = await call(admin, 'POST', '/customers', { ...newCustomer, endpoint });
     expect(response.statusCode).toBe(201);
@@ -277,7 +278,7 @@ describe('PATCH /customers/{name}', () => {
     const ldOptions = { deviceType: 'Tap', subType1: 'a', subType2: 'b', subType3: 'c' };
     const set = await call(admin, 'PATCH', '/customers/acme', { endpoint: { platform: 'LegionellaDossier', token: 't', ldOptions } });
     expect(set.statusCode).toBe(200);
-    expect(set.json().endpoint).toEqual({ platform: 'LegionellaDossier', url: null, token: 't', ldOptions });
+    expect(set.json().endpoint).toEqual({ platform: 'LegionellaDossier', url: null, token: TOKEN_MASK, ldOptions });
     const cleared = await call(admin, 'PATCH', '/customers/acme', { endpoint: { platform: null } });
     expect(cleared.json().endpoint).toEqual({ platform: null, url: null, token: null, ldOptions: null });
   });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { TOKEN_MASK } from '@aquasmart/domain';
 import { calibrationLogs, devices, gateways, locations } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
 import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../../test/places-fixtures';
@@ -63,7 +64,7 @@ describe('lists', () => {
 
   it('GET one location: full fields, endpoint details for administrators only', async () => {
     const asAdmin = (await call(tokens.admin, 'GET', '/customers/Acme/locations/kantoor')).json();
-    expect(asAdmin).toMatchObject({ name: 'kantoor', customer: 'Acme', calibration: { interval: 2 }, endpoint: { platform: 'Unica', url: 'https://u.example', token: 'tok' } });
+    expect(asAdmin).toMatchObject({ name: 'kantoor', customer: 'Acme', calibration: { interval: 2 }, endpoint: { platform: 'Unica', url: 'https://u.example', token: TOKEN_MASK } });
     const asEditor = (await call(tokens.editor, 'GET', '/customers/Acme/locations/kantoor')).json();
     expect(asEditor.endpoint).toEqual({ platform: 'Unica' });
     expect((await call(tokens.admin, 'GET', '/customers/Beta/locations/kantoor')).statusCode).toBe(404);
@@ -175,7 +176,10 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
     const response = await call(tokens.editor, 'PATCH', '/customers/Acme/locations/kantoor', { ...read, city: 'Arnhem', notes: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ city: 'Arnhem', endpoint: { platform: 'Unica' } });
-    expect((await call(tokens.admin, 'GET', '/customers/Acme/locations/kantoor')).json().endpoint).toMatchObject({ url: 'https://u.example', token: 'tok' });
+    expect((await call(tokens.admin, 'GET', '/customers/Acme/locations/kantoor')).json().endpoint).toMatchObject({ url: 'https://u.example', token: TOKEN_MASK });
+    // The token itself is never answered; it stays stored as it was.
+    const [stored] = await ctx.database.db.select({ endpoint: locations.endpoint }).from(locations).where(eq(locations.name, 'kantoor'));
+    expect(stored.endpoint.token).toBe('tok');
   });
 
   it('a changed interval propagates to the devices of the location only', async () => {

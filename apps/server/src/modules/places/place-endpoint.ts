@@ -1,4 +1,4 @@
-import { endpointIssues, normalizeEndpoint, type TEndpointInput, type TEndpointValue } from '@aquasmart/domain';
+import { endpointIssues, isMaskedToken, normalizeEndpoint, type TEndpointInput, type TEndpointValue } from '@aquasmart/domain';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 
@@ -30,6 +30,8 @@ export function mergeEndpoint(stored: TStoredEndpoint | null | undefined, patch:
   for (const key of ['platform', 'url', 'token', 'ldOptions'] as const) {
     if (patch[key] !== undefined) (merged as Record<string, unknown>)[key] = patch[key];
   }
+  // The browser only ever sees the token's mask: sent back unchanged, the stored token stays.
+  if (isMaskedToken(patch.token)) merged.token = current.token;
   return normalizeEndpoint(merged);
 }
 

@@ -1,7 +1,7 @@
 import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema';
-import { OFFLINE_AFTER_MS } from '@aquasmart/domain';
+import { OFFLINE_AFTER_MS, TOKEN_MASK } from '@aquasmart/domain';
 import type { TFieldMap } from '../../lib/query';
 
 /**
@@ -82,6 +82,10 @@ function countColumns() {
   };
 }
 
+/** The SQL of maskToken (domain platforms/token-mask.ts): a mask, with the last four characters of a long token. */
+const maskedToken = (token: SQL) =>
+  sql<string | null>`(CASE WHEN coalesce(${token}, '') = '' THEN NULL WHEN length(${token}) >= 16 THEN ${TOKEN_MASK} || right(${token}, 4) ELSE ${TOKEN_MASK} END)`;
+
 const counted = (name: 'nodes' | 'online' | 'channels' | 'sync') =>
   computed(sql.raw(`coalesce("${PLACE_COUNTS}"."${name}", ${name === 'sync' ? -1 : 0})`));
 
@@ -99,7 +103,8 @@ export function placeFields(table: TPlaceColumns, devicesBy: TDeviceColumn, admi
     ...(administrator
       ? {
           'endpoint.url': text(endpoint('url')),
-          'endpoint.token': text(endpoint('token')),
+          // Never the token itself (docs/platforms.md, "Token"): its mask, as maskToken makes it.
+          'endpoint.token': text(maskedToken(endpoint('token'))),
           'endpoint.ldOptions.deviceType': text(ldOption('deviceType')),
           'endpoint.ldOptions.subType1': text(ldOption('subType1')),
           'endpoint.ldOptions.subType2': text(ldOption('subType2')),

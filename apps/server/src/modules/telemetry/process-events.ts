@@ -13,6 +13,7 @@ import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
 import { applyAlarmObservations } from '../alarms/alarm-records';
 import { AlarmObservations } from './alarm-observations';
 import { recordHeard, type THeardRow } from '../gateways/gateway-radio-repository';
+import { recordPlatformReadings, type TPlatformReading } from '../platforms/platform-outbox';
 
 export interface TStoredEvent {
   id: number;
@@ -177,6 +178,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   const observations = new AlarmObservations();
   const touched = new Set<TDeviceState>();
   const heard: THeardRow[] = [];
+  const readings: TPlatformReading[] = [];
   for (const event of ordered) {
     const envelope = event.body;
     const state = states.get(envelope.eui);
@@ -228,12 +230,16 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       gateway: envelope.gateway ?? null,
       value,
     });
+    if (decoded.message.kind === 'temperature' || decoded.message.kind === 'flush') readings.push({ eui: state.eui, kind: decoded.message.kind, ts: new Date(ts).toISOString(), value });
     outcomes.set(event.id, null);
   }
 
   await writeHistory(tx, history);
   await writeDeviceStates(tx, [...touched]);
   await recordHeard(tx, heard);
+  // External platforms (docs/platforms.md): the readings' outbox items in this same transaction, one
+  // statement, before the alarm steps they cause (those follow through a trigger on alarm_events).
+  await recordPlatformReadings(tx, readings);
   // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
   await recordAlarms(tx, alarms);
   // Alarm records (docs/alarms.md): opened and closed in this same transaction, only where something changed.

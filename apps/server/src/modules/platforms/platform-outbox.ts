@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/database';
+
+/** A reading the intake stored that platforms may receive: temperatures and flushes. */
+export interface TPlatformReading {
+  eui: string;
+  kind: 'temperature' | 'flush';
+  /** The measurement time, ISO. */
+  ts: string;
+  /** The history value (docs/telemetry.md): temperatureN with offsets applied, or before/after/channel. */
+  value: Record<string, unknown>;
+}
+
+/**
+ * The platforms' transactional outbox (docs/platforms.md, "Outbox"): called by the intake with a
+ * batch's readings, in the transaction that stores them, as one set-based statement. Only nodes
+ * whose location has an endpoint of its own, or follows its customer's, get items; while no
+ * endpoint exists at all the statement stops at its first check. The items keep the batch's order,
+ * so their ids run in reception order per node. Alarm steps reach the outbox through a trigger on
+ * alarm_events (0018_platform_deliveries.sql), so every writer of an alarm step is covered.
+ */
+export async function recordPlatformReadings(tx: TDbOrTx, readings: readonly TPlatformReading[]): Promise<void> {
+  if (readings.length === 0) return;
+  const rows = readings.map((reading, n) => ({ n, eui: reading.eui, kind: reading.kind, ts: reading.ts, body: reading.value }));
+  await tx.execute(sql`INSERT INTO platform_items (endpoint_id, device_eui, kind, at, body)
+    SELECT e.id, r.eui, r.kind, r.ts, r.body
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(n int, eui text, kind text, ts timestamptz, body jsonb)
+    JOIN devices d ON d.eui = r.eui
+    JOIN locations l ON l.id = d.location_id
+    JOIN platform_endpoints e
+      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
+     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END
+    WHERE EXISTS (SELECT 1 FROM platform_endpoints)
+    ORDER BY r.n`);
+}

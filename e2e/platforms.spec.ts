@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { ADMIN, apiToken, signIn } from './fixtures';
+
+/**
+ * Delivery to an external platform (docs/platforms.md): a receiver started here on 127.0.0.1
+ * (allowed by PLATFORM_ALLOWED_ADDRESSES in scripts/e2e-server.mjs, whose batch interval is 2 s)
+ * refuses the wrong URL with 404. The administrator sees the location's endpoint stopped with that
+ * error on its #platform tab, fixes the URL in the edit form (the masked token sent back keeps the
+ * token), and sees the backlog delivered. `SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots` writes
+ * the state panel in Dutch and English at 1280x800 and 390x844.
+ */
+
+const DEMO_SECRET = 'demo-simulator-chirpstack-integration-secret';
+const CUSTOMER = 'Zorggroep Rijnmond';
+const TOKEN = 'e2e-platform-token-0123456789';
+const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'platforms-screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+interface TReceived {
+  path: string;
+  authorization: string | undefined;
+  body: { items: { type: string; node: { eui: string } }[] };
+}
+
+function startReceiver(): Promise<{ base: string; received: TReceived[]; close: () => Promise<void> }> {
+  const received: TReceived[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.url === '/wrong') {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('unknown hook /wrong: check the URL in the portal');
+        return;
+      }
+      received.push({ path: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as TReceived['body'] });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"stored":true}');
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        received,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+async function firstNode(request: APIRequestContext, token: string): Promise<{ eui: string; location: string }> {
+  const answer = await request.get('/api/v1/devices', {
+    headers: { 'x-access-token': token },
+    params: { conditions: JSON.stringify({ type: 'V2', customer: CUSTOMER }), projection: 'eui location' },
+  });
+  expect(answer.status()).toBe(200);
+  const nodes = (await answer.json()) as { eui: string; location: string }[];
+  expect(nodes.length).toBeGreaterThan(0);
+  return nodes[0];
+}
+
+/** A V2 temperature reading (fPort 42) through the demo network server's integration. */
+async function temperature(request: APIRequestContext, eui: string): Promise<void> {
+  const bytes = Buffer.alloc(10);
+  bytes.writeUInt32BE(Math.floor(Date.now() / 1000), 0);
+  [55.5, 14.5, 20.1].forEach((value, index) => bytes.writeInt16BE(Math.round(value * 10), 4 + index * 2));
+  const answer = await request.post('/api/v1/integrations/chirpstack?event=up', {
+    headers: { authorization: `Bearer ${DEMO_SECRET}` },
+    data: {
+      deduplicationId: randomUUID(),
+      time: new Date().toISOString(),
+      deviceInfo: { devEui: eui.toLowerCase(), deviceName: eui.toLowerCase(), tags: {} },
+      fCnt: 800_000 + Math.floor(Math.random() * 100_000),
+      fPort: 42,
+      data: bytes.toString('base64'),
+      rxInfo: [{ gatewayId: '0016c001f153a14c', rssi: -90, snr: 7 }],
+    },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.addStyleTag({ content: STILL });
+  for (const [language, title] of [
+    ['nl', 'Levering aan XIC'],
+    ['en', 'Delivery to XIC'],
+  ] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(SHOTS, `platforms-${name}-${language}-${device}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('aquasmart.language', 'nl'));
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+}
+
+test('an administrator sees a stopped platform endpoint with its error, fixes the URL and sees it deliver', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  try {
+    const token = await apiToken(request, ADMIN);
+    const node = await firstNode(request, token);
+    const locationApi = `/api/v1/customers/${encodeURIComponent(CUSTOMER)}/locations/${encodeURIComponent(node.location)}`;
+    const set = await request.patch(locationApi, {
+      headers: { 'x-access-token': token },
+      data: { endpoint: { platform: 'XIC', url: `${receiver.base}/wrong`, token: TOKEN } },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+    await temperature(request, node.eui);
+    // The sender tries within a few seconds and the 404 stops the endpoint.
+    await expect
+      .poll(async () => ((await (await request.get(`${locationApi}/platform`, { headers: { 'x-access-token': token } })).json()) as { state: string }).state, { timeout: 30_000 })
+      .toBe('parked');
+
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, ADMIN);
+    await page.goto(`/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(node.location)}#platform`);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: 'Levering aan XIC' })).toBeVisible();
+    await expect(panel.getByText('Stilgezet', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Laatste fout: HTTP-status 404')).toBeVisible();
+    await expect(panel.getByText('unknown hook /wrong: check the URL in the portal')).toBeVisible();
+    await expectNoAxeViolations(page, 'the stopped platform endpoint');
+    // The test delivery shows the receiver's answer.
+    await panel.getByRole('button', { name: 'Testlevering' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Niet aangekomen (HTTP-status 404)' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the answer to the test delivery');
+    await shoot(page, 'parked');
+
+    // Fix the URL in the edit form; the token field holds the mask and is sent back as it is.
+    await page.goto(`/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(node.location)}/edit`);
+    const url = page.getByRole('textbox', { name: 'URL' });
+    await expect(url).toHaveValue(`${receiver.base}/wrong`);
+    await url.fill(`${receiver.base}/hook`);
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/edit$/);
+
+    await page.goto(`/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(node.location)}#platform`);
+    await expect(panel.getByText('Levert', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByText('Nog niet')).toHaveCount(0, { timeout: 30_000 });
+    await expect(panel.getByText('Laatste fout')).toHaveCount(0);
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(receiver.received[0].authorization).toBe(`Bearer ${TOKEN}`);
+    expect(receiver.received.flatMap((request) => request.body.items).some((item) => item.type === 'temperature' && item.node.eui === node.eui)).toBe(true);
+    await expectNoAxeViolations(page, 'the delivering platform endpoint');
+    await shoot(page, 'delivering');
+  } finally {
+    // Leave the demo as it was for the other browser tests.
+    const token = await apiToken(request, ADMIN);
+    const node = await firstNode(request, token);
+    await request.patch(`/api/v1/customers/${encodeURIComponent(CUSTOMER)}/locations/${encodeURIComponent(node.location)}`, {
+      headers: { 'x-access-token': token },
+      data: { endpoint: { platform: null } },
+    });
+    await receiver.close();
+  }
+});

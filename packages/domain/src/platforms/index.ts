@@ -1,0 +1,4 @@
+export * from './token-mask';
+export * from './delivery-rules';
+export * from './payload';
+export * from './api';
