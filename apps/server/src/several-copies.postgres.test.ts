@@ -9,6 +9,7 @@ import { queryRows } from './db/database';
 import { networkServers } from './db/schema';
 import { issueToken } from './identity/tokens';
 import { ALERT_SECRET, MAIL_FROM, PUBLIC_URL, seedAlertWorld, simulatedFlushEvent, insertSubscriber, type TAlertWorld } from './test/alert-fixtures';
+import { openStream } from './modules/events/sse-client.fixture';
 import { startServerProcess, type TRunningServer } from './test/server-process';
 import { startTestSmtpServer, type TTestSmtpServer } from './test/smtp-fixture';
 import { openTestDatabase, type TTestDatabase } from './test/test-database';
@@ -20,7 +21,8 @@ import { openTestDatabase, type TTestDatabase } from './test/test-database';
  * broker, one mail server. A burst of uplinks spread over the copies (HTTP to each in turn, and MQTT
  * through the copies' shared subscription), settings sent through both, the dashboard asked of both
  * while its summary is missing. Then: every uplink stored and processed once, every e-mail delivered
- * once, every downlink published once, every dashboard answer the same.
+ * once, every downlink published once, every dashboard answer the same, and a change made through
+ * one copy reaches a live stream (docs/events.md) open on another within a second.
  *
  * `npm run check:copies` runs this file against an operator's PostgreSQL and broker, bigger:
  * COPIES (default 2) and COPIES_UPLINKS (default 120) set the size; the figures are printed.
@@ -172,5 +174,34 @@ describe(`${COPIES} server copies on one PostgreSQL and one broker`, () => {
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(await count(sql`SELECT (count(*) - count(DISTINCT customer_id))::int AS n FROM dashboard_counts`)).toBe(0);
+  });
+
+  it('a change made through one copy reaches a live stream on every other copy within a second', { timeout: 120_000 }, async () => {
+    const streams = copies.map((copy) => openStream(copy.url, token));
+    try {
+      await Promise.all(streams.map((stream) => stream.opened()));
+      expect(streams.map((stream) => stream.status)).toEqual(copies.map(() => 200));
+      const latencies: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        // Through the last copy, over HTTP; the streams of all the others must see the node change.
+        const node = world.nodes[round];
+        const sentAt = Date.now();
+        const answer = await fetch(`${copies[copies.length - 1].url}/api/v1/integrations/chirpstack?event=up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ALERT_SECRET}` },
+          body: JSON.stringify(simulatedFlushEvent(node, sentAt, false)),
+        });
+        expect(answer.status).toBe(200);
+        for (const stream of streams.slice(0, -1)) {
+          const seen = () => stream.named('nodes').find((event) => event.at >= sentAt && (event.data as { nodes: { eui: string }[] }).nodes.some((changed) => changed.eui === node.eui));
+          await stream.until(() => seen() !== undefined, 5000, `node ${node.eui} on a stream of another copy`);
+          latencies.push(seen()!.at - sentAt);
+        }
+      }
+      console.log(`[copies] uplink accepted by one copy -> event on a stream of another: ${latencies.join(', ')} ms`);
+      for (const latency of latencies) expect(latency).toBeLessThan(1000);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });
