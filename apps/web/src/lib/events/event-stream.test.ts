@@ -73,7 +73,7 @@ function setup(answers: ((call: TCall) => Response | Promise<Response>)[], token
   const stream = createEventStream({
     url: '/api/v1/events',
     getToken: token,
-    fetchFn: fetchFn as unknown as typeof fetch,
+    fetchFn: fetchFn,
     onEvent: (event) => events.push(event),
     onState: (state) => states.push(state),
     timers: clock.timers,
