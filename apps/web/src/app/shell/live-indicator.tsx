@@ -39,7 +39,8 @@ export function LiveIndicator() {
   if (state === null) return null;
   const shown = state === 'down' || (state === 'connecting' && late);
   return (
-    <Box role="status" sx={{ display: 'flex', minWidth: 0 }}>
+    // The brand's name gives way on a phone, not the indicator.
+    <Box role="status" sx={{ display: 'flex', flexShrink: 0 }}>
       {shown ? (
         <Box
           data-live-indicator
@@ -56,7 +57,6 @@ export function LiveIndicator() {
             typography: 'body2',
             fontWeight: 500,
             whiteSpace: 'nowrap',
-            minWidth: 0,
           }}
         >
           <CloudOffIcon fontSize="small" aria-hidden />
