@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createEventStream, type TLiveState } from '../../lib/events/event-stream';
 import { API_BASE } from '../../lib/http/http-client';
+import { installedInterceptor } from '../../lib/http/interceptor';
 import { getToken } from '../../lib/session/token-storage';
 import { applyStreamEvent, LIST_REFRESH_MS } from './live-cache';
 import { createThrottle } from './throttle';
@@ -26,6 +27,8 @@ export function useLiveUpdates(queryClient: QueryClient): TLiveState {
       fetchFn: (input, init) => window.fetch(input, init),
       onEvent: (event) => applyStreamEvent(queryClient, event, lists),
       onState: setState,
+      // An ended session signs out as any call's 401 does (the interceptor goes to /login).
+      onUnauthorized: () => void installedInterceptor()?.(401, 'GET'),
       timers,
     });
     stream.start();

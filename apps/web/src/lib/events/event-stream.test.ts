@@ -58,7 +58,7 @@ interface TCall {
   signal: AbortSignal;
 }
 
-function setup(answers: ((call: TCall) => Response | Promise<Response>)[], token: () => string | null = () => 'tok-1') {
+function setup(answers: ((call: TCall) => Response | Promise<Response>)[], token: () => string | null = () => 'tok-1', onUnauthorized?: () => void) {
   const calls: TCall[] = [];
   const events: TStreamEvent[] = [];
   const states: TLiveState[] = [];
@@ -76,6 +76,7 @@ function setup(answers: ((call: TCall) => Response | Promise<Response>)[], token
     fetchFn: fetchFn,
     onEvent: (event) => events.push(event),
     onState: (state) => states.push(state),
+    onUnauthorized,
     timers: clock.timers,
     random: () => 0,
   });
@@ -272,5 +273,28 @@ describe('the event stream client', () => {
     expect((signal as AbortSignal | null)?.aborted).toBe(true);
     expect(clock.delays()).toEqual([]);
     expect(states).toEqual(['live']);
+  });
+
+  it.each([
+    ['the same token', false, 1],
+    ['a token renewed meanwhile', true, 0],
+  ])('a 401 with %s ends the session %i times', async (_name, renew, expected) => {
+    let token = 'tok-1';
+    const ended = vi.fn();
+    const { stream } = setup(
+      [
+        () => {
+          if (renew) token = 'tok-2';
+          return new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
+        },
+      ],
+      () => token,
+      ended,
+    );
+    stream.start();
+    await flush();
+    expect(stream.state).toBe('down');
+    expect(ended).toHaveBeenCalledTimes(expected);
+    stream.stop();
   });
 });

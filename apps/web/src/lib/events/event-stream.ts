@@ -61,6 +61,11 @@ export interface TEventStreamOptions {
   fetchFn: typeof fetch;
   onEvent: (event: TStreamEvent) => void;
   onState?: (state: TLiveState) => void;
+  /**
+   * The server refused the token (401) and no newer token is stored: the session is over (the app
+   * signs out, as on any 401). Attempts go on with back-off until the caller stops the stream.
+   */
+  onUnauthorized?: () => void;
   timers?: TTimers;
   /** 0 <= x < 1, for the jitter; Math.random by default. */
   random?: () => number;
@@ -185,6 +190,7 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
     if (!response.ok || !response.body || !type.includes('text/event-stream')) {
       void response.body?.cancel().catch(() => undefined);
       failed(current);
+      if (response.status === 401 && options.getToken() === token) options.onUnauthorized?.();
       return;
     }
     const reader = response.body.getReader();
