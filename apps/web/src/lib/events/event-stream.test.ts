@@ -142,8 +142,9 @@ describe('the event stream client', () => {
     const { stream, calls, states, clock } = setup([() => streamResponse(first), () => streamResponse(second)], () => token);
     stream.start();
     await flush();
-    first.write('event: dashboard\nid: a.7\ndata: {"at":"x"}\n\n');
+    first.write('event: dashboard\nid: a.6\ndata: {"at":"x"}\n\n: 1700000000\n\nid: a.7\n\nid: a.8\n');
     await flush();
+    expect(stream.lastEventId).toBe('a.7');
     token = 'tok-2';
     first.error();
     await flush();

@@ -202,9 +202,11 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
         onRetry: (ms) => {
           retryMs = Math.max(500, Math.min(ms, STREAM_MAX_BACKOFF_MS));
         },
+        onId: (id) => {
+          if (current === attempt) lastEventId = id;
+        },
         onMessage: (message) => {
           if (current !== attempt) return;
-          lastEventId = message.id;
           if (deliver(message.event, message.data).ended) ended = true;
         },
       },

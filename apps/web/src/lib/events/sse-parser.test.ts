@@ -69,4 +69,18 @@ describe('the event stream parser', () => {
     parser.feed('data: whole\n\n');
     expect(messages).toEqual([{ event: 'message', data: 'whole', id: '' }]);
   });
+
+  it('commits an id alone (the server position after a heartbeat) at the empty line, not before', () => {
+    const ids: string[] = [];
+    const parser = createSseParser({ onMessage: () => undefined, onId: (id) => ids.push(id) });
+    parser.feed(': 1700000000\n\nid: c.41\n');
+    expect(parser.lastEventId).toBe('');
+    parser.feed('\n');
+    expect(parser.lastEventId).toBe('c.41');
+    parser.feed('id: c.42\n');
+    parser.reset();
+    expect(parser.lastEventId).toBe('c.41');
+    parser.feed('id: c.41\n\n');
+    expect(ids).toEqual(['c.41']);
+  });
 });

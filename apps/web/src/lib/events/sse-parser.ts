@@ -3,7 +3,8 @@
  * stream"), for the live change stream (docs/events.md). Small enough to own rather than depend on:
  * lines end in CRLF, LF or CR (also split across chunks); `:` starts a comment (the heartbeat);
  * `data:` lines join with a newline; an empty line dispatches; `id` without a NUL sets the last
- * event id (kept across events, also for an event without data); `retry:` digits set the delay.
+ * event id, which the empty line commits (kept across events, also for a block without data: the
+ * server's position after a heartbeat is an `id:` alone); `retry:` digits set the delay.
  */
 export interface TSseMessage {
   /** The `event:` field, `message` when none was sent. */
@@ -18,6 +19,8 @@ export interface TSseHandlers {
   onRetry?: (ms: number) => void;
   /** Any line at all, comments included: the stream is alive. */
   onActivity?: () => void;
+  /** The committed last event id changed (also by a block without data). */
+  onId?: (id: string) => void;
 }
 
 export interface TSseParser {
@@ -35,9 +38,14 @@ export function createSseParser(handlers: TSseHandlers, initialLastEventId = '')
   let hasData = false;
   let event = '';
   let lastEventId = initialLastEventId;
+  let idBuffer = initialLastEventId;
   let first = true;
 
   function dispatch(): void {
+    if (idBuffer !== lastEventId) {
+      lastEventId = idBuffer;
+      handlers.onId?.(lastEventId);
+    }
     const name = event || 'message';
     event = '';
     if (!hasData) return;
@@ -67,7 +75,7 @@ export function createSseParser(handlers: TSseHandlers, initialLastEventId = '')
         hasData = true;
         break;
       case 'id':
-        if (!value.includes('\u0000')) lastEventId = value;
+        if (!value.includes('\u0000')) idBuffer = value;
         break;
       case 'retry':
         if (/^\d+$/.test(value)) handlers.onRetry?.(Number(value));
@@ -110,6 +118,7 @@ export function createSseParser(handlers: TSseHandlers, initialLastEventId = '')
       data = [];
       hasData = false;
       event = '';
+      idBuffer = lastEventId;
       first = true;
     },
     get lastEventId() {
