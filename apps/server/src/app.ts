@@ -48,6 +48,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
 import { createGatewayOfflineJob } from './modules/gateways/gateway-offline-job';
 import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
+import { ChangeFeed } from './lib/change-feed';
+import { EventHub, type THubOptions } from './modules/events/event-hub';
+import { eventRoutes } from './modules/events/event-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -79,6 +82,8 @@ export interface TAppOptions {
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
   /** The intake spool's folder (docs/telemetry.md, "While the database is unreachable"); PostgreSQL only, none by default. */
   intakeSpoolDir?: string;
+  /** The live change stream's bounds and timings (docs/events.md); tests make them small. */
+  events?: Partial<THubOptions>;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
@@ -107,7 +112,7 @@ export function loggedUrl(url: string): string {
 /** The logbook's PDF and CSV (report-pdf.ts loads pdfmake on first use). */
 const LOGBOOK_RENDERERS = { pdf: renderLogbookPdf, csv: renderLogbookCsv };
 
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir, events }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
@@ -205,6 +210,13 @@ export async function buildApp({ config, database, logger, logStream, background
   const gatewayOffline = createGatewayOfflineJob({ db: database.system, log: app.log, offlineAfterMs: (config.GATEWAY_OFFLINE_AFTER ?? DEFAULT_GATEWAY_OFFLINE_AFTER_MS / 1000) * 1000 });
   if (backgroundWorkers) app.addHook('onReady', async () => gatewayOffline.start());
   app.addHook('onClose', () => gatewayOffline.stop());
+  // The live change stream (docs/events.md): one LISTEN per copy, opened at start (or by the first stream).
+  const changeFeed = new ChangeFeed(database, app.log);
+  const eventHub = new EventHub(events);
+  changeFeed.subscribe(eventHub);
+  if (backgroundWorkers) app.addHook('onReady', async () => void (await changeFeed.start()));
+  app.addHook('preClose', async () => eventHub.close());
+  app.addHook('onClose', () => changeFeed.stop());
   const maintenance = createMaintenance(database, app.log);
   if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -236,6 +248,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(parameterRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(deviceWriteRoutes, { db: database.db, onQueued: () => telemetry.sender.wake() });
       await api.register(calibrationRoutes, { db: database.db });
+      await api.register(eventRoutes, { db: database.db, hub: eventHub, ready: () => changeFeed.start() });
       await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, mailServerConfigured: mailer.mailServerConfigured, onQueued: () => mailer.wake() });
     },
     { prefix: API_PREFIX },

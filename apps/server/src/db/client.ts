@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
-import type { TDatabase, TDb } from './database';
+import type { TDatabase, TDb, TListenHandlers, TListening } from './database';
 import { runMigrations } from './migrate';
 import { prepareDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
@@ -87,8 +87,75 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
     exec: async (sqlText) => {
       await systemPool.query(sqlText);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       await Promise.all([apiPool.end(), systemPool.end()]);
+    },
+  };
+}
+
+/** Back-off of the LISTEN connection: 0.5 s, doubled after each failure, at most 10 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
+
+/**
+ * A LISTEN on a `pg` client of its own (a pooled connection cannot hold a LISTEN: it is handed to
+ * others). When the connection ends (a restart, a failover, pg_terminate_backend) it is opened
+ * again with back-off; `onReconnected` says notifications may have been missed. The first
+ * connection is awaited; should it fail, it is retried in the background like a lost one.
+ */
+async function listenPostgres(url: string, channel: string, handlers: TListenHandlers): Promise<TListening> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let firstAttempt = true;
+  let delay = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | null = null;
+  const retry = (error: unknown) => {
+    handlers.onLost?.(error);
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+  };
+  const connect = async () => {
+    if (closed) return;
+    const first = firstAttempt;
+    firstAttempt = false;
+    const candidate = new pg.Client({ ...withoutJit(url), application_name: 'aquasmart-listen' });
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload ?? '');
+    });
+    candidate.on('error', () => undefined);
+    candidate.on('end', () => {
+      if (client !== candidate) return;
+      client = null;
+      retry(new Error('the LISTEN connection ended'));
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await candidate.end().catch(() => undefined);
+      retry(error);
+      return;
+    }
+    if (closed) {
+      await candidate.end().catch(() => undefined);
+      return;
+    }
+    client = candidate;
+    delay = LISTEN_RETRY_MS.first;
+    if (!first) handlers.onReconnected?.();
+  };
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
     },
   };
 }
@@ -137,6 +204,15 @@ export function pgliteDatabase(client: PGlite): TDatabase {
     system: db,
     exec: async (sqlText) => {
       await client.exec(sqlText);
+    },
+    // One connection in this process: it is never lost while the process runs.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotification(payload));
+      return {
+        close: async () => {
+          if (!client.closed) await unlisten();
+        },
+      };
     },
     close: () => client.close(),
   };

@@ -27,6 +27,24 @@ export interface TDatabase {
   system: TDb;
   /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
   exec(sqlText: string): Promise<void>;
+  /**
+   * LISTENs on a notification channel (lib/change-feed.ts). On PostgreSQL a connection of its own,
+   * outside both pools, opened again with back-off when it is lost (`onReconnected` then: what was
+   * announced meanwhile is lost); on PGlite its own listen on the one connection.
+   */
+  listen(channel: string, handlers: TListenHandlers): Promise<TListening>;
+  close(): Promise<void>;
+}
+
+export interface TListenHandlers {
+  onNotification(payload: string): void;
+  /** The connection was lost and is back: notifications in between were missed. */
+  onReconnected?(): void;
+  /** The connection was lost (or could not be opened); it is tried again with back-off. */
+  onLost?(error: unknown): void;
+}
+
+export interface TListening {
   close(): Promise<void>;
 }
 

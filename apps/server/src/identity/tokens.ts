@@ -38,6 +38,16 @@ export async function findTokenSession(db: TDb, token: string): Promise<TTokenSe
   return row ?? null;
 }
 
+/** The user and expiry of a token that still works; null when unknown, expired or revoked (the event stream's re-check). */
+export async function tokenExpiry(db: TDb, token: string): Promise<{ userId: number; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ userId: tokens.userId, expiresAt: tokens.expiresAt })
+    .from(tokens)
+    .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, new Date())))
+    .limit(1);
+  return row ? { userId: row.userId, expiresAt: new Date(row.expiresAt) } : null;
+}
+
 export async function findTokenUserId(db: TDb, token: string): Promise<number | null> {
   return (await findTokenSession(db, token))?.userId ?? null;
 }

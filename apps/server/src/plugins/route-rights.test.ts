@@ -23,8 +23,14 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * Streams that stay open (an injected request would wait for ever): their rights are checked over a
+ * real connection beside them (modules/events/events.test.ts: a user without any right is answered).
+ */
+const STREAMS = new Set<string>(['GetEvents']);
+
 function apiRoutes() {
-  return ctx.app.routeTable.filter((route) => route.url.startsWith(`${API_PREFIX}/`) && !route.public);
+  return ctx.app.routeTable.filter((route) => route.url.startsWith(`${API_PREFIX}/`) && !route.public && !STREAMS.has(route.operationId ?? ''));
 }
 
 function fillPath(url: string): string {

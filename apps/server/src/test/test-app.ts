@@ -67,6 +67,8 @@ export interface TTestContextOptions {
   mail?: TAppOptions['mail'];
   /** Where the app's JSON log lines go (level info); none by default. */
   logStream?: TAppOptions['logStream'];
+  /** The live change stream's bounds and timings (docs/events.md). */
+  events?: TAppOptions['events'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -83,6 +85,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     httpTimeouts: options.httpTimeouts,
     intakeSpoolDir: options.intakeSpoolDir,
     mail: options.mail,
+    events: options.events,
   });
   await app.ready();
   const context: TTestContext = {

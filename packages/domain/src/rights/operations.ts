@@ -29,6 +29,8 @@ export const OPERATIONS = {
   PatchCurrentUser: op('PATCH', '/users/current', 'signedIn'),
   GetCurrentAdministrator: op('GET', '/administrators/current', 'signedIn'),
   PatchCurrentAdministrator: op('PATCH', '/administrators/current', 'signedIn'),
+  // the live change stream (docs/events.md): every signed-in user, events filtered to what they may see
+  GetEvents: op('GET', '/events', 'signedIn'),
   // users
   GetUsers: op('GET', '/users', 'route'),
   PostUser: op('POST', '/users', 'route'),
