@@ -54,6 +54,8 @@ const uiNl = {
     logout: 'Uitloggen',
     breadcrumbs: 'Kruimelpad',
     userLoadError: 'Uw gegevens konden niet worden geladen.',
+    liveDown: 'Live-updates onderbroken; gegevens kunnen verouderd zijn',
+    liveDownShort: 'Niet live',
   },
   login: {
     title: 'Inloggen',
@@ -197,6 +199,8 @@ const uiEn: typeof uiNl = {
     logout: 'Log out',
     breadcrumbs: 'Breadcrumbs',
     userLoadError: 'Your account could not be loaded.',
+    liveDown: 'Live updates interrupted; data may be out of date',
+    liveDownShort: 'Not live',
   },
   login: {
     title: 'Log in',

@@ -19,6 +19,8 @@ import { isHttpError } from '../../lib/http/http-error';
 import { applyAccountLanguage } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { SIDE_MENU, TOP_BAR_MENU, visibleEntries } from './menu';
+import { useStreamLive } from '../../lib/events/live-state';
+import { LiveIndicator } from './live-indicator';
 import { RouteGuard } from './route-guard';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
@@ -55,8 +57,10 @@ export function ShellLayout() {
   }
 
   const sideEntries = visibleEntries(SIDE_MENU, user);
-  const overflowCount = useOverflowBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'dashboard'));
-  const alarmCount = useAlarmBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'alarms'));
+  // While the live stream answers it refreshes the badges; without it they are asked again on route changes.
+  const live = useStreamLive();
+  const overflowCount = useOverflowBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'dashboard'), live);
+  const alarmCount = useAlarmBadge(location.pathname, sideEntries.some((entry) => entry.routeId === 'alarms'), live);
   const topEntries = visibleEntries(TOP_BAR_MENU, user);
   const menu = (
     <>
@@ -91,6 +95,7 @@ export function ShellLayout() {
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />
+          <LiveIndicator />
           {topEntries.map(({ routeId, path, title, icon: Icon }) => (
             <Button key={routeId} color="inherit" component={NavLink} to={path} aria-label={t(title)} startIcon={<Icon />} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

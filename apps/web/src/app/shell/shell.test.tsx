@@ -10,6 +10,8 @@ import { i18n } from '../../lib/i18n/i18n';
 import { buildRouteObjects } from '../router';
 import { ROUTES } from '../route-table';
 import { testUser } from '../../test/users';
+import type { TLiveState } from '../../lib/events/event-stream';
+import { LiveStateContext } from '../../lib/events/live-state';
 
 const ADMIN = testUser([], { type: 'Administrator', firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com' });
 
@@ -32,11 +34,24 @@ function stubApi(user: TCurrentUser | number, extra?: THandler) {
   });
 }
 
-function renderApp(path: string, options: { token?: string | null } = {}) {
+function renderApp(path: string, options: { token?: string | null; live?: TLiveState } = {}) {
   const token = options.token === undefined ? 'tok' : options.token;
   if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  // The test's query client (renderRoutes) instead of the app's one that ShellRoot provides.
-  const view = renderRoutes(buildRouteObjects(ROUTES, async () => (await import('./shell-layout')).ShellLayout), path);
+  // The test's query client (renderRoutes) instead of the app's one that ShellRoot provides; the
+  // live stream's state as ShellRoot would give it, when the test names one.
+  const loadShell = async () => {
+    const { ShellLayout } = await import('./shell-layout');
+    const live = options.live;
+    if (live === undefined) return ShellLayout;
+    return function LiveShell() {
+      return (
+        <LiveStateContext.Provider value={live}>
+          <ShellLayout />
+        </LiveStateContext.Provider>
+      );
+    };
+  };
+  const view = renderRoutes(buildRouteObjects(ROUTES, loadShell), path);
   setInterceptor(
     createInterceptor({
       navigate: (to, navigateOptions) => void view.router.navigate(to, navigateOptions),
@@ -304,5 +319,55 @@ describe('the shell', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     await user.click(screen.getByRole('button', { name: 'Terug' }));
     await waitFor(() => expect(here(router)).toBe('/locations'));
+  });
+
+  it('while the live stream answers, the badges are not asked again on a route change and no indicator shows', async () => {
+    let alarms = 0;
+    let overflow = 0;
+    stubApi(testUser(['dashboard', 'editNode']), (method, url) => {
+      if (url === '/api/v1/alarms/count') {
+        alarms += 1;
+        return jsonResponse(200, { unacknowledged: 3 });
+      }
+      if (url.startsWith('/api/v1/overflowLogs?')) {
+        overflow += 1;
+        return jsonResponse(200, [{ eui: 'A' }]);
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/customers', { live: 'live' });
+    const menu = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    const entry = await within(menu).findByRole('link', { name: /Alarmen/ });
+    await waitFor(() => expect(entry.querySelector('.MuiBadge-badge')?.textContent).toBe('3'));
+    await router.navigate('/locations');
+    await router.navigate('/customers');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([alarms, overflow]).toEqual([1, 1]);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it.each([
+    ['nl', 'Live-updates onderbroken; gegevens kunnen verouderd zijn'],
+    ['en', 'Live updates interrupted; data may be out of date'],
+  ])('shows in %s that the live stream is down, as a status', async (language, sentence) => {
+    await i18n.changeLanguage(language);
+    stubApi(testUser());
+    renderApp('/customers', { live: 'down' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(sentence));
+  });
+
+  it('a stream still connecting shows the indicator only after a few seconds', async () => {
+    stubApi(testUser());
+    renderApp('/customers', { live: 'connecting' });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('');
+    await waitFor(() => expect(status.textContent).toContain('Live-updates onderbroken'), { timeout: 8000 });
+  });
+
+  it('no indicator where no stream runs', async () => {
+    stubApi(testUser());
+    renderApp('/customers');
+    await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -9,10 +9,11 @@ export const OVERFLOW_BADGE_QUIET_PATHS = ['/dashboard', '/dashboard/overflowDet
 
 /**
  * The red badge of the Dashboard menu entry: distinct devices with an active overflow detection.
- * Fetched 200 ms after mount and again on every route change, except on the dashboard (which
- * shares its own count) and the overflow list (which refreshes it after ending detections).
+ * Fetched 200 ms after mount; then the live stream's water detection alarms and dashboard events
+ * refresh it (app/live). While the stream is not live, every route change does, except on the
+ * dashboard (which shares its own count) and the overflow list (which refreshes it after ending detections).
  */
-export function useOverflowBadge(pathname: string, enabled: boolean): number {
+export function useOverflowBadge(pathname: string, enabled: boolean, streamLive = false): number {
   const queryClient = useQueryClient();
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -22,8 +23,8 @@ export function useOverflowBadge(pathname: string, enabled: boolean): number {
   }, [enabled]);
   const query = useQuery(overflowCountQuery(enabled && ready));
   useEffect(() => {
-    if (!enabled || !ready || OVERFLOW_BADGE_QUIET_PATHS.includes(pathname)) return;
+    if (!enabled || !ready || streamLive || OVERFLOW_BADGE_QUIET_PATHS.includes(pathname)) return;
     void queryClient.invalidateQueries({ queryKey: OVERFLOW_COUNT_KEY });
-  }, [pathname, enabled, ready, queryClient]);
+  }, [pathname, enabled, ready, streamLive, queryClient]);
   return enabled ? (query.data ?? 0) : 0;
 }

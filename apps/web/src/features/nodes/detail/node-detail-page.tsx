@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/page';
 import { activeTabId, HashTabs, type THashTab } from '../../../components/page/hash-tabs';
 import { DeletePlaceButton } from '../../../components/places/delete-place-button';
 import { nodeQuery, NODES_QUERY_ROOT, nodeScreen, removeNode } from '../../../lib/api/nodes';
+import { useStreamLive } from '../../../lib/events/live-state';
 import { NodeAuditTab } from './node-audit-tab';
 import { NodeChartTab } from './node-chart-tab';
 import { NodeDetails } from './node-details';
@@ -20,7 +21,7 @@ import { NodeLoraTab } from './node-lora-tab';
 import { NodeMoveButton } from './node-move-dialog';
 import { NodeSettingsTab } from '../settings/node-settings-tab';
 
-/** How often a node with pending settings is asked again. */
+/** How often a node with pending settings is asked again while the live stream is not there to tell. */
 const PENDING_REFRESH_MS = 5000;
 
 /**
@@ -59,8 +60,10 @@ export function NodeDetailPage({ moreTabs }: { moreTabs?: (device: TDevice) => T
   const locationName = params.location ?? '';
   const eui = params.eui ?? '';
   const user = useCurrentUser().data;
-  // While settings are on their way the page asks again, so `pending` turns `saved` when the node reports.
-  const result = useQuery({ ...nodeQuery(eui), refetchInterval: (query) => (query.state.data?.sync === 0 ? PENDING_REFRESH_MS : false) });
+  // `pending` turns `saved` when the node reports: the live stream's `nodes` event refreshes the node
+  // (app/live); only while the stream is not live does the page ask again itself.
+  const streamLive = useStreamLive();
+  const result = useQuery({ ...nodeQuery(eui), refetchInterval: (query) => (!streamLive && query.state.data?.sync === 0 ? PENDING_REFRESH_MS : false) });
   const device = result.data;
   const screen = nodeScreen(customer, locationName, eui);
   useCrumbLabel(screen, device?.name || undefined);

@@ -26,6 +26,7 @@ import { dateTimeText, numberText } from '../format';
 import { postCalibration, showNode } from './calibration-api';
 import { DecimalField } from './decimal-field';
 import { FormDialog } from '../../../../components/form/form-dialog';
+import { useStreamLive } from '../../../../lib/events/live-state';
 import { ageText, channelReading, offsetText, readingRefusalText, refusalText, serverRefusalText, useNow } from './calibration-text';
 
 /** The short reason beside the disabled Kalibreren button, per refusal of the reading. */
@@ -42,7 +43,10 @@ function blockedReasonText(t: TFunction, key: string | undefined): string | null
   }
 }
 
-/** How often the open dialog asks for the node again, so a new reading shows without a reload. */
+/**
+ * How often the open dialog asks for the node again while the live stream is not live; while it
+ * is, its `nodes` events refresh the node when a reading arrives (app/live).
+ */
 const REFRESH_MS = 10_000;
 
 export interface TCalibrationDialogProps {
@@ -64,7 +68,8 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const inputRef = useRef<HTMLInputElement>(null);
-  const node = useQuery({ ...nodeQuery(initial.eui), refetchOnMount: 'always', refetchInterval: REFRESH_MS, initialData: initial });
+  const streamLive = useStreamLive();
+  const node = useQuery({ ...nodeQuery(initial.eui), refetchOnMount: 'always', refetchInterval: streamLive ? false : REFRESH_MS, initialData: initial });
   const device = node.data;
   const channel = device.channels.find((candidate) => candidate.id === channelId);
   const now = useNow();
