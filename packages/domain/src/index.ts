@@ -22,3 +22,4 @@ export * from './alarms';
 export * from './events';
 export * from './dashboard-routes';
 export * from './gateway-radio';
+export * from './field';

@@ -25,3 +25,4 @@ export const catalogues = {
   en: { translation: { validation: validationMessagesEn, errors: errorMessagesEn, ...uiMessagesEn } },
 } as const;
 export * from './ui-alarm-notifications';
+export * from './ui-field';

@@ -54,6 +54,7 @@ const uiNl = {
     logout: 'Uitloggen',
     breadcrumbs: 'Kruimelpad',
     userLoadError: 'Uw gegevens konden niet worden geladen.',
+    scanLabel: 'Label scannen',
   },
   login: {
     title: 'Inloggen',
@@ -197,6 +198,7 @@ const uiEn: typeof uiNl = {
     logout: 'Log out',
     breadcrumbs: 'Breadcrumbs',
     userLoadError: 'Your account could not be loaded.',
+    scanLabel: 'Scan label',
   },
   login: {
     title: 'Log in',

@@ -1,0 +1,2 @@
+export { ScanButton, type TScanButtonProps } from './scan-button';
+export { useOpenScannedNode } from './use-open-scanned-node';
