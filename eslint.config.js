@@ -86,6 +86,8 @@ const MODULE_BUILDS_ON = {
   logbook: ['telemetry', 'locations', 'alerts'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
   'alarm-notifications': ['alerts', 'customers'],
+  // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.
+  labels: ['devices'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

@@ -1,1 +1,2 @@
 export * from './label';
+export * from './labels-sheet';
