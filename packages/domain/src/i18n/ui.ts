@@ -55,6 +55,8 @@ const uiNl = {
     breadcrumbs: 'Kruimelpad',
     userLoadError: 'Uw gegevens konden niet worden geladen.',
     scanLabel: 'Label scannen',
+    updateReady: 'Er is een nieuwe versie van het portaal.',
+    updateReload: 'Vernieuwen',
   },
   login: {
     title: 'Inloggen',
@@ -199,6 +201,8 @@ const uiEn: typeof uiNl = {
     breadcrumbs: 'Breadcrumbs',
     userLoadError: 'Your account could not be loaded.',
     scanLabel: 'Scan label',
+    updateReady: 'A new version of the portal is available.',
+    updateReload: 'Reload',
   },
   login: {
     title: 'Log in',
