@@ -53,6 +53,9 @@ test('the scan button on the node list opens the scanned node; the decoder loads
   await page.goto('/nodes');
   await expect(page.getByRole('heading', { name: 'Nodes' })).toBeVisible();
   expect(wasm).toEqual([]);
+  await page.addStyleTag({ content: STILL });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'scan-nodes-nl-desktop.png') });
   await page.getByRole('button', { name: 'Label scannen' }).click();
   await expect(page).toHaveURL(new RegExp(`/nodes/[^/]+/[^/]+/${node.eui}$`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: node.name })).toBeVisible();
@@ -71,6 +74,10 @@ test('on the register screen the scan of a TR005 QR code fills the EUI (phone)',
   await page.getByRole('main').getByRole('button', { name: 'Label scannen' }).click();
   await expect(page.getByRole('dialog', { name: 'Label scannen' })).toBeHidden({ timeout: 20_000 });
   await expect(eui).toHaveValue(unassigned.eui);
+  await expectNoAxeViolations(page, 'the register screen with the scan button');
+  await page.addStyleTag({ content: STILL });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'scan-register-nl-phone.png') });
 });
 
 for (const language of ['nl', 'en'] as const) {
