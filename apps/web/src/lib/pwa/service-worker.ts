@@ -34,6 +34,6 @@ export function registerServiceWorker(): void {
 
 /** Lets the waiting version take over and reloads the page with it. */
 export function applyUpdate(registration: ServiceWorkerRegistration): void {
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
 }
