@@ -315,6 +315,8 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
           : undefined
       }
       newTo={hasAnyRight(user, 'addNode') ? nodeNewScreen(scope) : undefined}
+      // Labels of the selected nodes (docs/field-work.md, "Print labels"); at a desk, where sheets are printed.
+      selectionAction={phone ? undefined : (rows) => <LabelsButton euis={rows.map((row) => row.eui ?? '').filter(Boolean)} />}
       messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError', empty: 'nodes.empty' }}
     />
   );

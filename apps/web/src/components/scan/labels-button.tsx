@@ -14,6 +14,7 @@ export interface TLabelsButtonProps {
   euis?: readonly string[];
 }
 
+
 /**
  * Downloads the label sheet (docs/field-work.md, "Print labels"): GET /devices/labels as a PDF of
  * 3 x 8 labels on A4, in the reader's language, handed to the browser to print.
@@ -36,7 +37,7 @@ export function LabelsButton({ customer, location, euis }: TLabelsButtonProps) {
   }
   return (
     <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void download()} disabled={busy}>
-      {t('field.labels.print')}
+      {t(euis ? 'field.labels.printSelected' : 'field.labels.print')}
     </Button>
   );
 }
