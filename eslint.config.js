@@ -90,6 +90,8 @@ const MODULE_BUILDS_ON = {
   'alarm-notifications': ['alerts', 'customers'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.
   events: [],
+  // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.
+  labels: ['devices'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

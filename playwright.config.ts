@@ -33,6 +33,9 @@ export default defineConfig({
       ],
     },
     locale: 'nl-NL',
+    // The portal's service worker (docs/field-work.md) would precache the whole app in every test's
+    // fresh browser; e2e/pwa.spec.ts allows it where it is tested.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -22,6 +22,7 @@ import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
+import { labelRoutes } from './modules/labels/labels-routes';
 import { issueMonthlyReport, LOGBOOK_STATEMENT_TIMEOUT_MS, longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
 import { createLogbookDaysJob } from './modules/logbook/logbook-days-job';
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, logger, logStream, background
         reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
       });
       await api.register(networkServerRoutes, { db: database.db });
+      await api.register(labelRoutes, { db: database.db });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });

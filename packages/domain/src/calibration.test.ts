@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALIBRATION_MESSAGE,
+  calibrationWindowLeftMs,
+  minutesSecondsText,
   calibrationOffset,
   calibrationRefusal,
   checkOffsetInput,
@@ -156,4 +158,28 @@ it.each<[number, number, boolean]>([
   [59.5, 59.6, false],
 ])('sameReading(%s, %s) = %s', (a, b, same) => {
   expect(sameReading(a, b)).toBe(same);
+});
+
+describe('the freshness window left (phone calibration screen)', () => {
+  const measured = Date.UTC(2026, 10, 27, 6, 0, 0);
+  it.each([
+    [0, 120_000],
+    [45_000, 75_000],
+    [119_999, 1],
+    [120_000, 0],
+    [120_001, 0],
+    [-5_000, 120_000], // stamped in the future: age 0
+  ])('%i ms after the reading: %i ms left', (after, left) => {
+    expect(calibrationWindowLeftMs(measured, measured + after)).toBe(left);
+  });
+  it.each([
+    [120_000, '2:00'],
+    [75_000, '1:15'],
+    [59_001, '1:00'],
+    [1, '0:01'],
+    [0, '0:00'],
+    [-10, '0:00'],
+  ])('%i ms reads %s', (ms, text) => {
+    expect(minutesSecondsText(ms)).toBe(text);
+  });
 });

@@ -50,6 +50,20 @@ export const OFFSET_RULE: TNumberRule = { min: -MAX_CALIBRATION_OFFSET, max: MAX
 /** The calibration window in whole minutes, as the messages name it. */
 export const CALIBRATION_WINDOW_MINUTES = CALIBRATION_FRESHNESS_MS / 60_000;
 
+/**
+ * What is left of the freshness window of a reading measured at `measuredAtMs`, in ms (0 once it
+ * is too old): the phone's calibration screen shows it running down (docs/field-work.md).
+ */
+export function calibrationWindowLeftMs(measuredAtMs: number, nowMs: number): number {
+  return Math.max(0, CALIBRATION_FRESHNESS_MS - readingAgeMs(measuredAtMs, nowMs));
+}
+
+/** "1:05": minutes and seconds of a duration in ms, seconds rounded up (0:01 until it is over). */
+export function minutesSecondsText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /** Only temperature channels are calibrated. */
 export function isTemperatureChannel(channel: { id: string; type?: string }): boolean {
   return channel.id.startsWith('temperature');

@@ -23,3 +23,4 @@ export * from './events';
 export * from './dashboard-routes';
 export * from './gateway-radio';
 export * from './platforms';
+export * from './field';

@@ -8,7 +8,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
       'default-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'script-src': ["'self'"],
+      // 'wasm-unsafe-eval' lets the label scanner compile its own ZXing .wasm (docs/field-work.md);
+      // it allows WebAssembly only, not JavaScript's eval.
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
       // The portal is often reached over plain HTTP on a local network; do not force https.
       'upgrade-insecure-requests': null,
     },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '@aquasmart/domain';
 import { TopProgress } from '../components/progress/top-progress';
 import { fillParams, useCurrentRoute } from '../lib/routing/route-handle';
+import { UpdatePrompt } from './update-prompt';
 
 /** `<route title> - Aquasmart Portal`, with `:param` values filled in. */
 export function pageTitle(title: string | null): string {
@@ -39,6 +40,7 @@ export function AppRoot() {
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
+      <UpdatePrompt />
     </>
   );
 }

@@ -26,3 +26,4 @@ export const catalogues = {
 } as const;
 export * from './ui-alarm-notifications';
 export * from './ui-platforms';
+export * from './ui-field';

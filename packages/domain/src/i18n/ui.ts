@@ -56,6 +56,9 @@ const uiNl = {
     userLoadError: 'Uw gegevens konden niet worden geladen.',
     liveDown: 'Live-updates onderbroken; gegevens kunnen verouderd zijn',
     liveDownShort: 'Niet live',
+    scanLabel: 'Label scannen',
+    updateReady: 'Er is een nieuwe versie van het portaal.',
+    updateReload: 'Vernieuwen',
   },
   login: {
     title: 'Inloggen',
@@ -201,6 +204,9 @@ const uiEn: typeof uiNl = {
     userLoadError: 'Your account could not be loaded.',
     liveDown: 'Live updates interrupted; data may be out of date',
     liveDownShort: 'Not live',
+    scanLabel: 'Scan label',
+    updateReady: 'A new version of the portal is available.',
+    updateReload: 'Reload',
   },
   login: {
     title: 'Log in',

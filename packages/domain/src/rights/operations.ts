@@ -89,6 +89,8 @@ export const OPERATIONS = {
   PostDevicesImport: op('POST', '/devices/import', 'admin'),
   GetDevicesByFlushAmount: op('GET', '/devices/byFlushAmount', 'route'),
   GetDevice: op('GET', '/devices/:eui', 'read'),
+  // label sheet of nodes the user may see (docs/field-work.md)
+  GetDeviceLabels: op('GET', '/devices/labels', 'read'),
   PatchDevice: op('PATCH', '/devices/:eui/lora/:encryptionMode', 'route'),
   PatchDeviceChannel: op('PATCH', '/devices/:eui/channels/:channelId', 'route'),
   PostChannelCalibration: op('POST', '/devices/:eui/channels/:channelId/calibration', 'route'),

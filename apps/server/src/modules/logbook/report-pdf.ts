@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type * as PdfMake from 'pdfmake';
 import type { Content, ContentTable, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport } from '@aquasmart/domain';
+import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
 import {
   celsius,
   channelLabel,
@@ -29,7 +27,6 @@ import {
  * the report and the language only: the PDF's dates and ID come from `report.generatedAt`.
  */
 
-const FONT = 'Roboto';
 const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
 /**
@@ -39,25 +36,6 @@ const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill
  */
 export const PDF_ALL_WEEKS = { weeks: 14, rows: 500 } as const;
 const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
-
-type TPdfMake = typeof PdfMake;
-let loaded: Promise<TPdfMake> | null = null;
-
-/** pdfmake with the embedded Roboto (it has €, ° and every Dutch diacritic), no URL and no other file. */
-function loadPdfMake(): Promise<TPdfMake> {
-  loaded ??= import('pdfmake').then((module) => {
-    const pdfmake = (module as { default?: TPdfMake }).default ?? module;
-    const fontDirectory = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-    const font = (file: string) => path.join(fontDirectory, file);
-    pdfmake.setFonts({
-      [FONT]: { normal: font('Roboto-Regular.ttf'), bold: font('Roboto-Medium.ttf'), italics: font('Roboto-Italic.ttf'), bolditalics: font('Roboto-MediumItalic.ttf') },
-    });
-    pdfmake.setUrlAccessPolicy(() => false);
-    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDirectory + path.sep));
-    return pdfmake;
-  });
-  return loaded;
-}
 
 /** The flush weeks added up per channel, in the order the channels first appear. */
 function flushChannels(weeks: TLogbookLocationSection['flushWeeks']) {

@@ -18,6 +18,7 @@ import { PRODUCT_NAME, VERSION_STRING } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
 import { applyAccountLanguage } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
+import { PhoneScanButton } from './phone-scan-button';
 import { SIDE_MENU, TOP_BAR_MENU, visibleEntries } from './menu';
 import { useStreamLive } from '../../lib/events/live-state';
 import { LiveIndicator } from './live-indicator';
@@ -103,6 +104,7 @@ export function ShellLayout() {
               </Box>
             </Button>
           ))}
+          {wide || !user ? null : <PhoneScanButton />}
           <UserMenu user={user} />
         </Toolbar>
       </AppBar>

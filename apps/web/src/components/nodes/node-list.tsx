@@ -19,6 +19,7 @@ import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
 import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
+import { LabelsButton } from '../scan/labels-button';
 import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
 
 const rowId = (row: TDeviceListItem) => row.eui ?? '';
@@ -293,7 +294,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
     }),
     [scope],
   );
-  return (
+  const list = (
     <ListTable<TDeviceListItem>
       label={t('nodes.list')}
       storageKey={storageKey}
@@ -314,7 +315,19 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
           : undefined
       }
       newTo={hasAnyRight(user, 'addNode') ? nodeNewScreen(scope) : undefined}
+      // Labels of the selected nodes (docs/field-work.md, "Print labels"); at a desk, where sheets are printed.
+      selectionAction={phone ? undefined : (rows) => <LabelsButton euis={rows.map((row) => row.eui ?? '').filter(Boolean)} />}
       messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError', empty: 'nodes.empty' }}
     />
+  );
+  // A location's nodes can be labelled on one sheet (docs/field-work.md, "Print labels").
+  if (!customer || !location || gateway) return list;
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <LabelsButton customer={customer} location={location} />
+      </Box>
+      {list}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +59,8 @@ export interface TListTableProps<T extends GridValidRowModel> {
   searchable?: boolean;
   /** Rows as tall as their content (at least the usual height): names that wrap whole on a phone instead of being cut. */
   autoRowHeight?: boolean;
+  /** An action on the selected rows (the node list's label sheet); enables selection, shown while rows are selected. */
+  selectionAction?: (rows: T[]) => ReactNode;
 }
 
 /**
@@ -68,14 +71,15 @@ export interface TListTableProps<T extends GridValidRowModel> {
  * progress bar while fetching.
  */
 export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>) {
-  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight, searchable = true } =
+  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight, searchable = true, selectionAction } =
     props;
+  const selectable = Boolean(onDelete || selectionAction);
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const list = useListState(storageKey);
   const [sort, setSort] = useState<TListSort | null>(defaultSort ?? null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const fit = useFitColumns(columns, useElementWidth(box), Boolean(onDelete), Boolean(renderExpanded));
+  const fit = useFitColumns(columns, useElementWidth(box), selectable, Boolean(renderExpanded));
 
   const query: TListQuery = useMemo(
     () => ({ page: list.page, pageSize: list.pageSize, search: list.search, sort }),
@@ -93,10 +97,10 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
 
   const gridColumns = useMemo(() => {
     const result: GridColDef[] = columns.map((column) => guardColumn(column));
-    if (onDelete) result.unshift({ ...GRID_CHECKBOX_SELECTION_COL_DEF });
+    if (selectable) result.unshift({ ...GRID_CHECKBOX_SELECTION_COL_DEF });
     if (expandable) result.unshift(expandColumn(result.length + 1));
     return result;
-  }, [columns, onDelete, expandable, expandColumn]);
+  }, [columns, selectable, expandable, expandColumn]);
   const localeText = useGridLocaleText();
 
   // The grid compares its controlled models by reference and, on every sort model "change", goes
@@ -151,6 +155,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         onNew={onNew}
         compact={compactToolbar}
       />
+      {selectionAction && removal.selectedRows.length > 0 ? <Box data-testid="list-selection-action" sx={{ display: 'flex', px: 1, pb: 1 }}>{selectionAction(removal.selectedRows)}</Box> : null}
       {result.isError ? (
         <Alert
           severity="error"
@@ -183,7 +188,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         pageSizeOptions={pageSizeOptions}
         sortModel={sortModel}
         onSortModelChange={onSortModelChange}
-        checkboxSelection={Boolean(onDelete)}
+        checkboxSelection={selectable}
         disableRowSelectionOnClick
         rowSelectionModel={removal.selection}
         onRowSelectionModelChange={removal.setSelection}

@@ -83,7 +83,7 @@ export type TNodeRegisterForm = z.input<typeof ZNodeRegisterForm>;
 export const NODE_REGISTER_FIELDS = ['eui', 'name', 'customer', 'location', 'gateway'] as const;
 
 export function emptyRegisterForm(query: URLSearchParams): TNodeRegisterForm {
-  return { eui: '', name: '', customer: query.get('customer') ?? '', location: query.get('location') ?? '', gateway: query.get('gateway') ?? '' };
+  return { eui: query.get('eui') ?? '', name: '', customer: query.get('customer') ?? '', location: query.get('location') ?? '', gateway: query.get('gateway') ?? '' };
 }
 
 /**

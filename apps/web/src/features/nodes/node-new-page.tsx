@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, isAdministrator, messageKey } from '@aquasmart/domain';
+import { ScanButton } from '../../components/scan';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { FieldGrid, FormActions, PageHeader, Section } from '../../components/page';
@@ -64,7 +66,21 @@ export function NodeNewPage() {
         <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={title}>
           <Section>
             <FieldGrid>
-              <EuiField label={t('nodes.register.node')} suggestions={unassigned.data ?? []} loading={unassigned.isFetching} />
+              {/* The camera fills the EUI from the node's label (docs/field-work.md); typing stays possible. */}
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <EuiField label={t('nodes.register.node')} suggestions={unassigned.data ?? []} loading={unassigned.isFetching} />
+                </Box>
+                <Box sx={{ pt: 0.5 }}>
+                  <ScanButton
+                    iconOnly
+                    onEui={(eui) => {
+                      form.setValue('eui', eui, { shouldValidate: true, shouldDirty: true });
+                      return Promise.resolve(null);
+                    }}
+                  />
+                </Box>
+              </Box>
               <FormTextField<TNodeRegisterForm> name="name" label={t('nodes.name')} required fullWidth autoComplete="off" />
               <NodePlaceFields showGateway={gatewayRight} moveAllowed copyInterval={false} />
             </FieldGrid>

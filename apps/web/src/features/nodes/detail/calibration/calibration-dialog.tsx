@@ -3,14 +3,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
+  CALIBRATION_FRESHNESS_MS,
   CALIBRATION_MESSAGE,
   CALIBRATION_WINDOW_MINUTES,
+  calibrationWindowLeftMs,
+  minutesSecondsText,
   calibrationOffset,
   calibrationRefusal,
   checkReferenceInput,
@@ -41,6 +45,34 @@ function blockedReasonText(t: TFunction, key: string | undefined): string | null
     default:
       return t('calibration.blockedNoReading');
   }
+}
+
+/** Below this much of the window left, the bar turns orange and says to hurry. */
+const WINDOW_ENDING_MS = 30_000;
+
+/**
+ * The freshness window running down (docs/field-work.md, "Calibrate"): a bar and the time left, so
+ * an engineer typing the reference sees the reading expire coming, not only after it did.
+ */
+function FreshnessWindow({ leftMs }: { leftMs: number }) {
+  const { t } = useTranslation();
+  const ending = leftMs <= WINDOW_ENDING_MS;
+  const time = minutesSecondsText(leftMs);
+  return (
+    <Box data-testid="calibration-window">
+      <LinearProgress
+        variant="determinate"
+        value={(leftMs / CALIBRATION_FRESHNESS_MS) * 100}
+        color={ending ? 'warning' : 'success'}
+        aria-label={t('calibration.window')}
+        aria-valuetext={time}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" sx={{ mt: 0.5, fontWeight: ending ? 600 : undefined }} data-testid="calibration-window-text">
+        {t(ending ? 'calibration.windowEnding' : 'calibration.windowLeft', { time })}
+      </Typography>
+    </Box>
+  );
 }
 
 /**
@@ -168,6 +200,8 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
           <Alert severity="error" role="alert">
             {readingRefusal}
           </Alert>
+        ) : reading.measuredAtMs !== null ? (
+          <FreshnessWindow leftMs={calibrationWindowLeftMs(reading.measuredAtMs, now)} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {t('calibration.freshness', { minutes: CALIBRATION_WINDOW_MINUTES })}

@@ -1,0 +1,3 @@
+export { ScanButton, type TScanButtonProps } from './scan-button';
+export { useOpenScannedNode } from './use-open-scanned-node';
+export { LabelsButton, type TLabelsButtonProps } from './labels-button';

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+import ScanDialog from './scan-dialog';
+
+/** The scanner without a camera (happy-dom has none): it says so, and the typed EUI is checked and looked up. */
+describe('ScanDialog', () => {
+  afterEach(cleanup);
+
+  it('without a camera: says so; a typed EUI is checked as typed and looked up, a refusal shown', async () => {
+    const onEui = vi.fn(async (eui: string) => `Node ${eui} niet gevonden.`);
+    renderAt(<ScanDialog onClose={() => undefined} onEui={onEui} />);
+    expect(await screen.findByText('Geen camera beschikbaar. Typ de EUI van het label.')).toBeTruthy();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Of typ de EUI' });
+    await user.type(field, '70B3 D5E7 5E00 00G');
+    expect(screen.getByText('Een EUI bestaat uit de cijfers 0-9 en de letters A-F')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '70B3 D5E7 5E00 001');
+    await user.click(screen.getByRole('button', { name: 'Openen' }));
+    expect(screen.getByText('Een EUI heeft 16 tekens')).toBeTruthy();
+    expect(onEui).not.toHaveBeenCalled();
+    await user.type(field, '1');
+    await user.click(screen.getByRole('button', { name: 'Openen' }));
+    await waitFor(() => expect(onEui).toHaveBeenCalledWith('70B3D5E75E000011'));
+    expect(await screen.findByText('Node 70B3D5E75E000011 niet gevonden.')).toBeTruthy();
+  });
+
+  it('a TR005 code typed or pasted opens its DevEUI', async () => {
+    const onEui = vi.fn(async () => null);
+    renderAt(<ScanDialog onClose={() => undefined} onEui={onEui} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Of typ de EUI' }));
+    await user.paste('LW:D0:1122334455667788:70B3D5E75E000001:AABB1122');
+    await user.click(screen.getByRole('button', { name: 'Openen' }));
+    await waitFor(() => expect(onEui).toHaveBeenCalledWith('70B3D5E75E000001'));
+  });
+});

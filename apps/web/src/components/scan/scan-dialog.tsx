@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { NODE_LABEL_MESSAGE, parseNodeLabel } from '@aquasmart/domain';
+import '../../lib/i18n/texts/field';
+import { FormDialog } from '../form/form-dialog';
+import { openBarcodeReader } from './barcode-reader';
+
+/** How often a camera frame is read. */
+const READ_EVERY_MS = 200;
+
+type TCameraState = 'starting' | 'loadingDecoder' | 'scanning' | 'noCamera' | 'denied' | 'readerFailed';
+
+export interface TScanDialogProps {
+  onClose: () => void;
+  /** A label named this node: open it. Answers what to say when it cannot (not found), or null when done. */
+  onEui: (eui: string) => Promise<string | null>;
+}
+
+/**
+ * The label scanner (docs/field-work.md, "Scan"): the back camera's image, read a few times a
+ * second; the first code that is a node label (parseNodeLabel) is looked up. A code that is no
+ * label, or a node that is not found, is said and scanning goes on. Typing the EUI stays possible
+ * beneath the image, checked as typed. Full screen on a phone. The camera stops when it closes.
+ */
+export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [camera, setCamera] = useState<TCameraState>('starting');
+  const [message, setMessage] = useState<{ severity: 'info' | 'warning'; text: string } | null>(null);
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onEuiRef = useRef(onEui);
+  useEffect(() => {
+    onEuiRef.current = onEui;
+  }, [onEui]);
+  const busyRef = useRef(false);
+
+  async function look(eui: string): Promise<string | null> {
+    busyRef.current = true;
+    setBusy(true);
+    setMessage({ severity: 'info', text: t('field.scan.looking', { eui }) });
+    try {
+      const refusal = await onEuiRef.current(eui);
+      setMessage(refusal ? { severity: 'warning', text: refusal } : null);
+      return refusal;
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+  const lookRef = useRef(look);
+  useEffect(() => {
+    lookRef.current = look;
+  });
+
+  useEffect(() => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let timer: number | undefined;
+    /** The last text read that led nowhere: not read again and again while the camera holds it. */
+    let lastRead = '';
+    async function start() {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setCamera('noCamera');
+        return;
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      } catch (error) {
+        setCamera(error instanceof DOMException && error.name === 'NotAllowedError' ? 'denied' : 'noCamera');
+        return;
+      }
+      const video = videoRef.current;
+      if (stopped || !video) return;
+      video.srcObject = stream;
+      await video.play().catch(() => undefined);
+      setCamera('loadingDecoder');
+      let reader: Awaited<ReturnType<typeof openBarcodeReader>>;
+      try {
+        reader = await openBarcodeReader();
+      } catch {
+        if (!stopped) setCamera('readerFailed');
+        return;
+      }
+      if (stopped) return;
+      setCamera('scanning');
+      const readFrame = async () => {
+        if (stopped) return;
+        if (!busyRef.current && video.readyState >= 2) {
+          const codes = await reader.detect(video).catch(() => []);
+          const text = codes[0]?.rawValue;
+          if (text !== undefined && text !== lastRead && !stopped) {
+            lastRead = text;
+            const label = parseNodeLabel(text);
+            if (!label.ok) setMessage({ severity: 'warning', text: t('field.scan.notANode', { text: text.slice(0, 60) }) });
+            else if ((await lookRef.current(label.eui)) === null) return;
+          }
+        }
+        if (!stopped) timer = window.setTimeout(() => void readFrame(), READ_EVERY_MS);
+      };
+      void readFrame();
+    }
+    void start();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [t]);
+
+  const check = parseNodeLabel(typed);
+  // A wrong character is said at once; a missing digit only on submit.
+  const live = !check.ok && (check.reason === 'notHex' || check.reason === 'tr005') ? t(NODE_LABEL_MESSAGE[check.reason]) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!check.ok) {
+      setTypedError(t(NODE_LABEL_MESSAGE[check.reason]));
+      return;
+    }
+    await look(check.eui);
+  }
+
+  const cameraText = camera === 'scanning' ? t('field.scan.hint') : t(`field.scan.${camera}`);
+  const typedMessage = typedError ?? live;
+  return (
+    <FormDialog title={t('field.scan.title')} submitLabel={t('field.scan.open')} busy={busy} onSubmit={(event) => void submit(event)} onClose={onClose}>
+      <Stack spacing={2}>
+        <Box sx={{ position: 'relative', bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden', aspectRatio: '4 / 3', display: camera === 'noCamera' || camera === 'denied' ? 'none' : 'block' }}>
+          <Box component="video" ref={videoRef} muted playsInline aria-label={t('field.scan.video')} data-testid="scan-video" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          {/* The aim: where the label should be. */}
+          <Box aria-hidden sx={{ position: 'absolute', inset: '15%', border: '3px solid rgba(255,255,255,0.85)', borderRadius: 2 }} />
+        </Box>
+        <Typography variant="body2" role="status" data-testid="scan-state">
+          {cameraText}
+        </Typography>
+        {message ? (
+          <Alert severity={message.severity} data-testid="scan-message">
+            {message.text}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t('field.scan.typed')}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setTypedError(null);
+          }}
+          error={Boolean(typedMessage)}
+          helperText={typedMessage ?? ' '}
+          autoComplete="off"
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+          fullWidth
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The installable app (docs/field-work.md, "Installable app"): registers the service worker that
+ * vite-plugin-pwa builds (sw.js: the application's files, never /api) after the page has loaded,
+ * and tells the app when a new version waits (UPDATE_READY_EVENT), so it can offer to reload.
+ * Kept tiny and in the main bundle: no chunk of its own on the way to /login.
+ */
+export const UPDATE_READY_EVENT = 'aquasmart:update-ready';
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then((registration) => {
+        // A new version waits when a worker is installed while another controls the page.
+        const announce = () => {
+          if (registration.waiting && navigator.serviceWorker.controller) window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: registration }));
+        };
+        announce();
+        registration.addEventListener('updatefound', () => {
+          const worker = registration.installing;
+          worker?.addEventListener('statechange', () => {
+            if (worker.state === 'installed') announce();
+          });
+        });
+        // A deployment is noticed when the app comes back to the front (phones keep it open for days).
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
+        });
+      })
+      .catch(() => undefined);
+  });
+}
+
+/** Lets the waiting version take over and reloads the page with it. */
+export function applyUpdate(registration: ServiceWorkerRegistration): void {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { browserWithCamera } from './camera';
+import { ADMIN, apiToken, CUSTOMER_USER, ENGINEER, signIn } from './fixtures';
+
+/**
+ * Scanning a node's label (docs/field-work.md, "Scan"). Each test starts a Chromium whose fake
+ * camera plays a QR code made in the test; headless Chromium on Linux has no BarcodeDetector, so
+ * this also proves the lazily loaded ZXing reader and its .wasm served by the portal.
+ */
+const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'scan-screenshots');
+const PHONE = { width: 390, height: 844 };
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+
+interface TNode {
+  eui: string;
+  name: string;
+  customer: string | null;
+  location: string | null;
+}
+
+async function nodes(request: Parameters<typeof apiToken>[0], conditions: object): Promise<TNode[]> {
+  const answer = await request.get('/api/v1/devices', {
+    headers: { 'x-access-token': await apiToken(request, ADMIN) },
+    params: { conditions: JSON.stringify(conditions), projection: 'eui name customer location' },
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as TNode[];
+}
+
+let camera: Browser | null = null;
+test.afterEach(async () => {
+  await camera?.close();
+  camera = null;
+});
+
+async function pageWithCamera(text: string, baseURL: string | undefined, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  camera = await browserWithCamera(text);
+  const context = await camera.newContext({ baseURL, locale: 'nl-NL', viewport });
+  return context.newPage();
+}
+
+test('the scan button on the node list opens the scanned node; the decoder loads only with the camera', async ({ request, baseURL }) => {
+  const [node] = await nodes(request, { customer: 'Gemeente Utrecht' });
+  const page = await pageWithCamera(node.eui.toLowerCase().replace(/(.{4})(?=.)/g, '$1 '), baseURL);
+  const wasm: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request.url());
+  });
+  await signIn(page, ENGINEER);
+  await page.goto('/nodes');
+  await expect(page.getByRole('heading', { name: 'Nodes' })).toBeVisible();
+  expect(wasm).toEqual([]);
+  await page.addStyleTag({ content: STILL });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'scan-nodes-nl-desktop.png') });
+  await page.getByRole('button', { name: 'Label scannen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/nodes/[^/]+/[^/]+/${node.eui}$`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: node.name })).toBeVisible();
+  // Served by the portal itself, from its own origin (no CDN).
+  expect(wasm.length).toBe(1);
+  expect(new URL(wasm[0]).origin).toBe(new URL(baseURL ?? '').origin);
+});
+
+test('on the register screen the scan of a TR005 QR code fills the EUI (phone)', async ({ request, baseURL }) => {
+  const [unassigned] = await nodes(request, { customer: null, location: null });
+  const page = await pageWithCamera(`LW:D0:70B3D57ED0000000:${unassigned.eui}:00000001:SYYWWNNNNNN`, baseURL, PHONE);
+  await signIn(page, ADMIN);
+  await page.goto('/nodes/new');
+  const eui = page.getByRole('combobox', { name: /Node/ });
+  await expect(eui).toHaveValue('');
+  await page.getByRole('main').getByRole('button', { name: 'Label scannen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Label scannen' })).toBeHidden({ timeout: 20_000 });
+  await expect(eui).toHaveValue(unassigned.eui);
+  await expectNoAxeViolations(page, 'the register screen with the scan button');
+  await page.addStyleTag({ content: STILL });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'scan-register-nl-phone.png') });
+});
+
+for (const language of ['nl', 'en'] as const) {
+  test(`a node of another customer answers "not found", nothing more; the phone's app bar scans (${language})`, async ({ request, baseURL }) => {
+    const [foreign] = await nodes(request, { customer: 'Zorggroep Rijnmond' });
+    expect(foreign.customer).toBe('Zorggroep Rijnmond');
+    const page = await pageWithCamera(foreign.eui, baseURL, PHONE);
+    await signIn(page, CUSTOMER_USER);
+    await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+    await page.goto('/customers');
+    await expect(page.getByRole('heading', { name: language === 'nl' ? 'Klanten' : 'Customers' })).toBeVisible();
+    const scanName = language === 'nl' ? 'Label scannen' : 'Scan label';
+    const before = page.url();
+    await page.getByRole('banner').getByRole('button', { name: scanName }).click();
+    const dialog = page.getByRole('dialog', { name: scanName });
+    await expect(dialog.getByTestId('scan-message')).toHaveText(language === 'nl' ? `Node ${foreign.eui} niet gevonden.` : `Node ${foreign.eui} not found.`, { timeout: 20_000 });
+    expect(page.url()).toBe(before);
+    // Typing stays possible, checked as typed.
+    const typed = dialog.getByRole('textbox', { name: language === 'nl' ? 'Of typ de EUI' : 'Or type the EUI' });
+    await typed.fill('70B3 D5E7 5E00 00G1');
+    await expect(dialog.getByText(language === 'nl' ? 'Een EUI bestaat uit de cijfers 0-9 en de letters A-F' : 'An EUI consists of the digits 0-9 and the letters A-F')).toBeVisible();
+    await typed.fill('70B3 D5E7 5E00 001');
+    await expectNoAxeViolations(page, 'the scanner', { include: '[role="dialog"]' });
+    await page.addStyleTag({ content: STILL });
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `scan-not-found-${language}-phone.png`) });
+    await dialog.getByRole('button', { name: language === 'nl' ? 'Openen' : 'Open' }).click();
+    await expect(dialog.getByText(language === 'nl' ? 'Een EUI heeft 16 tekens' : 'An EUI has 16 characters')).toBeVisible();
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Web texts of field work (docs/field-work.md): the label scanner and the label sheet. Loaded with
+ * the scanner's chunk and the node screens (apps/web/src/lib/i18n/texts/field.ts); the scan button's
+ * own name is in the shell's texts (`shell.scanLabel`), since the app bar shows it on phones.
+ */
+export const fieldUiNl = {
+  field: {
+    scan: {
+      title: 'Label scannen',
+      hint: 'Richt de camera op de QR-code of streepjescode op de node.',
+      starting: 'Camera wordt gestart…',
+      loadingDecoder: 'Lezer wordt geladen…',
+      noCamera: 'Geen camera beschikbaar. Typ de EUI van het label.',
+      denied: 'De camera mag niet worden gebruikt. Sta de camera toe in de browser, of typ de EUI van het label.',
+      readerFailed: 'De lezer kon niet worden geladen. Typ de EUI van het label.',
+      notANode: 'Gelezen: "{{text}}". Dit is geen EUI van een node.',
+      looking: 'Node {{eui}} wordt gezocht…',
+      notFound: 'Node {{eui}} niet gevonden.',
+      typed: 'Of typ de EUI',
+      open: 'Openen',
+      close: 'Sluiten',
+      register: 'Node {{eui}} is nog niet geplaatst: registreren?',
+      video: 'Camerabeeld',
+    },
+    label: {
+      empty: 'Vul de EUI in',
+      tr005: 'Geen geldige LoRaWAN QR-code (LW:D0:JoinEUI:DevEUI:ProfielID)',
+      notHex: 'Een EUI bestaat uit de cijfers 0-9 en de letters A-F',
+      length: 'Een EUI heeft 16 tekens',
+    },
+    labels: {
+      print: 'Labels afdrukken',
+      printSelected: 'Labels van de selectie afdrukken',
+      error: 'De labels konden niet worden gemaakt.',
+    },
+  },
+};
+
+export const fieldUiEn: typeof fieldUiNl = {
+  field: {
+    scan: {
+      title: 'Scan label',
+      hint: "Point the camera at the QR code or barcode on the node.",
+      starting: 'Starting the camera…',
+      loadingDecoder: 'Loading the reader…',
+      noCamera: 'No camera available. Type the EUI from the label.',
+      denied: 'The camera may not be used. Allow the camera in the browser, or type the EUI from the label.',
+      readerFailed: 'The reader could not be loaded. Type the EUI from the label.',
+      notANode: 'Read: "{{text}}". This is not a node EUI.',
+      looking: 'Looking up node {{eui}}…',
+      notFound: 'Node {{eui}} not found.',
+      typed: 'Or type the EUI',
+      open: 'Open',
+      close: 'Close',
+      register: 'Node {{eui}} is not placed yet: register it?',
+      video: 'Camera image',
+    },
+    label: {
+      empty: 'Enter the EUI',
+      tr005: 'Not a valid LoRaWAN QR code (LW:D0:JoinEUI:DevEUI:ProfileID)',
+      notHex: 'An EUI consists of the digits 0-9 and the letters A-F',
+      length: 'An EUI has 16 characters',
+    },
+    labels: {
+      print: 'Print labels',
+      printSelected: 'Print labels of the selection',
+      error: 'The labels could not be made.',
+    },
+  },
+};
