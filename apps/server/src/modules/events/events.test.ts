@@ -260,3 +260,28 @@ describe('GET /events: the stream ends when the token does', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });
+
+describe('GET /events: graceful stop', () => {
+  it('closing the app sends end {shutdown} to open streams and does not wait for them', async () => {
+    const { createTestContext } = await import('../../test/test-app');
+    const own = await createTestContext({ events: { heartbeatMs: 60_000 } });
+    let closed = false;
+    try {
+      const ownBase = await listenLocally(own.app);
+      const { admin } = await own.signedInUsers({ admin: { administrator: true } });
+      const client = openStream(ownBase, admin);
+      await client.until(() => client.lastId !== null);
+      const started = Date.now();
+      const closing = own.app.close();
+      await client.closed;
+      expect(Date.now() - started).toBeLessThan(2000);
+      await closing;
+      expect(Date.now() - started).toBeLessThan(3000);
+      closed = true;
+      await own.database.close();
+      expect(client.named('end').map((event) => event.data)).toEqual([{ reason: 'shutdown' }]);
+    } finally {
+      if (!closed) await own.close();
+    }
+  });
+});
