@@ -74,14 +74,15 @@ function parseOptions(): TOptions | null {
     console.log(HELP);
     return null;
   }
-  if (values.database !== 'postgres' && values.database !== 'pglite') throw new Error('--database must be postgres or pglite');
+  const database = values.database;
+  if (database !== 'postgres' && database !== 'pglite') throw new Error('--database must be postgres or pglite');
   const count = (text: string, name: string, min = 1) => {
     const n = Number(text);
     if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}`);
     return n;
   };
-  const options = {
-    database: values.database as TOptions['database'],
+  const options: TOptions = {
+    database,
     streams: count(values.streams, '--streams'),
     adminStreams: count(values['admin-streams'], '--admin-streams', 0),
     customers: count(values.customers, '--customers'),
