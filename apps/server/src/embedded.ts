@@ -9,5 +9,6 @@ export { loadConfig } from './config';
 export { openDatabase } from './db/client';
 export { queryRows } from './db/database';
 export { ensureHistoryPartitions } from './db/partitions';
-export { networkServers } from './db/schema';
+export { networkServers, users, userCustomers } from './db/schema';
+export { issueToken } from './identity/tokens';
 export { insertUnassignedDevices } from './modules/devices/device-provisioning';

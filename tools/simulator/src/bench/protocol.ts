@@ -1,10 +1,17 @@
 /** Messages between the ingest benchmark and its server process (IPC). */
-export type TBenchRequest = { type: 'seed'; devices: number; locations: number; platformUrl: string | null } | { type: 'sample' } | { type: 'count' } | { type: 'stop' };
+export type TBenchRequest =
+  | { type: 'seed'; devices: number; locations: number; platformUrl: string | null }
+  /** The events benchmark: devices spread over customers, administrators and one user per customer, with tokens. */
+  | { type: 'seedEvents'; devices: number; customers: number; administrators: number }
+  | { type: 'sample' }
+  | { type: 'count' }
+  | { type: 'stop' };
 
 export type TBenchReply =
   | { type: 'ready'; port: number; kind: string }
   | { type: 'seeded'; secret: string; euis: string[] }
-  | { type: 'sample'; unprocessed: number; failed: number; rss: number; cpuMs: number }
+  | { type: 'seededEvents'; secret: string; euis: string[]; customerOf: number[]; adminTokens: string[]; customerTokens: string[] }
+  | { type: 'sample'; unprocessed: number; failed: number; rss: number; cpuMs: number; heapUsed?: number }
   | { type: 'count'; history: number; events: number }
   | { type: 'stopped'; maxRss: number }
   | { type: 'error'; message: string };

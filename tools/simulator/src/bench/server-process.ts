@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp, ensureHistoryPartitions, insertUnassignedDevices, loadConfig, networkServers, openDatabase, queryRows } from '@aquasmart/server/embedded';
+import { buildApp, ensureHistoryPartitions, insertUnassignedDevices, issueToken, loadConfig, networkServers, openDatabase, queryRows, userCustomers, users } from '@aquasmart/server/embedded';
+import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { answerParent } from './child-server';
 import type { TBenchReply, TBenchRequest } from './protocol';
 
@@ -57,6 +58,43 @@ async function seed(devices: number, locations: number, platformUrl: string | nu
   return { secret, euis };
 }
 
+/**
+ * The events benchmark's fleet (bench/events.ts): the devices of `seed`, then spread round-robin over
+ * `customers` customers (one location each), an administrator per `administrators` and one user
+ * restricted to each customer, each with a token (no password: they never sign in).
+ */
+async function seedEvents(devices: number, customers: number, administrators: number) {
+  const { secret, euis } = await seed(devices, 0, null);
+  const customerOf = euis.map((_eui, index) => index % customers);
+  const adminTokens: string[] = [];
+  const customerTokens: string[] = [];
+  await database.db.transaction(async (tx) => {
+    const places = await queryRows<{ customer_id: number; location_id: number }>(
+      tx,
+      sql`WITH c AS (INSERT INTO customers (name) SELECT 'Events customer ' || n FROM generate_series(1, ${customers}) n RETURNING id, name)
+        INSERT INTO locations (customer_id, name) SELECT id, name FROM c ORDER BY id RETURNING customer_id, id AS location_id`,
+    );
+    await tx.execute(sql`UPDATE devices d SET customer_id = p.customer_id, location_id = p.location_id
+      FROM jsonb_to_recordset(${JSON.stringify(euis.map((eui, index) => ({ eui, customer_id: places[customerOf[index]].customer_id, location_id: places[customerOf[index]].location_id })))}::jsonb)
+        AS p(eui text, customer_id int, location_id int)
+      WHERE d.eui = p.eui`);
+    const user = async (email: string, administrator: boolean) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email, firstName: 'Bench', lastName: 'User', passwordHash: 'x', type: administrator ? USER_TYPE_ADMINISTRATOR : null, portalRights: administrator ? { administrator: true } : { dashboard: true } })
+        .returning({ id: users.id });
+      return row.id;
+    };
+    for (let i = 0; i < administrators; i++) adminTokens.push(await issueToken(tx, await user(`events-admin-${i}@example.com`, true), 12 * 3600));
+    for (const [index, place] of places.entries()) {
+      const id = await user(`events-customer-${index}@example.com`, false);
+      await tx.insert(userCustomers).values({ userId: id, customerId: place.customer_id });
+      customerTokens.push(await issueToken(tx, id, 12 * 3600));
+    }
+  });
+  return { secret, euis, customerOf, adminTokens, customerTokens };
+}
+
 async function sample(): Promise<{ unprocessed: number; failed: number; history?: number }> {
   const [row] = await queryRows<{ unprocessed: number; failed: number }>(
     database.db,
@@ -70,9 +108,12 @@ answerParent<TBenchRequest, TBenchReply>(async (message) => {
   switch (message.type) {
     case 'seed':
       return { type: 'seeded', ...(await seed(message.devices, message.locations, message.platformUrl)) };
+    case 'seedEvents':
+      return { type: 'seededEvents', ...(await seedEvents(message.devices, message.customers, message.administrators)) };
     case 'sample': {
       const cpu = process.cpuUsage();
-      return { type: 'sample', ...(await sample()), rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
+      const memory = process.memoryUsage();
+      return { type: 'sample', ...(await sample()), rss: memory.rss, heapUsed: memory.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000 };
     }
     case 'count': {
       const [row] = await queryRows<{ history: number; events: number }>(

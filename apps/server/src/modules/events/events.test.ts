@@ -1,13 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { zAlarmStreamEvent, zNodesEvent, type TUplinkMessage } from '@aquasmart/domain';
+import { eq, sql } from 'drizzle-orm';
+import { encodeUplink, zAlarmStreamEvent, zNodesEvent, type TUplinkMessage } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { processIntakeBatch } from '../telemetry/intake-worker';
 import { announceChange } from '../../lib/change-feed';
 import { revokeToken } from '../../identity/tokens';
-import { tokens, users } from '../../db/schema';
+import { deviceParameters, devices, tokens, users } from '../../db/schema';
+import { queryRows } from '../../db/database';
 import { listenLocally, openStream, type SseClient } from './sse-client.fixture';
 
 const SECRET = 'events-secret-0001';
@@ -205,6 +206,51 @@ describe('GET /events: each user gets what they may see', () => {
   });
 });
 
+describe('GET /events: what is announced where', () => {
+  const V2 = '70B3D5499B00A0F2';
+  const FLUSH = { enabled: 1, flushtime: 5, flushCycles: 2, highTempFlushtime: 15, highTempFlushdelay: 30, flushStartThreshold: 55, measureInterval: 10, resistanceThreshold: 0, valvePulseLength: 250, flushStopThreshold: -102.4 };
+  const parts = (client: SseClient, eui: string) => client.named('nodes').flatMap((event) => zNodesEvent.parse(event.data).nodes.filter((node) => node.eui === eui).flatMap((node) => node.parts));
+
+  it('settings sent: sync (pending); the node reports them: sync (saved), to the customer’s user', async () => {
+    const db = ctx.database.db;
+    await seedDevice(db, V2, 'V2', 1, { customerId: ourCustomer });
+    await db.insert(deviceParameters).values({ deviceEui: V2, register: 3, value: { ...FLUSH, flushtime: 3 }, status: 'saved' });
+    await db.update(devices).set({ sync: 1 }).where(eq(devices.eui, V2));
+    const restricted = await live(tokensOf.restricted);
+    const sent = await ctx.app.inject({ method: 'POST', url: `/api/v1/devices/${V2}/parameters`, headers: { 'x-access-token': tokensOf.admin }, payload: [{ register: 3, value: FLUSH }] });
+    expect(sent.statusCode).toBe(200);
+    await restricted.until(() => parts(restricted, V2).includes('sync'), 5000, 'sync pending');
+    const before = restricted.named('nodes').length;
+    const frame = encodeUplink('V2', { kind: 'parameters', msgId: 62, registers: [{ register: 3, value: FLUSH }] });
+    fCnt += 1;
+    const report = await postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(V2, fCnt, { fPort: frame.fPort, data: Buffer.from(frame.bytes).toString('base64') }));
+    expect(report.statusCode).toBe(200);
+    while ((await processIntakeBatch(ctx.database.system)) > 0);
+    await restricted.until(() => restricted.named('nodes').slice(before).some((event) => zNodesEvent.parse(event.data).nodes.some((node) => node.eui === V2 && node.parts.includes('sync'))), 5000, 'sync saved');
+    const [row] = await db.select().from(deviceParameters).where(eq(deviceParameters.deviceEui, V2));
+    expect(row.status).toBe('saved');
+  });
+
+  it('an alarm handled through its route: alarm changed', async () => {
+    await uplinks([OURS[1]], temperature(-102.4));
+    const restricted = await live(tokensOf.restricted);
+    const [alarm] = await queryRows<{ id: number }>(ctx.database.db, sql`SELECT id FROM alarms WHERE device_eui = ${OURS[1]}`);
+    const handled = await ctx.app.inject({ method: 'POST', url: `/api/v1/alarms/${alarm.id}/acknowledge`, headers: { 'x-access-token': tokensOf.admin }, payload: {} });
+    expect(handled.statusCode).toBe(200);
+    await restricted.until(() => restricted.named('alarm').length > 0);
+    expect(zAlarmStreamEvent.parse(restricted.named('alarm')[0].data)).toMatchObject({ id: Number(alarm.id), change: 'changed', eui: OURS[1] });
+  });
+
+  it('a water detection ended through its route: nodes reading', async () => {
+    await ctx.database.db.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, resistance, state) VALUES (${OURS[2]}, ${ourCustomer}, 100, 'Started')`);
+    const [log] = await queryRows<{ id: number }>(ctx.database.db, sql`SELECT id FROM overflow_logs`);
+    const restricted = await live(tokensOf.restricted);
+    const ended = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/overflowLogs/${log.id}`, headers: { 'x-access-token': tokensOf.admin } });
+    expect(ended.statusCode).toBe(204);
+    await restricted.until(() => parts(restricted, OURS[2]).includes('reading'));
+  });
+});
+
 describe('GET /events: only what committed', () => {
   it('a rolled-back transaction announces nothing', async () => {
     const admin = await live(tokensOf.admin);
@@ -258,5 +304,30 @@ describe('GET /events: the stream ends when the token does', () => {
     await client.closed;
     expect(client.named('end').map((event) => event.data)).toEqual([{ reason: 'tokenEnded' }]);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('GET /events: graceful stop', () => {
+  it('closing the app sends end {shutdown} to open streams and does not wait for them', async () => {
+    const { createTestContext } = await import('../../test/test-app');
+    const own = await createTestContext({ events: { heartbeatMs: 60_000 } });
+    let closed = false;
+    try {
+      const ownBase = await listenLocally(own.app);
+      const { admin } = await own.signedInUsers({ admin: { administrator: true } });
+      const client = openStream(ownBase, admin);
+      await client.until(() => client.lastId !== null);
+      const started = Date.now();
+      const closing = own.app.close();
+      await client.closed;
+      expect(Date.now() - started).toBeLessThan(2000);
+      await closing;
+      expect(Date.now() - started).toBeLessThan(3000);
+      closed = true;
+      await own.database.close();
+      expect(client.named('end').map((event) => event.data)).toEqual([{ reason: 'shutdown' }]);
+    } finally {
+      if (!closed) await own.close();
+    }
   });
 });
