@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, ENGINEER, signIn, type TAccount } from './fixtures';
+import { uplink, v2Temperatures } from './uplinks';
 
 /**
  * Calibration and battery swap on the #details tab of a demo node (docs/calibration.md). Fresh
@@ -13,7 +13,6 @@ import { ADMIN, ENGINEER, signIn, type TAccount } from './fixtures';
  */
 
 /** The demo network server's integration secret (public, like the demo: apps/server/src/demo/network-server.ts). */
-const DEMO_SECRET = 'demo-simulator-chirpstack-integration-secret';
 const CUSTOMER = 'Gemeente Utrecht';
 /** Where the screenshots go; docs/screenshots holds the ones the docs show. */
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'calibration-screenshots');
@@ -65,36 +64,6 @@ async function pickNode(request: APIRequestContext, token: string): Promise<TNod
   return measuring[measuring.length - 1];
 }
 
-let frameCounter = 900_000 + Math.floor(Math.random() * 10_000);
-
-/** Posts a ChirpStack `up` event for the node through the integration, as the demo's network server would. */
-async function uplink(request: APIRequestContext, eui: string, fPort: number, bytes: Buffer): Promise<void> {
-  frameCounter += 1;
-  const answer = await request.post('/api/v1/integrations/chirpstack?event=up', {
-    headers: { authorization: `Bearer ${DEMO_SECRET}` },
-    data: {
-      deduplicationId: randomUUID(),
-      time: new Date().toISOString(),
-      deviceInfo: { devEui: eui.toLowerCase(), deviceName: eui.toLowerCase(), tags: {} },
-      fCnt: frameCounter,
-      fPort,
-      data: bytes.toString('base64'),
-      rxInfo: [{ gatewayId: '0016c001f153a14c', rssi: -90, snr: 7 }],
-    },
-  });
-  expect(answer.status()).toBe(200);
-}
-
-/** V2 temperature message (fPort 42): u32 seconds, then an i16 of tenths per channel. */
-async function temperatures(request: APIRequestContext, token: string, node: TNode, measuredAtS: number, values: [number, number, number]): Promise<void> {
-  const bytes = Buffer.alloc(10);
-  bytes.writeUInt32BE(measuredAtS, 0);
-  values.forEach((value, index) => bytes.writeInt16BE(Math.round(value * 10), 4 + index * 2));
-  await uplink(request, node.eui, 42, bytes);
-  // The intake answers before processing; the worker applies the reading moments later.
-  await expect.poll(async () => (await readNode(request, token, node.eui)).channels.find((channel) => channel.id === 'temperature1')?.ts, { timeout: 15_000 }).toBe(measuredAtS);
-}
-
 /** V1/V2 battery message (fPort 40): u32 seconds, u16 millivolts. */
 async function battery(request: APIRequestContext, node: TNode, measuredAtS: number, volts: number): Promise<void> {
   const bytes = Buffer.alloc(6);
@@ -129,7 +98,7 @@ test.describe.serial('calibration and battery swap', () => {
 
   test('a broken sensor is refused before sending; a fresh reading is calibrated, the offset shown and logged in the CSV', async ({ page, request }) => {
     const [first, second] = node.channels;
-    await temperatures(request, adminToken, node, nowS() - 5, [61.4, -102.4, 20]);
+    await v2Temperatures(request, adminToken, node.eui, nowS() - 5, [61.4, -102.4, 20]);
     const posts = countCalibrationPosts(page);
     await signIn(page, ENGINEER);
     await page.goto(screenOf(node));
@@ -192,7 +161,7 @@ test.describe.serial('calibration and battery swap', () => {
   test('a reading older than 2 minutes is refused with the window and the time of the reading', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.clock.install();
-    await temperatures(request, adminToken, node, nowS() - 2, [58.2, 20, 21]);
+    await v2Temperatures(request, adminToken, node.eui, nowS() - 2, [58.2, 20, 21]);
     const posts = countCalibrationPosts(page);
     await signIn(page, ENGINEER);
     await page.goto(screenOf(node));
@@ -291,7 +260,7 @@ test.describe.serial('calibration and battery swap', () => {
       test(`screenshots: ${language} ${device}`, async ({ page, request }) => {
         await page.setViewportSize(viewport);
         await page.addInitScript((lang) => localStorage.setItem('aquasmart.language', lang), language);
-        await temperatures(request, adminToken, node, nowS(), [60.7, 14.2, 45.3]);
+        await v2Temperatures(request, adminToken, node.eui, nowS(), [60.7, 14.2, 45.3]);
         await signIn(page, ENGINEER);
         await page.goto(screenOf(node));
         await page.addStyleTag({ content: STILL });

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expectNoAxeViolations } from './a11y';
+import { nodeScreen, useDemoFleetSimulator, v2Nodes, type TDemoNode } from './demo-fleet';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
+import { uplink } from './uplinks';
 
 /**
  * The live change stream in the browser (docs/events.md, "Web app"): settings sent in one tab turn
@@ -16,8 +15,6 @@ import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
  */
 
 /** The demo network server's integration secret (public, like the demo: apps/server/src/demo/network-server.ts). */
-const DEMO_SECRET = 'demo-simulator-chirpstack-integration-secret';
-const DEMO_NETWORK_SERVER = 'ChirpStack demo';
 const CUSTOMER = 'Gemeente Utrecht';
 /** Not the node-settings spec's simulator port (E2E_PORT + 1000), should both ever run at once. */
 const SIMULATOR_PORT = E2E_PORT + 1001;
@@ -25,31 +22,10 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'live-upda
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 const SENTENCE = { nl: 'Live-updates onderbroken; gegevens kunnen verouderd zijn', en: 'Live updates interrupted; data may be out of date' } as const;
 
-interface TNode {
-  eui: string;
-  name: string;
-  customer: string;
-  location: string;
-  sync: number;
-  sipp: { parameters: { register: number; value: Record<string, unknown>; status: string; reported?: unknown }[] };
-}
-
-const screenOf = (node: TNode) => `/nodes/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}/${node.eui}`;
+type TNode = TDemoNode;
+const screenOf = nodeScreen;
 const indicator = (page: Page) => page.locator('[data-live-indicator]');
 const overflowBadge = (page: Page) => page.getByRole('navigation', { name: /Hoofdmenu|Main menu/ }).getByRole('link', { name: /Dashboard/ }).locator('.MuiBadge-badge');
-
-async function v2Nodes(request: APIRequestContext, token: string, conditions: Record<string, unknown> = {}): Promise<TNode[]> {
-  const answer = await request.get('/api/v1/devices', {
-    headers: { 'x-access-token': token },
-    params: {
-      conditions: JSON.stringify({ type: 'V2', customer: { $ne: null }, location: { $ne: null }, ...conditions }),
-      projection: 'eui name customer location sync sipp.parameters',
-      limit: 100,
-    },
-  });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as TNode[];
-}
 
 async function startedOverflowEuis(request: APIRequestContext, token: string): Promise<Set<string>> {
   const answer = await request.get('/api/v1/overflowLogs', {
@@ -60,47 +36,13 @@ async function startedOverflowEuis(request: APIRequestContext, token: string): P
   return new Set(((await answer.json()) as { eui: string }[]).map((row) => row.eui));
 }
 
-let frameCounter = 700_000 + Math.floor(Math.random() * 10_000);
-
 /** V1/V2 overflow message (fPort 52, docs/payload-format.md): u32 seconds, u32 tenths of an ohm, u8 detected. */
 async function overflowUplink(request: APIRequestContext, eui: string, detected: boolean): Promise<void> {
   const bytes = Buffer.alloc(9);
   bytes.writeUInt32BE(Math.floor(Date.now() / 1000), 0);
   bytes.writeUInt32BE(detected ? 2125 : 15_000_000, 4);
   bytes.writeUInt8(detected ? 1 : 0, 8);
-  frameCounter += 1;
-  const answer = await request.post('/api/v1/integrations/chirpstack?event=up', {
-    headers: { authorization: `Bearer ${DEMO_SECRET}` },
-    data: {
-      deduplicationId: randomUUID(),
-      time: new Date().toISOString(),
-      deviceInfo: { devEui: eui.toLowerCase(), deviceName: eui.toLowerCase(), tags: {} },
-      fCnt: frameCounter,
-      fPort: 52,
-      data: bytes.toString('base64'),
-      rxInfo: [{ gatewayId: '0016c001f153a14c', rssi: -90, snr: 7 }],
-    },
-  });
-  expect(answer.status()).toBe(200);
-}
-
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
-        else setTimeout(attempt, 250);
-      });
-    };
-    attempt();
-  });
+  await uplink(request, eui, 52, bytes);
 }
 
 /** Marks the document, so that a test can tell the page was not loaded again. */
@@ -181,40 +123,7 @@ test.describe.serial('live updates', () => {
   });
 
   test.describe('with the demo fleet simulator as the network server', () => {
-    let simulator: ChildProcess | undefined;
-    let originalApiUrl = '';
-
-    test.beforeAll(async ({ request }) => {
-      const servers = (await (await request.get('/api/v1/networkServers', { headers: { 'x-access-token': adminToken } })).json()) as { name: string; config: { apiUrl?: string } }[];
-      originalApiUrl = servers.find((server) => server.name === DEMO_NETWORK_SERVER)?.config.apiUrl ?? '';
-      const patched = await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
-        headers: { 'x-access-token': adminToken },
-        data: { config: { apiUrl: `http://127.0.0.1:${SIMULATOR_PORT}` } },
-      });
-      expect(patched.status()).toBe(200);
-      simulator = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'tools/simulator/src/cli.ts',
-          ...['--fleet', 'demo', '--target', `http://127.0.0.1:${E2E_PORT}`, '--listen', String(SIMULATOR_PORT)],
-          ...['--downlink-delay', '1s', '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
-        ],
-        { stdio: 'ignore' },
-      );
-      await waitForPort(SIMULATOR_PORT, 60_000);
-    });
-
-    test.afterAll(async ({ request }) => {
-      simulator?.kill('SIGTERM');
-      if (originalApiUrl) {
-        await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
-          headers: { 'x-access-token': adminToken },
-          data: { config: { apiUrl: originalApiUrl } },
-        });
-      }
-    });
+    useDemoFleetSimulator(SIMULATOR_PORT, () => adminToken);
 
     test('settings sent in one tab turn pending, then saved, in another tab without a reload when the node reports', async ({ context, request }) => {
       const differs = (node: TNode) => node.sipp.parameters.some((parameter) => JSON.stringify(parameter.reported) !== JSON.stringify(parameter.value));

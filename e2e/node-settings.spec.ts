@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expectNoAxeViolations } from './a11y';
+import { nodeOf, nodeScreen, useDemoFleetSimulator, v2Nodes, type TDemoNode } from './demo-fleet';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 
 /**
@@ -11,37 +10,9 @@ import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
  * pending, the simulator's node receives the downlink and reports its registers, and the tab shows
  * saved. Replication copies a register to two nodes, which then show pending.
  */
-interface TNode {
-  eui: string;
-  name: string;
-  customer: string;
-  location: string;
-  sync: number;
-  sipp: { parameters: { register: number; value: Record<string, unknown>; status: string; reported?: unknown }[] };
-}
-
-const DEMO_NETWORK_SERVER = 'ChirpStack demo';
+type TNode = TDemoNode;
 const SIMULATOR_PORT = E2E_PORT + 1000;
-const screenOf = (node: TNode) => `/nodes/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}/${node.eui}`;
-
-async function v2Nodes(request: APIRequestContext, token: string, conditions: Record<string, unknown> = {}): Promise<TNode[]> {
-  const answer = await request.get('/api/v1/devices', {
-    headers: { 'x-access-token': token },
-    params: {
-      conditions: JSON.stringify({ type: 'V2', customer: { $ne: null }, location: { $ne: null }, ...conditions }),
-      projection: 'eui name customer location sync sipp.parameters',
-      limit: 100,
-    },
-  });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as TNode[];
-}
-
-async function nodeOf(request: APIRequestContext, token: string, eui: string): Promise<TNode> {
-  const answer = await request.get(`/api/v1/devices/${eui}`, { headers: { 'x-access-token': token } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as TNode;
-}
+const screenOf = nodeScreen;
 
 /** Minutes Europe/Amsterdam is ahead of UTC today (60 in winter, 120 in summer). */
 function amsterdamOffsetMinutes(): number {
@@ -49,25 +20,6 @@ function amsterdamOffsetMinutes(): number {
   const local = new Date(now.toLocaleString('en-US', { timeZone: 'Europe/Amsterdam' }));
   const utc = new Date(now.toLocaleString('en-US', { timeZone: 'UTC' }));
   return Math.round((local.getTime() - utc.getTime()) / 60_000);
-}
-
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
-        else setTimeout(attempt, 250);
-      });
-    };
-    attempt();
-  });
 }
 
 async function registerStatus(page: Page, register: number) {
@@ -215,40 +167,7 @@ test.describe.serial('node settings', () => {
   });
 
   test.describe('with the demo fleet simulator as the network server', () => {
-    let simulator: ChildProcess | undefined;
-    let originalApiUrl = '';
-
-    test.beforeAll(async ({ request }) => {
-      const servers = (await (await request.get('/api/v1/networkServers', { headers: { 'x-access-token': adminToken } })).json()) as { name: string; config: { apiUrl?: string } }[];
-      originalApiUrl = servers.find((server) => server.name === DEMO_NETWORK_SERVER)?.config.apiUrl ?? '';
-      const patched = await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
-        headers: { 'x-access-token': adminToken },
-        data: { config: { apiUrl: `http://127.0.0.1:${SIMULATOR_PORT}` } },
-      });
-      expect(patched.status()).toBe(200);
-      simulator = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'tools/simulator/src/cli.ts',
-          ...['--fleet', 'demo', '--target', `http://127.0.0.1:${E2E_PORT}`, '--listen', String(SIMULATOR_PORT)],
-          ...['--downlink-delay', '1s', '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
-        ],
-        { stdio: 'ignore' },
-      );
-      await waitForPort(SIMULATOR_PORT, 60_000);
-    });
-
-    test.afterAll(async ({ request }) => {
-      simulator?.kill('SIGTERM');
-      if (originalApiUrl) {
-        await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
-          headers: { 'x-access-token': adminToken },
-          data: { config: { apiUrl: originalApiUrl } },
-        });
-      }
-    });
+    useDemoFleetSimulator(SIMULATOR_PORT, () => adminToken);
 
     test('an engineer changes a V2 node\'s log interval and flush period: pending, then saved once the node reported', async ({ page, request }) => {
       const [, node] = await v2Nodes(request, adminToken, { sync: 1 });

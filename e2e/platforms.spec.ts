@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, signIn } from './fixtures';
+import { uplink } from './uplinks';
 
 /**
  * Delivery to an external platform (docs/platforms.md): a receiver started here on 127.0.0.1
@@ -16,7 +16,6 @@ import { ADMIN, apiToken, signIn } from './fixtures';
  * the state panel in Dutch and English at 1280x800 and 390x844.
  */
 
-const DEMO_SECRET = 'demo-simulator-chirpstack-integration-secret';
 const CUSTOMER = 'Zorggroep Rijnmond';
 const TOKEN = 'e2e-platform-token-0123456789';
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'platforms-screenshots');
@@ -70,19 +69,7 @@ async function temperature(request: APIRequestContext, eui: string): Promise<voi
   const bytes = Buffer.alloc(10);
   bytes.writeUInt32BE(Math.floor(Date.now() / 1000), 0);
   [55.5, 14.5, 20.1].forEach((value, index) => bytes.writeInt16BE(Math.round(value * 10), 4 + index * 2));
-  const answer = await request.post('/api/v1/integrations/chirpstack?event=up', {
-    headers: { authorization: `Bearer ${DEMO_SECRET}` },
-    data: {
-      deduplicationId: randomUUID(),
-      time: new Date().toISOString(),
-      deviceInfo: { devEui: eui.toLowerCase(), deviceName: eui.toLowerCase(), tags: {} },
-      fCnt: 800_000 + Math.floor(Math.random() * 100_000),
-      fPort: 42,
-      data: bytes.toString('base64'),
-      rxInfo: [{ gatewayId: '0016c001f153a14c', rssi: -90, snr: 7 }],
-    },
-  });
-  expect(answer.status()).toBe(200);
+  await uplink(request, eui, 42, bytes);
 }
 
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
