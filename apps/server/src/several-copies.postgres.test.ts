@@ -9,7 +9,7 @@ import { queryRows } from './db/database';
 import { networkServers } from './db/schema';
 import { issueToken } from './identity/tokens';
 import { ALERT_SECRET, MAIL_FROM, PUBLIC_URL, seedAlertWorld, simulatedFlushEvent, insertSubscriber, type TAlertWorld } from './test/alert-fixtures';
-import { openStream } from './modules/events/sse-client.fixture';
+import { openStream } from './test/sse-client';
 import { startServerProcess, type TRunningServer } from './test/server-process';
 import { startTestSmtpServer, type TTestSmtpServer } from './test/smtp-fixture';
 import { openTestDatabase, type TTestDatabase } from './test/test-database';

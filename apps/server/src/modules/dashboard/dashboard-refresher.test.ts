@@ -5,7 +5,7 @@ import { queryRows } from '../../db/database';
 import { insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { seedDevice } from '../../test/intake-fixtures';
 import { ChangeFeed } from '../../lib/change-feed';
-import { listenLocally, openStream, type SseClient } from '../events/sse-client.fixture';
+import { listenLocally, openStream, type SseClient } from '../../test/sse-client';
 import { createDashboardRefresher } from './dashboard-refresher';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { refreshCustomerCounts, refreshSnapshot } from './dashboard-snapshot';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestContext } from '../../test/test-app';
 import { announceChange } from '../../lib/change-feed';
-import { listenLocally, openStream, type SseClient } from './sse-client.fixture';
+import { listenLocally, openStream, type SseClient } from '../../test/sse-client';
 
 /**
  * PostgreSQL only: the LISTEN connection is a connection of its own, which an operator, a restart

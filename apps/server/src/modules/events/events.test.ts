@@ -9,7 +9,7 @@ import { announceChange } from '../../lib/change-feed';
 import { revokeToken } from '../../identity/tokens';
 import { deviceParameters, devices, tokens, users } from '../../db/schema';
 import { queryRows } from '../../db/database';
-import { listenLocally, openStream, type SseClient } from './sse-client.fixture';
+import { listenLocally, openStream, type SseClient } from '../../test/sse-client';
 
 const SECRET = 'events-secret-0001';
 const HEARTBEAT_MS = 300;

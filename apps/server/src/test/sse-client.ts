@@ -11,7 +11,7 @@ export interface TReceived {
 }
 
 /**
- * A small SSE client for the tests and the bench: an HTTP GET with headers (as the web app's
+ * A small SSE client for the server tests (the events module, the dashboard refresher, several copies): an HTTP GET with headers (as the web app's
  * fetch), the body parsed as it arrives. `lastId` follows every `id:` line, also one without data.
  */
 export class SseClient {
