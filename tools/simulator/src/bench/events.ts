@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { parseDuration } from '../options';
-import type { TTimedUplink } from '../model/types';
 import { CHIRPSTACK_PATH } from '../transport/http';
-import { chirpstackUpEvent, DEFAULT_CHIRPSTACK_APPLICATION } from '../wire/chirpstack';
+import { benchUpEvent } from './bench-uplink';
 import { ChildServer } from './child-server';
 import { createPostgresDatabase } from './postgres-database';
 import type { TBenchReply, TBenchRequest } from './protocol';
@@ -182,18 +181,6 @@ class BenchStream {
   }
 }
 
-function upEvent(eui: string, fCnt: number, atMs: number): string {
-  const uplink: TTimedUplink = {
-    eui,
-    type: 'V2',
-    atMs,
-    fCnt,
-    message: { kind: 'temperature', msgId: 42, timestamp: Math.floor(atMs / 1000), temperatures: [60 + (fCnt % 30) / 10, 14.2, 38.5] },
-    receptions: [{ gatewayId: '0016c001f1500001', rssi: -90 - (fCnt % 15), snr: 4.5 }],
-  };
-  return JSON.stringify(chirpstackUpEvent(uplink, DEFAULT_CHIRPSTACK_APPLICATION));
-}
-
 async function run(options: TOptions): Promise<number> {
   let cleanup: () => Promise<void>;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
@@ -262,7 +249,7 @@ async function run(options: TOptions): Promise<number> {
       const list = sentOf.get(eui) ?? [];
       list.push(record);
       sentOf.set(eui, list);
-      const body = upEvent(eui, fCnt, Date.now());
+      const body = benchUpEvent(eui, fCnt, Date.now());
       const request = pool
         .request({ method: 'POST', path: `${CHIRPSTACK_PATH}?event=up`, headers, body })
         .then(async (response) => {

@@ -7,9 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { parseDuration } from '../options';
-import type { TTimedUplink } from '../model/types';
 import { CHIRPSTACK_PATH } from '../transport/http';
-import { chirpstackUpEvent, DEFAULT_CHIRPSTACK_APPLICATION } from '../wire/chirpstack';
+import { benchUpEvent } from './bench-uplink';
 import { ChildServer } from './child-server';
 import { createPostgresDatabase } from './postgres-database';
 import type { TBenchReply, TBenchRequest } from './protocol';
@@ -163,19 +162,6 @@ const startServer = async (env: NodeJS.ProcessEnv) => {
   return { server, port: ready.port };
 };
 
-/** An up event of a V2 temperature report, as ChirpStack would post it. */
-function upEvent(eui: string, fCnt: number, atMs: number): string {
-  const uplink: TTimedUplink = {
-    eui,
-    type: 'V2',
-    atMs,
-    fCnt,
-    message: { kind: 'temperature', msgId: 42, timestamp: Math.floor(atMs / 1000), temperatures: [60 + (fCnt % 30) / 10, 14.2, 38.5] },
-    receptions: [{ gatewayId: '0016c001f1500001', rssi: -90 - (fCnt % 15), snr: 4.5 }],
-  };
-  return JSON.stringify(chirpstackUpEvent(uplink, DEFAULT_CHIRPSTACK_APPLICATION));
-}
-
 async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): Promise<TResult> {
   let cleanup: () => Promise<void>;
   const platform: { receiver: Awaited<ReturnType<typeof startPlatformReceiver>> | null } = { receiver: null };
@@ -221,7 +207,7 @@ async function runOne(database: 'pglite' | 'postgres', options: TBenchOptions): 
         next += 1;
         const fCnt = (counters.get(eui) ?? 0) + 1;
         counters.set(eui, fCnt);
-        const body = upEvent(eui, fCnt, Date.now());
+        const body = benchUpEvent(eui, fCnt, Date.now());
         const t0 = performance.now();
         const measured = measuring;
         sent += 1;
