@@ -12,17 +12,7 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((registration) => {
-        // A new version waits when a worker is installed while another controls the page.
-        const announce = () => {
-          if (registration.waiting && navigator.serviceWorker.controller) window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: registration }));
-        };
-        announce();
-        registration.addEventListener('updatefound', () => {
-          const worker = registration.installing;
-          worker?.addEventListener('statechange', () => {
-            if (worker.state === 'installed') announce();
-          });
-        });
+        announceWaitingVersions(registration, navigator.serviceWorker);
         // A deployment is noticed when the app comes back to the front (phones keep it open for days).
         document.addEventListener('visibilitychange', () => {
           if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
@@ -30,6 +20,25 @@ export function registerServiceWorker(): void {
       })
       .catch(() => undefined);
   });
+}
+
+/**
+ * Dispatches UPDATE_READY_EVENT whenever a new version is installed while another controls the
+ * page: one already waiting, one that is installing now, and every later one. The browser checks
+ * for a new worker on each navigation, before this page registers, so the new version may be
+ * installing already: its `updatefound` has then fired before anyone listened.
+ */
+export function announceWaitingVersions(registration: ServiceWorkerRegistration, container: Pick<ServiceWorkerContainer, 'controller'>): void {
+  const announce = () => {
+    if (registration.waiting && container.controller) window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: registration }));
+  };
+  const watch = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') announce();
+    });
+  announce();
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
 }
 
 /** Lets the waiting version take over and reloads the page with it. */
