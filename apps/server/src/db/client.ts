@@ -18,6 +18,8 @@ export interface TPostgresOptions {
   apiPoolSize?: number;
   /** Connections of the system pool. */
   systemPoolSize?: number;
+  /** How often the LISTEN connection is asked `SELECT 1` (and how long it may take to answer). */
+  listenCheckMs?: number;
 }
 
 export interface TOpenOptions extends TPostgresOptions {
@@ -87,7 +89,7 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
     exec: async (sqlText) => {
       await systemPool.query(sqlText);
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, options.listenCheckMs ?? LISTEN_CHECK_MS),
     close: async () => {
       await Promise.all([apiPool.end(), systemPool.end()]);
     },
@@ -96,6 +98,12 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
 
 /** Back-off of the LISTEN connection: 0.5 s, doubled after each failure, at most 10 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
+/**
+ * The LISTEN connection only receives, so a connection cut without a reset (a NAT's or load
+ * balancer's idle timeout, a failover) would look alive for ever and the copy would announce
+ * nothing. Every 30 s it must answer `SELECT 1` within 30 s, or it is dropped and opened again.
+ */
+const LISTEN_CHECK_MS = 30_000;
 
 /**
  * A LISTEN on a `pg` client of its own (a pooled connection cannot hold a LISTEN: it is handed to
@@ -103,12 +111,23 @@ const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
  * again with back-off; `onReconnected` says notifications may have been missed. The first
  * connection is awaited; should it fail, it is retried in the background like a lost one.
  */
-async function listenPostgres(url: string, channel: string, handlers: TListenHandlers): Promise<TListening> {
+async function listenPostgres(url: string, channel: string, handlers: TListenHandlers, checkMs: number): Promise<TListening> {
   let client: pg.Client | null = null;
   let closed = false;
   let firstAttempt = true;
   let delay = LISTEN_RETRY_MS.first;
   let timer: NodeJS.Timeout | null = null;
+  let checkTimer: NodeJS.Timeout | null = null;
+  const lose = (candidate: pg.Client, error: unknown) => {
+    if (client !== candidate) return;
+    client = null;
+    if (checkTimer) clearInterval(checkTimer);
+    checkTimer = null;
+    // A half-open socket may never finish a polite end: destroy it.
+    void candidate.end().catch(() => undefined);
+    (candidate as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    retry(error);
+  };
   const retry = (error: unknown) => {
     handlers.onLost?.(error);
     if (closed || timer) return;
@@ -122,16 +141,19 @@ async function listenPostgres(url: string, channel: string, handlers: TListenHan
     if (closed) return;
     const first = firstAttempt;
     firstAttempt = false;
-    const candidate = new pg.Client({ ...withoutJit(url), application_name: 'aquasmart-listen' });
+    const candidate = new pg.Client({
+      ...withoutJit(url),
+      application_name: 'aquasmart-listen',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: checkMs,
+      connectionTimeoutMillis: checkMs,
+    });
     candidate.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotification(message.payload ?? '');
     });
     candidate.on('error', () => undefined);
-    candidate.on('end', () => {
-      if (client !== candidate) return;
-      client = null;
-      retry(new Error('the LISTEN connection ended'));
-    });
+    candidate.on('end', () => lose(candidate, new Error('the LISTEN connection ended')));
     try {
       await candidate.connect();
       await candidate.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
@@ -146,6 +168,10 @@ async function listenPostgres(url: string, channel: string, handlers: TListenHan
     }
     client = candidate;
     delay = LISTEN_RETRY_MS.first;
+    checkTimer = setInterval(() => {
+      candidate.query('SELECT 1').catch((error: unknown) => lose(candidate, error));
+    }, checkMs);
+    checkTimer.unref();
     if (!first) handlers.onReconnected?.();
   };
   await connect();
@@ -153,6 +179,7 @@ async function listenPostgres(url: string, channel: string, handlers: TListenHan
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (checkTimer) clearInterval(checkTimer);
       const open = client;
       client = null;
       await open?.end().catch(() => undefined);

@@ -7,6 +7,11 @@ export interface TTcpProxy {
   cut(): void;
   /** Forwards new connections again. */
   restore(): void;
+  /**
+   * The forwarded connections stay open but carry nothing more, either way: a connection cut
+   * without a reset (a NAT's idle timeout, a failover). New connections are forwarded.
+   */
+  freeze(): void;
   close(): Promise<void>;
 }
 
@@ -18,6 +23,7 @@ export interface TTcpProxy {
  */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
   const live = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let isCut = false;
   const server = net.createServer((client) => {
     if (isCut) {
@@ -27,7 +33,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     const upstream = net.connect(target.port, target.host);
     live.add(client);
     live.add(upstream);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
     const end = () => {
+      pairs.delete(pair);
       client.destroy();
       upstream.destroy();
       live.delete(client);
@@ -49,6 +58,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     restore() {
       isCut = false;
+    },
+    freeze() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      pairs.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,7 @@
 /** Business constants (docs/screens.md, "Constants"). */
 export const PRODUCT_NAME = 'Aquasmart Portal';
+/** The app bar's title on phones and the web app manifest's short_name. */
+export const PRODUCT_SHORT_NAME = 'Aquasmart';
 export const VERSION_STRING = 'develop-1.0.6';
 
 export const LANGUAGES = ['nl', 'en', 'fr', 'de'] as const;

@@ -40,8 +40,9 @@ function hub(options: ConstructorParameters<typeof EventHub>[0] = {}): EventHub 
   return created;
 }
 
-function streamOn(target: EventHub, reads: boolean, lastEventId: string | null = null) {
+function streamOn(target: EventHub, reads: boolean, lastEventId: string | null = null, gone = false) {
   const response = new StalledResponse(reads);
+  if (gone) response.destroy();
   const stream = new EventStream(target, response as unknown as ServerResponse, {} as TDb, 'token', ADMIN, new Date(Date.now() + 3_600_000), log);
   stream.open(lastEventId);
   return { response, stream };
@@ -72,6 +73,25 @@ describe('EventHub: a client that does not read', () => {
     expect(largest).toBeLessThan(64 * 1024 + 16 * 1024);
     expect(reader.response.destroyed).toBe(false);
     expect(reader.response.text.split('event: nodes').length - 1).toBeGreaterThan(8);
+  });
+});
+
+describe('EventHub: a client that is gone', () => {
+  it('before the stream opens (it left while its token was looked up): never joins the hub', () => {
+    const target = hub();
+    streamOn(target, true, null, true);
+    expect(target.streamCount).toBe(0);
+  });
+
+  it('after it opened without a close event reaching the stream: the next write leaves the hub', async () => {
+    const target = hub();
+    const { response } = streamOn(target, true);
+    expect(target.streamCount).toBe(1);
+    response.removeAllListeners('close');
+    response.destroy();
+    target.onChange({ t: 'n', x: nodes(0, 1) });
+    await tick();
+    expect(target.streamCount).toBe(0);
   });
 });
 

@@ -51,6 +51,11 @@ export class EventStream implements THubStream {
    * Synchronous with joining the hub, so no change falls between the replay and the live events.
    */
   open(lastEventId: string | null): void {
+    // The client left while its token was looked up: its 'close' has fired before anyone listened.
+    if (this.raw.destroyed) {
+      this.finish();
+      return;
+    }
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store, no-transform',
@@ -70,6 +75,9 @@ export class EventStream implements THubStream {
     this.hub.add(this);
     this.sendPosition();
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.hub.options.heartbeatMs);
+    // A change of the user's rights or customers announced while the request was authenticated
+    // reached the hub before this stream: read the user again now, not at the fourth heartbeat.
+    this.recheck(true);
   }
 
   deliver(entry: TEntry, replaying = false): void {
@@ -187,7 +195,11 @@ export class EventStream implements THubStream {
    * client that does not read holds at most the bound plus one write (never buffered without end).
    */
   private write(text: string): boolean {
-    if (this.finished || this.raw.destroyed) return false;
+    if (this.finished) return false;
+    if (this.raw.destroyed) {
+      this.finish();
+      return false;
+    }
     if (this.raw.writableLength > this.hub.options.maxQueuedBytes) {
       this.log.info({ userId: this.userId, queued: this.raw.writableLength }, 'event stream dropped: the client does not keep up');
       this.finish();

@@ -37,7 +37,7 @@ export class RefusedTarget extends Error {}
 export async function postJson(urlText: string, body: string, headers: Record<string, string>, options: TPostOptions): Promise<TPostResult> {
   const started = Date.now();
   const finish = (result: Omit<TPostResult, 'durationMs'>): TPostResult => ({ ...result, durationMs: Date.now() - started });
-  const target = await resolveTarget(urlText, options.policy);
+  const target = await resolveTarget(urlText, options.policy, options.connectTimeoutMs ?? PLATFORM_CONNECT_TIMEOUT_MS);
   const transport = target.url.protocol === 'https:' ? https : http;
   return await new Promise<TPostResult>((resolve) => {
     let settled = false;
@@ -96,7 +96,24 @@ export async function postJson(urlText: string, body: string, headers: Record<st
   });
 }
 
-async function resolveTarget(urlText: string, policy: AddressPolicy): Promise<{ url: URL; address: string }> {
+/**
+ * The host's addresses, within the connect time limit: a name server that never answers must not
+ * hold the sender (getaddrinfo has no time limit of its own here; its thread is freed by the
+ * system resolver's own time-outs).
+ */
+async function lookupWithin(host: string, timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no DNS answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    return (await Promise.race([lookup(host, { all: true, verbatim: true }), timeout])).map((entry) => entry.address);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function resolveTarget(urlText: string, policy: AddressPolicy, timeoutMs: number): Promise<{ url: URL; address: string }> {
   let url: URL;
   try {
     url = new URL(urlText);
@@ -110,7 +127,7 @@ async function resolveTarget(urlText: string, policy: AddressPolicy): Promise<{ 
   if (isIP(host)) addresses = [host];
   else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      addresses = await lookupWithin(host, timeoutMs);
     } catch (error) {
       // A name that does not resolve may resolve later: retried, not parked.
       throw new Error(`cannot resolve ${host}: ${error instanceof Error ? error.message : String(error)}`);

@@ -22,7 +22,10 @@ interface TItemRow {
 /**
  * The oldest `limit` items of an endpoint's backlog as they go out (docs/platforms.md, "Format"):
  * the node's and place's names, the channels' names and modes and an alarm's kind and state are
- * read now, at delivery; the reading and the step itself were fixed when they were written.
+ * read now, at delivery; the reading and the step itself were fixed when they were written. The
+ * place is the endpoint's own (a location's, or a customer's with the node's location while it is
+ * still theirs): a node moved to another customer while a backlog waits never carries that
+ * customer's names to this platform.
  */
 export async function loadItems(db: TDbOrTx, endpointId: number, limit: number): Promise<TPlatformItem[]> {
   const rows = await queryRows<TItemRow>(
@@ -32,9 +35,11 @@ export async function loadItems(db: TDbOrTx, endpointId: number, limit: number):
           FROM device_channels ch WHERE ch.device_eui = i.device_eui AND ch.channel_id LIKE 'temperature%') END AS channels,
         a.kind AS alarm_kind, a.channel_id AS alarm_channel, a.state AS alarm_state, a.details AS alarm_details
       FROM platform_items i
+      JOIN platform_endpoints e ON e.id = i.endpoint_id
       LEFT JOIN devices d ON d.eui = i.device_eui
-      LEFT JOIN customers c ON c.id = d.customer_id
-      LEFT JOIN locations l ON l.id = d.location_id
+      LEFT JOIN locations nl ON nl.id = d.location_id
+      LEFT JOIN locations l ON l.id = CASE WHEN e.place = 'location' THEN e.place_id WHEN nl.customer_id = e.place_id THEN nl.id END
+      LEFT JOIN customers c ON c.id = CASE WHEN e.place = 'customer' THEN e.place_id ELSE l.customer_id END
       LEFT JOIN alarms a ON i.kind = 'alarm' AND a.id = (i.body->>'alarmId')::bigint
       WHERE i.endpoint_id = ${endpointId}
       ORDER BY i.id LIMIT ${limit}`,

@@ -162,6 +162,16 @@ describe('platform deliveries', () => {
     expect(await state()).toMatchObject({ state: 'delivering', attempts: 0, backlog: 0, delivered: 5, lastError: null });
   });
 
+  it('a node moved to another customer while its readings wait: they go out with the old customer\'s names, never the new one\'s', async () => {
+    await seedWorld({ platform: 'XIC', url: receiver.url, token: TOKEN });
+    await temperature(NODE, 50, 100);
+    await processIntakeBatch(db);
+    const [zonder] = await queryRows<{ id: number }>(db, sql`SELECT id FROM customers WHERE name = 'Zonder'`);
+    await db.execute(sql`UPDATE devices SET customer_id = ${zonder.id}, location_id = (SELECT id FROM locations WHERE name = 'Kantoor') WHERE eui = ${NODE}`);
+    expect(await deliverDue(db, settings())).toBe(1);
+    expect(batches()[0].items.map((item) => item.place)).toEqual([{ customer: 'Acme', location: null }]);
+  });
+
   it('a network error is retried, not parked', async () => {
     await seedWorld({ platform: 'XIC', url: 'http://127.0.0.1:9/closed', token: TOKEN });
     await temperature(NODE, 50, 100);

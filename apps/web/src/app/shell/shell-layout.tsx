@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME, VERSION_STRING } from '@aquasmart/domain';
+import { PRODUCT_NAME, PRODUCT_SHORT_NAME, VERSION_STRING } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
 import { applyAccountLanguage } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
@@ -91,8 +91,12 @@ export function ShellLayout() {
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
           >
             <WaterDropIcon />
+            {/* Below 600 px the manifest's short name, so the title is never cut beside the phone's icons. */}
             <Typography variant="h6" component="span" noWrap>
-              {PRODUCT_NAME}
+              {PRODUCT_SHORT_NAME}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {PRODUCT_NAME.slice(PRODUCT_SHORT_NAME.length)}
+              </Box>
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />

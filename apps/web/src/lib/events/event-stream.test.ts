@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STREAM_RETRY_MS } from '@aquasmart/domain';
-import { backoffMs, createEventStream, STREAM_MAX_BACKOFF_MS, STREAM_SILENCE_MS, type TLiveState, type TStreamEvent, type TTimers } from './event-stream';
+import { backoffMs, createEventStream, STREAM_MAX_BACKOFF_MS, STREAM_SILENCE_MS, STREAM_STABLE_MS, type TLiveState, type TStreamEvent, type TTimers } from './event-stream';
 
 /** A stream body the test writes to, as a server would, and can cut. */
 function fakeBody() {
@@ -179,10 +179,30 @@ describe('the event stream client', () => {
     await flush();
     expect(calls).toHaveLength(4);
     expect(stream.state).toBe('live');
+    clock.fire(STREAM_STABLE_MS);
     body.close();
     await flush();
     expect(stream.state).toBe('down');
     expect(clock.delays()).toContain(STREAM_RETRY_MS);
+    stream.stop();
+  });
+
+  it('a server that answers and cuts at once (a proxy, a lagging client dropped after its replay): the back-off still grows', async () => {
+    const bodies = [fakeBody(), fakeBody(), fakeBody()];
+    const { stream, calls, clock } = setup(bodies.map((body) => () => streamResponse(body)));
+    stream.start();
+    for (const [index, body] of bodies.entries()) {
+      await flush();
+      expect(stream.state).toBe('live');
+      body.write('retry: 1500\n\nid: a.1\n\n');
+      await flush();
+      body.close();
+      await flush();
+      expect(stream.state).toBe('down');
+      expect(clock.delays()).toContain(1500 * 2 ** index);
+      if (index < bodies.length - 1) clock.fire(1500 * 2 ** index);
+    }
+    expect(calls).toHaveLength(3);
     stream.stop();
   });
 

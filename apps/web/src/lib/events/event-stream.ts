@@ -49,6 +49,12 @@ const SCHEMAS = {
 export const STREAM_MAX_BACKOFF_MS = 30_000;
 /** No byte for this long (two heartbeats and a half) and the stream is taken as broken. */
 export const STREAM_SILENCE_MS = Math.round(STREAM_HEARTBEAT_MS * 2.5);
+/**
+ * A stream counts as working (the back-off starts again from the shortest) once it has stayed
+ * open this long: a proxy that answers and cuts at once, or a server that drops a lagging client
+ * after its replay, must not bring the tab back every few seconds.
+ */
+export const STREAM_STABLE_MS = STREAM_HEARTBEAT_MS;
 
 export interface TTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -104,6 +110,7 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
   let controller: AbortController | null = null;
   let retryTimer: unknown = null;
   let silenceTimer: unknown = null;
+  let stableTimer: unknown = null;
   // Bumped on every attempt and on stop: a late answer of an earlier attempt changes nothing.
   let attempt = 0;
 
@@ -116,6 +123,8 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
   function clearSilence(): void {
     if (silenceTimer !== null) timers.clearTimeout(silenceTimer);
     silenceTimer = null;
+    if (stableTimer !== null) timers.clearTimeout(stableTimer);
+    stableTimer = null;
   }
 
   function armSilence(current: number): void {
@@ -213,7 +222,10 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
       lastEventId,
     );
     armSilence(current);
-    failures = 0;
+    stableTimer = timers.setTimeout(() => {
+      stableTimer = null;
+      if (current === attempt) failures = 0;
+    }, STREAM_STABLE_MS);
     setState('live');
     // Down (or never connected) without an id to resume from: what changed meanwhile is unknown.
     if (wasDown && !lastEventId) options.onEvent({ name: 'reload', data: { reason: 'missed' } });
