@@ -3,35 +3,42 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real server,
  * started by scripts/e2e-server.mjs on a fresh embedded database with the demo data.
+ *
+ * They run on E2E_PORTALS such portals side by side (default 2, one per core of the CI machine),
+ * one worker each: a spec file runs whole on the portal of its worker (e2e/portal.ts), so the
+ * tests of one file still share one database, and files spread over the portals as they finish.
+ * Portal i answers on E2E_PORT + 10·i; its mail server (SMTP_URL) is on E2E_SMTP_PORT + 10·i and
+ * the specs' simulators on its port + 1000 and + 1001. `E2E_PORTALS=1` for one spec file.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The mail server of the e2e portal (SMTP_URL): the alerts spec starts one there (smtp-server); elsewhere e-mails wait for it. */
+/** The mail server of the first portal (SMTP_URL): the alerts spec starts one there (smtp-server); elsewhere e-mails wait for it. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 2000);
+export const E2E_PORTALS = Math.max(1, Math.floor(Number(process.env.E2E_PORTALS ?? 2)));
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Headless, and nothing that reaches for Google's hosts (the CI machine has no such network). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The ports of portal `index` (0-based): the web server, its mail server, two simulators' network-server endpoints. */
+export function portalPorts(index: number) {
+  const port = E2E_PORT + 10 * index;
+  return { url: `http://127.0.0.1:${port}`, port, smtpPort: E2E_SMTP_PORT + 10 * index, simulatorPorts: [port + 1000, port + 1001] as const };
+}
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_PORTALS,
   retries: 0,
   // Some user journeys take 15-30 s on the 2-core CI machine; a minute leaves room without hiding hangs.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Each worker's own portal: e2e/portal.ts.
+    baseURL: portalPorts(0).url,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     locale: 'nl-NL',
     // The portal's service worker (docs/field-work.md) would precache the whole app in every test's
     // fresh browser; e2e/pwa.spec.ts allows it where it is tested.
@@ -39,16 +46,20 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT), E2E_SMTP_PORT: String(E2E_SMTP_PORT) },
-    // A clean stop, so that the server removes its temporary data folder (scripts/e2e-server.mjs);
-    // the default, SIGKILL, left about 100 MB in /tmp on every run.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  webServer: Array.from({ length: E2E_PORTALS }, (_, index) => {
+    const { url, port, smtpPort } = portalPorts(index);
+    return {
+      command: `node scripts/e2e-server.mjs`,
+      // Started one after the other: the first builds the web app when it is stale.
+      url: `${url}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { E2E_PORT: String(port), E2E_SMTP_PORT: String(smtpPort) },
+      // A clean stop, so that the server removes its temporary data folder (scripts/e2e-server.mjs);
+      // the default, SIGKILL, left about 100 MB in /tmp on every run.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    };
+  }),
 });

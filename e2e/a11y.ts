@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './portal';
 
 /** Transitions and animations stop where they end, so colours are measured as a person sees them. */
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';

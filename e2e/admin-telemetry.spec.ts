@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './portal';
 import { ADMIN, ENGINEER, signIn, TOKEN_KEY } from './fixtures';
 
 /** A random EUI (16 upper-case hex characters) so reruns against one database never collide. */

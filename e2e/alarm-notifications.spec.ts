@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, ENGINEER, signIn } from './fixtures';
 

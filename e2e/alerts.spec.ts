@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, portal, test, type Page } from './portal';
 import { SMTPServer } from 'smtp-server';
-import { E2E_SMTP_PORT } from '../playwright.config';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, ENGINEER, signIn } from './fixtures';
 
@@ -32,7 +31,7 @@ async function startMailServer(received: TReceived[]): Promise<SMTPServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
+    server.listen(portal().smtpPort, '127.0.0.1', () => resolve());
   });
   return server;
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser } from './portal';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 
 /**
  * A camera for the browser tests: Chromium's fake capture device playing a Y4M video of a QR code
@@ -43,14 +44,9 @@ export function qrVideo(text: string): string {
 /** A Chromium whose camera shows a QR code of `text`, the camera allowed without asking. */
 export async function browserWithCamera(text: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${qrVideo(text)}`,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, CUSTOMER_USER, signIn } from './fixtures';
 

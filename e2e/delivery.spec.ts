@@ -1,6 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { expect, portal, test, type Page } from './portal';
 import { ADMIN, signIn } from './fixtures';
 
 /**
@@ -21,7 +20,7 @@ interface TSent {
 /** One GET as a browser sends it, counting the bytes of the body as they arrive (not decoded). */
 function rawGet(pathname: string, acceptEncoding: string): Promise<TSent> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port: E2E_PORT, path: pathname, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port: portal().port, path: pathname, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
@@ -36,7 +35,7 @@ async function pathsLoadedBy(page: Page, url: string): Promise<string[]> {
   const paths = new Set<string>();
   const onRequest = (request: { url: () => string; resourceType: () => string }) => {
     const address = new URL(request.url());
-    if (address.port === String(E2E_PORT) && ['document', 'script', 'stylesheet'].includes(request.resourceType())) paths.add(address.pathname);
+    if (address.port === String(portal().port) && ['document', 'script', 'stylesheet'].includes(request.resourceType())) paths.add(address.pathname);
   };
   let lastAt = Date.now();
   const onFile = (request: { url: () => string; resourceType: () => string }) => {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { expect, portal, test, type APIRequestContext } from './portal';
 
 /**
  * The demo fleet in browser tests: its V2 nodes through the API, and the fleet's simulator
@@ -61,15 +60,18 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 }
 
 /**
- * In the calling describe block: the demo fleet's simulator listens on `port` and the demo network
- * server points there (downlinks go to it; it answers with the nodes' reports after a second);
- * afterwards the network server points back. `adminToken` is read when the block starts.
+ * In the calling describe block: the demo fleet's simulator listens on one of the portal's
+ * simulator ports (`which`: two specs never share one) and the demo network server points there
+ * (downlinks go to it; it answers with the nodes' reports after a second); afterwards the network
+ * server points back. `adminToken` is read when the block starts.
  */
-export function useDemoFleetSimulator(port: number, adminToken: () => string): void {
+export function useDemoFleetSimulator(which: 0 | 1, adminToken: () => string): void {
   let simulator: ChildProcess | undefined;
   let originalApiUrl = '';
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async ({ request }, testInfo) => {
+    const { url, simulatorPorts } = portal(testInfo);
+    const port = simulatorPorts[which];
     const servers = (await (await request.get('/api/v1/networkServers', { headers: { 'x-access-token': adminToken() } })).json()) as { name: string; config: { apiUrl?: string } }[];
     originalApiUrl = servers.find((server) => server.name === DEMO_NETWORK_SERVER)?.config.apiUrl ?? '';
     const patched = await request.patch(`/api/v1/networkServers/${encodeURIComponent(DEMO_NETWORK_SERVER)}`, {
@@ -83,7 +85,7 @@ export function useDemoFleetSimulator(port: number, adminToken: () => string): v
         '--import',
         'tsx',
         'tools/simulator/src/cli.ts',
-        ...['--fleet', 'demo', '--target', `http://127.0.0.1:${E2E_PORT}`, '--listen', String(port)],
+        ...['--fleet', 'demo', '--target', url, '--listen', String(port)],
         ...['--downlink-delay', '1s', '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
       ],
       { stdio: 'ignore' },

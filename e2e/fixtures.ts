@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './portal';
 
 /** Accounts of the demo data that the browser tests sign in with (see scripts/e2e-server.mjs). */
 export const ADMIN = { email: 'admin@example.com', password: 'Welkom-admin-2026' };

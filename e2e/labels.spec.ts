@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, test, type Download } from '@playwright/test';
+import { expect, test, type Download } from './portal';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './portal';
 import { ADMIN, signIn, type TAccount } from './fixtures';
 
 /**

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { expect, test, type APIRequestContext, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { nodeScreen, useDemoFleetSimulator, v2Nodes, type TDemoNode } from './demo-fleet';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
@@ -16,8 +15,6 @@ import { uplink } from './uplinks';
 
 /** The demo network server's integration secret (public, like the demo: apps/server/src/demo/network-server.ts). */
 const CUSTOMER = 'Gemeente Utrecht';
-/** Not the node-settings spec's simulator port (E2E_PORT + 1000), should both ever run at once. */
-const SIMULATOR_PORT = E2E_PORT + 1001;
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'live-updates-screenshots');
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 const SENTENCE = { nl: 'Live-updates onderbroken; gegevens kunnen verouderd zijn', en: 'Live updates interrupted; data may be out of date' } as const;
@@ -123,7 +120,8 @@ test.describe.serial('live updates', () => {
   });
 
   test.describe('with the demo fleet simulator as the network server', () => {
-    useDemoFleetSimulator(SIMULATOR_PORT, () => adminToken);
+    // Not the node-settings spec's simulator port, should both ever run on one portal at once.
+    useDemoFleetSimulator(1, () => adminToken);
 
     test('settings sent in one tab turn pending, then saved, in another tab without a reload when the node reports', async ({ context, request }) => {
       const differs = (node: TNode) => node.sipp.parameters.some((parameter) => JSON.stringify(parameter.reported) !== JSON.stringify(parameter.value));

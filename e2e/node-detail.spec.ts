@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 

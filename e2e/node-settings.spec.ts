@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { nodeOf, nodeScreen, useDemoFleetSimulator, v2Nodes, type TDemoNode } from './demo-fleet';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
@@ -11,7 +10,6 @@ import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
  * saved. Replication copies a register to two nodes, which then show pending.
  */
 type TNode = TDemoNode;
-const SIMULATOR_PORT = E2E_PORT + 1000;
 const screenOf = nodeScreen;
 
 /** Minutes Europe/Amsterdam is ahead of UTC today (60 in winter, 120 in summer). */
@@ -167,7 +165,7 @@ test.describe.serial('node settings', () => {
   });
 
   test.describe('with the demo fleet simulator as the network server', () => {
-    useDemoFleetSimulator(SIMULATOR_PORT, () => adminToken);
+    useDemoFleetSimulator(0, () => adminToken);
 
     test('an engineer changes a V2 node\'s log interval and flush period: pending, then saved once the node reported', async ({ page, request }) => {
       const [, node] = await v2Nodes(request, adminToken, { sync: 1 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './portal';
 import { ADMIN, CUSTOMER_USER, signIn, type TAccount } from './fixtures';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, signIn } from './fixtures';
 import { uplink } from './uplinks';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './portal';
 import { ADMIN, ENGINEER, signIn } from './fixtures';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from './portal';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expectNoAxeViolations } from './a11y';
 import { ENGINEER, signIn } from './fixtures';
 
@@ -38,8 +39,8 @@ test('installable: the manifest and the worker pass Chromium\'s installability c
   // A profile on disk: Chromium never offers to install from an incognito context (Playwright's default).
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'aquasmart-pwa-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
     baseURL,
   });
   try {

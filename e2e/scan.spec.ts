@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { browserWithCamera } from './camera';
 import { ADMIN, apiToken, CUSTOMER_USER, ENGINEER, signIn } from './fixtures';

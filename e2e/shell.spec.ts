@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './portal';
 import { ADMIN, CUSTOMER_USER, signIn } from './fixtures';
 
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from './portal';
 
 /**
  * Readings through the real intake for browser tests: ChirpStack HTTP integration `up` events with

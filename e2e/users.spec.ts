@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './portal';
 import { ADMIN, apiToken, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
 import { expectNoAxeViolations } from './a11y';
 
