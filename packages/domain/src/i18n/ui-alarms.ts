@@ -117,6 +117,16 @@ export const alarmsUiNl = {
       notified: 'Melding verstuurd',
       by: 'door {{name}}',
       portal: 'het portaal',
+      /** A 'closed' step with a reason (docs/alarms.md, "Closing reasons"): the condition may still be there. */
+      closedBecause: 'Gesloten: {{reason}}',
+      /** An 'opened' step of a node's own condition carried to its new place. */
+      openedMoved: 'Alarm begonnen: node hierheen verplaatst',
+      reasons: {
+        batterySwap: 'batterij vervangen',
+        gatewayDeleted: 'gateway verwijderd',
+        nodeMoved: 'node verplaatst naar een andere locatie',
+        nodeRemoved: 'node verwijderd',
+      },
     },
     nodeTab: 'Alarmen',
   },
@@ -241,6 +251,14 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       notified: 'Notification sent',
       by: 'by {{name}}',
       portal: 'the portal',
+      closedBecause: 'Closed: {{reason}}',
+      openedMoved: 'Alarm started: node moved here',
+      reasons: {
+        batterySwap: 'battery replaced',
+        gatewayDeleted: 'gateway deleted',
+        nodeMoved: 'node moved to another location',
+        nodeRemoved: 'node removed',
+      },
     },
     nodeTab: 'Alarms',
   },
