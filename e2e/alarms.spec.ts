@@ -160,6 +160,7 @@ test.describe.serial('alarm handling', () => {
     await page.goto(`/alarms/${alarm.id}`);
     const timeline = page.getByRole('list', { name: 'Tijdlijn' });
     await expect(timeline.getByText('Gesloten: node verplaatst naar een andere locatie', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-condition="closed"][data-reason="nodeMoved"]')).toBeVisible();
     await expectNoAxeViolations(page, 'the alarm page with a close reason');
     // The faulty sensor is the node's own: it opened again under the new location at once.
     const again = (await (await request.get(`/api/v1/alarms?status=active&kind=faultySensor&deviceEui=${alarm.deviceEui}`, { headers })).json()) as TActive[];

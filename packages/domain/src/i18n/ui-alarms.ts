@@ -30,6 +30,8 @@ export const alarmsUiNl = {
       active: 'Toestand aanwezig',
       stillPresent: 'Nog aanwezig',
       cleared: 'Toestand voorbij sinds {{at}}',
+      /** Closed by the portal for a reason (a node moved, ...): the condition may still be there. */
+      closedBecause: 'Gesloten sinds {{at}}: {{reason}}',
     },
     columns: {
       kind: 'Alarm',
@@ -164,6 +166,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       active: 'Condition present',
       stillPresent: 'Still present',
       cleared: 'Condition over since {{at}}',
+      closedBecause: 'Closed since {{at}}: {{reason}}',
     },
     columns: {
       kind: 'Alarm',

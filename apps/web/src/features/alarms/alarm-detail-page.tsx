@@ -59,6 +59,22 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
 }
 
 /**
+ * Whether the condition is present, or since when it is over; an alarm the portal closed for a
+ * reason (the node moved or was removed, ...) says that instead: its condition may still be there.
+ */
+function ClosedText({ alarm }: { alarm: TAlarmWithEvents }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const reason = alarm.closedAt ? alarm.events.filter((event) => event.action === 'closed').at(-1)?.reason : null;
+  if (!alarm.closedAt || !reason) return <ConditionText closedAt={alarm.closedAt} />;
+  return (
+    <Box component="span" data-condition="closed" data-reason={reason} sx={{ color: 'text.secondary' }}>
+      {t('alarms.condition.closedBecause', { at: dateTime(alarm.closedAt), reason: t(`alarms.timeline.reasons.${reason}`) })}
+    </Box>
+  );
+}
+
+/**
  * /alarms/{id} (docs/alarms-screens.md, "Detail"), where the e-mails link to: what the alarm is
  * about, its state ("resolved, condition still present" while the condition holds), the handling
  * steps for a user who may handle it, and the timeline.
@@ -90,7 +106,7 @@ export function AlarmDetailPage() {
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
               <AlarmStateChip state={alarm.state} closedAt={alarm.closedAt} size="medium" />
               <Typography variant="body2" component="span">
-                <ConditionText closedAt={alarm.closedAt} />
+                <ClosedText alarm={alarm} />
               </Typography>
             </Box>
             {alarm.mayHandle ? (
