@@ -75,6 +75,8 @@ export const alarmsUiNl = {
       location: 'Locatie',
       openedAt: 'Begonnen',
       closedAt: 'Toestand voorbij',
+      /** Instead of closedAt when the portal closed the alarm for a reason (the condition may still be there). */
+      closedBy: 'Gesloten',
       state: 'Status',
       assignee: 'Toegewezen aan',
       acknowledged: 'Bevestigd',
@@ -210,6 +212,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       location: 'Location',
       openedAt: 'Started',
       closedAt: 'Condition over',
+      closedBy: 'Closed',
       state: 'State',
       assignee: 'Assigned to',
       acknowledged: 'Acknowledged',

@@ -113,6 +113,7 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     const timeline = await screen.findByRole('list', { name: 'Tijdlijn' });
     expect(within(timeline).getByText('Gesloten: node verplaatst naar een andere locatie')).toBeTruthy();
     expect(document.querySelector('[data-condition="closed"]')?.textContent).toMatch(/^Gesloten sinds .+: node verplaatst naar een andere locatie$/);
+    expect(screen.getByText('Gesloten', { selector: 'dt' })).toBeTruthy();
     // Nobody recorded what was done: it is still to handle.
     expect(document.querySelector('[data-alarm-state="new"]')).toBeTruthy();
   });
