@@ -15,10 +15,10 @@ import { ApiError } from '../../lib/api-error';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { assertMayWrite, holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
-import { closeAlarmsOfNodeLeavingPlace } from '../alarms/alarm-records';
 import { queueParameters } from '../downlinks/parameter-service';
 import { settingEntriesFor } from '../downlinks/setting-groups';
 import { appendAuditLog } from './audit-log-repository';
+import { closeAlarmsOfNodeLeavingPlace } from './device-alarms';
 import { deviceEvents } from './device-events';
 import {
   isAssigned,
