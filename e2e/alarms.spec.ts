@@ -12,7 +12,7 @@ import { ADMIN, apiToken, CUSTOMER_USER, ENGINEER, signIn } from './fixtures';
  * node's flush alarm time is still set). The demo seeds the flush alarms as new
  * (apps/server/src/demo/alarm-records.ts). `SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots` writes
  * the list, the alarm, the node tab and the dashboard's flush alarm list in Dutch and English at
- * 1280x800 and 390x844.
+ * 1280x800 and 390x844, and the alarm closed by a node's move (alarms-close-reason-*).
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,6 +21,8 @@ const ACKNOWLEDGE = /^Spoelalarm van (.+) bevestigen$/;
 
 /** The alarm the journey handled: its page and its node's page (for the screenshots). */
 let handled: { alarm: string; node: string } | null = null;
+/** The alarm page of the alarm closed by a node's move (its timeline shows the reason). */
+let moveShown: string | null = null;
 
 const grid = (page: Page, name: string | RegExp) => page.getByRole('grid', { name });
 
@@ -132,10 +134,63 @@ test.describe.serial('alarm handling', () => {
     await expectNoAxeViolations(page, 'the alarm page on a phone');
   });
 
+  test('a node moved to another location: its alarm closes there, the timeline says why', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN);
+    const headers = { 'x-access-token': token };
+    type TActive = { id: number; deviceEui: string | null; customerName: string | null; locationName: string | null };
+    const active = (await (await request.get('/api/v1/alarms?status=active&kind=faultySensor&limit=100', { headers })).json()) as TActive[];
+    // A node of a customer with a second location to move it to.
+    let chosen: { alarm: TActive; to: string } | null = null;
+    for (const alarm of active.filter((candidate) => candidate.deviceEui && candidate.customerName && candidate.locationName)) {
+      const answer = await request.get(`/api/v1/customers/${encodeURIComponent(alarm.customerName!)}/locations`, { headers });
+      const names = ((await answer.json()) as { name: string }[]).map((location) => location.name).filter((name) => name !== alarm.locationName);
+      if (names.length) {
+        chosen = { alarm, to: names[0] };
+        break;
+      }
+    }
+    expect(chosen, 'the demo has a faulty sensor on a node whose customer has two locations').not.toBeNull();
+    const { alarm, to } = chosen!;
+    const node = (await (await request.get(`/api/v1/devices/${alarm.deviceEui}`, { headers })).json()) as { gateway: string | null; lora: { encryption: { mode: string } } };
+    const patchNode = (data: Record<string, unknown>) => request.patch(`/api/v1/devices/${alarm.deviceEui}/lora/${node.lora.encryption.mode}`, { headers, data });
+    expect((await patchNode({ customer: alarm.customerName, location: to })).status()).toBe(200);
+
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, ADMIN);
+    await page.goto(`/alarms/${alarm.id}`);
+    const timeline = page.getByRole('list', { name: 'Tijdlijn' });
+    await expect(timeline.getByText('Gesloten: node verplaatst naar een andere locatie', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-condition="closed"][data-reason="nodeMoved"]')).toBeVisible();
+    await expectNoAxeViolations(page, 'the alarm page with a close reason');
+    // The faulty sensor is the node's own: it opened again under the new location at once.
+    const again = (await (await request.get(`/api/v1/alarms?status=active&kind=faultySensor&deviceEui=${alarm.deviceEui}`, { headers })).json()) as TActive[];
+    expect(again.map((row) => row.locationName)).toContain(to);
+    moveShown = `/alarms/${alarm.id}`;
+    // Back where it was, with its gateway, for the specs after this one (its alarms move along again).
+    expect((await patchNode({ customer: alarm.customerName, location: alarm.locationName, gateway: node.gateway })).status()).toBe(200);
+  });
+
   // The sixteen screenshots for docs/screenshots (the list, the alarm, the node tab and the dashboard's flush alarms); without SCREENSHOTS none (the journey above covers the screens).
   const shots = process.env.SCREENSHOTS
     ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).flatMap((device) => (['list', 'detail', 'node-tab', 'dashboard'] as const).map((screen) => ({ language, device, screen }))))
     : [];
+  const reasonShots = process.env.SCREENSHOTS ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).map((device) => ({ language, device }))) : [];
+  for (const { language, device } of reasonShots) {
+    test(`screenshot: close reason ${language} ${device}`, async ({ page }) => {
+      expect(moveShown, 'the move ran first').not.toBeNull();
+      const width = device === 'phone' ? PHONE.width : DESKTOP.width;
+      await page.setViewportSize(device === 'phone' ? PHONE : DESKTOP);
+      await signIn(page, ADMIN);
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      await page.goto(moveShown!);
+      await expect(page.locator('li[data-reason="nodeMoved"]')).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `alarms-close-reason-${language}-${device}.png`), fullPage: true });
+    });
+  }
+
   for (const { language, device, screen } of shots) {
     test(`screenshot: ${screen} ${language} ${device}`, async ({ page }) => {
       expect(handled, 'the journey ran first').not.toBeNull();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_EVENT_ACTIONS, ALARM_KINDS, ALARM_STATES } from './kinds';
+import { ALARM_CLOSE_REASONS } from './placement';
 
 /**
  * The alarms API (docs/alarms.md, "API"): requests and answers, shared by the server (validation,
@@ -62,6 +63,12 @@ export const ZAlarmEvent = z.object({
   user: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string().nullable() }).nullable(),
   assignee: ZPerson.nullable(),
   note: z.string().nullable(),
+  /**
+   * Why the portal took the step, when not because the condition changed: a 'closed' step by a
+   * battery swap, a deleted gateway, the node moved or removed; an 'opened' step of a node's own
+   * condition carried to its new place ('nodeMoved'). Null otherwise (docs/alarms.md, "Closing reasons").
+   */
+  reason: z.enum(ALARM_CLOSE_REASONS).nullable(),
 });
 export type TAlarmEvent = z.infer<typeof ZAlarmEvent>;
 

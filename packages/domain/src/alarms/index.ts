@@ -2,3 +2,4 @@ export * from './kinds';
 export * from './notifications';
 export * from './api';
 export * from './rules';
+export * from './placement';

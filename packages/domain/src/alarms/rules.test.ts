@@ -23,6 +23,7 @@ import {
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 5, 1, 12);
+const HAL = { customerId: 1, locationId: 2 };
 
 describe('lowBatteryVerdict: below the threshold opens, threshold + 0.1 V closes, between changes nothing', () => {
   it.each<[number, TConditionVerdict]>([
@@ -155,7 +156,15 @@ describe('hysteresis: a condition coming back soon after the close reopens the s
     ['offline', 0, 'new', true],
     ['offline', 1, 'new', false],
   ])('%s back %s ms after the close in state %s reopens: %s', (kind, after, state, reopens) => {
-    expect(reopensClosedAlarm(kind, { closedAt: NOW, state }, NOW + after)).toBe(reopens);
+    expect(reopensClosedAlarm(kind, { closedAt: NOW, state, ...HAL }, { at: NOW + after, ...HAL })).toBe(reopens);
+  });
+
+  it.each<[string, { customerId: number | null; locationId: number | null }, boolean]>([
+    ['the same place', HAL, true],
+    ['another location of the customer', { customerId: 1, locationId: 3 }, false],
+    ['another customer', { customerId: 2, locationId: 4 }, false],
+  ])('an alarm closed within the window reopens at %s: %s', (_, place, reopens) => {
+    expect(reopensClosedAlarm('lowBattery', { closedAt: NOW, state: 'new', ...HAL }, { at: NOW + MINUTE, ...place })).toBe(reopens);
   });
 });
 

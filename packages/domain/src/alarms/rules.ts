@@ -2,6 +2,7 @@ import { FAULTY_READING_AT_OR_BELOW, OFFLINE_AFTER_MS } from '../constants';
 import { meetsLimit, temperatureLimit, type TRulebookId, type TTemperatureLimit } from '../logbook/rulebooks';
 import { ALARM_HANDLE_FIELD, ALARM_HANDLE_WATER_FIELD } from '../rights/catalogue';
 import type { TAlarmKind, TAlarmState } from './kinds';
+import { samePlace, type TAlarmPlace } from './placement';
 
 /**
  * When an alarm opens and closes (docs/alarms.md, "Kinds" and "Hysteresis"). Each rule looks at
@@ -39,10 +40,18 @@ export const ALARM_REOPEN_WITHIN_MS: Readonly<Record<TAlarmKind, number>> = {
   gatewayOffline: HOUR_MS,
 };
 
-/** Whether a condition coming back at `at` reopens an alarm that closed at `closedAt` in `state`. */
-export function reopensClosedAlarm(kind: TAlarmKind, closed: { closedAt: number; state: TAlarmState }, at: number): boolean {
-  if (closed.state === 'resolved') return false;
-  return at >= closed.closedAt && at - closed.closedAt <= ALARM_REOPEN_WITHIN_MS[kind];
+/**
+ * Whether a condition coming back at `opening.at` at the node's place reopens an alarm that closed
+ * at `closedAt` in `state`. An alarm of another place (the node moved or was removed since) never
+ * reopens: it belongs to that place's logbook, the new place gets its own alarm.
+ */
+export function reopensClosedAlarm(
+  kind: TAlarmKind,
+  closed: TAlarmPlace & { closedAt: number; state: TAlarmState },
+  opening: TAlarmPlace & { at: number },
+): boolean {
+  if (closed.state === 'resolved' || !samePlace(closed, opening)) return false;
+  return opening.at >= closed.closedAt && opening.at - closed.closedAt <= ALARM_REOPEN_WITHIN_MS[kind];
 }
 
 // ---- low battery ----

@@ -30,6 +30,8 @@ export const alarmsUiNl = {
       active: 'Toestand aanwezig',
       stillPresent: 'Nog aanwezig',
       cleared: 'Toestand voorbij sinds {{at}}',
+      /** Closed by the portal for a reason (a node moved, ...): the condition may still be there. */
+      closedBecause: 'Gesloten sinds {{at}}: {{reason}}',
     },
     columns: {
       kind: 'Alarm',
@@ -73,6 +75,8 @@ export const alarmsUiNl = {
       location: 'Locatie',
       openedAt: 'Begonnen',
       closedAt: 'Toestand voorbij',
+      /** Instead of closedAt when the portal closed the alarm for a reason (the condition may still be there). */
+      closedBy: 'Gesloten',
       state: 'Status',
       assignee: 'Toegewezen aan',
       acknowledged: 'Bevestigd',
@@ -117,6 +121,16 @@ export const alarmsUiNl = {
       notified: 'Melding verstuurd',
       by: 'door {{name}}',
       portal: 'het portaal',
+      /** A 'closed' step with a reason (docs/alarms.md, "Closing reasons"): the condition may still be there. */
+      closedBecause: 'Gesloten: {{reason}}',
+      /** An 'opened' step of a node's own condition carried to its new place. */
+      openedMoved: 'Alarm begonnen: node hierheen verplaatst',
+      reasons: {
+        batterySwap: 'batterij vervangen',
+        gatewayDeleted: 'gateway verwijderd',
+        nodeMoved: 'node verplaatst naar een andere locatie',
+        nodeRemoved: 'node verwijderd',
+      },
     },
     nodeTab: 'Alarmen',
   },
@@ -154,6 +168,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       active: 'Condition present',
       stillPresent: 'Still present',
       cleared: 'Condition over since {{at}}',
+      closedBecause: 'Closed since {{at}}: {{reason}}',
     },
     columns: {
       kind: 'Alarm',
@@ -197,6 +212,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       location: 'Location',
       openedAt: 'Started',
       closedAt: 'Condition over',
+      closedBy: 'Closed',
       state: 'State',
       assignee: 'Assigned to',
       acknowledged: 'Acknowledged',
@@ -241,6 +257,14 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       notified: 'Notification sent',
       by: 'by {{name}}',
       portal: 'the portal',
+      closedBecause: 'Closed: {{reason}}',
+      openedMoved: 'Alarm started: node moved here',
+      reasons: {
+        batterySwap: 'battery replaced',
+        gatewayDeleted: 'gateway deleted',
+        nodeMoved: 'node moved to another location',
+        nodeRemoved: 'node removed',
+      },
     },
     nodeTab: 'Alarms',
   },

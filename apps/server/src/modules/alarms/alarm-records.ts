@@ -102,9 +102,18 @@ async function closeAlarms(tx: TDbOrTx, closes: TChange[]): Promise<void> {
 async function openAlarms(tx: TDbOrTx, opens: TChange[]): Promise<void> {
   if (opens.length === 0) return;
   const euis = [...new Set(opens.map((open) => open.eui))];
-  const lastClosed = await queryRows<{ id: number; kind: TAlarmKind; device_eui: string; channel_id: string; closed_at: string | Date; state: TAlarmState }>(
+  const lastClosed = await queryRows<{
+    id: number;
+    kind: TAlarmKind;
+    device_eui: string;
+    channel_id: string;
+    closed_at: string | Date;
+    state: TAlarmState;
+    customer_id: number | null;
+    location_id: number | null;
+  }>(
     tx,
-    sql`SELECT DISTINCT ON (kind, device_eui, channel_id) id, kind, device_eui, channel_id, closed_at, state
+    sql`SELECT DISTINCT ON (kind, device_eui, channel_id) id, kind, device_eui, channel_id, closed_at, state, customer_id, location_id
       FROM alarms WHERE device_eui = ANY(${sql.param(euis)}) AND closed_at IS NOT NULL
       ORDER BY kind, device_eui, channel_id, closed_at DESC, id DESC`,
   );
@@ -113,7 +122,14 @@ async function openAlarms(tx: TDbOrTx, opens: TChange[]): Promise<void> {
   const insert: TChange[] = [];
   for (const open of opens) {
     const closed = closedBySubject.get(`${open.eui}|${open.kind}:${open.channel}`);
-    if (closed && reopensClosedAlarm(open.kind, { closedAt: new Date(closed.closed_at).getTime(), state: closed.state }, new Date(open.at).getTime())) {
+    if (
+      closed &&
+      reopensClosedAlarm(
+        open.kind,
+        { closedAt: new Date(closed.closed_at).getTime(), state: closed.state, customerId: closed.customer_id, locationId: closed.location_id },
+        { at: new Date(open.at).getTime(), customerId: open.customer_id, locationId: open.location_id },
+      )
+    ) {
       reopen.push({ id: Number(closed.id), at: open.at, details: open.details });
     } else insert.push(open);
   }
@@ -139,3 +155,4 @@ async function openAlarms(tx: TDbOrTx, opens: TChange[]): Promise<void> {
       INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, opened_at, 'opened', details FROM opened`);
   }
 }
+

@@ -50,6 +50,7 @@ export interface TAlarmEventRow {
   assigneeId: number | null;
   assigneeName: string | null;
   note: string | null;
+  details: unknown;
 }
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -221,10 +222,11 @@ export async function listAlarmEvents(tx: TDbOrTx, alarmId: number): Promise<TAl
     assignee_id: number | null;
     assignee_name: string | null;
     note: string | null;
+    details: unknown;
   }>(
     tx,
     sql`SELECT e.id, e.at, e.action, e.user_id, e.user_email, ${userName('u')} AS user_name, e.assignee_id,
-        coalesce(${userName('ua')}, ua.email) AS assignee_name, e.note
+        coalesce(${userName('ua')}, ua.email) AS assignee_name, e.note, e.details
       FROM alarm_events e
       LEFT JOIN users u ON u.id = e.user_id
       LEFT JOIN users ua ON ua.id = e.assignee_id
@@ -241,6 +243,7 @@ export async function listAlarmEvents(tx: TDbOrTx, alarmId: number): Promise<TAl
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     note: row.note,
+    details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
   }));
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  alarmStepReason,
   ERROR,
   handlingFieldOf,
   normalizeEui,
@@ -74,6 +75,7 @@ function toEvent(row: TAlarmEventRow): TAlarmEvent {
     user: hasUser ? { id: row.userId, name: row.userName ?? row.userEmail ?? '', email: row.userEmail } : null,
     assignee: person(row.assigneeId, row.assigneeName),
     note: row.note,
+    reason: alarmStepReason(row.details),
   };
 }
 

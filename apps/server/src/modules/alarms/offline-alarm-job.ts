@@ -62,7 +62,7 @@ export async function runOfflineAlarmSweep(db: TDb, now: Date): Promise<TOffline
           WHERE a.kind = 'lowBattery' AND a.closed_at IS NULL AND a.device_eui IS NOT NULL AND d.eui = a.device_eui AND d.battery_ts > a.opened_at
           RETURNING a.id, a.closed_at
         ), events AS (
-          INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, closed_at, 'closed', '{"batterySwap":true}'::jsonb FROM closed RETURNING 1
+          INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, closed_at, 'closed', '{"reason":"batterySwap"}'::jsonb FROM closed RETURNING 1
         )
         SELECT count(*)::int AS count FROM events`,
     );

@@ -18,6 +18,7 @@ import type { TAuthUser } from '../../identity/auth-user';
 import { queueParameters } from '../downlinks/parameter-service';
 import { settingEntriesFor } from '../downlinks/setting-groups';
 import { appendAuditLog } from './audit-log-repository';
+import { closeAlarmsOfNodeLeavingPlace } from './device-alarms';
 import { deviceEvents } from './device-events';
 import {
   isAssigned,
@@ -77,18 +78,21 @@ function assertPlanAllowed(plan: TDevicePatchPlan, type: TDeviceType): void {
   if (invalid.length) throw ApiError.badRequest(`Invalid fields: ${invalid.join(', ')}`, plan.invalid);
 }
 
-async function applyPlan(tx: TDbOrTx, plan: TDevicePatchPlan): Promise<{ queued: boolean }> {
+async function applyPlan(tx: TDbOrTx, plan: TDevicePatchPlan, now: Date): Promise<{ queued: boolean }> {
   const { row, set } = plan;
   await tx.update(devices).set({ ...set, updatedAt: sql`now()` }).where(eq(devices.eui, row.eui));
   if (set.customerId !== undefined || set.locationId !== undefined) {
+    const place = {
+      customerId: set.customerId !== undefined ? set.customerId : row.customerId,
+      locationId: set.locationId !== undefined ? set.locationId : row.locationId,
+    };
     // An active water detection moves with its node (docs/telemetry.md): once ended it is the new place's history.
     await tx
       .update(overflowLogs)
-      .set({
-        customerId: set.customerId !== undefined ? set.customerId : row.customerId,
-        locationId: set.locationId !== undefined ? set.locationId : row.locationId,
-      })
+      .set(place)
       .where(and(eq(overflowLogs.deviceEui, row.eui), eq(overflowLogs.state, OVERFLOW_ACTIVE)));
+    // Its active alarms stay in the old place's logbook, closed now (docs/alarms.md, "A node that moves or is removed").
+    await closeAlarmsOfNodeLeavingPlace(tx, row.eui, place, now, { batterySwapped: plan.actions.has('batterySwap') });
   }
   let queued = false;
   if (plan.actions.has('register') && plan.presets?.length) {
@@ -124,11 +128,12 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
     planCalibration(plan);
     await planLora(tx, plan, encryptionMode);
     planPresets(plan, type);
-    planBatterySwap(plan, new Date());
+    const now = new Date();
+    planBatterySwap(plan, now);
     planRequiredName(plan);
     assertPlanAllowed(plan, type);
     if (Object.keys(plan.changes).length === 0) return { queued: false, swapped: false };
-    const { queued } = await applyPlan(tx, plan);
+    const { queued } = await applyPlan(tx, plan, now);
     return { queued, swapped: plan.actions.has('batterySwap') };
   });
   if (outcome.swapped) deviceEvents.emit('batterySwap', normalizedEui);

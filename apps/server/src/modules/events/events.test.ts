@@ -182,6 +182,23 @@ describe('GET /events: each user gets what they may see', () => {
     expect(restricted.named('mail')).toEqual([]);
   });
 
+  it('a node moved to the other customer: its alarm closed for the old customer, opened again for the new one', async () => {
+    await uplinks([OURS[1]], temperature(-102.4));
+    const restricted = await live(tokensOf.restricted);
+    const other = await live(tokensOf.other);
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/devices/${OURS[1]}/lora/NS`,
+      headers: { 'x-access-token': tokensOf.admin },
+      payload: { customer: 'Theirs', location: 'Their building' },
+    });
+    expect(moved.statusCode).toBe(200);
+    await restricted.until(() => restricted.named('alarm').length > 0, 5000, 'closed for the old customer');
+    await other.until(() => other.named('alarm').length > 0, 5000, 'opened for the new customer');
+    expect(zAlarmStreamEvent.parse(restricted.named('alarm')[0].data)).toMatchObject({ change: 'closed', kind: 'faultySensor', eui: OURS[1] });
+    expect(zAlarmStreamEvent.parse(other.named('alarm')[0].data)).toMatchObject({ change: 'opened', kind: 'faultySensor', eui: OURS[1] });
+  });
+
   it('mail: to administrators only', async () => {
     const admin = await live(tokensOf.admin);
     const restricted = await live(tokensOf.restricted);

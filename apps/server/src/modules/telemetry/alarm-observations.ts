@@ -84,7 +84,7 @@ export class AlarmObservations {
     this.add(state, 'offline', '', 'absent', receivedAt);
     const openedAt = state.activeAlarms.get(subjectKey('lowBattery'));
     if (openedAt !== undefined && batterySwapClosesAlarm(openedAt, state.batterySwappedMs)) {
-      this.add(state, 'lowBattery', '', 'absent', state.batterySwappedMs!, { batterySwap: true });
+      this.add(state, 'lowBattery', '', 'absent', state.batterySwappedMs!, { reason: 'batterySwap' });
     }
   }
 }

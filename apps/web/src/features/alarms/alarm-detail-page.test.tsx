@@ -101,4 +101,20 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('group', { name: 'Afhandelen' })).toBeNull();
     expect(document.querySelector('[data-alarm-state="resolved"]')?.textContent).toBe('Opgelost');
   });
+
+  it('an alarm closed because its node moved says so, in the state line and on the timeline', async () => {
+    stubApi(
+      alarmFixture({
+        closedAt: '2026-11-26T11:00:00.000Z',
+        events: [eventFixture(), eventFixture({ id: 2, at: '2026-11-26T11:00:00.000Z', action: 'closed', reason: 'nodeMoved' })],
+      }),
+    );
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Tijdlijn' });
+    expect(within(timeline).getByText('Gesloten: node verplaatst naar een andere locatie')).toBeTruthy();
+    expect(document.querySelector('[data-condition="closed"]')?.textContent).toMatch(/^Gesloten sinds .+: node verplaatst naar een andere locatie$/);
+    expect(screen.getByText('Gesloten', { selector: 'dt' })).toBeTruthy();
+    // Nobody recorded what was done: it is still to handle.
+    expect(document.querySelector('[data-alarm-state="new"]')).toBeTruthy();
+  });
 });

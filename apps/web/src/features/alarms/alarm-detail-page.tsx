@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
-import type { TAlarmWithEvents } from '@aquasmart/domain';
+import type { TAlarmCloseReason, TAlarmWithEvents } from '@aquasmart/domain';
 import { DetailField, PageHeader } from '../../components/page';
 import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
 import { alarmScreen } from '../../lib/api/alarms';
@@ -21,6 +21,11 @@ import { alarmPlace, alarmSubject, ConditionText } from './components/alarm-colu
 import { AlarmTimeline } from './components/alarm-timeline';
 
 /** "26-11-2026 14:05 door Mark de Monteur", or a dash. */
+/** Why the portal closed the alarm (its last 'closed' step's reason), null while active or when its condition cleared. */
+function closeReason(alarm: TAlarmWithEvents): TAlarmCloseReason | null {
+  return alarm.closedAt ? (alarm.events.filter((event) => event.action === 'closed').at(-1)?.reason ?? null) : null;
+}
+
 function useByAt() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
@@ -45,7 +50,9 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
       <DetailField label={t('alarms.detail.customer')}>{alarm.customerId === null ? null : (alarm.customerName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.location')}>{alarm.locationId === null ? null : (alarm.locationName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.openedAt')}>{dateTime(alarm.openedAt)}</DetailField>
-      <DetailField label={t('alarms.detail.closedAt')}>{alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} short />}</DetailField>
+      <DetailField label={t(closeReason(alarm) ? 'alarms.detail.closedBy' : 'alarms.detail.closedAt')}>
+        {alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} short />}
+      </DetailField>
       <DetailField label={t('alarms.detail.assignee')}>{alarm.assignee?.name}</DetailField>
       <DetailField label={t('alarms.detail.acknowledged')}>{byAt(alarm.acknowledgedAt, alarm.acknowledgedBy)}</DetailField>
       <DetailField label={t('alarms.detail.resolved')}>{byAt(alarm.resolvedAt, alarm.resolvedBy)}</DetailField>
@@ -54,6 +61,22 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
           {alarm.resolution}
         </DetailField>
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * Whether the condition is present, or since when it is over; an alarm the portal closed for a
+ * reason (the node moved or was removed, ...) says that instead: its condition may still be there.
+ */
+function ClosedText({ alarm }: { alarm: TAlarmWithEvents }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const reason = closeReason(alarm);
+  if (!alarm.closedAt || !reason) return <ConditionText closedAt={alarm.closedAt} />;
+  return (
+    <Box component="span" data-condition="closed" data-reason={reason} sx={{ color: 'text.secondary' }}>
+      {t('alarms.condition.closedBecause', { at: dateTime(alarm.closedAt), reason: t(`alarms.timeline.reasons.${reason}`) })}
     </Box>
   );
 }
@@ -90,7 +113,7 @@ export function AlarmDetailPage() {
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
               <AlarmStateChip state={alarm.state} closedAt={alarm.closedAt} size="medium" />
               <Typography variant="body2" component="span">
-                <ConditionText closedAt={alarm.closedAt} />
+                <ClosedText alarm={alarm} />
               </Typography>
             </Box>
             {alarm.mayHandle ? (

@@ -32,5 +32,5 @@ export function alarmFixture(patch: Partial<TAlarmWithEvents> = {}): TAlarmWithE
 }
 
 export function eventFixture(patch: Partial<TAlarmEvent> = {}): TAlarmEvent {
-  return { id: 1, at: '2026-11-26T08:00:00.000Z', action: 'opened', user: null, assignee: null, note: null, ...patch };
+  return { id: 1, at: '2026-11-26T08:00:00.000Z', action: 'opened', user: null, assignee: null, note: null, reason: null, ...patch };
 }

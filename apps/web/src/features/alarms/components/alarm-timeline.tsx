@@ -10,6 +10,7 @@ import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { TAlarmEvent, TAlarmEventAction } from '@aquasmart/domain';
 import { useFormat } from '../../../lib/i18n/use-date-time';
 
@@ -26,6 +27,17 @@ const ICONS: Record<TAlarmEventAction, typeof CommentIcon> = {
 };
 
 /**
+ * What a step says. A 'closed' step with a reason is no "condition over" (a node moved or removed,
+ * a gateway deleted, a battery replaced): it says why it closed; an 'opened' step of a node's own
+ * condition carried to its new place says so (docs/alarms.md, "Closing reasons").
+ */
+function stepTitle(t: TFunction, event: TAlarmEvent): string {
+  if (event.action === 'closed' && event.reason) return t('alarms.timeline.closedBecause', { reason: t(`alarms.timeline.reasons.${event.reason}`) });
+  if (event.action === 'opened' && event.reason === 'nodeMoved') return t('alarms.timeline.openedMoved');
+  return t(`alarms.timeline.${event.action}`, { name: event.assignee?.name ?? '' });
+}
+
+/**
  * An alarm's timeline (docs/alarms-screens.md, "Detail"): every step, oldest first, with what
  * happened, who did it (the portal itself for opened, closed and reopened) and when, and the note.
  */
@@ -39,7 +51,7 @@ export function AlarmTimeline({ events }: { events: readonly TAlarmEvent[] }) {
         const Icon = ICONS[event.action];
         const last = index === ordered.length - 1;
         return (
-          <Box component="li" key={event.id} data-action={event.action} sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
+          <Box component="li" key={event.id} data-action={event.action} data-reason={event.reason ?? undefined} sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', flexShrink: 0 }}>
               <Box sx={{ width: 32, height: 32, borderRadius: '50%', bgcolor: 'action.selected', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'primary.main' }}>
                 <Icon fontSize="small" aria-hidden />
@@ -48,7 +60,7 @@ export function AlarmTimeline({ events }: { events: readonly TAlarmEvent[] }) {
             </Box>
             <Box sx={{ pb: last ? 0 : 2, minWidth: 0, flex: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t(`alarms.timeline.${event.action}`, { name: event.assignee?.name ?? '' })}
+                {stepTitle(t, event)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {dateTime(event.at)} · {t('alarms.timeline.by', { name: event.user?.name ?? t('alarms.timeline.portal') })}
