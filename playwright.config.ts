@@ -4,16 +4,17 @@ import { defineConfig } from '@playwright/test';
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real server,
  * started by scripts/e2e-server.mjs on a fresh embedded database with the demo data.
  *
- * They run on E2E_PORTALS such portals side by side (default 2, one per core of the CI machine),
- * one worker each: a spec file runs whole on the portal of its worker (e2e/portal.ts), so the
- * tests of one file still share one database, and files spread over the portals as they finish.
+ * They can run on E2E_PORTALS such portals side by side (default 1), one worker each: a spec file
+ * runs whole on the portal of its worker (e2e/portal.ts), so the tests of one file still share one
+ * database, and files spread over the portals as they finish. On the 2-core CI machine two were
+ * slower than one (Chromium's rendering keeps the cores busy: docs/operations.md, "A faster check").
  * Portal i answers on E2E_PORT + 10·i; its mail server (SMTP_URL) is on E2E_SMTP_PORT + 10·i and
- * the specs' simulators on its port + 1000 and + 1001. `E2E_PORTALS=1` for one spec file.
+ * the specs' simulators on its port + 1000 and + 1001.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The mail server of the first portal (SMTP_URL): the alerts spec starts one there (smtp-server); elsewhere e-mails wait for it. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 2000);
-export const E2E_PORTALS = Math.max(1, Math.floor(Number(process.env.E2E_PORTALS ?? 2)));
+export const E2E_PORTALS = Math.max(1, Math.floor(Number(process.env.E2E_PORTALS ?? 1)));
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Headless, and nothing that reaches for Google's hosts (the CI machine has no such network). */

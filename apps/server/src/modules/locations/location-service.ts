@@ -7,7 +7,7 @@ import {
   type TLocationPatch,
 } from '@aquasmart/domain';
 import { type TDb, type TDbOrTx, countRows } from '../../db/database';
-import { calibrationLogs, devices, gateways, locations, overflowLogs } from '../../db/schema';
+import { alarms, calibrationLogs, devices, gateways, locations, overflowLogs } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
@@ -70,6 +70,8 @@ async function moveContents(tx: TDbOrTx, locationId: number, customerId: number)
   await tx.update(devices).set({ customerId, updatedAt: new Date() }).where(eq(devices.locationId, locationId));
   await tx.update(calibrationLogs).set({ customerId }).where(eq(calibrationLogs.locationId, locationId));
   await tx.update(overflowLogs).set({ customerId }).where(eq(overflowLogs.locationId, locationId));
+  // The location's alarms are its logbook's, open or closed: they go with it (docs/alarms.md).
+  await tx.update(alarms).set({ customerId, updatedAt: new Date() }).where(eq(alarms.locationId, locationId));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TOKEN_MASK } from '@aquasmart/domain';
-import { calibrationLogs, devices, gateways, locations } from '../../db/schema';
+import { alarms, calibrationLogs, devices, gateways, locations } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
 import { caller, insertCalibrationLog, insertCustomer, insertDevice, insertGateway, insertLocation } from '../../test/places-fixtures';
 
@@ -115,6 +115,10 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
     await insertDevice(db, { eui: '0000000000000001', customerId: ids.acme, locationId: ids.hal, gatewayId, calibrationInterval: 1 });
     await insertDevice(db, { eui: '0000000000000002', customerId: ids.acme, locationId: ids.kantoor, calibrationInterval: 2 });
     await insertCalibrationLog(db, { eui: '0000000000000001', customerId: ids.acme, locationId: ids.hal, ts: '2026-01-01T10:00:00Z' });
+    await db.insert(alarms).values([
+      { kind: 'lowBattery', deviceEui: '0000000000000001', customerId: ids.acme, locationId: ids.hal, openedAt: new Date('2026-01-02T10:00:00Z') },
+      { kind: 'offline', deviceEui: '0000000000000002', customerId: ids.acme, locationId: ids.kantoor, openedAt: new Date('2026-01-02T10:00:00Z'), closedAt: new Date('2026-01-03T10:00:00Z') },
+    ]);
     return gatewayId;
   }
 
@@ -134,6 +138,11 @@ describe('PATCH /customers/{c}/locations/{l}', () => {
       { eui: '0000000000000002', customerId: ids.beta, interval: 2 },
     ]);
     expect((await db.select({ customerId: calibrationLogs.customerId }).from(calibrationLogs))[0].customerId).toBe(ids.beta);
+    // The locations' alarms, open or closed, are their logbooks': they go with them.
+    expect(await db.select({ kind: alarms.kind, customerId: alarms.customerId }).from(alarms).orderBy(alarms.kind)).toEqual([
+      { kind: 'lowBattery', customerId: ids.beta },
+      { kind: 'offline', customerId: ids.beta },
+    ]);
     expect((await call(tokens.admin, 'GET', '/customers/Beta/gateways?projection=name location')).json()).toEqual([{ name: 'GW', location: 'Sporthal Oost' }]);
     expect((await call(tokens.admin, 'GET', '/customers/Acme')).json()).toMatchObject({ nodes: 0 });
   });
