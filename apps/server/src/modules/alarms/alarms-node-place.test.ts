@@ -8,6 +8,7 @@ import { processIntakeBatch } from '../telemetry/intake-worker';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { runOfflineAlarmSweep } from './offline-alarm-job';
+import { alarmRows as fixtureAlarmRows } from './alarm-rows.fixture';
 
 /**
  * A node that moves or is removed (docs/alarms.md, "A node that moves or is removed"): its active
@@ -71,25 +72,7 @@ const temperatures = (values: number[], atMs: number): TUplinkMessage => ({ kind
 
 const patch = (token: string, eui: string, body: unknown) => call(token, 'PATCH', `/devices/${eui}/lora/NS`, body);
 
-interface TRow {
-  id: number;
-  kind: string;
-  channel_id: string;
-  customer_id: number | null;
-  location_id: number | null;
-  opened_at: string | Date;
-  closed_at: string | Date | null;
-  details: Record<string, unknown> | string;
-}
-
-async function alarmRows(eui: string, kind?: string): Promise<TRow[]> {
-  const rows = await queryRows<TRow>(
-    db,
-    sql`SELECT id, kind, channel_id, customer_id, location_id, opened_at, closed_at, details FROM alarms
-      WHERE device_eui = ${eui} ${kind ? sql`AND kind = ${kind}` : sql``} ORDER BY id`,
-  );
-  return rows.map((row) => ({ ...row, id: Number(row.id), details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details }));
-}
+const alarmRows = (eui: string, kind?: string) => fixtureAlarmRows(db, eui, kind);
 
 async function steps(alarmId: number): Promise<{ action: string; at: number; details: Record<string, unknown> }[]> {
   const rows = await queryRows<{ action: string; at: string | Date; details: Record<string, unknown> | string }>(

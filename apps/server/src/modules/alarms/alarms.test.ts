@@ -10,6 +10,7 @@ import { processIntakeBatch } from '../telemetry/intake-worker';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { runOfflineAlarmSweep } from './offline-alarm-job';
+import { alarmRows as fixtureAlarmRows } from './alarm-rows.fixture';
 
 /**
  * Alarms as records (docs/alarms.md): uplinks open and close each kind, hysteresis, the offline
@@ -71,25 +72,7 @@ async function uplink(eui: string, type: 'V1' | 'V2' | 'V3', message: TUplinkMes
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-interface TRow {
-  id: number;
-  kind: string;
-  channel_id: string;
-  customer_id: number | null;
-  location_id: number | null;
-  opened_at: string | Date;
-  closed_at: string | Date | null;
-  state: string;
-}
-
-async function alarmRows(eui: string, kind?: string): Promise<TRow[]> {
-  const rows = await queryRows<TRow>(
-    db,
-    sql`SELECT id, kind, channel_id, customer_id, location_id, opened_at, closed_at, state FROM alarms
-      WHERE device_eui = ${eui} ${kind ? sql`AND kind = ${kind}` : sql``} ORDER BY id`,
-  );
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
-}
+const alarmRows = (eui: string, kind?: string) => fixtureAlarmRows(db, eui, kind);
 
 async function actions(alarmId: number): Promise<string[]> {
   const rows = await queryRows<{ action: string }>(db, sql`SELECT action FROM alarm_events WHERE alarm_id = ${alarmId} ORDER BY at, id`);
