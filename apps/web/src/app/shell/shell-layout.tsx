@@ -88,11 +88,13 @@ export function ShellLayout() {
           <Box
             component={RouterLink}
             to="/"
+            aria-label={PRODUCT_NAME}
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
           >
             <WaterDropIcon />
-            {/* Below 600 px the manifest's short name, so the title is never cut beside the phone's icons. */}
-            <Typography variant="h6" component="span" noWrap>
+            {/* Below 600 px the manifest's short name, so the title is never cut beside the phone's
+                icons; while the stream is down the "not live" chip takes its place (the drop stays). */}
+            <Typography variant="h6" component="span" noWrap sx={{ display: { xs: live ? 'inline' : 'none', sm: 'inline' } }}>
               {PRODUCT_SHORT_NAME}
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {PRODUCT_NAME.slice(PRODUCT_SHORT_NAME.length)}
