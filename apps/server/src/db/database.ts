@@ -63,16 +63,3 @@ export async function countRows(tx: TDbOrTx, table: PgTable, where: SQL | undefi
   return Number(row.total);
 }
 
-/**
- * PostgreSQL takes at most 65,535 bind parameters in one statement; a multi-row INSERT spends one
- * per column and row. Multi-row writes go in chunks of at most this many parameters.
- */
-export const MAX_BIND_PARAMETERS = 65_535;
-
-/** `rows` in chunks whose statements stay under MAX_BIND_PARAMETERS at `parametersPerRow` each. */
-export function chunksForParameters<T>(rows: readonly T[], parametersPerRow: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_BIND_PARAMETERS / parametersPerRow));
-  const chunks: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size));
-  return chunks;
-}

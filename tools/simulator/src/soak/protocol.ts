@@ -1,7 +1,8 @@
 /** Messages between the soak test and the portal process it runs (IPC). */
 export type TSoakRequest =
   | { type: 'seed-fleet'; nodes: { eui: string; type: 'V1' | 'V2' | 'V3'; name: string }[] }
-  | { type: 'sample' }
+  /** `window: true` for the report line: also the longest event-loop pause since the previous report. */
+  | { type: 'sample'; window?: boolean }
   | { type: 'count'; afterEventId: number }
   | { type: 'stop' };
 
@@ -14,11 +15,13 @@ export interface TSoakSample {
   failed: number;
   databaseBytes: number;
   cpuMs: number;
+  /** The longest event-loop pause since the previous `window` sample (0 on other samples). */
+  loopPauseMs: number;
 }
 
 export type TSoakReply =
   | { type: 'ready'; port: number; kind: string; lastEventId: number }
-  | { type: 'seeded'; nodes: number }
+  | { type: 'seeded'; nodes: number; loopPauseMs: number }
   | ({ type: 'sample' } & TSoakSample)
   | { type: 'count'; upEvents: number; unprocessed: number; failed: number }
   | { type: 'stopped'; maxRss: number }

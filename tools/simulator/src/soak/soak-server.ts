@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO_NETWORK_SERVER } from '@aquasmart/server/demo';
 import { insertUnassignedDevices, loadConfig, queryRows, startPortal } from '@aquasmart/server/embedded';
@@ -16,6 +17,20 @@ const { app, database } = await startPortal(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
+
+/**
+ * The event loop's pauses: every request, uplink and stream of the portal waits while one lasts, so
+ * the soak reports the longest of each report window (and of the fleet's registration).
+ */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+/** The longest pause since the last call, in ms; starts a new window. */
+function takeLoopPause(): number {
+  const longest = loopDelay.max / 1e6;
+  loopDelay.reset();
+  return longest;
+}
 
 function reply(message: TSoakReply): void {
   process.send!(message);
@@ -41,7 +56,7 @@ async function seedFleet(nodes: Extract<TSoakRequest, { type: 'seed-fleet' }>['n
   return nodes.length;
 }
 
-async function sample(): Promise<TSoakSample> {
+async function sample(window: boolean): Promise<TSoakSample> {
   const [row] = await queryRows<{ unprocessed: number; failed: number; bytes: string }>(
     database.system,
     sql`SELECT (SELECT count(*) FROM intake_events WHERE processed_at IS NULL)::int AS unprocessed,
@@ -58,6 +73,7 @@ async function sample(): Promise<TSoakSample> {
     failed: row.failed,
     databaseBytes: Number(row.bytes),
     cpuMs: (cpu.user + cpu.system) / 1000,
+    loopPauseMs: window ? takeLoopPause() : 0,
   };
 }
 
@@ -65,10 +81,13 @@ const [{ lastEventId }] = await queryRows<{ lastEventId: number }>(database.syst
 
 answerParent<TSoakRequest, TSoakReply>(async (message) => {
   switch (message.type) {
-    case 'seed-fleet':
-      return { type: 'seeded', nodes: await seedFleet(message.nodes) };
+    case 'seed-fleet': {
+      takeLoopPause();
+      const nodes = await seedFleet(message.nodes);
+      return { type: 'seeded', nodes, loopPauseMs: takeLoopPause() };
+    }
     case 'sample':
-      return { type: 'sample', ...(await sample()) };
+      return { type: 'sample', ...(await sample(message.window === true)) };
     case 'count': {
       const [row] = await queryRows<{ upEvents: number; unprocessed: number; failed: number }>(
         database.system,

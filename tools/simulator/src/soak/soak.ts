@@ -189,10 +189,14 @@ async function main(): Promise<number> {
     const origin = `http://127.0.0.1:${started.ready.port}`;
     const fleet = syntheticFleet({ nodes, seed: 16, types: ['V1', 'V2', 'V3'] }).map((spec) => ({ ...spec, announceVersion: false }));
     const seededAt = performance.now();
+    let seedPauseMs = 0;
     for (let i = 0; i < fleet.length; i += 5000) {
-      await server.ask({ type: 'seed-fleet', nodes: fleet.slice(i, i + 5000).map(({ eui, type, name }) => ({ eui, type, name })) }, 'seeded');
+      const seeded = await server.ask({ type: 'seed-fleet', nodes: fleet.slice(i, i + 5000).map(({ eui, type, name }) => ({ eui, type, name })) }, 'seeded');
+      seedPauseMs = Math.max(seedPauseMs, seeded.loopPauseMs);
     }
-    console.log(`portal on ${origin} (${started.ready.kind}, ${where}); fleet of ${fleet.length} registered in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
+    console.log(
+      `portal on ${origin} (${started.ready.kind}, ${where}); fleet of ${fleet.length} registered in ${((performance.now() - seededAt) / 1000).toFixed(1)} s, longest event-loop pause ${ms(seedPauseMs)} ms`,
+    );
 
     let uplinks = emptyUplinkLog();
     let requests: TRequestLog = emptyLog();
@@ -242,7 +246,8 @@ async function main(): Promise<number> {
       );
     }, 10_000);
     let lastSent = 0;
-    const first = await server.ask({ type: 'sample' }, 'sample');
+    const first = await server.ask({ type: 'sample', window: true }, 'sample');
+    let longestPauseMs = 0;
     let lastUnprocessed = first.unprocessed;
     let lastAt = begin;
     let lastCpu = first.cpuMs;
@@ -250,7 +255,8 @@ async function main(): Promise<number> {
     while (performance.now() - begin < options.durationMs && !browsingFailed) {
       const waitMs = Math.min(options.reportEveryMs, options.durationMs - (performance.now() - begin));
       await new Promise((resolve) => setTimeout(resolve, waitMs));
-      const sample = await server.ask({ type: 'sample' }, 'sample');
+      const sample = await server.ask({ type: 'sample', window: true }, 'sample');
+      longestPauseMs = Math.max(longestPauseMs, sample.loopPauseMs);
       const now = performance.now();
       const seconds = (now - lastAt) / 1000;
       const window = { uplinks, requests };
@@ -264,7 +270,7 @@ async function main(): Promise<number> {
         ` ${ms(p99(window.uplinks.latencies)).padStart(7)} ${String(simulator.backlog).padStart(8)} ${String(sample.unprocessed).padStart(8)}` +
         ` ${String(window.requests.requests).padStart(6)} ${ms(p99(window.requests.latencies)).padStart(8)} ${String(window.uplinks.serverErrors + window.requests.serverErrors).padStart(4)}` +
         ` ${formatMb(sample.rss).padStart(7)} ${formatMb(sample.heapUsed).padStart(7)} ${formatMb(sample.databaseBytes).padStart(8)}` +
-        `  cpu ${(((sample.cpuMs - lastCpu) / (now - lastAt)) * 100).toFixed(0)} %`;
+        `  cpu ${(((sample.cpuMs - lastCpu) / (now - lastAt)) * 100).toFixed(0)} %, loop pause ${ms(sample.loopPauseMs)} ms`;
       rows.push(row);
       console.log(row);
       for (const problem of [window.uplinks.lastProblem, window.requests.lastProblem]) if (problem) console.log(`      last problem: ${problem.slice(0, 300)}`);
@@ -315,6 +321,7 @@ async function main(): Promise<number> {
     for (const page of pages.sort((a, b) => b.p99 - a.p99)) console.log(`  ${page.page.padEnd(48)} ${String(page.n).padStart(6)} calls, p50 ${ms(page.p50).padStart(5)} ms, p99 ${ms(page.p99).padStart(5)} ms`);
     console.log(`memory       RSS ${totals.rssAfterWarmup.length} samples after the warm-up: first ${formatMb(totals.rssAfterWarmup[0] ?? NaN)}, lowest ${formatMb(Math.min(...totals.rssAfterWarmup))}, highest ${formatMb(Math.max(...totals.rssAfterWarmup))}, last ${formatMb(totals.rssAfterWarmup.at(-1) ?? NaN)}; last tenth against first tenth ${(verdict.memoryGrowth * 100).toFixed(1)} %, peak ${formatMb(stopped.maxRss)}; heap used after the warm-up ${formatMb(totals.heapAfterWarmup[0] ?? NaN)} -> highest ${formatMb(Math.max(...totals.heapAfterWarmup))} (${(heapGrowth * 100).toFixed(1)} %)`);
     console.log(`database     ${formatMb(final.databaseBytes)} at the end`);
+    console.log(`event loop   longest pause ${ms(longestPauseMs)} ms while sending (the fleet's registration: ${ms(seedPauseMs)} ms)`);
     console.log(`verdict      ${verdict.ok ? 'PASSED' : `FAILED: ${verdict.reasons.join('; ')}`}`);
     return verdict.ok ? 0 : 1;
   } finally {
