@@ -91,6 +91,8 @@ export async function withinIssueLimits<T>(
     succeeded = true;
     return result;
   } finally {
-    await releaseIssue(db, userId, subject, succeeded);
+    // A release that fails (the database went away) must not turn an issued report into an error:
+    // the lease ends the claim within leaseSeconds anyway.
+    await releaseIssue(db, userId, subject, succeeded).catch(() => undefined);
   }
 }
