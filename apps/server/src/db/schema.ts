@@ -561,6 +561,24 @@ export const logbookReports = pgTable(
   ],
 );
 
+/**
+ * Logbook issues per user and subject (`l:<location id>` or `c:<customer id>`): the count in a fixed
+ * window and the lease of the issue in flight (logbook/issue-limit.ts).
+ */
+export const logbookIssueLimits = pgTable(
+  'logbook_issue_limits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    windowStart: tsz('window_start').notNull().defaultNow(),
+    issued: integer('issued').notNull(),
+    busyUntil: tsz('busy_until'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.subject] })],
+);
+
 /** The logbook's day summaries (docs/logbook.md, "Speed"); forgotten by a trigger when a late reading arrives. */
 export const logbookDays = pgTable(
   'logbook_days',

@@ -47,8 +47,14 @@ export type TMailEvent = z.infer<typeof zMailEvent>;
 export const zReloadEvent = z.object({ reason: z.enum(['unknownLastEventId', 'dropped']) });
 export type TReloadEvent = z.infer<typeof zReloadEvent>;
 
-/** `event: end`: the stream ends because the token did (expired, renewed past its grace, revoked). */
-export const zEndEvent = z.object({ reason: z.enum(['tokenEnded', 'shutdown']) });
+/**
+ * `event: end`: the stream ends because the token did (expired, renewed past its grace, revoked), the
+ * server stops, or the user opened more streams than the server keeps per user (`tooManyStreams`:
+ * the oldest ends; its client reconnects after a back-off, not at once, so tabs do not take turns).
+ */
+export const zEndEvent = z.object({ reason: z.enum(['tokenEnded', 'shutdown', 'tooManyStreams']) });
+/** Open streams per user the server keeps (docs/events.md, "Bounds"). */
+export const STREAMS_PER_USER = 10;
 export type TEndEvent = z.infer<typeof zEndEvent>;
 
 export const STREAM_EVENTS = ['nodes', 'alarm', 'dashboard', 'mail', 'reload', 'end'] as const;

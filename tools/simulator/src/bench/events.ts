@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { STREAMS_PER_USER } from '@aquasmart/domain';
 import { parseDuration } from '../options';
 import { CHIRPSTACK_PATH } from '../transport/http';
 import { benchUpEvent } from './bench-uplink';
@@ -34,6 +35,8 @@ Usage: npm run bench:events -- [options]
   --rate <n>                     uplinks per second (default 500)
   --duration <duration>          how long to send (default 20s)
   --settle <duration>            wait after the last uplink for the last events (default 5s)
+  --idle <duration>              PostgreSQL: count the database's transactions this long without streams,
+                                 then as long with the streams open and no uplinks (default 30s; 0 skips)
   --postgres-url <url>           server to create the benchmark database on
                                  (default postgres://postgres@127.0.0.1:5432/postgres)
   --help
@@ -51,6 +54,7 @@ interface TOptions {
   rate: number;
   durationMs: number;
   settleMs: number;
+  idleMs: number;
   postgresUrl: string;
 }
 
@@ -65,6 +69,7 @@ function parseOptions(): TOptions | null {
       rate: { type: 'string', default: '500' },
       duration: { type: 'string', default: '20s' },
       settle: { type: 'string', default: '5s' },
+      idle: { type: 'string', default: '30s' },
       'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       help: { type: 'boolean', default: false },
     },
@@ -89,6 +94,7 @@ function parseOptions(): TOptions | null {
     rate: count(values.rate, '--rate'),
     durationMs: parseDuration(values.duration, '--duration'),
     settleMs: parseDuration(values.settle, '--settle'),
+    idleMs: values.idle === '0' ? 0 : parseDuration(values.idle, '--idle'),
     postgresUrl: values['postgres-url'],
   };
   if (options.adminStreams > options.streams) throw new Error('--admin-streams must not be more than --streams');
@@ -199,7 +205,18 @@ async function run(options: TOptions): Promise<number> {
   const streams: BenchStream[] = [];
   try {
     const base = `http://127.0.0.1:${ready.port}`;
-    const seeded = await server.ask({ type: 'seedEvents', devices: options.devices, customers: options.customers, administrators: 1 }, 'seededEvents');
+    // A user keeps at most STREAMS_PER_USER streams (docs/events.md, "Bounds"): enough users for the streams.
+    const customerStreams = options.streams - options.adminStreams;
+    const seeded = await server.ask(
+      {
+        type: 'seedEvents',
+        devices: options.devices,
+        customers: options.customers,
+        administrators: Math.max(1, Math.ceil(options.adminStreams / STREAMS_PER_USER)),
+        usersPerCustomer: Math.max(1, Math.ceil(Math.ceil(customerStreams / options.customers) / STREAMS_PER_USER)),
+      },
+      'seededEvents',
+    );
     const customerOf = new Map(seeded.euis.map((eui, index) => [eui, seeded.customerOf[index]]));
     console.log(
       `\n== ${options.database}: ${options.devices} devices over ${options.customers} customers; ${options.streams} streams (${options.adminStreams} administrators'); ${options.rate} uplinks/s for ${options.durationMs / 1000} s ==`,
@@ -209,17 +226,34 @@ async function run(options: TOptions): Promise<number> {
     const adminLatencies: number[] = [];
     const customerLatencies: number[] = [];
     const idle = await server.ask({ type: 'sample' }, 'sample');
+    const idleRate = async () => {
+      const before = await server.ask({ type: 'transactions' }, 'transactions');
+      await new Promise((resolve) => setTimeout(resolve, options.idleMs));
+      const after = await server.ask({ type: 'transactions' }, 'transactions');
+      return ((after.transactions - before.transactions) / (after.at - before.at)) * 1000;
+    };
+    const measureIdle = options.database === 'postgres' && options.idleMs > 0;
+    const withoutStreams = measureIdle ? await idleRate() : null;
     for (let index = 0; index < options.streams; index++) {
       const administrator = index < options.adminStreams;
       const customer = administrator ? -1 : (index - options.adminStreams) % options.customers;
       const stream = new BenchStream(administrator, customer, sentOf, administrator ? adminLatencies : customerLatencies);
       streams.push(stream);
-      await stream.open(base, administrator ? seeded.adminTokens[0] : seeded.customerTokens[customer]);
+      const token = administrator
+        ? seeded.adminTokens[Math.floor(index / STREAMS_PER_USER)]
+        : seeded.customerTokens[customer][Math.floor(Math.floor((index - options.adminStreams) / options.customers) / STREAMS_PER_USER)];
+      await stream.open(base, token);
     }
     const refusedStreams = streams.filter((stream) => stream.status !== 200).length;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const opened = await server.ask({ type: 'sample' }, 'sample');
     console.log(`  streams open: ${streams.length - refusedStreams} of ${streams.length}; server RSS idle ${formatMb(idle.rss)}, with the streams ${formatMb(opened.rss)}`);
+    if (withoutStreams !== null) {
+      const withStreams = await idleRate();
+      console.log(
+        `  idle database        ${withoutStreams.toFixed(2)} transactions/s without streams, ${withStreams.toFixed(2)}/s with ${streams.length - refusedStreams} streams open (pg_stat_database, ${options.idleMs / 1000} s each)`,
+      );
+    }
 
     const pool = new Pool(base, { connections: 32, pipelining: 1, keepAliveTimeout: 60_000 });
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${seeded.secret}` };

@@ -60,14 +60,14 @@ async function seed(devices: number, locations: number, platformUrl: string | nu
 
 /**
  * The events benchmark's fleet (bench/events.ts): the devices of `seed`, then spread round-robin over
- * `customers` customers (one location each), an administrator per `administrators` and one user
- * restricted to each customer, each with a token (no password: they never sign in).
+ * `customers` customers (one location each), `administrators` administrators and `usersPerCustomer`
+ * users restricted to each customer, each with a token (no password: they never sign in).
  */
-async function seedEvents(devices: number, customers: number, administrators: number) {
+async function seedEvents(devices: number, customers: number, administrators: number, usersPerCustomer: number) {
   const { secret, euis } = await seed(devices, 0, null);
   const customerOf = euis.map((_eui, index) => index % customers);
   const adminTokens: string[] = [];
-  const customerTokens: string[] = [];
+  const customerTokens: string[][] = [];
   await database.db.transaction(async (tx) => {
     const places = await queryRows<{ customer_id: number; location_id: number }>(
       tx,
@@ -87,9 +87,13 @@ async function seedEvents(devices: number, customers: number, administrators: nu
     };
     for (let i = 0; i < administrators; i++) adminTokens.push(await issueToken(tx, await user(`events-admin-${i}@example.com`, true), 12 * 3600));
     for (const [index, place] of places.entries()) {
-      const id = await user(`events-customer-${index}@example.com`, false);
-      await tx.insert(userCustomers).values({ userId: id, customerId: place.customer_id });
-      customerTokens.push(await issueToken(tx, id, 12 * 3600));
+      const own: string[] = [];
+      for (let n = 0; n < usersPerCustomer; n++) {
+        const id = await user(`events-customer-${index}-${n}@example.com`, false);
+        await tx.insert(userCustomers).values({ userId: id, customerId: place.customer_id });
+        own.push(await issueToken(tx, id, 12 * 3600));
+      }
+      customerTokens.push(own);
     }
   });
   return { secret, euis, customerOf, adminTokens, customerTokens };
@@ -109,7 +113,15 @@ answerParent<TBenchRequest, TBenchReply>(async (message) => {
     case 'seed':
       return { type: 'seeded', ...(await seed(message.devices, message.locations, message.platformUrl)) };
     case 'seedEvents':
-      return { type: 'seededEvents', ...(await seedEvents(message.devices, message.customers, message.administrators)) };
+      return { type: 'seededEvents', ...(await seedEvents(message.devices, message.customers, message.administrators, message.usersPerCustomer)) };
+    case 'transactions': {
+      // A fresh snapshot of the statistics each time (they are cached per transaction otherwise).
+      const [row] = await queryRows<{ n: string }>(
+        database.system,
+        sql`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`,
+      );
+      return { type: 'transactions', transactions: Number(row.n), at: Date.now() };
+    }
     case 'sample': {
       const cpu = process.cpuUsage();
       const memory = process.memoryUsage();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DASHBOARD_EVENT_MIN_MS, NODE_EVENT_WINDOW_MS, STREAM_HEARTBEAT_MS, type TReloadEvent, type TEndEvent } from '@aquasmart/domain';
+import { DASHBOARD_EVENT_MIN_MS, NODE_EVENT_WINDOW_MS, STREAM_HEARTBEAT_MS, STREAMS_PER_USER, type TReloadEvent, type TEndEvent } from '@aquasmart/domain';
 import type { TAlarmChangeItem, TChangeMessage, TChangeSubscriber, TMailChange, TNodeChange } from '../../lib/change-feed';
 import { alarmVisible, nodeVisible, type TViewer } from './stream-viewer';
 
@@ -11,14 +11,19 @@ export interface THubOptions {
   bufferAgeMs: number;
   /** Node changes of one window are merged per node into one `nodes` event. */
   nodeWindowMs: number;
-  /** A comment line this often; the token is checked again at each. */
+  /** A comment line this often (no database: the token and the user are checked when a change of them is announced). */
   heartbeatMs: number;
   /** `dashboard` to one stream at most this often. */
   dashboardMinMs: number;
-  /** A stream with more than this many bytes waiting to be sent (socket buffer included) is dropped. */
+  /** A stream with more than this many bytes waiting in Node's socket buffer is dropped. */
   maxQueuedBytes: number;
-  /** The scope and rights are read again every this many heartbeats (and at once when a user change is announced). */
-  userRereadHeartbeats: number;
+  /**
+   * A stream whose socket has not drained this long after a write it did not take (the kernel's
+   * send buffer full and Node's over its high-water mark: the client does not read) is dropped.
+   */
+  drainTimeoutMs: number;
+  /** Open streams per user; one more closes that user's oldest. */
+  maxStreamsPerUser: number;
 }
 
 export const HUB_OPTIONS: Readonly<THubOptions> = Object.freeze({
@@ -28,8 +33,12 @@ export const HUB_OPTIONS: Readonly<THubOptions> = Object.freeze({
   heartbeatMs: STREAM_HEARTBEAT_MS,
   dashboardMinMs: DASHBOARD_EVENT_MIN_MS,
   maxQueuedBytes: 1024 * 1024,
-  userRereadHeartbeats: 4,
+  drainTimeoutMs: 30_000,
+  maxStreamsPerUser: STREAMS_PER_USER,
 });
+
+/** How long announced user changes are remembered for streams still opening (an open takes milliseconds). */
+const USER_CHANGES_KEPT_MS = 60_000;
 
 /** One change as the buffer keeps it: a window's node changes, an announcement's alarms or mails, new dashboard counts. */
 export type TEntry = { seq: number; at: number; rendered?: Map<string, string[]> } & (
@@ -45,7 +54,7 @@ export interface THubStream {
   viewer: TViewer;
   deliver(entry: TEntry): void;
   reload(reason: TReloadEvent['reason']): void;
-  /** Check the token and read the user again now (an announced change of the user). */
+  /** Check the token and read the user again now (an announced change of the user, or announcements missed). */
   recheck(rereadUser: boolean): void;
   end(reason: TEndEvent['reason']): void;
 }
@@ -97,6 +106,13 @@ export class EventHub implements TChangeSubscriber {
   private readonly pendingNodes = new Map<string, TNodeChange>();
   private windowTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<THubStream>();
+  /** Each user's open streams, oldest first (a Set keeps insertion order). */
+  private readonly streamsOfUser = new Map<number, Set<THubStream>>();
+  /** When a change of a user was last announced (Date.now()), kept USER_CHANGES_KEPT_MS ... */
+  private readonly userChangedAt = new Map<number, number>();
+  /** ... and when every user may have changed (announcements missed, or too many to list). */
+  private everyoneChangedAt = 0;
+  private forgottenBefore = 0;
   private isClosed = false;
 
   constructor(options: Partial<THubOptions> = {}) {
@@ -134,13 +150,41 @@ export class EventHub implements TChangeSubscriber {
     return this.entries.filter((entry) => entry.seq > after);
   }
 
+  /** Joins a stream; a user's stream beyond `maxStreamsPerUser` ends the user's oldest (`end {tooManyStreams}`). */
   add(stream: THubStream): void {
     if (this.isClosed) throw new Error('event hub closed');
+    let own = this.streamsOfUser.get(stream.userId);
+    if (!own) {
+      own = new Set();
+      this.streamsOfUser.set(stream.userId, own);
+    }
+    while (own.size >= this.options.maxStreamsPerUser) {
+      const oldest = own.values().next().value!;
+      this.remove(oldest);
+      oldest.end('tooManyStreams');
+    }
+    own.add(stream);
     this.streams.add(stream);
   }
 
   remove(stream: THubStream): void {
     this.streams.delete(stream);
+    const own = this.streamsOfUser.get(stream.userId);
+    if (own?.delete(stream) && own.size === 0) this.streamsOfUser.delete(stream.userId);
+  }
+
+  /** Open streams of one user. */
+  streamsOf(userId: number): number {
+    return this.streamsOfUser.get(userId)?.size ?? 0;
+  }
+
+  /**
+   * A change of the user (tokens, rights, customers) may have been announced since `since`
+   * (Date.now() of a read of the user): a stream opened from that read must check again. Streams
+   * poll nothing, so this is how one that was opening while the announcement went by learns of it.
+   */
+  userChangedSince(userId: number, since: number): boolean {
+    return since <= this.forgottenBefore || since <= this.everyoneChangedAt || since <= (this.userChangedAt.get(userId) ?? -1);
   }
 
   onChange(message: TChangeMessage): void {
@@ -158,25 +202,48 @@ export class EventHub implements TChangeSubscriber {
       case 'd':
         this.push({ kind: 'dashboard', customers: message.x, all: message.all === true });
         return;
-      case 'u': {
-        const users = new Set(message.x);
-        for (const stream of this.streams) if (users.has(stream.userId)) stream.recheck(true);
+      case 'u':
+        this.usersChanged(message.x);
+        for (const userId of new Set(message.x)) for (const stream of this.streamsOfUser.get(userId) ?? []) stream.recheck(true);
         return;
-      }
       case 'r':
-        if (message.k === 'u') for (const stream of this.streams) stream.recheck(true);
+        if (message.k === 'u') this.everyoneChanged();
         else this.onGap();
         return;
     }
   }
 
-  /** Announcements were missed (LISTEN connection lost, or too many to list): nothing before now is resumable; every stream reloads. */
+  /**
+   * Announcements were missed (LISTEN connection lost, or too many to list): nothing before now is
+   * resumable; every stream reloads, and checks its token and user, since a revocation may have
+   * been among them.
+   */
   onGap(): void {
     this.flushNodes();
     this.entries = [];
     this.seq++;
     this.resumableFrom = this.seq;
     for (const stream of this.streams) stream.reload('dropped');
+    this.everyoneChanged();
+  }
+
+  private everyoneChanged(): void {
+    this.everyoneChangedAt = Date.now();
+    for (const stream of this.streams) stream.recheck(true);
+  }
+
+  private usersChanged(userIds: readonly number[]): void {
+    const now = Date.now();
+    for (const userId of userIds) {
+      this.userChangedAt.delete(userId);
+      this.userChangedAt.set(userId, now);
+    }
+    // Oldest first (re-inserted on change): forget what no opening stream can still need.
+    for (const [userId, at] of this.userChangedAt) {
+      if (at > now - USER_CHANGES_KEPT_MS) break;
+      this.userChangedAt.delete(userId);
+      this.forgottenBefore = Math.max(this.forgottenBefore, at);
+    }
   }
 
   /** Ends every stream with `end {reason: 'shutdown'}` (graceful stop); no stream is accepted after. */
@@ -186,6 +253,7 @@ export class EventHub implements TChangeSubscriber {
     this.windowTimer = null;
     for (const stream of [...this.streams]) stream.end('shutdown');
     this.streams.clear();
+    this.streamsOfUser.clear();
   }
 
   private mergeNodes(nodes: TNodeChange[]): void {

@@ -37,6 +37,8 @@ export async function eventRoutes(routes: FastifyInstance, { db, hub, ready }: {
       },
     },
     async (request, reply) => {
+      // The user was read after the request came in: changes announced since then are checked again.
+      const userReadAt = Date.now() - reply.elapsedTime;
       const user = currentUser(request);
       const token = request.accessToken;
       const expiry = token ? await tokenExpiry(db, token) : null;
@@ -48,7 +50,7 @@ export async function eventRoutes(routes: FastifyInstance, { db, hub, ready }: {
       const lastEventId = given === undefined ? null : given.length <= MAX_LAST_EVENT_ID ? given.trim() : '';
       reply.hijack();
       const stream = new EventStream(hub, reply.raw, db, token, viewerOf(user), expiry.expiresAt, request.log);
-      stream.open(lastEventId);
+      stream.open(lastEventId, userReadAt);
     },
   );
 }

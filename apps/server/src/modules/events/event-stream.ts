@@ -16,18 +16,22 @@ export interface TStreamLog {
 
 /**
  * One open `GET /events` (docs/events.md): writes the SSE lines of the hub's changes that its user
- * may see, a heartbeat comment each `heartbeatMs`, and ends with `end` when the token does. Bounded:
- * more than `maxQueuedBytes` waiting in the socket drops the stream; nothing is queued beside it.
+ * may see, a heartbeat comment each `heartbeatMs`, and ends with `end` when the token does. It asks
+ * the database nothing while nothing changes: the token is checked at its expiry time and when a
+ * change of the user's tokens, rights or customers is announced (or announcements were missed).
+ * Bounded: more than `maxQueuedBytes` waiting in Node's buffer, or a socket that has not drained
+ * `drainTimeoutMs` after a write it did not take, drops the stream; nothing is queued beside it.
  */
 export class EventStream implements THubStream {
   readonly userId: number;
   private lastId: string | null = null;
   private lastDashboardAt = 0;
   private dashboardTimer: NodeJS.Timeout | null = null;
+  private drainTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private expiryTimer: NodeJS.Timeout | null = null;
   private expiresAt = 0;
-  private heartbeats = 0;
   private checking = false;
   private recheckAgain: boolean | null = null;
   private finished = false;
@@ -49,8 +53,9 @@ export class EventStream implements THubStream {
    * Sends the head and what comes first: the changes missed since `lastEventId` when this copy
    * still has them, else `reload` (an id was given but cannot be resumed), then the position.
    * Synchronous with joining the hub, so no change falls between the replay and the live events.
+   * `userReadAt`: when the user and token this stream starts from were read (Date.now()).
    */
-  open(lastEventId: string | null): void {
+  open(lastEventId: string | null, userReadAt = Date.now()): void {
     // The client left while its token was looked up: its 'close' has fired before anyone listened.
     if (this.raw.destroyed) {
       this.finish();
@@ -75,9 +80,9 @@ export class EventStream implements THubStream {
     this.hub.add(this);
     this.sendPosition();
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.hub.options.heartbeatMs);
-    // A change of the user's rights or customers announced while the request was authenticated
-    // reached the hub before this stream: read the user again now, not at the fourth heartbeat.
-    this.recheck(true);
+    // A change of the user's tokens, rights or customers announced while the request was
+    // authenticated reached the hub before this stream: nothing would tell it again.
+    if (this.hub.userChangedSince(this.userId, userReadAt)) this.recheck(true);
   }
 
   deliver(entry: TEntry, replaying = false): void {
@@ -114,7 +119,13 @@ export class EventStream implements THubStream {
     }
     this.checking = true;
     void this.check(rereadUser)
-      .catch((error: unknown) => this.log.warn({ err: error }, 'event stream: token check failed; tried again at the next heartbeat'))
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, 'event stream: token check failed; tried again after a heartbeat');
+        this.retryTimer ??= setTimeout(() => {
+          this.retryTimer = null;
+          this.recheck(rereadUser);
+        }, this.hub.options.heartbeatMs);
+      })
       .finally(() => {
         this.checking = false;
         const again = this.recheckAgain;
@@ -157,10 +168,8 @@ export class EventStream implements THubStream {
 
   private heartbeat(): void {
     if (this.finished) return;
-    this.heartbeats++;
     if (!this.write(`: ${Date.now()}\n\n`)) return;
     this.sendPosition();
-    this.recheck(this.heartbeats % this.hub.options.userRereadHeartbeats === 0);
   }
 
   /** The token still works (else `end`); the user's scope and rights read again when asked. */
@@ -191,8 +200,11 @@ export class EventStream implements THubStream {
   }
 
   /**
-   * Writes unless the client lags: more than the bound waiting in the socket drops the stream, so a
-   * client that does not read holds at most the bound plus one write (never buffered without end).
+   * Writes unless the client lags: more than the bound waiting in Node's buffer drops the stream, so
+   * a client that does not read holds at most the bound plus one write (never buffered without end).
+   * Node's buffer only grows once the kernel's send buffer is full (megabytes per socket, tuned by
+   * the kernel), so a write the socket did not take also starts a clock: no drain within
+   * `drainTimeoutMs` and the stream is dropped, which frees the kernel's bytes too.
    */
   private write(text: string): boolean {
     if (this.finished) return false;
@@ -201,20 +213,31 @@ export class EventStream implements THubStream {
       return false;
     }
     if (this.raw.writableLength > this.hub.options.maxQueuedBytes) {
-      this.log.info({ userId: this.userId, queued: this.raw.writableLength }, 'event stream dropped: the client does not keep up');
-      this.finish();
-      this.raw.destroy();
+      this.drop('the client does not keep up');
       return false;
     }
-    this.raw.write(text);
+    if (!this.raw.write(text) && !this.drainTimer) {
+      this.drainTimer = setTimeout(() => this.drop('the client does not read'), this.hub.options.drainTimeoutMs);
+      this.raw.once('drain', () => {
+        if (this.drainTimer) clearTimeout(this.drainTimer);
+        this.drainTimer = null;
+      });
+    }
     return true;
+  }
+
+  private drop(why: string): void {
+    if (this.finished) return;
+    this.log.info({ userId: this.userId, queued: this.raw.writableLength, written: this.raw.socket?.bytesWritten }, `event stream dropped: ${why}`);
+    this.finish();
+    this.raw.destroy();
   }
 
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
     this.hub.remove(this);
-    for (const timer of [this.heartbeatTimer, this.expiryTimer, this.dashboardTimer]) if (timer) clearTimeout(timer);
-    this.heartbeatTimer = this.expiryTimer = this.dashboardTimer = null;
+    for (const timer of [this.heartbeatTimer, this.expiryTimer, this.dashboardTimer, this.drainTimer, this.retryTimer]) if (timer) clearTimeout(timer);
+    this.heartbeatTimer = this.expiryTimer = this.dashboardTimer = this.drainTimer = this.retryTimer = null;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { encodeUplink, zAlarmStreamEvent, zNodesEvent, type TUplinkMessage } from '@aquasmart/domain';
+import { encodeUplink, STREAMS_PER_USER, zAlarmStreamEvent, zNodesEvent, type TUplinkMessage } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
 import { insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { chirpstackUp, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
@@ -321,6 +321,19 @@ describe('GET /events: the stream ends when the token does', () => {
     await client.closed;
     expect(client.named('end').map((event) => event.data)).toEqual([{ reason: 'tokenEnded' }]);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('GET /events: streams per user', () => {
+  it(`one more than ${STREAMS_PER_USER} streams of a user ends the oldest with end {tooManyStreams}; another user's stay`, async () => {
+    const others = await live(tokensOf.admin);
+    const own: SseClient[] = [];
+    for (let index = 0; index <= STREAMS_PER_USER; index++) own.push(await live(tokensOf.restricted));
+    await own[0].closed;
+    expect(own[0].named('end').map((event) => event.data)).toEqual([{ reason: 'tooManyStreams' }]);
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 2));
+    expect(own.slice(1).every((client) => !client.ended)).toBe(true);
+    expect(others.ended).toBe(false);
   });
 });
 

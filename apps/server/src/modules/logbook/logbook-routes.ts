@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIssuedLogbookReport, ZIssueLogbookReportBody, ZLogbookPeriodQuery, ZLogbookReport, type TLogbookReport } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
-import { errorResponses } from '../../lib/error-responses';
+import { errorResponse, errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZCustomerParams, ZLocationParams } from '../places/place-params';
 import {
@@ -18,6 +18,7 @@ import {
   type TLogbookRenderers,
   type TReportReads,
 } from './logbook-service';
+import { LOGBOOK_ISSUE_LIMITS, withinIssueLimits } from './issue-limit';
 
 const ZLanguage = z.enum(['nl', 'en']);
 const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLanguage.optional() });
@@ -26,6 +27,9 @@ const ZBytes = z.string().meta({ format: 'binary' });
 const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'application/pdf': { schema: ZBytes } } };
 const CSV_RESPONSE = { description: 'The report as CSV (semicolons)', content: { 'text/csv': { schema: ZBytes } } };
 const ERRORS = errorResponses(400, 401, 403, 404);
+const ISSUE_LIMITED = errorResponse(
+  `errors.logbookIssueInProgress: this user's issue of this logbook is still running; errors.tooManyLogbookIssues: ${LOGBOOK_ISSUE_LIMITS.max} issues per user and logbook in ${LOGBOOK_ISSUE_LIMITS.windowSeconds / 3600} hours. Retry-After says when to ask again`,
+);
 
 function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, fileName: string) {
   return reply
@@ -126,14 +130,17 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
           summary: `Issue (register) the logbook report of ${what}: numbered, hashed, its PDF and CSV stored`,
           params: scope.params,
           body: ZIssueLogbookReportBody,
-          response: { 201: ZIssuedLogbookReport, ...ERRORS },
+          response: { 201: ZIssuedLogbookReport, ...ERRORS, 429: ISSUE_LIMITED },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const subject = await scope.subject(request, user);
         const { from, to, language } = request.body;
-        const issued = await issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email, new Date(), reads);
+        const subjectKey = subject.scope === 'location' ? (`l:${subject.location.id}` as const) : (`c:${subject.customer.id}` as const);
+        const issued = await withinIssueLimits(db, user.id, subjectKey, () =>
+          issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email, new Date(), reads),
+        );
         return reply.code(201).send(issued);
       },
     );

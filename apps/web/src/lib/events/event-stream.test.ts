@@ -236,6 +236,20 @@ describe('the event stream client', () => {
     stream.stop();
   });
 
+  it('after `end {tooManyStreams}` (this user\'s oldest stream) connects again only after a back-off, down meanwhile', async () => {
+    const first = fakeBody();
+    const { stream, calls, states, clock } = setup([() => streamResponse(first), () => streamResponse(fakeBody())]);
+    stream.start();
+    await flush();
+    first.write('event: end\ndata: {"reason":"tooManyStreams"}\n\n');
+    await flush();
+    expect(stream.state).toBe('down');
+    expect(states).toEqual(['live', 'down']);
+    expect(calls).toHaveLength(1);
+    expect(clock.delays().filter((ms) => ms >= 2000)).not.toHaveLength(0);
+    stream.stop();
+  });
+
   it('takes a stream silent past two heartbeats as broken', async () => {
     const body = fakeBody();
     const { stream, calls, clock } = setup([(call) => {

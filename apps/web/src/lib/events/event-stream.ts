@@ -154,7 +154,8 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
     schedule(backoffMs(failures, retryMs, random));
   }
 
-  function deliver(name: string, text: string): { ended: boolean } {
+  /** `ended`: the server ended the stream; `tooMany`: because the user opened more streams than it keeps. */
+  function deliver(name: string, text: string): { ended: boolean; tooMany?: boolean } {
     if (!(name in SCHEMAS)) return { ended: false };
     let json: unknown;
     try {
@@ -168,7 +169,8 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
       return { ended: false };
     }
     options.onEvent({ name, data: parsed.data } as TStreamEvent);
-    return { ended: name === 'end' };
+    if (name !== 'end') return { ended: false };
+    return { ended: true, tooMany: (parsed.data as { reason: string }).reason === 'tooManyStreams' };
   }
 
   async function connect(): Promise<void> {
@@ -205,6 +207,7 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let ended = false;
+    let tooMany = false;
     const parser = createSseParser(
       {
         onActivity: () => armSilence(current),
@@ -216,7 +219,9 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
         },
         onMessage: (message) => {
           if (current !== attempt) return;
-          if (deliver(message.event, message.data).ended) ended = true;
+          const delivered = deliver(message.event, message.data);
+          if (delivered.ended) ended = true;
+          if (delivered.tooMany) tooMany = true;
         },
       },
       lastEventId,
@@ -247,7 +252,9 @@ export function createEventStream(options: TEventStreamOptions): TEventStream {
     }
     if (current !== attempt || !running) return;
     clearSilence();
-    if (ended) {
+    // Ended as this user's oldest stream: again at once would end another tab's, which would come
+    // back at once too; after a back-off the tabs settle.
+    if (ended && !tooMany) {
       // The server ended the stream (the token ended or the server stops): again at once with the
       // current token; a refused token then counts as a failure.
       setState('connecting');
