@@ -18,8 +18,8 @@ import { openTestDatabase, type TTestDatabase } from './test/test-database';
  * Several server copies serve one fleet (docs/operations.md, "Running several copies"). PostgreSQL
  * only (vitest.config.ts); the machine's Mosquitto on 127.0.0.1:1883 (CI starts it). Real server
  * processes as `npm start` runs them, each with its own DATA_DIR and COPY_NAME, one database, one
- * broker, one mail server. A burst of uplinks spread over the copies (HTTP to each in turn, and MQTT
- * through the copies' shared subscription), settings sent through both, the dashboard asked of both
+ * broker, one mail server. A burst of uplinks spread over the copies (HTTP to each in turn, and MQTT,
+ * which every copy takes), settings sent through both, the dashboard asked of both
  * while its summary is missing. Then: every uplink stored and processed once, every e-mail delivered
  * once, every downlink published once, every dashboard answer the same, and a change made through
  * one copy reaches a live stream (docs/events.md) open on another within a second.
