@@ -26,6 +26,11 @@ export interface TIntakeWriterOptions {
    * the answer, replayed in order once it is back. Without one, such a request fails (503).
    */
   spool?: IntakeSpool;
+  /**
+   * PostgreSQL is hung (db/hang-watch.ts): batches go to the spool at once rather than wait for
+   * a connection, and the spool is not replayed until it answers again.
+   */
+  stalled?: () => boolean;
   /** Logs a failed replay attempt, or (with `row`) a spooled row the database refused and that was left out. */
   onReplayError?: (error: unknown, row?: TIntakeRow) => void;
 }
@@ -113,6 +118,8 @@ export class IntakeWriter {
     if (this.replayTimer || this.closed) return;
     this.replayTimer = setTimeout(() => {
       this.replayTimer = null;
+      // A hung database would hold the replay until the hang watch ends its connection: wait.
+      if (this.options.stalled?.()) return this.scheduleReplay();
       this.replaySpool().then(
         () => {
           if (this.options.spool?.hasPending()) this.scheduleReplay();
@@ -147,7 +154,7 @@ export class IntakeWriter {
 
   private async write(batch: TPending[]): Promise<void> {
     // Rows already wait in the spool: new ones queue behind them, so the order is kept.
-    if (this.options.spool?.hasPending() && this.spoolBatch(batch)) return;
+    if ((this.options.spool?.hasPending() || this.options.stalled?.()) && this.spoolBatch(batch)) return;
     try {
       this.answer(batch, await this.insert(batch));
     } catch (error) {
