@@ -54,7 +54,9 @@ export function watchForHang(config: pg.ClientConfig, options: THangWatchOptions
   const probe = async (): Promise<TOutcome> => {
     const work = (async () => {
       if (!client) {
-        const fresh = new pg.Client({ ...config, connectionTimeoutMillis: options.deadlineMs });
+        // No connect timeout of its own: the deadline judges (a connect that times out would count
+        // as failed, not missed), and a missed probe destroys the half-open connection.
+        const fresh = new pg.Client(config);
         fresh.on('error', () => undefined);
         client = fresh;
         await fresh.connect();
