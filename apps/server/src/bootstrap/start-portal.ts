@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { TConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { HANG_WATCH } from '../db/pool-limits';
 import type { TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
 import { seedDemoData, type TDemoResult } from '../demo/seed';
@@ -41,7 +42,7 @@ export async function startPortal(config: TConfig): Promise<TPortal> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
-    hangWatch: true,
+    hangWatch: { ...HANG_WATCH, deadlineMs: config.DATABASE_HANG_TIMEOUT * 1000 },
     log: startLog,
   });
   await ensureHistoryPartitions(database.system);
