@@ -8,6 +8,7 @@ import type { TDatabase } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/authenticate';
+import { registerDatabaseGate } from './plugins/database-gate';
 import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
@@ -175,13 +176,15 @@ export async function buildApp({ config, database, logger, logStream, background
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  // Before authentication: during a hang even the token lookup would wait.
+  registerDatabaseGate(app, { stalled: database.stalled, apiPrefix: API_PREFIX });
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);
   registerListReadLimit(app, { serializeGlobally: database.kind === 'pglite' });
   await registerOpenApi(app);
 
   // The intake and the jobs run on the system connections, which API requests never hold.
-  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir, copyName: config.COPY_NAME });
+  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir, copyName: config.COPY_NAME, stalled: database.stalled });
   if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
   // onClose runs after the requests in flight are answered: it finishes the work in hand.
   app.addHook('onClose', () => telemetry.stop());

@@ -6,12 +6,13 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', DEMO: false, LOG_LEVEL: 'info', TOKEN_TTL: 43200 });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config).toMatchObject({ API_STATEMENT_TIMEOUT: 10, HTTP_REQUEST_TIMEOUT: 120 });
+    expect(config).toMatchObject({ API_STATEMENT_TIMEOUT: 10, HTTP_REQUEST_TIMEOUT: 120, DATABASE_HANG_TIMEOUT: 1 });
   });
 
   it.each([
     [{ API_STATEMENT_TIMEOUT: '1' }, { API_STATEMENT_TIMEOUT: 1 }],
     [{ API_STATEMENT_TIMEOUT: '1h' }, { API_STATEMENT_TIMEOUT: 3600 }],
+    [{ DATABASE_HANG_TIMEOUT: '5s' }, { DATABASE_HANG_TIMEOUT: 5 }],
     [{ HTTP_REQUEST_TIMEOUT: '10s' }, { HTTP_REQUEST_TIMEOUT: 10 }],
     [{ HTTP_REQUEST_TIMEOUT: '5m' }, { HTTP_REQUEST_TIMEOUT: 300 }],
     [{ TRUST_PROXY: '' }, { TRUST_PROXY: false }],
@@ -47,6 +48,7 @@ describe('configuration', () => {
     [{ API_STATEMENT_TIMEOUT: '0' }, 'API_STATEMENT_TIMEOUT'],
     [{ API_STATEMENT_TIMEOUT: '61m' }, 'API_STATEMENT_TIMEOUT'],
     [{ API_STATEMENT_TIMEOUT: '500ms' }, 'API_STATEMENT_TIMEOUT'],
+    [{ DATABASE_HANG_TIMEOUT: '2m' }, 'DATABASE_HANG_TIMEOUT'],
     [{ HTTP_REQUEST_TIMEOUT: '9' }, 'HTTP_REQUEST_TIMEOUT'],
     [{ HTTP_REQUEST_TIMEOUT: '2h' }, 'HTTP_REQUEST_TIMEOUT'],
     [{ SMTP_URL: 'mail.example.nl', MAIL_FROM: 'a@b.nl', PUBLIC_URL: 'https://p.nl' }, 'SMTP_URL'],

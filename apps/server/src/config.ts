@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isGuessablePassword } from '@aquasmart/domain';
-import { API_STATEMENT_TIMEOUT_MS } from './db/pool-limits';
+import { API_STATEMENT_TIMEOUT_MS, HANG_WATCH } from './db/pool-limits';
 import { HTTP_TIMEOUTS } from './http-timeouts';
 import { parseMailbox } from './lib/mailbox';
 
@@ -136,6 +136,8 @@ const ZEnv = z.object({
   TRUST_PROXY: trustProxyText,
   /** PostgreSQL: a statement of an API request is cancelled after this (503 errors.queryTimeout). */
   API_STATEMENT_TIMEOUT: durationSeconds(`${API_STATEMENT_TIMEOUT_MS / 1000}s`, 1, 3600),
+  /** PostgreSQL: the hang watch's `SELECT 1` not answered within this means a hung database (503, spool). */
+  DATABASE_HANG_TIMEOUT: durationSeconds(`${HANG_WATCH.deadlineMs / 1000}s`, 1, 60),
   /** A request (headers and body) must have arrived within this; 408 otherwise. */
   HTTP_REQUEST_TIMEOUT: durationSeconds(`${HTTP_TIMEOUTS.requestMs / 1000}s`, 10, 3600),
   /**
@@ -213,6 +215,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'WEB_DIST',
   'TRUST_PROXY',
   'API_STATEMENT_TIMEOUT',
+  'DATABASE_HANG_TIMEOUT',
   'HTTP_REQUEST_TIMEOUT',
   'MAIL_FROM',
   'PUBLIC_URL',

@@ -14,10 +14,11 @@ import { NetworkServerCache } from './modules/intake/network-server-cache';
  * The writer always runs (the routes need it); the background parts run in the server process
  * (`start`), while tests drive them by hand. `stop` finishes the work in hand.
  */
-export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options: { intakeSpoolDir?: string; copyName?: string } = {}) {
+export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options: { intakeSpoolDir?: string; copyName?: string; stalled?: () => boolean } = {}) {
   let worker: BackgroundLoop | null = null;
   const writer = new IntakeWriter(db, {
     onStored: () => worker?.wake(),
+    stalled: options.stalled,
     spool: options.intakeSpoolDir ? new IntakeSpool(options.intakeSpoolDir, log) : undefined,
     onReplayError: (error, row) =>
       row
@@ -30,7 +31,7 @@ export function createTelemetryPipeline(db: TDb, log: FastifyBaseLogger, options
   let started = false;
   return {
     writer,
-    networkServers: new NetworkServerCache(db),
+    networkServers: new NetworkServerCache(db, Date.now, options.stalled),
     sender,
     async start(): Promise<void> {
       started = true;

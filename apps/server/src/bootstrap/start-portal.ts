@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { TConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { HANG_WATCH } from '../db/pool-limits';
 import type { TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
 import { seedDemoData, type TDemoResult } from '../demo/seed';
@@ -31,10 +32,18 @@ export const NO_ACCOUNT_HINT = [
  * `server.ts` listens and prints the sign-in; the soak test runs the same in its own process.
  */
 export async function startPortal(config: TConfig): Promise<TPortal> {
+  // The hang watch starts with the database, its findings go to the app's log once there is one.
+  let appLog: FastifyInstance['log'] | null = null;
+  const startLog = {
+    error: (object: object, message: string) => appLog?.error(object, message),
+    warn: (object: object, message: string) => appLog?.warn(object, message),
+  };
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     apiStatementTimeoutMs: config.API_STATEMENT_TIMEOUT * 1000,
+    hangWatch: { ...HANG_WATCH, deadlineMs: config.DATABASE_HANG_TIMEOUT * 1000 },
+    log: startLog,
   });
   await ensureHistoryPartitions(database.system);
   const app = await buildApp({
@@ -46,6 +55,7 @@ export async function startPortal(config: TConfig): Promise<TPortal> {
     httpTimeouts: { requestMs: config.HTTP_REQUEST_TIMEOUT * 1000 },
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
   });
+  appLog = app.log;
   const admin = await ensureFirstAdministrator(database.system, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,

@@ -9,7 +9,17 @@ import { runMigrations } from './migrate';
 import { prepareDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteCluster } from './pglite-cluster';
-import { API_POOL_SIZE, API_STATEMENT_TIMEOUT_MS, SYSTEM_POOL_SIZE } from './pool-limits';
+import {
+  API_POOL_SIZE,
+  API_STATEMENT_TIMEOUT_MS,
+  CONNECT_TIMEOUT_MS,
+  HANG_WATCH,
+  IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  KEEPALIVE_INITIAL_DELAY_MS,
+  SYSTEM_POOL_SIZE,
+} from './pool-limits';
+import { ServerPool } from './server-pool';
+import { watchForHang, type THangWatch, type THangWatchOptions } from './hang-watch';
 
 export interface TPostgresOptions {
   /** Statement timeout of the API's connections; 0 turns it off. */
@@ -20,6 +30,13 @@ export interface TPostgresOptions {
   systemPoolSize?: number;
   /** How often the LISTEN connection is asked `SELECT 1` (and how long it may take to answer). */
   listenCheckMs?: number;
+  /**
+   * Watch for a hung PostgreSQL (db/hang-watch.ts): on in the server (`true`: HANG_WATCH), off by
+   * default (tools, tests that do not look at it).
+   */
+  hangWatch?: boolean | THangWatchOptions;
+  /** Logs the hang watch's findings. */
+  log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 export interface TOpenOptions extends TPostgresOptions {
@@ -60,40 +77,54 @@ function withoutJit(url: string): { connectionString: string; options: string } 
 /**
  * Two pools on one PostgreSQL database: the API's, with a statement timeout set at connection
  * start-up (so it holds for every statement, also inside transactions), and the system's without
- * one. `application_name` tells them apart in pg_stat_activity.
+ * one (migrations, vacuum and the logbook's jobs run long by nature). Both connect within
+ * CONNECT_TIMEOUT_MS, end a transaction left idle after IDLE_IN_TRANSACTION_TIMEOUT_MS, and use
+ * TCP keepalive; a hung server is found by the hang watch (docs/operations-limits.md).
+ * `application_name` tells them apart in pg_stat_activity.
  */
 export function postgresDatabase(url: string, options: TPostgresOptions = {}): TDatabase {
-  const apiPool = new pg.Pool({
+  const shared = {
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+  };
+  const apiPool = new ServerPool({
     ...withoutJit(url),
+    ...shared,
     max: options.apiPoolSize ?? API_POOL_SIZE,
     statement_timeout: options.apiStatementTimeoutMs ?? API_STATEMENT_TIMEOUT_MS,
     application_name: 'aquasmart-api',
   });
-  const systemPool = new pg.Pool({ ...withoutJit(url), max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
-  for (const pool of [apiPool, systemPool]) {
-    // An idle client that loses its connection: the pool has dropped it already.
-    pool.on('error', () => undefined);
-    // A client checked out (a transaction, the intake worker, a job) has no listener of the pool's:
-    // when PostgreSQL ends its connection (57P01 on pg_terminate_backend, a restart, a failover, a
-    // network cut), its 'error' event would be unhandled and end the process. The query in flight
-    // fails on its own (answered 503 errors.unavailable, spooled, or retried by its loop), and
-    // pg-pool drops the client on release since it is no longer queryable (docs/operations-limits.md).
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
-  }
+  const systemPool = new ServerPool({ ...withoutJit(url), ...shared, max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, application_name: 'aquasmart-system' });
+  // An idle client that loses its connection: the pool has dropped it already. (A checked-out
+  // one has a listener of its own, server-pool.ts.)
+  for (const pool of [apiPool, systemPool]) pool.on('error', () => undefined);
+  const watch = options.hangWatch ? hangWatchOf(url, options, [apiPool, systemPool]) : null;
   return {
     kind: 'postgres',
     db: drizzlePg(apiPool, { schema }),
     system: drizzlePg(systemPool, { schema }),
+    stalled: () => watch?.stalled() ?? false,
     exec: async (sqlText) => {
       await systemPool.query(sqlText);
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers, options.listenCheckMs ?? LISTEN_CHECK_MS),
     close: async () => {
+      await watch?.close();
       await Promise.all([apiPool.end(), systemPool.end()]);
     },
   };
+}
+
+function hangWatchOf(url: string, options: TPostgresOptions, pools: ServerPool[]): THangWatch {
+  const timing = typeof options.hangWatch === 'object' ? options.hangWatch : HANG_WATCH;
+  return watchForHang({ ...withoutJit(url), application_name: 'aquasmart-watch' }, timing, {
+    dropConnections: () => pools.reduce((sum, pool) => sum + pool.dropConnections(), 0),
+    onHung: (dropped) =>
+      options.log?.error({ deadlineMs: timing.deadlineMs, dropped }, 'database hung: SELECT 1 not answered in time; API answers 503, uplinks are spooled, connections ended'),
+    onAnswering: (hungMs) => options.log?.warn({ hungMs }, 'database answers again after a hang'),
+  });
 }
 
 /** Back-off of the LISTEN connection: 0.5 s, doubled after each failure, at most 10 s. */
@@ -229,6 +260,8 @@ export function pgliteDatabase(client: PGlite): TDatabase {
     kind: 'pglite',
     db,
     system: db,
+    // In this process: it cannot hang without the process hanging too.
+    stalled: () => false,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

@@ -25,6 +25,12 @@ export interface TDatabase {
    * the same single connection as `db`.
    */
   system: TDb;
+  /**
+   * PostgreSQL does not answer (a hang, found by the hang watch, db/hang-watch.ts): the API answers
+   * 503 at once, the intake spools and `/healthz` says 503, without waiting for a connection.
+   * Always false on PGlite and where the watch is off.
+   */
+  stalled(): boolean;
   /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
   exec(sqlText: string): Promise<void>;
   /**

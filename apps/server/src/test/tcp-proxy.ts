@@ -12,6 +12,11 @@ export interface TTcpProxy {
    * without a reset (a NAT's idle timeout, a failover). New connections are forwarded.
    */
   freeze(): void;
+  /**
+   * A hung database (a partition, a stuck failover): the forwarded connections are frozen and new
+   * ones are accepted but carry nothing, until `restore` (which ends those held).
+   */
+  hang(): void;
   close(): Promise<void>;
 }
 
@@ -25,9 +30,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const live = new Set<net.Socket>();
   const pairs = new Set<[net.Socket, net.Socket]>();
   let isCut = false;
+  let isHung = false;
+  const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (isCut) {
       client.destroy();
+      return;
+    }
+    if (isHung) {
+      held.add(client);
+      client.on('error', () => client.destroy()).on('close', () => held.delete(client));
+      client.pause();
       return;
     }
     const upstream = net.connect(target.port, target.host);
@@ -47,6 +60,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     client.pipe(upstream);
     upstream.pipe(client);
   });
+  const freeze = () => {
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    pairs.clear();
+  };
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
   return {
@@ -58,19 +80,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     restore() {
       isCut = false;
+      isHung = false;
+      for (const socket of held) socket.destroy();
+      held.clear();
     },
-    freeze() {
-      for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-      pairs.clear();
+    hang() {
+      isHung = true;
+      freeze();
     },
+    freeze,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of live) socket.destroy();
+        for (const socket of [...live, ...held]) socket.destroy();
         server.close(() => resolve());
       }),
   };

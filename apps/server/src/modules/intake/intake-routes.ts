@@ -42,7 +42,7 @@ export async function intakeRoutes(app: FastifyInstance, { writer, networkServer
   routes.post(
     '/integrations/chirpstack',
     {
-      config: { public: true },
+      config: { public: true, answersWhileStalled: true },
       onRequest: secretOf('chirpstack'),
       schema: {
         operationId: 'PostChirpstackEvent',
@@ -58,7 +58,7 @@ export async function intakeRoutes(app: FastifyInstance, { writer, networkServer
   routes.post(
     '/integrations/tts/:messageType',
     {
-      config: { public: true },
+      config: { public: true, answersWhileStalled: true },
       onRequest: secretOf('tts'),
       schema: {
         operationId: 'PostTtsEvent',

@@ -6,6 +6,13 @@ import type { IntakeSpool, TIntakeRow } from './intake-spool';
 
 /** How often a waiting spool is tried against the database. */
 const REPLAY_EVERY_MS = 1_000;
+/**
+ * With a spool, an INSERT not committed within this (a lock held on intake_events, a server too
+ * slow to answer) has its batch spooled and answered; the INSERT may still commit, and the replay
+ * then stores none of its rows twice (the dedupe key). A hang is ended sooner by the hang watch.
+ */
+export const INTAKE_WRITE_DEADLINE_MS = 5_000;
+const LATE = Symbol('late');
 
 interface TPending {
   networkServerId: number | null;
@@ -26,6 +33,13 @@ export interface TIntakeWriterOptions {
    * the answer, replayed in order once it is back. Without one, such a request fails (503).
    */
   spool?: IntakeSpool;
+  /**
+   * PostgreSQL is hung (db/hang-watch.ts): batches go to the spool at once rather than wait for
+   * a connection, and the spool is not replayed until it answers again.
+   */
+  stalled?: () => boolean;
+  /** INTAKE_WRITE_DEADLINE_MS unless a test chooses. */
+  writeDeadlineMs?: number;
   /** Logs a failed replay attempt, or (with `row`) a spooled row the database refused and that was left out. */
   onReplayError?: (error: unknown, row?: TIntakeRow) => void;
 }
@@ -113,6 +127,8 @@ export class IntakeWriter {
     if (this.replayTimer || this.closed) return;
     this.replayTimer = setTimeout(() => {
       this.replayTimer = null;
+      // A hung database would hold the replay until the hang watch ends its connection: wait.
+      if (this.options.stalled?.()) return this.scheduleReplay();
       this.replaySpool().then(
         () => {
           if (this.options.spool?.hasPending()) this.scheduleReplay();
@@ -147,9 +163,10 @@ export class IntakeWriter {
 
   private async write(batch: TPending[]): Promise<void> {
     // Rows already wait in the spool: new ones queue behind them, so the order is kept.
-    if (this.options.spool?.hasPending() && this.spoolBatch(batch)) return;
+    if ((this.options.spool?.hasPending() || this.options.stalled?.()) && this.spoolBatch(batch)) return;
     try {
-      this.answer(batch, await this.insert(batch));
+      const fresh = await this.insertInTime(batch);
+      if (fresh !== LATE) this.answer(batch, fresh);
     } catch (error) {
       if (isDatabaseUnreachable(error)) {
         if (!this.spoolBatch(batch)) for (const pending of batch) pending.reject(error);
@@ -182,6 +199,34 @@ export class IntakeWriter {
     for (const pending of batch) pending.resolve(true);
     this.scheduleReplay();
     return true;
+  }
+
+  /**
+   * The batch's INSERT, or LATE when it took longer than the write deadline and the batch went to
+   * the spool instead (answered there). Without a spool, or with a full one, it is waited for.
+   */
+  private async insertInTime(batch: TPending[]): Promise<Set<string> | typeof LATE> {
+    const insert = this.insert(batch);
+    if (!this.options.spool) return insert;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<typeof LATE>((resolve) => {
+      timer = setTimeout(() => resolve(LATE), this.options.writeDeadlineMs ?? INTAKE_WRITE_DEADLINE_MS);
+    });
+    try {
+      const outcome = await Promise.race([insert, late]);
+      if (outcome !== LATE) return outcome;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!this.spoolBatch(batch)) return insert;
+    // It may still commit: the worker is woken then; a failure is the spool's to make good.
+    insert.then(
+      (fresh) => {
+        if (fresh.size) this.options.onStored?.();
+      },
+      () => undefined,
+    );
+    return LATE;
   }
 
   private insert(batch: TPending[]): Promise<Set<string>> {

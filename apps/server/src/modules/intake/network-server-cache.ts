@@ -25,12 +25,15 @@ export class NetworkServerCache {
   constructor(
     private readonly db: TDb,
     private readonly now: () => number = Date.now,
+    /** PostgreSQL is hung (db/hang-watch.ts): the last list holds without asking. */
+    private readonly stalled: () => boolean = () => false,
   ) {}
 
   /** The network server presenting this secret, or null. */
   async lookup(secret: string): Promise<TKnownNetworkServer | null> {
     const age = this.now() - this.loadedAt;
-    if (age > FRESH_MS || (!this.bySecret.has(secret) && age > MISS_RELOAD_MS)) {
+    const stale = age > FRESH_MS || (!this.bySecret.has(secret) && age > MISS_RELOAD_MS);
+    if (stale && !(this.everLoaded && this.stalled())) {
       try {
         await this.reload();
       } catch (error) {
