@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/database';
 import { minutesToClock } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
-import { caller } from '../../test/places-fixtures';
+import { caller, restrictUser } from '../../test/places-fixtures';
 import { MAIL_FROM, PUBLIC_URL } from '../../test/alert-fixtures';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../test/smtp-fixture';
 import { sendDueMails } from '../alerts/mail-sender';
@@ -281,6 +281,31 @@ describe('preferences through the API', () => {
     expect(unknown.json().fields).toEqual({ 'alarmNotifications.customers': 'validation.unknownCustomer?name=Nergens' });
     const badHours = await call(tokens.jan, 'PATCH', '/users/current', { alarmNotifications: { quietHours: { from: '22:00', to: '22:00' } } });
     expect(badHours.statusCode).toBe(400);
+  });
+
+  it('another tenant’s customer is answered exactly like one that does not exist, on the account and the user routes', async () => {
+    const call = caller(ctx);
+    const tokens = await ctx.signedInUsers({ jan: {}, manager: { rights: { userManagement: true } }, admin: { administrator: true } });
+    const [jan, manager] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email IN ('jan@example.com', 'manager@example.com') ORDER BY email DESC`);
+    await restrictUser(db, jan.id, [world.customerA]);
+    await restrictUser(db, manager.id, [world.customerA]);
+    const answer = async (token: string, path: string, name: string) => {
+      const response = await call(token, 'PATCH', path, { alarmNotifications: { customers: [name] } });
+      return { status: response.statusCode, key: response.json().key, fields: response.json().fields, message: response.json().message.replace(name, '<name>') };
+    };
+    for (const [token, path] of [
+      [tokens.jan, '/users/current'],
+      [tokens.manager, '/users/jan%40example.com'],
+    ] as const) {
+      const nowhere = await answer(token, path, 'Nergens');
+      expect(nowhere).toMatchObject({ status: 400, fields: { 'alarmNotifications.customers': 'validation.unknownCustomer?name=Nergens' } });
+      const other = await answer(token, path, 'Zorggroep Noord');
+      expect(other).toEqual({ ...nowhere, fields: { 'alarmNotifications.customers': 'validation.unknownCustomer?name=Zorggroep%20Noord' } });
+      expect((await answer(token, path, 'Gemeente Utrecht')).status).toBe(200);
+    }
+    // An administrator setting them for jan: jan's scope decides, not the administrator's.
+    expect((await answer(tokens.admin, '/users/jan%40example.com', 'Zorggroep Noord')).status).toBe(400);
+    expect((await answer(tokens.admin, '/users/manager%40example.com', 'Gemeente Utrecht')).status).toBe(200);
   });
 
   it('a customer’s rename keeps the users’ choice of it', async () => {

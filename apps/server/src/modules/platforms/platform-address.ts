@@ -22,8 +22,11 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
+  // IPv4-compatible (deprecated; ::7f00:1 is 127.0.0.1 on some stacks), with :: and ::1 in it.
+  ['::', 96],
   ['::1', 128],
+  // IPv4-mapped in hex (::ffff:7f00:1); the dotted form (::ffff:127.0.0.1) is checked as IPv4 below.
+  ['::ffff:0:0', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

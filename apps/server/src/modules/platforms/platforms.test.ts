@@ -252,10 +252,14 @@ describe('platform deliveries', () => {
     ['fd12:3456::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:8.8.8.8', true],
+    ['::7f00:1', false],
+    ['::8.8.8.8', false],
+    ['::a9fe:a9fe', false],
+    ['::ffff:808:808', false],
     ['2a00:1450:4001::1', true],
   ])('address %s may be reached: %s', (address, permitted) => {
     expect(new AddressPolicy('').permits(address)).toBe(permitted);
-    expect(new AddressPolicy('127.0.0.0/8, 10.0.0.0/8, ::1, fe80::/10, fd00::/8, 192.168.1.1, 172.16.0.0/12, 169.254.0.0/16, 100.64.0.0/10, 0.0.0.0, 224.0.0.1, ::').permits(address)).toBe(true);
+    expect(new AddressPolicy('127.0.0.0/8, 10.0.0.0/8, ::1, fe80::/10, fd00::/8, 192.168.1.1, 172.16.0.0/12, 169.254.0.0/16, 100.64.0.0/10, 0.0.0.0, 224.0.0.1, ::/96, ::ffff:0:0/96').permits(address)).toBe(true);
   });
 
   it('a test delivery sends one signed sample and shows the answer; the queue stays as it is', async () => {
