@@ -724,6 +724,8 @@ export const platformItems = pgTable(
     kind: text('kind').notNull(),
     at: tsz('at').notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    /** The node's, channels' and place's names when the item was written: what it goes out with (platform-items.ts). */
+    names: jsonb('names').$type<Record<string, unknown>>().notNull(),
     createdAt: created(),
   },
   (table) => [index('platform_items_endpoint_idx').on(table.endpointId, table.id), index('platform_items_created_idx').on(table.createdAt)],

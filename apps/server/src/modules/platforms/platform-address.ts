@@ -22,11 +22,8 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  // IPv4-compatible (deprecated; ::7f00:1 is 127.0.0.1 on some stacks), with :: and ::1 in it.
-  ['::', 96],
+  ['::', 128],
   ['::1', 128],
-  // IPv4-mapped in hex (::ffff:7f00:1); the dotted form (::ffff:127.0.0.1) is checked as IPv4 below.
-  ['::ffff:0:0', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -34,6 +31,16 @@ for (const [network, prefix] of [
 ] as const) {
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 }
+
+/**
+ * IPv4 inside IPv6, refused when written as IPv6: IPv4-compatible `::/96` (deprecated; `::7f00:1`
+ * reaches 127.0.0.1 on some stacks) and IPv4-mapped `::ffff:0:0/96` in hex (`::ffff:7f00:1`, the
+ * form a URL literal takes). A list of its own: node's BlockList also matches IPv4 addresses
+ * against an IPv6 rule for `::ffff:0:0/96`, which would refuse every IPv4 address.
+ */
+const IPV4_IN_IPV6 = new BlockList();
+IPV4_IN_IPV6.addSubnet('::', 96, 'ipv6');
+IPV4_IN_IPV6.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 /** An IPv4 address written as IPv6 (::ffff:127.0.0.1) is checked as the IPv4 address it is. */
 function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
@@ -62,6 +69,7 @@ export class AddressPolicy {
   permits(address: string): boolean {
     const { address: ip, family } = plain(address);
     if (this.allowed.check(ip, family)) return true;
+    if (family === 'ipv6' && IPV4_IN_IPV6.check(ip, 'ipv6')) return false;
     return !FORBIDDEN.check(ip, family);
   }
 
