@@ -128,11 +128,13 @@ export const tokens = pgTable(
     expiresAt: tsz('expires_at').notNull(),
     /** Start of the session a renewed token continues: bounds its lifetime (MAX_SESSION_SECONDS). */
     sessionStartedAt: tsz('session_started_at').notNull().defaultNow(),
+    /** The sign-in a token continues: a renewal keeps it, signing out ends every token of it (migration 0021). */
+    sessionId: text('session_id').notNull().default(sql`gen_random_uuid()::text`),
     /** Set when the token was renewed: it then works for the grace period only and is not renewed again. */
     renewedAt: tsz('renewed_at'),
     createdAt: created(),
   },
-  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt)],
+  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt), index('tokens_session_idx').on(table.sessionId)],
 );
 
 /** Sign-in attempts per subject in a fixed window, counted before the password check (auth/login-limiter.ts). */
@@ -740,6 +742,8 @@ export const platformItems = pgTable(
     kind: text('kind').notNull(),
     at: tsz('at').notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    /** The node's, channels' and place's names when the item was written: what it goes out with (platform-items.ts). */
+    names: jsonb('names').$type<Record<string, unknown>>().notNull(),
     createdAt: created(),
   },
   (table) => [index('platform_items_endpoint_idx').on(table.endpointId, table.id), index('platform_items_created_idx').on(table.createdAt)],

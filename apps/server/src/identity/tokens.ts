@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb, TDbOrTx } from '../db/database';
 import { tokens } from '../db/schema';
 
@@ -17,10 +17,15 @@ export function hashToken(token: string): string {
  * 256 random bits, base64url: the token itself is never stored, only its SHA-256 hash. A token
  * that continues a session (a renewal) keeps that session's start and never outlives it.
  */
-export async function issueToken(db: TDbOrTx, userId: number, ttlSeconds: number, sessionStartedAt = new Date()): Promise<string> {
+export async function issueToken(
+  db: TDbOrTx,
+  userId: number,
+  ttlSeconds: number,
+  session: { startedAt: Date; id: string } = { startedAt: new Date(), id: randomBytes(16).toString('base64url') },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Math.min(Date.now() + ttlSeconds * 1000, sessionStartedAt.getTime() + MAX_SESSION_SECONDS * 1000));
-  await db.insert(tokens).values({ tokenHash: hashToken(token), userId, expiresAt, sessionStartedAt });
+  const expiresAt = new Date(Math.min(Date.now() + ttlSeconds * 1000, session.startedAt.getTime() + MAX_SESSION_SECONDS * 1000));
+  await db.insert(tokens).values({ tokenHash: hashToken(token), userId, expiresAt, sessionStartedAt: session.startedAt, sessionId: session.id });
   return token;
 }
 
@@ -72,14 +77,24 @@ export async function renewToken(db: TDb, token: string, ttlSeconds: number): Pr
       .update(tokens)
       .set({ renewedAt: now, expiresAt: sql`least(${tokens.expiresAt}, ${graceEnd.toISOString()}::timestamptz)` })
       .where(and(eq(tokens.tokenHash, hashToken(token)), gt(tokens.expiresAt, now), isNull(tokens.renewedAt)))
-      .returning({ userId: tokens.userId, sessionStartedAt: tokens.sessionStartedAt });
+      .returning({ userId: tokens.userId, sessionStartedAt: tokens.sessionStartedAt, sessionId: tokens.sessionId });
     if (!old) return null;
-    return issueToken(tx, old.userId, ttlSeconds, old.sessionStartedAt);
+    return issueToken(tx, old.userId, ttlSeconds, { startedAt: old.sessionStartedAt, id: old.sessionId });
   });
 }
 
 export async function revokeToken(db: TDb, token: string): Promise<void> {
   await db.delete(tokens).where(eq(tokens.tokenHash, hashToken(token)));
+}
+
+/**
+ * Signing out ends the session the token belongs to: the token, the one it was renewed from (still
+ * in its grace) and the one it was renewed into, whichever of them is presented.
+ */
+export async function revokeSession(db: TDb, token: string): Promise<void> {
+  await db.delete(tokens).where(
+    inArray(tokens.sessionId, db.select({ sessionId: tokens.sessionId }).from(tokens).where(eq(tokens.tokenHash, hashToken(token)))),
+  );
 }
 
 /** Revokes every token of a user, or every token but the one presented. */

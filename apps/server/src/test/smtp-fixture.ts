@@ -19,6 +19,8 @@ export interface TTestSmtpServer {
   url: string;
   /** Accepted e-mails, in arrival order. */
   received: TReceivedMail[];
+  /** When each accepted e-mail's "250" was answered (performance.now() of this process), in the same order. */
+  acceptedAt: number[];
   /** E-mails whose DATA arrived while `hold` was on: answered only when released, or never if the client goes away. */
   held: number;
   /** Answer the held e-mails (250) and accept the next ones at once. */
@@ -53,6 +55,7 @@ async function waitUntil(check: () => boolean, timeoutMs: number, what: string):
  */
 export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<TTestSmtpServer> {
   const received: TReceivedMail[] = [];
+  const acceptedAt: number[] = [];
   let holding = options.hold === true;
   const waiting: (() => void)[] = [];
   /** Sessions whose client went away: a held e-mail of theirs was never accepted. */
@@ -90,6 +93,7 @@ export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<T
               messageId: parsed.messageId ?? '',
               autoSubmitted: parsed.headers.get('auto-submitted') as string | undefined,
             });
+            acceptedAt.push(performance.now());
             callback();
           }, callback);
         };
@@ -109,6 +113,7 @@ export async function startTestSmtpServer(options: TSmtpOptions = {}): Promise<T
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    acceptedAt,
     held: 0,
     release() {
       holding = false;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/database';
 import { minutesToClock } from '@aquasmart/domain';
 import { useTestContext } from '../../test/test-app';
-import { caller } from '../../test/places-fixtures';
+import { caller, restrictUser } from '../../test/places-fixtures';
 import { MAIL_FROM, PUBLIC_URL } from '../../test/alert-fixtures';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../test/smtp-fixture';
 import { sendDueMails } from '../alerts/mail-sender';
@@ -158,8 +158,8 @@ describe('escalation', () => {
   it('an alarm nobody acknowledged within the customer’s time goes once to its addresses and users, with a timeline row', async () => {
     const call = caller(ctx);
     const tokens = await ctx.signedInUsers({ editor: { rights: { editCustomer: true } } });
-    await insertNotifiedUser(db, { email: 'piet@example.com', customers: [world.customerA] }, {});
-    await insertNotifiedUser(db, { email: 'klaas@example.com', customers: [world.customerB] }, {});
+    await insertNotifiedUser(db, { email: 'piet@example.com', customers: [world.customerA], rights: { dashboard: true } }, {});
+    await insertNotifiedUser(db, { email: 'klaas@example.com', customers: [world.customerB], rights: { dashboard: true } }, {});
     // klaas may not see customer A: refused as an escalation user.
     const refused = await call(tokens.editor, 'PATCH', '/customers/Gemeente%20Utrecht/alarmEscalation', { minutes: 240, emails: ['chef@example.com'], users: ['klaas@example.com'] });
     expect(refused.statusCode).toBe(400);
@@ -201,6 +201,50 @@ describe('escalation', () => {
     expect(listed.json().map((mail: { kind: string; alerts: number }) => [mail.kind, mail.alerts])).toEqual([
       ['alarmEscalation', 1],
       ['alarmEscalation', 1],
+    ]);
+  });
+
+  it('a recipient gets only the alarm kinds their rights let them see; a user who may not see alarms is refused', async () => {
+    const call = caller(ctx);
+    const tokens = await ctx.signedInUsers({ editor: { rights: { editCustomer: true } } });
+    await insertNotifiedUser(db, { email: 'piet@example.com', customers: [world.customerA], rights: { dashboard: true } }, {});
+    // editNode sees alarms but not water detections (docs/alarm-notifications.md, "Who gets an alarm").
+    await insertNotifiedUser(db, { email: 'kees@example.com', customers: [world.customerA], rights: { editNode: true } }, {});
+    await insertNotifiedUser(db, { email: 'bert@example.com', customers: [world.customerA], rights: { products: true } }, {});
+    const path = '/customers/Gemeente%20Utrecht/alarmEscalation';
+    const refused = await call(tokens.editor, 'PATCH', path, { users: ['piet@example.com', 'bert@example.com'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ 'users.1': 'validation.invalid' });
+    expect((await call(tokens.editor, 'PATCH', path, { emails: ['chef@example.com'], users: ['piet@example.com', 'kees@example.com'] })).statusCode).toBe(200);
+
+    const offline = await insertAlarm(db, { kind: 'offline', eui: NODE_A, customerId: world.customerA, locationId: world.locationA, openedAt: MORNING });
+    const water = await insertAlarm(db, { kind: 'waterDetection', eui: NODE_A, customerId: world.customerA, locationId: world.locationA, openedAt: MORNING });
+    await round('2026-01-15T13:00:00Z');
+    const received = await smtp.waitFor(3);
+    expect(await settle()).toBe(3);
+    const links = (address: string) => {
+      const mail = received.find((candidate) => candidate.to[0] === address)!;
+      return [offline, water].filter((id) => new RegExp(`/alarms/${id}(?!\\d)`).test(mail.text));
+    };
+    expect(links('piet@example.com')).toEqual([offline, water]);
+    expect(links('chef@example.com')).toEqual([offline, water]);
+    expect(links('kees@example.com')).toEqual([offline]);
+    const events = await queryRows<{ alarm_id: number; recipients: string[] }>(
+      db,
+      sql`SELECT alarm_id::int AS alarm_id, details->'recipients' AS recipients FROM alarm_events WHERE action = 'escalated' ORDER BY alarm_id`,
+    );
+    expect(events).toEqual([
+      { alarm_id: offline, recipients: ['piet@example.com', 'kees@example.com', 'chef@example.com'] },
+      { alarm_id: water, recipients: ['piet@example.com', 'chef@example.com'] },
+    ]);
+    const carried = await queryRows<{ recipient: string; alarms: number }>(
+      db,
+      sql`SELECT m.recipient, count(*)::int AS alarms FROM alarm_escalation_items i JOIN mail_messages m ON m.id = i.mail_id GROUP BY m.recipient ORDER BY m.recipient`,
+    );
+    expect(carried).toEqual([
+      { recipient: 'chef@example.com', alarms: 2 },
+      { recipient: 'kees@example.com', alarms: 1 },
+      { recipient: 'piet@example.com', alarms: 2 },
     ]);
   });
 
@@ -281,6 +325,30 @@ describe('preferences through the API', () => {
     expect(unknown.json().fields).toEqual({ 'alarmNotifications.customers': 'validation.unknownCustomer?name=Nergens' });
     const badHours = await call(tokens.jan, 'PATCH', '/users/current', { alarmNotifications: { quietHours: { from: '22:00', to: '22:00' } } });
     expect(badHours.statusCode).toBe(400);
+  });
+
+  it('another tenant’s customer is answered exactly like one that does not exist, on the account and the user routes', async () => {
+    const call = caller(ctx);
+    const tokens = await ctx.signedInUsers({ jan: {}, manager: { rights: { userManagement: true } }, admin: { administrator: true } });
+    const [jan] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = 'jan@example.com'`);
+    await restrictUser(db, jan.id, [world.customerA]);
+    const answer = async (token: string, path: string, name: string) => {
+      const response = await call(token, 'PATCH', path, { alarmNotifications: { customers: [name] } });
+      return { status: response.statusCode, key: response.json().key, fields: response.json().fields, message: String(response.json().message).replace(name, '<name>') };
+    };
+    for (const [token, path] of [
+      [tokens.jan, '/users/current'],
+      [tokens.manager, '/users/jan%40example.com'],
+    ] as const) {
+      const nowhere = await answer(token, path, 'Nergens');
+      expect(nowhere).toMatchObject({ status: 400, fields: { 'alarmNotifications.customers': 'validation.unknownCustomer?name=Nergens' } });
+      const other = await answer(token, path, 'Zorggroep Noord');
+      expect(other).toEqual({ ...nowhere, fields: { 'alarmNotifications.customers': 'validation.unknownCustomer?name=Zorggroep%20Noord' } });
+      expect((await answer(token, path, 'Gemeente Utrecht')).status).toBe(200);
+    }
+    // A user manager (who sees every customer) or an administrator setting them for jan: jan's scope decides.
+    expect((await answer(tokens.admin, '/users/jan%40example.com', 'Zorggroep Noord')).status).toBe(400);
+    expect((await answer(tokens.admin, '/users/manager%40example.com', 'Gemeente Utrecht')).status).toBe(200);
   });
 
   it('a customer’s rename keeps the users’ choice of it', async () => {

@@ -13,7 +13,7 @@ import {
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
-import { effectiveFlags, isAdministrator } from '../../identity/rights';
+import { effectiveFlags, holdsEntry, isAdministrator } from '../../identity/rights';
 import { insertMail, newMessageId } from '../alerts/alert-composer';
 import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
 import { ADVISORY_LOCKS } from '../../db/locks';
@@ -48,6 +48,14 @@ export function maySeeAlarmKind(user: TAuthUser, kind: TAlarmKind): boolean {
   if (isAdministrator(user) || kind !== 'waterDetection') return true;
   const flags = effectiveFlags(user);
   return flags.overflowDetection === true || flags.dashboard === true;
+}
+
+/**
+ * Whether a user may be an escalation recipient of a customer: sees the customer and the alarms
+ * (the alarm read route, docs/alarms.md "Rights"), and for an alarm of a kind, that kind too.
+ */
+export function mayReceiveEscalation(user: TAuthUser, customerId: number, kind?: TAlarmKind): boolean {
+  return inCustomerScope(user, customerId) && holdsEntry(user, 'GetAlarm', ['route']) && (kind === undefined || maySeeAlarmKind(user, kind));
 }
 
 async function customerIdsByName(tx: TDbOrTx): Promise<Map<string, number>> {
@@ -254,6 +262,9 @@ interface TEscalationRecipient {
   userId: number | null;
   name: string;
   language: string;
+  timeZone: string;
+  /** The round's alarms this recipient gets: a user those whose kind they may see, a plain address all. */
+  alarms: TAlarmRow[];
 }
 
 /**
@@ -261,7 +272,8 @@ interface TEscalationRecipient {
  * present) within their customer's escalation time go once to the customer's escalation
  * recipients: one e-mail per recipient and customer listing that round's alarms; the alarms get
  * escalated_at and an 'escalated' timeline row naming the recipients, in the same transaction.
- * Users among the recipients who may no longer see the customer are left out. Answers how many
+ * Users among the recipients who may no longer see the customer or its alarms are left out, and a
+ * user gets only the alarms of kinds they may see (`mayReceiveEscalation`). Answers how many
  * alarms escalated.
  */
 export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Promise<number> {
@@ -299,44 +311,55 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
       const escalation = readStoredEscalation(rows[0].escalation);
       const recipients: TEscalationRecipient[] = [
         ...users
-          .filter((user) => escalation.users.includes(user.id) && inCustomerScope(user, customerId))
-          .map((user) => ({ address: user.email, userId: user.id, name: displayName(user), language: user.language })),
-        ...escalation.emails.map((address) => ({ address, userId: null, name: '', language: 'nl' })),
+          .filter((user) => escalation.users.includes(user.id))
+          .map((user) => ({
+            address: user.email,
+            userId: user.id,
+            name: displayName(user),
+            language: user.language,
+            timeZone: user.alarmNotifications.timeZone,
+            alarms: rows.filter((row) => mayReceiveEscalation(user, customerId, row.kind)),
+          })),
+        ...escalation.emails.map((address) => ({ address, userId: null, name: '', language: 'nl', timeZone: 'Europe/Amsterdam', alarms: rows })),
       ];
-      const unique = uniqueAddresses(recipients.map((recipient) => recipient.address)).map((address) => recipients.find((recipient) => recipient.address === address)!);
-      const mails: number[] = [];
+      const unique = uniqueAddresses(recipients.filter((recipient) => recipient.alarms.length > 0).map((recipient) => recipient.address)).map(
+        (address) => recipients.find((recipient) => recipient.address === address && recipient.alarms.length > 0)!,
+      );
+      const carried: { alarmId: number; mailId: number }[] = [];
       for (const recipient of unique) {
         const content = composeAlarmMail(
           'escalation',
-          { name: recipient.name, language: recipient.language, timeZone: recipient.userId === null ? 'Europe/Amsterdam' : (users.find((user) => user.id === recipient.userId)?.alarmNotifications.timeZone ?? 'Europe/Amsterdam') },
-          rows.map(forMail),
+          { name: recipient.name, language: recipient.language, timeZone: recipient.timeZone },
+          recipient.alarms.map(forMail),
           publicUrl,
           { minutes: escalation.minutes, customer: rows[0].customer_name ?? '' },
         );
-        mails.push(
-          await insertMail(tx, {
-            ...content,
-            userId: recipient.userId,
-            kind: 'alarmEscalation',
-            recipient: recipient.address,
-            language: recipient.language,
-            messageId: newMessageId(publicUrl),
-          }),
-        );
+        const mailId = await insertMail(tx, {
+          ...content,
+          userId: recipient.userId,
+          kind: 'alarmEscalation',
+          recipient: recipient.address,
+          language: recipient.language,
+          messageId: newMessageId(publicUrl),
+        });
+        for (const alarm of recipient.alarms) carried.push({ alarmId: Number(alarm.id), mailId });
       }
       const alarmIds = rows.map((row) => Number(row.id));
       const idList = sql.join(
         alarmIds.map((id) => sql`${id}`),
         sql`, `,
       );
-      if (mails.length) {
+      if (carried.length) {
         await tx.execute(sql`INSERT INTO alarm_escalation_items (alarm_id, mail_id)
-          SELECT a, m FROM unnest(${`{${alarmIds.join(',')}}`}::bigint[]) AS a CROSS JOIN unnest(${`{${mails.join(',')}}`}::bigint[]) AS m`);
+          SELECT c.a, c.m FROM jsonb_to_recordset(${JSON.stringify(carried.map((item) => ({ a: item.alarmId, m: item.mailId })))}::jsonb) AS c(a bigint, m bigint)`);
       }
       await tx.execute(sql`UPDATE alarms SET escalated_at = ${now.toISOString()}, updated_at = now() WHERE id IN (${idList})`);
+      const timeline = alarmIds.map((id) => ({
+        a: id,
+        d: { recipients: unique.filter((recipient) => recipient.alarms.some((alarm) => Number(alarm.id) === id)).map((recipient) => recipient.address), minutes: escalation.minutes },
+      }));
       await tx.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, details)
-        SELECT a, ${now.toISOString()}::timestamptz, 'escalated', ${JSON.stringify({ recipients: unique.map((recipient) => recipient.address), minutes: escalation.minutes })}::jsonb
-        FROM unnest(${`{${alarmIds.join(',')}}`}::bigint[]) AS a`);
+        SELECT t.a, ${now.toISOString()}::timestamptz, 'escalated', t.d FROM jsonb_to_recordset(${JSON.stringify(timeline)}::jsonb) AS t(a bigint, d jsonb)`);
     }
     return due.length;
   });

@@ -4,7 +4,7 @@ import type { TDb } from '../../db/database';
 import { customers, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
-import { inCustomerScope } from '../../identity/customer-scope';
+import { mayReceiveEscalation } from './alarm-notifier';
 import { requireCustomer } from '../customers/customer-repository';
 
 /**
@@ -20,8 +20,9 @@ export async function readEscalation(db: TDb, actor: TAuthUser, customerName: st
 }
 
 /**
- * Replaces the settings. Each user must exist and be able to see the customer (else 400 on
- * `users.N`): an escalation must not show a customer's alarms to someone outside it. Plain
+ * Replaces the settings. Each user must exist and be able to see the customer and its alarms (else
+ * 400 on `users.N`): an escalation must not show a customer's alarms to someone outside it. Which
+ * kinds a user gets is decided per alarm when it escalates (`escalateAlarms`). Plain
  * addresses are the customer's business (an on-call mailbox) and are not checked further.
  */
 export async function saveEscalation(db: TDb, actor: TAuthUser, customerName: string, body: TAlarmEscalation): Promise<TAlarmEscalation> {
@@ -38,7 +39,7 @@ export async function saveEscalation(db: TDb, actor: TAuthUser, customerName: st
     : [];
   const ids = emails.map((email, index) => {
     const user = found.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-    if (!user || !inCustomerScope(user, customer.id)) {
+    if (!user || !mayReceiveEscalation(user, customer.id)) {
       throw ApiError.badRequest(`${email} is no user who may see customer ${customer.name}`, { [`users.${index}`]: MESSAGE.invalid });
     }
     return user.id;

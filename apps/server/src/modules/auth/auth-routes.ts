@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { presentedToken } from '../../plugins/authenticate';
 import { parseBasicCredentials, signIn } from './auth-service';
-import { renewToken, revokeToken } from '../../identity/tokens';
+import { renewToken, revokeSession } from '../../identity/tokens';
 
 export interface TAuthRoutesOptions {
   db: TDb;
@@ -45,12 +45,12 @@ export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: 
       schema: {
         operationId: 'DeleteAuth',
         tags: ['auth'],
-        summary: 'Sign out: revoke the presented token',
+        summary: 'Sign out: end the session of the presented token (its renewals too)',
         response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      if (request.accessToken) await revokeToken(db, request.accessToken);
+      if (request.accessToken) await revokeSession(db, request.accessToken);
       return reply.status(204).send(null);
     },
   );

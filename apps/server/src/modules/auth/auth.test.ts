@@ -144,6 +144,23 @@ describe('tokens', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/auth', headers: { 'x-access-token': revoked } })).statusCode).toBe(401);
   });
 
+  it('signing out with a token in its renewal grace ends the session: the renewed token too; another session stays', async () => {
+    const other = await ctx.signIn(EMAIL, PASSWORD);
+    const first = await ctx.signIn(EMAIL, PASSWORD);
+    const second = (await postAuth({ 'x-access-token': first })).json().token as string;
+    const third = (await postAuth({ 'x-access-token': second })).json().token as string;
+    expect((await getCurrent(first)).statusCode).toBe(200);
+    const signOut = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/auth', headers: { 'x-access-token': first } });
+    expect(signOut.statusCode).toBe(204);
+    for (const token of [first, second, third]) expect((await getCurrent(token)).statusCode).toBe(401);
+    expect((await postAuth({ 'x-access-token': third })).statusCode).toBe(401);
+    expect((await getCurrent(other)).statusCode).toBe(200);
+    // Signing out with the newest token ends the one still in its grace as well.
+    const renewed = (await postAuth({ 'x-access-token': other })).json().token as string;
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/auth', headers: { 'x-access-token': renewed } })).statusCode).toBe(204);
+    expect((await getCurrent(other)).statusCode).toBe(401);
+  });
+
   it('deleting the user ends their tokens', async () => {
     const token = await ctx.signIn(EMAIL, PASSWORD);
     await ctx.database.exec(`DELETE FROM users WHERE id = ${userId}`);

@@ -109,6 +109,25 @@ describe('logbook routes', () => {
     expect((await call(tokens.klant, 'GET', `${place}/logbook/issued`)).json()).toEqual([]);
   });
 
+  it('after the location moved to another customer its issued reports stay the old customer\'s: listed and opened there, not by the new one', async () => {
+    const entry = (await call(tokens.klant, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    const moved = await call(tokens.admin, 'PATCH', place, { customer: 'Andere Klant' });
+    expect(moved.statusCode).toBe(200);
+    const movedPlace = `/customers/${encodeURIComponent('Andere Klant')}/locations/${encodeURIComponent(LOGBOOK_LOCATION)}`;
+    expect((await call(tokens.other, 'GET', `${movedPlace}/logbook/issued`)).json()).toEqual([]);
+    expect((await call(tokens.admin, 'GET', `${movedPlace}/logbook/issued`)).json()).toEqual([]);
+    expect((await call(tokens.other, 'GET', `/logbook/issued/${entry.number}`)).statusCode).toBe(404);
+    expect((await call(tokens.other, 'GET', '/customers/Andere%20Klant/logbook/issued')).json()).toEqual([]);
+    const customer = `/customers/${encodeURIComponent(LOGBOOK_CUSTOMER)}`;
+    expect((await call(tokens.klant, 'GET', `${customer}/logbook/issued`)).json()).toEqual([entry]);
+    expect((await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}`)).json()).toEqual(entry);
+    // Issued at its new customer: theirs, and not the old customer's.
+    const fresh = (await call(tokens.other, 'POST', `${movedPlace}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    expect((await call(tokens.other, 'GET', `${movedPlace}/logbook/issued`)).json()).toEqual([fresh]);
+    expect((await call(tokens.klant, 'GET', `${customer}/logbook/issued`)).json()).toEqual([entry]);
+    expect((await call(tokens.klant, 'GET', `/logbook/issued/${fresh.number}`)).statusCode).toBe(404);
+  });
+
   it('a user outside the customer gets 404 everywhere, also for an issued number; no token is 401', async () => {
     const entry = (await call(tokens.admin, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).json();
     for (const [method, url] of [

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
   RULEBOOKS,
   keepUntil,
@@ -222,17 +222,26 @@ export async function issueReport(
   return issuedOf(existing);
 }
 
-/** Issued reports of a subject, newest first. */
+/**
+ * Issued reports of a subject, newest first. A report belongs to the customer it was issued for
+ * (its `customer_id`), in the list as by number (`requireIssued`): after a location moved to
+ * another customer its earlier reports are not the new customer's; the customer's own list holds
+ * them, with those of its deleted locations, as nowhere else lists them.
+ */
 export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIssuedLogbookReport[]> {
+  const ownLocations = db.select({ id: locations.id }).from(locations).where(eq(locations.customerId, subject.customer.id));
   const where =
     subject.scope === 'location'
-      ? and(eq(logbookReports.scope, 'location'), eq(logbookReports.locationId, subject.location.id))
-      : and(eq(logbookReports.scope, 'customer'), eq(logbookReports.customerId, subject.customer.id));
+      ? and(eq(logbookReports.scope, 'location'), eq(logbookReports.locationId, subject.location.id), eq(logbookReports.customerId, subject.customer.id))
+      : and(
+          eq(logbookReports.customerId, subject.customer.id),
+          or(eq(logbookReports.scope, 'customer'), and(eq(logbookReports.scope, 'location'), notInArray(logbookReports.locationId, ownLocations))),
+        );
   const rows = await db.select().from(logbookReports).where(where).orderBy(desc(logbookReports.issuedAt), desc(logbookReports.id)).limit(500);
   return rows.map(issuedOf);
 }
 
-/** One issued report with its bytes, if the user may see its customer (else 404, like an unknown number). */
+/** One issued report with its bytes, if the user may see the customer it was issued for (else 404, like an unknown number). */
 export async function requireIssued(db: TDb, user: TAuthUser, number: string): Promise<{ issued: TIssuedLogbookReport; pdf: Buffer; csv: string; report: TLogbookReport }> {
   const [row] = await db.select().from(logbookReports).where(eq(logbookReports.number, number));
   if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);

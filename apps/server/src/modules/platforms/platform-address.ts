@@ -32,6 +32,16 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 }
 
+/**
+ * IPv4 inside IPv6, refused when written as IPv6: IPv4-compatible `::/96` (deprecated; `::7f00:1`
+ * reaches 127.0.0.1 on some stacks) and IPv4-mapped `::ffff:0:0/96` in hex (`::ffff:7f00:1`, the
+ * form a URL literal takes). A list of its own: node's BlockList also matches IPv4 addresses
+ * against an IPv6 rule for `::ffff:0:0/96`, which would refuse every IPv4 address.
+ */
+const IPV4_IN_IPV6 = new BlockList();
+IPV4_IN_IPV6.addSubnet('::', 96, 'ipv6');
+IPV4_IN_IPV6.addSubnet('::ffff:0:0', 96, 'ipv6');
+
 /** An IPv4 address written as IPv6 (::ffff:127.0.0.1) is checked as the IPv4 address it is. */
 function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -59,6 +69,7 @@ export class AddressPolicy {
   permits(address: string): boolean {
     const { address: ip, family } = plain(address);
     if (this.allowed.check(ip, family)) return true;
+    if (family === 'ipv6' && IPV4_IN_IPV6.check(ip, 'ipv6')) return false;
     return !FORBIDDEN.check(ip, family);
   }
 

@@ -16,14 +16,15 @@ export interface TPlatformReading {
  * batch's readings, in the transaction that stores them, as one set-based statement. Only nodes
  * whose location has an endpoint of its own, or follows its customer's, get items; while no
  * endpoint exists at all the statement stops at its first check. The items keep the batch's order,
- * so their ids run in reception order per node. Alarm steps reach the outbox through a trigger on
+ * so their ids run in reception order per node; each carries the node's, channels' and place's names
+ * of now (`platform_item_names`, 0021_scoping.sql), which are the names it goes out with. Alarm steps reach the outbox through a trigger on
  * alarm_events (0018_platform_deliveries.sql), so every writer of an alarm step is covered.
  */
 export async function recordPlatformReadings(tx: TDbOrTx, readings: readonly TPlatformReading[]): Promise<void> {
   if (readings.length === 0) return;
   const rows = readings.map((reading, n) => ({ n, eui: reading.eui, kind: reading.kind, ts: reading.ts, body: reading.value }));
-  await tx.execute(sql`INSERT INTO platform_items (endpoint_id, device_eui, kind, at, body)
-    SELECT e.id, r.eui, r.kind, r.ts, r.body
+  await tx.execute(sql`INSERT INTO platform_items (endpoint_id, device_eui, kind, at, body, names)
+    SELECT e.id, r.eui, r.kind, r.ts, r.body, platform_item_names(r.eui, l.id)
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(n int, eui text, kind text, ts timestamptz, body jsonb)
     JOIN devices d ON d.eui = r.eui
     JOIN locations l ON l.id = d.location_id

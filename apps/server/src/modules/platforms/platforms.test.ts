@@ -168,8 +168,18 @@ describe('platform deliveries', () => {
     await processIntakeBatch(db);
     const [zonder] = await queryRows<{ id: number }>(db, sql`SELECT id FROM customers WHERE name = 'Zonder'`);
     await db.execute(sql`UPDATE devices SET customer_id = ${zonder.id}, location_id = (SELECT id FROM locations WHERE name = 'Kantoor') WHERE eui = ${NODE}`);
+    // The new customer names the node and its channel its own way before the backlog leaves.
+    await db.execute(sql`UPDATE devices SET name = 'Zonder geheim' WHERE eui = ${NODE}`);
+    await db.execute(sql`UPDATE device_channels SET name = 'Zonder kanaal', custom = '{"mode":"KW"}'::jsonb WHERE device_eui = ${NODE} AND channel_id = 'temperature1'`);
+    await db.execute(sql`UPDATE locations SET name = 'Kantoor geheim' WHERE name = 'Kantoor'`);
+    await db.execute(sql`UPDATE customers SET name = 'Zonder BV' WHERE id = ${zonder.id}`);
     expect(await deliverDue(db, settings())).toBe(1);
-    expect(batches()[0].items.map((item) => item.place)).toEqual([{ customer: 'Acme', location: null }]);
+    const [item] = batches()[0].items;
+    // The names of when the reading was written: the old customer's node, channel and location.
+    expect(item).toMatchObject({ type: 'temperature', node: { eui: NODE, name: 'Kraan 1', type: 'V2' }, place: { customer: 'Acme', location: 'Hal' } });
+    if (item.type !== 'temperature') throw new Error('type');
+    expect(item.temperatures[0]).toEqual({ channel: 'temperature1', name: 'WW uit', mode: 'WW', value: 50 });
+    expect(JSON.stringify(batches()[0])).not.toMatch(/Zonder|geheim|KW"/);
   });
 
   it('a network error is retried, not parked', async () => {
@@ -252,10 +262,14 @@ describe('platform deliveries', () => {
     ['fd12:3456::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:8.8.8.8', true],
+    ['::7f00:1', false],
+    ['::8.8.8.8', false],
+    ['::a9fe:a9fe', false],
+    ['::ffff:808:808', false],
     ['2a00:1450:4001::1', true],
   ])('address %s may be reached: %s', (address, permitted) => {
     expect(new AddressPolicy('').permits(address)).toBe(permitted);
-    expect(new AddressPolicy('127.0.0.0/8, 10.0.0.0/8, ::1, fe80::/10, fd00::/8, 192.168.1.1, 172.16.0.0/12, 169.254.0.0/16, 100.64.0.0/10, 0.0.0.0, 224.0.0.1, ::').permits(address)).toBe(true);
+    expect(new AddressPolicy('127.0.0.0/8, 10.0.0.0/8, ::1, fe80::/10, fd00::/8, 192.168.1.1, 172.16.0.0/12, 169.254.0.0/16, 100.64.0.0/10, 0.0.0.0, 224.0.0.1, ::/96, ::ffff:0:0/96').permits(address)).toBe(true);
   });
 
   it('a test delivery sends one signed sample and shows the answer; the queue stays as it is', async () => {

@@ -26,6 +26,7 @@ import { checkPasswordLimited } from '../auth/auth-service';
 import { hashPassword } from '../../identity/passwords';
 import { revokeUserTokens } from '../../identity/tokens';
 import { findUser, type TAuthUser } from '../../identity/auth-user';
+import { scopedCustomerIds } from '../../identity/customer-scope';
 import { countAdministrators } from './user-repository';
 import { ADVISORY_LOCKS } from '../../db/locks';
 
@@ -48,11 +49,16 @@ async function assertEmailFree(db: TDb | TTx, email: string, exceptUserId?: numb
   if (clash) throw new ApiError(409, ERROR.emailTaken, `A user with e-mail ${email} already exists`, { email: ERROR.emailTaken });
 }
 
-/** Customer names to ids; an unknown name is a 400 naming it. */
-async function customerIds(db: TDb | TTx, names: readonly string[], field = 'customers'): Promise<number[]> {
+/**
+ * Customer names to ids; an unknown name is a 400 naming it. `within`: customer scopes (null: all
+ * customers) a name must lie in; a customer outside one is answered exactly like an unknown name,
+ * so the answer never tells another tenant's customer names apart from names nobody uses.
+ */
+async function customerIds(db: TDb | TTx, names: readonly string[], field = 'customers', within: readonly (number[] | null)[] = []): Promise<number[]> {
   if (names.length === 0) return [];
   const unique = [...new Set(names)];
-  const rows = await db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.name, unique));
+  const found = await db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.name, unique));
+  const rows = found.filter((row) => within.every((scope) => scope === null || scope.includes(row.id)));
   const unknown = unique.filter((name) => !rows.some((row) => row.name === name));
   if (unknown.length) {
     throw ApiError.badRequest(`Unknown customer: ${unknown.join(', ')}`, { [field]: messageKey(MESSAGE.unknownCustomer, { name: unknown[0] }) });
@@ -136,6 +142,7 @@ async function alertColumns(
   tx: TDb | TTx,
   body: Pick<TUserPatch, 'flush' | 'overflowDetection' | 'logbookEmails' | 'alarmNotifications'>,
   current: TStoredAlarmNotifications,
+  scopes: readonly (number[] | null)[],
 ) {
   let preferences = body.alarmNotifications ?? current;
   if (!body.alarmNotifications) {
@@ -143,7 +150,7 @@ async function alertColumns(
     if (body.overflowDetection) preferences = withToggle(preferences, TOGGLE_KINDS.overflowDetection, body.overflowDetection.emailAlerts);
   }
   if (body.alarmNotifications && body.alarmNotifications.customers !== 'all') {
-    await customerIds(tx, body.alarmNotifications.customers, 'alarmNotifications.customers');
+    await customerIds(tx, body.alarmNotifications.customers, 'alarmNotifications.customers', scopes);
   }
   const changed = body.alarmNotifications !== undefined || body.flush !== undefined || body.overflowDetection !== undefined;
   return {
@@ -151,6 +158,9 @@ async function alertColumns(
     ...(body.logbookEmails === undefined ? {} : { logbookEmails: body.logbookEmails }),
   };
 }
+
+/** A user's customers as a scope: none means every customer (identity/customer-scope.ts). */
+const scopeOf = (ids: number[]): number[] | null => (ids.length ? ids : null);
 
 function rightsColumns(flags: TPortalRights, type: string | null) {
   return { portalRights: flags, rights: deriveRightEntries(flags, type === 'Administrator') };
@@ -174,7 +184,7 @@ export async function createUser(db: TDb, actor: TAuthUser, body: TUserCreate): 
         passwordHash,
         type: null,
         logbookEmails: false,
-        ...(await alertColumns(tx, body, defaultAlarmNotifications())),
+        ...(await alertColumns(tx, body, defaultAlarmNotifications(), [scopeOf(ids), scopedCustomerIds(actor)])),
         ...rightsColumns(flags, null),
       })
       .returning({ id: users.id });
@@ -215,7 +225,7 @@ export async function updateUser(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...(await alertColumns(tx, body, target.alarmNotifications)),
+        ...(await alertColumns(tx, body, target.alarmNotifications, [scopeOf(ids ?? target.customers.map((customer) => customer.id)), scopedCustomerIds(actor)])),
         ...rightsColumns(flags, target.type),
         updatedAt: new Date(),
       })
@@ -278,7 +288,7 @@ export async function updateAccount(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...(await alertColumns(tx, body, actor.alarmNotifications)),
+        ...(await alertColumns(tx, body, actor.alarmNotifications, [scopedCustomerIds(actor)])),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id));
