@@ -128,7 +128,7 @@ export const tokens = pgTable(
     expiresAt: tsz('expires_at').notNull(),
     /** Start of the session a renewed token continues: bounds its lifetime (MAX_SESSION_SECONDS). */
     sessionStartedAt: tsz('session_started_at').notNull().defaultNow(),
-    /** The sign-in a token continues: a renewal keeps it, signing out ends every token of it (migration 0021). */
+    /** The sign-in a token continues: a renewal keeps it, signing out ends every token of it (migration 0022). */
     sessionId: text('session_id').notNull().default(sql`gen_random_uuid()::text`),
     /** Set when the token was renewed: it then works for the grace period only and is not renewed again. */
     renewedAt: tsz('renewed_at'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TPlatformItem } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
 
-/** The names an item was written with (`platform_item_names`, 0021_scoping.sql). */
+/** The names an item was written with (`platform_item_names`, 0022_scoping.sql). */
 interface TItemNames {
   node: string | null;
   type: string;

@@ -17,7 +17,7 @@ export interface TPlatformReading {
  * whose location has an endpoint of its own, or follows its customer's, get items; while no
  * endpoint exists at all the statement stops at its first check. The items keep the batch's order,
  * so their ids run in reception order per node; each carries the node's, channels' and place's names
- * of now (`platform_item_names`, 0021_scoping.sql), which are the names it goes out with. Alarm steps reach the outbox through a trigger on
+ * of now (`platform_item_names`, 0022_scoping.sql), which are the names it goes out with. Alarm steps reach the outbox through a trigger on
  * alarm_events (0018_platform_deliveries.sql), so every writer of an alarm step is covered.
  */
 export async function recordPlatformReadings(tx: TDbOrTx, readings: readonly TPlatformReading[]): Promise<void> {
