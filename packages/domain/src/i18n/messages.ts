@@ -132,6 +132,8 @@ export const errorMessagesNl = {
   conditionsTooCostly: 'Zoekvoorwaarde gebruikt {{field}} te vaak (maximaal {{max}} berekende velden)',
   queryTimeout: 'De zoekopdracht duurde te lang; maak de zoekvoorwaarde kleiner of probeer het later opnieuw',
   tooManyListReads: 'U heeft al te veel lijsten tegelijk opgevraagd; probeer het zo opnieuw',
+  tooManyReports: 'U laat al {{max}} rapporten of labelvellen tegelijk maken; probeer het over enkele seconden opnieuw',
+  reportsBusy: 'De server maakt al {{max}} rapporten of labelvellen tegelijk; probeer het over enkele seconden opnieuw',
   listTooLarge: 'De lijst is te groot (meer dan {{max}} rijen); vraag hem per pagina op',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
   // places and products (docs/places.md)
@@ -199,6 +201,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   conditionsTooCostly: 'Condition uses {{field}} too often (at most {{max}} computed fields)',
   queryTimeout: 'The query took too long; narrow the condition or try again later',
   tooManyListReads: 'You have too many lists loading at once; try again in a moment',
+  tooManyReports: 'You already have {{max}} reports or label sheets being made; try again in a few seconds',
+  reportsBusy: 'The server is already making {{max}} reports or label sheets at once; try again in a few seconds',
   listTooLarge: 'The list is too large (more than {{max}} rows); ask for it page by page',
   invalidProjection: 'Invalid projection: {{reason}}',
   // places and products (docs/places.md)

@@ -26,6 +26,8 @@ const ZBytes = z.string().meta({ format: 'binary' });
 const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'application/pdf': { schema: ZBytes } } };
 const CSV_RESPONSE = { description: 'The report as CSV (semicolons)', content: { 'text/csv': { schema: ZBytes } } };
 const ERRORS = errorResponses(400, 401, 403, 404);
+/** Built and rendered for seconds: bounded per user and server (plugins/heavy-request-limit.ts). */
+const HEAVY = { heavy: true } as const;
 
 function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, fileName: string) {
   return reply
@@ -65,6 +67,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
     routes.get(
       scope.path,
       {
+        config: HEAVY,
         schema: {
           operationId: `Get${scope.name}Logbook`,
           tags: ['logbook'],
@@ -84,6 +87,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
       routes.get(
         `${scope.path}/${kind}`,
         {
+          config: HEAVY,
           schema: {
             operationId: `Get${scope.name}Logbook${kind === 'pdf' ? 'Pdf' : 'Csv'}`,
             tags: ['logbook'],
@@ -97,7 +101,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
           const user = currentUser(request);
           const report: TLogbookReport = await makeReport(db, await scope.subject(request, user), request.query, user.email, new Date(), reads);
           const language = languageOf(request.query.language, user);
-          const body = kind === 'pdf' ? await renderers.pdf(report, language) : renderers.csv(report, language);
+          const body = kind === 'pdf' ? await renderers.pdf(report, language) : await renderers.csv(report, language);
           return send(reply, kind, body, reportFileName(report, kind));
         },
       );
@@ -120,6 +124,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
     routes.post(
       `${scope.path}/issued`,
       {
+        config: HEAVY,
         schema: {
           operationId: `Post${scope.name}IssuedLogbook`,
           tags: ['logbook'],
