@@ -115,7 +115,7 @@ export function createWorkerPool({ threads = RENDER_THREADS, idleMs = IDLE_THREA
       return (...args) =>
         new Promise((resolve, reject) => {
           if (closed) return reject(new Error('worker pool closed'));
-          dispatch({ id: nextId++, module: href, name, args, resolve: resolve as (value: unknown) => void, reject });
+          dispatch({ id: nextId++, module: href, name, args, resolve, reject });
         });
     },
     get load() {
