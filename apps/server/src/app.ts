@@ -29,8 +29,10 @@ import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
 import { createLogbookDaysJob } from './modules/logbook/logbook-days-job';
 import { alarmRoutes } from './modules/alarms/alarm-routes';
 import { createOfflineAlarmJob } from './modules/alarms/offline-alarm-job';
-import { renderLogbookCsv } from './modules/logbook/report-csv';
-import { renderLogbookPdf } from './modules/logbook/report-pdf';
+import { threadedLogbookRenderers } from './modules/logbook/report-renderers';
+import { threadedLabelsRenderer } from './modules/labels/labels-service';
+import { createWorkerPool } from './lib/worker-pool';
+import { HEAVY_REQUEST_LIMITS, registerHeavyRequestLimit, type THeavyRequestLimits } from './plugins/heavy-request-limit';
 import { networkServerRoutes } from './modules/network-servers/network-server-routes';
 import { deviceRoutes } from './modules/devices/device-routes';
 import { deviceWriteRoutes } from './modules/devices/device-write-routes';
@@ -91,6 +93,8 @@ export interface TAppOptions {
   intakeSpoolDir?: string;
   /** The live change stream's bounds and timings (docs/events.md); tests make them small. */
   events?: Partial<THubOptions>;
+  /** Reports and label sheets in flight per user and in total (docs/operations-limits.md, "Heavy reports"); tests make them small. */
+  heavyRequests?: Partial<THeavyRequestLimits>;
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
@@ -116,10 +120,7 @@ export function loggedUrl(url: string): string {
     .join('/');
 }
 
-/** The logbook's PDF and CSV (report-pdf.ts loads pdfmake on first use). */
-const LOGBOOK_RENDERERS = { pdf: renderLogbookPdf, csv: renderLogbookCsv };
-
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir, events }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir, events, heavyRequests }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
@@ -181,6 +182,11 @@ export async function buildApp({ config, database, logger, logStream, background
   registerAuthentication(app, database.db);
   registerStorableTextCheck(app);
   registerListReadLimit(app, { serializeGlobally: database.kind === 'pglite' });
+  registerHeavyRequestLimit(app, { ...HEAVY_REQUEST_LIMITS, ...heavyRequests });
+  // PDFs and CSVs are laid out on worker threads, off the event loop (lib/worker-pool.ts).
+  const renderPool = createWorkerPool();
+  app.addHook('onClose', () => renderPool.close());
+  const logbookRenderers = threadedLogbookRenderers(renderPool);
   await registerOpenApi(app);
 
   // The intake and the jobs run on the system connections, which API requests never hold.
@@ -205,7 +211,7 @@ export async function buildApp({ config, database, logger, logStream, background
     publicUrl: mailer.publicUrl,
     now: () => new Date(),
     log: app.log,
-    issueReport: (args) => issueMonthlyReport(database.system, LOGBOOK_RENDERERS, args),
+    issueReport: (args) => issueMonthlyReport(database.system, logbookRenderers, args),
     onQueued: () => mailer.wake(),
   });
   if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
@@ -252,11 +258,11 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(calibrationLogRoutes, { db: database.db });
       await api.register(logbookRoutes, {
         db: database.db,
-        renderers: LOGBOOK_RENDERERS,
+        renderers: logbookRenderers,
         reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
       });
       await api.register(networkServerRoutes, { db: database.db });
-      await api.register(labelRoutes, { db: database.db });
+      await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });

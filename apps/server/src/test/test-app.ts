@@ -69,6 +69,8 @@ export interface TTestContextOptions {
   logStream?: TAppOptions['logStream'];
   /** The live change stream's bounds and timings (docs/events.md). */
   events?: TAppOptions['events'];
+  /** Reports and label sheets in flight per user and in total (plugins/heavy-request-limit.ts). */
+  heavyRequests?: TAppOptions['heavyRequests'];
   /** External platforms' settings (docs/platforms.md): batch interval, LegionellaDossier URL, allowed addresses. */
   platforms?: Partial<Pick<TConfig, 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
 }
@@ -88,6 +90,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     intakeSpoolDir: options.intakeSpoolDir,
     mail: options.mail,
     events: options.events,
+    heavyRequests: options.heavyRequests,
   });
   await app.ready();
   const context: TTestContext = {

@@ -134,6 +134,8 @@ export const errorMessagesNl = {
   tooManyListReads: 'U heeft al te veel lijsten tegelijk opgevraagd; probeer het zo opnieuw',
   logbookIssueInProgress: 'U geeft dit logboek al uit; wacht tot dat klaar is',
   tooManyLogbookIssues: 'U heeft dit logboek de afgelopen {{hours}} uur al {{max}} keer uitgegeven; probeer het later opnieuw',
+  tooManyReports: 'U laat al {{max}} rapporten of labelvellen tegelijk maken; probeer het over enkele seconden opnieuw',
+  reportsBusy: 'De server maakt al {{max}} rapporten of labelvellen tegelijk; probeer het over enkele seconden opnieuw',
   listTooLarge: 'De lijst is te groot (meer dan {{max}} rijen); vraag hem per pagina op',
   invalidProjection: 'Ongeldige projectie: {{reason}}',
   // places and products (docs/places.md)
@@ -203,6 +205,8 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   tooManyListReads: 'You have too many lists loading at once; try again in a moment',
   logbookIssueInProgress: 'You are already issuing this logbook; wait until it is done',
   tooManyLogbookIssues: 'You have issued this logbook {{max}} times in the last {{hours}} hours; try again later',
+  tooManyReports: 'You already have {{max}} reports or label sheets being made; try again in a few seconds',
+  reportsBusy: 'The server is already making {{max}} reports or label sheets at once; try again in a few seconds',
   listTooLarge: 'The list is too large (more than {{max}} rows); ask for it page by page',
   invalidProjection: 'Invalid projection: {{reason}}',
   // places and products (docs/places.md)

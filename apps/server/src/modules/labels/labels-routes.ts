@@ -5,15 +5,17 @@ import { ZNodeLabelsQuery } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { nodeLabelsPdf } from './labels-service';
+import { nodeLabelsPdf, type TLabelsRenderer } from './labels-service';
 
 const PDF_RESPONSE = { description: 'The label sheet as PDF (A4, 3 x 8 labels of 70 x 37 mm)', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } };
 
 /** GET /devices/labels (docs/field-work.md, "Print labels"): whoever may see the nodes. */
-export async function labelRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
+export async function labelRoutes(app: FastifyInstance, { db, render }: { db: TDb; render: TLabelsRenderer }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/devices/labels',
     {
+      // Read and rendered for seconds: bounded per user and server (plugins/heavy-request-limit.ts).
+      config: { heavy: true },
       schema: {
         operationId: 'GetDeviceLabels',
         tags: ['devices'],
@@ -23,7 +25,7 @@ export async function labelRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await nodeLabelsPdf(db, currentUser(request), request.query);
+      const { pdf, fileName } = await nodeLabelsPdf(db, render, currentUser(request), request.query);
       return (reply as FastifyReply) // raw bytes: no schema applies
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

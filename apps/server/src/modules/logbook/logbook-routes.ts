@@ -28,8 +28,10 @@ const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'applic
 const CSV_RESPONSE = { description: 'The report as CSV (semicolons)', content: { 'text/csv': { schema: ZBytes } } };
 const ERRORS = errorResponses(400, 401, 403, 404);
 const ISSUE_LIMITED = errorResponse(
-  `errors.logbookIssueInProgress: this user's issue of this logbook is still running; errors.tooManyLogbookIssues: ${LOGBOOK_ISSUE_LIMITS.max} issues per user and logbook in ${LOGBOOK_ISSUE_LIMITS.windowSeconds / 3600} hours. Retry-After says when to ask again`,
+  `errors.logbookIssueInProgress: this user's issue of this logbook is still running; errors.tooManyLogbookIssues: ${LOGBOOK_ISSUE_LIMITS.max} issues per user and logbook in ${LOGBOOK_ISSUE_LIMITS.windowSeconds / 3600} hours; errors.tooManyReports / errors.reportsBusy: too many reports being made by the caller or the server (plugins/heavy-request-limit.ts). Retry-After says when to ask again`,
 );
+/** Built and rendered for seconds: bounded per user and server (plugins/heavy-request-limit.ts). */
+const HEAVY = { heavy: true } as const;
 
 function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, fileName: string) {
   return reply
@@ -69,6 +71,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
     routes.get(
       scope.path,
       {
+        config: HEAVY,
         schema: {
           operationId: `Get${scope.name}Logbook`,
           tags: ['logbook'],
@@ -88,6 +91,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
       routes.get(
         `${scope.path}/${kind}`,
         {
+          config: HEAVY,
           schema: {
             operationId: `Get${scope.name}Logbook${kind === 'pdf' ? 'Pdf' : 'Csv'}`,
             tags: ['logbook'],
@@ -101,7 +105,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
           const user = currentUser(request);
           const report: TLogbookReport = await makeReport(db, await scope.subject(request, user), request.query, user.email, new Date(), reads);
           const language = languageOf(request.query.language, user);
-          const body = kind === 'pdf' ? await renderers.pdf(report, language) : renderers.csv(report, language);
+          const body = kind === 'pdf' ? await renderers.pdf(report, language) : await renderers.csv(report, language);
           return send(reply, kind, body, reportFileName(report, kind));
         },
       );
@@ -124,6 +128,7 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
     routes.post(
       `${scope.path}/issued`,
       {
+        config: HEAVY,
         schema: {
           operationId: `Post${scope.name}IssuedLogbook`,
           tags: ['logbook'],

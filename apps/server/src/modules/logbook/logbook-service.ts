@@ -21,7 +21,7 @@ import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRu
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
   pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
-  csv(report: TLogbookReport, language: 'nl' | 'en'): string;
+  csv(report: TLogbookReport, language: 'nl' | 'en'): Promise<string>;
 }
 
 export type TLogbookLanguage = 'nl' | 'en';
@@ -179,8 +179,7 @@ export async function issueReport(
   const draft = await makeReport(db, subject, period, issuedBy, now, reads);
   const { sha256: _draftHash, ...unhashed } = draft;
   const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
-  const pdf = await renderers.pdf(report, language);
-  const csv = renderers.csv(report, language);
+  const [pdf, csv] = await Promise.all([renderers.pdf(report, language), renderers.csv(report, language)]);
   const rulebook = reportRulebook(report);
   const [row] = await db
     .insert(logbookReports)
