@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR } from '@aquasmart/domain';
 import { customers } from './schema';
 import { useTestContext } from '../test/test-app';
-import { startTcpProxy, throughProxy, type TTcpProxy } from '../test/tcp-proxy';
+import { proxyInFrontOf, type TTcpProxy } from '../test/tcp-proxy';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../test/intake-fixtures';
 import { processIntakeBatch } from '../modules/telemetry/intake-worker';
 
@@ -20,8 +20,9 @@ describe('the API while PostgreSQL cannot be reached', () => {
   const ctx = useTestContext({
     reset: 'never',
     connectThrough: async (url) => {
-      proxy = await startTcpProxy({ host: new URL(url).hostname, port: Number(new URL(url).port || 5432) });
-      return throughProxy(url, proxy);
+      const proxied = await proxyInFrontOf(url);
+      proxy = proxied.proxy;
+      return proxied.url;
     },
   });
   afterAll(async () => proxy?.close());
@@ -65,8 +66,9 @@ describe('the HTTP intake while PostgreSQL cannot be reached', () => {
     reset: 'never',
     intakeSpoolDir: spoolDir,
     connectThrough: async (url) => {
-      proxy = await startTcpProxy({ host: new URL(url).hostname, port: Number(new URL(url).port || 5432) });
-      return throughProxy(url, proxy);
+      const proxied = await proxyInFrontOf(url);
+      proxy = proxied.proxy;
+      return proxied.url;
     },
   });
   afterAll(async () => {

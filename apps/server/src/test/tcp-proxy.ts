@@ -104,3 +104,10 @@ export function throughProxy(url: string, proxy: TTcpProxy): string {
   parsed.port = String(proxy.port);
   return parsed.toString();
 }
+
+/** A proxy in front of the database at `url` and the `url` that goes through it. */
+export async function proxyInFrontOf(url: string): Promise<{ proxy: TTcpProxy; url: string }> {
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  return { proxy, url: throughProxy(url, proxy) };
+}

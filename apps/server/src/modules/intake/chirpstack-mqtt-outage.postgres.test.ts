@@ -8,7 +8,7 @@ import { connectAsync } from 'mqtt';
 import type { TDatabase } from '../../db/database';
 import { postgresDatabase } from '../../db/client';
 import { openTestDatabase, TEST_POOLS, type TTestDatabase } from '../../test/test-database';
-import { startTcpProxy, throughProxy, type TTcpProxy } from '../../test/tcp-proxy';
+import { proxyInFrontOf, type TTcpProxy } from '../../test/tcp-proxy';
 import { chirpstackUp, countOf, payload, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { ChirpstackMqtt } from './chirpstack-mqtt';
 import { IntakeSpool } from './intake-spool';
@@ -33,8 +33,9 @@ describe('ChirpStack MQTT while PostgreSQL cannot be reached', () => {
   beforeAll(async () => {
     direct = await openTestDatabase();
     const url = direct.url!;
-    proxy = await startTcpProxy({ host: new URL(url).hostname, port: Number(new URL(url).port || 5432) });
-    cutOff = postgresDatabase(throughProxy(url, proxy), TEST_POOLS);
+    const proxied = await proxyInFrontOf(url);
+    proxy = proxied.proxy;
+    cutOff = postgresDatabase(proxied.url, TEST_POOLS);
   });
   afterAll(async () => {
     await cutOff?.close();
