@@ -8,14 +8,14 @@
 // stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite that cannot
 // run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped suite fails
 // the run. Prints a TIME line per part and ends with "N passed, N failed".
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ROOT, run, runTasks, webBuildIsStale } from './lib.mjs';
 import { lintTasks } from './lint.mjs';
-import { ensureNode24 } from './node24.mjs';
 
 const isCI = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const reports = path.join(ROOT, '.tmp');
@@ -136,75 +136,101 @@ async function browserTests(label, reportName, env = {}) {
   done();
 }
 
-// Node 24 first: installing it (once per machine) holds the process, so nothing else may run yet.
-let node24 = null;
-if (onNode24('postgres') || onNode24('e2e')) {
-  const done = part('Node 24');
-  try {
-    const bin = ensureNode24();
-    const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
-    // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
-    node24 = { label: `, Node ${version}`, env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` } };
-  } catch (error) {
-    console.log(`Node 24: ${error.message}`);
-    step('install Node 24', false);
-  }
+/**
+ * Node 24 for the passes that run on it: `node scripts/node24.mjs` prints its bin folder (installing
+ * it the first time on a machine, about 40 s: beside lint, not before it). Null when it failed.
+ */
+async function installNode24() {
+  const done = part('Node 24', wanted('lint') ? 'lint' : '');
+  const output = [];
+  const code = await new Promise((resolve) => {
+    const child = spawn('node', ['scripts/node24.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.on('close', (exitCode) => resolve(exitCode ?? 1));
+    child.on('error', () => resolve(127));
+  });
   done();
+  const lines = Buffer.concat(output).toString().trim().split('\n');
+  if (code !== 0) {
+    console.log(`Node 24: ${lines.join('\n')}`);
+    step('install Node 24', false);
+    return null;
+  }
+  const bin = lines.at(-1);
+  const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
+  return { label: `, Node ${version}`, env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` } };
 }
+const node24Ready = onNode24('postgres') || onNode24('e2e') ? installNode24() : Promise.resolve(null);
 
 // The PostgreSQL passes: on the machine's Node and/or Node 24 (see the top).
 const postgresPasses = [];
-if (wanted('postgres') && (!wantsNode24 || bothNodes)) postgresPasses.push({ label: '', reportName: 'vitest-postgres.json', env: {} });
-if (onNode24('postgres') && node24) postgresPasses.push({ label: node24.label, reportName: 'vitest-postgres-node24.json', env: node24.env });
+if (wanted('postgres') && (!wantsNode24 || bothNodes)) postgresPasses.push({ node24: false, reportName: 'vitest-postgres.json' });
+if (onNode24('postgres')) postgresPasses.push({ node24: true, reportName: 'vitest-postgres-node24.json' });
 const postgresAnswers = postgresPasses.length > 0 && (await canConnect(postgresUrl));
 if (postgresPasses.length && !postgresAnswers) {
-  for (const pass of postgresPasses) skipped.push(`server tests on PostgreSQL${pass.label}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
+  for (const pass of postgresPasses) skipped.push(`server tests on PostgreSQL${pass.node24 ? ' on Node 24' : ''}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
 }
 
 const needsBuild = wanted('e2e') || onNode24('e2e');
 let built = !needsBuild || !webBuildIsStale();
 
-// Lint and the web build beside the PostgreSQL pass, which keeps about one core busy (much of its
-// time is PostgreSQL's and waits on sockets and timers): one lane for the lint tasks then, all cores
-// without it. ESLint without its cache: see scripts/lint.mjs.
-{
-  const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
-  if (!built) tasks.push({ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] });
-  const postgresBeside = postgresAnswers && tasks.length > 0;
+// Two lanes. One: lint and the web build, one task at a time while the other lane has tests
+// running (all cores without them). The other: the PostgreSQL pass, which keeps about one core busy
+// (much of its time is PostgreSQL's, and waits on sockets and timers), then at once the PGlite run
+// (two Vitest workers), beside whatever lint has left. The browser tests after both: Chromium
+// keeps both cores busy. ESLint without its cache: see scripts/lint.mjs.
+const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
+if (!built) tasks.push({ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] });
+const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit'));
+let linting = false;
+async function lintLane() {
+  if (!tasks.length) return;
+  linting = true;
   const heading = [wanted('lint') && 'Lint, lock file in step with every package.json, type check', !built && 'web build'].filter(Boolean).join('; ');
-  const side = async () => {
-    if (!tasks.length) return;
-    const done = part(heading, postgresBeside ? 'the PostgreSQL pass' : '');
-    for (const result of await runTasks(tasks, postgresBeside ? 1 : os.availableParallelism())) {
-      if (result.name === 'web build') built = result.code === 0;
-      step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
-    }
-    done();
-  };
-  const postgres = async () => {
-    if (!postgresAnswers) return;
-    for (const pass of postgresPasses) await postgresTests(pass.label, pass.reportName, postgresBeside ? 'lint' : '', pass.env);
-  };
-  await Promise.all([side(), postgres()]);
-}
-
-if (wanted('unit')) {
-  // The database tests ran on PostgreSQL above: here only those that prove what differs on PGlite;
-  // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
-  const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
-  const done = part(`Unit tests, database-free server tests, ${postgresAnswers ? 'the PGlite proofs' : 'every server database test'} (embedded PGlite)`);
-  await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
+  const done = part(heading, testsBeside ? 'the test passes' : '');
+  for (const result of await runTasks(tasks, testsBeside ? 1 : os.availableParallelism())) {
+    if (result.name === 'web build') built = result.code === 0;
+    step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
+  }
+  linting = false;
   done();
 }
 
-const browserPasses = [];
-if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ label: '', reportName: 'playwright.json', env: {} });
-if (onNode24('e2e') && node24) browserPasses.push({ label: node24.label, reportName: 'playwright-node24.json', env: node24.env });
-if (browserPasses.length && !fs.existsSync(chromium)) {
-  for (const pass of browserPasses) skipped.push(`browser tests${pass.label}: no Chromium at ${chromium} (apt-get install chromium)`);
-} else if (built) {
-  for (const pass of browserPasses) await browserTests(pass.label, pass.reportName, pass.env);
+async function testLane() {
+  if (postgresAnswers) {
+    for (const pass of postgresPasses) {
+      const node24 = pass.node24 ? await node24Ready : null;
+      if (pass.node24 && !node24) continue;
+      await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
+    }
+  }
+  if (wanted('unit')) {
+    // The database tests ran on PostgreSQL above: here only those that prove what differs on PGlite;
+    // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
+    const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
+    const what = postgresAnswers ? 'the PGlite proofs' : 'every server database test';
+    const done = part(`Unit tests, database-free server tests, ${what} (embedded PGlite)`, linting ? 'lint' : '');
+    await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
+    done();
+  }
 }
+
+await Promise.all([lintLane(), testLane()]);
+
+const browserPasses = [];
+if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
+if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
+if (browserPasses.length && !fs.existsSync(chromium)) {
+  for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium)`);
+} else if (built) {
+  for (const pass of browserPasses) {
+    const node24 = pass.node24 ? await node24Ready : null;
+    if (pass.node24 && !node24) continue;
+    await browserTests(node24?.label ?? '', pass.reportName, node24?.env);
+  }
+}
+await node24Ready;
 
 console.log('');
 const endedAt = Date.now();
