@@ -1,5 +1,16 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { SERVER_ROOT, serverTestSelection } from './scripts/server-tests.mjs';
+
+/**
+ * The server's files of this run. `npm test` names a part of them in TEST_SERVER_PART (the
+ * database-free files once, the database tests on PostgreSQL, a few of those on PGlite too:
+ * scripts/server-tests.mjs, docs/testing.md); unset, every file runs, the `*.postgres.test.ts`
+ * ones only where TEST_DATABASE_URL names a PostgreSQL.
+ */
+const serverPart = process.env.TEST_SERVER_PART;
+const serverSelection = serverPart ? serverTestSelection(serverPart) : null;
 
 /**
  * One Vitest run for the whole workspace: the domain and server run in Node, the web app in
@@ -18,9 +29,11 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          include: ['src/**/*.test.ts'],
+          include: serverSelection ? serverSelection.include : ['src/**/*.test.ts'],
           // Tests of PostgreSQL itself (a cut connection) run only where TEST_DATABASE_URL names one.
           exclude: process.env.TEST_DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.postgres.test.ts'],
+          // src/test/test-database.ts refuses these files a database: a file taken for database-free that opens one fails loudly.
+          provide: { databaseFreeFiles: (serverSelection?.databaseFree ?? []).map((file) => path.join(SERVER_ROOT, file)) },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['src/test/global-setup.ts'],

@@ -82,8 +82,7 @@ test.describe.serial('accessibility of the node screens and dialogs', () => {
     test(`the node's dialogs are axe-clean (${device})`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      await signIn(page, ADMIN);
-      await page.goto(`${screenOf(node)}#details`);
+      await signIn(page, ADMIN, `${screenOf(node)}#details`);
       await expectDialogClean(page, () => page.getByRole('button', { name: 'Kalibreren' }).first().click(), `the calibration dialog (${device})`);
       await expectDialogClean(page, () => page.getByRole('button', { name: 'Batterij verwisselen' }).click(), `the battery swap dialog (${device})`);
       await page.goto(`${screenOf(node)}#settings`);
@@ -93,8 +92,7 @@ test.describe.serial('accessibility of the node screens and dialogs', () => {
     test(`the register screen and a network server are axe-clean (${device})`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      await signIn(page, ADMIN);
-      await page.goto('/nodes/new');
+      await signIn(page, ADMIN, '/nodes/new');
       await expect(page.getByText('Kies eerst een klant').first()).toBeVisible();
       await expectNoAxeViolations(page, `/nodes/new before a customer is chosen (${device})`, { include: 'main' });
       await page.goto('/networkServers/ChirpStack%20demo/edit');

@@ -21,8 +21,7 @@ async function choose(page: Page, field: string, option: string): Promise<void> 
 
 test.describe('alarm notifications', () => {
   test('a user sets a daily digest and quiet hours on the own account, and they are kept', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto('/users/current');
+    await signIn(page, ENGINEER, '/users/current');
     await expect(page.getByRole('heading', { name: 'Alarmmeldingen per e-mail' })).toBeVisible();
     await choose(page, 'Node offline', 'Dagelijks overzicht');
     await choose(page, 'Lage batterij', 'Dagelijks overzicht');
@@ -44,8 +43,7 @@ test.describe('alarm notifications', () => {
   });
 
   test('quiet hours that are no time are refused beside the field', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto('/users/current');
+    await signIn(page, ENGINEER, '/users/current');
     await page.getByRole('switch', { name: 'Rusttijd gebruiken' }).check();
     await page.getByRole('textbox', { name: 'Van' }).fill('half elf');
     await page.getByRole('button', { name: 'Opslaan' }).click();
@@ -54,8 +52,7 @@ test.describe('alarm notifications', () => {
   });
 
   test('an administrator sets a customer’s escalation on the customer form', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${encodeURIComponent('Gemeente Utrecht')}/edit`);
+    await signIn(page, ADMIN, `/customers/${encodeURIComponent('Gemeente Utrecht')}/edit`);
     const form = page.getByRole('form', { name: 'Escalatie van alarmen' });
     await expect(form.getByRole('textbox', { name: 'Minuten tot escalatie' })).toHaveValue('240');
     await form.getByRole('textbox', { name: 'Minuten tot escalatie' }).fill('120');

@@ -122,8 +122,7 @@ test.describe.serial('alarm handling', () => {
 
   test('on a phone the list is cards, without sideways scroll', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, ENGINEER);
-    await page.goto('/alarms');
+    await signIn(page, ENGINEER, '/alarms');
     await expect(page.locator('[data-alarm-card]').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, 'the Alarms list on a phone');
@@ -156,8 +155,7 @@ test.describe.serial('alarm handling', () => {
     expect((await patchNode({ customer: alarm.customerName, location: to })).status()).toBe(200);
 
     await page.setViewportSize(DESKTOP);
-    await signIn(page, ADMIN);
-    await page.goto(`/alarms/${alarm.id}`);
+    await signIn(page, ADMIN, `/alarms/${alarm.id}`);
     const timeline = page.getByRole('list', { name: 'Tijdlijn' });
     await expect(timeline.getByText('Gesloten: node verplaatst naar een andere locatie', { exact: true })).toBeVisible();
     await expect(page.locator('[data-condition="closed"][data-reason="nodeMoved"]')).toBeVisible();
@@ -247,8 +245,7 @@ test.describe("a customer's user", () => {
     expect(hers.every((alarm) => alarm.customerName === OWN)).toBe(true);
 
     await page.setViewportSize(DESKTOP);
-    await signIn(page, CUSTOMER_USER);
-    await page.goto('/alarms');
+    await signIn(page, CUSTOMER_USER, '/alarms');
     const list = grid(page, 'Alarmen');
     await expect(list.locator('[data-alarm-state]').first()).toBeVisible();
     // The menu counts her customer's unacknowledged alarms only.

@@ -44,8 +44,7 @@ async function openOutbox(page: Page): Promise<void> {
 
 test.describe('e-mail alerts', () => {
   test('a user sets water detections to immediately or off on the own account page (the former toggle), and it is saved', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto('/users/current');
+    await signIn(page, ENGINEER, '/users/current');
     // The demo engineer has flush alerts on (flush alarm "immediately"): switch water detection to the other choice.
     const water = page.getByRole('combobox', { name: 'Waterdetectie' });
     const before = (await water.textContent())?.trim();

@@ -100,8 +100,7 @@ test.describe.serial('calibration and battery swap', () => {
     const [first, second] = node.channels;
     await v2Temperatures(request, adminToken, node.eui, nowS() - 5, [61.4, -102.4, 20]);
     const posts = countCalibrationPosts(page);
-    await signIn(page, ENGINEER);
-    await page.goto(screenOf(node));
+    await signIn(page, ENGINEER, screenOf(node));
 
     // Channel 2 reads -102.4: the dialog names the sensor and sends nothing.
     await channelCard(page, second.name).getByRole('button', { name: 'Kalibreren' }).click();
@@ -149,8 +148,7 @@ test.describe.serial('calibration and battery swap', () => {
     // The customer's calibration log (CSV, newest first) has the row.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${encodeURIComponent(CUSTOMER)}#details`);
+    await signIn(page, ADMIN, `/customers/${encodeURIComponent(CUSTOMER)}#details`);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Kalibratielog downloaden (CSV)' }).click();
     const text = fs.readFileSync(await (await downloading).path(), 'utf8');
@@ -163,8 +161,7 @@ test.describe.serial('calibration and battery swap', () => {
     await page.clock.install();
     await v2Temperatures(request, adminToken, node.eui, nowS() - 2, [58.2, 20, 21]);
     const posts = countCalibrationPosts(page);
-    await signIn(page, ENGINEER);
-    await page.goto(screenOf(node));
+    await signIn(page, ENGINEER, screenOf(node));
     await page.addStyleTag({ content: STILL });
     const name = node.channels[0].name;
     await channelCard(page, name).getByRole('button', { name: 'Kalibreren' }).click();
@@ -189,8 +186,7 @@ test.describe.serial('calibration and battery swap', () => {
   test('battery swap clears the battery alarm', async ({ page, request }) => {
     await battery(request, node, nowS(), 2.5);
     await expect.poll(async () => (await readNode(request, adminToken, node.eui)).battery.alarm.ts, { timeout: 15_000 }).toBeGreaterThan(0);
-    await signIn(page, ENGINEER);
-    await page.goto(screenOf(node));
+    await signIn(page, ENGINEER, screenOf(node));
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByText(/^Batterij bijna leeg/)).toBeVisible();
     await panel.getByRole('button', { name: 'Batterij verwisselen' }).click();
@@ -212,8 +208,7 @@ test.describe.serial('calibration and battery swap', () => {
     await battery(request, node, measuredS, 3.08);
     await expect.poll(async () => (await readNode(request, adminToken, node.eui)).battery.alarm.ts, { timeout: 15_000 }).toBe(measuredS);
     const before = await lowBatteries();
-    await signIn(page, ADMIN);
-    await page.goto(screenOf(node));
+    await signIn(page, ADMIN, screenOf(node));
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByText(/^Batterij bijna leeg: 3,08 V gemeten op/)).toBeVisible();
     // Through the app (no reload): the dashboard, back to the node, the swap, the dashboard and its list.
@@ -252,7 +247,9 @@ test.describe.serial('calibration and battery swap', () => {
     expect(await lowBatteries()).toBe(before);
   });
 
-  for (const language of ['nl', 'en'] as const) {
+  // The eight screenshots for docs/screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots); without SCREENSHOTS none:
+  // the tests above cover the dialog, and apps/web's calibration tests its texts in both languages.
+  for (const language of process.env.SCREENSHOTS ? (['nl', 'en'] as const) : []) {
     for (const [device, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
       ['phone', { width: 390, height: 844 }],
@@ -261,8 +258,7 @@ test.describe.serial('calibration and battery swap', () => {
         await page.setViewportSize(viewport);
         await page.addInitScript((lang) => localStorage.setItem('aquasmart.language', lang), language);
         await v2Temperatures(request, adminToken, node.eui, nowS(), [60.7, 14.2, 45.3]);
-        await signIn(page, ENGINEER);
-        await page.goto(screenOf(node));
+        await signIn(page, ENGINEER, screenOf(node));
         await page.addStyleTag({ content: STILL });
         const name = node.channels[0].name;
         const calibrate = language === 'nl' ? 'Kalibreren' : 'Calibrate';

@@ -55,8 +55,7 @@ test.describe('the dashboard on a phone', () => {
   });
 
   test('the faulty-sensor list names the failed channel; an empty list says what it lists', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dashboard/faultySensors');
+    await signIn(page, ADMIN, '/dashboard/faultySensors');
     const grid = page.getByRole('grid');
     await expect(grid.locator('[data-faulty-channels]').first()).toHaveText(/^Defect: \S/);
     await expectNoAxeViolations(page, 'the faulty-sensor list on a phone');
@@ -71,8 +70,7 @@ test.describe('the dashboard on a phone', () => {
     const queued = await request.post('/api/v1/mailOutbox/test', { headers: { 'x-access-token': token }, data: { to: 'ontvanger@example.com' } });
     expect(queued.status()).toBe(201);
     const subject = ((await queued.json()) as { subject: string }).subject;
-    await signIn(page, ADMIN);
-    await page.goto('/alerts/outbox');
+    await signIn(page, ADMIN, '/alerts/outbox');
     const row = page.getByRole('grid').getByRole('row').filter({ hasText: 'ontvanger@example.com' }).first();
     await expect(row).toBeVisible();
     await expect(row.locator('[data-subject]')).toContainText(subject);
@@ -102,8 +100,7 @@ test.describe('numbers and dates', () => {
   test('Dutch writes the battery voltage with a decimal comma; English one date style', async ({ page }) => {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      await signIn(page, ADMIN);
-      await page.goto('/dashboard/lowBatteries');
+      await signIn(page, ADMIN, '/dashboard/lowBatteries');
       const grid = page.getByRole('grid');
       if (viewport === DESKTOP) {
         const voltage = grid.locator('[data-field="voltage"][role="gridcell"]').first();

@@ -47,8 +47,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test.describe('dashboard', () => {
   test('draws every chart of the demo data; the faulty-sensor chart opens the faulty list with the broken sensor', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dashboard');
+    await signIn(page, ADMIN, '/dashboard');
     await expect(charts(page)).toHaveCount(ALL_CHARTS.length);
     for (const id of ALL_CHARTS) {
       const card = page.locator(`[data-chart-group="${id}"]`);
@@ -82,8 +81,7 @@ test.describe('dashboard', () => {
   });
 
   test('a legend entry opens its list; Refresh reloads', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dashboard');
+    await signIn(page, ADMIN, '/dashboard');
     await page.locator('[data-chart-group="flushesPerWeek"] [data-part="twoToSeven"]').click();
     await expect(page).toHaveURL(/\/dashboard\/weeklyFlushes$/);
     await expect(page.getByRole('grid').getByRole('row')).not.toHaveCount(1);
@@ -94,8 +92,7 @@ test.describe('dashboard', () => {
   });
 
   test('the overflow badge shows the demo detections; ending one from the overflow list lowers it', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/customers');
+    await signIn(page, ADMIN, '/customers');
     const logs = await apiGet<{ eui: string }[]>(page, `/overflowLogs?conditions=${encodeURIComponent(JSON.stringify({ 'lora.state': 'Started' }))}&projection=eui`);
     const devices = new Set(logs.map((log) => log.eui)).size;
     expect(devices).toBeGreaterThan(0);
@@ -112,8 +109,7 @@ test.describe('dashboard', () => {
   });
 
   test('a customer user sees only their customer; the customer tab asks for that customer', async ({ page }) => {
-    await signIn(page, CUSTOMER_USER);
-    await page.goto('/dashboard');
+    await signIn(page, CUSTOMER_USER, '/dashboard');
     await expect(charts(page)).toHaveCount(ALL_CHARTS.length);
     const own = await apiGet<{ type: { logger: number; flush: number } }>(page, '/dashboard');
     const nodes = await page.evaluate(async () => {
@@ -135,8 +131,7 @@ test.describe('dashboard', () => {
   });
 
   test('a user without calibrationData sees no calibration charts and may not open their lists', async ({ page }) => {
-    await signIn(page, PLANNER);
-    await page.goto('/dashboard');
+    await signIn(page, PLANNER, '/dashboard');
     await expect(page.getByRole('heading', { name: 'Faulty sensors' })).toBeVisible();
     await expect(charts(page)).toHaveCount(ALL_CHARTS.length - 3);
     await expect(page.locator('[data-chart-group^="calibration"]')).toHaveCount(0);
@@ -146,8 +141,7 @@ test.describe('dashboard', () => {
 
   test('phone and English screenshots; one column on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, ADMIN);
-    await page.goto('/dashboard');
+    await signIn(page, ADMIN, '/dashboard');
     await expect(charts(page)).toHaveCount(ALL_CHARTS.length);
     const [first, second] = await charts(page).evaluateAll((nodes) => nodes.slice(0, 2).map((node) => node.getBoundingClientRect().left));
     expect(first).toBe(second);

@@ -22,10 +22,32 @@ export async function submitLogin(page: Page, account: TAccount): Promise<void> 
   await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
 }
 
-/** Signs in from /login and waits for the shell. */
-export async function signIn(page: Page, account: TAccount): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account);
+/**
+ * Signs in with a stored login: a fresh token from POST /api/v1/auth (what the form sends), put
+ * where the web app keeps it (local storage, TOKEN_KEY) before the page's first script runs, then
+ * opens `path` and waits for the shell. This spares each test the login screen, the form and the
+ * dashboard the form lands on (docs/testing.md); auth.spec.ts and users.spec.ts sign in through the
+ * form itself (`submitLogin`). A token per call rather than one stored state per
+ * account for the whole run: a test that signs out revokes its token on the server, which would
+ * sign every later test out. A later `signIn` on the same page (after a sign-out) wins.
+ */
+export async function signIn(page: Page, account: TAccount, path = '/'): Promise<void> {
+  const token = await apiToken(page.request, account);
+  // Once per tab: after a sign-out in the test, reloads must not bring the token back.
+  const once = `e2e.signIn.${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ key, token, once }) => {
+      try {
+        if (sessionStorage.getItem(once)) return;
+        sessionStorage.setItem(once, '1');
+        localStorage.setItem(key, token);
+      } catch {
+        // about:blank and other opaque origins have no storage.
+      }
+    },
+    { key: TOKEN_KEY, token, once },
+  );
+  await page.goto(path);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: /Gebruikersmenu|User menu/ })).toBeVisible();
 }

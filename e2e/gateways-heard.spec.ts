@@ -37,8 +37,7 @@ async function noSidewaysScroll(page: Page, width: number): Promise<void> {
 test.describe.serial('gateways heard', () => {
   test('the gateway list says when each was last heard; the #heard tab lists the nodes with RSSI and SNR', async ({ page, request }) => {
     const node = await lastHeardNode(request);
-    await signIn(page, ADMIN);
-    await page.goto('/gateways');
+    await signIn(page, ADMIN, '/gateways');
     await expect(page.getByRole('columnheader', { name: 'Laatst gehoord' })).toBeVisible();
     await page.goto(GATEWAY_SCREEN);
     await expect(page.getByText('Laatst gehoord')).toBeVisible();

@@ -22,8 +22,7 @@ test('a location\'s nodes tab prints a label sheet whose QR codes are the nodes\
   const location = nodes[0].location;
   const expected = nodes.filter((node) => node.location === location).map((node) => node.eui).sort();
 
-  await signIn(page, ENGINEER);
-  await page.goto(`/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(location)}#nodes`);
+  await signIn(page, ENGINEER, `/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(location)}#nodes`);
   const button = page.getByRole('button', { name: 'Labels afdrukken' });
   await expect(button).toBeVisible();
   await expectNoAxeViolations(page, "the location's nodes tab with the label button");
@@ -38,8 +37,7 @@ test('a location\'s nodes tab prints a label sheet whose QR codes are the nodes\
 });
 
 test('selected nodes of the node list print a sheet of just those', async ({ page }) => {
-  await signIn(page, ENGINEER);
-  await page.goto('/nodes');
+  await signIn(page, ENGINEER, '/nodes');
   const rows = page.getByRole('grid').locator('.MuiDataGrid-row');
   await expect(rows.first()).toBeVisible();
   const picked: string[] = [];

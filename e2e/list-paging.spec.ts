@@ -37,8 +37,7 @@ test.describe.serial('list paging', () => {
   ]) {
     test(`customers page past row 25 by the button and by the address (${viewport.name})`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, ADMIN);
-      await page.goto(`/customers?search=${encodeURIComponent(PREFIX)}`);
+      await signIn(page, ADMIN, `/customers?search=${encodeURIComponent(PREFIX)}`);
       await expect(page.getByText('1 - 25 van 30')).toBeVisible();
       expect((await names(page))[0]).toBe(`${PREFIX} 01`);
 

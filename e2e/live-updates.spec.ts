@@ -59,8 +59,7 @@ test.describe.serial('live updates', () => {
 
   test('the top bar says so when the stream cannot connect, and clears when it can again', async ({ page }) => {
     await page.route('**/api/v1/events', (route) => route.abort('connectionrefused'));
-    await signIn(page, ADMIN);
-    await page.goto('/customers');
+    await signIn(page, ADMIN, '/customers');
     const status = page.getByRole('banner').getByRole('status');
     await expect(status).toContainText(SENTENCE.nl);
     await expect(indicator(page)).toBeVisible();
@@ -80,8 +79,7 @@ test.describe.serial('live updates', () => {
         await page.setViewportSize(viewport);
         await page.addInitScript((lang) => localStorage.setItem('aquasmart.language', lang), language);
         await page.route('**/api/v1/events', (route) => route.abort('connectionrefused'));
-        await signIn(page, ADMIN);
-        await page.goto('/customers');
+        await signIn(page, ADMIN, '/customers');
         await expect(page.getByRole('banner').getByRole('status')).toContainText(SENTENCE[language]);
         await expect(indicator(page)).toBeVisible();
         // The top bar keeps every control on a phone: nothing pushed out of the window.
@@ -100,8 +98,7 @@ test.describe.serial('live updates', () => {
     const started = await startedOverflowEuis(request, adminToken);
     const node = (await v2Nodes(request, adminToken, { customer: CUSTOMER })).find((candidate) => !started.has(candidate.eui))!;
     expect(node).toBeDefined();
-    await signIn(page, ADMIN);
-    await page.goto('/customers');
+    await signIn(page, ADMIN, '/customers');
     await expect(overflowBadge(page)).toHaveText(String(started.size));
     await expect(indicator(page)).toHaveCount(0);
     await markDocument(page);
@@ -131,8 +128,7 @@ test.describe.serial('live updates', () => {
       const next = before === 15 ? 20 : 15;
 
       const watching = await context.newPage();
-      await signIn(watching, ENGINEER);
-      await watching.goto(`${screenOf(node)}#settings`);
+      await signIn(watching, ENGINEER, `${screenOf(node)}#settings`);
       const status = watching.getByTestId('register-2-status');
       await expect(status).toHaveText('Opgeslagen');
       await expect(indicator(watching)).toHaveCount(0);

@@ -27,8 +27,7 @@ test.describe.serial('logbook settings', () => {
     expect((await request.post('/api/v1/customers', { headers, data: { name: CUSTOMER, ...address } })).status()).toBe(201);
     expect((await request.post('/api/v1/locations', { headers, data: { name: LOCATION, customer: CUSTOMER, ...address } })).status()).toBe(201);
 
-    await signIn(page, ADMIN);
-    await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}/edit`);
+    await signIn(page, ADMIN, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}/edit`);
     // The default says what it gives: the customer's country is the United Kingdom.
     await expect(page.getByRole('combobox', { name: /^Regelset/ })).toHaveText('Zoals klant (UK)');
     await expectNoAxeViolations(page, 'the location form with the logbook settings');
@@ -48,8 +47,7 @@ test.describe.serial('logbook settings', () => {
   test('a customer gets the minutes before a temperature alarm; a value out of bounds names the field', async ({ page, request }) => {
     const token = await apiToken(request, ADMIN);
     const headers = { 'x-access-token': token };
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${enc(CUSTOMER)}/edit`);
+    await signIn(page, ADMIN, `/customers/${enc(CUSTOMER)}/edit`);
     const minutes = page.getByRole('textbox', { name: /^Temperatuuralarm na/ });
     await expect(minutes).toHaveValue('60');
     await minutes.fill('10');
@@ -80,8 +78,7 @@ test.describe.serial('logbook settings', () => {
   }
 
   test('a customer user switches the monthly logbook e-mail on the own account page, and it is saved', async ({ page, request }) => {
-    await signIn(page, CUSTOMER_USER);
-    await page.goto('/users/current');
+    await signIn(page, CUSTOMER_USER, '/users/current');
     const toggle = page.getByRole('switch', { name: 'Maandelijks logboek per e-mail' });
     const before = await toggle.isChecked();
     await toggle.setChecked(!before);

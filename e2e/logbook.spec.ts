@@ -45,8 +45,7 @@ const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatt
 
 test.describe.serial('the logbook tab', () => {
   test('a location: the summary of a period, the PDF, issuing a report and the list of issued ones', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+    await signIn(page, ADMIN, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
     await expect(page.getByRole('tab', { name: 'Logboek' })).toHaveAttribute('aria-selected', 'true');
     // Last month by default: the demo's logbook month.
     await expect(page.getByRole('combobox', { name: 'Periode' })).toHaveText('Vorige maand');
@@ -90,8 +89,7 @@ test.describe.serial('the logbook tab', () => {
 
   test('a customer on a phone: a table of its locations, cards instead of wide tables, no sideways page scroll', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${enc(CUSTOMER)}#logbook`);
+    await signIn(page, ADMIN, `/customers/${enc(CUSTOMER)}#logbook`);
     await chooseRecentDays(page);
     await expect(page.getByRole('list', { name: 'Locaties' })).toBeVisible();
     // A customer's locations keep their summaries folded until asked.

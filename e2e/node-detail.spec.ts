@@ -50,8 +50,7 @@ test.describe.serial('node detail', () => {
   });
 
   test('the chart shows the last 7 days per channel; "last month" changes the range', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(screenOf(node));
+    await signIn(page, ADMIN, screenOf(node));
     const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
     await expect(crumbs.getByRole('link', { name: node.customer })).toHaveAttribute('href', `/customers/${encodeURIComponent(node.customer)}`);
     await expect(crumbs.getByRole('link', { name: node.location })).toHaveAttribute('href', `/locations/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}`);
@@ -90,8 +89,7 @@ test.describe.serial('node detail', () => {
   });
 
   test('the service tab shows the node, its channels and the open alarms', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`${screenOf(node)}#details`);
+    await signIn(page, ADMIN, `${screenOf(node)}#details`);
     await expect(page.getByRole('heading', { name: 'Open alarmen' })).toBeVisible();
     const fields = page.locator('dl');
     await expect(fields.getByText(node.eui, { exact: true })).toBeVisible();
@@ -115,8 +113,7 @@ test.describe.serial('node detail', () => {
   });
 
   test('an engineer (no administrator) sees no LoRa or audit tab', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto(`${screenOf(node)}#lora`);
+    await signIn(page, ENGINEER, `${screenOf(node)}#lora`);
     const tabs = page.getByRole('tablist', { name: 'Onderdelen van de node' });
     await expect(tabs.getByRole('tab')).toHaveText(['Grafiek', 'Service', 'Alarmen', 'Instellingen']);
     // An unknown or forbidden hash shows the first tab.

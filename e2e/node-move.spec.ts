@@ -61,8 +61,7 @@ for (const [device, viewport] of VIEWPORTS) {
       const { eui, name, target } = await nodeAndTarget(request, `p${device}`);
       expect((await node(request, eui)).calibration.interval).toBe(2);
       const planner = await createUserWithRights(request, { moveNode: true });
-      await signIn(page, planner);
-      await page.goto(screen(FROM, eui));
+      await signIn(page, planner, screen(FROM, eui));
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Bewerken' })).toHaveCount(0);
 
@@ -103,8 +102,7 @@ test.describe('moving on the edit screen', () => {
       expect(channel.status(), await channel.text()).toBe(200);
     }
     const mover = await createUserWithRights(request, { editNode: true, moveNode: true, calibration: true });
-    await signIn(page, mover);
-    await page.goto(`${screen(FROM, eui)}/edit`);
+    await signIn(page, mover, `${screen(FROM, eui)}/edit`);
     const interval = page.getByRole('combobox', { name: /^Kalibratie-interval/ });
     await expect(interval).toHaveText('2 jaar');
     await page.getByRole('combobox', { name: /^Locatie/ }).click();

@@ -42,8 +42,7 @@ for (const device of ['desktop', 'phone'] as const) {
     test('types the EUI as printed, sees it checked as typed, and the node is registered', async ({ page }) => {
       const eui = EUIS[device];
       const name = `Geregistreerd ${device} ${stamp}`;
-      await signIn(page, ENGINEER);
-      await page.goto(`/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
+      await signIn(page, ENGINEER, `/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
       await expect(page.getByRole('heading', { name: 'Node registreren' })).toBeVisible();
       // The old screen told engineers there was nothing to register and had no field to type in.
       await expect(page.getByText('Er zijn geen vrije nodes om te registreren.')).toHaveCount(0);
@@ -75,8 +74,7 @@ for (const device of ['desktop', 'phone'] as const) {
 
 test('an administrator gets the unassigned nodes as suggestions; English texts', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('aquasmart.language', 'en'));
-  await signIn(page, ADMIN);
-  await page.goto(`/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
+  await signIn(page, ADMIN, `/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
   await expect(page.getByRole('heading', { name: 'Register node' })).toBeVisible();
   const box = euiBox(page);
   await box.click();

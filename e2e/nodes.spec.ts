@@ -67,8 +67,7 @@ test.describe.serial('nodes', () => {
   });
 
   test('the list shows the temperature cells and pages on the server', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/nodes');
+    await signIn(page, ADMIN, '/nodes');
     await expect(page.getByRole('heading', { name: 'Nodes' })).toBeVisible();
     await expect(page.getByText(/^1 - 25 van \d+$/)).toBeVisible();
     await expect(page.locator('[data-tone="tooCold"]').first()).toBeVisible();
@@ -93,8 +92,7 @@ test.describe.serial('nodes', () => {
   });
 
   test('register the unassigned node and find it in its location\'s #nodes tab', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
+    await signIn(page, ADMIN, `/nodes/new?customer=${enc(CUSTOMER)}&location=${enc(location)}`);
     await expect(page.getByRole('heading', { name: 'Node registreren' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /^Klant/ })).toHaveText(CUSTOMER);
     await page.getByRole('button', { name: 'Registreren' }).click();
@@ -113,8 +111,7 @@ test.describe.serial('nodes', () => {
   });
 
   test('edit a node\'s name and a channel mode', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/nodes?search=${warmWw.eui}`);
+    await signIn(page, ADMIN, `/nodes?search=${warmWw.eui}`);
     // The search leaves this node alone; at 1280 px its EUI column moves into the expanded row, so find the row by name.
     await row(page, warmWw.name).getByRole('link', { name: /bewerken$/ }).click();
     await expect(page).toHaveURL(`/nodes/${enc(warmWw.customer)}/${enc(warmWw.location)}/${warmWw.eui}/edit`);
@@ -144,8 +141,7 @@ test.describe.serial('nodes', () => {
     const direct = await request.patch(`/api/v1/devices/${own.eui}/lora/NS`, { headers: { 'x-access-token': customerToken }, data: { name: 'Niet toegestaan' } });
     expect(direct.status()).toBe(403);
 
-    await signIn(page, CUSTOMER_USER);
-    await page.goto('/nodes');
+    await signIn(page, CUSTOMER_USER, '/nodes');
     await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /bewerken$/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Nieuw' })).toHaveCount(0);
@@ -154,15 +150,13 @@ test.describe.serial('nodes', () => {
     await expect(page).toHaveURL(/\/404$/);
 
     const engineer = await browser.newPage({ locale: 'nl-NL' });
-    await signIn(engineer, ENGINEER);
-    await engineer.goto('/nodes');
+    await signIn(engineer, ENGINEER, '/nodes');
     await expect(engineer.getByRole('link', { name: /bewerken$/ }).first()).toBeVisible();
     await engineer.close();
   });
 
   test('delete removes the node from the list; it is unassigned again', async ({ page, request }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/nodes?search=${NEW_EUI}`);
+    await signIn(page, ADMIN, `/nodes?search=${NEW_EUI}`);
     const target = row(page, NEW_NAME);
     await expect(target).toBeVisible();
     await target.getByRole('checkbox').check();
@@ -185,8 +179,7 @@ test.describe.serial('nodes', () => {
     const before = await history();
     expect(before).toBeGreaterThan(100);
 
-    await signIn(page, ADMIN);
-    await page.goto(`/nodes/${enc(victim.customer)}/${enc(victim.location)}/${victim.eui}`);
+    await signIn(page, ADMIN, `/nodes/${enc(victim.customer)}/${enc(victim.location)}/${victim.eui}`);
     await page.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
     await expect(page).toHaveURL(/\/nodes$/);

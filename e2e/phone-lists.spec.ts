@@ -38,8 +38,7 @@ test.describe('lists on a phone', () => {
   });
 
   test('users show the name; e-mail and customers are in the expanded row', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/users');
+    await signIn(page, ADMIN, '/users');
     const grid = page.getByRole('grid');
     await expect(grid.getByText('Mark de Monteur')).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -48,8 +47,7 @@ test.describe('lists on a phone', () => {
   });
 
   test('the detail tabs scroll with arrows instead of being cut off', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/customers/Gemeente%20Utrecht#locations');
+    await signIn(page, ADMIN, '/customers/Gemeente%20Utrecht#locations');
     const tabs = page.getByRole('tablist');
     await expect(tabs.getByRole('tab', { name: 'Locaties' })).toBeVisible();
     const forward = page.locator('.MuiTabs-scrollButtons').last();
@@ -69,8 +67,7 @@ test.describe('lists on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the locations list fits its box at 1280 px', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations');
+    await signIn(page, ADMIN, '/locations');
     await expect(page.getByRole('grid').getByText('Sporthal Zuid')).toBeVisible();
     const shown = (await headers(page)).map((text) => text.trim()).filter(Boolean);
     expect(shown).toEqual(expect.arrayContaining(['Naam', 'Klant', 'Plaats', 'Sync', 'Online', 'Kanalen']));
@@ -98,8 +95,7 @@ test.describe('node lists on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('a row shows name, place, the temperatures that fit and the state icons; a tap opens the node', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/nodes');
+    await signIn(page, ADMIN, '/nodes');
     const grid = page.getByRole('grid');
     const first = grid.getByRole('row').nth(1);
     await expect(first.locator('[data-place]')).toHaveText(/\S · \S/);
@@ -115,8 +111,7 @@ test.describe('node lists on a phone', () => {
   });
 
   test('an engineer (no delete, so no checkboxes) has room for more temperatures, still none cut', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto('/nodes');
+    await signIn(page, ENGINEER, '/nodes');
     await expect(page.getByRole('grid').locator('[data-temperature="1"]').first()).toBeVisible();
     expect(await temperaturesCut(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
@@ -127,8 +122,7 @@ test.describe('node lists on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the global list shows customer / location under the name; the customer tab the location; Enter opens a row', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/nodes');
+    await signIn(page, ADMIN, '/nodes');
     const grid = page.getByRole('grid');
     // The first page of all nodes can take a while on a loaded 2-core machine.
     await expect(grid.locator('[data-place]').first()).toHaveText(/\S \/ \S/, { timeout: 30_000 });
@@ -148,8 +142,7 @@ test.describe('sorting by calibration', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('going up starts with the never calibrated, then the oldest date (the calibration column shows at 1366 px)', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/nodes');
+    await signIn(page, ADMIN, '/nodes');
     const grid = page.getByRole('grid');
     await expect(grid.locator('[data-calibration]').first()).toBeVisible({ timeout: 30_000 });
     await grid.getByRole('columnheader', { name: 'Kalibratie' }).click();
@@ -224,8 +217,7 @@ test.describe('the node page on a phone', () => {
   });
 
   test("the administrator's node list shows every name whole (wrapped, never cut to 'Boi…')", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/nodes');
+    await signIn(page, ADMIN, '/nodes');
     const grid = page.getByRole('grid');
     await expect(grid.locator('[data-field="name"]').nth(1)).toBeVisible({ timeout: 30_000 });
     const cut = await grid.locator('[role="gridcell"][data-field="name"]').evaluateAll((cells) =>

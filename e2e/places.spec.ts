@@ -36,8 +36,7 @@ async function columnTexts(page: Page, field: string): Promise<string[]> {
 
 test.describe.serial('customers, locations and gateways', () => {
   test('an administrator creates a customer, a location and a gateway, with Dutch validation messages', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/customers');
+    await signIn(page, ADMIN, '/customers');
     await page.getByRole('link', { name: 'Nieuw' }).click();
     await expect(page).toHaveURL(/\/customers\/new$/);
 
@@ -99,8 +98,7 @@ test.describe.serial('customers, locations and gateways', () => {
   });
 
   test('choosing another customer clears a location that customer does not have', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/gateways/new?customer=${enc(CUSTOMER)}&location=${enc(LOCATION)}`);
+    await signIn(page, ADMIN, `/gateways/new?customer=${enc(CUSTOMER)}&location=${enc(LOCATION)}`);
     await expect(page.getByRole('combobox', { name: /^Locatie/ })).toHaveText(LOCATION);
     await choose(page, 'Klant', 'Gemeente Utrecht');
     await expect(page.getByRole('combobox', { name: /^Locatie/ })).not.toHaveText(LOCATION);
@@ -110,8 +108,7 @@ test.describe.serial('customers, locations and gateways', () => {
   });
 
   test('renaming a gateway keeps it at its location and opens its details', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/gateways/${enc(CUSTOMER)}/${enc(LOCATION)}/${enc(GATEWAY)}`);
+    await signIn(page, ADMIN, `/gateways/${enc(CUSTOMER)}/${enc(LOCATION)}/${enc(GATEWAY)}`);
     await page.getByRole('link', { name: 'Bewerken' }).click();
     await expect(field(page, 'MAC-adres')).toHaveValue(MAC);
     await field(page, 'Naam').fill(`${GATEWAY} B`);
@@ -124,8 +121,7 @@ test.describe.serial('customers, locations and gateways', () => {
   });
 
   test('an administrator edits the customer and cannot delete it while it has a location', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${enc(CUSTOMER)}#details`);
+    await signIn(page, ADMIN, `/customers/${enc(CUSTOMER)}#details`);
     await page.getByRole('link', { name: 'Bewerken' }).click();
     await expect(page).toHaveURL(`/customers/${enc(CUSTOMER)}/edit`);
     await field(page, 'Referentie').fill('');
@@ -154,8 +150,7 @@ test.describe.serial('customers, locations and gateways', () => {
   });
 
   test('the calibration log downloads as a Dutch CSV', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/customers/${enc('Gemeente Utrecht')}#details`);
+    await signIn(page, ADMIN, `/customers/${enc('Gemeente Utrecht')}#details`);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Kalibratielog downloaden (CSV)' }).click();
     const download = await downloading;
@@ -168,8 +163,7 @@ test.describe.serial('customers, locations and gateways', () => {
   });
 
   test('a user restricted to one customer sees only that customer in the lists', async ({ page, request }) => {
-    await signIn(page, CUSTOMER_USER);
-    await page.goto('/customers');
+    await signIn(page, CUSTOMER_USER, '/customers');
     expect(await columnTexts(page, 'name')).toEqual(['Gemeente Utrecht']);
     // As many rows as the customer has locations (other specs may have added some), all of it.
     const adminToken = await apiToken(request, ADMIN);
@@ -193,8 +187,7 @@ test.describe.serial('customers, locations and gateways', () => {
     });
     expect(created.status()).toBe(201);
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, viewer);
-    await page.goto('/gateways');
+    await signIn(page, viewer, '/gateways');
     const gatewayCustomers = await columnTexts(page, 'customer');
     expect(gatewayCustomers).toHaveLength(4);
     expect(new Set(gatewayCustomers)).toEqual(new Set(['Gemeente Utrecht']));

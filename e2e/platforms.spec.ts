@@ -119,8 +119,7 @@ test('an administrator sees a stopped platform endpoint with its error, fixes th
       .toBe('parked');
 
     await page.setViewportSize(DESKTOP);
-    await signIn(page, ADMIN);
-    await page.goto(`/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(node.location)}#platform`);
+    await signIn(page, ADMIN, `/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(node.location)}#platform`);
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByRole('heading', { name: 'Levering aan XIC' })).toBeVisible();
     await expect(panel.getByText('Stilgezet', { exact: true })).toBeVisible();

@@ -74,9 +74,7 @@ test.describe('products', () => {
     const renamed = `${name} XL`;
     const png = writeFile('spoelkraan.png', gradientPng(96, 64));
     const fakePng = writeFile('nep.png', Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1'));
-    await signIn(page, ADMIN);
-
-    await page.goto('/products');
+    await signIn(page, ADMIN, '/products');
     await expect(page.getByRole('heading', { name: 'Producten', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Nieuw product' }).click();
     await expect(page).toHaveURL(/\/products\/new$/);
@@ -141,8 +139,7 @@ test.describe('products', () => {
   });
 
   test('a user with the products right sees the cards but cannot add or edit', async ({ page }) => {
-    await signIn(page, ENGINEER);
-    await page.goto('/products');
+    await signIn(page, ENGINEER, '/products');
     await expect(card(page, 'Sanimatic kraan')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nieuw product' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /bewerken$/ })).toHaveCount(0);

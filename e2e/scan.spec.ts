@@ -49,8 +49,7 @@ test('the scan button on the node list opens the scanned node; the decoder loads
   page.on('request', (request) => {
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
   });
-  await signIn(page, ENGINEER);
-  await page.goto('/nodes');
+  await signIn(page, ENGINEER, '/nodes');
   await expect(page.getByRole('heading', { name: 'Nodes' })).toBeVisible();
   expect(wasm).toEqual([]);
   await page.addStyleTag({ content: STILL });
@@ -67,8 +66,7 @@ test('the scan button on the node list opens the scanned node; the decoder loads
 test('on the register screen the scan of a TR005 QR code fills the EUI (phone)', async ({ request, baseURL }) => {
   const [unassigned] = await nodes(request, { customer: null, location: null });
   const page = await pageWithCamera(`LW:D0:70B3D57ED0000000:${unassigned.eui}:00000001:SYYWWNNNNNN`, baseURL, PHONE);
-  await signIn(page, ADMIN);
-  await page.goto('/nodes/new');
+  await signIn(page, ADMIN, '/nodes/new');
   const eui = page.getByRole('combobox', { name: /Node/ });
   await expect(eui).toHaveValue('');
   await page.getByRole('main').getByRole('button', { name: 'Label scannen' }).click();

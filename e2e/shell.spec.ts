@@ -19,8 +19,7 @@ test.describe('route guards', () => {
   });
 
   test('an administrator opens the guarded routes', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/users');
+    await signIn(page, ADMIN, '/users');
     await expect(page).toHaveURL(/\/users$/);
     await expect(page).toHaveTitle('Gebruikers - Aquasmart Portal');
     await page.goto('/dashboard/IncorrectSettings');

@@ -284,8 +284,7 @@ test.describe('users', () => {
 
       const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'nl-NL', viewport: { width: 390, height: 844 } });
       const managerPage = await phone.newPage();
-      await signIn(managerPage, manager);
-      await managerPage.goto('/users/new');
+      await signIn(managerPage, manager, '/users/new');
       const box = (name: string) => managerPage.getByRole('checkbox', { name, exact: true });
       await expect(box('Instellingen')).toBeEnabled();
       await expect(box('Administrator')).toBeDisabled();
@@ -315,8 +314,7 @@ test.describe('users', () => {
   ] as const) {
     test(`administrator on, then off, restores the rights ticked before (${device})`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, ADMIN);
-      await page.goto('/users/new');
+      await signIn(page, ADMIN, '/users/new');
       const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
       await box('Dashboard').check();
       await box('Node bewerken').check();

@@ -1,18 +1,21 @@
-// `npm test`: lint, lock file and type check, unit and server tests (PGlite, then PostgreSQL), web
-// build and browser tests in Chromium, on the machine's Node; with CI=true (or `npm test -- node24`)
-// the server tests on PostgreSQL and the browser tests run on Node 24 LTS instead (scripts/node24.mjs),
-// also when named alone (`CI=true npm test -- e2e`),
-// while lint and the PGlite suite stay on the machine's Node (TEST_BOTH_NODES=1: both passes on both
-// Nodes; about 13 more minutes on the 2-core CI machine). A suite that cannot run (no PostgreSQL, no Chromium) is reported loudly as
-// skipped; with CI=true a skipped suite fails the run. Ends with "N passed, N failed".
+// `npm test`: lint, lock file and type check, unit and server tests, web build and browser tests in
+// Chromium; what runs where, how long it takes and why: docs/testing.md. In short: lint and the web
+// build run beside the server tests on PostgreSQL (the database tests), then one Vitest run on PGlite
+// (domain, simulator, web, the database-free server tests and the few database tests that prove what
+// differs on PGlite; every database test when no PostgreSQL answers), then the browser tests. With
+// CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on Node 24 LTS
+// (scripts/node24.mjs), also when named alone (`CI=true npm test -- e2e`); lint and the PGlite run
+// stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite that cannot
+// run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped suite fails
+// the run. Prints a TIME line per part and ends with "N passed, N failed".
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { buildWebIfStale, ROOT, run, runTasks } from './lib.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { ROOT, run, runTasks, webBuildIsStale } from './lib.mjs';
 import { lintTasks } from './lint.mjs';
-import { ensureNode24 } from './node24.mjs';
 
 const isCI = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const reports = path.join(ROOT, '.tmp');
@@ -25,11 +28,15 @@ const wantsNode24 = only.includes('node24') || isCI;
 const onNode24 = (part) => wantsNode24 && (only.length === 0 || only.includes('node24') || only.includes(part));
 
 const totals = { passed: 0, failed: 0 };
-/** Each part's heading and start, for the times printed at the end (where CI's minutes go). */
+const startedAt = Date.now();
+/** Each part's heading, start and end, for the times printed at the end (where CI's minutes go). */
 const parts = [];
-function part(heading) {
-  parts.push({ heading, startedAt: Date.now() });
-  console.log(`\n== ${heading} ==`);
+/** Starts a part; call the answer when it ends. `beside`: the parts it runs side by side with. */
+function part(heading, beside = '') {
+  const entry = { heading, beside, startedAt: Date.now(), endedAt: null };
+  parts.push(entry);
+  console.log(`\n== ${heading}${beside ? ` (beside ${beside})` : ''} ==`);
+  return () => (entry.endedAt = Date.now());
 }
 const skipped = [];
 const failedSteps = [];
@@ -74,42 +81,24 @@ function canConnect(url) {
 
 const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env } });
 
-if (wanted('lint')) {
-  // ESLint (without its cache: see scripts/lint.mjs), the lock file and the type checks, side by side.
-  part('Lint, lock file in step with every package.json, type check');
-  for (const result of await runTasks(lintTasks({ cache: false }))) step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
-}
-
-if (wanted('unit')) {
-  part('Unit and server tests (embedded PGlite)');
-  const file = path.join(reports, 'vitest-pglite.json');
-  fs.rmSync(file, { force: true });
-  const code = await npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { TEST_DATABASE_URL: '' });
-  countVitest('vitest (pglite)', file, code);
-}
-
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const bothNodes = ['1', 'true'].includes(String(process.env.TEST_BOTH_NODES).toLowerCase());
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The server tests on PostgreSQL; `env` may put another Node first on PATH. */
-async function postgresTests(label, reportName, env = {}) {
-  if (!(await canConnect(postgresUrl))) {
-    skipped.push(`server tests on PostgreSQL${label}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
-    return;
-  }
-  part(`Server tests on PostgreSQL (${new URL(postgresUrl).host})${label}`);
+/** Vitest with a JSON report added to the totals; `env` may put another Node first on PATH. */
+async function vitest(name, reportName, args, env) {
   const file = path.join(reports, reportName);
   fs.rmSync(file, { force: true });
-  const code = await npx(['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    TEST_DATABASE_URL: postgresUrl,
-    ...env,
-  });
-  countVitest(`vitest (postgres${label})`, file, code);
+  const code = await npx(['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  countVitest(name, file, code);
 }
 
-const bothNodes = ['1', 'true'].includes(String(process.env.TEST_BOTH_NODES).toLowerCase());
-if (wanted('postgres') && (!wantsNode24 || bothNodes)) await postgresTests('', 'vitest-postgres.json');
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The database tests on PostgreSQL (TEST_SERVER_PART=database: scripts/server-tests.mjs); `env` may put another Node first on PATH. */
+async function postgresTests(label, reportName, beside, env = {}) {
+  const done = part(`Server database tests on PostgreSQL (${new URL(postgresUrl).host})${label}`, beside);
+  await vitest(`vitest (postgres${label})`, reportName, ['--project', 'server'], { TEST_DATABASE_URL: postgresUrl, TEST_SERVER_PART: 'database', ...env });
+  done();
+}
 
 /** Data folders of e2e servers (scripts/e2e-server.mjs names them by pid) that no longer run. */
 function deadE2eFolders() {
@@ -127,11 +116,7 @@ function deadE2eFolders() {
 
 /** The browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
 async function browserTests(label, reportName, env = {}) {
-  if (!fs.existsSync(chromium)) {
-    skipped.push(`browser tests${label}: no Chromium at ${chromium} (apt-get install chromium)`);
-    return;
-  }
-  part(`Browser tests (Chromium)${label}`);
+  const done = part(`Browser tests (Chromium)${label}`);
   const file = path.join(reports, reportName);
   fs.rmSync(file, { force: true });
   const leftBefore = new Set(deadE2eFolders());
@@ -148,40 +133,110 @@ async function browserTests(label, reportName, env = {}) {
   const left = deadE2eFolders().filter((name) => !leftBefore.has(name));
   if (left.length) console.log(`The browser tests left ${left.map((name) => path.join(os.tmpdir(), name)).join(', ')} behind.`);
   step(`browser tests${label} leave no data folder behind`, left.length === 0);
+  done();
 }
 
-let built = false;
-if (wanted('e2e') || onNode24('e2e')) {
-  part('Web build');
-  built = (await buildWebIfStale()) === 0;
-  step('web build', built);
-}
-if (wanted('e2e') && built && (!wantsNode24 || bothNodes)) await browserTests('', 'playwright.json');
-
-if (onNode24('postgres') || onNode24('e2e')) {
-  let bin = null;
-  try {
-    bin = ensureNode24();
-  } catch (error) {
-    console.log(`Node 24: ${error.message}`);
+/**
+ * Node 24 for the passes that run on it: `node scripts/node24.mjs` prints its bin folder (installing
+ * it the first time on a machine, about 40 s: beside lint, not before it). Null when it failed.
+ */
+async function installNode24() {
+  const done = part('Node 24', wanted('lint') ? 'lint' : '');
+  const output = [];
+  const code = await new Promise((resolve) => {
+    const child = spawn('node', ['scripts/node24.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.on('close', (exitCode) => resolve(exitCode ?? 1));
+    child.on('error', () => resolve(127));
+  });
+  done();
+  const lines = Buffer.concat(output).toString().trim().split('\n');
+  if (code !== 0) {
+    console.log(`Node 24: ${lines.join('\n')}`);
     step('install Node 24', false);
+    return null;
   }
-  if (bin) {
-    const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
-    // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
-    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}` };
-    const label = `, Node ${version}`;
-    if (onNode24('postgres')) await postgresTests(label, 'vitest-postgres-node24.json', env);
-    if (built && onNode24('e2e')) await browserTests(label, 'playwright-node24.json', env);
+  const bin = lines.at(-1);
+  const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  // Every `node` these tests start (npx, vitest's workers, the e2e server, `npm start`) is Node 24.
+  return { label: `, Node ${version}`, env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` } };
+}
+const node24Ready = onNode24('postgres') || onNode24('e2e') ? installNode24() : Promise.resolve(null);
+
+// The PostgreSQL passes: on the machine's Node and/or Node 24 (see the top).
+const postgresPasses = [];
+if (wanted('postgres') && (!wantsNode24 || bothNodes)) postgresPasses.push({ node24: false, reportName: 'vitest-postgres.json' });
+if (onNode24('postgres')) postgresPasses.push({ node24: true, reportName: 'vitest-postgres-node24.json' });
+const postgresAnswers = postgresPasses.length > 0 && (await canConnect(postgresUrl));
+if (postgresPasses.length && !postgresAnswers) {
+  for (const pass of postgresPasses) skipped.push(`server tests on PostgreSQL${pass.node24 ? ' on Node 24' : ''}: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
+}
+
+const needsBuild = wanted('e2e') || onNode24('e2e');
+let built = !needsBuild || !webBuildIsStale();
+
+// Two lanes. One: lint and the web build, one task at a time while the other lane has tests
+// running (all cores without them). The other: the PostgreSQL pass, which keeps about one core busy
+// (much of its time is PostgreSQL's, and waits on sockets and timers), then at once the PGlite run
+// (two Vitest workers), beside whatever lint has left. The browser tests after both: Chromium
+// keeps both cores busy. ESLint without its cache: see scripts/lint.mjs.
+const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
+if (!built) tasks.push({ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] });
+const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit'));
+let linting = false;
+async function lintLane() {
+  if (!tasks.length) return;
+  linting = true;
+  const heading = [wanted('lint') && 'Lint, lock file in step with every package.json, type check', !built && 'web build'].filter(Boolean).join('; ');
+  const done = part(heading, testsBeside ? 'the test passes' : '');
+  for (const result of await runTasks(tasks, testsBeside ? 1 : os.availableParallelism())) {
+    if (result.name === 'web build') built = result.code === 0;
+    step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
+  }
+  linting = false;
+  done();
+}
+
+async function testLane() {
+  if (postgresAnswers) {
+    for (const pass of postgresPasses) {
+      const node24 = pass.node24 ? await node24Ready : null;
+      if (pass.node24 && !node24) continue;
+      await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
+    }
+  }
+  if (wanted('unit')) {
+    // The database tests ran on PostgreSQL above: here only those that prove what differs on PGlite;
+    // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
+    const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
+    const what = postgresAnswers ? 'the PGlite proofs' : 'every server database test';
+    const done = part(`Unit tests, database-free server tests, ${what} (embedded PGlite)`, linting ? 'lint' : '');
+    await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
+    done();
   }
 }
+
+await Promise.all([lintLane(), testLane()]);
+
+const browserPasses = [];
+if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
+if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
+if (browserPasses.length && !fs.existsSync(chromium)) {
+  for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium)`);
+} else if (built) {
+  for (const pass of browserPasses) {
+    const node24 = pass.node24 ? await node24Ready : null;
+    if (pass.node24 && !node24) continue;
+    await browserTests(node24?.label ?? '', pass.reportName, node24?.env);
+  }
+}
+await node24Ready;
 
 console.log('');
 const endedAt = Date.now();
-parts.forEach((entry, index) => {
-  const seconds = Math.round(((parts[index + 1]?.startedAt ?? endedAt) - entry.startedAt) / 1000);
-  console.log(`TIME ${String(seconds).padStart(5)} s  ${entry.heading}`);
-});
+const seconds = (from, to) => String(Math.round((to - from) / 1000)).padStart(5);
+for (const entry of parts) console.log(`TIME ${seconds(entry.startedAt, entry.endedAt ?? endedAt)} s  ${entry.heading}${entry.beside ? ` (beside ${entry.beside})` : ''}`);
+console.log(`TIME ${seconds(startedAt, endedAt)} s  npm test in all`);
 for (const line of skipped) console.log(`SKIPPED: ${line}`);
 if (skipped.length && isCI) {
   console.log('CI=true: a skipped suite is a failure.');

@@ -14,6 +14,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** Set when TEST_DATABASE_URL is: a migrated template database each test file copies. */
     postgresTemplateUrl: string;
+    /** Files this run takes for database-free (scripts/server-tests.mjs): they get no test database. */
+    databaseFreeFiles: string[];
   }
 }
 
@@ -26,20 +28,26 @@ function withDatabase(url: string, name: string): string {
 /**
  * Creating and migrating a database is slow (PGlite about 7 s), so it is done once per run:
  * PGlite as a dumped data directory, PostgreSQL as a template database. Each test file then
- * gets its own copy, and the run cleans up after itself.
+ * gets its own copy, and the run cleans up after itself. Only the one the run's files use: the
+ * template with TEST_DATABASE_URL, else the snapshot; neither for `npm test`'s database-free part
+ * (TEST_SERVER_PART=free, scripts/server-tests.mjs).
  */
 export default async function setup(project: TestProject) {
-  const snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
-  const client = new PGlite();
-  await runMigrations(pgliteDatabase(client));
-  const dump = await client.dumpDataDir('gzip');
-  fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const databaseFree = process.env.TEST_SERVER_PART?.trim() === 'free';
+  let snapshotPath = '';
+  if (!adminUrl && !databaseFree) {
+    snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
+    const client = new PGlite();
+    await runMigrations(pgliteDatabase(client));
+    const dump = await client.dumpDataDir('gzip');
+    fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
+    await client.close();
+  }
   project.provide('pgliteSnapshot', snapshotPath);
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
   let templateName = '';
-  if (adminUrl) {
+  if (adminUrl && !databaseFree) {
     templateName = `aq_test_${process.pid}_${randomBytes(3).toString('hex')}_tpl`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -55,7 +63,7 @@ export default async function setup(project: TestProject) {
   }
 
   return async () => {
-    fs.rmSync(snapshotPath, { force: true });
+    if (snapshotPath) fs.rmSync(snapshotPath, { force: true });
     if (adminUrl && templateName) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();

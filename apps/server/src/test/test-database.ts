@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase, postgresDatabase, type TPostgresOptions } from '../db/client';
@@ -58,10 +58,19 @@ export const TEST_POOLS: TPostgresOptions = { apiPoolSize: 5, systemPoolSize: 2 
  * has the server's two pools (`db` for the API, `system`), sized by `options`.
  */
 export async function openTestDatabase(options: TPostgresOptions = {}): Promise<TTestDatabase> {
+  const file = expect.getState().testPath;
+  if (file && inject('databaseFreeFiles').includes(file)) {
+    throw new Error(
+      `${file} opens the test database but scripts/server-tests.mjs took it for database-free (it found no import ` +
+        'reaching src/test/test-database.ts): import the test context plainly, or see docs/testing.md',
+    );
+  }
   const templateUrl = inject('postgresTemplateUrl');
+  const snapshot = inject('pgliteSnapshot');
+  if (!templateUrl && !snapshot) throw new Error('this run made no test database (TEST_SERVER_PART=free): see docs/testing.md');
   const { database, url } = templateUrl
     ? await copyPostgresTemplate(templateUrl, { ...TEST_POOLS, ...options })
-    : { database: await loadPgliteSnapshot(inject('pgliteSnapshot')), url: null };
+    : { database: await loadPgliteSnapshot(snapshot), url: null };
   return {
     ...database,
     url,
