@@ -24,9 +24,10 @@ export function migrationFiles(): string[] {
 }
 
 /**
- * Forward-only, versioned SQL files, applied in name order, each in its own transaction. The
- * same files serve PGlite and PostgreSQL. Copies of the server starting together wait on an
- * advisory lock, so each file runs once. They run on the system connections, which carry no
+ * Forward-only, versioned SQL files, applied in name order, all pending files in ONE transaction:
+ * a file that fails leaves none of them applied (the start stops with the database as it was), and
+ * the advisory lock that makes copies starting together wait is held to its end, so each file runs
+ * once. The same files serve PGlite and PostgreSQL. They run on the system connections, which carry no
  * statement timeout: a migration may take as long as it needs.
  */
 export async function runMigrations(database: TDatabase): Promise<string[]> {
