@@ -62,6 +62,9 @@ const MODULE_BUILDS_ON = {
   places: [],
   auth: [],
   alerts: [],
+  // The alarm store (docs/alarms.md): alarm subjects, one open per subject, the timeline; hands the
+  // readings announced by e-mail to the alerts' outbox.
+  'alarm-store': ['alerts'],
   intake: [],
   'network-servers': [],
   connectors: [],
@@ -75,19 +78,19 @@ const MODULE_BUILDS_ON = {
   users: ['auth'],
   downlinks: ['intake'],
   locations: ['customers'],
-  gateways: ['locations'],
+  gateways: ['locations', 'alarm-store'],
   intervals: ['locations'],
   'calibration-logs': ['locations'],
-  devices: ['gateways', 'downlinks', 'network-servers'],
+  devices: ['gateways', 'downlinks', 'network-servers', 'alarm-store'],
   calibration: ['devices'],
   // Alarms as records (docs/alarms.md): the node scope of GET /devices/:eui/alarms.
   alarms: ['devices'],
-  // The intake opens and closes alarms in its own transaction (alarms/alarm-records.ts).
+  // The intake opens and closes alarms in its own transaction (alarm-store/observed-alarms.ts).
   telemetry: ['devices', 'alerts', 'intake', 'alarms', 'platforms'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
   logbook: ['telemetry', 'locations', 'alerts'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
-  'alarm-notifications': ['alerts', 'customers'],
+  'alarm-notifications': ['alerts', 'customers', 'alarm-store'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.
   events: [],
   // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.

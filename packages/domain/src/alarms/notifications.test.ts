@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   escalationDueAt,
+  immediateMailPer,
   inQuietHours,
   isEscalationDue,
   isItemDue,
@@ -131,6 +132,21 @@ describe('notificationModeFor', () => {
     ['no customer, user chose a list', user({ customers: [1] }), { kind: 'flushAlarm', customerId: null }, 'off'],
   ] as const)('%s', (_name, who, alarm, expected) => {
     expect(notificationModeFor(who, alarm)).toBe(expected);
+  });
+});
+
+describe('immediateMailPer', () => {
+  it.each([
+    ['flushAlarm', 'reading'],
+    ['waterDetection', 'reading'],
+    ['lowBattery', 'alarm'],
+    ['faultySensor', 'alarm'],
+    ['offline', 'alarm'],
+    ['settingsNotTaken', 'alarm'],
+    ['temperature', 'alarm'],
+    ['gatewayOffline', 'alarm'],
+  ] as const)('%s: one e-mail per %s', (kind, expected) => {
+    expect(immediateMailPer(kind)).toBe(expected);
   });
 });
 

@@ -87,6 +87,16 @@ export function readStoredAlarmNotifications(value: unknown): TStoredAlarmNotifi
  */
 export const TOGGLE_KINDS = { flush: 'flushAlarm', overflowDetection: 'waterDetection' } as const satisfies Record<string, TAlarmKind>;
 
+/**
+ * What "immediately" sends for a kind (docs/alarm-notifications.md, "One path"): for a flush alarm and
+ * a water detection an e-mail per reading, with its readings (every weak flush, water detected and
+ * water gone: the alerts of docs/alerts.md, which the alarm store hands to the outbox with the
+ * reading); for every other kind an e-mail per alarm opened. A digest lists alarms for every kind.
+ */
+export function immediateMailPer(kind: TAlarmKind): 'reading' | 'alarm' {
+  return (Object.values(TOGGLE_KINDS) as TAlarmKind[]).includes(kind) ? 'reading' : 'alarm';
+}
+
 /** The toggles as the mirror columns keep them. */
 export function togglesOf(preferences: Pick<TStoredAlarmNotifications, 'kinds'>): { flushEmailAlerts: boolean; overflowEmailAlerts: boolean } {
   return {

@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
 import {
   isItemDue,
+  immediateMailPer,
   nextDigestAt,
   notificationModeFor,
   readStoredEscalation,
-  TOGGLE_KINDS,
   uniqueAddresses,
   type TAlarmKind,
-  type TAlarmState,
   type TNotifiedUser,
+  type TStoredAlarmEscalation,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
 import { effectiveFlags, holdsEntry, isAdministrator } from '../../identity/rights';
 import { insertMail, newMessageId } from '../alerts/alert-composer';
+import { addAlarmSteps } from '../alarm-store/alarm-store';
+import { readAlarmRows, type TAlarmRow } from '../alarm-store/alarm-rows';
 import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
 import { ADVISORY_LOCKS } from '../../db/locks';
 
@@ -35,13 +37,6 @@ import { ADVISORY_LOCKS } from '../../db/locks';
 /** Alarms handed out, items gathered, alarms escalated per round; the loop runs again at once while work is left. */
 const ALARMS_PER_ROUND = 500;
 const ITEMS_PER_ROUND = 5000;
-
-/**
- * Flush alarms and water detections "immediately" are the e-mails of the old path (docs/alerts.md:
- * alert_items written by the intake, with the readings, and the "water resolved" e-mail); the
- * new path does not send them again. Their digest goes through here.
- */
-const OLD_PATH_KINDS: readonly TAlarmKind[] = Object.values(TOGGLE_KINDS);
 
 /** Whom the rights let see an alarm of this kind: as the e-mail alerts (docs/alerts.md), water detection needs overflowDetection or dashboard. */
 export function maySeeAlarmKind(user: TAuthUser, kind: TAlarmKind): boolean {
@@ -104,7 +99,8 @@ export async function queueAlarmNotifications(db: TDb, now: Date): Promise<numbe
       const who = notifiedUser(user, ids);
       return alarms.flatMap((alarm) => {
         const mode = notificationModeFor(who, { kind: alarm.kind, customerId: alarm.customer_id });
-        if (mode === 'off' || (mode === 'immediately' && OLD_PATH_KINDS.includes(alarm.kind))) return [];
+        // A flush alarm's or water detection's "immediately" went out per reading, with the reading (the alarm store).
+        if (mode === 'off' || (mode === 'immediately' && immediateMailPer(alarm.kind) === 'reading')) return [];
         const dueAt = mode === 'digest' ? nextDigestAt(now, user.alarmNotifications.timeZone) : now;
         return [{ user_id: user.id, alarm_id: Number(alarm.id), mode, due_at: dueAt.toISOString() }];
       });
@@ -122,54 +118,23 @@ export async function queueAlarmNotifications(db: TDb, now: Date): Promise<numbe
   });
 }
 
-interface TAlarmRow {
-  id: number | string;
-  kind: TAlarmKind;
-  device_eui: string | null;
-  device_name: string | null;
-  gateway_name: string | null;
-  channel_id: string;
-  customer_id: number | null;
-  customer_name: string | null;
-  location_name: string | null;
-  opened_at: string | Date;
-  closed_at: string | Date | null;
-  state: TAlarmState;
-  escalation: unknown;
-}
-
 /** The alarms with their names as they are now. */
 async function loadAlarms(tx: TDbOrTx, ids: readonly number[]): Promise<Map<number, TAlarmRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<TAlarmRow>(
-    tx,
-    sql`SELECT a.id, a.kind, a.device_eui, d.name AS device_name, g.name AS gateway_name, a.channel_id, a.customer_id,
-          c.name AS customer_name, l.name AS location_name, a.opened_at, a.closed_at, a.state, c.alarm_escalation AS escalation
-        FROM alarms a
-        LEFT JOIN devices d ON d.eui = a.device_eui
-        LEFT JOIN gateways g ON g.id = a.gateway_id
-        LEFT JOIN customers c ON c.id = a.customer_id
-        LEFT JOIN locations l ON l.id = a.location_id
-        WHERE a.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  return new Map((await readAlarmRows(tx, ids)).map((row) => [row.id, row]));
 }
 
 function forMail(row: TAlarmRow): TAlarmForMail {
   return {
-    id: Number(row.id),
+    id: row.id,
     kind: row.kind,
-    deviceEui: row.device_eui,
-    deviceName: row.device_name,
-    gatewayName: row.gateway_name,
-    channelId: row.channel_id,
-    customerName: row.customer_name,
-    locationName: row.location_name,
-    openedAt: new Date(row.opened_at),
-    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    deviceEui: row.deviceEui,
+    deviceName: row.deviceName,
+    gatewayName: row.gatewayName,
+    channelId: row.channelId,
+    customerName: row.customerName,
+    locationName: row.locationName,
+    openedAt: new Date(row.openedAt),
+    closedAt: row.closedAt === null ? null : new Date(row.closedAt),
     state: row.state,
   };
 }
@@ -207,7 +172,7 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
         // The user may have lost the customer since (scope changed): such items are closed without an e-mail.
         const visible = due.filter((item) => {
           const alarm = alarms.get(Number(item.alarm_id));
-          return alarm !== undefined && (alarm.customer_id === null ? scopedCustomerIds(user) === null : inCustomerScope(user, alarm.customer_id));
+          return alarm !== undefined && (alarm.customerId === null ? scopedCustomerIds(user) === null : inCustomerScope(user, alarm.customerId));
         });
         let mailId: number | null = null;
         if (visible.length) {
@@ -267,6 +232,13 @@ interface TEscalationRecipient {
   alarms: TAlarmRow[];
 }
 
+/** Each customer's escalation setting (customers.alarm_escalation), read leniently. */
+async function escalationsOf(tx: TDbOrTx, customerIds: readonly number[]): Promise<Map<number, TStoredAlarmEscalation>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; escalation: unknown }>(tx, sql`SELECT id, alarm_escalation AS escalation FROM customers WHERE id = ANY(${sql.param([...customerIds])})`);
+  return new Map(rows.map((row) => [row.id, readStoredEscalation(row.escalation)]));
+}
+
 /**
  * Step 3: alarms nobody acknowledged (state still `new`, whether or not the condition is still
  * present) within their customer's escalation time go once to the customer's escalation
@@ -294,10 +266,11 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
     );
     const byCustomer = new Map<number, TAlarmRow[]>();
     for (const alarm of alarms.values()) {
-      if (alarm.customer_id === null) continue;
-      byCustomer.set(alarm.customer_id, [...(byCustomer.get(alarm.customer_id) ?? []), alarm]);
+      if (alarm.customerId === null) continue;
+      byCustomer.set(alarm.customerId, [...(byCustomer.get(alarm.customerId) ?? []), alarm]);
     }
-    const userIds = [...byCustomer.values()].flatMap((rows) => readStoredEscalation(rows[0].escalation).users);
+    const escalations = await escalationsOf(tx, [...byCustomer.keys()]);
+    const userIds = [...escalations.values()].flatMap((escalation) => escalation.users);
     const users = userIds.length
       ? await loadUsersWhere(
           tx,
@@ -308,7 +281,7 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
         )
       : [];
     for (const [customerId, rows] of byCustomer) {
-      const escalation = readStoredEscalation(rows[0].escalation);
+      const escalation = escalations.get(customerId)!;
       const recipients: TEscalationRecipient[] = [
         ...users
           .filter((user) => escalation.users.includes(user.id))
@@ -332,7 +305,7 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
           { name: recipient.name, language: recipient.language, timeZone: recipient.timeZone },
           recipient.alarms.map(forMail),
           publicUrl,
-          { minutes: escalation.minutes, customer: rows[0].customer_name ?? '' },
+          { minutes: escalation.minutes, customer: rows[0].customerName ?? '' },
         );
         const mailId = await insertMail(tx, {
           ...content,
@@ -342,9 +315,9 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
           language: recipient.language,
           messageId: newMessageId(publicUrl),
         });
-        for (const alarm of recipient.alarms) carried.push({ alarmId: Number(alarm.id), mailId });
+        for (const alarm of recipient.alarms) carried.push({ alarmId: alarm.id, mailId });
       }
-      const alarmIds = rows.map((row) => Number(row.id));
+      const alarmIds = rows.map((row) => row.id);
       const idList = sql.join(
         alarmIds.map((id) => sql`${id}`),
         sql`, `,
@@ -354,12 +327,15 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
           SELECT c.a, c.m FROM jsonb_to_recordset(${JSON.stringify(carried.map((item) => ({ a: item.alarmId, m: item.mailId })))}::jsonb) AS c(a bigint, m bigint)`);
       }
       await tx.execute(sql`UPDATE alarms SET escalated_at = ${now.toISOString()}, updated_at = now() WHERE id IN (${idList})`);
-      const timeline = alarmIds.map((id) => ({
-        a: id,
-        d: { recipients: unique.filter((recipient) => recipient.alarms.some((alarm) => Number(alarm.id) === id)).map((recipient) => recipient.address), minutes: escalation.minutes },
-      }));
-      await tx.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, details)
-        SELECT t.a, ${now.toISOString()}::timestamptz, 'escalated', t.d FROM jsonb_to_recordset(${JSON.stringify(timeline)}::jsonb) AS t(a bigint, d jsonb)`);
+      await addAlarmSteps(
+        tx,
+        alarmIds.map((id) => ({
+          alarmId: id,
+          action: 'escalated',
+          at: now.toISOString(),
+          details: { recipients: unique.filter((recipient) => recipient.alarms.some((alarm) => alarm.id === id)).map((recipient) => recipient.address), minutes: escalation.minutes },
+        })),
+      );
     }
     return due.length;
   });

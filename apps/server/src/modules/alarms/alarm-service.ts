@@ -19,15 +19,8 @@ import { inCustomerScope } from '../../identity/customer-scope';
 import { holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
 import { ApiError } from '../../lib/api-error';
 import { requireVisibleDevice } from '../devices/device-repository';
-import {
-  countUnacknowledged,
-  findVisibleAlarm,
-  listAlarmEvents,
-  listAlarmPage,
-  recordHandlingStep,
-  type TAlarmEventRow,
-  type TAlarmRow,
-} from './alarm-repository';
+import { readTimeline, type TAlarmEventRow, type TAlarmRow } from '../alarm-store/alarm-rows';
+import { countUnacknowledged, findVisibleAlarm, listAlarmPage, recordHandlingStep } from './alarm-repository';
 
 /**
  * The alarms' use cases (docs/alarms.md): the lists, the detail with its timeline, and the
@@ -137,7 +130,7 @@ async function requireAlarm(tx: TDbOrTx, user: TAuthUser, id: number, lock = fal
 }
 
 async function withEvents(tx: TDbOrTx, user: TAuthUser, row: TAlarmRow): Promise<TAlarmWithEvents> {
-  return { ...toAlarm(row, user), events: (await listAlarmEvents(tx, row.id)).map(toEvent) };
+  return { ...toAlarm(row, user), events: (await readTimeline(tx, row.id)).map(toEvent) };
 }
 
 export async function readAlarm(db: TDb, user: TAuthUser, id: number): Promise<TAlarmWithEvents> {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { OFFLINE_AFTER_MS } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
+import { closeAlarms, openAlarms } from '../alarm-store/alarm-store';
+import { subjectColumnsSql } from '../alarm-store/alarm-subject';
 
 /**
  * The alarms the clock opens (docs/alarms.md, "Kinds"): a node assigned to a customer that was
@@ -10,7 +12,7 @@ import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
  * next message; this sweep closes one too when it finds the node heard again (a message that
  * arrived while the alarm was being opened). The sweep also closes low-battery alarms whose
  * battery was swapped after they opened (the swap is a node edit, which does not touch alarms).
- * Set-based statements; the ON CONFLICT on the one-active index keeps two server copies from
+ * Set-based statements through the alarm store, whose one-open rule keeps two server copies from
  * opening twice.
  */
 
@@ -27,46 +29,27 @@ export interface TOfflineSweep {
 export async function runOfflineAlarmSweep(db: TDb, now: Date): Promise<TOfflineSweep> {
   const cutoff = new Date(now.getTime() - OFFLINE_AFTER_MS).toISOString();
   return db.transaction(async (tx) => {
-    const [opened] = await queryRows<{ count: number }>(
+    const opened = await openAlarms(
       tx,
-      sql`WITH opened AS (
-          INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-          SELECT 'offline', d.eui, d.customer_id, d.location_id, d.lora_ts + ${OFFLINE_INTERVAL}, jsonb_build_object('lastMessageAt', d.lora_ts)
-          FROM devices d
-          WHERE d.customer_id IS NOT NULL AND d.lora_ts < ${cutoff}::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.device_eui = d.eui AND a.kind = 'offline' AND a.closed_at IS NULL)
-          ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id) WHERE closed_at IS NULL DO NOTHING
-          RETURNING id, opened_at, details
-        ), events AS (
-          INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, opened_at, 'opened', details FROM opened RETURNING 1
-        )
-        SELECT count(*)::int AS count FROM events`,
+      sql`SELECT 'offline' AS kind, ${subjectColumnsSql.node(sql`d.eui`)}, d.customer_id, d.location_id,
+          d.lora_ts + ${OFFLINE_INTERVAL} AS opened_at, jsonb_build_object('lastMessageAt', d.lora_ts) AS details
+        FROM devices d
+        WHERE d.customer_id IS NOT NULL AND d.lora_ts < ${cutoff}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.device_eui = d.eui AND a.kind = 'offline' AND a.closed_at IS NULL)`,
     );
-    const [closedOffline] = await queryRows<{ count: number }>(
+    const heardAgain = await closeAlarms(
       tx,
-      sql`WITH closed AS (
-          UPDATE alarms a SET closed_at = greatest(d.lora_ts, a.opened_at), updated_at = now()
-          FROM devices d
-          WHERE a.kind = 'offline' AND a.closed_at IS NULL AND a.device_eui IS NOT NULL AND d.eui = a.device_eui AND d.lora_ts >= ${cutoff}::timestamptz
-          RETURNING a.id, a.closed_at
-        ), events AS (
-          INSERT INTO alarm_events (alarm_id, at, action) SELECT id, closed_at, 'closed' FROM closed RETURNING 1
-        )
-        SELECT count(*)::int AS count FROM events`,
+      sql`SELECT a.id, greatest(d.lora_ts, a.opened_at) AS closed_at, '{}'::jsonb AS details
+        FROM alarms a JOIN devices d ON d.eui = a.device_eui
+        WHERE a.kind = 'offline' AND a.closed_at IS NULL AND d.lora_ts >= ${cutoff}::timestamptz`,
     );
-    const [closedBattery] = await queryRows<{ count: number }>(
+    const swapped = await closeAlarms(
       tx,
-      sql`WITH closed AS (
-          UPDATE alarms a SET closed_at = d.battery_ts, updated_at = now()
-          FROM devices d
-          WHERE a.kind = 'lowBattery' AND a.closed_at IS NULL AND a.device_eui IS NOT NULL AND d.eui = a.device_eui AND d.battery_ts > a.opened_at
-          RETURNING a.id, a.closed_at
-        ), events AS (
-          INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, closed_at, 'closed', '{"reason":"batterySwap"}'::jsonb FROM closed RETURNING 1
-        )
-        SELECT count(*)::int AS count FROM events`,
+      sql`SELECT a.id, d.battery_ts AS closed_at, '{"reason":"batterySwap"}'::jsonb AS details
+        FROM alarms a JOIN devices d ON d.eui = a.device_eui
+        WHERE a.kind = 'lowBattery' AND a.closed_at IS NULL AND d.battery_ts > a.opened_at`,
     );
-    return { opened: opened?.count ?? 0, closed: (closedOffline?.count ?? 0) + (closedBattery?.count ?? 0) };
+    return { opened, closed: heardAgain.length + swapped.length };
   });
 }
 

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
+import { closeAlarms, openAlarms } from '../alarm-store/alarm-store';
+import { subjectColumnsSql } from '../alarm-store/alarm-subject';
 
 /**
  * The gateway-offline alarm (docs/gateways.md, "Gateway offline"). A registered gateway not heard
  * for longer than GATEWAY_OFFLINE_AFTER (default 2 hours) gets an alarm of kind gatewayOffline;
  * when it is heard again the alarm closes. The rule is the domain's `isGatewayOffline`: the last
  * seen time, or for a gateway never heard its `watched_since` (registration, a new MAC, migration
- * 0016), more than the setting before now. Several server copies may run it at once: opening is
- * `INSERT ... ON CONFLICT DO NOTHING` on the one-active-alarm index and closing an UPDATE of the
- * open rows, each writing its timeline row only for the alarms it opened or closed itself.
+ * 0016), more than the setting before now. Several server copies may run it at once: the alarm
+ * store opens one alarm per gateway at a time and closes only open rows, each copy writing the
+ * timeline rows of the alarms it opened or closed itself.
  */
 
 /** How often the job looks (the alarm opens or closes at most this late). */
@@ -31,34 +33,24 @@ export async function runGatewayOfflineStep(db: TDb, now: Date, offlineAfterMs =
   const at = now.toISOString();
   const bound = sql`(${at}::timestamptz - ${offlineAfterMs} * interval '1 millisecond')`;
   return db.transaction(async (tx) => {
-    const opened = await queryRows<{ id: number }>(
+    const opened = await openAlarms(
       tx,
-      sql`WITH offline AS (
-          INSERT INTO alarms (kind, gateway_id, channel_id, customer_id, location_id, opened_at, details)
-          SELECT 'gatewayOffline', g.id, '', g.customer_id, g.location_id,
-            coalesce(g.last_seen_at, g.watched_since) + ${offlineAfterMs} * interval '1 millisecond',
-            jsonb_build_object('gatewayName', g.name, 'mac', g.mac, 'lastSeenAt', g.last_seen_at, 'neverHeard', g.last_seen_at IS NULL)
-          FROM gateways g
-          WHERE coalesce(g.last_seen_at, g.watched_since) < ${bound}
-          ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id) WHERE closed_at IS NULL DO NOTHING
-          RETURNING id, opened_at
-        )
-        INSERT INTO alarm_events (alarm_id, at, action) SELECT id, opened_at, 'opened' FROM offline RETURNING alarm_id AS id`,
+      sql`SELECT 'gatewayOffline' AS kind, ${subjectColumnsSql.gateway(sql`g.id`)}, g.customer_id, g.location_id,
+          coalesce(g.last_seen_at, g.watched_since) + ${offlineAfterMs} * interval '1 millisecond' AS opened_at,
+          jsonb_build_object('gatewayName', g.name, 'mac', g.mac, 'lastSeenAt', g.last_seen_at, 'neverHeard', g.last_seen_at IS NULL) AS details
+        FROM gateways g
+        WHERE coalesce(g.last_seen_at, g.watched_since) < ${bound}`,
+      { details: false },
     );
-    const closed = await queryRows<{ id: number }>(
+    const closed = await closeAlarms(
       tx,
-      sql`WITH back AS (
-          UPDATE alarms a SET closed_at = coalesce(g.last_seen_at, ${at}::timestamptz), updated_at = now()
-          FROM alarms open LEFT JOIN gateways g ON g.id = open.gateway_id
-          WHERE a.id = open.id AND open.kind = 'gatewayOffline' AND open.closed_at IS NULL
-            AND (g.id IS NULL OR coalesce(g.last_seen_at, g.watched_since) >= ${bound})
-          RETURNING a.id, a.closed_at, g.id IS NULL AS gone
-        )
-        INSERT INTO alarm_events (alarm_id, at, action, details)
-        SELECT id, closed_at, 'closed', CASE WHEN gone THEN '{"reason":"gatewayDeleted"}'::jsonb ELSE '{}'::jsonb END FROM back
-        RETURNING alarm_id AS id`,
+      sql`SELECT a.id, coalesce(g.last_seen_at, ${at}::timestamptz) AS closed_at,
+          CASE WHEN g.id IS NULL THEN '{"reason":"gatewayDeleted"}'::jsonb ELSE '{}'::jsonb END AS details
+        FROM alarms a LEFT JOIN gateways g ON g.id = a.gateway_id
+        WHERE a.kind = 'gatewayOffline' AND a.closed_at IS NULL
+          AND (g.id IS NULL OR coalesce(g.last_seen_at, g.watched_since) >= ${bound})`,
     );
-    return { opened: opened.length, closed: closed.length };
+    return { opened, closed: closed.length };
   });
 }
 

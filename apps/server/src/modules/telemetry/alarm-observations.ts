@@ -12,16 +12,22 @@ import {
   type TAlarmKind,
   type TConditionVerdict,
 } from '@aquasmart/domain';
-import { subjectKey, type TAlarmObservation } from '../alarms/alarm-records';
+import type { TRaisedAlarm } from '../alerts/alert-outbox';
+import type { TAlarmObservation, TObservedAlarms } from '../alarm-store/observed-alarms';
+import { subjectKey } from '../alarm-store/alarm-subject';
 import type { TDeviceState } from './device-state';
+import { isWeakFlush } from './alarms';
 
 /**
  * What one applied message means for the node's alarms (docs/alarms.md, "Kinds"): the domain's
- * verdicts as observations, written after the batch by applyAlarmObservations. Only a reading
- * that became the channel's newest is judged: a late reading does not open or close anything.
+ * verdicts as observations, and the readings announced by e-mail (docs/alerts.md), written once
+ * after the batch by the alarm store (recordObservedAlarms). Only a reading that became the
+ * channel's newest is judged: a late reading does not open or close anything. Every weak flush is
+ * announced, late or not, and so are the overflow log's start and end.
  */
-export class AlarmObservations {
-  readonly list: TAlarmObservation[] = [];
+export class AlarmObservations implements TObservedAlarms {
+  readonly observations: TAlarmObservation[] = [];
+  readonly announced: TRaisedAlarm[] = [];
 
   private add(state: TDeviceState, kind: TAlarmKind, channelId: string, verdict: TConditionVerdict, at: number, details?: Record<string, unknown>) {
     if (verdict === 'unchanged') return;
@@ -36,7 +42,7 @@ export class AlarmObservations {
       if (!active) return;
       state.activeAlarms.delete(key);
     }
-    this.list.push({ kind, deviceEui: state.eui, channelId, verdict, at, customerId: state.customerId, locationId: state.locationId, details });
+    this.observations.push({ kind, deviceEui: state.eui, channelId, verdict, at, customerId: state.customerId, locationId: state.locationId, details });
   }
 
   /** A temperature reading per channel: faulty sensor, and the sustained-temperature stretch (kept on the channel). */
@@ -69,10 +75,13 @@ export class AlarmObservations {
   flush(state: TDeviceState, before: number, after: number, ts: number): void {
     const minimumDeviation = state.flushMinimumTemperatureDeviation;
     this.add(state, 'flushAlarm', '', flushVerdict({ before, after, minimumDeviation }), ts, { before, after, minimumDeviation });
+    if (isWeakFlush(before, after, minimumDeviation)) this.announced.push({ kind: 'flush', ...placeOf(state), ts, before, after, minimumDeviation });
   }
 
-  waterDetection(state: TDeviceState, detected: boolean, resistance: number, ts: number): void {
+  /** An overflow report; `log` says whether it started or ended the node's overflow log (announced by e-mail). */
+  waterDetection(state: TDeviceState, detected: boolean, resistance: number, ts: number, log: 'started' | 'ended' | 'unchanged'): void {
     this.add(state, 'waterDetection', '', waterDetectionVerdict(detected), ts, { resistance });
+    if (log !== 'unchanged') this.announced.push({ kind: log === 'started' ? 'overflowStarted' : 'overflowResolved', ...placeOf(state), ts, resistance });
   }
 
   settings(state: TDeviceState, ts: number): void {
@@ -87,4 +96,8 @@ export class AlarmObservations {
       this.add(state, 'lowBattery', '', 'absent', state.batterySwappedMs!, { reason: 'batterySwap' });
     }
   }
+}
+
+function placeOf(state: TDeviceState) {
+  return { eui: state.eui, customerId: state.customerId, locationId: state.locationId };
 }

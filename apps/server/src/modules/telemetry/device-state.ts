@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import { deviceTypeFromUplink, effectiveRulebook, type TAlarmKind, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
+import { deviceTypeFromUplink, effectiveRulebook, type TDeviceType, type TRulebookId } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { customers, deviceChannels, deviceParameters, devices, locations, networkServers, overflowLogs, type TDiagnostics } from '../../db/schema';
-import { subjectKey } from '../alarms/alarm-records';
+import { activeAlarmsOfNode, decodeActiveAlarms } from '../alarm-store/alarm-rows';
 import { insertUnassignedDevices } from '../devices/device-provisioning';
 import { newDeviceQuota } from './new-device-quota';
 import type { TParameterState } from './settings-match';
@@ -70,8 +70,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
   const rows = await tx
     .select({
       row: devices,
-      activeAlarms: sql<{ kind: TAlarmKind; channel: string; openedAt: string }[] | null>`(SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'channel', a.channel_id, 'openedAt', a.opened_at))
-        FROM alarms a WHERE a.device_eui = ${devices.eui} AND a.closed_at IS NULL)`,
+      activeAlarms: activeAlarmsOfNode(sql`${devices.eui}`),
       locationRulebook: locations.rulebook,
       healthcare: locations.healthcare,
       customerRulebook: customers.rulebook,
@@ -110,9 +109,7 @@ export async function loadDeviceStates(tx: TDbOrTx, euis: string[]): Promise<Map
       parameters: [],
       channels: new Map(),
       overflowStarted: false,
-      activeAlarms: new Map((typeof activeAlarms === 'string' ? JSON.parse(activeAlarms) : (activeAlarms ?? [])).map(
-        (alarm: { kind: TAlarmKind; channel: string; openedAt: string }) => [subjectKey(alarm.kind, alarm.channel), Date.parse(alarm.openedAt)] as const,
-      )),
+      activeAlarms: decodeActiveAlarms(activeAlarms),
       temperatureRules:
         row.customerId === null || rules.temperatureMinutes === null
           ? null

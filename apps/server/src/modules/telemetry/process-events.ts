@@ -2,15 +2,14 @@ import { sql } from 'drizzle-orm';
 import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
-import { calibrated, isWeakFlush, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
-import { recordAlarms, type TRaisedAlarm } from '../alerts/alert-outbox';
+import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
 import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
 import { applyDownlinkEvent } from './downlink-events';
 import { isPlausibleMs, messageMs, receptionMs } from './event-time';
 import { NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR } from './new-device-quota';
-import { applyAlarmObservations } from '../alarms/alarm-records';
+import { recordObservedAlarms } from '../alarm-store/observed-alarms';
 import { AlarmObservations } from './alarm-observations';
 import { recordHeard, type THeardRow } from '../gateways/gateway-radio-repository';
 import { recordPlatformReadings, type TPlatformReading } from '../platforms/platform-outbox';
@@ -61,17 +60,10 @@ function setChannel(state: TDeviceState, channelId: string, raw: number, ts: num
 }
 
 /**
- * Applies one decoded message to the device state; answers the history value. E-mail alerts it
- * raises are added to `alarms`, what it means for the alarm records to `observations`.
+ * Applies one decoded message to the device state; answers the history value. What it means for
+ * the node's alarms (records and e-mails) is added to `observations`.
  */
-async function applyMessage(
-  tx: TDbOrTx,
-  state: TDeviceState,
-  message: TUplinkMessage,
-  ts: number,
-  alarms: TRaisedAlarm[],
-  observations: AlarmObservations,
-): Promise<Record<string, unknown>> {
+async function applyMessage(tx: TDbOrTx, state: TDeviceState, message: TUplinkMessage, ts: number, observations: AlarmObservations): Promise<Record<string, unknown>> {
   switch (message.kind) {
     case 'temperature': {
       const temperatures = message.temperatures.map((raw, index) => setChannel(state, `temperature${index + 1}`, raw, ts, true));
@@ -95,14 +87,11 @@ async function applyMessage(
       setChannel(state, 'flush1', 1, ts, false);
       state.flushAlarmTs = nextFlushAlarmTs(state.flushAlarmTs, before, after, state.flushMinimumTemperatureDeviation, ts);
       observations.flush(state, before, after, ts);
-      if (isWeakFlush(before, after, state.flushMinimumTemperatureDeviation)) {
-        alarms.push({ kind: 'flush', ...placeOf(state), ts, before, after, minimumDeviation: state.flushMinimumTemperatureDeviation });
-      }
       return historyValue({ ...message, before, after });
     }
     case 'overflow': {
-      await applyOverflow(tx, state, message.detected, message.resistance, ts, alarms);
-      observations.waterDetection(state, message.detected, message.resistance, ts);
+      const log = await applyOverflow(tx, state, message.detected, ts, message.resistance);
+      observations.waterDetection(state, message.detected, message.resistance, ts, log);
       return historyValue(message);
     }
     case 'parameters': {
@@ -117,22 +106,20 @@ async function applyMessage(
   }
 }
 
-function placeOf(state: TDeviceState) {
-  return { eui: state.eui, customerId: state.customerId, locationId: state.locationId };
-}
-
-/** Overflow detection opens a log in state Started; a report without detection closes it (Stopped). */
-async function applyOverflow(tx: TDbOrTx, state: TDeviceState, detected: boolean, resistance: number, ts: number, alarms: TRaisedAlarm[]): Promise<void> {
+/** Overflow detection opens a log in state Started; a report without detection closes it (Stopped). Answers what became of the log. */
+async function applyOverflow(tx: TDbOrTx, state: TDeviceState, detected: boolean, ts: number, resistance: number): Promise<'started' | 'ended' | 'unchanged'> {
   if (detected && !state.overflowStarted) {
     await tx.execute(sql`INSERT INTO overflow_logs (device_eui, customer_id, location_id, resistance, ts, state)
       VALUES (${state.eui}, ${state.customerId}, ${state.locationId}, ${resistance}, ${new Date(ts).toISOString()}::timestamptz, 'Started')`);
     state.overflowStarted = true;
-    alarms.push({ kind: 'overflowStarted', ...placeOf(state), ts, resistance });
-  } else if (!detected && state.overflowStarted) {
+    return 'started';
+  }
+  if (!detected && state.overflowStarted) {
     await tx.execute(sql`UPDATE overflow_logs SET state = 'Stopped' WHERE device_eui = ${state.eui} AND state = 'Started'`);
     state.overflowStarted = false;
-    alarms.push({ kind: 'overflowResolved', ...placeOf(state), ts, resistance });
+    return 'ended';
   }
+  return 'unchanged';
 }
 
 /** A parameter report: pending registers it confirms become saved, every reported value is kept. */
@@ -174,7 +161,6 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   }
 
   const history: THistoryRow[] = [];
-  const alarms: TRaisedAlarm[] = [];
   const observations = new AlarmObservations();
   const touched = new Set<TDeviceState>();
   const heard: THeardRow[] = [];
@@ -219,7 +205,7 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
       continue;
     }
     const ts = messageMs(decoded.message, receivedAt(event), now);
-    const value = await applyMessage(tx, state, decoded.message, ts, alarms, observations);
+    const value = await applyMessage(tx, state, decoded.message, ts, observations);
     history.push({
       eui: state.eui,
       ts: new Date(ts).toISOString(),
@@ -240,10 +226,9 @@ export async function processEvents(tx: TDbOrTx, events: TStoredEvent[], now = D
   // External platforms (docs/platforms.md): the readings' outbox items in this same transaction, one
   // statement, before the alarm steps they cause (those follow through a trigger on alarm_events).
   await recordPlatformReadings(tx, readings);
-  // E-mail alerts (docs/alerts.md): the outbox rows are written in this same transaction.
-  await recordAlarms(tx, alarms);
-  // Alarm records (docs/alarms.md): opened and closed in this same transaction, only where something changed.
-  await applyAlarmObservations(tx, observations.list);
+  // The batch's alarms, once (docs/alarms.md, "The alarm store"): records opened and closed where
+  // something changed, and the readings e-mailed at once (docs/alerts.md), in this same transaction.
+  await recordObservedAlarms(tx, observations);
   return outcomes;
 }
 

@@ -1,0 +1,51 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TAlarmKind } from '@aquasmart/domain';
+
+/**
+ * What an alarm is about (docs/alarms.md, "The alarm store"): a node's own condition, one channel
+ * of a node, or a gateway. One alarm of a kind is open per subject at a time. A subject is kept in
+ * three columns of `alarms` (device_eui, gateway_id, channel_id); the one-open rule's index names
+ * all three. A new subject (a sample point, a scheduled check) is a new variant here, its column in
+ * `alarms` and in that index (`ONE_OPEN_PER_SUBJECT`, alarm-store.ts), and nothing else changes.
+ */
+export type TAlarmSubject = { type: 'node'; eui: string } | { type: 'channel'; eui: string; channelId: string } | { type: 'gateway'; gatewayId: number };
+
+/** A subject's columns in `alarms`: '' for no channel, so the one-open index holds. */
+export interface TSubjectColumns {
+  device_eui: string | null;
+  gateway_id: number | null;
+  channel_id: string;
+}
+
+export function subjectColumns(subject: TAlarmSubject): TSubjectColumns {
+  switch (subject.type) {
+    case 'node':
+      return { device_eui: subject.eui, gateway_id: null, channel_id: '' };
+    case 'channel':
+      return { device_eui: subject.eui, gateway_id: null, channel_id: subject.channelId };
+    case 'gateway':
+      return { device_eui: null, gateway_id: subject.gatewayId, channel_id: '' };
+  }
+}
+
+/** The subject of a stored row. */
+export function subjectOfRow(row: TSubjectColumns): TAlarmSubject {
+  if (row.gateway_id !== null) return { type: 'gateway', gatewayId: Number(row.gateway_id) };
+  if (row.channel_id !== '') return { type: 'channel', eui: row.device_eui ?? '', channelId: row.channel_id };
+  return { type: 'node', eui: row.device_eui ?? '' };
+}
+
+/** A node's subject: the node itself, or one of its channels. */
+export const nodeSubject = (eui: string, channelId = ''): TAlarmSubject => (channelId === '' ? { type: 'node', eui } : { type: 'channel', eui, channelId });
+
+/** `kind:channelId`: the key of a node's alarm subject among that node's alarms. */
+export const subjectKey = (kind: TAlarmKind, channelId = '') => `${kind}:${channelId}`;
+
+/**
+ * The subject columns for a set-based opening (`openAlarms` with a SELECT): each a SQL expression
+ * of the writer's own rows, named as the store reads them.
+ */
+export const subjectColumnsSql = {
+  node: (eui: SQL) => sql`${eui} AS device_eui, NULL::int AS gateway_id, ''::text AS channel_id`,
+  gateway: (gatewayId: SQL) => sql`NULL::text AS device_eui, ${gatewayId} AS gateway_id, ''::text AS channel_id`,
+};
