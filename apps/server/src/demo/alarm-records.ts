@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/database';
+import type { TAlarmEventAction } from '@aquasmart/domain';
 import { CHANNEL_ACTIVE } from '../modules/dashboard/node-function-sql';
+import { addAlarmSteps, openAlarms } from '../modules/alarm-store/alarm-store';
+import { subjectColumnsSql } from '../modules/alarm-store/alarm-subject';
 import { HOUR_MS } from './random';
 import type { TTx } from './types';
 
@@ -14,32 +17,29 @@ import type { TTx } from './types';
  */
 const OPEN_ALARMS = [
   // Low battery: battery.alarm.ts (seconds) set.
-  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-      SELECT 'lowBattery', d.eui, d.customer_id, d.location_id, to_timestamp(d.battery_alarm_ts), jsonb_build_object('voltage', d.battery_voltage, 'via', 'demo')
+  sql`SELECT 'lowBattery' AS kind, ${subjectColumnsSql.node(sql`d.eui`)}, d.customer_id, d.location_id, to_timestamp(d.battery_alarm_ts) AS opened_at,
+        jsonb_build_object('voltage', d.battery_voltage, 'via', 'demo') AS details
       FROM devices d WHERE d.battery_alarm_ts > 0 AND d.customer_id IS NOT NULL`,
   // Flush alarm: flush.alarm.ts (milliseconds).
-  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-      SELECT 'flushAlarm', d.eui, d.customer_id, d.location_id, to_timestamp(d.flush_alarm_ts / 1000.0), '{"via":"demo"}'::jsonb
+  sql`SELECT 'flushAlarm' AS kind, ${subjectColumnsSql.node(sql`d.eui`)}, d.customer_id, d.location_id, to_timestamp(d.flush_alarm_ts / 1000.0) AS opened_at, '{"via":"demo"}'::jsonb AS details
       FROM devices d WHERE d.flush_alarm_ts > 0 AND d.customer_id IS NOT NULL`,
   // Faulty sensor: a temperature channel at or below -100 whose input measures (the dashboard's rule, as 0015).
-  sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, details)
-      SELECT 'faultySensor', d.eui, c.channel_id, d.customer_id, d.location_id, coalesce(c.ts, now()), jsonb_build_object('value', c.value, 'via', 'demo')
+  sql`SELECT 'faultySensor' AS kind, ${subjectColumnsSql.channel(sql`d.eui`, sql`c.channel_id`)}, d.customer_id, d.location_id, coalesce(c.ts, now()) AS opened_at,
+        jsonb_build_object('value', c.value, 'via', 'demo') AS details
       FROM device_channels c JOIN devices d ON d.eui = c.device_eui
       WHERE c.type = 'Temperatuur' AND c.value <= -100 AND d.customer_id IS NOT NULL AND ${CHANNEL_ACTIVE}`,
   // Water detection: an overflow log still Started (one per node).
-  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-      SELECT DISTINCT ON (o.device_eui) 'waterDetection', o.device_eui, d.customer_id, d.location_id, o.ts, jsonb_build_object('resistance', o.resistance, 'via', 'demo')
+  sql`SELECT DISTINCT ON (o.device_eui) 'waterDetection' AS kind, ${subjectColumnsSql.node(sql`o.device_eui`)}, d.customer_id, d.location_id, o.ts AS opened_at,
+        jsonb_build_object('resistance', o.resistance, 'via', 'demo') AS details
       FROM overflow_logs o JOIN devices d ON d.eui = o.device_eui
       WHERE o.state = 'Started' AND d.customer_id IS NOT NULL ORDER BY o.device_eui, o.ts`,
   // Offline: heard once, silent for more than 6 hours.
-  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-      SELECT 'offline', d.eui, d.customer_id, d.location_id, d.lora_ts + interval '6 hours', jsonb_build_object('lastMessageAt', d.lora_ts, 'via', 'demo')
+  sql`SELECT 'offline' AS kind, ${subjectColumnsSql.node(sql`d.eui`)}, d.customer_id, d.location_id, d.lora_ts + interval '6 hours' AS opened_at,
+        jsonb_build_object('lastMessageAt', d.lora_ts, 'via', 'demo') AS details
       FROM devices d WHERE d.lora_ts < now() - interval '6 hours' AND d.customer_id IS NOT NULL`,
   // Settings not taken.
-  sql`INSERT INTO alarms (kind, device_eui, customer_id, location_id, opened_at, details)
-      SELECT 'settingsNotTaken', d.eui, d.customer_id, d.location_id, coalesce(d.lora_ts, now()), '{"via":"demo"}'::jsonb
+  sql`SELECT 'settingsNotTaken' AS kind, ${subjectColumnsSql.node(sql`d.eui`)}, d.customer_id, d.location_id, coalesce(d.lora_ts, now()) AS opened_at, '{"via":"demo"}'::jsonb AS details
       FROM devices d WHERE d.incorrect_settings AND d.customer_id IS NOT NULL`,
-  sql`INSERT INTO alarm_events (alarm_id, at, action, details) SELECT a.id, a.opened_at, 'opened', '{"via":"demo"}'::jsonb FROM alarms a`,
 ];
 
 /** The oldest alarm of a kind (its id and when it opened), or null. */
@@ -49,12 +49,12 @@ async function oldest(tx: TTx, kind: string): Promise<{ id: number; openedMs: nu
 }
 
 export async function seedAlarmRecords(tx: TTx, nowMs: number, engineerEmail: string): Promise<void> {
-  for (const statement of OPEN_ALARMS) await tx.execute(statement);
+  // Through the alarm store, as the intake opens them; each 'opened' step carries the alarm's details (with 'via').
+  for (const rows of OPEN_ALARMS) await openAlarms(tx, rows);
   const [engineer] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE email = ${engineerEmail}`);
   if (!engineer) return;
-  const step = async (alarmId: number, at: Date, action: string, note: string | null = null, assigneeId: number | null = null) => {
-    await tx.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, user_id, user_email, assignee_id, note) VALUES (${alarmId}, ${at}, ${action}, ${engineer.id}, ${engineerEmail}, ${assigneeId}, ${note})`);
-  };
+  const step = (alarmId: number, at: Date, action: TAlarmEventAction, note: string | null = null, assigneeId: number | null = null) =>
+    addAlarmSteps(tx, [{ alarmId, at: at.toISOString(), action, userId: engineer.id, userEmail: engineerEmail, assigneeId, note }]);
   const soonAfter = (openedMs: number, hours: number) => new Date(Math.min(openedMs + hours * HOUR_MS, nowMs - 60_000));
 
   const battery = await oldest(tx, 'lowBattery');

@@ -54,7 +54,7 @@ export interface TAlarmEventRow {
   details: unknown;
 }
 
-export const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** A user's display name: first and last name, else the e-mail address. */
 const userName = (alias: string) => sql.raw(`nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), '')`);

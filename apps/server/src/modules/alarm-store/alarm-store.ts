@@ -8,7 +8,7 @@ import { jsonValue } from './alarm-rows';
  * The alarm store (docs/alarms.md, "The alarm store"): the one place that opens, closes and reopens
  * alarm rows, each with its step in the timeline (`alarm_events`), in the caller's transaction.
  * Every writer comes here: the intake (observed-alarms.ts), the offline sweep, the gateway-offline
- * job and a node's move. Writers decide *which* subjects open or close and when (their rules); the
+ * job, a node's move and the demo's seed. Writers decide *which* subjects open or close and when (their rules); the
  * store decides *how*: one open alarm per kind and subject, an 'opened' / 'closed' / 'reopened'
  * step for each change it made itself, so two server copies never open or close one twice.
  * Statements are set-based: a writer hands over a SELECT of its rows or a JSON list.
@@ -17,7 +17,8 @@ import { jsonValue } from './alarm-rows';
 /**
  * One open alarm per kind and subject (the unique index alarms_one_active_key, 0014_alarms.sql):
  * an opening that meets an open alarm of another writer or server copy leaves that one standing.
- * The only place this rule is written; a new subject column joins it here and in the index.
+ * The only place this rule is written; a new subject column joins it here, in OPEN_ALARM_OF_SUBJECT
+ * and in the index.
  */
 const ONE_OPEN_PER_SUBJECT = sql`ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id) WHERE closed_at IS NULL DO NOTHING`;
 

@@ -47,5 +47,6 @@ export const subjectKey = (kind: TAlarmKind, channelId = '') => `${kind}:${chann
  */
 export const subjectColumnsSql = {
   node: (eui: SQL) => sql`${eui} AS device_eui, NULL::int AS gateway_id, ''::text AS channel_id`,
+  channel: (eui: SQL, channelId: SQL) => sql`${eui} AS device_eui, NULL::int AS gateway_id, ${channelId} AS channel_id`,
   gateway: (gatewayId: SQL) => sql`NULL::text AS device_eui, ${gatewayId} AS gateway_id, ''::text AS channel_id`,
 };

@@ -8,6 +8,7 @@ import { processIntakeBatch } from './intake-worker';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { insertSubscriber } from '../../test/alert-fixtures';
+import type * as TObservedAlarmsModule from '../alarm-store/observed-alarms';
 
 /**
  * An uplink's alarms are written once (docs/alarms.md, "The alarm store"): in one call of the
@@ -18,7 +19,7 @@ import { insertSubscriber } from '../../test/alert-fixtures';
 /** Calls of the store's batch writer, and whether one is running (the intake reaches it through process-events.ts). */
 const store = vi.hoisted(() => ({ calls: 0, running: false }));
 vi.mock('../alarm-store/observed-alarms', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../alarm-store/observed-alarms')>();
+  const actual = await importOriginal<typeof TObservedAlarmsModule>();
   return {
     ...actual,
     recordObservedAlarms: async (...args: Parameters<typeof actual.recordObservedAlarms>) => {
@@ -59,10 +60,11 @@ async function statementsOf(work: (db: TDb) => Promise<unknown>): Promise<{ text
   const watch = <T extends object>(handle: T): T =>
     new Proxy(handle, {
       get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
         if (key === 'execute') return (query: SQL) => (seen.push({ text: dialect.sqlToQuery(query).sql, inStore: store.running }), value.call(target, query));
         if (key === 'transaction') return (run: (tx: object) => Promise<unknown>) => value.call(target, (tx: object) => run(watch(tx)));
-        return typeof value === 'function' ? value.bind(target) : value;
+        return value.bind(target);
       },
     });
   await work(watch(db));
