@@ -85,7 +85,7 @@ const MODULE_BUILDS_ON = {
   // The intake opens and closes alarms in its own transaction (alarms/alarm-records.ts).
   telemetry: ['devices', 'alerts', 'intake', 'alarms', 'platforms'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
-  logbook: ['telemetry', 'locations', 'alerts'],
+  logbook: ['locations', 'alerts'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
   'alarm-notifications': ['alerts', 'customers'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.
