@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
 import type { TDatabase } from '../db/database';
 import { ChangeFeed } from '../lib/change-feed';
-import { JobRegistry } from '../lib/job-registry';
+import { JobRegistry, type TBackgroundJob } from '../lib/job-registry';
 import { createOfflineAlarmJob, OFFLINE_ALARM_SWEEP_EVERY_MS } from '../modules/alarms/offline-alarm-job';
 import { ALARM_NOTIFIER_IDLE_MS, createAlarmNotifier } from '../modules/alarm-notifications/alarm-notifications-loop';
 import { ALERT_MAILER_IDLE_MS, createAlertMailer } from '../modules/alerts/alert-mailer';
@@ -19,6 +19,11 @@ import { VACUUM_EVERY_MS } from '../modules/maintenance/vacuum-job';
 import { createPlatformSender, PLATFORM_SENDER_IDLE_MS, type TSenderSettings } from '../modules/platforms/platform-sender';
 import { INTAKE_WORKER_IDLE_MS } from '../modules/telemetry/intake-worker';
 import { createTelemetryPipeline } from '../telemetry-pipeline';
+
+/** A job of one loop, named as its loop. */
+function loopJob(name: string, everyMs: number, lease: string, loop: { start(): unknown; stop(): Promise<void> }): TBackgroundJob {
+  return { name, intervals: { [name]: everyMs }, lease, start: () => loop.start(), stop: () => loop.stop() };
+}
 
 export interface TBackgroundJobsOptions {
   database: TDatabase;
@@ -82,48 +87,12 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
       // Finishes the work in hand: the intake writer's last group commit, then the loops.
       stop: () => telemetry.stop(),
     },
-    {
-      name: 'e-mail alerts',
-      intervals: { 'e-mail alerts': ALERT_MAILER_IDLE_MS },
-      lease: 'composing under a try advisory lock (alertComposer); mails claimed FOR UPDATE SKIP LOCKED on PostgreSQL',
-      start: () => mailer.start(),
-      stop: () => mailer.stop(),
-    },
-    {
-      name: 'alarm notifications',
-      intervals: { 'alarm notifications': ALARM_NOTIFIER_IDLE_MS },
-      lease: 'a try advisory lock (alarmNotifier); alarms claimed FOR UPDATE SKIP LOCKED',
-      start: () => alarmNotifier.start(),
-      stop: () => alarmNotifier.stop(),
-    },
-    {
-      name: 'monthly logbook',
-      intervals: { 'monthly logbook': MONTHLY_LOGBOOK_EVERY_MS },
-      lease: 'an advisory lock (monthlyLogbookMail) while the e-mails are looked for and written',
-      start: () => monthlyLogbook.start(),
-      stop: () => monthlyLogbook.stop(),
-    },
-    {
-      name: 'logbook days',
-      intervals: { 'logbook days': LOGBOOK_DAYS_EVERY_MS },
-      lease: 'an advisory lock (logbookDays) while day summaries are written',
-      start: () => logbookDays.start(),
-      stop: () => logbookDays.stop(),
-    },
-    {
-      name: 'offline alarms',
-      intervals: { 'offline alarms': OFFLINE_ALARM_SWEEP_EVERY_MS },
-      lease: 'none needed: ON CONFLICT on the one-open-alarm index',
-      start: () => offlineAlarms.start(),
-      stop: () => offlineAlarms.stop(),
-    },
-    {
-      name: 'gateway offline',
-      intervals: { 'gateway offline': GATEWAY_OFFLINE_EVERY_MS },
-      lease: 'none needed: ON CONFLICT on the one-open-alarm index',
-      start: () => gatewayOffline.start(),
-      stop: () => gatewayOffline.stop(),
-    },
+    loopJob('e-mail alerts', ALERT_MAILER_IDLE_MS, 'composing under a try advisory lock (alertComposer); mails claimed FOR UPDATE SKIP LOCKED on PostgreSQL', mailer),
+    loopJob('alarm notifications', ALARM_NOTIFIER_IDLE_MS, 'a try advisory lock (alarmNotifier); alarms claimed FOR UPDATE SKIP LOCKED', alarmNotifier),
+    loopJob('monthly logbook', MONTHLY_LOGBOOK_EVERY_MS, 'an advisory lock (monthlyLogbookMail) while the e-mails are looked for and written', monthlyLogbook),
+    loopJob('logbook days', LOGBOOK_DAYS_EVERY_MS, 'an advisory lock (logbookDays) while day summaries are written', logbookDays),
+    loopJob('offline alarms', OFFLINE_ALARM_SWEEP_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', offlineAlarms),
+    loopJob('gateway offline', GATEWAY_OFFLINE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', gatewayOffline),
     {
       name: 'change feed',
       intervals: {},
@@ -131,20 +100,8 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
       start: () => changeFeed.start(),
       stop: () => changeFeed.stop(),
     },
-    {
-      name: 'dashboard refresher',
-      intervals: { 'dashboard refresher': DASHBOARD_REFRESH_MS },
-      lease: 'an advisory lock (dashboardSummary): the copy that gets it does the run',
-      start: () => dashboardRefresher.start(),
-      stop: () => dashboardRefresher.stop(),
-    },
-    {
-      name: 'platform deliveries',
-      intervals: { 'platform deliveries': PLATFORM_SENDER_IDLE_MS },
-      lease: 'endpoints claimed FOR UPDATE SKIP LOCKED and leased while a request is out',
-      start: () => platformSender.start(),
-      stop: () => platformSender.stop(),
-    },
+    loopJob('dashboard refresher', DASHBOARD_REFRESH_MS, 'an advisory lock (dashboardSummary): the copy that gets it does the run', dashboardRefresher),
+    loopJob('platform deliveries', PLATFORM_SENDER_IDLE_MS, 'endpoints claimed FOR UPDATE SKIP LOCKED and leased while a request is out', platformSender),
     {
       name: 'maintenance (intake retention, vacuum)',
       intervals: { 'intake retention': RETENTION_EVERY_MS, vacuum: VACUUM_EVERY_MS },
