@@ -28,6 +28,7 @@ const TEST_DATABASE = path.join(SOURCES, 'test/test-database.ts');
  */
 export const PGLITE_PROOFS = [
   'src/bootstrap/reset-password.test.ts',
+  'src/db/change-feed-triggers.test.ts',
   'src/db/partitions.test.ts',
   'src/db/pools.test.ts',
   'src/demo/seed.test.ts',

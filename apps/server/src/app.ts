@@ -24,11 +24,9 @@ import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
-import { issueMonthlyReport, LOGBOOK_STATEMENT_TIMEOUT_MS, longReportReads, plainReportReads } from './modules/logbook/logbook-service';
-import { createMonthlyLogbookJob } from './modules/logbook/monthly-logbook-job';
-import { createLogbookDaysJob } from './modules/logbook/logbook-days-job';
+import { longReportReads, plainReportReads } from './modules/logbook/logbook-service';
+import { createBackgroundJobs } from './jobs/background-jobs';
 import { alarmRoutes } from './modules/alarms/alarm-routes';
-import { createOfflineAlarmJob } from './modules/alarms/offline-alarm-job';
 import { threadedLogbookRenderers } from './modules/logbook/report-renderers';
 import { threadedLabelsRenderer } from './modules/labels/labels-service';
 import { createWorkerPool } from './lib/worker-pool';
@@ -39,26 +37,16 @@ import { deviceWriteRoutes } from './modules/devices/device-write-routes';
 import { provisioningRoutes } from './modules/devices/provisioning-routes';
 import { connectorRoutes } from './modules/connectors/connector-routes';
 import { intakeRoutes } from './modules/intake/intake-routes';
-import { createMaintenance } from './modules/maintenance/maintenance';
-import { createTelemetryPipeline } from './telemetry-pipeline';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
 import { platformRoutes } from './modules/platforms/platform-routes';
-import { createPlatformSender } from './modules/platforms/platform-sender';
 import { platformSettings } from './modules/platforms/platform-settings';
-import { createAlertMailer } from './modules/alerts/alert-mailer';
-import { createAlarmNotifier } from './modules/alarm-notifications/alarm-notifications-loop';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
-import { smtpTransport } from './modules/alerts/mail-transport';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
-import { DEFAULT_GATEWAY_OFFLINE_AFTER_MS } from '@aquasmart/domain';
-import { createGatewayOfflineJob } from './modules/gateways/gateway-offline-job';
 import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
-import { ChangeFeed } from './lib/change-feed';
 import { EventHub, type THubOptions } from './modules/events/event-hub';
 import { eventRoutes } from './modules/events/event-routes';
-import { createDashboardRefresher } from './modules/dashboard/dashboard-refresher';
 
 export const API_PREFIX = '/api/v1';
 
@@ -189,61 +177,26 @@ export async function buildApp({ config, database, logger, logStream, background
   const logbookRenderers = threadedLogbookRenderers(renderPool);
   await registerOpenApi(app);
 
-  // The intake and the jobs run on the system connections, which API requests never hold.
-  const telemetry = createTelemetryPipeline(database.system, app.log, { intakeSpoolDir, copyName: config.COPY_NAME, stalled: database.stalled });
-  if (backgroundWorkers) app.addHook('onReady', () => telemetry.start());
-  // onClose runs after the requests in flight are answered: it finishes the work in hand.
-  app.addHook('onClose', () => telemetry.stop());
-  const mailer = createAlertMailer(database.system, {
-    transport: mail?.smtpUrl && mail.from ? smtpTransport(mail.smtpUrl, mail.from) : null,
-    publicUrl: mail?.publicUrl ?? 'http://localhost:3000',
-    lockWhileSending: database.kind === 'postgres',
+  const platforms = platformSettings(config);
+  // Every background job, registered in one place with its intervals, leases and stop order.
+  const jobs = createBackgroundJobs({
+    database,
     log: app.log,
+    gatewayOfflineAfterSeconds: config.GATEWAY_OFFLINE_AFTER,
+    copyName: config.COPY_NAME,
+    intakeSpoolDir,
+    mail,
+    platforms,
+    logbookRenderers,
   });
-  if (backgroundWorkers) app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', () => mailer.stop());
-  // Alarm notifications (docs/alarm-notifications.md): reads the alarms table, writes into the mailer's outbox.
-  const alarmNotifier = createAlarmNotifier(database.system, { publicUrl: mailer.publicUrl, log: app.log, onQueued: () => mailer.wake() });
-  if (backgroundWorkers) app.addHook('onReady', async () => alarmNotifier.start());
-  app.addHook('onClose', () => alarmNotifier.stop());
-  const monthlyLogbook = createMonthlyLogbookJob({
-    db: database.system,
-    publicUrl: mailer.publicUrl,
-    now: () => new Date(),
-    log: app.log,
-    issueReport: (args) => issueMonthlyReport(database.system, logbookRenderers, args),
-    onQueued: () => mailer.wake(),
-  });
-  if (backgroundWorkers) app.addHook('onReady', async () => monthlyLogbook.start());
-  app.addHook('onClose', () => monthlyLogbook.stop());
-  const logbookDays = createLogbookDaysJob({ db: database.system, log: app.log, statementTimeoutMs: LOGBOOK_STATEMENT_TIMEOUT_MS });
-  if (backgroundWorkers) app.addHook('onReady', async () => logbookDays.start());
-  app.addHook('onClose', () => logbookDays.stop());
-  const offlineAlarms = createOfflineAlarmJob({ db: database.system, now: () => new Date(), log: app.log });
-  if (backgroundWorkers) app.addHook('onReady', async () => offlineAlarms.start());
-  app.addHook('onClose', () => offlineAlarms.stop());
-  const gatewayOffline = createGatewayOfflineJob({ db: database.system, log: app.log, offlineAfterMs: (config.GATEWAY_OFFLINE_AFTER ?? DEFAULT_GATEWAY_OFFLINE_AFTER_MS / 1000) * 1000 });
-  if (backgroundWorkers) app.addHook('onReady', async () => gatewayOffline.start());
-  app.addHook('onClose', () => gatewayOffline.stop());
-  // The live change stream (docs/events.md): one LISTEN per copy, opened at start (or by the first stream).
-  const changeFeed = new ChangeFeed(database, app.log);
+  const { telemetry, mailer, changeFeed, platformSender } = jobs;
+  if (backgroundWorkers) app.addHook('onReady', () => jobs.registry.start());
+  // onClose runs after the requests in flight are answered: each job finishes the work in hand.
+  // Stopped also without backgroundWorkers: a live stream may have opened the change feed.
+  app.addHook('onClose', () => jobs.registry.stop());
   const eventHub = new EventHub(events);
   changeFeed.subscribe(eventHub);
-  if (backgroundWorkers) app.addHook('onReady', async () => void (await changeFeed.start()));
   app.addHook('preClose', async () => eventHub.close());
-  const dashboardRefresher = createDashboardRefresher({ db: database.system, feed: changeFeed, log: app.log });
-  if (backgroundWorkers) app.addHook('onReady', () => dashboardRefresher.start());
-  app.addHook('onClose', async () => {
-    await dashboardRefresher.stop();
-    await changeFeed.stop();
-  });
-  const platforms = platformSettings(config);
-  const platformSender = createPlatformSender(database.system, platforms, app.log);
-  if (backgroundWorkers) app.addHook('onReady', async () => platformSender.start());
-  app.addHook('onClose', () => platformSender.stop());
-  const maintenance = createMaintenance(database, app.log);
-  if (backgroundWorkers) app.addHook('onReady', () => maintenance.start());
-  app.addHook('onClose', () => maintenance.stop());
 
   await app.register(
     async (api) => {

@@ -1,6 +1,3 @@
-import { ERROR } from '@aquasmart/domain';
-import { ApiError } from '../lib/api-error';
-
 /** What PostgreSQL says of a failed statement (node-postgres and PGlite name some fields differently). */
 export interface TPgError {
   code: string;
@@ -22,21 +19,18 @@ export function pgError(error: unknown): TPgError | null {
   return null;
 }
 
+/** A write the database refused for a constraint: a unique key taken (which one), or a row still referenced. */
+export type TConstraintViolation = { kind: 'unique'; constraint: string } | { kind: 'foreignKey' };
+
 /**
- * Maps the database's own refusals to answers, for the races that slip past the checks done
- * before a write: a unique key taken meanwhile is a 409 naming the field, a row still referenced
- * is a 409 "in use". Anything else is rethrown.
+ * Which constraint refused the statement, if one did. Answering it is the API layer's business
+ * (`lib/constraint-error.ts`), so this layer stays below it.
  */
-export function rethrowConstraint(error: unknown, uniques: Record<string, { key: string; field: string }>): never {
+export function constraintViolation(error: unknown): TConstraintViolation | null {
   const found = pgError(error);
-  if (found?.code === '23505') {
-    const constraint = found.constraint ?? found.constraint_name ?? '';
-    const known = uniques[constraint];
-    if (known) throw new ApiError(409, known.key, `${known.field} is taken`, { [known.field]: known.key });
-    throw ApiError.conflict('A unique value is taken');
-  }
-  if (found?.code === '23503') throw ApiError.conflict('Still referenced by other data', ERROR.inUse);
-  throw error;
+  if (found?.code === '23505') return { kind: 'unique', constraint: found.constraint ?? found.constraint_name ?? '' };
+  if (found?.code === '23503') return { kind: 'foreignKey' };
+  return null;
 }
 
 /**

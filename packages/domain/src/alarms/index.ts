@@ -3,3 +3,4 @@ export * from './notifications';
 export * from './api';
 export * from './rules';
 export * from './placement';
+export * from './flush-and-battery';

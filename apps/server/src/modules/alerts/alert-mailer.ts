@@ -21,6 +21,9 @@ export interface TAlertMailerOptions {
   intervalMs?: number;
 }
 
+/** How often the mailer looks for alert items and e-mails to send when idle. */
+export const ALERT_MAILER_IDLE_MS = 2000;
+
 /**
  * The e-mail alerts' background work (docs/alerts.md): gather waiting alert items into e-mails,
  * then deliver the outbox. A loop of lib/background-loop: every 2 seconds, at once when woken
@@ -32,7 +35,7 @@ export function createAlertMailer(db: TDb, options: TAlertMailerOptions) {
     const sent = await sendDueMails(db, options.transport, { lockWhileSending: options.lockWhileSending, retryBaseMs: options.retryBaseMs });
     return composed + sent;
   };
-  const loop = new BackgroundLoop('e-mail alerts', step, options.log, options.idleMs ?? 2000);
+  const loop = new BackgroundLoop('e-mail alerts', step, options.log, options.idleMs ?? ALERT_MAILER_IDLE_MS);
   return {
     publicUrl: options.publicUrl,
     /** false without SMTP_URL: e-mails are marked not sent at once. */

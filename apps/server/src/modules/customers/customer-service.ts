@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { requireCustomer } from './customer-repository';
-import { rethrowConstraint } from '../../db/db-errors';
+import { rethrowConstraint } from '../../lib/constraint-error';
 import { setCustomerDevicesInterval, setCustomerLocationsInterval } from '../places/interval-propagation';
 import { assertEndpoint } from '../places/place-endpoint';
 import { newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';

@@ -72,7 +72,10 @@ export async function sendDueDownlinks(db: TDb, deps: TTransportDeps, limit = 50
   return due.length;
 }
 
+/** How often the sender looks for due downlinks when not woken. */
+export const DOWNLINK_SENDER_IDLE_MS = 2000;
+
 /** The background loop of the sender: at once when woken (a downlink was queued), else every 2 seconds. */
-export function downlinkSender(db: TDb, deps: TTransportDeps, log: TLoopLog, idleMs = 2000): BackgroundLoop {
+export function downlinkSender(db: TDb, deps: TTransportDeps, log: TLoopLog, idleMs = DOWNLINK_SENDER_IDLE_MS): BackgroundLoop {
   return new BackgroundLoop('downlink sending', () => sendDueDownlinks(db, deps), log, idleMs);
 }

@@ -5,7 +5,7 @@ import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { TAuthUser } from '../../identity/auth-user';
 import { requireBodyCustomer } from '../customers/customer-repository';
-import { rethrowConstraint } from '../../db/db-errors';
+import { rethrowConstraint } from '../../lib/constraint-error';
 import { requireBodyLocation } from '../locations/location-repository';
 import { requireGateway } from './gateway-repository';
 import { forgetHeard } from './gateway-radio-repository';

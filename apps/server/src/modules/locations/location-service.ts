@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { requireBodyCustomer } from '../customers/customer-repository';
-import { rethrowConstraint } from '../../db/db-errors';
+import { rethrowConstraint } from '../../lib/constraint-error';
 import { setLocationDevicesInterval } from '../places/interval-propagation';
 import { assertEndpoint } from '../places/place-endpoint';
 import { newLocationLogbookValues, newPlaceValues, placeChanges, type TPlaceRights } from '../places/place-changes';

@@ -4,9 +4,11 @@ import {
   PROFILES,
   RULEBOOKS,
   calibrationWindowMs,
+  DEFAULT_SUPPLY_VOLTAGE_THRESHOLD,
   channelVerdict,
   effectiveRulebook,
   flushProved,
+  isWeakFlush,
   locationVerdict,
   missedFlushes,
   rulebookForCountry,
@@ -21,7 +23,6 @@ import {
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
 import { keepPeriodDays } from './logbook-days';
-import { DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '../telemetry/alarms';
 import {
   lastCalibrations,
   listCalibrations,

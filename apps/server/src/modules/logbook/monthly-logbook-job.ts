@@ -309,7 +309,7 @@ export async function runMonthlyLogbookStep(deps: TMonthlyLogbookDeps): Promise<
 /**
  * The job as a background loop (lib/background-loop.ts): a step every MONTHLY_LOGBOOK_EVERY_MS, the
  * next at once while a step did work. `onQueued` wakes the mailer when e-mails were written.
- * app.ts starts it with the background workers; its issuer is logbook-service.ts's issueMonthlyReport.
+ * jobs/background-jobs.ts registers it with the other background jobs; its issuer is logbook-service.ts's issueMonthlyReport.
  */
 export function createMonthlyLogbookJob(deps: TMonthlyLogbookDeps & { log: TLoopLog; onQueued?: () => void }, everyMs = MONTHLY_LOGBOOK_EVERY_MS) {
   const loop = new BackgroundLoop(

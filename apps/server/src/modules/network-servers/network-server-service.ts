@@ -11,7 +11,7 @@ import {
   type TNetworkServerPatch,
 } from '@aquasmart/domain';
 import { countRows, type TDb, type TDbOrTx } from '../../db/database';
-import { rethrowConstraint } from '../../db/db-errors';
+import { rethrowConstraint } from '../../lib/constraint-error';
 import { devices, networkServers } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { requireNetworkServer } from './network-server-repository';

@@ -119,8 +119,11 @@ export async function deliverDue(db: TDb, settings: TSenderSettings, limit = 8):
   return claimed.length;
 }
 
+/** How often the sender looks for due endpoints when idle. */
+export const PLATFORM_SENDER_IDLE_MS = 2000;
+
 /** The background loop of the deliveries: looks for due endpoints every few seconds, at once when woken. */
-export function createPlatformSender(db: TDb, settings: TSenderSettings, log: TLoopLog, idleMs = 2000): BackgroundLoop {
+export function createPlatformSender(db: TDb, settings: TSenderSettings, log: TLoopLog, idleMs = PLATFORM_SENDER_IDLE_MS): BackgroundLoop {
   return new BackgroundLoop('platform deliveries', () => deliverDue(db, settings), log, idleMs);
 }
 

@@ -3,7 +3,7 @@ import { ERROR, type TProductCreate, type TProductPatch } from '@aquasmart/domai
 import { type TDb, type TDbOrTx, countRows } from '../../db/database';
 import { devices, gateways, products } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { rethrowConstraint } from '../../db/db-errors';
+import { rethrowConstraint } from '../../lib/constraint-error';
 import { decodeImage } from './product-image';
 import { findProduct, requireProduct } from './product-repository';
 

@@ -1,4 +1,4 @@
-import { applyOffset, FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
+import { applyOffset, DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '@aquasmart/domain';
 
 /**
  * Alarm rules of docs/telemetry.md ("Processing and alarms"), with the constants of
@@ -6,9 +6,6 @@ import { applyOffset, FAULTY_READING_AT_OR_BELOW } from '@aquasmart/domain';
  * Offline (lora.ts older than 6 hours) and faulty sensor (a temperature channel at or below
  * -100) are read from the current state when asked; the two below are stored.
  */
-
-/** Supply-voltage threshold when register 1 does not name one (the nodes' factory setting). */
-export const DEFAULT_SUPPLY_VOLTAGE_THRESHOLD = 3.1;
 
 /** The threshold of register 1 (`supply-voltage-threshold`, V), or the default. */
 export function supplyVoltageThreshold(register1: unknown): number {
@@ -35,12 +32,6 @@ export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold:
  */
 export function nextFlushAlarmTs(currentMs: number, before: number, after: number, minimumDeviation: number, flushMs: number): number {
   return isWeakFlush(before, after, minimumDeviation) ? Math.max(currentMs, flushMs) : currentMs;
-}
-
-/** A flush that moved the temperature by less than the minimum deviation; flushes with a missing sensor are not judged. */
-export function isWeakFlush(before: number, after: number, minimumDeviation: number): boolean {
-  if (before <= FAULTY_READING_AT_OR_BELOW || after <= FAULTY_READING_AT_OR_BELOW) return false;
-  return Math.abs(after - before) < minimumDeviation;
 }
 
 /** A reading with the calibration offset applied; one rule with the calibration calls (domain calibration.ts). */

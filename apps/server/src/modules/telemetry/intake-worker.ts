@@ -71,7 +71,10 @@ async function processAlone(db: TDb, id: number): Promise<void> {
   }
 }
 
+/** How often the intake worker looks for stored events when not woken. */
+export const INTAKE_WORKER_IDLE_MS = 1000;
+
 /** The background loop of the intake: a batch at once when woken (an event was stored), else every second. */
-export function intakeWorker(db: TDb, log: TLoopLog, idleMs = 1000): BackgroundLoop {
+export function intakeWorker(db: TDb, log: TLoopLog, idleMs = INTAKE_WORKER_IDLE_MS): BackgroundLoop {
   return new BackgroundLoop('intake batch', () => processIntakeBatch(db), log, idleMs);
 }

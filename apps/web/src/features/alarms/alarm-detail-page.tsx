@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
@@ -19,6 +18,7 @@ import { alarmQuery } from './api/alarms-api';
 import { AlarmActions } from './components/alarm-actions';
 import { alarmPlace, alarmSubject, ConditionText } from './components/alarm-columns';
 import { AlarmTimeline } from './components/alarm-timeline';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /** "26-11-2026 14:05 door Mark de Monteur", or a dash. */
 /** Why the portal closed the alarm (its last 'closed' step's reason), null while active or when its condition cleared. */
@@ -105,8 +105,7 @@ export function AlarmDetailPage() {
           </Button>
         ) : null}
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('alarms.detail.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('alarms.detail.loadError')} gap={2} />
       {alarm ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

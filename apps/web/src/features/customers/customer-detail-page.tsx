@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
@@ -17,6 +15,7 @@ import { PageHeader } from '../../components/page';
 import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { customerQuery, deleteCustomer } from '../../lib/api/customers';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
@@ -69,8 +68,7 @@ export function CustomerDetailPage({
           />
         ) : null}
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('customers.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('customers.loadError')} gap={2} />
       {customer ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );

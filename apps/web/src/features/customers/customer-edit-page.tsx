@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
@@ -12,6 +10,7 @@ import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toCustomerBody } from '../../components/places/place-form';
 import { customerQuery, patchCustomer } from '../../lib/api/customers';
 import { EscalationForm } from './components/escalation-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (docs/screens.md, "Routes"). */
 export function CustomerEditPage() {
@@ -27,8 +26,7 @@ export function CustomerEditPage() {
   return (
     <>
       <PageHeader title={title} />
-      {result.isPending || !user ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('customers.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('customers.loadError')} busy={!user} gap={2} />
       {values && user ? (
         <PlaceFormScreen
           kind="customer"

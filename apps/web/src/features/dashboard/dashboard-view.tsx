@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import DonutLargeIcon from '@mui/icons-material/DonutLarge';
 import { useTheme } from '@mui/material/styles';
@@ -14,6 +12,7 @@ import { readStorage, writeStorage } from '../../lib/session/browser-storage';
 import { dashboardQuery } from './api/dashboard-api';
 import { chartGroups, overflowTotal } from './chart-groups';
 import { DashboardCard } from './dashboard-card';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * The dashboard's charts (docs/dashboard.md) for every customer of the user, or for one customer
@@ -55,8 +54,7 @@ export function DashboardView({ customer }: { customer?: string }) {
           {t('dashboard.refresh')}
         </Button>
       </Box>
-      {result.isFetching ? <LinearProgress aria-label={t('dashboard.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('snackbar.dashboardGetError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('snackbar.dashboardGetError')} busyWhile="fetching" loadingLabel={t('dashboard.loading')} gap={2} />
       {dashboard ? (
         <Box
           data-testid="dashboard-charts"

@@ -1,8 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import EditIcon from '@mui/icons-material/Edit';
@@ -17,6 +15,7 @@ import { DetailField, DetailList, PageHeader, Section } from '../../components/p
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { gatewayQuery } from '../../lib/api/gateways';
 import { GatewayHeardNodes } from './components/gateway-heard-nodes';
+import { QueryStatus } from '../../components/progress/query-status';
 
 function GatewayDetails({ gateway }: { gateway: TGateway }) {
   const { t, i18n } = useTranslation();
@@ -88,8 +87,7 @@ export function GatewayDetailPage() {
           />
         ) : null}
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('gateways.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('gateways.loadError')} gap={2} />
       {gateway ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { gatewayScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
 import { gatewayQuery, patchGateway } from '../../lib/api/gateways';
 import { GatewayFormScreen } from './components/gateway-form-screen';
 import { gatewayToForm, toGatewayBody } from './gateway-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /** /gateways/{customer}/{location}/{name}/edit (gatewayManagement); afterwards the gateway's details. */
 export function GatewayEditPage() {
@@ -25,8 +24,7 @@ export function GatewayEditPage() {
   return (
     <>
       <PageHeader title={title} subtitle={`${customer} · ${location}`} />
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('gateways.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('gateways.loadError')} gap={2} />
       {values ? (
         <GatewayFormScreen
           mode="edit"

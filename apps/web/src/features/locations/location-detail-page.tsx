@@ -1,8 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight } from '@aquasmart/domain';
@@ -16,6 +14,7 @@ import { PageHeader } from '../../components/page';
 import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { locationQuery } from '../../lib/api/locations';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /locations/{customer}/{name} (docs/screens.md, "Routes") with tabs #nodes, #gateways (gateway
@@ -60,8 +59,7 @@ export function LocationDetailPage({ moreTabs }: { moreTabs?: (customer: string,
           />
         ) : null}
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('locations.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('locations.loadError')} gap={2} />
       {location ? <HashTabs tabs={tabs} label={t('places.tabsLabel')} /> : null}
     </>
   );

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
@@ -11,6 +9,7 @@ import { PageHeader } from '../../components/page';
 import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toLocationBody } from '../../components/places/place-form';
 import { locationQuery, patchLocation } from '../../lib/api/locations';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /locations/{customer}/{name}/edit (editLocation, or editNode for the notes only: docs/places-screens.md,
@@ -33,8 +32,7 @@ export function LocationEditPage() {
   return (
     <>
       <PageHeader title={title} subtitle={loaded?.customer} />
-      {result.isPending || !user ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('locations.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('locations.loadError')} busy={!user} gap={2} />
       {values && user ? (
         <PlaceFormScreen
           kind="location"

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { TNetworkServerCreate } from '@aquasmart/domain';
@@ -15,6 +13,7 @@ import { deleteNetworkServer, invalidateNetworkServerLists, networkServerQuery, 
 import { IntegrationPanel } from './components/integration-panel';
 import { NetworkServerFormScreen } from './components/network-server-form-screen';
 import { networkServerToForm, toPatchBody, type TNetworkServerFormValues } from './network-server-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /networkServers/{name}/edit: the integration (URL, secret, new secret) and the form. Saving
@@ -70,8 +69,7 @@ export function NetworkServerEditPage() {
           {t('networkServers.delete')}
         </Button>
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('networkServers.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('networkServers.loadError')} gap={2} />
       {server && values ? (
         <>
           <IntegrationPanel server={server} />

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +30,7 @@ import {
   type TNodeEditForm,
   type TNodeEditValues,
 } from './node-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 function EditForm({ device, title }: { device: TDevice; title: string }) {
   const { t } = useTranslation();
@@ -173,8 +173,7 @@ export function NodeEditPage() {
   return (
     <>
       <PageHeader title={title} subtitle={device ? `${device.eui} · ${device.type} · ${device.customer ?? ''} · ${device.location ?? ''}` : undefined} />
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('nodes.edit.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('nodes.edit.loadError')} gap={2} />
       {device ? <EditForm device={device} title={title} /> : null}
     </>
   );

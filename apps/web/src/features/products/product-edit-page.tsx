@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { patchProduct, productQuery } from './api/products-api';
 import { PageHeader } from '../../components/page';
 import { ProductEditor } from './components/product-editor';
 import { productToForm, toPatchBody } from './product-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /products/{name}/edit (administrators). The stored image stays unless a new file is picked;
@@ -29,8 +28,7 @@ export function ProductEditPage() {
   return (
     <>
       <PageHeader title={title} />
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('products.loadOneError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('products.loadOneError')} gap={2} />
       {product ? (
         <ProductEditor
           key={product.name}

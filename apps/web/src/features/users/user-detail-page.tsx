@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -23,6 +22,7 @@ import { PageHeader, Section } from '../../components/page';
 import { RightsChips } from './components/rights-chips';
 import { TypedConfirmDialog } from './components/typed-confirm-dialog';
 import { fullName } from './user-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -113,8 +113,7 @@ export function UserDetailPage() {
           </span>
         </Tooltip>
       </PageHeader>
-      {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {userResult.isError ? <Alert severity="error">{t('users.loadError')}</Alert> : null}
+      <QueryStatus query={userResult} errorText={t('users.loadError')} />
       {stronger ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('errors.userHoldsMore')}

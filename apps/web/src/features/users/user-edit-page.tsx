@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { ERROR, hasAnyRight, isAdministrator, MESSAGE } from '@aquasmart/domain';
@@ -18,6 +16,7 @@ import { FormActions } from '../../components/page';
 import { PageHeader } from '../../components/page';
 import { UserFormFields } from './components/user-form-fields';
 import { emptyUserForm, ownChangeNeedsCurrentPassword, toPatchBody, USER_FORM_FIELDS, userToForm, ZUserEditForm } from './user-form';
+import { QueryStatus } from '../../components/progress/query-status';
 
 /**
  * /users/{email}/edit (docs/users.md, "Screens"). After saving one's own account a fresh token is
@@ -90,8 +89,7 @@ export function UserEditPage() {
   return (
     <>
       <PageHeader title={t('routes.userEdit').replace(':email', loaded?.email ?? email)} />
-      {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {userResult.isError ? <Alert severity="error">{t('users.loadError')}</Alert> : null}
+      <QueryStatus query={userResult} errorText={t('users.loadError')} gap={2} />
       {loaded ? (
         <FormProvider {...form}>
           <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userEdit').replace(':email', loaded.email)}>

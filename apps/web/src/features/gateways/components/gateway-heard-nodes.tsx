@@ -1,8 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import { formatDateTime, formatLocale, formatNumber, type TGatewayHeardNode } fr
 import { ResponsiveTable } from '../../../components/table';
 import { nodeScreen } from '../../../lib/api/nodes';
 import { gatewayHeardNodesQuery } from '../api/gateway-heard-api';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 /** The node's name (a link when it is placed) with its EUI under it: one narrow column on a phone. */
 function NodeCell({ node }: { node: TGatewayHeardNode }) {
@@ -49,8 +48,7 @@ export function GatewayHeardNodes({ customer, location, gateway }: { customer: s
           {t('gateways.heardIntro')}
         </Typography>
       </Box>
-      {heard.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {heard.isError ? <Alert severity="error">{t('gateways.heardLoadError')}</Alert> : null}
+      <QueryStatus query={heard} errorText={t('gateways.heardLoadError')} busyWhile="fetching" />
       <ResponsiveTable
         label={t('gateways.heardTitle')}
         rowKey={(node) => node.eui}

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +10,7 @@ import { useDownload } from '../use-download';
 import { useReportFormat } from '../use-report-format';
 import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
 import { VerdictChip } from './verdict-chip';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 /** The first characters of a hash, enough to tell two apart on screen. */
 export const shortHash = (hash: string) => `${hash.slice(0, 10)}…`;
@@ -83,8 +82,7 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
   ];
   return (
     <Box>
-      {issued.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {issued.isError ? <Alert severity="error">{t('logbookScreen.issued.loadError')}</Alert> : null}
+      <QueryStatus query={issued} errorText={t('logbookScreen.issued.loadError')} />
       {issued.isSuccess && issued.data.length === 0 ? <Typography variant="body2">{t('logbookScreen.issued.empty')}</Typography> : null}
       {issued.isSuccess && issued.data.length > 0 ? (
         <ResponsiveTable figures inset={false} label={t('logbookScreen.issued.title')} columns={columns} rows={issued.data} rowKey={(row) => row.number} />

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,6 +17,7 @@ import { auditLogQuery } from './api/node-detail-api';
 import { auditText, CHANGE_ARROW } from './audit-text';
 import { dateTimeText } from './format';
 import { ScrollRegion } from '../../../components/table';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 function AuditChange({ sentence, lines }: { sentence: string; lines: string[] }) {
   return (
@@ -108,8 +107,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
   const empty = entries.isSuccess && rows.length === 0;
   return (
     <Paper variant="outlined">
-      {entries.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {entries.isError ? <Alert severity="error">{t('nodeDetail.audit.loadError')}</Alert> : null}
+      <QueryStatus query={entries} errorText={t('nodeDetail.audit.loadError')} />
       {phone && !empty ? <AuditCards rows={rows} label={t('nodeDetail.audit.entries')} /> : null}
       {phone && empty ? <Typography sx={{ p: 2 }}>{t('nodeDetail.audit.empty')}</Typography> : null}
       {phone ? null : (

@@ -2,7 +2,6 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { NodeDetails } from './node-details';
 import { NodeLoraTab } from './node-lora-tab';
 import { NodeMoveButton } from './node-move-dialog';
 import { NodeSettingsTab } from '../settings/node-settings-tab';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 /** How often a node with pending settings is asked again while the live stream is not there to tell. */
 const PENDING_REFRESH_MS = 5000;
@@ -101,8 +101,7 @@ export function NodeDetailPage({ moreTabs }: { moreTabs?: (device: TDevice) => T
           />
         ) : null}
       </PageHeader>
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('nodeDetail.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('nodeDetail.loadError')} gap={2} />
       {device && tabs.length > 0 ? <HashTabs tabs={tabs} label={t('nodeDetail.tabsLabel')} /> : null}
       {device && tabs.length === 0 ? (
         <Stack spacing={2}>

@@ -1,8 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,6 +10,7 @@ import { gatewayScreen } from '../../../lib/api/places';
 import { ResponsiveTable } from '../../../components/table';
 import { nodeHeardGatewaysQuery } from './api/node-detail-api';
 import { dateTimeText, numberText } from './format';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 /** The gateway's name, linked to it, with its location under it. */
 function GatewayCell({ gateway }: { gateway: TDeviceHeardGateway }) {
@@ -39,8 +38,7 @@ export function NodeHeardGateways({ eui }: { eui: string }) {
           {t('nodeDetail.lora.gatewaysTitle')}
         </Typography>
       </Box>
-      {heard.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-      {heard.isError ? <Alert severity="error">{t('nodeDetail.lora.gatewaysLoadError')}</Alert> : null}
+      <QueryStatus query={heard} errorText={t('nodeDetail.lora.gatewaysLoadError')} busyWhile="fetching" />
       <ResponsiveTable
         label={t('nodeDetail.lora.gatewaysTitle')}
         rowKey={(gateway) => gateway.mac}

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -18,6 +16,7 @@ import { connectorMessagesQuery, loraMessagesQuery } from './api/node-detail-api
 import { dateTimeText, numberText } from './format';
 import { ScrollRegion, TablePager } from '../../../components/table';
 import { NodeHeardGateways } from './node-heard-gateways';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 const PERIODS = { day: 1, week: 7, month: 30 } as const;
 type TPeriod = keyof typeof PERIODS;
@@ -72,8 +71,7 @@ export function NodeLoraTab({ device }: { device: TDevice }) {
             ))}
           </TextField>
         </Box>
-        {messages.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-        {messages.isError ? <Alert severity="error">{t('nodeDetail.lora.loadError')}</Alert> : null}
+        <QueryStatus query={messages} errorText={t('nodeDetail.lora.loadError')} busyWhile="fetching" />
         <ScrollRegion label={t('nodeDetail.lora.title')}>
           <Table size="small" aria-label={t('nodeDetail.lora.title')}>
             <TableHead>

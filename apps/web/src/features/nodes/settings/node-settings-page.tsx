@@ -10,7 +10,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -57,6 +56,7 @@ import { useCurrentUser } from '../../../lib/session/current-user';
 import { useNodeCrumbs } from '../components/use-node-crumbs';
 import { postNodeParameters } from './settings-api';
 import { localOffsetMinutes, localTimeZone } from './settings-text';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 type TTranslate = ReturnType<typeof useTranslation>['t'];
 
@@ -348,8 +348,7 @@ export function NodeSettingsPage() {
   return (
     <>
       <PageHeader title={title} subtitle={device ? `${device.eui} · ${device.type} · ${device.customer ?? ''} · ${device.location ?? ''}` : undefined} />
-      {result.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
-      {result.isError ? <Alert severity="error">{t('nodeSettings.editor.loadError')}</Alert> : null}
+      <QueryStatus query={result} errorText={t('nodeSettings.editor.loadError')} gap={2} />
       {device && !supported ? <Alert severity="warning">{t('nodeSettings.editor.unsupported')}</Alert> : null}
       {device && supported && device.sipp.parameters.length === 0 ? <Alert severity="info">{t('nodeSettings.editor.noParameters')}</Alert> : null}
       {device && supported && device.sipp.parameters.length > 0 ? <SettingsForm device={device} type={type} title={title} /> : null}

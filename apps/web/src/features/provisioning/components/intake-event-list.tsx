@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TIntakeEvent } from '@aquasmart/domain';
@@ -10,6 +8,7 @@ import { ListTable, type TListColumn } from '../../../components/table/list-tabl
 import { fetchIntakeEventBody, fetchIntakeEvents, INTAKE_EVENTS_QUERY_KEY } from '../api/provisioning-api';
 import { intakeState } from '../intake-state';
 import { useFormat } from '../../../lib/i18n/use-date-time';
+import { QueryStatus } from '../../../components/progress/query-status';
 
 const getRowId = (event: TIntakeEvent) => event.id ?? '';
 
@@ -28,8 +27,7 @@ function IntakeEventDetail({ event }: { event: TIntakeEvent }) {
       <Typography variant="caption" color="text.secondary">
         {t('provisioning.body')}
       </Typography>
-      {body.isPending ? <LinearProgress aria-label={t('provisioning.bodyLoading')} /> : null}
-      {body.isError ? <Alert severity="error">{t('provisioning.bodyLoadError')}</Alert> : null}
+      <QueryStatus query={body} errorText={t('provisioning.bodyLoadError')} loadingLabel={t('provisioning.bodyLoading')} />
       {body.isSuccess ? (
         <Box
           component="pre"

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, tsz } from './columns';
+import { users } from './users';
+
+/** Issued logbook reports, their issue limits and the day summaries (docs/logbook.md). */
+
+/** Issued logbook reports (docs/logbook.md): no foreign keys, so they outlive a deleted location for their rulebook's years. */
+export const logbookReports = pgTable(
+  'logbook_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number: text('number').notNull().unique(),
+    scope: text('scope').$type<'location' | 'customer'>().notNull(),
+    customerId: integer('customer_id').notNull(),
+    locationId: integer('location_id'),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    rulebook: text('rulebook').notNull(),
+    verdict: text('verdict').notNull(),
+    language: text('language').notNull(),
+    issuedAt: tsz('issued_at').notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    sha256: text('sha256').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    content: jsonb('content').notNull(),
+    pdf: bytea('pdf').notNull(),
+    csv: text('csv').notNull(),
+    keepUntil: tsz('keep_until').notNull(),
+  },
+  (table) => [
+    index('logbook_reports_customer_idx').on(table.customerId, table.issuedAt.desc()),
+    index('logbook_reports_location_idx').on(table.locationId, table.issuedAt.desc()).where(sql`${table.locationId} IS NOT NULL`),
+    uniqueIndex('logbook_reports_monthly_idx')
+      .on(table.locationId, table.periodFrom, table.periodTo, table.language)
+      .where(sql`${table.issuedBy} = 'monthly'`),
+  ],
+);
+
+/**
+ * Logbook issues per user and subject (`l:<location id>` or `c:<customer id>`): the count in a fixed
+ * window and the lease of the issue in flight (logbook/issue-limit.ts).
+ */
+export const logbookIssueLimits = pgTable(
+  'logbook_issue_limits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    windowStart: tsz('window_start').notNull().defaultNow(),
+    issued: integer('issued').notNull(),
+    busyUntil: tsz('busy_until'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.subject] })],
+);
+
+/** The logbook's day summaries (docs/logbook.md, "Speed"); forgotten by a trigger when a late reading arrives. */
+export const logbookDays = pgTable(
+  'logbook_days',
+  {
+    deviceEui: text('device_eui').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** '' : the node's message times. */
+    channelId: text('channel_id').notNull(),
+    /** 'atLeast:60'; '' : not judged. */
+    limitKey: text('limit_key').notNull(),
+    summary: jsonb('summary').notNull(),
+    computedAt: tsz('computed_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'logbook_days_pk', columns: [table.deviceEui, table.day, table.channelId, table.limitKey] })],
+);

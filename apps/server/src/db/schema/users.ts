@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
+import { tsz, created, updated } from './columns';
+import { customers } from './places';
+
+/** Users, their customer scope, access tokens and the sign-in limit (docs/users.md, docs/architecture.md "Authentication"). */
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** 'Administrator' or null; never writable through the API. */
+    type: text('type'),
+    language: text('language').notNull().default('nl'),
+    portalRights: jsonb('portal_rights').$type<Partial<TPortalRights>>().notNull().default({}),
+    rights: jsonb('rights').$type<TRightEntry[]>().notNull().default([]),
+    flushEmailAlerts: boolean('flush_email_alerts').notNull().default(false),
+    overflowEmailAlerts: boolean('overflow_email_alerts').notNull().default(false),
+    logbookEmails: boolean('logbook_emails').notNull().default(false),
+    /**
+     * Alarm notification preferences, customers by id (docs/alarm-notifications.md); read with
+     * readStoredAlarmNotifications. flush/overflow_email_alerts mirror two of its kinds.
+     */
+    alarmNotifications: jsonb('alarm_notifications').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+/** A user's customer scope: empty means all customers. */
+export const userCustomers = pgTable(
+  'user_customers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.customerId] }), index('user_customers_customer_idx').on(table.customerId)],
+);
+
+/** Opaque access tokens: only their SHA-256 hash is kept. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tsz('expires_at').notNull(),
+    /** Start of the session a renewed token continues: bounds its lifetime (MAX_SESSION_SECONDS). */
+    sessionStartedAt: tsz('session_started_at').notNull().defaultNow(),
+    /** The sign-in a token continues: a renewal keeps it, signing out ends every token of it (migration 0022). */
+    sessionId: text('session_id').notNull().default(sql`gen_random_uuid()::text`),
+    /** Set when the token was renewed: it then works for the grace period only and is not renewed again. */
+    renewedAt: tsz('renewed_at'),
+    createdAt: created(),
+  },
+  (table) => [index('tokens_user_idx').on(table.userId), index('tokens_expires_idx').on(table.expiresAt), index('tokens_session_idx').on(table.sessionId)],
+);
+
+/** Sign-in attempts per subject in a fixed window, counted before the password check (auth/login-limiter.ts). */
+export const loginAttempts = pgTable('login_attempts', {
+  subject: text('subject').primaryKey(),
+  windowStart: tsz('window_start').notNull().defaultNow(),
+  windowSeconds: integer('window_seconds').notNull(),
+  attempts: integer('attempts').notNull(),
+});
