@@ -54,7 +54,7 @@ export async function runGatewayOfflineStep(db: TDb, now: Date, offlineAfterMs =
   });
 }
 
-/** The job as a background loop, a look every GATEWAY_OFFLINE_EVERY_MS; app.ts starts it with the background workers. */
+/** The job as a background loop, a look every GATEWAY_OFFLINE_EVERY_MS; jobs/background-jobs.ts registers it with the background workers. */
 export function createGatewayOfflineJob(deps: { db: TDb; log: TLoopLog; offlineAfterMs: number; now?: () => Date }, everyMs = GATEWAY_OFFLINE_EVERY_MS) {
   const loop = new BackgroundLoop(
     'gateway offline',

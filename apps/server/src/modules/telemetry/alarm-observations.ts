@@ -2,6 +2,7 @@ import {
   batterySwapClosesAlarm,
   faultySensorVerdict,
   flushVerdict,
+  isWeakFlush,
   isTemperatureChannelActive,
   nodeFunctions,
   lowBatteryVerdict,
@@ -16,7 +17,6 @@ import type { TRaisedAlarm } from '../alerts/alert-outbox';
 import type { TAlarmObservation, TObservedAlarms } from '../alarm-store/observed-alarms';
 import { subjectKey } from '../alarm-store/alarm-subject';
 import type { TDeviceState } from './device-state';
-import { isWeakFlush } from './alarms';
 
 /**
  * What one applied message means for the node's alarms (docs/alarms.md, "Kinds"): the domain's

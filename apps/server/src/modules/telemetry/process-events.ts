@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { decodeUplink, historyValue, isWeakFlush, type TUplinkMessage } from '@aquasmart/domain';
+import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
-<<<<<<< HEAD
-=======
-import { recordAlarms, type TRaisedAlarm } from '../alerts/alert-outbox';
->>>>>>> small
 import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
