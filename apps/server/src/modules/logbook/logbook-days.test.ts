@@ -256,7 +256,7 @@ describe('the day summaries give what one pass over the period gives', () => {
 });
 
 /** The smallest pieces a report reads in: one node over one UTC day per statement. */
-const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, sparse: 1 };
+const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, keptKeys: 1, sparse: 1 };
 
 describe('a report reads in pieces', () => {
   const at = (text: string) => Date.parse(text);

@@ -50,16 +50,18 @@ const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
  * report reads in pieces of some tens of milliseconds, taking turns with requests (db/turns.ts).
  * - `readings`: the temperature readings and messages summarised from the history;
  * - `kept`: kept day summaries (one row per channel and node a day);
+ * - `keptKeys`: which summaries are kept (their keys only, before keeping the missing ones);
  * - `sparse`: the few other messages (flushes, battery, parameter reports) and the audit log.
  * A piece is never smaller than one node over one UTC day (a day's summary is read whole).
  */
 export interface TReadSize {
   readings: number;
   kept: number;
+  keptKeys: number;
   sparse: number;
 }
 
-export const REPORT_READ_SIZE: TReadSize = { readings: 2, kept: 120, sparse: 200 };
+export const REPORT_READ_SIZE: TReadSize = { readings: 2, kept: 100, keptKeys: 800, sparse: 200 };
 
 export interface TReadPiece {
   euis: string[];
@@ -287,6 +289,21 @@ async function readKept(db: TDbOrTx, euis: readonly string[], days: readonly str
   return kept;
 }
 
+/** Which summaries of the nodes are kept on the given days (keptKey), without reading them; in pieces of `nodeDays`. */
+async function keptKeys(db: TDbOrTx, euis: readonly string[], days: readonly string[], nodeDays: number): Promise<Set<string>> {
+  const keys = new Set<string>();
+  if (days.length === 0) return keys;
+  for (const piece of readPieces(euis, dayStart(days[0]), dayStart(days[days.length - 1]) + DAY_MS, nodeDays)) {
+    const rows = await rowsInTurn<{ device_eui: string; day: string; channel_id: string; limit_key: string }>(
+      db,
+      sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key FROM logbook_days
+           WHERE device_eui = ANY(${pgTextArray(piece.euis)}::text[]) AND day >= ${utcDay(piece.from)}::date AND day <= ${utcDay(piece.to - 1)}::date`,
+    );
+    for (const row of rows) keys.add(keptKey(row.device_eui, row.channel_id, row.limit_key, row.day));
+  }
+  return keys;
+}
+
 /** Every day of a period for channels and nodes: kept summaries where there are, the history elsewhere. */
 export async function periodDays(
   db: TDbOrTx,
@@ -382,7 +399,7 @@ export async function periodDays(
 export async function keepPeriodDays(db: TDb, channels: readonly TJudgedChannel[], euis: readonly string[], start: number, end: number, now = Date.now(), statementTimeoutMs?: number): Promise<number> {
   const { keptDays } = planDays(start, end, now);
   if (keptDays.length === 0 || (channels.length === 0 && euis.length === 0)) return 0;
-  const have = await readKept(db, euis, keptDays, REPORT_READ_SIZE.kept);
+  const have = await keptKeys(db, euis, keptDays, REPORT_READ_SIZE.keptKeys);
   const missingDays = keptDays.filter(
     (day) =>
       channels.some((channel) => !have.has(keptKey(channel.eui, channel.channelId, limitKey(channel.limit), day))) ||

@@ -239,7 +239,7 @@ function watchedHandle(db: TDb) {
 }
 
 /** One node over one UTC day per statement. */
-const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, sparse: 1 };
+const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, keptKeys: 1, sparse: 1 };
 
 describe('a report reads in turns and in pieces (docs/operations-limits.md, "Heavy reports")', () => {
   it('two reports at once: one statement at a time, the event loop turning before each', async () => {
