@@ -61,7 +61,7 @@ export interface TReadSize {
   sparse: number;
 }
 
-export const REPORT_READ_SIZE: TReadSize = { readings: 2, kept: 100, keptKeys: 800, sparse: 200 };
+export const REPORT_READ_SIZE: TReadSize = { readings: 2, kept: 100, keptKeys: 400, sparse: 200 };
 
 export interface TReadPiece {
   euis: string[];
