@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
 import { insertProduct } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
-import { LOGBOOK_EUI, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
+import { LOGBOOK_EUI, LOGBOOK_LOCATION, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
 import { buildReport, changeDetails, reportCustomer, reportLocation, weeksOf } from './logbook-report';
 import { contentHashMatches, longReportReads, makeReport, plainReportReads, type TLogbookSubject } from './logbook-service';
 import { queryRows, type TDb } from '../../db/database';
@@ -254,7 +254,9 @@ describe('a report reads in turns and in pieces (docs/operations-limits.md, "Hea
   });
 
   it('the same report in the smallest pieces, from the history and from kept days, in more statements', async () => {
-    const args = { scope: 'location' as const, customer: reportCustomer(subject.customer), locations: [reportLocation(subject.location)], period: LOGBOOK_PERIOD, generatedBy: 'a', now: NOW };
+    const db = ctx.database.db;
+    const [location] = await db.select().from(locations).where(eq(locations.name, LOGBOOK_LOCATION));
+    const args = { scope: 'location' as const, customer: reportCustomer(subject.customer), locations: [reportLocation(location)], period: LOGBOOK_PERIOD, generatedBy: 'a', now: NOW };
     const count = async (readSize?: TReadSize) => {
       const watched = watchedHandle(ctx.database.db);
       const report = await buildReport(watched.handle, { ...args, readSize });
