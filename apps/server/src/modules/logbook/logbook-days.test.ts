@@ -8,7 +8,7 @@ import { queryRows, type TDbOrTx } from '../../db/database';
 import { deviceData } from '../../db/schema';
 import { insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
-import { keepPeriodDays, planDays, pgTextArray, utcDay } from './logbook-days';
+import { keepPeriodDays, planDays, pgTextArray, readPieces, timeSlices, utcDay, type TReadSize } from './logbook-days';
 import { createLogbookDaysJob } from './logbook-days-job';
 import { LOGBOOK_EUI, seedLogbookWorld } from './logbook.fixture';
 import { historyFigures, type TChannelFigures, type TChannelJudging, type TPeriodBounds, type TStretchRow } from './logbook-repository';
@@ -225,6 +225,8 @@ describe('the day summaries give what one pass over the period gives', () => {
     expect(roundFigures(fromHistory.figures)).toEqual(roundFigures(oracle.figures));
     expect(sortStretches(fromHistory.stretches)).toEqual(sortStretches(oracle.stretches));
     expect(sortStretches(fromHistory.offline)).toEqual(sortStretches(oracleOffline));
+    // Read a node and a UTC day at a time: the same figures, in the same order.
+    expect(await historyFigures(db, judging, bounds, SMALLEST_READS)).toEqual(fromHistory);
 
     const written = await keepPeriodDays(db, judging, euis, start, end);
     expect(written).toBeGreaterThan(0);
@@ -233,6 +235,7 @@ describe('the day summaries give what one pass over the period gives', () => {
     expect(roundFigures(fromKept.figures)).toEqual(roundFigures(oracle.figures));
     expect(sortStretches(fromKept.stretches)).toEqual(sortStretches(oracle.stretches));
     expect(sortStretches(fromKept.offline)).toEqual(sortStretches(oracleOffline));
+    expect(await historyFigures(db, judging, bounds, SMALLEST_READS)).toEqual(fromKept);
 
     // A late reading for a kept day forgets that node's summaries of the day, and the figures follow it.
     const lateDay = planDays(start, end, Date.now()).keptDays[1];
@@ -249,6 +252,47 @@ describe('the day summaries give what one pass over the period gives', () => {
     expect(fromKeptAfter.figures.find((figure) => figure.eui === euis[0] && figure.channelId === 'temperature1')?.readings).toBe(
       (oracle.figures.find((figure) => figure.eui === euis[0] && figure.channelId === 'temperature1')?.readings ?? 0) + 1,
     );
+  });
+});
+
+/** The smallest pieces a report reads in: one node over one UTC day per statement. */
+const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, keptKeys: 1, sparse: 1 };
+
+describe('a report reads in pieces', () => {
+  const at = (text: string) => Date.parse(text);
+  const iso = (ms: number) => new Date(ms).toISOString().replace(':00.000Z', 'Z');
+  it.each([
+    { name: 'what fits in one piece stays one', nodes: 2, from: '2026-10-04T22:00Z', to: '2026-10-05T22:00Z', nodeDays: 4, slices: [['2026-10-04T22:00Z', '2026-10-05T22:00Z']] },
+    {
+      name: 'a local week of 50 nodes at 120 node-days: two UTC days a slice, the ends parts of a day',
+      nodes: 50, from: '2026-10-04T22:00Z', to: '2026-10-11T22:00Z', nodeDays: 120,
+      slices: [['2026-10-04T22:00Z', '2026-10-06T00:00Z'], ['2026-10-06T00:00Z', '2026-10-08T00:00Z'], ['2026-10-08T00:00Z', '2026-10-10T00:00Z'], ['2026-10-10T00:00Z', '2026-10-11T22:00Z']],
+    },
+    { name: 'more nodes than node-days: a day a slice', nodes: 50, from: '2026-10-05T00:00Z', to: '2026-10-07T00:00Z', nodeDays: 2, slices: [['2026-10-05T00:00Z', '2026-10-06T00:00Z'], ['2026-10-06T00:00Z', '2026-10-07T00:00Z']] },
+  ])('time slices: $name', ({ nodes, from, to, nodeDays, slices }) => {
+    expect(timeSlices(nodes, at(from), at(to), nodeDays).map((slice) => [iso(slice.from), iso(slice.to)])).toEqual(slices);
+  });
+
+  it.each([
+    { nodes: 50, from: '2026-10-31T00:00Z', to: '2026-10-31T23:00Z', nodeDays: 2, pieces: 25, most: 2 },
+    { nodes: 50, from: '2026-09-30T22:00Z', to: '2026-10-01T00:00Z', nodeDays: 2, pieces: 3, most: 24 },
+    // The two hours of the first day in one piece, then a node a day.
+    { nodes: 7, from: '2026-10-04T22:00Z', to: '2026-10-11T22:00Z', nodeDays: 1, pieces: 1 + 6 * 7 + 7, most: 7 },
+    { nodes: 3, from: '2026-10-04T22:00Z', to: '2026-10-11T22:00Z', nodeDays: 120, pieces: 1, most: 3 },
+  ])('pieces of $nodes nodes from $from to $to at $nodeDays node-days: every node and instant once', ({ nodes, from, to, nodeDays, pieces: count, most }) => {
+    const euis = Array.from({ length: nodes }, (_, index) => `EUI${String(index).padStart(3, '0')}`);
+    const pieces = readPieces(euis, at(from), at(to), nodeDays);
+    expect(pieces).toHaveLength(count);
+    expect(Math.max(...pieces.map((piece) => piece.euis.length))).toBe(most);
+    for (const eui of euis) {
+      // Each node's pieces follow each other without gap or overlap from the start to the end.
+      const own = pieces.filter((piece) => piece.euis.includes(eui));
+      expect(own[0].from).toBe(at(from));
+      expect(own[own.length - 1].to).toBe(at(to));
+      own.slice(1).forEach((piece, index) => expect(piece.from).toBe(own[index].to));
+    }
+    // A piece ends on a UTC midnight or at the end: a day's summary is never split.
+    for (const piece of pieces) expect(piece.to === at(to) || piece.to % 86_400_000 === 0).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TTemperatureLimit } from '@aquasmart/domain';
-import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
+import { rowsInTurn } from '../../db/turns';
 import { EMPTY_CHANNEL_DAY, EMPTY_NODE_DAY, type TChannelDaySummary, type TClosedRun, type TFaultyRun, type TNodeDaySummary } from './day-stitch';
 import { ADVISORY_LOCKS } from '../../db/locks';
 
@@ -42,6 +43,68 @@ export function pgTextArray(values: readonly string[]): string {
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 
+/**
+ * How much history one statement of a report reads, in node-days (docs/operations-limits.md, "Heavy
+ * reports"). PGlite runs a statement on the event loop, at roughly 30 rows a millisecond on the
+ * 2-core machine (a day of a 3-channel node at 15 minutes is about 300 temperature readings), so a
+ * report reads in pieces of some tens of milliseconds, taking turns with requests (db/turns.ts).
+ * - `readings`: the temperature readings and messages summarised from the history;
+ * - `kept`: kept day summaries (one row per channel and node a day);
+ * - `keptKeys`: which summaries are kept (their keys only, before keeping the missing ones);
+ * - `sparse`: the few other messages (flushes, battery, parameter reports) and the audit log.
+ * A piece is never smaller than one node over one UTC day (a day's summary is read whole).
+ */
+export interface TReadSize {
+  readings: number;
+  kept: number;
+  keptKeys: number;
+  sparse: number;
+}
+
+export const REPORT_READ_SIZE: TReadSize = { readings: 2, kept: 100, keptKeys: 400, sparse: 200 };
+
+export interface TReadPiece {
+  euis: string[];
+  from: number;
+  to: number;
+}
+
+/** Nodes in groups of `size` (at least 1), in their order. */
+export function nodeGroups<T>(nodes: readonly T[], size: number): T[][] {
+  const per = Math.max(1, Math.floor(size));
+  const groups: T[][] = [];
+  for (let index = 0; index < nodes.length; index += per) groups.push(nodes.slice(index, index + per));
+  return groups;
+}
+
+/**
+ * A read of `nodes` nodes over [from, to) in time slices of about `nodeDays` node-days: whole UTC
+ * days (the first and last may be parts of a day), at least one day each, in time order.
+ */
+export function timeSlices(nodes: number, from: number, to: number, nodeDays: number): { from: number; to: number }[] {
+  if (to <= from) return [];
+  if (nodes * ((to - from) / DAY_MS) <= nodeDays) return [{ from, to }];
+  const daysPerSlice = Math.max(1, Math.floor(nodeDays / Math.max(1, nodes)));
+  const slices: { from: number; to: number }[] = [];
+  for (let cursor = from; cursor < to; ) {
+    const next = Math.min(to, (Math.floor(cursor / DAY_MS) + daysPerSlice) * DAY_MS);
+    slices.push({ from: cursor, to: next });
+    cursor = next;
+  }
+  return slices;
+}
+
+/**
+ * A read of nodes over [from, to) in pieces of about `nodeDays` node-days: the time slices above,
+ * and within each slice groups of nodes (at least one). The pieces cover every node and instant once.
+ */
+export function readPieces(euis: readonly string[], from: number, to: number, nodeDays: number): TReadPiece[] {
+  if (euis.length === 0) return [];
+  return timeSlices(euis.length, from, to, nodeDays).flatMap((slice) =>
+    nodeGroups(euis, nodeDays / ((slice.to - slice.from) / DAY_MS)).map((group) => ({ euis: group, from: slice.from, to: slice.to })),
+  );
+}
+
 export interface TDayPlan {
   /** UTC days wholly inside the period that ended before the keep bound: read from logbook_days. */
   keptDays: string[];
@@ -78,7 +141,7 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
   if (channels.length === 0 || to <= from) return result;
   const list = JSON.stringify(channels.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId, kind: channel.limit?.kind ?? null, celsius: channel.limit?.celsius ?? null })));
   const euis = [...new Set(channels.map((channel) => channel.eui))];
-  const rows = await queryRows<{ k: string; eui: string; channel_id: string; day: string; a: number | null; b: number | null; c: number | null; d: number | null; e: number | null; f: number | null; g: number | null; h: number | null; i: number | null; j: number | null }>(
+  const rows = await rowsInTurn<{ k: string; eui: string; channel_id: string; day: string; a: number | null; b: number | null; c: number | null; d: number | null; e: number | null; f: number | null; g: number | null; h: number | null; i: number | null; j: number | null }>(
     db,
     sql`WITH channel AS MATERIALIZED (
           SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
@@ -180,7 +243,7 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
 export async function summarizeNodeDays(db: TDbOrTx, euis: readonly string[], from: number, to: number): Promise<Map<string, Map<string, TNodeDaySummary>>> {
   const result = new Map<string, Map<string, TNodeDaySummary>>();
   if (euis.length === 0 || to <= from) return result;
-  const rows = await queryRows<{ k: string; eui: string; day: string; a: number; b: number }>(
+  const rows = await rowsInTurn<{ k: string; eui: string; day: string; a: number; b: number }>(
     db,
     sql`WITH messages AS MATERIALIZED (
           SELECT device_eui AS eui, ts, day, lead(ts) OVER (PARTITION BY device_eui, day ORDER BY ts) AS next_ts FROM (
@@ -209,17 +272,36 @@ export function compactSummary(summary: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(summary).filter(([, value]) => !(value === 0 || value === null || value === false || (Array.isArray(value) && value.length === 0))));
 }
 
-/** The kept summaries of the nodes (their channels under any limit, and the nodes) on the given days, by keptKey. */
-async function readKept(db: TDbOrTx, euis: readonly string[], days: readonly string[]): Promise<Map<string, TChannelDaySummary | TNodeDaySummary>> {
-  if (euis.length === 0 || days.length === 0) return new Map();
-  const rows = await queryRows<{ device_eui: string; day: string; channel_id: string; limit_key: string; summary: TChannelDaySummary | TNodeDaySummary }>(
-    db,
-    sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key, summary FROM logbook_days
-         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND day >= ${days[0]}::date AND day <= ${days[days.length - 1]}::date`,
-  );
-  return new Map(
-    rows.map((row) => [keptKey(row.device_eui, row.channel_id, row.limit_key, row.day), row.channel_id === NODE_CHANNEL ? { ...EMPTY_NODE_DAY, ...row.summary } : { ...EMPTY_CHANNEL_DAY, ...row.summary }]),
-  );
+/** The kept summaries of the nodes (their channels under any limit, and the nodes) on the given days, by keptKey; read in pieces of `nodeDays`. */
+async function readKept(db: TDbOrTx, euis: readonly string[], days: readonly string[], nodeDays: number): Promise<Map<string, TChannelDaySummary | TNodeDaySummary>> {
+  const kept = new Map<string, TChannelDaySummary | TNodeDaySummary>();
+  if (days.length === 0) return kept;
+  for (const piece of readPieces(euis, dayStart(days[0]), dayStart(days[days.length - 1]) + DAY_MS, nodeDays)) {
+    const rows = await rowsInTurn<{ device_eui: string; day: string; channel_id: string; limit_key: string; summary: TChannelDaySummary | TNodeDaySummary }>(
+      db,
+      sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key, summary FROM logbook_days
+           WHERE device_eui = ANY(${pgTextArray(piece.euis)}::text[]) AND day >= ${utcDay(piece.from)}::date AND day <= ${utcDay(piece.to - 1)}::date`,
+    );
+    for (const row of rows) {
+      kept.set(keptKey(row.device_eui, row.channel_id, row.limit_key, row.day), row.channel_id === NODE_CHANNEL ? { ...EMPTY_NODE_DAY, ...row.summary } : { ...EMPTY_CHANNEL_DAY, ...row.summary });
+    }
+  }
+  return kept;
+}
+
+/** Which summaries of the nodes are kept on the given days (keptKey), without reading them; in pieces of `nodeDays`. */
+async function keptKeys(db: TDbOrTx, euis: readonly string[], days: readonly string[], nodeDays: number): Promise<Set<string>> {
+  const keys = new Set<string>();
+  if (days.length === 0) return keys;
+  for (const piece of readPieces(euis, dayStart(days[0]), dayStart(days[days.length - 1]) + DAY_MS, nodeDays)) {
+    const rows = await rowsInTurn<{ device_eui: string; day: string; channel_id: string; limit_key: string }>(
+      db,
+      sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key FROM logbook_days
+           WHERE device_eui = ANY(${pgTextArray(piece.euis)}::text[]) AND day >= ${utcDay(piece.from)}::date AND day <= ${utcDay(piece.to - 1)}::date`,
+    );
+    for (const row of rows) keys.add(keptKey(row.device_eui, row.channel_id, row.limit_key, row.day));
+  }
+  return keys;
 }
 
 /** Every day of a period for channels and nodes: kept summaries where there are, the history elsewhere. */
@@ -230,9 +312,10 @@ export async function periodDays(
   start: number,
   end: number,
   now = Date.now(),
+  size: TReadSize = REPORT_READ_SIZE,
 ): Promise<{ channels: Map<string, TChannelDaySummary[]>; nodes: Map<string, TNodeDaySummary[]> }> {
   const plan = planDays(start, end, now);
-  const keptOf = await readKept(db, euis, plan.keptDays);
+  const keptOf = await readKept(db, euis, plan.keptDays, size.kept);
   const missingChannels = new Set<string>();
   const missingNodes = new Set<string>();
   let missingFrom = Infinity;
@@ -256,7 +339,6 @@ export async function periodDays(
   // What is not kept is read from the history: the period's unkept ends and days nobody summarised yet.
   const rawChannel = new Map<string, Map<string, TChannelDaySummary>>();
   const rawNode = new Map<string, Map<string, TNodeDaySummary>>();
-  const ranges = [...plan.rawRanges];
   const merge = <T>(into: Map<string, Map<string, T>>, from: Map<string, Map<string, T>>) => {
     for (const [key, days] of from) {
       const target = into.get(key) ?? new Map<string, T>();
@@ -264,13 +346,18 @@ export async function periodDays(
       into.set(key, target);
     }
   };
-  for (const range of ranges) {
-    merge(rawChannel, await summarizeChannelDays(db, channels, range.from, range.to));
-    merge(rawNode, await summarizeNodeDays(db, euis, range.from, range.to));
-  }
+  // In pieces of whole UTC days and groups of nodes: a day's summary is the same whichever piece reads it.
+  const summarize = async (ofChannels: readonly TJudgedChannel[], ofNodes: readonly string[], from: number, to: number) => {
+    const nodes = [...new Set([...ofChannels.map((channel) => channel.eui), ...ofNodes])];
+    for (const piece of readPieces(nodes, from, to, size.readings)) {
+      const inPiece = new Set(piece.euis);
+      merge(rawChannel, await summarizeChannelDays(db, ofChannels.filter((channel) => inPiece.has(channel.eui)), piece.from, piece.to));
+      merge(rawNode, await summarizeNodeDays(db, ofNodes.filter((eui) => inPiece.has(eui)), piece.from, piece.to));
+    }
+  };
+  for (const range of plan.rawRanges) await summarize(channels, euis, range.from, range.to);
   if (missingTo > missingFrom) {
-    merge(rawChannel, await summarizeChannelDays(db, channels.filter((channel) => missingChannels.has(channelKey(channel.eui, channel.channelId))), missingFrom, missingTo));
-    merge(rawNode, await summarizeNodeDays(db, [...missingNodes], missingFrom, missingTo));
+    await summarize(channels.filter((channel) => missingChannels.has(channelKey(channel.eui, channel.channelId))), [...missingNodes], missingFrom, missingTo);
   }
 
   const rawDays = (from: number, to: number) => {
@@ -312,7 +399,7 @@ export async function periodDays(
 export async function keepPeriodDays(db: TDb, channels: readonly TJudgedChannel[], euis: readonly string[], start: number, end: number, now = Date.now(), statementTimeoutMs?: number): Promise<number> {
   const { keptDays } = planDays(start, end, now);
   if (keptDays.length === 0 || (channels.length === 0 && euis.length === 0)) return 0;
-  const have = await readKept(db, euis, keptDays);
+  const have = await keptKeys(db, euis, keptDays, REPORT_READ_SIZE.keptKeys);
   const missingDays = keptDays.filter(
     (day) =>
       channels.some((channel) => !have.has(keptKey(channel.eui, channel.channelId, limitKey(channel.limit), day))) ||

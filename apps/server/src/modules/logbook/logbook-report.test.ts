@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { customers, devices, locations } from '../../db/schema';
 import { insertProduct } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
-import { LOGBOOK_EUI, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
-import { changeDetails, weeksOf } from './logbook-report';
-import { contentHashMatches, longReportReads, makeReport, type TLogbookSubject } from './logbook-service';
-import { queryRows } from '../../db/database';
+import { LOGBOOK_EUI, LOGBOOK_LOCATION, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
+import { buildReport, changeDetails, reportCustomer, reportLocation, weeksOf } from './logbook-report';
+import { contentHashMatches, longReportReads, makeReport, plainReportReads, type TLogbookSubject } from './logbook-service';
+import { queryRows, type TDb } from '../../db/database';
+import type { TReadSize } from './logbook-days';
 
 const ctx = useTestContext();
 let subject: TLogbookSubject;
@@ -199,6 +200,76 @@ describe('longReportReads (PostgreSQL in app.ts)', () => {
     expect(seen).toEqual({ timeout: '2min' });
     const plain = await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW);
     expect((await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW, reads)).sha256).toBe(plain.sha256);
+  });
+});
+
+/**
+ * A database handle that counts the statements run through it, checks that no two run at once and
+ * that the event loop turned (a setImmediate ticker ran) between the end of one and the start of the next.
+ */
+function watchedHandle(db: TDb) {
+  const seen = { statements: 0, mostAtOnce: 0, withoutTurn: 0 };
+  let turns = 0;
+  let ticking = true;
+  const tick = () => {
+    turns += 1;
+    if (ticking) setImmediate(tick);
+  };
+  tick();
+  let running = 0;
+  let turnsAtLastEnd: number | null = null;
+  const handle = new Proxy(db, {
+    get(target, property) {
+      if (property !== 'execute') return Reflect.get(target, property, target);
+      return async (query: Parameters<TDb['execute']>[0]) => {
+        if (turns === turnsAtLastEnd) seen.withoutTurn += 1;
+        running += 1;
+        seen.mostAtOnce = Math.max(seen.mostAtOnce, running);
+        try {
+          return await target.execute(query);
+        } finally {
+          running -= 1;
+          seen.statements += 1;
+          turnsAtLastEnd = turns;
+        }
+      };
+    },
+  });
+  return { handle, seen, stop: () => (ticking = false) };
+}
+
+/** One node over one UTC day per statement. */
+const SMALLEST_READS: TReadSize = { readings: 1, kept: 1, keptKeys: 1, sparse: 1 };
+
+describe('a report reads in turns and in pieces (docs/operations-limits.md, "Heavy reports")', () => {
+  it('two reports at once: one statement at a time, the event loop turning before each', async () => {
+    const watched = watchedHandle(ctx.database.db);
+    const reads = plainReportReads(watched.handle);
+    const [first, second] = await Promise.all([1, 2].map(() => makeReport(watched.handle, subject, LOGBOOK_PERIOD, 'a', NOW, reads)));
+    watched.stop();
+    expect(first.sha256).toBe(second.sha256);
+    expect(watched.seen.statements).toBeGreaterThan(20);
+    expect(watched.seen.mostAtOnce).toBe(1);
+    expect(watched.seen.withoutTurn).toBe(0);
+  });
+
+  it('the same report in the smallest pieces, from the history and from kept days, in more statements', async () => {
+    const db = ctx.database.db;
+    const [location] = await db.select().from(locations).where(eq(locations.name, LOGBOOK_LOCATION));
+    const args = { scope: 'location' as const, customer: reportCustomer(subject.customer), locations: [reportLocation(location)], period: LOGBOOK_PERIOD, generatedBy: 'a', now: NOW };
+    const count = async (readSize?: TReadSize) => {
+      const watched = watchedHandle(ctx.database.db);
+      const report = await buildReport(watched.handle, { ...args, readSize });
+      watched.stop();
+      return { report, statements: watched.seen.statements };
+    };
+    for (const source of ['history', 'kept days']) {
+      if (source === 'kept days') await makeReport(ctx.database.db, subject, LOGBOOK_PERIOD, 'a', NOW);
+      const usual = await count();
+      const smallest = await count(SMALLEST_READS);
+      expect(smallest.report).toEqual(usual.report);
+      expect(smallest.statements).toBeGreaterThan(usual.statements);
+    }
   });
 });
 

@@ -22,7 +22,7 @@ import {
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
-import { keepPeriodDays } from './logbook-days';
+import { keepPeriodDays, REPORT_READ_SIZE, type TReadSize } from './logbook-days';
 import {
   lastCalibrations,
   listCalibrations,
@@ -189,6 +189,7 @@ export async function buildLocationSection(
   period: { from: string; to: string },
   now: Date,
   bounds?: TPeriodBounds,
+  size: TReadSize = REPORT_READ_SIZE,
 ): Promise<TLogbookLocationSection> {
   const rulebook = rulebookOf(location, customer);
   const whole = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
@@ -200,15 +201,16 @@ export async function buildLocationSection(
   const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
 
   const [{ figures, stretches, offline }, flushes, batteryAndWater, calibrations, changes, lastCalibrated, alarmRecords] = await Promise.all([
-    historyFigures(db, judging, span),
-    listFlushes(db, euis, span, location.timeZone),
+    historyFigures(db, judging, span, size),
+    listFlushes(db, euis, span, location.timeZone, size),
     nodeStretches(
       db,
       euis.map((eui) => ({ eui, threshold: nodeOf.get(eui)?.supplyVoltageThreshold ?? DEFAULT_SUPPLY_VOLTAGE_THRESHOLD })),
       span,
+      size,
     ),
     listCalibrations(db, location.id, span),
-    listChanges(db, euis, span),
+    listChanges(db, euis, span, size),
     lastCalibrations(db, euis, span.end),
     listAlarmRecords(db, euis, span),
   ]);
@@ -384,13 +386,22 @@ export type TUnhashedReport = Omit<TLogbookReport, 'sha256'>;
 /** The report of one location, or of every location of a customer (a section each, by name). */
 export async function buildReport(
   db: TDbOrTx,
-  args: { scope: 'location' | 'customer'; customer: TReportCustomer; locations: TReportLocation[]; period: { from: string; to: string }; generatedBy: string; now: Date },
+  args: {
+    scope: 'location' | 'customer';
+    customer: TReportCustomer;
+    locations: TReportLocation[];
+    period: { from: string; to: string };
+    generatedBy: string;
+    now: Date;
+    /** How much one statement reads (the same report whatever the size). */
+    readSize?: TReadSize;
+  },
 ): Promise<TUnhashedReport> {
   const timeZone = args.locations[0]?.timeZone ?? 'Europe/Amsterdam';
   const bounds = await periodBounds(db, args.period.from, args.period.to, timeZone);
   const sections: TLogbookLocationSection[] = [];
   // One location at a time: each reads its own history, and a customer's memory stays one location's figures.
-  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined));
+  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined, args.readSize));
   const { customer } = args;
   return {
     scope: args.scope,

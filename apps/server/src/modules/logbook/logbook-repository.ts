@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { rowsInTurn } from '../../db/turns';
 import { stitchChannelDays, stitchNodeDays, type TStitchedChannel } from './day-stitch';
-import { GAP_MS, periodDays, pgTextArray } from './logbook-days';
+import { DAY_MS, GAP_MS, REPORT_READ_SIZE, nodeGroups, periodDays, pgTextArray, timeSlices, type TReadSize } from './logbook-days';
 
 export { pgTextArray } from './logbook-days';
 
@@ -10,6 +11,9 @@ export { pgTextArray } from './logbook-days';
  * The logbook's reads (docs/logbook.md). The history is aggregated in SQL: a year of a location's
  * readings is millions of rows, so Node only ever sees per-channel figures, stretches (gaps,
  * excursions, alarms) and the events that are few by nature (flushes, calibrations, changes).
+ * Every statement takes its turn with requests (db/turns.ts), and the reads that grow with the
+ * period and the nodes are made in pieces of `TReadSize` (logbook-days.ts): time slices where the
+ * rows come back in time order, groups of nodes where a node's rows belong together.
  */
 
 export interface TPeriodBounds {
@@ -19,7 +23,7 @@ export interface TPeriodBounds {
 
 /** The instants a period of local dates covers in a time zone: from 00:00 of `from` to 00:00 after `to`. */
 export async function periodBounds(db: TDbOrTx, from: string, to: string, timeZone: string): Promise<TPeriodBounds> {
-  const [row] = await queryRows<{ start: Date | string; end: Date | string }>(
+  const [row] = await rowsInTurn<{ start: Date | string; end: Date | string }>(
     db,
     sql`SELECT (${from}::date::timestamp AT TIME ZONE ${timeZone}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AS "end"`,
   );
@@ -47,7 +51,7 @@ const SYSTEM_REGISTERS = Object.values(PROFILES).map((profile) => ({ type: profi
 /** The temperature channels of the nodes at a location now, with what judging them needs. */
 export async function listLocationChannels(db: TDbOrTx, locationId: number): Promise<TLogbookChannelRow[]> {
   const systemRegisters = JSON.stringify(SYSTEM_REGISTERS);
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await rowsInTurn<Record<string, unknown>>(
     db,
     sql`SELECT d.eui, d.name AS node_name, d.type, c.channel_id, c.name AS channel_name, c.custom->>'mode' AS mode, c.calibrated_at,
           d.calibration_interval, d.flush_minimum_temperature_deviation AS minimum_deviation, d.flush_device_id IS NOT NULL AS has_faucet,
@@ -106,11 +110,12 @@ export async function historyFigures(
   db: TDbOrTx,
   judging: readonly TChannelJudging[],
   bounds: TPeriodBounds,
+  size: TReadSize = REPORT_READ_SIZE,
 ): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[]; offline: TNodeStretch[] }> {
   const euis = [...new Set(judging.map((channel) => channel.eui))];
   const start = bounds.start.getTime();
   const end = bounds.end.getTime();
-  const days = await periodDays(db, judging, euis, start, end);
+  const days = await periodDays(db, judging, euis, start, end, Date.now(), size);
   const figures: TChannelFigures[] = [];
   const stretches: TStretchRow[] = [];
   for (const channel of judging) {
@@ -149,23 +154,28 @@ export interface TFlushRow {
   after: number;
 }
 
-/** The flushes of a location's nodes in the period (a few per node and day: these come to Node). */
-export async function listFlushes(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds, timeZone: string): Promise<TFlushRow[]> {
+/** The flushes of a location's nodes in the period (a few per node and day: these come to Node), in time slices of `size.sparse`. */
+export async function listFlushes(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds, timeZone: string, size: TReadSize = REPORT_READ_SIZE): Promise<TFlushRow[]> {
   if (euis.length === 0) return [];
   const flushIds = [...new Set(Object.values(PROFILES).flatMap((profile) => (profile.messageIds.flush === undefined ? [] : [profile.messageIds.flush])))];
-  const rows = await queryRows<{ eui: string; channel: number | null; ts: Date | string; week: string; before: number; after: number }>(
-    db,
-    sql`SELECT device_eui AS eui, CASE WHEN jsonb_typeof(value->'channel') = 'number' THEN (value->>'channel')::int END AS channel, ts,
-               to_char(date_trunc('week', ts AT TIME ZONE ${timeZone}), 'YYYY-MM-DD') AS week,
-               (value->>'before')::float8 AS before, (value->>'after')::float8 AS after
-          FROM device_data
-         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND msg_id IN (${sql.raw(flushIds.join(', '))})
-           AND ts >= ${bounds.start} AND ts < ${bounds.end}
-           AND jsonb_typeof(value->'before') = 'number' AND jsonb_typeof(value->'after') = 'number'
-         ORDER BY ts, device_eui`,
-  );
-  // The demo history's flushes carry no channel: they are channel 1's (docs/payload-format.md).
-  return rows.map((row) => ({ eui: row.eui, channel: row.channel ?? 1, at: new Date(row.ts), week: row.week, before: Number(row.before), after: Number(row.after) }));
+  const flushes: TFlushRow[] = [];
+  // Slices in time order of rows in time order: the whole period's order.
+  for (const slice of timeSlices(euis.length, bounds.start.getTime(), bounds.end.getTime(), size.sparse)) {
+    const rows = await rowsInTurn<{ eui: string; channel: number | null; ts: Date | string; week: string; before: number; after: number }>(
+      db,
+      sql`SELECT device_eui AS eui, CASE WHEN jsonb_typeof(value->'channel') = 'number' THEN (value->>'channel')::int END AS channel, ts,
+                 to_char(date_trunc('week', ts AT TIME ZONE ${timeZone}), 'YYYY-MM-DD') AS week,
+                 (value->>'before')::float8 AS before, (value->>'after')::float8 AS after
+            FROM device_data
+           WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND msg_id IN (${sql.raw(flushIds.join(', '))})
+             AND ts >= ${new Date(slice.from)} AND ts < ${new Date(slice.to)}
+             AND jsonb_typeof(value->'before') = 'number' AND jsonb_typeof(value->'after') = 'number'
+           ORDER BY ts, device_eui`,
+    );
+    // The demo history's flushes carry no channel: they are channel 1's (docs/payload-format.md).
+    for (const row of rows) flushes.push({ eui: row.eui, channel: row.channel ?? 1, at: new Date(row.ts), week: row.week, before: Number(row.before), after: Number(row.after) });
+  }
+  return flushes;
 }
 
 export interface TNodeStretch {
@@ -182,14 +192,23 @@ export interface TNodeStretch {
  * - low battery: from the first reading below the node's threshold until the next battery swap (the
  *   rule of the stored battery alarm, docs/telemetry.md), or open;
  * - water detection: from a detection message until the next message that says dry, or open.
+ * Both follow a node over the whole period, so they are read in groups of nodes (`size.sparse`
+ * node-days each), in order of start and node.
  */
-export async function nodeStretches(db: TDbOrTx, nodes: readonly { eui: string; threshold: number }[], bounds: TPeriodBounds): Promise<TNodeStretch[]> {
-  if (nodes.length === 0) return [];
+export async function nodeStretches(db: TDbOrTx, nodes: readonly { eui: string; threshold: number }[], bounds: TPeriodBounds, size: TReadSize = REPORT_READ_SIZE): Promise<TNodeStretch[]> {
+  const spanDays = Math.max(1, (bounds.end.getTime() - bounds.start.getTime()) / DAY_MS);
+  const stretches: TNodeStretch[] = [];
+  for (const group of nodeGroups(nodes, size.sparse / spanDays)) stretches.push(...(await groupStretches(db, group, bounds)));
+  // A node's stretches come from one group, in the statement's order; across groups by start, then node.
+  return stretches.sort((a, b) => a.from.getTime() - b.from.getTime() || (a.eui < b.eui ? -1 : a.eui > b.eui ? 1 : 0));
+}
+
+async function groupStretches(db: TDbOrTx, nodes: readonly { eui: string; threshold: number }[], bounds: TPeriodBounds): Promise<TNodeStretch[]> {
   const list = JSON.stringify(nodes);
   const euis = nodes.map((node) => node.eui);
   const batteryIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.battery))];
   const overflowIds = [...new Set(Object.values(PROFILES).flatMap((profile) => (profile.messageIds.overflow === undefined ? [] : [profile.messageIds.overflow])))];
-  const rows = await queryRows<{ kind: TNodeStretch['kind']; eui: string; from: Date | string; to: Date | string | null }>(
+  const rows = await rowsInTurn<{ kind: TNodeStretch['kind']; eui: string; from: Date | string; to: Date | string | null }>(
     db,
     sql`WITH node AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, threshold float8)),
         low AS (
@@ -229,7 +248,7 @@ export interface TCalibrationRow {
 
 /** Calibrations done at the location in the period (the calibration log keeps where it happened). */
 export async function listCalibrations(db: TDbOrTx, locationId: number, bounds: TPeriodBounds): Promise<TCalibrationRow[]> {
-  const rows = await queryRows<{ ts: Date | string; device_eui: string; channel: string; calibrated: number; measured: number; offset: number; user_email: string | null }>(
+  const rows = await rowsInTurn<{ ts: Date | string; device_eui: string; channel: string; calibrated: number; measured: number; offset: number; user_email: string | null }>(
     db,
     sql`SELECT ts, device_eui, channel, calibrated, measured, "offset", user_email FROM calibration_logs
          WHERE location_id = ${locationId} AND ts >= ${bounds.start} AND ts < ${bounds.end} ORDER BY ts, device_eui, channel`,
@@ -254,27 +273,33 @@ export interface TChangeRow {
   source: 'audit' | 'report';
 }
 
-/** The audit entries and the nodes' parameter reports in the period. */
-export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds): Promise<TChangeRow[]> {
+/** The audit entries and the nodes' parameter reports in the period, in time slices of `size.sparse`. */
+export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds, size: TReadSize = REPORT_READ_SIZE): Promise<TChangeRow[]> {
   if (euis.length === 0) return [];
   const reportIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.parameters))];
-  const rows = await queryRows<{ ts: Date | string; eui: string; user_email: string | null; value: Record<string, unknown>; source: 'audit' | 'report' }>(
-    db,
-    sql`SELECT ts, device_eui AS eui, user_email, value, 'audit' AS source FROM audit_logs
-         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${bounds.start} AND ts < ${bounds.end}
-        UNION ALL
-        SELECT ts, device_eui, NULL, value, 'report' FROM device_data
-         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND msg_id IN (${sql.raw(reportIds.join(', '))})
-           AND ts >= ${bounds.start} AND ts < ${bounds.end}
-        ORDER BY 1, 2`,
-  );
-  return rows.map((row) => ({ at: new Date(row.ts), eui: row.eui, user: row.user_email, value: row.value, source: row.source }));
+  const changes: TChangeRow[] = [];
+  for (const slice of timeSlices(euis.length, bounds.start.getTime(), bounds.end.getTime(), size.sparse)) {
+    const from = new Date(slice.from);
+    const to = new Date(slice.to);
+    const rows = await rowsInTurn<{ ts: Date | string; eui: string; user_email: string | null; value: Record<string, unknown>; source: 'audit' | 'report' }>(
+      db,
+      sql`SELECT ts, device_eui AS eui, user_email, value, 'audit' AS source FROM audit_logs
+           WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${from} AND ts < ${to}
+          UNION ALL
+          SELECT ts, device_eui, NULL, value, 'report' FROM device_data
+           WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND msg_id IN (${sql.raw(reportIds.join(', '))})
+             AND ts >= ${from} AND ts < ${to}
+          ORDER BY 1, 2`,
+    );
+    for (const row of rows) changes.push({ at: new Date(row.ts), eui: row.eui, user: row.user_email, value: row.value, source: row.source });
+  }
+  return changes;
 }
 
 /** The last calibration of each channel before the period's end: the calibration log, else the channel's own date. */
 export async function lastCalibrations(db: TDbOrTx, euis: readonly string[], end: Date): Promise<Map<string, Date>> {
   if (euis.length === 0) return new Map();
-  const rows = await queryRows<{ eui: string; channel_id: string; last: Date | string | null }>(
+  const rows = await rowsInTurn<{ eui: string; channel_id: string; last: Date | string | null }>(
     db,
     sql`SELECT c.device_eui AS eui, c.channel_id,
                greatest((SELECT max(l.ts) FROM calibration_logs l WHERE l.device_eui = c.device_eui AND l.channel = c.channel_id AND l.ts < ${end}),
@@ -303,7 +328,7 @@ export interface TAlarmRecordRow {
  */
 export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds): Promise<TAlarmRecordRow[]> {
   if (euis.length === 0) return [];
-  const rows = await queryRows<{ kind: string; eui: string; channel_id: string; opened_at: Date | string; closed_at: Date | string | null; acknowledged_by: string | null; resolved_by: string | null; resolution: string | null }>(
+  const rows = await rowsInTurn<{ kind: string; eui: string; channel_id: string; opened_at: Date | string; closed_at: Date | string | null; acknowledged_by: string | null; resolved_by: string | null; resolution: string | null }>(
     db,
     sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
                (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) AS acknowledged_by,
