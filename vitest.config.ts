@@ -16,6 +16,15 @@ const serverSelection = serverPart ? serverTestSelection(serverPart) : null;
  * One Vitest run for the whole workspace: the domain and server run in Node, the web app in
  * happy-dom. Each server test file gets its own copy of one migrated database (see apps/server/src/test).
  */
+/**
+ * A worker keeps the modules it loaded from one Node test file to the next (docs/testing.md,
+ * "Isolation"): importing the server's libraries again for every file was a third of the CPU of a
+ * server file. Each file still gets its own database and app. A file that mocks a module the others
+ * load resets the module registry first (plugins/security-headers.test.ts). The web tests stay
+ * isolated: their screens share one DOM and window.fetch, which leaked from file to file.
+ */
+const isolate = false;
+
 export default defineConfig({
   test: {
     // Vitest's default, one worker fewer than the cores, is ONE worker on the 2-core CI machine: a
@@ -23,10 +32,11 @@ export default defineConfig({
     // (docs/operations.md, "A faster check"); unchanged on larger machines.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'domain', isolate, root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
+          isolate,
           root: 'apps/server',
           environment: 'node',
           include: serverSelection ? serverSelection.include : ['src/**/*.test.ts'],
@@ -39,7 +49,7 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
         },
       },
-      { test: { name: 'simulator', root: 'tools/simulator', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'simulator', isolate, root: 'tools/simulator', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {

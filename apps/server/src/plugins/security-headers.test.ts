@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as Helmet from 'helmet';
-import { useTestContext } from '../test/test-app';
 
 /** Counts how often helmet's middleware is built; the app builds it once, not per request. */
 const built = vi.hoisted(() => ({ count: 0 }));
@@ -13,6 +12,10 @@ vi.mock('helmet', async (importOriginal) => {
   return { default: Object.assign(counted, original) };
 });
 
+// Test files share a worker's modules (vitest.config.ts): the app's modules are loaded afresh here,
+// after the mock, or an earlier file's copy would build the real helmet.
+vi.resetModules();
+const { useTestContext } = await import('../test/test-app');
 const ctx = useTestContext({ reset: 'never' });
 
 /** What @fastify/helmet sent with our options before the headers were built once (captured from it). */
