@@ -2,12 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TUplinkMessage } from '@aquasmart/domain';
-import { useTestContext } from '../../test/test-app';
 import type { TDb } from '../../db/database';
-import { processIntakeBatch } from './intake-worker';
-import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
-import { insertCustomer, insertLocation } from '../../test/places-fixtures';
-import { insertSubscriber } from '../../test/alert-fixtures';
 import type * as TObservedAlarmsModule from '../alarm-store/observed-alarms';
 
 /**
@@ -33,6 +28,15 @@ vi.mock('../alarm-store/observed-alarms', async (importOriginal) => {
     },
   };
 });
+
+// Test files share a worker's modules (vitest.config.ts): the intake's modules are loaded afresh
+// here, after the mock, or an earlier file's copy would call the real store uncounted.
+vi.resetModules();
+const { useTestContext } = await import('../../test/test-app');
+const { processIntakeBatch } = await import('./intake-worker');
+const { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } = await import('../../test/intake-fixtures');
+const { insertCustomer, insertLocation } = await import('../../test/places-fixtures');
+const { insertSubscriber } = await import('../../test/alert-fixtures');
 
 const ctx = useTestContext();
 let db: TDb;
