@@ -47,6 +47,9 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: 'Welkom-admin-2026',
   DEMO: 'true',
   DEMO_PASSWORD: 'Welkom-demo-2026',
+  // The specs play the demo network server themselves (e2e/demo-fleet.ts moves its URL to their
+  // simulator): it keeps its URL and token whatever SIMULATOR the shell has (demo/demo-downlinks.ts).
+  SIMULATOR: 'on',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // e2e/alerts.spec.ts starts a mail server on this port; without it e-mails wait in the outbox, retried.
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2000}`,

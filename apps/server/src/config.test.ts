@@ -23,6 +23,11 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '127.0.0.1' }, { TRUST_PROXY: ['127.0.0.1'] }],
     [{ TRUST_PROXY: '10.0.0.0/8, ::1, fd00::/8' }, { TRUST_PROXY: ['10.0.0.0/8', '::1', 'fd00::/8'] }],
     [{ TRUST_PROXY: 'loopback,uniquelocal' }, { TRUST_PROXY: ['loopback', 'uniquelocal'] }],
+    [{}, { SIMULATOR: true }],
+    [{ SIMULATOR: '' }, { SIMULATOR: true }],
+    [{ SIMULATOR: 'off' }, { SIMULATOR: false }],
+    [{ SIMULATOR: 'OFF' }, { SIMULATOR: false }],
+    [{ SIMULATOR: '0' }, { SIMULATOR: false }],
   ])('accepts %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -36,6 +41,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'a@b.nl' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.nl', ADMIN_PASSWORD: 'Wachtwoord' }, 'ADMIN_PASSWORD'],
     [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ SIMULATOR: 'later' }, 'SIMULATOR'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TOKEN_TTL: '5' }, 'TOKEN_TTL'],
     [{ TRUST_PROXY: 'true' }, "any client's own X-Forwarded-For"],

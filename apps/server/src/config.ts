@@ -119,6 +119,18 @@ const ZEnv = z.object({
   DEMO: booleanText.default(false),
   /** The password of the demo users other than the administrator; generated when unset. */
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /**
+   * Whether the fleet simulator plays the demo network server (`npm start` runs it unless
+   * SIMULATOR is off; read the same way here: only an explicit 'off' word turns it off). Off: the
+   * demo network server gets no downlink API, so settings sent from the screens go nowhere
+   * rather than to whatever else listens on the simulator's port (demo/network-server.ts).
+   */
+  SIMULATOR: z
+    .string()
+    .default('on')
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']))
+    .transform((value) => !['0', 'false', 'no', 'off'].includes(value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL: z
     .string()
@@ -208,6 +220,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'DATA_DIR',
   'ADMIN_EMAIL',
   'DEMO',
+  'SIMULATOR',
   'LOG_LEVEL',
   'GATEWAY_OFFLINE_AFTER',
   'COPY_NAME',

@@ -9,10 +9,22 @@ import { describeStartupError } from './startup-error';
  * lost (README, "Lost the administrator's password"). Uses the server's configuration (DATABASE_URL
  * or DATA_DIR). On the embedded database it refuses while the server runs (db/data-dir-lock.ts).
  */
+const USAGE = 'Usage: npm run admin:reset-password -- <e-mail address of the account>';
+const HELP = `${USAGE}
+
+Sets a new generated password for the account, printed once, signs it out everywhere and lifts a
+sign-in lock-out. Uses the server's configuration: DATABASE_URL, or DATA_DIR for the embedded
+database (stop the server first there: the command refuses while it has DATA_DIR open).
+`;
+
 async function main(): Promise<number> {
   const email = process.argv[2];
+  if (email === '--help' || email === '-h') {
+    process.stdout.write(HELP);
+    return 0;
+  }
   if (!email || email.startsWith('-')) {
-    console.error('Usage: npm run admin:reset-password -- <e-mail address of the account>');
+    console.error(USAGE);
     return 2;
   }
   const config = loadConfig();

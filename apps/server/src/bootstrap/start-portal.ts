@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import { HANG_WATCH } from '../db/pool-limits';
 import type { TDatabase } from '../db/database';
 import { ensureHistoryPartitions } from '../db/partitions';
+import { pointDemoDownlinks } from '../demo/demo-downlinks';
 import { seedDemoData, type TDemoResult } from '../demo/seed';
 import { countUsers } from '../modules/users/user-repository';
 import { ensureFirstAdministrator, type TFirstAdmin } from './first-admin';
@@ -62,6 +63,9 @@ export async function startPortal(config: TConfig): Promise<TPortal> {
     demo: config.DEMO,
   });
   const demo = config.DEMO ? await seedDemoData(database.system, { demoPassword: config.DEMO_PASSWORD, log: app.log }) : null;
+  if (config.DEMO && (await pointDemoDownlinks(database.system, config.SIMULATOR)) === 'none') {
+    app.log.info('SIMULATOR=off: the demo network server has no downlink API, settings sent to demo nodes are not delivered');
+  }
   const noAccount = !admin && (await countUsers(database.system)) === 0;
   return { app, database, admin, demo, noAccount };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { customers, gateways, locations, networkServers, products, type TEndpoint } from '../db/schema';
+import { SIMULATOR_DOWNLINKS } from './demo-downlinks';
 import { DEMO_NETWORK_SERVER } from './network-server';
 import type { DemoRandom } from './random';
 import type { TTx } from './types';
@@ -164,7 +165,8 @@ export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
       name: DEMO_NETWORK_SERVER.name,
       kind: 'chirpstack',
       secret: DEMO_NETWORK_SERVER.secret,
-      config: { apiUrl: DEMO_NETWORK_SERVER.apiUrl, apiToken: DEMO_NETWORK_SERVER.apiToken },
+      // Pointed at the simulator or nowhere at every start (demo-downlinks.ts).
+      config: SIMULATOR_DOWNLINKS,
     })
     .returning({ id: networkServers.id });
 

@@ -78,6 +78,13 @@ describe('serving the web app', () => {
     if (encoding) expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(content));
   });
 
+  it('/robots.txt is a robots file keeping search engines out, not the page; no sign-in needed', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
   it('a missing hashed asset is a 404, never the page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-old999.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(404);

@@ -13,6 +13,17 @@ const API_PREFIXES = ['/api/', '/healthz'];
  * a file answers index.html, so that deep links work. Unknown API paths stay JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  // A robots file of its own, whether or not the web app is built: the history fallback below
+  // answered /robots.txt with index.html. The portal is behind a login: nothing in it is for search
+  // engines. `hide`: no part of the API's OpenAPI document, as the files of the build are not.
+  // (A robots.txt in apps/web/public would clash with this route at start: keep it here.)
+  await app.register(async (robots) => {
+    robots.addHook('onRoute', markRoutePublic);
+    robots.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+    );
+  });
+
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -65,6 +76,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 }
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 const ENCODING_EXTENSION = { br: '.br', gzip: '.gz' } as const;
 type TEncoding = keyof typeof ENCODING_EXTENSION;
 
