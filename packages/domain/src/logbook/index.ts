@@ -1,3 +1,4 @@
 export * from './rulebooks';
 export * from './report';
 export * from './periods';
+export * from './report-sections';

@@ -1,5 +1,19 @@
-import { csvField, csvFile, csvLine, csvText, formatNumber, type TLogbookLocationSection, type TLogbookReport } from '@aquasmart/domain';
-import { channelLabel, fill, kindText, limitText, localDate, modeText, moment, reportTexts, type TReportLanguage } from './report-format';
+import {
+  channelStretches,
+  csvField,
+  csvFile,
+  csvLine,
+  csvText,
+  formatNumber,
+  LOGBOOK_TABLES,
+  sectionLookup,
+  type TLogbookAnyTable,
+  type TLogbookCell,
+  type TLogbookLocationSection,
+  type TLogbookReport,
+  type TLogbookSectionTable,
+} from '@aquasmart/domain';
+import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, type TReportLanguage } from './report-format';
 
 /**
  * The legionella logbook report as one CSV (docs/logbook.md, "PDF and CSV"): semicolon-separated,
@@ -58,6 +72,8 @@ const COLUMNS = [
   'overdue',
 ] as const;
 type TColumn = (typeof COLUMNS)[number];
+const COLUMN_SET: ReadonlySet<string> = new Set(COLUMNS);
+const isColumn = (key: string): key is TColumn => COLUMN_SET.has(key);
 type TRow = Partial<Record<TColumn, string>>;
 
 /** Column titles with their unit where a number has one. */
@@ -78,14 +94,15 @@ function headerLine(language: TReportLanguage): string {
   return csvLine(COLUMNS.map((column) => csvText(unit[column] ? `${columns[column]} (${unit[column]})` : columns[column])));
 }
 
+/** The section tables in the order of the file; a channel's gaps follow its temperature line. */
+const { summary, temperatures, gaps, ...rest } = LOGBOOK_TABLES;
+const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [rest.flushWeeks, rest.failedFlushes, rest.missedFlushes, rest.alarms, rest.calibrationStatus, rest.calibrations, rest.changes];
+
 export function renderLogbookCsv(report: TLogbookReport, language: 'nl' | 'en'): string {
   const texts = reportTexts(language);
   const section = texts.csvSections;
-  const number = (value: number | null, decimals = 2) => (value === null ? '' : csvField(formatNumber(value, language, { maxDecimals: decimals })));
-  const share = (value: number | null) => (value === null ? '' : number(value * 100));
-  const count = (value: number) => String(value);
+  const number = (value: number | null) => (value === null ? '' : csvField(formatNumber(value, language, { maxDecimals: 2 })));
   const line = (row: TRow) => csvLine(COLUMNS.map((column) => row[column] ?? ''));
-  const yesNo = (value: boolean) => csvText(value ? texts.labels.yes : texts.labels.no);
 
   const lines = [headerLine(language)];
   lines.push(
@@ -106,13 +123,57 @@ export function renderLogbookCsv(report: TLogbookReport, language: 'nl' | 'en'):
   for (const location of report.locations) lines.push(...locationLines(location));
   return csvFile(lines);
 
+  /** A cell as a spreadsheet reads it: a number without its unit, a text that cannot run as a formula. */
+  function field(cell: TLogbookCell, zone: string): string {
+    switch (cell.kind) {
+      case 'text':
+        return csvText(cell.value);
+      case 'count':
+        return cell.value === null ? '' : String(cell.value);
+      case 'hours':
+      case 'celsius':
+      case 'offset':
+        return number(cell.value);
+      case 'share':
+        return cell.value === null ? '' : number(cell.value * 100);
+      case 'instant':
+        return csvText(moment(cell.value, language, zone));
+      case 'until':
+        return csvText(cell.value ? moment(cell.value, language, zone) : texts.labels.ongoing);
+      case 'date':
+        return csvText(localDate(cell.value, language));
+      case 'limit':
+        return csvText(limitText(cell.value, language));
+      case 'mode':
+        return csvText(modeText(cell.value, language));
+      case 'verdict':
+        return csvText(texts.verdicts[cell.value]);
+      case 'alarmKind':
+        return csvText(kindText(texts.alarmKinds, cell.value));
+      case 'changeKind':
+        return csvText(kindText(texts.changeKinds, cell.value));
+      case 'yesNo':
+        return csvText(cell.value ? texts.labels.yes : texts.labels.no);
+      case 'actor':
+        return csvText(cell.value ?? texts.nodeItself);
+    }
+  }
+
   function locationLines(place: TLogbookLocationSection): string[] {
     const zone = place.location.timeZone;
-    const when = (iso: string | null) => csvText(moment(iso, language, zone));
     const name = csvText(place.location.name);
-    const names = new Map(place.channels.map((channel) => [`${channel.eui}/${channel.channelId}`, channel.channelName]));
-    const node = (row: { nodeName: string; eui: string }) => ({ location: name, node: csvText(row.nodeName), eui: csvText(row.eui) });
+    const lookup = sectionLookup(place);
     const rulebook = place.rulebook;
+    /** A table's rows, one line each: the kind of line, the location, then every column of the table. */
+    const tableLines = <R>(table: TLogbookSectionTable<R>, rows: readonly R[]) =>
+      rows.map((row) => {
+        const cells: TRow = { section: csvText(section[table.csvLine]), location: name };
+        for (const column of table.columns) {
+          if (!isColumn(column.key)) throw new Error(`The CSV has no column ${column.key} (logbook table ${table.id})`);
+          cells[column.key] = field(column.cell(row, lookup), zone);
+        }
+        return line(cells);
+      });
     const out: string[] = [];
 
     out.push(
@@ -127,140 +188,9 @@ export function renderLogbookCsv(report: TLogbookReport, language: 'nl' | 'en'):
         ),
       }),
     );
-    for (const channel of place.channels) {
-      const base = { ...node(channel), channel: csvText(channel.channelName), mode: csvText(modeText(channel.mode, language)), limit: csvText(limitText(channel.limit, language)) };
-      out.push(
-        line({
-          section: csvText(section.summary),
-          ...base,
-          verdict: csvText(texts.verdicts[channel.verdict]),
-          coverage: share(channel.coverage),
-          withinLimit: share(channel.withinLimitShare),
-          growthRangeHours: number(channel.growthRangeHours),
-          flushes: channel.flushDuty ? count(channel.flushes) : '',
-          flushesFailed: channel.flushDuty ? count(channel.flushesFailed) : '',
-          missedFlushes: channel.flushDuty ? count(channel.missedFlushes.length) : '',
-        }),
-      );
-    }
-    for (const channel of place.channels) {
-      out.push(
-        line({
-          section: csvText(section.temperature),
-          ...node(channel),
-          channel: csvText(channel.channelName),
-          mode: csvText(modeText(channel.mode, language)),
-          limit: csvText(limitText(channel.limit, language)),
-          readings: count(channel.readings),
-          expectedReadings: count(channel.expectedReadings),
-          coverage: share(channel.coverage),
-          faultyReadings: count(channel.faultyReadings),
-          min: number(channel.min),
-          mean: number(channel.mean),
-          max: number(channel.max),
-          withinLimit: share(channel.withinLimitShare),
-          readingsOutsideLimit: count(channel.readingsOutsideLimit),
-          growthRangeHours: number(channel.growthRangeHours),
-          excursionFrom: channel.longestExcursion ? when(channel.longestExcursion.from) : '',
-          excursionTo: channel.longestExcursion ? when(channel.longestExcursion.to) : '',
-          excursionHours: channel.longestExcursion ? number(channel.longestExcursion.hours) : '',
-          flushes: channel.flushDuty ? count(channel.flushes) : '',
-          flushesProved: channel.flushDuty ? count(channel.flushesProved) : '',
-          flushesFailed: channel.flushDuty ? count(channel.flushesFailed) : '',
-        }),
-      );
-      for (const gap of channel.gaps) {
-        out.push(line({ section: csvText(section.gap), ...node(channel), channel: csvText(channel.channelName), from: when(gap.from), to: when(gap.to), hours: number(gap.hours) }));
-      }
-    }
-    for (const week of place.flushWeeks) {
-      out.push(
-        line({
-          section: csvText(section.flushWeek),
-          ...node(week),
-          channel: csvText(week.channelName),
-          week: csvText(localDate(week.week, language)),
-          flushes: count(week.flushes),
-          flushesProved: count(week.proved),
-          flushesFailed: count(week.failed),
-          required: count(week.required),
-        }),
-      );
-    }
-    const limits = new Map(place.channels.map((channel) => [`${channel.eui}/${channel.channelId}`, channel.limit]));
-    for (const flush of place.failedFlushes) {
-      out.push(
-        line({
-          section: csvText(section.failedFlush),
-          ...node(flush),
-          channel: csvText(channelLabel(flush.channelId, names, flush.eui)),
-          limit: csvText(limitText(limits.get(`${flush.eui}/${flush.channelId}`) ?? null, language)),
-          at: when(flush.at),
-          before: number(flush.before),
-          after: number(flush.after),
-        }),
-      );
-    }
-    for (const channel of place.channels) {
-      for (const stretch of channel.missedFlushes) {
-        out.push(line({ section: csvText(section.missedFlush), ...node(channel), channel: csvText(channel.channelName), from: when(stretch.from), to: when(stretch.to), hours: number(stretch.hours) }));
-      }
-    }
-    for (const alarm of place.alarms) {
-      const handling = alarm.handling;
-      out.push(
-        line({
-          section: csvText(section.alarm),
-          ...node(alarm),
-          channel: csvText(channelLabel(alarm.channelId, names, alarm.eui)),
-          kind: csvText(kindText(texts.alarmKinds, alarm.kind)),
-          from: when(alarm.from),
-          to: alarm.to ? when(alarm.to) : csvText(texts.labels.ongoing),
-          hours: number(alarm.hours),
-          user: csvText([handling?.acknowledgedBy, handling?.resolvedBy].filter(Boolean).join(' / ')),
-          details: csvText(handling?.note ?? ''),
-        }),
-      );
-    }
-    for (const status of place.calibrationStatus) {
-      out.push(
-        line({
-          section: csvText(section.calibrationStatus),
-          ...node(status),
-          channel: csvText(status.channelName),
-          lastCalibrated: when(status.lastCalibrated),
-          interval: count(status.intervalYears),
-          due: when(status.due),
-          overdue: yesNo(status.overdue),
-        }),
-      );
-    }
-    for (const calibration of place.calibrations) {
-      out.push(
-        line({
-          section: csvText(section.calibration),
-          ...node(calibration),
-          channel: csvText(channelLabel(calibration.channelId, names, calibration.eui)),
-          at: when(calibration.at),
-          reference: number(calibration.reference),
-          measured: number(calibration.measured),
-          offset: number(calibration.offset),
-          user: csvText(calibration.user ?? ''),
-        }),
-      );
-    }
-    for (const change of place.changes) {
-      out.push(
-        line({
-          section: csvText(section.change),
-          ...node(change),
-          at: when(change.at),
-          kind: csvText(kindText(texts.changeKinds, change.kind)),
-          user: csvText(change.user ?? texts.nodeItself),
-          details: csvText(change.details),
-        }),
-      );
-    }
+    out.push(...tableLines(summary, place.channels));
+    for (const channel of place.channels) out.push(...tableLines(temperatures, [channel]), ...tableLines(gaps, channelStretches(channel, 'gaps')));
+    for (const table of AFTER_TEMPERATURES) out.push(...tableLines(table, table.rows(place)));
     return out;
   }
 }

@@ -67,9 +67,3 @@ export function modeText(mode: TMode, language: TReportLanguage): string {
 export function kindText(table: Record<string, string>, kind: string): string {
   return Object.hasOwn(table, kind) ? table[kind] : kind;
 }
-
-/** 'temperature2' as the channel's number when the report gives no name for it. */
-export function channelLabel(channelId: string | null, names: ReadonlyMap<string, string>, eui: string): string {
-  if (channelId === null) return '';
-  return names.get(`${eui}/${channelId}`) ?? channelId;
-}

@@ -8,14 +8,27 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import type { TLogbookChannel, TLogbookLocationSection, TLogbookReport } from '@aquasmart/domain';
+import {
+  LOGBOOK_TABLES,
+  sectionLookup,
+  type TLogbookAlarm,
+  type TLogbookCalibration,
+  type TLogbookCalibrationStatus,
+  type TLogbookChange,
+  type TLogbookChannel,
+  type TLogbookFailedFlush,
+  type TLogbookFlushWeek,
+  type TLogbookLocationSection,
+  type TLogbookReport,
+  type TLogbookSectionTable,
+} from '@aquasmart/domain';
 import { useReportFormat, type TReportFormat } from '../use-report-format';
 import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
+import { modeName, screenColumns } from './report-columns';
 import { RulebookPanel } from './rulebook-panel';
 import { VerdictChip } from './verdict-chip';
 
 type THeading = 'h3' | 'h4';
-type TRow<K extends keyof TLogbookLocationSection> = TLogbookLocationSection[K] extends readonly (infer R)[] ? R : never;
 
 /** Whether a report holds no reading at all (the empty state). */
 export function reportHasReadings(report: TLogbookReport): boolean {
@@ -44,8 +57,6 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const col = (id: string) => t(`logbookReport.columns.${id}`);
   const screenCol = (id: string) => t(`logbookScreen.report.columns.${id}`);
   const title = (id: string) => t(`logbookReport.sections.${id}`);
-  const channelName = (eui: string, channelId: string | null) =>
-    channelId === null ? '—' : (section.channels.find((channel) => channel.eui === eui && channel.channelId === channelId)?.channelName ?? channelId);
   const node = <R extends { nodeName: string; eui: string }>(): TResponsiveColumn<R> => ({ id: 'node', label: col('node'), render: (row) => row.nodeName || row.eui, title: true, wrap: true });
   const stretches = (list: readonly { from: string; to: string; hours: number }[]) =>
     list.length === 0 ? (
@@ -57,21 +68,24 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
         ))}
       </Box>
     );
-  const mode = (value: TLogbookChannel['mode']) => t(`logbookReport.modes.${value === 'Meng/uittap' ? 'mixed' : (value ?? 'none')}`);
+  const mode = (value: TLogbookChannel['mode']) => modeName(t, value);
+  const shared = screenColumns(format, t, sectionLookup(section));
+  const { summary: summaryTable, temperatures: temperatureTable, flushWeeks: weekTable, failedFlushes: failedTable, alarms: alarmTable } = LOGBOOK_TABLES;
+  const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable } = LOGBOOK_TABLES;
 
   const summary: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
-    { id: 'channel', label: col('channel'), render: (row) => row.channelName, wrap: true },
+    shared(summaryTable, 'channel', { wrap: true }),
     { id: 'limit', label: screenCol('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
-    { id: 'verdict', label: col('verdict'), render: (row) => <VerdictChip verdict={row.verdict} /> },
-    { id: 'coverage', label: col('coverage'), render: (row) => format.percent(row.coverage), align: 'right' },
+    shared(summaryTable, 'verdict'),
+    shared(summaryTable, 'coverage'),
     {
       id: 'minMeanMax',
       label: screenCol('minMeanMax'),
       render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')} °C`),
       align: 'right',
     },
-    { id: 'growthHours', label: col('growthRangeHours'), render: (row) => format.hours(row.growthRangeHours), align: 'right' },
+    shared(summaryTable, 'growthRangeHours'),
     {
       id: 'flushes',
       label: screenCol('flushesProvedFailed'),
@@ -81,60 +95,49 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   ];
   const temperatures: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
-    { id: 'channel', label: col('channel'), render: (row) => row.channelName },
+    shared(temperatureTable, 'channel'),
     { id: 'readings', label: col('readings'), render: (row) => `${row.readings} / ${row.expectedReadings}`, align: 'right' },
-    { id: 'withinLimit', label: col('withinLimit'), render: (row) => format.percent(row.withinLimitShare), align: 'right' },
+    shared(temperatureTable, 'withinLimit'),
     { id: 'gaps', label: col('gaps'), render: (row) => stretches(row.gaps), wrap: true },
     { id: 'longestExcursion', label: col('longestExcursion'), render: (row) => format.stretch(row.longestExcursion), wrap: true },
     { id: 'missedFlushes', label: col('missedFlushes'), render: (row) => (row.flushDuty ? stretches(row.missedFlushes) : '—'), wrap: true },
   ];
-  const flushWeeks: TResponsiveColumn<TRow<'flushWeeks'>>[] = [
-    node<TRow<'flushWeeks'>>(),
-    { id: 'channel', label: col('channel'), render: (row) => row.channelName },
-    { id: 'week', label: col('week'), render: (row) => format.localDate(row.week) },
+  const flushWeeks: TResponsiveColumn<TLogbookFlushWeek>[] = [
+    node<TLogbookFlushWeek>(),
+    shared(weekTable, 'channel'),
+    shared(weekTable, 'week'),
     { id: 'flushes', label: col('flushes'), render: (row) => `${row.flushes} / ${row.required}`, align: 'right' },
-    { id: 'proved', label: col('flushesProved'), render: (row) => row.proved, align: 'right' },
-    { id: 'failed', label: col('flushesFailed'), render: (row) => row.failed, align: 'right' },
+    shared(weekTable, 'flushesProved'),
+    shared(weekTable, 'flushesFailed'),
   ];
-  const failedFlushes: TResponsiveColumn<TRow<'failedFlushes'>>[] = [
-    node<TRow<'failedFlushes'>>(),
-    { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
-    { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
-    { id: 'before', label: col('before'), render: (row) => format.temperature(row.before), align: 'right' },
-    { id: 'after', label: col('after'), render: (row) => format.temperature(row.after), align: 'right' },
+  const failedFlushes: TResponsiveColumn<TLogbookFailedFlush>[] = [node<TLogbookFailedFlush>(), ...(['channel', 'at', 'before', 'after'] as const).map((id) => shared(failedTable, id))];
+  const alarms: TResponsiveColumn<TLogbookAlarm>[] = [
+    node<TLogbookAlarm>(),
+    ...(['kind', 'channel', 'from', 'to'] as const).map((id) => shared(alarmTable, id)),
+    shared(alarmTable, 'hours', { id: 'duration', label: col('duration') }),
   ];
-  const alarms: TResponsiveColumn<TRow<'alarms'>>[] = [
-    node<TRow<'alarms'>>(),
-    { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.alarmKinds.${row.kind}`) },
-    { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
-    { id: 'from', label: col('from'), render: (row) => format.instant(row.from) },
-    { id: 'to', label: col('to'), render: (row) => (row.to ? format.instant(row.to) : t('logbookReport.labels.ongoing')) },
-    { id: 'duration', label: col('duration'), render: (row) => format.hours(row.hours) || '—', align: 'right' },
+  const calibrationStatus: TResponsiveColumn<TLogbookCalibrationStatus>[] = [
+    node<TLogbookCalibrationStatus>(),
+    shared(statusTable, 'channel'),
+    shared(statusTable, 'lastCalibrated', { render: (row) => (row.lastCalibrated ? format.instant(row.lastCalibrated) : t('logbookScreen.report.never')) }),
+    shared(statusTable, 'due'),
+    shared(statusTable, 'overdue'),
   ];
-  const calibrationStatus: TResponsiveColumn<TRow<'calibrationStatus'>>[] = [
-    node<TRow<'calibrationStatus'>>(),
-    { id: 'channel', label: col('channel'), render: (row) => row.channelName },
-    { id: 'lastCalibrated', label: col('lastCalibrated'), render: (row) => (row.lastCalibrated ? format.instant(row.lastCalibrated) : t('logbookScreen.report.never')) },
-    { id: 'due', label: col('due'), render: (row) => (row.due ? format.instant(row.due) : '—') },
-    { id: 'overdue', label: col('overdue'), render: (row) => (row.overdue ? <strong>{t('logbookReport.labels.yes')}</strong> : t('logbookReport.labels.no')) },
+  const calibrations: TResponsiveColumn<TLogbookCalibration>[] = [
+    node<TLogbookCalibration>(),
+    ...(['channel', 'at', 'reference', 'measured', 'offset', 'user'] as const).map((id) => shared(calibrationTable, id)),
   ];
-  const calibrations: TResponsiveColumn<TRow<'calibrations'>>[] = [
-    node<TRow<'calibrations'>>(),
-    { id: 'channel', label: col('channel'), render: (row) => channelName(row.eui, row.channelId) },
-    { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
-    { id: 'reference', label: col('reference'), render: (row) => format.temperature(row.reference), align: 'right' },
-    { id: 'measured', label: col('measured'), render: (row) => format.temperature(row.measured), align: 'right' },
-    { id: 'offset', label: col('offset'), render: (row) => format.number(row.offset, 2), align: 'right' },
-    { id: 'user', label: col('user'), render: (row) => row.user ?? '—' },
-  ];
-  const changes: TResponsiveColumn<TRow<'changes'>>[] = [
-    node<TRow<'changes'>>(),
-    { id: 'at', label: col('at'), render: (row) => format.instant(row.at) },
-    { id: 'kind', label: col('kind'), render: (row) => t(`logbookReport.changeKinds.${row.kind}`, { defaultValue: row.kind }) },
-    { id: 'user', label: col('user'), render: (row) => row.user ?? t('logbookReport.nodeItself') },
-    { id: 'details', label: col('details'), render: (row) => row.details || '—', wrap: true },
-  ];
+  const changes: TResponsiveColumn<TLogbookChange>[] = [node<TLogbookChange>(), ...(['at', 'kind', 'user'] as const).map((id) => shared(changeTable, id)), shared(changeTable, 'details', { wrap: true })];
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
+  /** A section table folded under its title and row count. */
+  const part = <R extends { eui: string; channelId?: string | null }>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R, index: number) => string = key, defaultExpanded = false) => {
+    const rows = table.rows(section);
+    return (
+      <ReportSection key={table.id} title={title(table.id)} count={rows.length} heading={heading} defaultExpanded={defaultExpanded}>
+        <ResponsiveTable figures inset={false} label={title(table.id)} columns={columns} rows={rows} rowKey={rowKey} />
+      </ReportSection>
+    );
+  };
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, minWidth: 0 }}>
@@ -142,30 +145,14 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
         <RulebookPanel rulebook={section.rulebook} format={format} heading={heading} />
       </Paper>
       {/* Open for one location; a customer's locations open their summaries one by one (the table of locations is on top). */}
-      <ReportSection title={title('summary')} count={section.channels.length} heading={heading} defaultExpanded={heading === 'h3'}>
-        <ResponsiveTable figures inset={false} label={title('summary')} columns={summary} rows={section.channels} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('temperatures')} count={section.channels.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('temperatures')} columns={temperatures} rows={section.channels} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('flushWeeks')} count={section.flushWeeks.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('flushWeeks')} columns={flushWeeks} rows={section.flushWeeks} rowKey={(row, index) => `${key(row, index)}:${row.week}`} />
-      </ReportSection>
-      <ReportSection title={title('failedFlushes')} count={section.failedFlushes.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('failedFlushes')} columns={failedFlushes} rows={section.failedFlushes} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('alarms')} count={section.alarms.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('alarms')} columns={alarms} rows={section.alarms} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('calibrationStatus')} count={section.calibrationStatus.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('calibrationStatus')} columns={calibrationStatus} rows={section.calibrationStatus} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('calibrations')} count={section.calibrations.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('calibrations')} columns={calibrations} rows={section.calibrations} rowKey={key} />
-      </ReportSection>
-      <ReportSection title={title('changes')} count={section.changes.length} heading={heading}>
-        <ResponsiveTable figures inset={false} label={title('changes')} columns={changes} rows={section.changes} rowKey={key} />
-      </ReportSection>
+      {part(summaryTable, summary, key, heading === 'h3')}
+      {part(temperatureTable, temperatures)}
+      {part(weekTable, flushWeeks, (row, index) => `${key(row, index)}:${row.week}`)}
+      {part(failedTable, failedFlushes)}
+      {part(alarmTable, alarms)}
+      {part(statusTable, calibrationStatus)}
+      {part(calibrationTable, calibrations)}
+      {part(changeTable, changes)}
     </Box>
   );
 }

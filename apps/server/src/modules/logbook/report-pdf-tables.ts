@@ -1,0 +1,309 @@
+import type { Content, ContentTable, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
+import {
+  columnOf,
+  isFigure,
+  LOGBOOK_GAP_HOURS,
+  LOGBOOK_TABLES,
+  sectionLookup,
+  type TLogbookCell,
+  type TLogbookColumnKey,
+  type TLogbookFlushWeek,
+  type TLogbookLocationSection,
+  type TLogbookLookup,
+  type TLogbookReportTexts,
+  type TLogbookSectionTable,
+  type TLogbookStretch,
+} from '@aquasmart/domain';
+import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment, percent, type TReportLanguage } from './report-format';
+
+/**
+ * The tables of the logbook PDF (docs/logbook.md, "PDF and CSV"): the report's section tables
+ * (LOGBOOK_TABLES, shared with the CSV and the screen) as pdfmake tables, with the columns the
+ * paper shows, some of them two figures in one cell to fit A4 portrait.
+ */
+
+export const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
+export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
+/**
+ * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
+ * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
+ * is 5,300 rows: 110 pages and several seconds of layout). The CSV always has every week.
+ */
+export const PDF_ALL_WEEKS = { weeks: 14, rows: 500 } as const;
+
+/**
+ * Characters the embedded Roboto lacks (the audit texts' arrow) written with ones it has, and a
+ * no-break space before a unit so '60 °C' never breaks between the two.
+ */
+const SUBSTITUTES: Record<string, string> = { '→': '->', '←': '<-', '⇒': '=>' };
+export function printable(text: string): string {
+  return text.replace(/[→←⇒]/g, (character) => SUBSTITUTES[character]).replace(/ (°C|V|%)(?=$|[\s),.;])/g, '\u00A0$1');
+}
+
+type TCellStyle = Record<string, unknown>;
+export const pdfCell = (text: string, style: TCellStyle = {}): TableCell => ({ text: printable(text), ...style });
+const BAD: TCellStyle = { color: COLOURS.bad, bold: true };
+const badIf = (condition: boolean): TCellStyle => (condition ? BAD : {});
+
+/** Thin grey rules, a shaded header row, no vertical lines: reads well printed in black and white. */
+const TABLE_LAYOUT: CustomTableLayout = {
+  hLineWidth: (index, node) => (index === 0 || index === (node.table.headerRows ?? 0) || index === node.table.body.length ? 0.8 : 0.4),
+  vLineWidth: () => 0,
+  hLineColor: () => COLOURS.line,
+  fillColor: (rowIndex, node) => (rowIndex < (node.table.headerRows ?? 0) ? COLOURS.headerFill : null),
+  paddingLeft: () => 3,
+  paddingRight: () => 3,
+  paddingTop: () => 2,
+  paddingBottom: () => 2,
+};
+
+export interface TPdfColumn<R> {
+  title: string;
+  width?: number | '*' | 'auto';
+  align?: 'left' | 'right' | 'center';
+  cell: (row: R) => TableCell;
+}
+
+/** A table whose header row repeats on a new page and whose rows never split; the empty text without rows. */
+export function pdfTable<R>(columns: readonly TPdfColumn<R>[], rows: readonly R[], empty: string): Content {
+  if (rows.length === 0) return { text: empty, style: 'empty' };
+  const header = columns.map((column) => pdfCell(column.title, { style: 'th', alignment: column.align ?? 'left' }));
+  // A cell takes its column's alignment unless it has its own.
+  const aligned = (value: TableCell, align: TPdfColumn<R>['align']): TableCell =>
+    align && typeof value === 'object' && value !== null && !('alignment' in value) ? ({ ...value, alignment: align } as TableCell) : value;
+  const body = rows.map((row) => columns.map((column) => aligned(column.cell(row), column.align)));
+  const content: ContentTable = {
+    table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: columns.map((column) => column.width ?? 'auto'), body: [header, ...body] },
+    layout: TABLE_LAYOUT,
+    style: 'table',
+  };
+  return content;
+}
+
+/** How the paper writes what one location's tables hold: its language, its time zone, its channels. */
+export interface TPdfLocation {
+  texts: TLogbookReportTexts;
+  language: TReportLanguage;
+  zone: string;
+  lookup: TLogbookLookup;
+}
+
+/** A cell of a section table on paper: its text and the emphasis its kind always has. */
+export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLocation): { text: string; style?: TCellStyle } {
+  switch (cell.kind) {
+    case 'text':
+      return { text: cell.value };
+    case 'count':
+      return { text: cell.value === null ? '' : String(cell.value) };
+    case 'hours':
+      return { text: hours(cell.value, language) };
+    case 'share':
+      return { text: percent(cell.value, language) };
+    case 'celsius':
+      return { text: celsius(cell.value, language) };
+    case 'offset':
+      return { text: celsius(cell.value, language, true) };
+    case 'instant':
+      return { text: moment(cell.value, language, zone) };
+    case 'until':
+      return cell.value ? { text: moment(cell.value, language, zone) } : { text: texts.labels.ongoing, style: { italics: true } };
+    case 'date':
+      return { text: localDate(cell.value, language) };
+    case 'limit':
+      return { text: limitText(cell.value, language) };
+    case 'mode':
+      return { text: modeText(cell.value, language) };
+    case 'verdict':
+      return { text: texts.verdicts[cell.value], style: { color: VERDICT_COLOURS[cell.value], bold: true } };
+    case 'alarmKind':
+      return { text: kindText(texts.alarmKinds, cell.value) };
+    case 'changeKind':
+      return { text: kindText(texts.changeKinds, cell.value) };
+    case 'yesNo':
+      return { text: cell.value ? texts.labels.yes : texts.labels.no };
+    case 'actor':
+      return cell.value === null ? { text: texts.nodeItself, style: { italics: true, color: COLOURS.muted } } : { text: cell.value };
+  }
+}
+
+interface TSharedOptions<R> {
+  width?: TPdfColumn<R>['width'];
+  /** Write an empty cell as the texts' "none" dash. */
+  none?: boolean;
+  emphasis?: (row: R) => TCellStyle;
+}
+
+/** A column of a section table as the paper shows it: its header, figures to the right. */
+export function sharedColumn<R>(location: TPdfLocation, table: TLogbookSectionTable<R>, key: TLogbookColumnKey, options: TSharedOptions<R> = {}): TPdfColumn<R> {
+  const column = columnOf(table, key);
+  return {
+    title: location.texts.columns[key],
+    ...(options.width === undefined ? {} : { width: options.width }),
+    ...(isFigure(column.kind) ? { align: 'right' as const } : {}),
+    cell: (row) => {
+      const { text, style } = writeCell(column.cell(row, location.lookup), location);
+      return pdfCell(text || (options.none ? location.texts.labels.none : ''), { ...style, ...options.emphasis?.(row) });
+    },
+  };
+}
+
+/** A column of the paper: a section table's column by its key (with options), or one of the paper's own. */
+type TColumnChoice<R> = TLogbookColumnKey | [TLogbookColumnKey, TSharedOptions<R>] | TPdfColumn<R>;
+
+/** A section table with the columns named, in their order. */
+function sectionTable<R>(location: TPdfLocation, table: TLogbookSectionTable<R>, columns: readonly TColumnChoice<R>[], rows: readonly R[], empty: string): Content {
+  const pdfColumns = columns.map((column) =>
+    typeof column === 'string' ? sharedColumn(location, table, column) : Array.isArray(column) ? sharedColumn(location, table, column[0], column[1]) : column,
+  );
+  return pdfTable(pdfColumns, rows, empty);
+}
+
+const WIDE = { width: '*' } as const;
+
+/** The flush weeks added up per channel, in the order the channels first appear. */
+function flushChannels(weeks: readonly TLogbookFlushWeek[]) {
+  const channels = new Map<string, { nodeName: string; channelName: string; weeks: number; short: number; flushes: number; proved: number; failed: number }>();
+  for (const week of weeks) {
+    const key = `${week.eui}/${week.channelId}`;
+    const channel = channels.get(key) ?? { nodeName: week.nodeName, channelName: week.channelName, weeks: 0, short: 0, flushes: 0, proved: 0, failed: 0 };
+    channel.weeks += 1;
+    channel.short += isShort(week) ? 1 : 0;
+    channel.flushes += week.flushes;
+    channel.proved += week.proved;
+    channel.failed += week.failed;
+    channels.set(key, channel);
+  }
+  return [...channels.values()];
+}
+const isShort = (week: TLogbookFlushWeek) => week.flushes < week.required || week.failed > 0;
+
+/**
+ * The tables of one location in the order of the report, each under the heading the document
+ * gives it (`heading`: a section title, `subheading`: a part of one).
+ */
+export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
+  const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
+  const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
+  const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
+  const none = texts.labels.none;
+  const tableOf = <R>(table: TLogbookSectionTable<R>, columns: readonly TColumnChoice<R>[], empty = texts.empty[table.empty]) =>
+    sectionTable(location, table, columns, table.rows(section), empty);
+
+  const stretchColumns: TColumnChoice<TLogbookStretch>[] = [['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours'];
+  const weekColumns: TColumnChoice<TLogbookFlushWeek>[] = [
+    ['node', WIDE],
+    ['channel', WIDE],
+    'week',
+    ['flushes', { emphasis: (week) => badIf(week.flushes < week.required) }],
+    'flushesProved',
+    ['flushesFailed', { emphasis: (week) => badIf(week.failed > 0) }],
+    'required',
+  ];
+  const weekCount = new Set(section.flushWeeks.map((week) => week.week)).size;
+  const allWeeks = weekCount <= PDF_ALL_WEEKS.weeks && section.flushWeeks.length <= PDF_ALL_WEEKS.rows;
+  const count = (title: string, value: (channel: ReturnType<typeof flushChannels>[number]) => number, bad = false): TPdfColumn<ReturnType<typeof flushChannels>[number]> => ({
+    title,
+    align: 'right',
+    cell: (channel) => right(String(value(channel)), badIf(bad && value(channel) > 0)),
+  });
+
+  return {
+    summary: tableOf(summary, [
+      ['node', WIDE],
+      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.channelName}\n${written(summary, 'mode', channel)}`) },
+      'limit',
+      ['coverage', { emphasis: (channel) => (channel.coverage < 0.9 ? { color: COLOURS.bad } : {}) }],
+      ['withinLimit', { none: true }],
+      'growthRangeHours',
+      {
+        title: `${texts.columns.flushes} (${texts.columns.flushesFailed})`,
+        align: 'right',
+        cell: (channel) => right(channel.flushDuty ? `${channel.flushes} (${channel.flushesFailed})` : none),
+      },
+      ['missedFlushes', { none: true }],
+      'verdict',
+    ]),
+    temperatures: tableOf(temperatures, [
+      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.nodeName}\n${channel.channelName}`) },
+      {
+        title: `${texts.columns.readings} / ${texts.columns.expectedReadings}`,
+        align: 'right',
+        cell: (channel) => right(`${channel.readings} / ${channel.expectedReadings}${channel.faultyReadings ? `\n(${channel.faultyReadings} ${texts.columns.faultyReadings.toLowerCase()})` : ''}`),
+      },
+      'coverage',
+      'min',
+      'mean',
+      'max',
+      ['withinLimit', { none: true }],
+      'growthRangeHours',
+      {
+        title: texts.columns.longestExcursion,
+        width: 118,
+        cell: (channel) =>
+          pdfCell(
+            channel.longestExcursion
+              ? `${written(temperatures, 'excursionFrom', channel)} –\n${written(temperatures, 'excursionTo', channel)} (${written(temperatures, 'excursionHours', channel)} h)`
+              : none,
+          ),
+      },
+    ]),
+    gaps: tableOf(gaps, stretchColumns, fill(texts.empty.gaps, { hours: LOGBOOK_GAP_HOURS })),
+    /** The weeks one by one, or over more than a quarter the channels' totals and the weeks that fell short. */
+    flushWeeks: allWeeks
+      ? [{ subheading: texts.sections.flushWeeks, table: tableOf(flushWeeks, weekColumns) }]
+      : [
+          {
+            subheading: texts.sections.flushChannels,
+            table: pdfTable(
+              [
+                { title: texts.columns.node, width: '*', cell: (channel) => pdfCell(channel.nodeName) },
+                { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(channel.channelName) },
+                count(texts.columns.weeks, (channel) => channel.weeks),
+                count(texts.columns.weeksMet, (channel) => channel.weeks - channel.short),
+                count(texts.columns.weeksShort, (channel) => channel.short, true),
+                count(texts.columns.flushes, (channel) => channel.flushes),
+                count(texts.columns.flushesProved, (channel) => channel.proved),
+                count(texts.columns.flushesFailed, (channel) => channel.failed, true),
+              ],
+              flushChannels(section.flushWeeks),
+              texts.empty.flushWeeks,
+            ),
+          },
+          {
+            subheading: texts.sections.shortWeeks,
+            note: texts.labels.allWeeksInCsv,
+            table: sectionTable(location, flushWeeks, weekColumns, section.flushWeeks.filter(isShort), texts.empty.shortWeeks),
+          },
+        ],
+    failedFlushes: tableOf(failedFlushes, ['at', ['node', WIDE], ['channel', WIDE], 'before', ['after', { emphasis: () => BAD }], 'limit']),
+    missedFlushes: tableOf(missedFlushes, stretchColumns),
+    alarms: tableOf(alarms, [
+      ['kind', { emphasis: () => ({ bold: true }) }],
+      ['node', WIDE],
+      ['channel', { ...WIDE, none: true }],
+      'from',
+      'to',
+      ['hours', { none: true }],
+      ...(section.alarms.some((alarm) => alarm.handling !== null)
+        ? [
+            {
+              title: `${texts.columns.acknowledgedBy} / ${texts.columns.resolvedBy}`,
+              width: '*' as const,
+              cell: (alarm: (typeof section.alarms)[number]) => pdfCell([written(alarms, 'user', alarm), written(alarms, 'details', alarm)].filter(Boolean).join(' / ') || none),
+            },
+          ]
+        : []),
+    ]),
+    calibrationStatus: tableOf(calibrationStatus, [
+      ['node', WIDE],
+      ['channel', WIDE],
+      ['lastCalibrated', { none: true }],
+      'interval',
+      ['due', { none: true }],
+      ['overdue', { emphasis: (status) => badIf(status.overdue) }],
+    ]),
+    calibrations: tableOf(calibrations, ['at', ['node', WIDE], ['channel', WIDE], 'reference', 'measured', 'offset', ['user', { none: true }]]),
+    changes: tableOf(changes, ['at', ['node', { width: 110 }], 'kind', 'user', ['details', WIDE]]),
+  };
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { columnOf, isFigure, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
+import type { TResponsiveColumn } from '../../../components/table';
+import type { TReportFormat } from '../use-report-format';
+import { VerdictChip } from './verdict-chip';
+
+export const modeName = (t: TFunction, mode: TLogbookChannel['mode']) => t(`logbookReport.modes.${mode === 'Meng/uittap' ? 'mixed' : (mode ?? 'none')}`);
+
+/** A cell of the report's section tables on screen: the user's language, a dash for nothing. */
+export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFunction): ReactNode {
+  switch (cell.kind) {
+    case 'text':
+      return cell.value || '—';
+    case 'count':
+      return cell.value ?? '—';
+    case 'hours':
+      return format.hours(cell.value) || '—';
+    case 'share':
+      return format.percent(cell.value);
+    case 'celsius':
+      return format.temperature(cell.value);
+    case 'offset':
+      return format.number(cell.value, 2);
+    case 'instant':
+      return cell.value ? format.instant(cell.value) : '—';
+    case 'until':
+      return cell.value ? format.instant(cell.value) : t('logbookReport.labels.ongoing');
+    case 'date':
+      return format.localDate(cell.value);
+    case 'limit':
+      return format.limit(cell.value);
+    case 'mode':
+      return modeName(t, cell.value);
+    case 'verdict':
+      return <VerdictChip verdict={cell.value} />;
+    case 'alarmKind':
+      return t(`logbookReport.alarmKinds.${cell.value}`);
+    case 'changeKind':
+      return t(`logbookReport.changeKinds.${cell.value}`, { defaultValue: cell.value });
+    case 'yesNo':
+      return cell.value ? <strong>{t('logbookReport.labels.yes')}</strong> : t('logbookReport.labels.no');
+    case 'actor':
+      return cell.value ?? t('logbookReport.nodeItself');
+  }
+}
+
+/**
+ * The screen's column for a column of a section table (the PDF's and the CSV's): its header, its
+ * cell, figures to the right; `own` for what the screen shows its own way.
+ */
+export function screenColumns(format: TReportFormat, t: TFunction, lookup: TLogbookLookup) {
+  return <R,>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, own: Partial<TResponsiveColumn<R>> = {}): TResponsiveColumn<R> => {
+    const column = columnOf(table, key);
+    return {
+      id: key,
+      label: t(`logbookReport.columns.${key}`),
+      render: (row) => screenCell(column.cell(row, lookup), format, t),
+      ...(isFigure(column.kind) ? { align: 'right' as const } : {}),
+      ...own,
+    };
+  };
+}

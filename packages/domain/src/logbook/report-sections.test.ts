@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { logbookReportTextsEn, logbookReportTextsNl } from '../i18n/ui-logbook-report';
+import type { TLogbookChannel, TLogbookLocationSection } from './report';
+import { LOGBOOK_TABLE_ORDER, LOGBOOK_TABLES, isFigure, sectionLookup, type TLogbookAnyTable, type TLogbookCell, type TLogbookColumnKey } from './report-sections';
+
+const SHOWER = { eui: 'A84041000181C5D1', nodeName: 'Douche 2.14' };
+const HOT: TLogbookChannel = {
+  ...SHOWER,
+  channelId: 'temperature1',
+  channelName: 'Warm water',
+  mode: 'WW',
+  limit: { kind: 'atLeast', celsius: 60 },
+  readings: 2890,
+  expectedReadings: 2980,
+  coverage: 0.97,
+  faultyReadings: 2,
+  gaps: [{ from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75 }],
+  min: 48.2,
+  mean: 61.4,
+  max: 66.8,
+  withinLimitShare: 0.962,
+  readingsOutsideLimit: 110,
+  growthRangeHours: 7.5,
+  longestExcursion: { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5 },
+  flushDuty: true,
+  flushes: 5,
+  flushesProved: 4,
+  flushesFailed: 1,
+  missedFlushes: [{ from: '2026-10-09T06:00:00.000Z', to: '2026-10-20T07:00:00.000Z', hours: 265 }],
+  verdict: 'deviations',
+};
+/** A channel without a flush duty, a limit or readings: its figures are none. */
+const COLD: TLogbookChannel = {
+  ...HOT,
+  channelId: 'temperature2',
+  channelName: 'Koud water',
+  mode: null,
+  limit: null,
+  min: null,
+  withinLimitShare: null,
+  longestExcursion: null,
+  flushDuty: false,
+  gaps: [],
+  missedFlushes: [],
+};
+
+const SECTION: TLogbookLocationSection = {
+  location: { id: 1, name: 'Zorgcentrum', address: 'Kerkstraat 12', postalCode: '3811 CV', city: 'Amersfoort', country: 'Nederland', timeZone: 'Europe/Amsterdam' },
+  rulebook: { id: 'NL', source: 'customer', hot: { kind: 'atLeast', celsius: 60 }, cold: { kind: 'atMost', celsius: 25 }, healthcare: false, flushEveryHours: 168, retentionYears: 3 },
+  verdict: 'deviations',
+  nodes: 1,
+  channels: [HOT, COLD],
+  flushWeeks: [{ ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', week: '2026-10-05', flushes: 1, proved: 0, failed: 1, required: 1 }],
+  failedFlushes: [{ ...SHOWER, channelId: 'temperature1', at: '2026-10-19T05:00:00.000Z', before: 38.4, after: 52.7 }],
+  alarms: [
+    { kind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: null, hours: null, handling: { acknowledgedBy: 'A. Öztürk', resolvedBy: 'J. de Vries', note: 'Batterij vervangen' } },
+  ],
+  calibrationStatus: [{ ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', lastCalibrated: null, intervalYears: 2, due: null, overdue: true }],
+  calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature9', reference: 60, measured: 59.6, offset: 0.4, user: null }],
+  changes: [{ at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'settingsConfirmed', user: null, details: 'Meetinterval 15 → 10 min' }],
+};
+
+/** Every cell of a table's first row of SECTION, by column. */
+function firstRow(table: TLogbookAnyTable): Partial<Record<TLogbookColumnKey, TLogbookCell>> {
+  const lookup = sectionLookup(SECTION);
+  const [row] = table.rows(SECTION);
+  return Object.fromEntries(table.columns.map((column) => [column.key, column.cell(row, lookup)]));
+}
+
+const node = { node: { kind: 'text', value: 'Douche 2.14' }, eui: { kind: 'text', value: 'A84041000181C5D1' } } as const;
+const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, TLogbookCell>>][] = [
+  [
+    LOGBOOK_TABLES.summary,
+    2,
+    {
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      mode: { kind: 'mode', value: 'WW' },
+      limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
+      coverage: { kind: 'share', value: 0.97 },
+      withinLimit: { kind: 'share', value: 0.962 },
+      growthRangeHours: { kind: 'hours', value: 7.5 },
+      flushes: { kind: 'count', value: 5 },
+      flushesFailed: { kind: 'count', value: 1 },
+      missedFlushes: { kind: 'count', value: 1 },
+      verdict: { kind: 'verdict', value: 'deviations' },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.temperatures,
+    2,
+    {
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      mode: { kind: 'mode', value: 'WW' },
+      limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
+      readings: { kind: 'count', value: 2890 },
+      expectedReadings: { kind: 'count', value: 2980 },
+      coverage: { kind: 'share', value: 0.97 },
+      faultyReadings: { kind: 'count', value: 2 },
+      min: { kind: 'celsius', value: 48.2 },
+      mean: { kind: 'celsius', value: 61.4 },
+      max: { kind: 'celsius', value: 66.8 },
+      withinLimit: { kind: 'share', value: 0.962 },
+      readingsOutsideLimit: { kind: 'count', value: 110 },
+      growthRangeHours: { kind: 'hours', value: 7.5 },
+      excursionFrom: { kind: 'instant', value: '2026-10-19T05:00:00.000Z' },
+      excursionTo: { kind: 'instant', value: '2026-10-19T09:30:00.000Z' },
+      excursionHours: { kind: 'hours', value: 4.5 },
+      flushes: { kind: 'count', value: 5 },
+      flushesProved: { kind: 'count', value: 4 },
+      flushesFailed: { kind: 'count', value: 1 },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.gaps,
+    1,
+    { ...node, channel: { kind: 'text', value: 'Warm water' }, from: { kind: 'instant', value: '2026-10-12T03:15:00.000Z' }, to: { kind: 'instant', value: '2026-10-12T22:00:00.000Z' }, hours: { kind: 'hours', value: 18.75 } },
+  ],
+  [
+    LOGBOOK_TABLES.flushWeeks,
+    1,
+    {
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      week: { kind: 'date', value: '2026-10-05' },
+      flushes: { kind: 'count', value: 1 },
+      flushesProved: { kind: 'count', value: 0 },
+      flushesFailed: { kind: 'count', value: 1 },
+      required: { kind: 'count', value: 1 },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.failedFlushes,
+    1,
+    {
+      at: { kind: 'instant', value: '2026-10-19T05:00:00.000Z' },
+      ...node,
+      // The channel's name and limit from the location's channels.
+      channel: { kind: 'text', value: 'Warm water' },
+      before: { kind: 'celsius', value: 38.4 },
+      after: { kind: 'celsius', value: 52.7 },
+      limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.missedFlushes,
+    1,
+    { ...node, channel: { kind: 'text', value: 'Warm water' }, from: { kind: 'instant', value: '2026-10-09T06:00:00.000Z' }, to: { kind: 'instant', value: '2026-10-20T07:00:00.000Z' }, hours: { kind: 'hours', value: 265 } },
+  ],
+  [
+    LOGBOOK_TABLES.alarms,
+    1,
+    {
+      kind: { kind: 'alarmKind', value: 'offline' },
+      ...node,
+      // A node's alarm: no channel.
+      channel: { kind: 'text', value: '' },
+      from: { kind: 'instant', value: '2026-10-12T03:15:00.000Z' },
+      to: { kind: 'until', value: null },
+      hours: { kind: 'hours', value: null },
+      user: { kind: 'text', value: 'A. Öztürk / J. de Vries' },
+      details: { kind: 'text', value: 'Batterij vervangen' },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.calibrationStatus,
+    1,
+    {
+      ...node,
+      channel: { kind: 'text', value: 'Koud water' },
+      lastCalibrated: { kind: 'instant', value: null },
+      interval: { kind: 'count', value: 2 },
+      due: { kind: 'instant', value: null },
+      overdue: { kind: 'yesNo', value: true },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.calibrations,
+    1,
+    {
+      at: { kind: 'instant', value: '2026-10-07T09:12:31.000Z' },
+      ...node,
+      // A channel the report has no name for: its id.
+      channel: { kind: 'text', value: 'temperature9' },
+      reference: { kind: 'celsius', value: 60 },
+      measured: { kind: 'celsius', value: 59.6 },
+      offset: { kind: 'offset', value: 0.4 },
+      user: { kind: 'text', value: '' },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.changes,
+    1,
+    {
+      at: { kind: 'instant', value: '2026-10-02T08:14:00.000Z' },
+      ...node,
+      kind: { kind: 'changeKind', value: 'settingsConfirmed' },
+      user: { kind: 'actor', value: null },
+      details: { kind: 'text', value: 'Meetinterval 15 → 10 min' },
+    },
+  ],
+];
+
+describe('the logbook report section tables', () => {
+  it('lists every table once, in the order of the report', () => {
+    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual(['summary', 'temperatures', 'gaps', 'flushWeeks', 'failedFlushes', 'missedFlushes', 'alarms', 'calibrationStatus', 'calibrations', 'changes']);
+    expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
+  });
+
+  describe.each(LOGBOOK_TABLE_ORDER.map((table) => [table.id, table] as const))('%s', (_id, table) => {
+    it.each([
+      ['nl', logbookReportTextsNl],
+      ['en', logbookReportTextsEn],
+    ])('has its title, CSV line name, empty text and column headers in %s', (_language, texts) => {
+      expect(texts.sections[table.id]).toMatch(/\S/);
+      expect(texts.csvSections[table.csvLine]).toMatch(/\S/);
+      expect(texts.empty[table.empty]).toMatch(/\S/);
+      for (const column of table.columns) expect(texts.columns[column.key], column.key).toMatch(/\S/);
+    });
+
+    it('names each column once, and each cell is of its column’s kind', () => {
+      const keys = table.columns.map((column) => column.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      const cells = firstRow(table);
+      for (const column of table.columns) expect(cells[column.key]?.kind, column.key).toBe(column.kind);
+    });
+  });
+
+  it.each(FIRST_ROWS.map(([table, rows, cells]) => [table.id, table, rows, cells] as const))('%s: the rows and the cells of the first', (_id, table, rows, cells) => {
+    expect(table.rows(SECTION)).toHaveLength(rows);
+    expect(firstRow(table)).toEqual(cells);
+  });
+
+  it('gives no flush figures for a channel without the duty, and none where the channel has no limit or readings', () => {
+    const lookup = sectionLookup(SECTION);
+    const cells = Object.fromEntries(LOGBOOK_TABLES.temperatures.columns.map((column) => [column.key, column.cell(COLD, lookup).value]));
+    expect(cells).toMatchObject({ mode: null, limit: null, min: null, withinLimit: null, excursionFrom: null, excursionHours: null, flushes: null, flushesProved: null, flushesFailed: null });
+    const summary = Object.fromEntries(LOGBOOK_TABLES.summary.columns.map((column) => [column.key, column.cell(COLD, lookup).value]));
+    expect(summary).toMatchObject({ flushes: null, flushesFailed: null, missedFlushes: null });
+  });
+
+  it.each([
+    ['count', true],
+    ['hours', true],
+    ['share', true],
+    ['celsius', true],
+    ['offset', true],
+    ['text', false],
+    ['instant', false],
+    ['date', false],
+    ['yesNo', false],
+    ['verdict', false],
+  ] as const)('a %s is a figure (right-aligned): %s', (kind, figure) => {
+    expect(isFigure(kind)).toBe(figure);
+  });
+});

@@ -1,0 +1,277 @@
+import type { TLogbookReportTexts } from '../i18n/ui-logbook-report';
+import type { TLogbookChannel, TLogbookLocationSection } from './report';
+
+/**
+ * The tables of a location's logbook report (docs/logbook.md, "PDF and CSV"), said once for the
+ * PDF, the CSV and the screen: per table its title, the rows it takes from the report and its
+ * columns, each a header text and the figure of a row. How a figure is written differs per output
+ * (a share is '97,0%' on paper, '96,98' in a spreadsheet, '97 %' on screen), so a column gives a
+ * typed cell and each output writes each kind of cell its own way. Which columns an output shows
+ * is its own choice: the CSV has every column, the PDF and the screen pick and combine some.
+ */
+
+export type TLogbookColumnKey = keyof TLogbookReportTexts['columns'];
+type TLogbookRow<K extends keyof TLogbookLocationSection> = TLogbookLocationSection[K] extends readonly (infer R)[] ? R : never;
+export type TLogbookFlushWeek = TLogbookRow<'flushWeeks'>;
+export type TLogbookFailedFlush = TLogbookRow<'failedFlushes'>;
+export type TLogbookAlarm = TLogbookRow<'alarms'>;
+export type TLogbookCalibrationStatus = TLogbookRow<'calibrationStatus'>;
+export type TLogbookCalibration = TLogbookRow<'calibrations'>;
+export type TLogbookChange = TLogbookRow<'changes'>;
+/** A gap in a channel's readings or a stretch without a flush, with the channel it belongs to. */
+export type TLogbookStretch = Pick<TLogbookChannel, 'eui' | 'nodeName' | 'channelId' | 'channelName'> & { from: string; to: string; hours: number };
+
+/** A figure before an output writes it. null: the row has none (no readings, no limit, no flush duty). */
+export type TLogbookCell =
+  | { kind: 'text'; value: string }
+  | { kind: 'count'; value: number | null }
+  | { kind: 'hours'; value: number | null }
+  | { kind: 'share'; value: number | null }
+  | { kind: 'celsius'; value: number | null }
+  /** A calibration's correction: signed on paper. */
+  | { kind: 'offset'; value: number }
+  | { kind: 'instant'; value: string | null }
+  /** The end of an alarm; null while it still holds. */
+  | { kind: 'until'; value: string | null }
+  /** A local date (YYYY-MM-DD). */
+  | { kind: 'date'; value: string }
+  | { kind: 'limit'; value: TLogbookChannel['limit'] }
+  | { kind: 'mode'; value: TLogbookChannel['mode'] }
+  | { kind: 'verdict'; value: TLogbookChannel['verdict'] }
+  | { kind: 'alarmKind'; value: string }
+  | { kind: 'changeKind'; value: string }
+  | { kind: 'yesNo'; value: boolean }
+  /** Who made a change; null for what the node reported itself. */
+  | { kind: 'actor'; value: string | null };
+export type TLogbookCellKind = TLogbookCell['kind'];
+
+/** Kinds that are figures: right-aligned in every output. */
+const FIGURES: ReadonlySet<TLogbookCellKind> = new Set(['count', 'hours', 'share', 'celsius', 'offset']);
+export const isFigure = (kind: TLogbookCellKind): boolean => FIGURES.has(kind);
+
+/** What a row needs from the rest of its location: the names and limits of its channels. */
+export interface TLogbookLookup {
+  /** The channel's name, its id when the report has no name for it, '' for none (a node's alarm). */
+  channelName(eui: string, channelId: string | null): string;
+  limit(eui: string, channelId: string): TLogbookChannel['limit'];
+}
+
+export function sectionLookup(section: TLogbookLocationSection): TLogbookLookup {
+  const channels = new Map(section.channels.map((channel) => [`${channel.eui}/${channel.channelId}`, channel]));
+  return {
+    channelName: (eui, channelId) => (channelId === null ? '' : (channels.get(`${eui}/${channelId}`)?.channelName ?? channelId)),
+    limit: (eui, channelId) => channels.get(`${eui}/${channelId}`)?.limit ?? null,
+  };
+}
+
+export interface TLogbookColumn<R> {
+  key: TLogbookColumnKey;
+  kind: TLogbookCellKind;
+  // A method, so a table of one row type stands in a list of tables of any (TLogbookAnyTable).
+  cell(row: R, lookup: TLogbookLookup): TLogbookCell;
+}
+
+export interface TLogbookSectionTable<R> {
+  /** Its title (texts.sections) and the name of its lines in the CSV's first column (texts.csvSections). */
+  id: keyof TLogbookReportTexts['sections'];
+  csvLine: keyof TLogbookReportTexts['csvSections'];
+  /** What the PDF says when it has no rows (texts.empty). */
+  empty: keyof TLogbookReportTexts['empty'];
+  rows(section: TLogbookLocationSection): readonly R[];
+  columns: readonly TLogbookColumn<R>[];
+}
+export type TLogbookAnyTable = TLogbookSectionTable<unknown>;
+
+type TCellOf<K extends TLogbookCellKind> = Extract<TLogbookCell, { kind: K }>;
+/** A column whose cell is of one kind, so an output knows the kind before it sees a row. */
+function column<R, K extends TLogbookCellKind>(key: TLogbookColumnKey, kind: K, value: (row: R, lookup: TLogbookLookup) => TCellOf<K>['value']): TLogbookColumn<R> {
+  return { key, kind, cell: (row, lookup) => ({ kind, value: value(row, lookup) }) as TLogbookCell };
+}
+
+/** The column with this header in a table; a key the table lacks is a programming error. */
+export function columnOf<R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey): TLogbookColumn<R> {
+  const found = table.columns.find((candidate) => candidate.key === key);
+  if (!found) throw new Error(`The logbook table ${table.id} has no column ${key}`);
+  return found;
+}
+
+/** A figure of the flush duty: none for a channel without it. */
+const whenFlushed = (channel: TLogbookChannel, value: number) => (channel.flushDuty ? value : null);
+const nodeColumns = <R extends { nodeName: string; eui: string }>() => [column<R, 'text'>('node', 'text', (row) => row.nodeName), column<R, 'text'>('eui', 'text', (row) => row.eui)];
+const channelName = <R extends { channelName: string }>() => column<R, 'text'>('channel', 'text', (row) => row.channelName);
+
+/** A channel's gaps or stretches without a flush, as rows. */
+export function channelStretches(channel: TLogbookChannel, list: 'gaps' | 'missedFlushes'): TLogbookStretch[] {
+  const { eui, nodeName, channelId, channelName } = channel;
+  return channel[list].map((stretch) => ({ eui, nodeName, channelId, channelName, ...stretch }));
+}
+
+function stretchTable(id: 'gaps' | 'missedFlushes', csvLine: 'gap' | 'missedFlush'): TLogbookSectionTable<TLogbookStretch> {
+  return {
+    id,
+    csvLine,
+    empty: id,
+    rows: (section) => section.channels.flatMap((channel) => channelStretches(channel, id)),
+    columns: [
+      ...nodeColumns<TLogbookStretch>(),
+      channelName<TLogbookStretch>(),
+      column('from', 'instant', (row) => row.from),
+      column('to', 'instant', (row) => row.to),
+      column('hours', 'hours', (row) => row.hours),
+    ],
+  };
+}
+
+/** Per channel: its verdict and the figures it rests on. */
+const summary: TLogbookSectionTable<TLogbookChannel> = {
+  id: 'summary',
+  csvLine: 'summary',
+  empty: 'channels',
+  rows: (section) => section.channels,
+  columns: [
+    ...nodeColumns<TLogbookChannel>(),
+    channelName<TLogbookChannel>(),
+    column('mode', 'mode', (row) => row.mode),
+    column('limit', 'limit', (row) => row.limit),
+    column('coverage', 'share', (row) => row.coverage),
+    column('withinLimit', 'share', (row) => row.withinLimitShare),
+    column('growthRangeHours', 'hours', (row) => row.growthRangeHours),
+    column('flushes', 'count', (row) => whenFlushed(row, row.flushes)),
+    column('flushesFailed', 'count', (row) => whenFlushed(row, row.flushesFailed)),
+    column('missedFlushes', 'count', (row) => whenFlushed(row, row.missedFlushes.length)),
+    column('verdict', 'verdict', (row) => row.verdict),
+  ],
+};
+
+/** Per channel: the readings and the temperatures. */
+const temperatures: TLogbookSectionTable<TLogbookChannel> = {
+  id: 'temperatures',
+  csvLine: 'temperature',
+  empty: 'channels',
+  rows: (section) => section.channels,
+  columns: [
+    ...nodeColumns<TLogbookChannel>(),
+    channelName<TLogbookChannel>(),
+    column('mode', 'mode', (row) => row.mode),
+    column('limit', 'limit', (row) => row.limit),
+    column('readings', 'count', (row) => row.readings),
+    column('expectedReadings', 'count', (row) => row.expectedReadings),
+    column('coverage', 'share', (row) => row.coverage),
+    column('faultyReadings', 'count', (row) => row.faultyReadings),
+    column('min', 'celsius', (row) => row.min),
+    column('mean', 'celsius', (row) => row.mean),
+    column('max', 'celsius', (row) => row.max),
+    column('withinLimit', 'share', (row) => row.withinLimitShare),
+    column('readingsOutsideLimit', 'count', (row) => row.readingsOutsideLimit),
+    column('growthRangeHours', 'hours', (row) => row.growthRangeHours),
+    column('excursionFrom', 'instant', (row) => row.longestExcursion?.from ?? null),
+    column('excursionTo', 'instant', (row) => row.longestExcursion?.to ?? null),
+    column('excursionHours', 'hours', (row) => row.longestExcursion?.hours ?? null),
+    column('flushes', 'count', (row) => whenFlushed(row, row.flushes)),
+    column('flushesProved', 'count', (row) => whenFlushed(row, row.flushesProved)),
+    column('flushesFailed', 'count', (row) => whenFlushed(row, row.flushesFailed)),
+  ],
+};
+
+const gaps = stretchTable('gaps', 'gap');
+const missedFlushes = stretchTable('missedFlushes', 'missedFlush');
+
+const flushWeeks: TLogbookSectionTable<TLogbookFlushWeek> = {
+  id: 'flushWeeks',
+  csvLine: 'flushWeek',
+  empty: 'flushWeeks',
+  rows: (section) => section.flushWeeks,
+  columns: [
+    ...nodeColumns<TLogbookFlushWeek>(),
+    channelName<TLogbookFlushWeek>(),
+    column('week', 'date', (row) => row.week),
+    column('flushes', 'count', (row) => row.flushes),
+    column('flushesProved', 'count', (row) => row.proved),
+    column('flushesFailed', 'count', (row) => row.failed),
+    column('required', 'count', (row) => row.required),
+  ],
+};
+
+const failedFlushes: TLogbookSectionTable<TLogbookFailedFlush> = {
+  id: 'failedFlushes',
+  csvLine: 'failedFlush',
+  empty: 'failedFlushes',
+  rows: (section) => section.failedFlushes,
+  columns: [
+    column('at', 'instant', (row) => row.at),
+    ...nodeColumns<TLogbookFailedFlush>(),
+    column('channel', 'text', (row, lookup) => lookup.channelName(row.eui, row.channelId)),
+    column('before', 'celsius', (row) => row.before),
+    column('after', 'celsius', (row) => row.after),
+    column('limit', 'limit', (row, lookup) => lookup.limit(row.eui, row.channelId)),
+  ],
+};
+
+const alarms: TLogbookSectionTable<TLogbookAlarm> = {
+  id: 'alarms',
+  csvLine: 'alarm',
+  empty: 'alarms',
+  rows: (section) => section.alarms,
+  columns: [
+    column('kind', 'alarmKind', (row) => row.kind),
+    ...nodeColumns<TLogbookAlarm>(),
+    column('channel', 'text', (row, lookup) => lookup.channelName(row.eui, row.channelId)),
+    column('from', 'instant', (row) => row.from),
+    column('to', 'until', (row) => row.to),
+    column('hours', 'hours', (row) => row.hours),
+    // Who acknowledged and who resolved it, and the corrective action (the alarm record's handling).
+    column('user', 'text', (row) => [row.handling?.acknowledgedBy, row.handling?.resolvedBy].filter(Boolean).join(' / ')),
+    column('details', 'text', (row) => row.handling?.note ?? ''),
+  ],
+};
+
+const calibrationStatus: TLogbookSectionTable<TLogbookCalibrationStatus> = {
+  id: 'calibrationStatus',
+  csvLine: 'calibrationStatus',
+  empty: 'calibrationStatus',
+  rows: (section) => section.calibrationStatus,
+  columns: [
+    ...nodeColumns<TLogbookCalibrationStatus>(),
+    channelName<TLogbookCalibrationStatus>(),
+    column('lastCalibrated', 'instant', (row) => row.lastCalibrated),
+    column('interval', 'count', (row) => row.intervalYears),
+    column('due', 'instant', (row) => row.due),
+    column('overdue', 'yesNo', (row) => row.overdue),
+  ],
+};
+
+const calibrations: TLogbookSectionTable<TLogbookCalibration> = {
+  id: 'calibrations',
+  csvLine: 'calibration',
+  empty: 'calibrations',
+  rows: (section) => section.calibrations,
+  columns: [
+    column('at', 'instant', (row) => row.at),
+    ...nodeColumns<TLogbookCalibration>(),
+    column('channel', 'text', (row, lookup) => lookup.channelName(row.eui, row.channelId)),
+    column('reference', 'celsius', (row) => row.reference),
+    column('measured', 'celsius', (row) => row.measured),
+    column('offset', 'offset', (row) => row.offset),
+    column('user', 'text', (row) => row.user ?? ''),
+  ],
+};
+
+const changes: TLogbookSectionTable<TLogbookChange> = {
+  id: 'changes',
+  csvLine: 'change',
+  empty: 'changes',
+  rows: (section) => section.changes,
+  columns: [
+    column('at', 'instant', (row) => row.at),
+    ...nodeColumns<TLogbookChange>(),
+    column('kind', 'changeKind', (row) => row.kind),
+    column('user', 'actor', (row) => row.user),
+    column('details', 'text', (row) => row.details),
+  ],
+};
+
+/** The tables of a location's report by name, typed by their rows. */
+export const LOGBOOK_TABLES = { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } as const;
+
+/** The tables in the order of the report. */
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes];
