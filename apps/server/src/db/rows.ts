@@ -64,20 +64,23 @@ export const column = { number, date, iso, ms, json, as, nullable };
 
 type TColumns = Record<string, TColumn<unknown>>;
 
-/** The decoded row of a shape: each column's decoder's type. */
-export type TRowOf<S extends TColumns> = { [K in keyof S]: ReturnType<S[K]> };
+/** The decoded row of some columns: each column's decoder's type. */
+type TDecoded<S extends TColumns> = { [K in keyof S]: ReturnType<S[K]> };
 
 export interface TRowShape<S extends TColumns> {
   /** One raw row into the declared shape; columns not declared are left out. */
-  decode(raw: Record<string, unknown>): TRowOf<S>;
+  decode(raw: Record<string, unknown>): TDecoded<S>;
   /** Runs a raw SQL query and decodes its rows. */
-  read(db: Pick<TDb, 'execute'>, query: SQL): Promise<TRowOf<S>[]>;
+  read(db: Pick<TDb, 'execute'>, query: SQL): Promise<TDecoded<S>[]>;
 }
+
+/** The row a shape decodes to: `TRowOf<typeof alarmRow>`. */
+export type TRowOf<R> = R extends TRowShape<infer S> ? TDecoded<S> : never;
 
 /** Declares a row's columns once; `read` and `decode` answer typed rows. */
 export function rowShape<S extends TColumns>(columns: S): TRowShape<S> {
   const entries = Object.entries(columns);
-  const decode = (raw: Record<string, unknown>): TRowOf<S> => {
+  const decode = (raw: Record<string, unknown>): TDecoded<S> => {
     const row: Record<string, unknown> = {};
     for (const [name, decodeColumn] of entries) {
       try {
@@ -86,7 +89,7 @@ export function rowShape<S extends TColumns>(columns: S): TRowShape<S> {
         throw new TypeError(`column ${name}: ${(error as Error).message}`, { cause: error });
       }
     }
-    return row as TRowOf<S>;
+    return row as TDecoded<S>;
   };
   return {
     decode,
