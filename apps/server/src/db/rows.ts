@@ -38,7 +38,10 @@ const iso: TColumn<string> = (value) => date(value).toISOString();
 /** A timestamp as milliseconds since 1970. */
 const ms: TColumn<number> = (value) => date(value).getTime();
 
-/** jsonb or json: parsed by the driver, or text on some paths. */
+/**
+ * jsonb or json holding an object, array or number: parsed by the driver, or text on some paths.
+ * Not for a column whose values are JSON strings: the driver's string would be parsed once more.
+ */
 const json =
   <T>(): TColumn<T> =>
   (value) =>
