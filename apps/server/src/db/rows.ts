@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { queryRows, type TDb } from './database';
+import { rowsInTurn } from './turns';
 
 /**
  * The row reader: what a query's columns are, declared once, and one decoding of what the two
@@ -75,6 +76,8 @@ export interface TRowShape<S extends TColumns> {
   decode(raw: Record<string, unknown>): TDecoded<S>;
   /** Runs a raw SQL query and decodes its rows. */
   read(db: Pick<TDb, 'execute'>, query: SQL): Promise<TDecoded<S>[]>;
+  /** `read` for long reads that take turns with requests (db/turns.ts, `rowsInTurn`); rows are decoded after the turn. */
+  readInTurn(db: Pick<TDb, 'execute'>, query: SQL): Promise<TDecoded<S>[]>;
 }
 
 /** The row a shape decodes to: `TRowOf<typeof alarmRow>`. */
@@ -97,5 +100,6 @@ export function rowShape<S extends TColumns>(columns: S): TRowShape<S> {
   return {
     decode,
     read: async (db, query) => (await queryRows<Record<string, unknown>>(db, query)).map(decode),
+    readInTurn: async (db, query) => (await rowsInTurn<Record<string, unknown>>(db, query)).map(decode),
   };
 }
