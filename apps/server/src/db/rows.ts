@@ -8,7 +8,7 @@ import { rowsInTurn } from './turns';
  * and by path: bigint is a string on PostgreSQL and a number on PGlite, numeric a string on both,
  * timestamps text (Drizzle keeps the server's text) or a Date (a typed select of a `mode: 'date'`
  * column), jsonb parsed or, on some paths, text. A module declares its row once with `rowShape`
- * and reads typed rows; no `number | string` row types, `Number(row.x)` or local ISO helpers.
+ * and reads typed rows, instead of row types that admit both drivers' answers and conversions by hand.
  * The decoders are plain functions (no zod): they run per row on the intake and the dashboards.
  */
 
