@@ -31,6 +31,7 @@ export const PGLITE_PROOFS = [
   'src/db/change-feed-triggers.test.ts',
   'src/db/partitions.test.ts',
   'src/db/pools.test.ts',
+  'src/db/rows.test.ts',
   'src/demo/seed.test.ts',
   'src/demo/seed-forms.test.ts',
   'src/lib/query/hostile-http.test.ts',

@@ -66,6 +66,6 @@ export type TDbOrTx = Pick<TDb, 'select' | 'insert' | 'update' | 'delete' | 'exe
 /** Rows of a table matching a condition. */
 export async function countRows(tx: TDbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  return Number(row.total);
+  return row.total;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/database';
+import { column, rowShape } from '../db/rows';
 import type { TAlarmEventAction } from '@aquasmart/domain';
 import { CHANNEL_ACTIVE } from '../modules/dashboard/node-function-sql';
 import { addAlarmSteps, openAlarms } from '../modules/alarm-store/alarm-store';
@@ -42,10 +43,12 @@ const OPEN_ALARMS = [
       FROM devices d WHERE d.incorrect_settings AND d.customer_id IS NOT NULL`,
 ];
 
+const oldestAlarm = rowShape({ id: column.number, opened_at: column.ms });
+
 /** The oldest alarm of a kind (its id and when it opened), or null. */
 async function oldest(tx: TTx, kind: string): Promise<{ id: number; openedMs: number } | null> {
-  const [row] = await queryRows<{ id: string | number; opened_at: string | Date }>(tx, sql`SELECT id, opened_at FROM alarms WHERE kind = ${kind} ORDER BY opened_at, id LIMIT 1`);
-  return row ? { id: Number(row.id), openedMs: new Date(row.opened_at).getTime() } : null;
+  const [row] = await oldestAlarm.read(tx, sql`SELECT id, opened_at FROM alarms WHERE kind = ${kind} ORDER BY opened_at, id LIMIT 1`);
+  return row ? { id: row.id, openedMs: row.opened_at } : null;
 }
 
 export async function seedAlarmRecords(tx: TTx, nowMs: number, engineerEmail: string): Promise<void> {

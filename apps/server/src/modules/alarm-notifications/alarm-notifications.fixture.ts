@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ZAlarmNotifications, type TAlarmKind, type TAlarmNotifications } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { users } from '../../db/schema';
 import { insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { insertSubscriber, type TSubscriber } from '../../test/alert-fixtures';
@@ -39,11 +40,11 @@ export async function insertAlarm(
   db: TDb,
   alarm: { kind: TAlarmKind; eui: string | null; customerId: number | null; locationId: number | null; openedAt: string; state?: string; channelId?: string },
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number | string }>(
+  const [row] = await rowShape({ id: column.number }).read(
     db,
     sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, state)
         VALUES (${alarm.kind}, ${alarm.eui}, ${alarm.channelId ?? ''}, ${alarm.customerId}, ${alarm.locationId}, ${alarm.openedAt}, ${alarm.state ?? 'new'}) RETURNING id`,
   );
-  await db.execute(sql`INSERT INTO alarm_events (alarm_id, at, action) VALUES (${Number(row.id)}, ${alarm.openedAt}, 'opened')`);
-  return Number(row.id);
+  await db.execute(sql`INSERT INTO alarm_events (alarm_id, at, action) VALUES (${row.id}, ${alarm.openedAt}, 'opened')`);
+  return row.id;
 }

@@ -11,6 +11,7 @@ import {
   type TStoredAlarmEscalation,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope, scopedCustomerIds } from '../../identity/customer-scope';
 import { effectiveFlags, holdsEntry, isAdministrator } from '../../identity/rights';
@@ -84,11 +85,21 @@ async function tryLock(tx: TDbOrTx): Promise<boolean> {
   return lock.locked;
 }
 
+const newAlarm = rowShape({ id: column.number, kind: column.as<TAlarmKind>(), customer_id: column.as<number | null>() });
+const notificationItem = rowShape({
+  id: column.number,
+  user_id: column.as<number>(),
+  alarm_id: column.number,
+  mode: column.as<'immediately' | 'digest'>(),
+  due_at: column.date,
+});
+const alarmId = rowShape({ id: column.number });
+
 /** Step 1: new alarms become notification items, the alarms marked in the same transaction. Answers how many alarms it took. */
 export async function queueAlarmNotifications(db: TDb, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return 0;
-    const alarms = await queryRows<{ id: number | string; kind: TAlarmKind; customer_id: number | null }>(
+    const alarms = await newAlarm.read(
       tx,
       sql`SELECT id, kind, customer_id FROM alarms WHERE notifications_at IS NULL ORDER BY id LIMIT ${ALARMS_PER_ROUND} FOR UPDATE SKIP LOCKED`,
     );
@@ -102,7 +113,7 @@ export async function queueAlarmNotifications(db: TDb, now: Date): Promise<numbe
         // A flush alarm's or water detection's "immediately" went out per reading, with the reading (the alarm store).
         if (mode === 'off' || (mode === 'immediately' && immediateMailPer(alarm.kind) === 'reading')) return [];
         const dueAt = mode === 'digest' ? nextDigestAt(now, user.alarmNotifications.timeZone) : now;
-        return [{ user_id: user.id, alarm_id: Number(alarm.id), mode, due_at: dueAt.toISOString() }];
+        return [{ user_id: user.id, alarm_id: alarm.id, mode, due_at: dueAt.toISOString() }];
       });
     });
     if (items.length) {
@@ -111,7 +122,7 @@ export async function queueAlarmNotifications(db: TDb, now: Date): Promise<numbe
         ON CONFLICT (alarm_id, user_id) DO NOTHING`);
     }
     await tx.execute(sql`UPDATE alarms SET notifications_at = ${now.toISOString()} WHERE id IN (${sql.join(
-      alarms.map((alarm) => sql`${Number(alarm.id)}`),
+      alarms.map((alarm) => sql`${alarm.id}`),
       sql`, `,
     )})`);
     return alarms.length;
@@ -149,7 +160,7 @@ const displayName = (user: TAuthUser) => [user.firstName, user.lastName].filter(
 export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return 0;
-    const items = await queryRows<{ id: number | string; user_id: number; alarm_id: number | string; mode: 'immediately' | 'digest'; due_at: string | Date }>(
+    const items = await notificationItem.read(
       tx,
       sql`SELECT id, user_id, alarm_id, mode, due_at FROM alarm_notification_items
           WHERE mail_id IS NULL AND due_at <= ${now.toISOString()} ORDER BY id LIMIT ${ITEMS_PER_ROUND}`,
@@ -162,16 +173,16 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
         sql`, `,
       )})`,
     );
-    const alarms = await loadAlarms(tx, [...new Set(items.map((item) => Number(item.alarm_id)))]);
+    const alarms = await loadAlarms(tx, [...new Set(items.map((item) => item.alarm_id))]);
     let written = 0;
     for (const user of users) {
       for (const mode of ['immediately', 'digest'] as const) {
         const due = items.filter(
-          (item) => item.user_id === user.id && item.mode === mode && isItemDue({ mode, dueAt: new Date(item.due_at) }, now, user.alarmNotifications),
+          (item) => item.user_id === user.id && item.mode === mode && isItemDue({ mode, dueAt: item.due_at }, now, user.alarmNotifications),
         );
         // The user may have lost the customer since (scope changed): such items are closed without an e-mail.
         const visible = due.filter((item) => {
-          const alarm = alarms.get(Number(item.alarm_id));
+          const alarm = alarms.get(item.alarm_id);
           return alarm !== undefined && (alarm.customerId === null ? scopedCustomerIds(user) === null : inCustomerScope(user, alarm.customerId));
         });
         let mailId: number | null = null;
@@ -179,7 +190,7 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
           const content = composeAlarmMail(
             mode,
             { name: displayName(user), language: user.language, timeZone: user.alarmNotifications.timeZone },
-            visible.map((item) => forMail(alarms.get(Number(item.alarm_id))!)),
+            visible.map((item) => forMail(alarms.get(item.alarm_id)!)),
             publicUrl,
           );
           mailId = await insertMail(tx, {
@@ -206,18 +217,18 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
   });
 }
 
-async function markItems(tx: TDbOrTx, items: readonly { id: number | string }[], mailId: number | null): Promise<void> {
+async function markItems(tx: TDbOrTx, items: readonly { id: number }[], mailId: number | null): Promise<void> {
   if (items.length === 0 || mailId === null) return;
   await tx.execute(sql`UPDATE alarm_notification_items SET mail_id = ${mailId} WHERE id IN (${sql.join(
-    items.map((item) => sql`${Number(item.id)}`),
+    items.map((item) => sql`${item.id}`),
     sql`, `,
   )})`);
 }
 
-async function dropItems(tx: TDbOrTx, items: readonly { id: number | string }[]): Promise<void> {
+async function dropItems(tx: TDbOrTx, items: readonly { id: number }[]): Promise<void> {
   if (items.length === 0) return;
   await tx.execute(sql`DELETE FROM alarm_notification_items WHERE id IN (${sql.join(
-    items.map((item) => sql`${Number(item.id)}`),
+    items.map((item) => sql`${item.id}`),
     sql`, `,
   )})`);
 }
@@ -251,7 +262,7 @@ async function escalationsOf(tx: TDbOrTx, customerIds: readonly number[]): Promi
 export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     if (!(await tryLock(tx))) return 0;
-    const due = await queryRows<{ id: number | string }>(
+    const due = await alarmId.read(
       tx,
       sql`SELECT a.id FROM alarms a JOIN customers c ON c.id = a.customer_id
           WHERE a.state = 'new' AND a.escalated_at IS NULL
@@ -262,7 +273,7 @@ export async function escalateAlarms(db: TDb, publicUrl: string, now: Date): Pro
     if (due.length === 0) return 0;
     const alarms = await loadAlarms(
       tx,
-      due.map((row) => Number(row.id)),
+      due.map((row) => row.id),
     );
     const byCustomer = new Map<number, TAlarmRow[]>();
     for (const alarm of alarms.values()) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TAlarmEventAction, TAlarmKind, TAlarmState } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 import { subjectKey } from './alarm-subject';
 
 /**
@@ -8,9 +9,6 @@ import { subjectKey } from './alarm-subject';
  * what the drivers answer (ids as bigint strings, times as Date or text, jsonb as text on some
  * paths) into the shapes the API, the notifier and the intake use.
  */
-
-/** A jsonb value as the driver answers it: parsed already, or text. */
-export const jsonValue = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** An alarm row with the names the answer shows (null when the node, place or user is gone). */
 export interface TAlarmRow {
@@ -54,42 +52,40 @@ export interface TAlarmEventRow {
   details: unknown;
 }
 
-const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 /** A user's display name: first and last name, else the e-mail address. */
 const userName = (alias: string) => sql.raw(`nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), '')`);
 
-interface TRawAlarm {
-  id: string | number;
-  kind: TAlarmKind;
-  device_eui: string | null;
-  device_name: string | null;
-  gateway_id: number | null;
-  gateway_name: string | null;
-  channel_id: string;
-  channel_name: string | null;
-  customer_id: number | null;
-  customer_name: string | null;
-  location_id: number | null;
-  location_name: string | null;
-  opened_at: string | Date;
-  closed_at: string | Date | null;
-  state: TAlarmState;
-  assignee_id: number | null;
-  assignee_name: string | null;
-  acknowledged_at: string | Date | null;
-  acknowledged_by: number | null;
-  acknowledged_by_name: string | null;
-  resolved_at: string | Date | null;
-  resolved_by: number | null;
-  resolved_by_name: string | null;
-  resolution: string | null;
-  details: Record<string, unknown> | string;
-}
+const rawAlarm = rowShape({
+  id: column.number,
+  kind: column.as<TAlarmKind>(),
+  device_eui: column.as<string | null>(),
+  device_name: column.as<string | null>(),
+  gateway_id: column.as<number | null>(),
+  gateway_name: column.as<string | null>(),
+  channel_id: column.as<string>(),
+  channel_name: column.as<string | null>(),
+  customer_id: column.as<number | null>(),
+  customer_name: column.as<string | null>(),
+  location_id: column.as<number | null>(),
+  location_name: column.as<string | null>(),
+  opened_at: column.iso,
+  closed_at: column.nullable(column.iso),
+  state: column.as<TAlarmState>(),
+  assignee_id: column.as<number | null>(),
+  assignee_name: column.as<string | null>(),
+  acknowledged_at: column.nullable(column.iso),
+  acknowledged_by: column.as<number | null>(),
+  acknowledged_by_name: column.as<string | null>(),
+  resolved_at: column.nullable(column.iso),
+  resolved_by: column.as<number | null>(),
+  resolved_by_name: column.as<string | null>(),
+  resolution: column.as<string | null>(),
+  details: column.json<Record<string, unknown>>(),
+});
 
-function decodeAlarmRow(raw: TRawAlarm): TAlarmRow {
+function alarmRowOf(raw: TRowOf<typeof rawAlarm>): TAlarmRow {
   return {
-    id: Number(raw.id),
+    id: raw.id,
     kind: raw.kind,
     deviceEui: raw.device_eui,
     deviceName: raw.device_name,
@@ -101,26 +97,26 @@ function decodeAlarmRow(raw: TRawAlarm): TAlarmRow {
     customerName: raw.customer_name,
     locationId: raw.location_id,
     locationName: raw.location_name,
-    openedAt: iso(raw.opened_at)!,
-    closedAt: iso(raw.closed_at),
+    openedAt: raw.opened_at,
+    closedAt: raw.closed_at,
     state: raw.state,
     assigneeId: raw.assignee_id,
     assigneeName: raw.assignee_name,
-    acknowledgedAt: iso(raw.acknowledged_at),
+    acknowledgedAt: raw.acknowledged_at,
     acknowledgedById: raw.acknowledged_by,
     acknowledgedByName: raw.acknowledged_by_name,
-    resolvedAt: iso(raw.resolved_at),
+    resolvedAt: raw.resolved_at,
     resolvedById: raw.resolved_by,
     resolvedByName: raw.resolved_by_name,
     resolution: raw.resolution,
-    details: jsonValue(raw.details),
+    details: raw.details,
   };
 }
 
 /** The whole shape of the alarms with these ids (any order). */
 export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promise<TAlarmRow[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<TRawAlarm>(
+  const rows = await rawAlarm.read(
     tx,
     sql`SELECT a.id, a.kind, a.device_eui, d.name AS device_name, a.gateway_id, g.name AS gateway_name, a.channel_id,
         ch.name AS channel_name, a.customer_id, c.name AS customer_name, a.location_id, l.name AS location_name,
@@ -138,23 +134,25 @@ export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promis
       LEFT JOIN users ur ON ur.id = a.resolved_by
       WHERE a.id = ANY(${sql.param(ids.map(String))}::bigint[])`,
   );
-  return rows.map(decodeAlarmRow);
+  return rows.map(alarmRowOf);
 }
+
+const timelineRow = rowShape({
+  id: column.number,
+  at: column.iso,
+  action: column.as<TAlarmEventAction>(),
+  user_id: column.as<number | null>(),
+  user_email: column.as<string | null>(),
+  user_name: column.as<string | null>(),
+  assignee_id: column.as<number | null>(),
+  assignee_name: column.as<string | null>(),
+  note: column.as<string | null>(),
+  details: column.json<unknown>(),
+});
 
 /** An alarm's timeline, oldest first, with the names of who took each step. */
 export async function readTimeline(tx: TDbOrTx, alarmId: number): Promise<TAlarmEventRow[]> {
-  const rows = await queryRows<{
-    id: string | number;
-    at: string | Date;
-    action: TAlarmEventAction;
-    user_id: number | null;
-    user_email: string | null;
-    user_name: string | null;
-    assignee_id: number | null;
-    assignee_name: string | null;
-    note: string | null;
-    details: unknown;
-  }>(
+  const rows = await timelineRow.read(
     tx,
     sql`SELECT e.id, e.at, e.action, e.user_id, e.user_email, ${userName('u')} AS user_name, e.assignee_id,
         coalesce(${userName('ua')}, ua.email) AS assignee_name, e.note, e.details
@@ -165,8 +163,8 @@ export async function readTimeline(tx: TDbOrTx, alarmId: number): Promise<TAlarm
       ORDER BY e.at, e.id`,
   );
   return rows.map((row) => ({
-    id: Number(row.id),
-    at: iso(row.at)!,
+    id: row.id,
+    at: row.at,
     action: row.action,
     userId: row.user_id,
     userEmail: row.user_email,
@@ -174,23 +172,22 @@ export async function readTimeline(tx: TDbOrTx, alarmId: number): Promise<TAlarm
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     note: row.note,
-    details: jsonValue(row.details),
+    details: row.details,
   }));
 }
-
 
 /**
  * A node's open alarms as one jsonb value (a correlated subquery for the intake's device read, so
  * a batch costs no extra round trip; alarms_active_device_idx): `eui` the node's EUI column.
  */
 export function activeAlarmsOfNode(eui: SQL) {
-  return sql<TActiveAlarmsValue>`(SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'channel', a.channel_id, 'openedAt', a.opened_at))
+  return sql<unknown>`(SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'channel', a.channel_id, 'openedAt', a.opened_at))
     FROM alarms a WHERE a.device_eui = ${eui} AND a.closed_at IS NULL)`;
 }
 
-type TActiveAlarmsValue = { kind: TAlarmKind; channel: string; openedAt: string }[] | string | null;
+const activeAlarmsValue = column.nullable(column.json<{ kind: TAlarmKind; channel: string; openedAt: string }[]>());
 
 /** The value of activeAlarmsOfNode: `kind:channelId` (subjectKey) -> opened at (ms). */
-export function decodeActiveAlarms(value: TActiveAlarmsValue): Map<string, number> {
-  return new Map((value === null ? [] : jsonValue(value)).map((alarm) => [subjectKey(alarm.kind, alarm.channel), Date.parse(alarm.openedAt)] as const));
+export function decodeActiveAlarms(value: unknown): Map<string, number> {
+  return new Map((activeAlarmsValue(value) ?? []).map((alarm) => [subjectKey(alarm.kind, alarm.channel), Date.parse(alarm.openedAt)] as const));
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TAlarmEventAction, TAlarmKind } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { subjectColumns, type TAlarmSubject } from './alarm-subject';
-import { jsonValue } from './alarm-rows';
 
 /**
  * The alarm store (docs/alarms.md, "The alarm store"): the one place that opens, closes and reopens
@@ -63,6 +63,8 @@ function openedStepDetails(step: TOpenedStep): SQL {
   return step.reason === undefined ? sql`details` : sql`details || jsonb_build_object('reason', ${step.reason}::text)`;
 }
 
+const openedAlarm = rowShape({ id: column.number });
+
 /**
  * Opens an alarm per row of `rows`, a SELECT naming kind, device_eui, gateway_id, channel_id,
  * customer_id, location_id, opened_at and details (subject columns: subjectColumnsSql), each with
@@ -70,7 +72,7 @@ function openedStepDetails(step: TOpenedStep): SQL {
  * many opened.
  */
 export async function openAlarms(tx: TDbOrTx, rows: SQL, step: TOpenedStep = {}): Promise<number> {
-  const opened = await queryRows<{ id: number | string }>(
+  const opened = await openedAlarm.read(
     tx,
     sql`WITH opened AS (
         INSERT INTO alarms (kind, device_eui, gateway_id, channel_id, customer_id, location_id, opened_at, details)
@@ -102,13 +104,15 @@ export interface TClosedAlarm {
   details: Record<string, unknown>;
 }
 
+const closedAlarm = rowShape({ id: column.number, kind: column.as<TAlarmKind>(), channel_id: column.as<string>(), details: column.json<Record<string, unknown>>() });
+
 /**
  * Closes the open alarms that `closings` names, a SELECT of id, closed_at and details (the closed
  * step's: the reason, or the reading that ended it), each with its 'closed' step. An alarm closed
  * meanwhile by another writer is left as it is. Answers the alarms it closed.
  */
 export async function closeAlarms(tx: TDbOrTx, closings: SQL): Promise<TClosedAlarm[]> {
-  const closed = await queryRows<{ id: number | string; kind: TAlarmKind; channel_id: string; details: Record<string, unknown> | string }>(
+  const closed = await closedAlarm.read(
     tx,
     sql`WITH closing AS (${closings}), closed AS (
         UPDATE alarms a SET closed_at = c.closed_at, updated_at = now()
@@ -119,7 +123,7 @@ export async function closeAlarms(tx: TDbOrTx, closings: SQL): Promise<TClosedAl
       )
       SELECT id, kind, channel_id, details FROM closed`,
   );
-  return closed.map((row) => ({ id: Number(row.id), kind: row.kind, channelId: row.channel_id, details: jsonValue(row.details) }));
+  return closed.map((row) => ({ id: row.id, kind: row.kind, channelId: row.channel_id, details: row.details }));
 }
 
 /** Closes each change's subject's open alarm at the change's time (never before it opened), the change's details on the step. */

@@ -30,7 +30,7 @@ export function subjectColumns(subject: TAlarmSubject): TSubjectColumns {
 
 /** The subject of a stored row. */
 export function subjectOfRow(row: TSubjectColumns): TAlarmSubject {
-  if (row.gateway_id !== null) return { type: 'gateway', gatewayId: Number(row.gateway_id) };
+  if (row.gateway_id !== null) return { type: 'gateway', gatewayId: row.gateway_id };
   if (row.channel_id !== '') return { type: 'channel', eui: row.device_eui ?? '', channelId: row.channel_id };
   return { type: 'node', eui: row.device_eui ?? '' };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { reopensClosedAlarm, type TAlarmKind, type TAlarmState, type TConditionVerdict } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { recordAlarms, type TRaisedAlarm } from '../alerts/alert-outbox';
 import { closeSubjects, openSubjects, reopenAlarms, type TAlarmChange } from './alarm-store';
 import { nodeSubject, subjectColumns, subjectKey } from './alarm-subject';
@@ -77,6 +78,17 @@ export async function recordObservedAlarms(tx: TDbOrTx, batch: TObservedAlarms):
   await closeSubjects(tx, closesAfterOpen);
 }
 
+const lastClosedAlarm = rowShape({
+  id: column.number,
+  kind: column.as<TAlarmKind>(),
+  device_eui: column.as<string>(),
+  channel_id: column.as<string>(),
+  closed_at: column.ms,
+  state: column.as<TAlarmState>(),
+  customer_id: column.as<number | null>(),
+  location_id: column.as<number | null>(),
+});
+
 /**
  * Opens an alarm per subject: the subject's last alarm again when it closed within the kind's
  * hysteresis and was not resolved (reopensClosedAlarm), a new one otherwise.
@@ -85,16 +97,7 @@ async function openObserved(tx: TDbOrTx, opens: TAlarmChange[]): Promise<void> {
   if (opens.length === 0) return;
   const keyOf = (kind: TAlarmKind, columns: { device_eui: string | null; channel_id: string }) => `${columns.device_eui}|${subjectKey(kind, columns.channel_id)}`;
   const euis = [...new Set(opens.map((open) => subjectColumns(open.subject).device_eui))];
-  const lastClosed = await queryRows<{
-    id: number | string;
-    kind: TAlarmKind;
-    device_eui: string;
-    channel_id: string;
-    closed_at: string | Date;
-    state: TAlarmState;
-    customer_id: number | null;
-    location_id: number | null;
-  }>(
+  const lastClosed = await lastClosedAlarm.read(
     tx,
     sql`SELECT DISTINCT ON (kind, device_eui, channel_id) id, kind, device_eui, channel_id, closed_at, state, customer_id, location_id
       FROM alarms WHERE device_eui = ANY(${sql.param(euis)}) AND closed_at IS NOT NULL
@@ -109,11 +112,11 @@ async function openObserved(tx: TDbOrTx, opens: TAlarmChange[]): Promise<void> {
       closed &&
       reopensClosedAlarm(
         open.kind,
-        { closedAt: new Date(closed.closed_at).getTime(), state: closed.state, customerId: closed.customer_id, locationId: closed.location_id },
+        { closedAt: closed.closed_at, state: closed.state, customerId: closed.customer_id, locationId: closed.location_id },
         { at: open.at, customerId: open.customerId, locationId: open.locationId },
       )
     ) {
-      reopen.push({ id: Number(closed.id), at: open.at, details: open.details });
+      reopen.push({ id: closed.id, at: open.at, details: open.details });
     } else insert.push(open);
   }
   await reopenAlarms(tx, reopen);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, type TAlarmEventAction, type TAlarmKind, type TAlarmState } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import type { TAuthUser } from '../../identity/auth-user';
 import { scopedCustomerIds } from '../../identity/customer-scope';
 import { isAdministrator } from '../../identity/rights';
@@ -50,6 +51,8 @@ function filterCondition(user: TAuthUser, filter: TAlarmFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+const alarmId = rowShape({ id: column.number });
+
 /**
  * One page of alarms and the number matching. The page's ids come from the alarms table alone
  * (the order is an index scan of 0015's indexes), then the names for those rows only; page and
@@ -60,10 +63,10 @@ export async function listAlarmPage(tx: TDbOrTx, user: TAuthUser, filter: TAlarm
   const offset = ((paging.page ?? 1) - 1) * limit;
   const where = filterCondition(user, filter);
   const [page, [counted]] = await Promise.all([
-    queryRows<{ id: string | number }>(tx, sql`SELECT a.id FROM alarms a WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${limit} OFFSET ${offset}`),
+    alarmId.read(tx, sql`SELECT a.id FROM alarms a WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${limit} OFFSET ${offset}`),
     queryRows<{ total: number }>(tx, sql`SELECT count(*)::int AS total FROM alarms a WHERE ${where}`),
   ]);
-  const ids = page.map((row) => Number(row.id));
+  const ids = page.map((row) => row.id);
   const byId = new Map((await readAlarmRows(tx, ids)).map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: counted?.total ?? 0 };
 }
@@ -76,12 +79,12 @@ export async function countUnacknowledged(tx: TDbOrTx, user: TAuthUser): Promise
 
 /** The alarm when the user may see it; null otherwise. `lock`: FOR UPDATE for a handling step. */
 export async function findVisibleAlarm(tx: TDbOrTx, user: TAuthUser, id: number, { lock = false } = {}): Promise<TAlarmRow | null> {
-  const [found] = await queryRows<{ id: string | number }>(
+  const [found] = await alarmId.read(
     tx,
     sql`SELECT a.id FROM alarms a WHERE a.id = ${id} AND ${alarmScope(user)} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!found) return null;
-  const [row] = await readAlarmRows(tx, [Number(found.id)]);
+  const [row] = await readAlarmRows(tx, [found.id]);
   return row ?? null;
 }
 

@@ -1,25 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
+
+const alarmRow = rowShape({
+  id: column.number,
+  kind: column.as<string>(),
+  channel_id: column.as<string>(),
+  customer_id: column.as<number | null>(),
+  location_id: column.as<number | null>(),
+  opened_at: column.iso,
+  closed_at: column.nullable(column.iso),
+  state: column.as<string>(),
+  details: column.json<Record<string, unknown>>(),
+});
 
 /** An alarm as its row stands, for the alarm tests. */
-export interface TAlarmRow {
-  id: number;
-  kind: string;
-  channel_id: string;
-  customer_id: number | null;
-  location_id: number | null;
-  opened_at: string | Date;
-  closed_at: string | Date | null;
-  state: string;
-  details: Record<string, unknown>;
-}
+export type TAlarmRow = TRowOf<typeof alarmRow>;
 
 /** A node's alarms (of one kind when named), oldest first. */
 export async function alarmRows(db: TDbOrTx, eui: string, kind?: string): Promise<TAlarmRow[]> {
-  const rows = await queryRows<Omit<TAlarmRow, 'details'> & { details: TAlarmRow['details'] | string }>(
+  return alarmRow.read(
     db,
     sql`SELECT id, kind, channel_id, customer_id, location_id, opened_at, closed_at, state, details FROM alarms
       WHERE device_eui = ${eui} ${kind ? sql`AND kind = ${kind}` : sql``} ORDER BY id`,
   );
-  return rows.map((row) => ({ ...row, id: Number(row.id), details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details }));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ALERT_MAIL_INTERVAL_MS, inQuietHours, readStoredAlarmNotifications, type TAlertKind, type TMailKind } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import type { TAlertDetails } from './alert-outbox';
 import { composeAlertMail, type TAlertForMail, type TMailContent } from './alert-mail';
 import { ADVISORY_LOCKS } from '../../db/locks';
@@ -10,14 +11,14 @@ import { ADVISORY_LOCKS } from '../../db/locks';
 /** Alert items taken per round; a user's rest waits for the next e-mail. */
 const ITEMS_PER_ROUND = 5000;
 
-interface TWaitingItem {
-  id: number | string;
-  user_id: number;
-  kind: TAlertKind;
-  device_eui: string;
-  details: TAlertDetails;
-  raised_at: string | Date;
-}
+const waitingItem = rowShape({
+  id: column.number,
+  user_id: column.as<number>(),
+  kind: column.as<TAlertKind>(),
+  device_eui: column.as<string>(),
+  details: column.json<TAlertDetails>(),
+  raised_at: column.date,
+});
 
 interface TRecipientRow {
   id: number;
@@ -39,18 +40,20 @@ export function newMessageId(publicUrl: string): string {
   return `<${randomUUID()}@${host}>`;
 }
 
+const mailId = rowShape({ id: column.number });
+
 /** Writes one outbox e-mail; answers its id. */
 export async function insertMail(
   tx: TDbOrTx,
   mail: TMailContent & { userId: number | null; kind: TMailKind; recipient: string; language: string; messageId: string },
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number | string }>(
+  const [row] = await mailId.read(
     tx,
     sql`INSERT INTO mail_messages (user_id, kind, recipient, language, subject, text_body, html_body, message_id)
         VALUES (${mail.userId}, ${mail.kind}, ${mail.recipient}, ${mail.language}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.messageId})
         RETURNING id`,
   );
-  return Number(row.id);
+  return row.id;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function composeDueAlertMails(db: TDb, publicUrl: string, intervalM
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.alertComposer}) AS locked`);
     if (!lock.locked) return 0;
-    const items = await queryRows<TWaitingItem>(
+    const items = await waitingItem.read(
       tx,
       sql`SELECT i.id, i.user_id, i.kind, i.device_eui, i.details, i.raised_at FROM alert_items i
           WHERE i.mail_id IS NULL
@@ -86,7 +89,7 @@ export async function composeDueAlertMails(db: TDb, publicUrl: string, intervalM
       // During the user's quiet hours (docs/alarm-notifications.md) the alerts wait and go together when they end.
       if (inQuietHours(now, readStoredAlarmNotifications(user.alarm_notifications))) continue;
       const own = items.filter((item) => item.user_id === user.id);
-      const alerts: TAlertForMail[] = own.map((item) => ({ kind: item.kind, eui: item.device_eui, details: item.details, raisedAt: new Date(item.raised_at) }));
+      const alerts: TAlertForMail[] = own.map((item) => ({ kind: item.kind, eui: item.device_eui, details: item.details, raisedAt: item.raised_at }));
       const content = composeAlertMail({ firstName: user.first_name, lastName: user.last_name, email: user.email, language: user.language }, alerts, publicUrl);
       const mailId = await insertMail(tx, {
         ...content,
@@ -97,7 +100,7 @@ export async function composeDueAlertMails(db: TDb, publicUrl: string, intervalM
         messageId: newMessageId(publicUrl),
       });
       await tx.execute(sql`UPDATE alert_items SET mail_id = ${mailId} WHERE id IN (${sql.join(
-        own.map((item) => sql`${Number(item.id)}`),
+        own.map((item) => sql`${item.id}`),
         sql`, `,
       )})`);
       written += 1;

@@ -1,27 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { TMailOutboxItem, TMailState } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 
-interface TOutboxRow {
-  id: number | string;
-  kind: TMailOutboxItem['kind'];
-  recipient: string;
-  subject: string;
-  state: TMailState;
-  attempts: number;
-  last_error: string | null;
-  created_at: string | Date;
-  next_attempt_at: string | Date;
-  sent_at: string | Date | null;
-  alerts: number | string;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
+const outboxRow = rowShape({
+  id: column.number,
+  kind: column.as<TMailOutboxItem['kind']>(),
+  recipient: column.as<string>(),
+  subject: column.as<string>(),
+  state: column.as<TMailState>(),
+  attempts: column.number,
+  last_error: column.as<string | null>(),
+  created_at: column.iso,
+  next_attempt_at: column.iso,
+  sent_at: column.nullable(column.iso),
+  alerts: column.number,
+});
 
 /** The outbox for administrators, newest first; `nextAttemptAt` only while an e-mail waits for another attempt. */
 export async function listOutbox(tx: TDbOrTx, query: { state?: TMailState; id?: number; limit: number }): Promise<TMailOutboxItem[]> {
   const conditions = [query.state ? sql`m.state = ${query.state}` : null, query.id === undefined ? null : sql`m.id = ${query.id}`].filter((condition) => condition !== null);
-  const rows = await queryRows<TOutboxRow>(
+  const rows = await outboxRow.read(
     tx,
     sql`SELECT m.id, m.kind, m.recipient, m.subject, m.state, m.attempts, m.last_error, m.created_at, m.next_attempt_at, m.sent_at,
           (SELECT count(*) FROM alert_items i WHERE i.mail_id = m.id)
@@ -36,11 +35,11 @@ export async function listOutbox(tx: TDbOrTx, query: { state?: TMailState; id?: 
     recipient: row.recipient,
     subject: row.subject,
     state: row.state,
-    attempts: Number(row.attempts),
+    attempts: row.attempts,
     lastError: row.last_error,
-    createdAt: iso(row.created_at),
-    nextAttemptAt: row.state === 'pending' && row.attempts > 0 ? iso(row.next_attempt_at) : null,
-    sentAt: row.sent_at ? iso(row.sent_at) : null,
-    alerts: Number(row.alerts),
+    createdAt: row.created_at,
+    nextAttemptAt: row.state === 'pending' && row.attempts > 0 ? row.next_attempt_at : null,
+    sentAt: row.sent_at,
+    alerts: row.alerts,
   }));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MAIL_GIVE_UP_HOURS, NO_MAIL_SERVER } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 import type { TMailTransport } from './mail-transport';
 
 /** First retry after this; each further one waits twice as long, at most MAX_RETRY_MS. */
@@ -22,17 +23,17 @@ export interface TSendOptions {
   limit?: number;
 }
 
-interface TDueMail {
-  id: number | string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  message_id: string;
-}
+const dueMail = rowShape({
+  id: column.number,
+  recipient: column.as<string>(),
+  subject: column.as<string>(),
+  text_body: column.as<string>(),
+  html_body: column.as<string>(),
+  message_id: column.as<string>(),
+});
 
-async function nextDue(tx: TDbOrTx, lock: boolean): Promise<TDueMail | undefined> {
-  const [row] = await queryRows<TDueMail>(
+async function nextDue(tx: TDbOrTx, lock: boolean): Promise<TRowOf<typeof dueMail> | undefined> {
+  const [row] = await dueMail.read(
     tx,
     sql`SELECT id, recipient, subject, text_body, html_body, message_id FROM mail_messages
         WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY id LIMIT 1 ${lock ? sql`FOR UPDATE SKIP LOCKED` : sql``}`,
@@ -60,7 +61,7 @@ async function markFailed(tx: TDbOrTx, id: number, error: unknown, retryBaseMs: 
 async function sendOne(tx: TDbOrTx, transport: TMailTransport, lock: boolean, retryBaseMs: number): Promise<'none' | 'sent' | 'failed' | 'serverDown'> {
   const mail = await nextDue(tx, lock);
   if (!mail) return 'none';
-  const id = Number(mail.id);
+  const id = mail.id;
   try {
     await transport.send({ recipient: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body, messageId: mail.message_id });
   } catch (error) {

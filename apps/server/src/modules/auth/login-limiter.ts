@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 
 /**
  * The stages of the sign-in limit. An attempt is counted before its password is checked, in one
@@ -39,18 +40,14 @@ export interface TLoginRefusal {
   retryAfterSeconds: number;
 }
 
-interface TCountRow {
-  subject: string;
-  attempts: number;
-  retry_after: number;
-}
+const countRow = rowShape({ subject: column.as<string>(), attempts: column.number, retry_after: column.number });
 
 async function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly TStage[]): Promise<TLoginRefusal | null> {
   const values = sql.join(
     stages.map((stage) => sql`(${subjects[stage]}, now(), ${LOGIN_LIMITS[stage].windowSeconds}, 1)`),
     sql`, `,
   );
-  const rows = await queryRows<TCountRow>(
+  const rows = await countRow.read(
     db,
     sql`INSERT INTO login_attempts (subject, window_start, window_seconds, attempts) VALUES ${values}
         ON CONFLICT (subject) DO UPDATE SET
@@ -62,10 +59,10 @@ async function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly
   );
   const over = rows.filter((row) => {
     const stage = stages.find((candidate) => subjects[candidate] === row.subject)!;
-    return Number(row.attempts) > LOGIN_LIMITS[stage].max;
+    return row.attempts > LOGIN_LIMITS[stage].max;
   });
   if (over.length === 0) return null;
-  return { retryAfterSeconds: Math.max(1, ...over.map((row) => Number(row.retry_after))) };
+  return { retryAfterSeconds: Math.max(1, ...over.map((row) => row.retry_after)) };
 }
 
 /**

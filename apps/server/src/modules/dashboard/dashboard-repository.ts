@@ -11,9 +11,10 @@ import {
   type TFlushAmount,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { containsText } from '../../lib/query';
 import { CALIBRATION_INTERVALS_COUNTED, listSource, SUMMARY_LISTS, type TListSource } from './dashboard-lists';
-import { epochBuckets, timeBuckets } from './dashboard-sql';
+import { bucketNames, countColumns, epochBuckets, timeBuckets } from './dashboard-sql';
 import { ensureFreshSnapshot, readSnapshot, type TCustomerCounts } from './dashboard-snapshot';
 
 /**
@@ -74,13 +75,13 @@ export async function readDashboard(
   onBackgroundError: (error: unknown) => void = () => undefined,
 ): Promise<TDashboard> {
   const summary = await readSnapshot(db, scope.customerIds, onBackgroundError);
-  const [live] = await queryRows<Record<string, number>>(db, sql`SELECT ${timeBuckets(sql`v.at`, 'day', now, sql`true`, 'o')} FROM (${overflowDevices(scope)}) v`);
+  const [live] = await rowShape(countColumns(bucketNames('o'))).read(db, sql`SELECT ${timeBuckets(sql`v.at`, 'day', now, sql`true`, 'o')} FROM (${overflowDevices(scope)}) v`);
   // Battery alarms live as well (partial index devices_battery_alarm_idx): a swap takes the node out of the count at once.
-  const [batteries] = await queryRows<Record<string, number>>(
+  const [batteries] = await rowShape(countColumns(bucketNames('b'))).read(
     db,
     sql`SELECT ${epochBuckets(sql`d.battery_alarm_ts`, 1000, 'month', now, 'b')} FROM devices d WHERE d.battery_alarm_ts > 0 AND ${nodeScope(scope)}`,
   );
-  const liveTriple = (prefix: string, row = live): TTriple => [0, 1, 2].map((index) => Number(row?.[`${prefix}${index}`] ?? 0)) as TTriple;
+  const liveTriple = (prefix: string, row = live): TTriple => [0, 1, 2].map((index) => row?.[`${prefix}${index}`] ?? 0) as TTriple;
   const nodeCount = summary.reduce((total, row) => total + row.nodes, 0);
   const flushers = summary.reduce((total, row) => total + row.flushers, 0);
   return {
@@ -124,26 +125,27 @@ const TEMPERATURE_CHANNELS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('
 const PARAMETERS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('register', q.register, 'value', q.value) ORDER BY q.register), '[]'::jsonb)
   FROM device_parameters q WHERE q.device_eui = p.eui)`;
 
-interface TRawListRow {
-  log_id: string | null;
-  eui: string;
-  name: string;
-  type: string;
-  customer: string | null;
-  location: string | null;
-  date: string | null;
-  n: number | null;
-  calibration_interval: number;
-  calibration_ts: string | null;
-  voltage: number | null;
-  lora_ts: string | null;
-  rssi: number | null;
-  signal: number;
-  sync: number;
-  channels: TDashboardListRow['channels'] | string;
-  parameters: TDashboardListRow['sipp']['parameters'] | string;
-  alarm: { id: number | string; state: TAlarmState } | string | null;
-}
+/** A list row: times come as ISO text from SQL (isoText), counts and small ints as the driver answers them. */
+const listRow = rowShape({
+  log_id: column.as<string | null>(),
+  eui: column.as<string>(),
+  name: column.as<string>(),
+  type: column.as<string>(),
+  customer: column.as<string | null>(),
+  location: column.as<string | null>(),
+  date: column.as<string | null>(),
+  n: column.nullable(column.number),
+  calibration_interval: column.number,
+  calibration_ts: column.as<string | null>(),
+  voltage: column.as<number | null>(),
+  lora_ts: column.as<string | null>(),
+  rssi: column.as<number | null>(),
+  signal: column.number,
+  sync: column.number,
+  channels: column.json<TDashboardListRow['channels']>(),
+  parameters: column.json<TDashboardListRow['sipp']['parameters']>(),
+  alarm: column.nullable(column.json<{ id: number; state: TAlarmState }>()),
+});
 
 /**
  * The node's alarm of the list's kind (docs/alarms.md): the active one, else the latest; only one
@@ -154,14 +156,6 @@ function listAlarm(kind: TAlarmKind | undefined): SQL {
   return sql`(SELECT jsonb_build_object('id', a.id, 'state', a.state) FROM alarms a
     WHERE a.device_eui = p.eui AND a.kind = ${kind} AND a.customer_id = p.customer_id
     ORDER BY (a.closed_at IS NOT NULL), a.opened_at DESC, a.id DESC LIMIT 1)`;
-}
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
-function alarmRef(value: TRawListRow['alarm']): TDashboardListRow['alarm'] {
-  if (value === null) return null;
-  const alarm = parsed(value);
-  return { id: Number(alarm.id), state: alarm.state };
 }
 
 /** One page of a dashboard list and the number of its rows. */
@@ -203,7 +197,7 @@ export async function readListPage(
     FROM ${from} WHERE ${pageRows}`;
   // Page and count are independent: on PostgreSQL they run side by side on two connections.
   const [rows, [counted]] = await Promise.all([
-    queryRows<TRawListRow>(
+    listRow.read(
       db,
       sql`SELECT p.log_id::text AS log_id, p.eui, p.name, p.type, p.customer, p.location, ${isoText(sql`p.date_value`)} AS date, p.n,
           p.calibration_interval::int AS calibration_interval, ${isoText(sql`p.calibration_ts`)} AS calibration_ts, p.voltage,
@@ -223,15 +217,15 @@ export async function readListPage(
       customer: row.customer,
       location: row.location,
       date: row.date,
-      count: row.n === null ? null : Number(row.n),
-      calibration: { interval: Number(row.calibration_interval), ts: row.calibration_ts },
+      count: row.n,
+      calibration: { interval: row.calibration_interval, ts: row.calibration_ts },
       battery: { voltage: row.voltage },
       lora: { ts: row.lora_ts, rssi: row.rssi },
-      signal: Number(row.signal),
-      sync: Number(row.sync),
-      channels: parsed(row.channels),
-      sipp: { parameters: parsed(row.parameters) },
-      alarm: alarmRef(row.alarm),
+      signal: row.signal,
+      sync: row.sync,
+      channels: row.channels,
+      sipp: { parameters: row.parameters },
+      alarm: row.alarm && { id: row.alarm.id, state: row.alarm.state },
     })),
   };
 }
@@ -268,6 +262,8 @@ function sortColumn(field: TDashboardListSortField, source: TListSource): SQL {
   }
 }
 
+const flushAmountRow = rowShape({ eui: column.as<string>(), name: column.as<string>(), customer: column.as<string | null>(), location: column.as<string | null>(), n: column.number });
+
 /** GET /devices/byFlushAmount: nodes of the scope with at least `min` flushes in the last 7 days (from the summary), fewest first. */
 export async function readFlushAmounts(
   db: TDb,
@@ -276,14 +272,14 @@ export async function readFlushAmounts(
   onBackgroundError: (error: unknown) => void = () => undefined,
 ): Promise<TFlushAmount[]> {
   await ensureFreshSnapshot(db, onBackgroundError);
-  const rows = await queryRows<{ eui: string; name: string; customer: string | null; location: string | null; n: number }>(
+  const rows = await flushAmountRow.read(
     db,
     sql`SELECT d.eui, d.name, cu.name AS customer, lo.name AS location, w.weekly_flushes AS n
       FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui
       LEFT JOIN customers cu ON cu.id = d.customer_id LEFT JOIN locations lo ON lo.id = d.location_id
       WHERE w.weekly_flushes > 0 AND w.weekly_flushes >= ${min} AND ${nodeScope(scope)} ORDER BY w.weekly_flushes ASC, lower(d.name) ASC, d.eui ASC`,
   );
-  return rows.map((row) => ({ eui: row.eui, name: row.name, customer: row.customer, location: row.location, flushesPerWeek: Number(row.n) }));
+  return rows.map((row) => ({ eui: row.eui, name: row.name, customer: row.customer, location: row.location, flushesPerWeek: row.n }));
 }
 
 /** The id of a customer by name within the scope, or null (outside the scope is the same as unknown). */

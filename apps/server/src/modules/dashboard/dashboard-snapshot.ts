@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_BUCKETS, OFFLINE_AFTER_MS, calibrationWindowMs } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { announceChange } from '../../lib/change-feed';
 import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
-import { at, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
+import { at, bucketNames, countColumns, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
 
 /**
  * The counts of GET /dashboard that need the whole fleet (every node, its parameters, channels or
@@ -39,9 +40,10 @@ export interface TCustomerCounts {
 
 const ASSIGNED_ANY = sql`d.customer_id IS NOT NULL AND d.location_id IS NOT NULL`;
 
-type TRow = Record<string, string | number | null> & { customer_id: number };
-const n = (value: unknown) => Number(value ?? 0);
-const triple = (row: TRow | undefined, prefix: string): TTriple => [n(row?.[`${prefix}0`]), n(row?.[`${prefix}1`]), n(row?.[`${prefix}2`])];
+/** A customer's counts, one row per customer of a grouped statement. */
+const countsPerCustomer = (names: readonly string[]) => rowShape(countColumns(['customer_id', ...names]));
+type TRow = TRowOf<ReturnType<typeof countsPerCustomer>>;
+const triple = (row: TRow | undefined, prefix: string): TTriple => [row?.[`${prefix}0`] ?? 0, row?.[`${prefix}1`] ?? 0, row?.[`${prefix}2`] ?? 0];
 
 /**
  * Counts every customer's nodes at `now`, set-based: six grouped statements (weekly flushes and faulty
@@ -68,7 +70,7 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number, customerId
       ${sql.join(calibration, sql`, `)}
     FROM devices d WHERE ${ASSIGNED} GROUP BY d.customer_id, d.location_id`;
   // One after the other: inside the refresh's transaction they share one connection.
-  const places = await queryRows<TRow>(
+  const places = await countsPerCustomer([...perLocationColumns, ...bucketNames('l')]).read(
     db,
     sql`SELECT g.customer_id, ${sql.raw(perLocationColumns.map((column) => `sum(g.${column})::int AS ${column}`).join(', '))},
       count(*) FILTER (WHERE g.last_uplink >= ${at(now - loc1)} AND g.last_uplink < ${at(now - OFFLINE_AFTER_MS)})::int AS l0,
@@ -76,32 +78,32 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number, customerId
       count(*) FILTER (WHERE g.last_uplink IS NULL OR g.last_uplink < ${at(now - loc2)})::int AS l2
     FROM (${perLocation}) g GROUP BY g.customer_id`,
   );
-  const flushers = await queryRows<TRow>(db, sql`SELECT d.customer_id, count(*)::int AS n FROM devices d WHERE ${ASSIGNED} AND ${FLUSH_ENABLED} GROUP BY d.customer_id`);
-  const modes = await queryRows<TRow>(
+  const flushers = await countsPerCustomer(['n']).read(db, sql`SELECT d.customer_id, count(*)::int AS n FROM devices d WHERE ${ASSIGNED} AND ${FLUSH_ENABLED} GROUP BY d.customer_id`);
+  const modes = await countsPerCustomer(bucketNames('k')).read(
     db,
     sql`SELECT d.customer_id, count(*) FILTER (WHERE c.custom ->> 'mode' = 'KW')::int AS k0, count(*) FILTER (WHERE c.custom ->> 'mode' = 'WW')::int AS k1,
         count(*) FILTER (WHERE c.custom ->> 'mode' = 'Meng/uittap')::int AS k2
       FROM device_channels c JOIN devices d ON d.eui = c.device_eui WHERE c.type = 'Temperatuur' AND ${ASSIGNED} GROUP BY d.customer_id`,
   );
-  const weekly = await queryRows<TRow>(
+  const weekly = await countsPerCustomer(bucketNames('w')).read(
     db,
     sql`SELECT d.customer_id, count(*) FILTER (WHERE w.weekly_flushes = 1)::int AS w0,
         count(*) FILTER (WHERE w.weekly_flushes BETWEEN 2 AND 7)::int AS w1, count(*) FILTER (WHERE w.weekly_flushes > 7)::int AS w2
       FROM dashboard_nodes w JOIN devices d ON d.eui = w.device_eui WHERE w.weekly_flushes > 0 AND ${ASSIGNED} GROUP BY d.customer_id`,
   );
-  const faulty = await queryRows<TRow>(
+  const faulty = await countsPerCustomer(bucketNames('e')).read(
     db,
     sql`SELECT d.customer_id, ${timeBuckets(sql`f.faulty_at`, 'month', now, sql`true`, 'e')}
       FROM dashboard_nodes f JOIN devices d ON d.eui = f.device_eui WHERE f.faulty AND ${ASSIGNED} GROUP BY d.customer_id`,
   );
-  const sync = await queryRows<TRow>(
+  const sync = await countsPerCustomer(bucketNames('y')).read(
     db,
     sql`SELECT s.customer_id, ${timeBuckets(sql`s.since`, 'fiveDays', now, sql`true`, 'y')}
       FROM (SELECT d.customer_id, (SELECT min(p.updated_at) FROM device_parameters p WHERE p.device_eui = d.eui AND p.status <> 'saved') AS since
         FROM devices d WHERE ${ASSIGNED} AND d.sync = 0) s
       GROUP BY s.customer_id`,
   );
-  const byCustomer = (rows: TRow[]) => new Map(rows.map((row) => [Number(row.customer_id), row]));
+  const byCustomer = (rows: TRow[]) => new Map(rows.map((row) => [row.customer_id, row]));
   const flusherRows = byCustomer(flushers);
   const modeRows = byCustomer(modes);
   const weeklyRows = byCustomer(weekly);
@@ -109,15 +111,15 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number, customerId
   const syncRows = byCustomer(sync);
   const counts = new Map<number, TCustomerCounts>();
   for (const row of places) {
-    const id = Number(row.customer_id);
+    const id = row.customer_id;
     counts.set(id, {
-      nodes: n(row.nodes),
-      flushers: n(flusherRows.get(id)?.n),
+      nodes: row.nodes,
+      flushers: flusherRows.get(id)?.n ?? 0,
       sensors: triple(row, 's'),
       battery: triple(row, 'b'),
       flushAlarm: triple(row, 'f'),
       locations: triple(row, 'l'),
-      incorrect: n(row.incorrect),
+      incorrect: row.incorrect,
       calibration: Object.fromEntries(CALIBRATION_INTERVALS_COUNTED.map((interval) => [String(interval), triple(row, `c${interval}_`)])),
       modes: triple(modeRows.get(id), 'k'),
       perWeek: triple(weeklyRows.get(id), 'w'),
@@ -220,13 +222,15 @@ export async function ensureFreshSnapshot(db: TDb, onBackgroundError: (error: un
   else if (age > SNAPSHOT_FRESH_MS) refreshOnce(db).catch(onBackgroundError);
 }
 
+const countsRow = rowShape({ counts: column.json<TCustomerCounts>() });
+
 /** The summary rows of the scope's customers (null: all), fresh enough. */
 export async function readSnapshot(db: TDb, customerIds: number[] | null, onBackgroundError: (error: unknown) => void): Promise<TCustomerCounts[]> {
   await ensureFreshSnapshot(db, onBackgroundError);
   if (customerIds !== null && customerIds.length === 0) return [];
   const where = customerIds === null ? sql`true` : sql`customer_id IN (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)})`;
-  const rows = await queryRows<{ counts: TCustomerCounts | string }>(db, sql`SELECT counts FROM dashboard_counts WHERE ${where}`);
-  return rows.map((row) => (typeof row.counts === 'string' ? (JSON.parse(row.counts) as TCustomerCounts) : row.counts));
+  const rows = await countsRow.read(db, sql`SELECT counts FROM dashboard_counts WHERE ${where}`);
+  return rows.map((row) => row.counts);
 }
 
 /** Forgets the summary, so that the next request counts anew (tests that change the fleet between requests). */

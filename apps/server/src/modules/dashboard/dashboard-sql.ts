@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_BUCKETS, FLUSH_MESSAGE_ID, WEEKLY_FLUSH_WINDOW_MS, type TBucketName } from '@aquasmart/domain';
+import { column, type TColumn } from '../../db/rows';
 
 /** SQL pieces the dashboard's summary, counts and lists share. */
 
@@ -11,6 +12,12 @@ export function weeklyFlushCountsSql(now: number, andWhere: SQL = sql``): SQL {
   return sql`SELECT x.device_eui AS eui, count(*)::int AS n FROM device_data x
     WHERE x.msg_id = ${FLUSH_MESSAGE_ID} AND x.ts >= ${at(now - WEEKLY_FLUSH_WINDOW_MS)} ${andWhere} GROUP BY x.device_eui`;
 }
+
+/** The columns timeBuckets and epochBuckets name: `<prefix>0`, `<prefix>1`, `<prefix>2`. */
+export const bucketNames = (prefix: string): string[] => [0, 1, 2].map((index) => `${prefix}${index}`);
+
+/** Count columns of a row shape (db/rows.ts): count(*) is bigint, text on PostgreSQL and a number on PGlite. */
+export const countColumns = (names: readonly string[]): Record<string, TColumn<number>> => Object.fromEntries(names.map((name) => [name, column.number]));
 
 /** count(*) FILTER per age bucket of a time (null counts as the oldest), as columns <prefix>0..2. */
 export function timeBuckets(time: SQL, bucket: TBucketName, now: number, where: SQL, prefix: string): SQL {

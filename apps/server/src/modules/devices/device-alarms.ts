@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { opensAgainAtNewPlace, placeChangeCloseReason, type TAlarmKind, type TAlarmPlace } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { closeAlarms, openSubjects } from '../alarm-store/alarm-store';
 import { nodeSubject } from '../alarm-store/alarm-subject';
 
@@ -9,6 +10,8 @@ import { nodeSubject } from '../alarm-store/alarm-subject';
  * module's rule (the node's place); the rows and their steps are the alarm store's, set-based, in
  * the move's transaction.
  */
+
+const activeAlarm = rowShape({ id: column.number, kind: column.as<TAlarmKind>(), customer_id: column.as<number | null>(), location_id: column.as<number | null>() });
 
 /**
  * A node changed place (docs/alarms.md, "A node that moves or is removed"), in the transaction of
@@ -27,13 +30,13 @@ export async function closeAlarmsOfNodeLeavingPlace(
   at: Date,
   { batterySwapped = false }: { batterySwapped?: boolean } = {},
 ): Promise<number> {
-  const active = await queryRows<{ id: number | string; kind: TAlarmKind; customer_id: number | null; location_id: number | null }>(
+  const active = await activeAlarm.read(
     tx,
     sql`SELECT id, kind, customer_id, location_id FROM alarms WHERE device_eui = ${eui} AND closed_at IS NULL FOR UPDATE`,
   );
   const closes = active.flatMap((row) => {
     const reason = placeChangeCloseReason({ customerId: row.customer_id, locationId: row.location_id }, place);
-    return reason ? [{ id: Number(row.id), kind: row.kind, reason }] : [];
+    return reason ? [{ id: row.id, kind: row.kind, reason }] : [];
   });
   await tx.execute(sql`UPDATE device_channels SET out_of_range_since = NULL WHERE device_eui = ${eui} AND out_of_range_since IS NOT NULL`);
   if (closes.length === 0) return 0;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { TDeviceDataItem } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { auditLogs, deviceData } from '../../db/schema';
+import { column } from '../../db/rows';
 import { parseConditions, parseProjection, projectableFields, selectionFor, type TFieldMap } from '../../lib/query';
 import { isoText } from './device-fields';
 
@@ -47,7 +48,7 @@ export interface TDeviceDataQuery {
  */
 export async function ownedSince(db: TDb, eui: string): Promise<Date | null> {
   const [row] = await db
-    .select({ at: sql<string | null>`max(${auditLogs.ts})` })
+    .select({ at: sql<unknown>`max(${auditLogs.ts})` })
     .from(auditLogs)
     .where(
       and(
@@ -55,7 +56,7 @@ export async function ownedSince(db: TDb, eui: string): Promise<Date | null> {
         sql`(${auditLogs.value}->>'action' = 'register' OR (${auditLogs.value}->>'action' = 'move' AND (${auditLogs.value}->'changes'->'customer') IS NOT NULL))`,
       ),
     );
-  return row?.at ? new Date(row.at) : null;
+  return column.nullable(column.date)(row?.at);
 }
 
 /**

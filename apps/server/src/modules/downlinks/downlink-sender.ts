@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import type { TNetworkServerConfig } from '../../db/schema';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { sendFrame, type TTransportDeps } from './transports';
@@ -9,17 +10,17 @@ const LEASE = sql`interval '60 seconds'`;
 /** After the n-th failed attempt: 5 s * 2^(n-1), at most 15 minutes. The frame stays queued: nothing is dropped. */
 const RETRY_DELAY = sql`least(5 * power(2, d.attempts), 900) * interval '1 second'`;
 
-interface TDueRow {
-  id: number;
-  device_eui: string;
-  f_port: number;
-  payload: Buffer | Uint8Array;
-  network_server_id: number | null;
-  kind: string | null;
-  config: TNetworkServerConfig | null;
-  network_device_id: string | null;
-  network_application_id: string | null;
-}
+const dueDownlink = rowShape({
+  id: column.number,
+  device_eui: column.as<string>(),
+  f_port: column.as<number>(),
+  payload: column.as<Buffer | Uint8Array>(),
+  network_server_id: column.as<number | null>(),
+  kind: column.as<string | null>(),
+  config: column.nullable(column.json<TNetworkServerConfig>()),
+  network_device_id: column.as<string | null>(),
+  network_application_id: column.as<string | null>(),
+});
 
 /**
  * Sends the queued downlinks that are due, oldest first, to each device's current network
@@ -28,7 +29,7 @@ interface TDueRow {
  * receives its settings in the order they were made. Answers how many frames were taken.
  */
 export async function sendDueDownlinks(db: TDb, deps: TTransportDeps, limit = 50): Promise<number> {
-  const due = await queryRows<TDueRow>(
+  const due = await dueDownlink.read(
     db,
     sql`WITH claimed AS (
           UPDATE downlinks SET next_attempt_at = now() + ${LEASE}
@@ -40,7 +41,7 @@ export async function sendDueDownlinks(db: TDb, deps: TTransportDeps, limit = 50
   );
   const blocked = new Set<string>();
   for (const row of due) {
-    const id = Number(row.id);
+    const id = row.id;
     if (blocked.has(row.device_eui)) {
       await db.execute(sql`UPDATE downlinks SET next_attempt_at = now() + interval '5 seconds' WHERE id = ${id}`);
       continue;

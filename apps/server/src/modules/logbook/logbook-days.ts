@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TTemperatureLimit } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { rowsInTurn } from '../../db/turns';
+import { column, rowShape } from '../../db/rows';
 import { EMPTY_CHANNEL_DAY, EMPTY_NODE_DAY, type TChannelDaySummary, type TClosedRun, type TFaultyRun, type TNodeDaySummary } from './day-stitch';
 import { ADVISORY_LOCKS } from '../../db/locks';
 
@@ -135,13 +136,32 @@ const TEMPERATURE_MESSAGE_IDS = [...new Set(Object.values(PROFILES).map((profile
 const gapInterval = `${LOGBOOK_GAP_HOURS} hours`;
 const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
 
+const figure = column.nullable(column.number);
+/** A row of summarizeChannelDays: `k` says which figures a..j hold (a day's, a gap's, an excursion's, a faulty run's). */
+const channelDayRow = rowShape({
+  k: column.as<string>(),
+  eui: column.as<string>(),
+  channel_id: column.as<string>(),
+  day: column.as<string>(),
+  a: figure,
+  b: figure,
+  c: figure,
+  d: figure,
+  e: figure,
+  f: figure,
+  g: figure,
+  h: figure,
+  i: figure,
+  j: figure,
+});
+
 /** Day summaries of channels' readings in [from, to), per channel key and UTC day (days without readings absent). */
 export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudgedChannel[], from: number, to: number): Promise<Map<string, Map<string, TChannelDaySummary>>> {
   const result = new Map<string, Map<string, TChannelDaySummary>>();
   if (channels.length === 0 || to <= from) return result;
   const list = JSON.stringify(channels.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId, kind: channel.limit?.kind ?? null, celsius: channel.limit?.celsius ?? null })));
   const euis = [...new Set(channels.map((channel) => channel.eui))];
-  const rows = await rowsInTurn<{ k: string; eui: string; channel_id: string; day: string; a: number | null; b: number | null; c: number | null; d: number | null; e: number | null; f: number | null; g: number | null; h: number | null; i: number | null; j: number | null }>(
+  const rows = await channelDayRow.readInTurn(
     db,
     sql`WITH channel AS MATERIALIZED (
           SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, channel_id text, kind text, celsius float8)
@@ -199,8 +219,8 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
     if (!summary) days.set(day, (summary = { ...EMPTY_CHANNEL_DAY, gaps: [], faultyRuns: [] }));
     return summary;
   };
-  const num = (value: unknown) => Number(value);
-  const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  // A figure this kind of row always fills.
+  const num = (value: number | null) => value ?? 0;
   for (const row of rows) {
     const summary = summaryOf(row.eui, row.channel_id, row.day);
     switch (row.k) {
@@ -208,13 +228,13 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
         Object.assign(summary, {
           readings: num(row.a),
           sum: num(row.b),
-          min: orNull(row.c),
-          max: orNull(row.d),
+          min: row.c,
+          max: row.d,
           judged: num(row.e),
           outside: num(row.f),
           growthInnerSeconds: num(row.g),
-          first: orNull(row.h),
-          last: orNull(row.i),
+          first: row.h,
+          last: row.i,
           lastInGrowthRange: num(row.j) === 1,
         });
         break;
@@ -222,14 +242,14 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
         summary.gaps.push({ from: num(row.a), to: num(row.b) });
         break;
       case 'excursion': {
-        const run = { from: num(row.a), to: orNull(row.b) };
+        const run = { from: num(row.a), to: row.b };
         if (num(row.c) === 0) summary.excursionLead = run;
         else if (run.to === null) summary.excursionTrail = run.from;
         else if (!summary.excursionInner || run.to - run.from > summary.excursionInner.to - summary.excursionInner.from) summary.excursionInner = run as TClosedRun;
         break;
       }
       case 'faulty':
-        summary.faultyRuns.push({ from: num(row.a), to: orNull(row.b), continues: num(row.c) === 0 } satisfies TFaultyRun);
+        summary.faultyRuns.push({ from: num(row.a), to: row.b, continues: num(row.c) === 0 } satisfies TFaultyRun);
         break;
       case 'faultyCount':
         summary.faulty = num(row.a);
@@ -239,11 +259,13 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
   return result;
 }
 
+const nodeDayRow = rowShape({ k: column.as<string>(), eui: column.as<string>(), day: column.as<string>(), a: column.number, b: column.number });
+
 /** Day summaries of nodes' messages (of any kind) in [from, to), per node and UTC day. */
 export async function summarizeNodeDays(db: TDbOrTx, euis: readonly string[], from: number, to: number): Promise<Map<string, Map<string, TNodeDaySummary>>> {
   const result = new Map<string, Map<string, TNodeDaySummary>>();
   if (euis.length === 0 || to <= from) return result;
-  const rows = await rowsInTurn<{ k: string; eui: string; day: string; a: number; b: number }>(
+  const rows = await nodeDayRow.readInTurn(
     db,
     sql`WITH messages AS MATERIALIZED (
           SELECT device_eui AS eui, ts, day, lead(ts) OVER (PARTITION BY device_eui, day ORDER BY ts) AS next_ts FROM (
@@ -261,8 +283,8 @@ export async function summarizeNodeDays(db: TDbOrTx, euis: readonly string[], fr
     if (!days) result.set(row.eui, (days = new Map()));
     let summary = days.get(row.day);
     if (!summary) days.set(row.day, (summary = { ...EMPTY_NODE_DAY, gaps: [] }));
-    if (row.k === 'day') Object.assign(summary, { first: Number(row.a), last: Number(row.b) });
-    else summary.gaps.push({ from: Number(row.a), to: Number(row.b) });
+    if (row.k === 'day') Object.assign(summary, { first: row.a, last: row.b });
+    else summary.gaps.push({ from: row.a, to: row.b });
   }
   return result;
 }
@@ -272,12 +294,20 @@ export function compactSummary(summary: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(summary).filter(([, value]) => !(value === 0 || value === null || value === false || (Array.isArray(value) && value.length === 0))));
 }
 
+const keptRow = rowShape({
+  device_eui: column.as<string>(),
+  day: column.as<string>(),
+  channel_id: column.as<string>(),
+  limit_key: column.as<string>(),
+  summary: column.json<TChannelDaySummary | TNodeDaySummary>(),
+});
+
 /** The kept summaries of the nodes (their channels under any limit, and the nodes) on the given days, by keptKey; read in pieces of `nodeDays`. */
 async function readKept(db: TDbOrTx, euis: readonly string[], days: readonly string[], nodeDays: number): Promise<Map<string, TChannelDaySummary | TNodeDaySummary>> {
   const kept = new Map<string, TChannelDaySummary | TNodeDaySummary>();
   if (days.length === 0) return kept;
   for (const piece of readPieces(euis, dayStart(days[0]), dayStart(days[days.length - 1]) + DAY_MS, nodeDays)) {
-    const rows = await rowsInTurn<{ device_eui: string; day: string; channel_id: string; limit_key: string; summary: TChannelDaySummary | TNodeDaySummary }>(
+    const rows = await keptRow.readInTurn(
       db,
       sql`SELECT device_eui, to_char(day, 'YYYY-MM-DD') AS day, channel_id, limit_key, summary FROM logbook_days
            WHERE device_eui = ANY(${pgTextArray(piece.euis)}::text[]) AND day >= ${utcDay(piece.from)}::date AND day <= ${utcDay(piece.to - 1)}::date`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
-import { rowsInTurn } from '../../db/turns';
+import { column, rowShape } from '../../db/rows';
 import { stitchChannelDays, stitchNodeDays, type TStitchedChannel } from './day-stitch';
 import { DAY_MS, GAP_MS, REPORT_READ_SIZE, nodeGroups, periodDays, pgTextArray, timeSlices, type TReadSize } from './logbook-days';
 
@@ -21,13 +21,15 @@ export interface TPeriodBounds {
   end: Date;
 }
 
+const boundsRow = rowShape({ start: column.date, end: column.date });
+
 /** The instants a period of local dates covers in a time zone: from 00:00 of `from` to 00:00 after `to`. */
 export async function periodBounds(db: TDbOrTx, from: string, to: string, timeZone: string): Promise<TPeriodBounds> {
-  const [row] = await rowsInTurn<{ start: Date | string; end: Date | string }>(
+  const [row] = await boundsRow.readInTurn(
     db,
     sql`SELECT (${from}::date::timestamp AT TIME ZONE ${timeZone}) AS start, ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AS "end"`,
   );
-  return { start: new Date(row.start), end: new Date(row.end) };
+  return { start: row.start, end: row.end };
 }
 
 export interface TLogbookChannelRow {
@@ -48,10 +50,25 @@ export interface TLogbookChannelRow {
 
 const SYSTEM_REGISTERS = Object.values(PROFILES).map((profile) => ({ type: profile.type, register: profile.systemRegister }));
 
+const locationChannelRow = rowShape({
+  eui: column.as<string>(),
+  node_name: column.as<string>(),
+  type: column.as<TDeviceType>(),
+  channel_id: column.as<string>(),
+  channel_name: column.as<string>(),
+  mode: column.nullable(column.as<string>()),
+  calibrated_at: column.nullable(column.date),
+  calibration_interval: column.number,
+  minimum_deviation: column.number,
+  log_interval: column.nullable(column.number),
+  supply_voltage_threshold: column.nullable(column.number),
+  has_faucet: column.as<boolean>(),
+});
+
 /** The temperature channels of the nodes at a location now, with what judging them needs. */
 export async function listLocationChannels(db: TDbOrTx, locationId: number): Promise<TLogbookChannelRow[]> {
   const systemRegisters = JSON.stringify(SYSTEM_REGISTERS);
-  const rows = await rowsInTurn<Record<string, unknown>>(
+  const rows = await locationChannelRow.readInTurn(
     db,
     sql`SELECT d.eui, d.name AS node_name, d.type, c.channel_id, c.name AS channel_name, c.custom->>'mode' AS mode, c.calibrated_at,
           d.calibration_interval, d.flush_minimum_temperature_deviation AS minimum_deviation, d.flush_device_id IS NOT NULL AS has_faucet,
@@ -65,17 +82,17 @@ export async function listLocationChannels(db: TDbOrTx, locationId: number): Pro
        ORDER BY lower(d.name), d.eui, c.channel_id`,
   );
   return rows.map((row) => ({
-    eui: String(row.eui),
-    nodeName: String(row.node_name),
-    type: row.type as TDeviceType,
-    channelId: String(row.channel_id),
-    channelName: String(row.channel_name),
-    mode: (row.mode as string | null) ?? null,
-    calibratedAt: row.calibrated_at ? new Date(row.calibrated_at as string) : null,
-    calibrationInterval: Number(row.calibration_interval),
-    minimumDeviation: Number(row.minimum_deviation),
-    logIntervalMinutes: row.log_interval && Number(row.log_interval) > 0 ? Number(row.log_interval) : LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES,
-    supplyVoltageThreshold: row.supply_voltage_threshold === null || row.supply_voltage_threshold === undefined ? null : Number(row.supply_voltage_threshold),
+    eui: row.eui,
+    nodeName: row.node_name,
+    type: row.type,
+    channelId: row.channel_id,
+    channelName: row.channel_name,
+    mode: row.mode,
+    calibratedAt: row.calibrated_at,
+    calibrationInterval: row.calibration_interval,
+    minimumDeviation: row.minimum_deviation,
+    logIntervalMinutes: row.log_interval !== null && row.log_interval > 0 ? row.log_interval : LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES,
+    supplyVoltageThreshold: row.supply_voltage_threshold,
     hasFaucet: row.has_faucet === true,
   }));
 }
@@ -154,6 +171,15 @@ export interface TFlushRow {
   after: number;
 }
 
+const flushRow = rowShape({
+  eui: column.as<string>(),
+  channel: column.as<number | null>(),
+  ts: column.date,
+  week: column.as<string>(),
+  before: column.number,
+  after: column.number,
+});
+
 /** The flushes of a location's nodes in the period (a few per node and day: these come to Node), in time slices of `size.sparse`. */
 export async function listFlushes(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds, timeZone: string, size: TReadSize = REPORT_READ_SIZE): Promise<TFlushRow[]> {
   if (euis.length === 0) return [];
@@ -161,7 +187,7 @@ export async function listFlushes(db: TDbOrTx, euis: readonly string[], bounds: 
   const flushes: TFlushRow[] = [];
   // Slices in time order of rows in time order: the whole period's order.
   for (const slice of timeSlices(euis.length, bounds.start.getTime(), bounds.end.getTime(), size.sparse)) {
-    const rows = await rowsInTurn<{ eui: string; channel: number | null; ts: Date | string; week: string; before: number; after: number }>(
+    const rows = await flushRow.readInTurn(
       db,
       sql`SELECT device_eui AS eui, CASE WHEN jsonb_typeof(value->'channel') = 'number' THEN (value->>'channel')::int END AS channel, ts,
                  to_char(date_trunc('week', ts AT TIME ZONE ${timeZone}), 'YYYY-MM-DD') AS week,
@@ -173,7 +199,7 @@ export async function listFlushes(db: TDbOrTx, euis: readonly string[], bounds: 
            ORDER BY ts, device_eui`,
     );
     // The demo history's flushes carry no channel: they are channel 1's (docs/payload-format.md).
-    for (const row of rows) flushes.push({ eui: row.eui, channel: row.channel ?? 1, at: new Date(row.ts), week: row.week, before: Number(row.before), after: Number(row.after) });
+    for (const row of rows) flushes.push({ eui: row.eui, channel: row.channel ?? 1, at: row.ts, week: row.week, before: row.before, after: row.after });
   }
   return flushes;
 }
@@ -203,12 +229,14 @@ export async function nodeStretches(db: TDbOrTx, nodes: readonly { eui: string; 
   return stretches.sort((a, b) => a.from.getTime() - b.from.getTime() || (a.eui < b.eui ? -1 : a.eui > b.eui ? 1 : 0));
 }
 
+const nodeStretchRow = rowShape({ kind: column.as<TNodeStretch['kind']>(), eui: column.as<string>(), from: column.date, to: column.nullable(column.date) });
+
 async function groupStretches(db: TDbOrTx, nodes: readonly { eui: string; threshold: number }[], bounds: TPeriodBounds): Promise<TNodeStretch[]> {
   const list = JSON.stringify(nodes);
   const euis = nodes.map((node) => node.eui);
   const batteryIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.battery))];
   const overflowIds = [...new Set(Object.values(PROFILES).flatMap((profile) => (profile.messageIds.overflow === undefined ? [] : [profile.messageIds.overflow])))];
-  const rows = await rowsInTurn<{ kind: TNodeStretch['kind']; eui: string; from: Date | string; to: Date | string | null }>(
+  const rows = await nodeStretchRow.readInTurn(
     db,
     sql`WITH node AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, threshold float8)),
         low AS (
@@ -233,7 +261,7 @@ async function groupStretches(db: TDbOrTx, nodes: readonly { eui: string; thresh
         UNION ALL SELECT 'waterDetection', eui, s_from, s_to FROM wet
         ORDER BY 3, 2`,
   );
-  return rows.map((row) => ({ kind: row.kind, eui: row.eui, from: new Date(row.from), to: row.to === null ? null : new Date(row.to) }));
+  return rows.map((row) => ({ kind: row.kind, eui: row.eui, from: row.from, to: row.to }));
 }
 
 export interface TCalibrationRow {
@@ -246,20 +274,30 @@ export interface TCalibrationRow {
   user: string | null;
 }
 
+const calibrationRow = rowShape({
+  ts: column.date,
+  device_eui: column.as<string>(),
+  channel: column.as<string>(),
+  calibrated: column.number,
+  measured: column.number,
+  offset: column.number,
+  user_email: column.as<string | null>(),
+});
+
 /** Calibrations done at the location in the period (the calibration log keeps where it happened). */
 export async function listCalibrations(db: TDbOrTx, locationId: number, bounds: TPeriodBounds): Promise<TCalibrationRow[]> {
-  const rows = await rowsInTurn<{ ts: Date | string; device_eui: string; channel: string; calibrated: number; measured: number; offset: number; user_email: string | null }>(
+  const rows = await calibrationRow.readInTurn(
     db,
     sql`SELECT ts, device_eui, channel, calibrated, measured, "offset", user_email FROM calibration_logs
          WHERE location_id = ${locationId} AND ts >= ${bounds.start} AND ts < ${bounds.end} ORDER BY ts, device_eui, channel`,
   );
   return rows.map((row) => ({
-    at: new Date(row.ts),
+    at: row.ts,
     eui: row.device_eui,
     channelId: row.channel,
-    reference: Number(row.calibrated),
-    measured: Number(row.measured),
-    offset: Number(row.offset),
+    reference: row.calibrated,
+    measured: row.measured,
+    offset: row.offset,
     user: row.user_email,
   }));
 }
@@ -273,6 +311,14 @@ export interface TChangeRow {
   source: 'audit' | 'report';
 }
 
+const changeRow = rowShape({
+  ts: column.date,
+  eui: column.as<string>(),
+  user_email: column.as<string | null>(),
+  value: column.json<Record<string, unknown>>(),
+  source: column.as<'audit' | 'report'>(),
+});
+
 /** The audit entries and the nodes' parameter reports in the period, in time slices of `size.sparse`. */
 export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds, size: TReadSize = REPORT_READ_SIZE): Promise<TChangeRow[]> {
   if (euis.length === 0) return [];
@@ -281,7 +327,7 @@ export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: 
   for (const slice of timeSlices(euis.length, bounds.start.getTime(), bounds.end.getTime(), size.sparse)) {
     const from = new Date(slice.from);
     const to = new Date(slice.to);
-    const rows = await rowsInTurn<{ ts: Date | string; eui: string; user_email: string | null; value: Record<string, unknown>; source: 'audit' | 'report' }>(
+    const rows = await changeRow.readInTurn(
       db,
       sql`SELECT ts, device_eui AS eui, user_email, value, 'audit' AS source FROM audit_logs
            WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts >= ${from} AND ts < ${to}
@@ -291,22 +337,24 @@ export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: 
              AND ts >= ${from} AND ts < ${to}
           ORDER BY 1, 2`,
     );
-    for (const row of rows) changes.push({ at: new Date(row.ts), eui: row.eui, user: row.user_email, value: row.value, source: row.source });
+    for (const row of rows) changes.push({ at: row.ts, eui: row.eui, user: row.user_email, value: row.value, source: row.source });
   }
   return changes;
 }
 
+const lastCalibrationRow = rowShape({ eui: column.as<string>(), channel_id: column.as<string>(), last: column.nullable(column.date) });
+
 /** The last calibration of each channel before the period's end: the calibration log, else the channel's own date. */
 export async function lastCalibrations(db: TDbOrTx, euis: readonly string[], end: Date): Promise<Map<string, Date>> {
   if (euis.length === 0) return new Map();
-  const rows = await rowsInTurn<{ eui: string; channel_id: string; last: Date | string | null }>(
+  const rows = await lastCalibrationRow.readInTurn(
     db,
     sql`SELECT c.device_eui AS eui, c.channel_id,
                greatest((SELECT max(l.ts) FROM calibration_logs l WHERE l.device_eui = c.device_eui AND l.channel = c.channel_id AND l.ts < ${end}),
                         CASE WHEN c.calibrated_at < ${end} THEN c.calibrated_at END) AS last
           FROM device_channels c WHERE c.device_eui = ANY(${pgTextArray(euis)}::text[]) AND c.type = 'Temperatuur'`,
   );
-  return new Map(rows.filter((row) => row.last !== null).map((row) => [`${row.eui}/${row.channel_id}`, new Date(row.last as string)]));
+  return new Map(rows.flatMap((row) => (row.last === null ? [] : [[`${row.eui}/${row.channel_id}`, row.last] as const])));
 }
 
 export interface TAlarmRecordRow {
@@ -321,6 +369,17 @@ export interface TAlarmRecordRow {
   resolution: string | null;
 }
 
+const alarmRecordRow = rowShape({
+  kind: column.as<string>(),
+  eui: column.as<string>(),
+  channel_id: column.as<string>(),
+  opened_at: column.date,
+  closed_at: column.nullable(column.date),
+  acknowledged_by: column.as<string | null>(),
+  resolved_by: column.as<string | null>(),
+  resolution: column.as<string | null>(),
+});
+
 /**
  * The nodes' alarm records (docs/alarms.md) that overlap the period, with who acknowledged and who
  * resolved them and the corrective action (from the timeline, which keeps the e-mail address even
@@ -328,7 +387,7 @@ export interface TAlarmRecordRow {
  */
 export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bounds: TPeriodBounds): Promise<TAlarmRecordRow[]> {
   if (euis.length === 0) return [];
-  const rows = await rowsInTurn<{ kind: string; eui: string; channel_id: string; opened_at: Date | string; closed_at: Date | string | null; acknowledged_by: string | null; resolved_by: string | null; resolution: string | null }>(
+  const rows = await alarmRecordRow.readInTurn(
     db,
     sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
                (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) AS acknowledged_by,
@@ -341,8 +400,8 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
     kind: row.kind,
     eui: row.eui,
     channelId: row.channel_id === '' ? null : row.channel_id,
-    openedAt: new Date(row.opened_at),
-    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    openedAt: row.opened_at,
+    closedAt: row.closed_at,
     acknowledgedBy: row.acknowledged_by,
     resolvedBy: row.resolved_by,
     resolution: row.resolution,

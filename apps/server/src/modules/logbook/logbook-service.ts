@@ -8,8 +8,9 @@ import {
   type TLogbookPeriodQuery,
   type TLogbookReport,
 } from '@aquasmart/domain';
-import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, locations, logbookReports } from '../../db/schema';
+import { column, rowShape } from '../../db/rows';
 import type { TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
@@ -155,9 +156,11 @@ function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport
   };
 }
 
+const reportNumber = rowShape({ n: column.number });
+
 /** The next report number, e.g. LB-2026-000042 (one sequence for all; the year is the issue's). */
 async function nextNumber(db: TDb, now: Date): Promise<string> {
-  const [row] = await queryRows<{ n: string | number }>(db, sql`SELECT nextval('logbook_report_numbers') AS n`);
+  const [row] = await reportNumber.read(db, sql`SELECT nextval('logbook_report_numbers') AS n`);
   return `LB-${now.getUTCFullYear()}-${String(row.n).padStart(6, '0')}`;
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '@aquasmart/domain';
-import { queryRows, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { BackgroundLoop } from '../../lib/background-loop';
 
 /**
@@ -27,6 +28,8 @@ export type TRetentionKind = (typeof RETENTION_KINDS)[number];
 export const RETENTION_CHUNK = 5_000;
 export const RETENTION_EVERY_MS = 10 * 60_000;
 
+const retentionChunk = rowShape({ deleted: column.number, last_id: column.nullable(column.number), young: column.as<boolean>() });
+
 /**
  * Deletes processed events of one kind (failed or not) older than that kind's retention, oldest
  * first in chunks of ids, from `afterId` on. Answers the number deleted and where the next call of
@@ -41,7 +44,7 @@ export async function deleteOldIntakeEvents(
   now = Date.now(),
 ): Promise<{ deleted: number; nextAfterId: number; done: boolean }> {
   const cutoff = new Date(now - kind.keptMs).toISOString();
-  const [row] = await queryRows<{ deleted: number; last_id: string | null; young: boolean }>(
+  const [row] = await retentionChunk.read(
     db,
     sql`WITH chunk AS (SELECT id, received_at, processed_at, last_error FROM intake_events WHERE id > ${afterId} ORDER BY id LIMIT ${RETENTION_CHUNK}),
       gone AS (DELETE FROM intake_events e USING chunk c
@@ -51,7 +54,7 @@ export async function deleteOldIntakeEvents(
         coalesce((SELECT bool_or(received_at >= ${cutoff}::timestamptz) FROM chunk), true) AS young`,
   );
   const done = row.young || row.last_id === null;
-  return { deleted: row.deleted, nextAfterId: done ? afterId : Number(row.last_id), done };
+  return { deleted: row.deleted, nextAfterId: done || row.last_id === null ? afterId : row.last_id, done };
 }
 
 /** Pause between two chunks of a long backlog: requests (on PGlite, the one connection) get their turn. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPlatformItem } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 
 /** The names an item was written with (`platform_item_names`, 0022_scoping.sql). */
 interface TItemNames {
@@ -11,18 +12,18 @@ interface TItemNames {
   channels: Record<string, { name: string; mode: string | null }>;
 }
 
-interface TItemRow {
-  id: string | number;
-  kind: string;
-  at: string | Date;
-  body: Record<string, unknown>;
-  device_eui: string;
-  names: TItemNames;
-  alarm_kind: string | null;
-  alarm_channel: string | null;
-  alarm_state: string | null;
-  alarm_details: Record<string, unknown> | null;
-}
+const itemRow = rowShape({
+  id: column.number,
+  kind: column.as<string>(),
+  at: column.iso,
+  body: column.json<Record<string, unknown>>(),
+  device_eui: column.as<string>(),
+  names: column.json<TItemNames>(),
+  alarm_kind: column.as<string | null>(),
+  alarm_channel: column.as<string | null>(),
+  alarm_state: column.as<string | null>(),
+  alarm_details: column.nullable(column.json<Record<string, unknown>>()),
+});
 
 /**
  * The oldest `limit` items of an endpoint's backlog as they go out (docs/platforms.md, "Format"):
@@ -31,7 +32,7 @@ interface TItemRow {
  * carries that customer's names to this platform; an alarm's kind and state are read now.
  */
 export async function loadItems(db: TDbOrTx, endpointId: number, limit: number): Promise<TPlatformItem[]> {
-  const rows = await queryRows<TItemRow>(
+  const rows = await itemRow.read(
     db,
     sql`SELECT i.id, i.kind, i.at, i.body, i.device_eui, i.names,
         a.kind AS alarm_kind, a.channel_id AS alarm_channel, a.state AS alarm_state, a.details AS alarm_details
@@ -43,10 +44,10 @@ export async function loadItems(db: TDbOrTx, endpointId: number, limit: number):
   return rows.map(toItem);
 }
 
-function toItem(row: TItemRow): TPlatformItem {
+function toItem(row: TRowOf<typeof itemRow>): TPlatformItem {
   const base = {
     id: String(row.id),
-    at: new Date(row.at).toISOString(),
+    at: row.at,
     node: { eui: row.device_eui, name: row.names.node ?? '', type: row.names.type },
     place: { customer: row.names.customer, location: row.names.location },
   };

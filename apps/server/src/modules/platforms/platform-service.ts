@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CUSTOMER_PLATFORM, type TPlatformState, type TPlatformTestResult } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../../db/database';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { readEndpoint } from '../places/place-endpoint';
@@ -30,25 +31,23 @@ async function effectivePlace(db: TDb, customer: string, location?: string): Pro
   return { place: 'location', placeId: row.location_id, endpoint: row.location_endpoint ?? {}, via: null };
 }
 
-interface TStateRow {
-  id: number;
-  state: 'delivering' | 'retrying' | 'parked';
-  attempts: number;
-  next_attempt_at: string | Date;
-  last_attempt_at: string | Date | null;
-  last_delivered_at: string | Date | null;
-  delivered: string | number;
-  dropped: string | number;
-  last_status: number | null;
-  last_error: string | null;
-  last_answer: string | null;
-  backlog: string | number;
-}
+const stateRow = rowShape({
+  id: column.as<number>(),
+  state: column.as<'delivering' | 'retrying' | 'parked'>(),
+  attempts: column.as<number>(),
+  next_attempt_at: column.iso,
+  last_attempt_at: column.nullable(column.iso),
+  last_delivered_at: column.nullable(column.iso),
+  delivered: column.number,
+  dropped: column.number,
+  last_status: column.as<number | null>(),
+  last_error: column.as<string | null>(),
+  last_answer: column.as<string | null>(),
+  backlog: column.number,
+});
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
-
-async function endpointRow(db: TDb, place: TEffectivePlace): Promise<TStateRow | undefined> {
-  const [row] = await queryRows<TStateRow>(
+async function endpointRow(db: TDb, place: TEffectivePlace): Promise<TRowOf<typeof stateRow> | undefined> {
+  const [row] = await stateRow.read(
     db,
     sql`SELECT e.*, (SELECT count(*) FROM platform_items i WHERE i.endpoint_id = e.id) AS backlog
       FROM platform_endpoints e WHERE e.place = ${place.place} AND e.place_id = ${place.placeId}`,
@@ -68,13 +67,13 @@ export async function readPlatformState(db: TDb, settings: TSenderSettings, cust
     platform: adapter ? endpoint.platform : null,
     url: target && 'url' in target ? target.url : null,
     via: place.via,
-    lastDeliveredAt: iso(row?.last_delivered_at ?? null),
-    lastAttemptAt: iso(row?.last_attempt_at ?? null),
-    nextAttemptAt: row && row.state !== 'parked' ? iso(row.next_attempt_at) : null,
+    lastDeliveredAt: row?.last_delivered_at ?? null,
+    lastAttemptAt: row?.last_attempt_at ?? null,
+    nextAttemptAt: row && row.state !== 'parked' ? row.next_attempt_at : null,
     attempts: row?.attempts ?? 0,
-    delivered: Number(row?.delivered ?? 0),
-    backlog: Number(row?.backlog ?? 0),
-    dropped: Number(row?.dropped ?? 0),
+    delivered: row?.delivered ?? 0,
+    backlog: row?.backlog ?? 0,
+    dropped: row?.dropped ?? 0,
     lastStatus: row?.last_status ?? null,
     lastError: row?.last_error ?? null,
     lastAnswer: row?.last_answer ?? null,

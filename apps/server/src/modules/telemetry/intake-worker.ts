@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import type { TDb, TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 import { processEvents, type TOutcomes, type TStoredEvent } from './process-events';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
@@ -8,22 +9,21 @@ export const INTAKE_BATCH_SIZE = 500;
 /** Retry delay after the n-th failure: 2^(n-1) seconds (1 s, 2 s, 4 s ...), at most 10 minutes; never given up. */
 const RETRY_DELAY = sql`least(power(2, attempts), 600) * interval '1 second'`;
 
-interface TClaimedRow {
-  id: number;
-  network_server_id: number | null;
-  body: TIntakeEnvelope;
-  received_at: string | Date;
-  attempts: number;
-}
+const claimedEvent = rowShape({
+  id: column.number,
+  network_server_id: column.as<number | null>(),
+  body: column.json<TIntakeEnvelope>(),
+  received_at: column.ms,
+});
 
 async function claim(tx: TDbOrTx, limit: number, onlyId?: number): Promise<TStoredEvent[]> {
-  const rows = await queryRows<TClaimedRow>(
+  const rows = await claimedEvent.read(
     tx,
     sql`SELECT id, network_server_id, body, received_at, attempts FROM intake_events
         WHERE processed_at IS NULL AND next_attempt_at <= now() ${onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`}
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
   );
-  return rows.map((row) => ({ id: Number(row.id), networkServerId: row.network_server_id, body: row.body, storedAt: new Date(row.received_at).getTime() }));
+  return rows.map((row) => ({ id: row.id, networkServerId: row.network_server_id, body: row.body, storedAt: row.received_at }));
 }
 
 async function markProcessed(tx: TDbOrTx, outcomes: TOutcomes): Promise<void> {

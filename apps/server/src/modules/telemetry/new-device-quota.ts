@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
 
 /**
  * At most this many devices are created per network server per hour (a sliding hour) from
@@ -9,6 +10,8 @@ import { queryRows, type TDbOrTx } from '../../db/database';
  * one of its later uplinks.
  */
 export const NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR = 100;
+
+const quotaRow = rowShape({ id: column.as<number>(), created: column.number });
 
 /**
  * How many devices each of these network servers may still create from uplinks now. Locks the
@@ -24,7 +27,7 @@ export async function newDeviceQuota(tx: TDbOrTx, networkServerIds: number[]): P
     sql`, `,
   );
   await tx.execute(sql`SELECT id FROM network_servers WHERE id IN (${ids}) ORDER BY id FOR NO KEY UPDATE`);
-  const rows = await queryRows<{ id: number; created: number }>(
+  const rows = await quotaRow.read(
     tx,
     sql`SELECT d.network_server_id AS id, count(*)::int AS created
         FROM audit_logs a JOIN devices d ON d.eui = a.device_eui
@@ -32,6 +35,6 @@ export async function newDeviceQuota(tx: TDbOrTx, networkServerIds: number[]): P
           AND a.value ->> 'action' = 'provision' AND a.value ->> 'via' = 'uplink'
         GROUP BY d.network_server_id`,
   );
-  for (const row of rows) quota.set(Number(row.id), Math.max(0, NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR - Number(row.created)));
+  for (const row of rows) quota.set(row.id, Math.max(0, NEW_DEVICES_PER_NETWORK_SERVER_PER_HOUR - row.created));
   return quota;
 }
