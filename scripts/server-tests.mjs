@@ -32,8 +32,8 @@ export const PGLITE_PROOFS = [
   'src/db/partitions.test.ts',
   'src/db/pools.test.ts',
   'src/db/rows.test.ts',
-  'src/demo/seed.test.ts',
   'src/demo/seed-forms.test.ts',
+  'src/demo/seed.test.ts',
   'src/lib/query/hostile-http.test.ts',
   'src/modules/alerts/alerts.test.ts',
   'src/modules/dashboard/dashboard-refresher.test.ts',
@@ -45,6 +45,7 @@ export const PGLITE_PROOFS = [
   'src/modules/logbook/logbook-days.test.ts',
   'src/modules/telemetry/telemetry.test.ts',
   'src/start-script.process.test.ts',
+  'src/test/test-database.test.ts',
 ];
 
 /**

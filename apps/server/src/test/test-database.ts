@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase, postgresDatabase, type TPostgresOptions } from '../db/client';
 import { type TDatabase } from '../db/database';
 
-/** Tables emptied between tests, children first. */
-const TABLES = [
+/** Tables emptied between tests, children first (with the tables whose foreign keys reach them). */
+export const TABLES = [
   'platform_items',
   'platform_endpoints',
   'alarm_escalation_items',
@@ -38,6 +38,39 @@ const TABLES = [
   'locations',
   'customers',
 ];
+
+/**
+ * Empties TABLES and the tables whose foreign keys reach them, and restarts their sequences: what
+ * `TRUNCATE … RESTART IDENTITY CASCADE` did, at about 9 ms instead of 300 ms on PostgreSQL (TRUNCATE
+ * gives each of some 190 tables, indexes and sequences a new file; it ran before each of about 1,400
+ * tests, a third of the PostgreSQL pass: docs/testing.md). The tables hold a test's few rows, so
+ * DELETE is cheap; `session_replication_role = replica` (for this transaction only) keeps the
+ * deletes from firing the change feed's and the counters' triggers and foreign-key checks, as
+ * TRUNCATE did; setval restarts each sequence where RESTART IDENTITY would.
+ */
+const RESET_SQL = `DO $$
+DECLARE
+  tables regclass[];
+  target regclass;
+  owned record;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  WITH RECURSIVE reached(rel) AS (
+    SELECT to_regclass(name) FROM unnest(ARRAY['${TABLES.join("','")}']) AS name
+    UNION
+    SELECT c.conrelid::regclass FROM pg_constraint c JOIN reached r ON c.confrelid = r.rel WHERE c.contype = 'f'
+  )
+  SELECT array_agg(rel) INTO tables FROM reached;
+  FOREACH target IN ARRAY tables LOOP
+    EXECUTE format('DELETE FROM %s', target);
+  END LOOP;
+  FOR owned IN
+    SELECT d.objid::regclass AS sequence, s.seqstart FROM pg_depend d JOIN pg_sequence s ON s.seqrelid = d.objid
+    WHERE d.classid = 'pg_class'::regclass AND d.refobjid = ANY (tables) AND d.deptype IN ('a', 'i')
+  LOOP
+    PERFORM setval(owned.sequence, owned.seqstart, false);
+  END LOOP;
+END $$`;
 
 export interface TTestDatabase extends TDatabase {
   /** Empties every table and restarts ids. */
@@ -74,7 +107,7 @@ export async function openTestDatabase(options: TPostgresOptions = {}): Promise<
   return {
     ...database,
     url,
-    reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`),
+    reset: () => database.exec(RESET_SQL),
   };
 }
 
