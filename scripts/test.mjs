@@ -1,13 +1,13 @@
 // `npm test`: lint, lock file and type check, unit and server tests, web build and browser tests in
-// Chromium; what runs where, how long it takes and why: docs/testing.md. In short: lint and the web
-// build run beside the server tests on PostgreSQL (the database tests), then one Vitest run on PGlite
-// (domain, simulator, web, the database-free server tests and the few database tests that prove what
-// differs on PGlite; every database test when no PostgreSQL answers), then the browser tests. With
-// CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on Node 24 LTS
-// (scripts/node24.mjs), also when named alone (`CI=true npm test -- e2e`); lint and the PGlite run
-// stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite that cannot
-// run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped suite fails
-// the run. Prints a TIME line per part and ends with "N passed, N failed".
+// Chromium; what runs where, how long it takes and why: docs/testing.md. In short: the web build,
+// then lint, run beside the server tests on PostgreSQL (the database tests); then one Vitest run on
+// PGlite (domain, simulator, web, the database-free server tests and the few database tests that
+// prove what differs on PGlite; every database test when no PostgreSQL answers) side by side with the
+// browser tests. With CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on
+// Node 24 LTS (scripts/node24.mjs), also when named alone (`CI=true npm test -- e2e`); lint and the
+// PGlite run stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite
+// that cannot run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped
+// suite fails the run. Prints a TIME line per part and ends with "N passed, N failed".
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -115,8 +115,8 @@ function deadE2eFolders() {
 }
 
 /** The browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
-async function browserTests(label, reportName, env = {}) {
-  const done = part(`Browser tests (Chromium)${label}`);
+async function browserTests(label, reportName, env = {}, beside = '') {
+  const done = part(`Browser tests (Chromium)${label}`, beside);
   const file = path.join(reports, reportName);
   fs.rmSync(file, { force: true });
   const leftBefore = new Set(deadE2eFolders());
@@ -175,26 +175,63 @@ if (postgresPasses.length && !postgresAnswers) {
 const needsBuild = wanted('e2e') || onNode24('e2e');
 let built = !needsBuild || !webBuildIsStale();
 
-// Two lanes. One: lint and the web build, one task at a time while the other lane has tests
-// running (all cores without them). The other: the PostgreSQL pass, which keeps about one core busy
-// (much of its time is PostgreSQL's, and waits on sockets and timers), then at once the PGlite run
-// (two Vitest workers), beside whatever lint has left. The browser tests after both: Chromium
-// keeps both cores busy. ESLint without its cache: see scripts/lint.mjs.
+// Two lanes. One: the web build, then lint, one task at a time while the other lane has tests
+// running (all cores without them). The other: the PostgreSQL pass, which keeps about one and a half
+// cores busy, then at once the PGlite run (two Vitest workers) side by side with the browser tests:
+// Chromium leaves about a third of the two cores idle (waits on the server, polls and animations),
+// which the PGlite run fills (docs/testing.md, "Time"). ESLint without its cache: see scripts/lint.mjs.
 const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
-if (!built) tasks.push({ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] });
-const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit'));
+const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit') || needsBuild);
 let linting = false;
+/** Settles when the web build is done or was not needed: the browser tests wait for it. */
+let buildReady = Promise.resolve();
+if (!built) {
+  buildReady = (async () => {
+    const done = part('Web build', '');
+    const [result] = await runTasks([{ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] }], 1);
+    built = result.code === 0;
+    step('web build', built);
+    done();
+  })();
+}
 async function lintLane() {
+  await buildReady;
   if (!tasks.length) return;
   linting = true;
-  const heading = [wanted('lint') && 'Lint, lock file in step with every package.json, type check', !built && 'web build'].filter(Boolean).join('; ');
-  const done = part(heading, testsBeside ? 'the test passes' : '');
+  const done = part('Lint, lock file in step with every package.json, type check', testsBeside ? 'the test passes' : '');
   for (const result of await runTasks(tasks, testsBeside ? 1 : os.availableParallelism())) {
-    if (result.name === 'web build') built = result.code === 0;
     step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
   }
   linting = false;
   done();
+}
+
+async function pgliteRun() {
+  // The database tests ran on PostgreSQL: here only those that prove what differs on PGlite;
+  // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
+  const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
+  const what = postgresAnswers ? 'the PGlite proofs' : 'every server database test';
+  const beside = [linting && 'lint', needsBuild && 'the browser tests'].filter(Boolean).join(', ');
+  const done = part(`Unit tests, database-free server tests, ${what} (embedded PGlite)`, beside);
+  await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
+  done();
+}
+
+async function browserRuns() {
+  const browserPasses = [];
+  if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
+  if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
+  if (browserPasses.length && !fs.existsSync(chromium)) {
+    for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium)`);
+    return;
+  }
+  await buildReady;
+  if (!built) return;
+  for (const pass of browserPasses) {
+    const node24 = pass.node24 ? await node24Ready : null;
+    if (pass.node24 && !node24) continue;
+    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, wanted('unit') ? 'the PGlite run' : '');
+  }
 }
 
 async function testLane() {
@@ -205,31 +242,11 @@ async function testLane() {
       await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
     }
   }
-  if (wanted('unit')) {
-    // The database tests ran on PostgreSQL above: here only those that prove what differs on PGlite;
-    // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
-    const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
-    const what = postgresAnswers ? 'the PGlite proofs' : 'every server database test';
-    const done = part(`Unit tests, database-free server tests, ${what} (embedded PGlite)`, linting ? 'lint' : '');
-    await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
-    done();
-  }
+  await Promise.all([wanted('unit') ? pgliteRun() : null, browserRuns()]);
 }
 
 await Promise.all([lintLane(), testLane()]);
 
-const browserPasses = [];
-if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
-if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
-if (browserPasses.length && !fs.existsSync(chromium)) {
-  for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium)`);
-} else if (built) {
-  for (const pass of browserPasses) {
-    const node24 = pass.node24 ? await node24Ready : null;
-    if (pass.node24 && !node24) continue;
-    await browserTests(node24?.label ?? '', pass.reportName, node24?.env);
-  }
-}
 await node24Ready;
 
 console.log('');
