@@ -183,6 +183,40 @@ test.describe.serial('calibration and battery swap', () => {
     expect(posts()).toBe(0);
   });
 
+  test('on a phone, the message of a calibration never covers the buttons of the next channel\'s dialog', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await v2Temperatures(request, adminToken, node.eui, nowS() - 2, [58.2, 20.4, 21]);
+    await signIn(page, ENGINEER, screenOf(node));
+    const [first, second] = node.channels;
+    await channelCard(page, first.name).getByRole('button', { name: 'Kalibreren' }).click();
+    let dialog = page.getByRole('dialog', { name: `${first.name} kalibreren` });
+    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('58,5');
+    await dialog.getByRole('button', { name: 'Kalibreren' }).click();
+    // By its class: while a dialog is open the rest of the page, the message with it, is hidden from the accessibility tree.
+    const message = page.locator('.MuiSnackbar-root').filter({ hasText: `${first.name} gekalibreerd` });
+    await expect(message).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The engineer goes on to the next channel at once, the message still on screen.
+    await channelCard(page, second.name).getByRole('button', { name: 'Kalibreren' }).click();
+    dialog = page.getByRole('dialog', { name: `${second.name} kalibreren` });
+    await expect(dialog).toBeVisible();
+    const covers = async () => {
+      const box = await message.boundingBox();
+      if (!box) return false;
+      for (const name of ['Annuleren', 'Kalibreren']) {
+        const button = await dialog.getByRole('button', { name }).boundingBox();
+        if (button && box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height) return true;
+      }
+      return false;
+    };
+    await expect.poll(covers, { timeout: 3_000 }).toBe(false);
+    await expect(message).toBeVisible();
+    await page.addStyleTag({ content: STILL });
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'calibration-message-over-dialog-nl-phone.png') });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  });
+
   test('battery swap clears the battery alarm', async ({ page, request }) => {
     await battery(request, node, nowS(), 2.5);
     await expect.poll(async () => (await readNode(request, adminToken, node.eui)).battery.alarm.ts, { timeout: 15_000 }).toBeGreaterThan(0);
