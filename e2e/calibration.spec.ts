@@ -106,7 +106,7 @@ test.describe.serial('calibration and battery swap', () => {
     await channelCard(page, second.name).getByRole('button', { name: 'Kalibreren' }).click();
     let dialog = page.getByRole('dialog', { name: `${second.name} kalibreren` });
     await expect(dialog.getByRole('alert')).toHaveText('Controleer de sensor van kanaal 2: de meting is -100 °C of lager');
-    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('12');
+    await dialog.getByRole('textbox', { name: /IJkwaarde/ }).fill('12');
     // No offset from -102,4 (it would be +114,4), the button disabled, the reason beside it.
     await expect(dialog.getByTestId('calibration-offset')).toHaveText('Niet te berekenen met deze meting');
     const submit = dialog.getByRole('button', { name: 'Kalibreren' });
@@ -126,7 +126,7 @@ test.describe.serial('calibration and battery swap', () => {
     dialog = page.getByRole('dialog', { name: `${first.name} kalibreren` });
     await expect(dialog.getByTestId('calibration-reading')).toHaveText('61,4 °C');
     await expect(dialog.getByTestId('calibration-age')).toContainText(/Gemeten \d+ seconden geleden/);
-    const reference = dialog.getByRole('textbox', { name: /Ijkwaarde/ });
+    const reference = dialog.getByRole('textbox', { name: /IJkwaarde/ });
     await expect(reference).toHaveAttribute('inputmode', 'decimal');
     await dialog.getByRole('button', { name: 'Kalibreren' }).click();
     await expect(dialog.getByText('Veld is verplicht')).toBeVisible();
@@ -168,7 +168,7 @@ test.describe.serial('calibration and battery swap', () => {
     const dialog = page.getByRole('dialog', { name: `${name} kalibreren` });
     await expect(dialog.getByTestId('calibration-reading')).toHaveText('58,2 °C');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('58,5');
+    await dialog.getByRole('textbox', { name: /IJkwaarde/ }).fill('58,5');
 
     // The engineer waits too long: the age passes the window while the dialog is open.
     await page.clock.fastForward('02:05');
@@ -190,7 +190,7 @@ test.describe.serial('calibration and battery swap', () => {
     const [first, second] = node.channels;
     await channelCard(page, first.name).getByRole('button', { name: 'Kalibreren' }).click();
     let dialog = page.getByRole('dialog', { name: `${first.name} kalibreren` });
-    await dialog.getByRole('textbox', { name: /Ijkwaarde/ }).fill('58,5');
+    await dialog.getByRole('textbox', { name: /IJkwaarde/ }).fill('58,5');
     await dialog.getByRole('button', { name: 'Kalibreren' }).click();
     // By its class: while a dialog is open the rest of the page, the message with it, is hidden from the accessibility tree.
     const message = page.locator('.MuiSnackbar-root').filter({ hasText: `${first.name} gekalibreerd` });

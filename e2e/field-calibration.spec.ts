@@ -72,7 +72,7 @@ test.describe.serial('calibrating on a phone', () => {
     await expect(dialog.getByTestId('calibration-age')).toContainText(/Gemeten \d+ seconden geleden/);
     await expect(dialog.getByRole('progressbar', { name: 'Tijd om te kalibreren met deze meting' })).toBeVisible();
     await expect(dialog.getByTestId('calibration-window-text')).toHaveText(/^Nog 1:[45]\d om te kalibreren met deze meting$/);
-    const reference = dialog.getByRole('textbox', { name: /Ijkwaarde/ });
+    const reference = dialog.getByRole('textbox', { name: /IJkwaarde/ });
     await expect(reference).toHaveAttribute('inputmode', 'decimal');
     await expect(reference).toBeFocused();
     expect(Number.parseFloat(await reference.evaluate((input) => getComputedStyle(input).fontSize))).toBeGreaterThanOrEqual(24);
@@ -104,7 +104,7 @@ test.describe.serial('calibrating on a phone', () => {
     const dialog = await openCalibration(page, node, `${node.channels[0].name} kalibreren`, 'Kalibreren');
     await page.addStyleTag({ content: STILL });
     await expect(dialog.getByTestId('calibration-reading')).toHaveText('52,4 °C');
-    const reference = dialog.getByRole('textbox', { name: /Ijkwaarde/ });
+    const reference = dialog.getByRole('textbox', { name: /IJkwaarde/ });
     await reference.pressSequentially('52');
     // Half a minute before the end the screen warns.
     await page.clock.fastForward('01:35');

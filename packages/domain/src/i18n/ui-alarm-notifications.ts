@@ -44,7 +44,6 @@ export const alarmNotificationsUiNl = {
     customersAll: 'Alle klanten die ik mag zien',
     customersChosen: 'Alleen deze klanten',
     customersPick: 'Kies klanten',
-    togglesNote: 'Spoelalarmen en waterdetecties "direct" zijn de e-mails die voorheen met de schakelaars aan stonden.',
     logbookTitle: 'Logboek per e-mail',
     escalationTitle: 'Escalatie van alarmen',
     escalationHelp:
@@ -77,7 +76,6 @@ export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
     customersAll: 'All customers I may see',
     customersChosen: 'Only these customers',
     customersPick: 'Choose customers',
-    togglesNote: 'Flush alarms and water detections "immediately" are the e-mails the former switches turned on.',
     logbookTitle: 'Logbook by e-mail',
     escalationTitle: 'Alarm escalation',
     escalationHelp:

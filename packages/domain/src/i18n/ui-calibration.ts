@@ -21,7 +21,7 @@ export const calibrationUiNl = {
     window: 'Tijd om te kalibreren met deze meting',
     windowLeft: 'Nog {{time}} om te kalibreren met deze meting',
     windowEnding: 'Nog {{time}}: sla op of vernieuw de meting',
-    reference: 'Ijkwaarde (°C)',
+    reference: 'IJkwaarde (°C)',
     referenceHint: 'De temperatuur op de referentiethermometer, bijvoorbeeld 59,5',
     offset: 'Nieuwe afwijking',
     offsetPending: 'Vul de ijkwaarde in',

@@ -72,9 +72,6 @@ export function AlertToggles({ customerOptions, customersLoading }: { customerOp
               <FormSelect<TNotificationValues> key={kind} name={`alarmNotifications.kinds.${kind}`} label={t(`alarmNotifications.kinds.${kind}`)} options={modeOptions} fullWidth />
             ))}
           </FieldGrid>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            {t('alarmNotifications.togglesNote')}
-          </Typography>
         </Box>
         <Box sx={{ mt: 3 }}>
           <FormSwitch<TNotificationValues> name="alarmNotifications.quietHoursOn" label={t('alarmNotifications.quietHoursOn')} description={t('alarmNotifications.quietHoursHelp')} />

@@ -63,7 +63,7 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('calibration-reading').textContent).toBe('61,4 °C');
     expect(within(dialog).getByTestId('calibration-age').textContent).toMatch(/^Gemeten 1\d seconden geleden/);
     expect(within(dialog).getByText(/Met de huidige afwijking \(-0,2 °C\) getoond als 61,2 °C/)).toBeTruthy();
-    const reference = within(dialog).getByRole('textbox', { name: /Ijkwaarde/ });
+    const reference = within(dialog).getByRole('textbox', { name: /IJkwaarde/ });
     expect(reference.getAttribute('inputmode')).toBe('decimal');
 
     await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
@@ -94,7 +94,7 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     render();
     const { user, dialog } = await openDialog('Koud water');
     expect(within(dialog).getByRole('alert').textContent).toBe('Controleer de sensor van kanaal 2: de meting is -100 °C of lager');
-    await user.type(within(dialog).getByRole('textbox', { name: /Ijkwaarde/ }), '12');
+    await user.type(within(dialog).getByRole('textbox', { name: /IJkwaarde/ }), '12');
     expect(within(dialog).getByTestId('calibration-offset').textContent).toBe('Niet te berekenen met deze meting');
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Kalibreren' }).disabled).toBe(true);
     expect(within(dialog).getByTestId('dialog-blocked-reason').textContent).toBe('Kalibreren kan niet: de sensor is defect');
@@ -113,7 +113,7 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     const alert = within(dialog).queryByRole('alert');
     if (refused) expect(alert?.textContent).toMatch(/^De laatste meting van kanaal 1 is van .+; kalibreren kan alleen met een meting van de laatste 2 minuten/);
     else expect(alert).toBeNull();
-    await user.type(within(dialog).getByRole('textbox', { name: /Ijkwaarde/ }), '61,4');
+    await user.type(within(dialog).getByRole('textbox', { name: /IJkwaarde/ }), '61,4');
     const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Kalibreren' });
     expect(submit.disabled).toBe(refused);
     if (!refused) await user.click(submit);
@@ -134,7 +134,7 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
     });
     render();
     const { user, dialog } = await openDialog('Warm water');
-    await user.type(within(dialog).getByRole('textbox', { name: /Ijkwaarde/ }), '61');
+    await user.type(within(dialog).getByRole('textbox', { name: /IJkwaarde/ }), '61');
     await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
     const reason = /^De laatste meting van kanaal 1 is van 10-03-2026 \d\d:\d\d; kalibreren kan alleen met een meting van de laatste 2 minuten/;
     expect(await within(dialog).findByText(reason)).toBeTruthy();
