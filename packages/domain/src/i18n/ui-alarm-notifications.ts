@@ -31,6 +31,7 @@ export const alarmNotificationsUiNl = {
   alarmNotifications: {
     title: 'Alarmmeldingen per e-mail',
     help: 'Kies per soort alarm of u een e-mail krijgt: direct, of verzameld in een dagelijks overzicht om 07:00 in uw tijdzone.',
+    helpOther: 'Kies per soort alarm of deze gebruiker een e-mail krijgt: direct, of verzameld in een dagelijks overzicht om 07:00 in de tijdzone van de gebruiker.',
     kinds: kindNamesNl,
     modes: { off: 'Uit', immediately: 'Direct', digest: 'Dagelijks overzicht' },
     kindsLegend: 'Per soort alarm',
@@ -42,6 +43,7 @@ export const alarmNotificationsUiNl = {
     timeZone: 'Tijdzone',
     customers: 'Klanten',
     customersAll: 'Alle klanten die ik mag zien',
+    customersAllOther: 'Alle klanten die deze gebruiker mag zien',
     customersChosen: 'Alleen deze klanten',
     customersPick: 'Kies klanten',
     logbookTitle: 'Logboek per e-mail',
@@ -63,6 +65,7 @@ export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
   alarmNotifications: {
     title: 'Alarm notifications by e-mail',
     help: 'Choose for each kind of alarm whether you get an e-mail: immediately, or gathered in a daily digest at 07:00 in your time zone.',
+    helpOther: "Choose for each kind of alarm whether this user gets an e-mail: immediately, or gathered in a daily digest at 07:00 in the user's time zone.",
     kinds: kindNamesEn,
     modes: { off: 'Off', immediately: 'Immediately', digest: 'Daily digest' },
     kindsLegend: 'Per kind of alarm',
@@ -74,6 +77,7 @@ export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
     timeZone: 'Time zone',
     customers: 'Customers',
     customersAll: 'All customers I may see',
+    customersAllOther: 'All customers this user may see',
     customersChosen: 'Only these customers',
     customersPick: 'Choose customers',
     logbookTitle: 'Logbook by e-mail',

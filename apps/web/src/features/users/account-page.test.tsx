@@ -132,6 +132,9 @@ describe('/users/current', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const calls = stubApi();
     renderPage();
+    // One's own notifications say "uw" and "ik" (issue 37, item 9).
+    expect(await screen.findByRole('radio', { name: 'Alle klanten die ik mag zien' })).toBeTruthy();
+    expect(screen.getByText(/in uw tijdzone\.$/)).toBeTruthy();
     await user.click(await screen.findByRole('combobox', { name: 'Spoelalarm' }));
     await user.click(await screen.findByRole('option', { name: 'Direct' }));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));

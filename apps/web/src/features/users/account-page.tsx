@@ -118,7 +118,7 @@ export function AccountPage() {
                 />
               </FieldGrid>
             </Section>
-            <AlertToggles customerOptions={restricted ? (account?.customers ?? []) : (customerNames.data ?? [])} customersLoading={!restricted && customerNames.isPending} />
+            <AlertToggles customerOptions={restricted ? (account?.customers ?? []) : (customerNames.data ?? [])} customersLoading={!restricted && customerNames.isPending} whose="own" />
             <Section title={t('users.passwordSection')}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {t('users.passwordSectionHelp')}

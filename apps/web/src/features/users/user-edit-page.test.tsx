@@ -62,6 +62,9 @@ describe('/users/{email}/edit', { timeout: 30_000 }, () => {
     const calls = stubApi(testUser(['administrator'], { email: 'admin@example.com' }), testUser(['dashboard'], { email: 'piet@example.com' }));
     renderPage('piet@example.com');
     await loaded();
+    // Another user's notifications are not "mine" (issue 37, item 9).
+    expect(screen.getByRole('radio', { name: 'Alle klanten die deze gebruiker mag zien' })).toBeTruthy();
+    expect(screen.getByText(/in de tijdzone van de gebruiker\.$/)).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Producten' }));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/users/piet%40example.com');

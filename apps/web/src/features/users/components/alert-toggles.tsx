@@ -29,7 +29,7 @@ function timeZones(current: string): string[] {
   return known.includes(current) || !current ? known : [current, ...known];
 }
 
-function CustomersChoice({ options, loading }: { options: readonly string[]; loading?: boolean }) {
+function CustomersChoice({ options, loading, whose }: { options: readonly string[]; loading?: boolean; whose: TWhose }) {
   const { t } = useTranslation();
   const { control } = useFormContext<TNotificationValues>();
   const { field } = useController({ control, name: 'alarmNotifications.customersMode' });
@@ -39,7 +39,7 @@ function CustomersChoice({ options, loading }: { options: readonly string[]; loa
         {t('alarmNotifications.customers')}
       </FormLabel>
       <RadioGroup row value={field.value} onChange={(event) => field.onChange(event.target.value)} name={field.name}>
-        <FormControlLabel value="all" control={<Radio />} label={t('alarmNotifications.customersAll')} />
+        <FormControlLabel value="all" control={<Radio />} label={t(whose === 'own' ? 'alarmNotifications.customersAll' : 'alarmNotifications.customersAllOther')} />
         <FormControlLabel value="chosen" control={<Radio />} label={t('alarmNotifications.customersChosen')} />
       </RadioGroup>
       {field.value === 'chosen' ? (
@@ -51,7 +51,10 @@ function CustomersChoice({ options, loading }: { options: readonly string[]; loa
   );
 }
 
-export function AlertToggles({ customerOptions, customersLoading }: { customerOptions: readonly string[]; customersLoading?: boolean }) {
+/** Whose settings the form shows: the signed-in user's own ("uw tijdzone") or another user's, edited by an administrator. */
+type TWhose = 'own' | 'other';
+
+export function AlertToggles({ customerOptions, customersLoading, whose }: { customerOptions: readonly string[]; customersLoading?: boolean; whose: TWhose }) {
   const { t } = useTranslation();
   const { control } = useFormContext<TNotificationValues>();
   const quietHoursOn = useWatch({ control, name: 'alarmNotifications.quietHoursOn' });
@@ -61,7 +64,7 @@ export function AlertToggles({ customerOptions, customersLoading }: { customerOp
     <>
       <Section title={t('alarmNotifications.title')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('alarmNotifications.help')}
+          {t(whose === 'own' ? 'alarmNotifications.help' : 'alarmNotifications.helpOther')}
         </Typography>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5, p: 0 }}>
@@ -91,7 +94,7 @@ export function AlertToggles({ customerOptions, customersLoading }: { customerOp
           />
         </Box>
         <Box sx={{ mt: 3 }}>
-          <CustomersChoice options={customerOptions} loading={customersLoading} />
+          <CustomersChoice options={customerOptions} loading={customersLoading} whose={whose} />
         </Box>
       </Section>
       <Section title={t('alarmNotifications.logbookTitle')}>

@@ -127,7 +127,7 @@ export function UserFormFields({ mode, edited, own = false }: { mode: 'create' |
         ) : null}
         <RightsCheckboxes rights={rights} customers={customers} onToggle={onToggle} ungrantable={ungrantable} administratorByType={administratorByType} />
       </Section>
-      <AlertToggles customerOptions={customers.length ? customers : (customerNames.data ?? [])} customersLoading={customerNames.isPending} />
+      <AlertToggles customerOptions={customers.length ? customers : (customerNames.data ?? [])} customersLoading={customerNames.isPending} whose="other" />
     </>
   );
 }
