@@ -74,13 +74,13 @@ async function temperature(request: APIRequestContext, eui: string): Promise<voi
 
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, platform = 'XIC'): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.addStyleTag({ content: STILL });
   for (const [language, title] of [
-    ['nl', 'Levering aan XIC'],
-    ['en', 'Delivery to XIC'],
+    ['nl', `Levering aan ${platform}`],
+    ['en', `Delivery to ${platform}`],
   ] as const) {
     await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
     for (const [device, viewport] of [
@@ -99,6 +99,35 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await page.reload();
 }
+
+// Issue 37, item 5: the demo's LegionellaDossier customer (the e2e server sets no LEGIONELLADOSSIER_URL) showed
+// "Levert" in green with no address, 0 delivered and a next attempt in the past.
+test('a platform that cannot deliver as set up says "Niet ingesteld" and why, in Dutch and English', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, ADMIN, `/customers/${encodeURIComponent('Gemeente Utrecht')}#platform`);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Levering aan LegionellaDossier' })).toBeVisible();
+  await expect(panel.getByText('Niet ingesteld', { exact: true }).first()).toBeVisible();
+  await expect(panel.getByText('Levert', { exact: true })).toHaveCount(0);
+  await expect(panel.getByText(/^Het adres van LegionellaDossier is niet ingesteld op de server/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Opnieuw proberen' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a platform that is not configured');
+  await panel.getByRole('button', { name: 'Testlevering' }).click();
+  const answer = panel.getByRole('status').filter({ hasText: 'Niet aangekomen' });
+  await expect(answer).toContainText('Het adres van LegionellaDossier is niet ingesteld op de server');
+  await expect(answer).not.toContainText('is not configured');
+  await expectNoAxeViolations(page, 'the test delivery of a platform that is not configured');
+
+  await page.evaluate(() => localStorage.setItem('aquasmart.language', 'en'));
+  await page.reload();
+  await expect(panel.getByText('Not configured', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/^The LegionellaDossier address is not set on the server/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Test delivery' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Did not arrive' })).toContainText('The LegionellaDossier address is not set on the server');
+  await expectNoAxeViolations(page, 'a platform that is not configured, in English');
+  await page.evaluate(() => localStorage.setItem('aquasmart.language', 'nl'));
+  await shoot(page, 'not-configured', 'LegionellaDossier');
+});
 
 test('an administrator sees a stopped platform endpoint with its error, fixes the URL and sees it deliver', async ({ page, request }) => {
   test.setTimeout(120_000);

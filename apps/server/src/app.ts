@@ -12,6 +12,7 @@ import { registerDatabaseGate } from './plugins/database-gate';
 import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
+import { registerJsonCompression } from './plugins/compress-json';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
@@ -200,6 +201,7 @@ export async function buildApp({ config, database, logger, logStream, background
 
   await app.register(
     async (api) => {
+      registerJsonCompression(api);
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
       await api.register(userRoutes, { db: database.db });
       await api.register(customerRoutes, { db: database.db });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_PROBLEMS } from './platform-display';
 
 /** The delivery state of a place's endpoint (GET .../platform, docs/platforms.md "State"). */
 export const PLATFORM_STATES = ['none', 'delivering', 'retrying', 'parked'] as const;
@@ -12,12 +13,16 @@ export const ZPlatformState = z.object({
   url: z.string().nullable(),
   /** A location that follows its customer: the customer whose endpoint it uses. */
   via: z.string().nullable(),
+  /** Why the endpoint cannot deliver as it is set up now (no address, no token, LEGIONELLADOSSIER_URL); null when it can. */
+  problem: z.enum(PLATFORM_PROBLEMS).nullable(),
   lastDeliveredAt: z.string().nullable(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   attempts: z.number().int(),
   delivered: z.number().int(),
   backlog: z.number().int(),
+  /** When the oldest item still waiting was written; null without a backlog. */
+  waitingSince: z.string().nullable(),
   /** Items dropped undelivered after PLATFORM_BACKLOG_DAYS days. */
   dropped: z.number().int(),
   lastStatus: z.number().int().nullable(),
@@ -34,6 +39,8 @@ export const ZPlatformTestResult = z.object({
   ok: z.boolean(),
   status: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** The endpoint is not set up to deliver: `error` says it in English, this is its text key. */
+  problem: z.enum(PLATFORM_PROBLEMS).nullable(),
   answer: z.string().nullable(),
   durationMs: z.number().int(),
 });

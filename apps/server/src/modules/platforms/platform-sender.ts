@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { backoffSeconds, deliveryVerdict, PLATFORM_BACKLOG_DAYS, PLATFORM_BATCH_ITEMS, type TEndpointValue, type TPlatformBatch, type TPlatformItem } from '@aquasmart/domain';
+import { backoffSeconds, deliveryVerdict, PLATFORM_BACKLOG_DAYS, PLATFORM_PROBLEM_ERRORS, platformProblemOf, PLATFORM_BATCH_ITEMS, type TEndpointValue, type TPlatformBatch, type TPlatformItem } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { readEndpoint } from '../places/place-endpoint';
@@ -55,8 +55,8 @@ export async function sendBatch(endpoint: TEndpointValue, items: TPlatformItem[]
   const started = Date.now();
   const refused = (error: string): TPostResult => ({ status: null, answer: null, error, durationMs: Date.now() - started });
   const adapter = adapterFor(endpoint.platform);
-  if (!adapter) return refused('no platform configured');
-  if (!endpoint.token) return refused('no token configured');
+  if (!adapter) return refused(PLATFORM_PROBLEM_ERRORS.noPlatform);
+  if (!endpoint.token) return refused(PLATFORM_PROBLEM_ERRORS.noToken);
   const target = adapter.target(endpoint, settings);
   if ('problem' in target) return refused(target.problem);
   const batch: TPlatformBatch = { version: 1, sentAt: new Date().toISOString(), ...(test ? { test: true } : {}), items: items.map((item) => adapter.item(item, endpoint)) };
@@ -77,7 +77,7 @@ export async function sendBatch(endpoint: TEndpointValue, items: TPlatformItem[]
 
 /** Status 0 marks a refusal before sending (it parks like a 4xx); shown as no status. */
 const verdictOf = (result: TPostResult) => (result.status === 0 || (result.status === null && isConfigProblem(result.error)) ? 'park' : deliveryVerdict(result.status));
-const isConfigProblem = (error: string | null) => error === 'no platform configured' || error === 'no token configured' || error === 'no URL configured' || error === 'LEGIONELLADOSSIER_URL is not configured';
+const isConfigProblem = (error: string | null) => platformProblemOf(error) !== null;
 
 /** Delivers the oldest part of one endpoint's backlog and records the outcome. */
 async function deliverEndpoint(db: TDb, row: TEndpointRow, settings: TSenderSettings): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CUSTOMER_PLATFORM, type TPlatformState, type TPlatformTestResult } from '@aquasmart/domain';
+import { CUSTOMER_PLATFORM, platformProblemOf, type TEndpointValue, type TPlatformProblem, type TPlatformState, type TPlatformTestResult } from '@aquasmart/domain';
 import { queryRows, type TDb } from '../../db/database';
 import { column, rowShape, type TRowOf } from '../../db/rows';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
@@ -44,12 +44,14 @@ const stateRow = rowShape({
   last_error: column.as<string | null>(),
   last_answer: column.as<string | null>(),
   backlog: column.number,
+  waiting_since: column.nullable(column.iso),
 });
 
 async function endpointRow(db: TDb, place: TEffectivePlace): Promise<TRowOf<typeof stateRow> | undefined> {
   const [row] = await stateRow.read(
     db,
-    sql`SELECT e.*, (SELECT count(*) FROM platform_items i WHERE i.endpoint_id = e.id) AS backlog
+    sql`SELECT e.*, (SELECT count(*) FROM platform_items i WHERE i.endpoint_id = e.id) AS backlog,
+        (SELECT min(i.created_at) FROM platform_items i WHERE i.endpoint_id = e.id) AS waiting_since
       FROM platform_endpoints e WHERE e.place = ${place.place} AND e.place_id = ${place.placeId}`,
   );
   return row;
@@ -67,18 +69,26 @@ export async function readPlatformState(db: TDb, settings: TSenderSettings, cust
     platform: adapter ? endpoint.platform : null,
     url: target && 'url' in target ? target.url : null,
     via: place.via,
+    problem: adapter && target ? configurationProblem(endpoint, target) : null,
     lastDeliveredAt: row?.last_delivered_at ?? null,
     lastAttemptAt: row?.last_attempt_at ?? null,
     nextAttemptAt: row && row.state !== 'parked' ? row.next_attempt_at : null,
     attempts: row?.attempts ?? 0,
     delivered: row?.delivered ?? 0,
     backlog: row?.backlog ?? 0,
+    waitingSince: row?.waiting_since ?? null,
     dropped: row?.dropped ?? 0,
     lastStatus: row?.last_status ?? null,
     lastError: row?.last_error ?? null,
     lastAnswer: row?.last_answer ?? null,
     batchSeconds: settings.batchSeconds,
   };
+}
+
+/** What keeps the endpoint from delivering as set up now, in the order the sender checks (`sendBatch`). */
+function configurationProblem(endpoint: TEndpointValue, target: { url: string } | { problem: string }): TPlatformProblem | null {
+  if (!endpoint.token) return 'noToken';
+  return 'problem' in target ? platformProblemOf(target.problem) : null;
 }
 
 /** "Test delivery": one signed sample item to the endpoint now; the queue and the state stay as they are. */
@@ -88,7 +98,7 @@ export async function testDelivery(db: TDb, settings: TSenderSettings, customer:
   if (!adapterFor(endpoint.platform)) throw ApiError.badRequest('No platform configured', { 'endpoint.platform': 'validation.required' });
   const result = await sendBatch(endpoint, [sampleItem(new Date())], settings, true);
   const status = result.status === 0 ? null : result.status;
-  return { ok: status !== null && status >= 200 && status < 300, status, error: result.error, answer: result.answer, durationMs: result.durationMs };
+  return { ok: status !== null && status >= 200 && status < 300, status, error: result.error, problem: platformProblemOf(result.error), answer: result.answer, durationMs: result.durationMs };
 }
 
 /** "Retry now": the endpoint is due at once (a parked one leaves its parking). Answers the new state. */

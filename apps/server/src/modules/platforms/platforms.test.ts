@@ -304,6 +304,21 @@ describe('platform deliveries', () => {
     expect(batches()[0].items[0].legionellaDossier).toEqual(ldOptions);
   });
 
+  it('an endpoint that cannot deliver as set up says why, in its state and its test delivery, as a text key', async () => {
+    await seedWorld({ platform: 'LegionellaDossier', token: TOKEN, ldOptions: { deviceType: 'Tappunt', subType1: 'Douche', subType2: 'Warm', subType3: 'Bad' } });
+    // Never tried (nothing to send): the stored state says delivering, the configuration says otherwise.
+    expect(await state()).toMatchObject({ state: 'delivering', url: null, problem: 'legionellaDossierUrl', delivered: 0, backlog: 0, waitingSince: null });
+    const test = await call(admin, 'POST', '/customers/Acme/platform/test');
+    expect(test.json()).toMatchObject({ ok: false, status: null, error: 'LEGIONELLADOSSIER_URL is not configured', problem: 'legionellaDossierUrl' });
+    await temperature(NODE, 61, 100);
+    await processIntakeBatch(db);
+    const [oldest] = await queryRows<{ at: string }>(db, sql`SELECT to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS at FROM platform_items`);
+    expect(await state()).toMatchObject({ backlog: 1, waitingSince: expect.stringMatching(new RegExp(`^${oldest.at}`)) });
+    await call(admin, 'PATCH', '/customers/Acme', { endpoint: { platform: 'XIC', url: receiver.url, token: TOKEN } });
+    expect(await state()).toMatchObject({ problem: null, url: receiver.url });
+    expect((await call(admin, 'POST', '/customers/Acme/platform/test')).json()).toMatchObject({ ok: true, problem: null });
+  });
+
   it('a backlog older than 30 days is dropped and counted, not kept for ever', async () => {
     await seedWorld({ platform: 'XIC', url: `${receiver.url}/wrong`, token: TOKEN });
     await temperature(NODE, 50, 300);

@@ -11,13 +11,30 @@ import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_BACKLOG_DAYS, type TPlatformState, type TPlatformTestResult } from '@aquasmart/domain';
+import type { TFunction } from 'i18next';
+import {
+  PLATFORM_BACKLOG_DAYS,
+  platformDisplay,
+  platformProblemOf,
+  type TPlatformDisplay,
+  type TPlatformDisplayKind,
+  type TPlatformState,
+  type TPlatformTestResult,
+} from '@aquasmart/domain';
 import { DetailField, DetailList, Section } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar';
 import { useFormat } from '../../lib/i18n/use-date-time';
 import { platformStateQuery, retryPlatform, testPlatform, type TPlatformPlace } from './api/platforms-api';
 
-const STATE_COLOUR = { none: 'default', delivering: 'success', retrying: 'warning', parked: 'error' } as const;
+/** Green only for an endpoint that delivers; a chosen platform that cannot deliver is never "all clear". */
+const STATE_COLOUR: Record<TPlatformDisplayKind, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+  none: 'default',
+  notConfigured: 'warning',
+  waiting: 'info',
+  delivering: 'success',
+  failing: 'warning',
+  stopped: 'error',
+};
 
 /**
  * The delivery state of a customer's or location's external platform (docs/platforms.md, "State"):
@@ -31,6 +48,7 @@ export function PlatformPanel(place: TPlatformPlace) {
   const state = result.data;
   if (result.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (result.isError || !state) return <Alert severity="error">{t('platforms.loadError')}</Alert>;
+  const display = platformDisplay(state, new Date());
   return (
     <Paper variant="outlined">
       <Section title={state.platform ? t('platforms.title', { platform: t(`places.platforms.${state.platform}`, { defaultValue: state.platform }) }) : t('platforms.tab')}>
@@ -39,49 +57,67 @@ export function PlatformPanel(place: TPlatformPlace) {
             {t('platforms.via', { customer: state.via })}
           </Typography>
         ) : null}
-        {state.state === 'none' ? (
+        {display.kind === 'none' ? (
           <Alert severity="info">{t('platforms.noPlatform')}</Alert>
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {t('platforms.help', { seconds: state.batchSeconds })}
             </Typography>
+            {display.kind === 'notConfigured' ? (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t(`platforms.problems.${display.problem}`)}
+              </Alert>
+            ) : null}
             <DetailList>
               <DetailField label={t('platforms.state')}>
-                <Chip
-                  size="small"
-                  color={STATE_COLOUR[state.state]}
-                  label={t(`platforms.states.${state.state}`, { time: state.nextAttemptAt ? format.dateTime(state.nextAttemptAt) : '' })}
-                />
+                <Chip size="small" color={STATE_COLOUR[display.kind]} label={stateLabel(display, t, format.dateTime)} />
               </DetailField>
+              {display.kind === 'waiting' || display.kind === 'delivering' || display.kind === 'failing' ? (
+                <DetailField label={t('platforms.next')}>
+                  {display.next === null ? t('platforms.nextNothing') : display.next === 'now' ? t('platforms.nextNow') : format.dateTime(display.next.at)}
+                </DetailField>
+              ) : null}
               <DetailField label={t('platforms.lastDeliveredAt')}>{state.lastDeliveredAt ? format.dateTime(state.lastDeliveredAt) : t('platforms.never')}</DetailField>
               <DetailField label={t('platforms.backlog')}>{format.number(state.backlog)}</DetailField>
               <DetailField label={t('platforms.delivered')}>{format.number(state.delivered)}</DetailField>
               {state.dropped > 0 ? <DetailField label={t('platforms.dropped', { days: PLATFORM_BACKLOG_DAYS })}>{format.number(state.dropped)}</DetailField> : null}
               <DetailField label={t('platforms.url')} wide>
-                {state.url}
+                {state.url ?? t('platforms.notSet')}
               </DetailField>
             </DetailList>
-            <LastError state={state} />
+            {display.kind === 'failing' || display.kind === 'stopped' ? <LastError state={state} /> : null}
           </>
         )}
-        {state.state !== 'none' ? <PlatformActions place={place} state={state} /> : null}
+        {display.kind !== 'none' ? <PlatformActions place={place} state={state} display={display} /> : null}
       </Section>
     </Paper>
   );
 }
 
+function stateLabel(display: TPlatformDisplay, t: TFunction, dateTime: (iso: string) => string): string {
+  if (display.kind === 'failing') return display.since ? t('platforms.states.failing', { time: dateTime(display.since) }) : t('platforms.states.failingUnknown');
+  return t(`platforms.states.${display.kind}`);
+}
+
+/** The sender's own English for a setting that is missing, in the user's language; a receiver's words as they came. */
+function ErrorText({ error }: { error: string }) {
+  const { t } = useTranslation();
+  const problem = platformProblemOf(error);
+  return <Typography variant="body2">{problem ? t(`platforms.problems.${problem}`) : error}</Typography>;
+}
+
 /** The receiver's last refusal or failure: status, error and the first bytes of its answer. */
 function LastError({ state }: { state: TPlatformState }) {
   const { t } = useTranslation();
-  if (state.state === 'delivering' || (state.lastError === null && state.lastStatus === null)) return null;
+  if (state.lastError === null && state.lastStatus === null) return null;
   return (
     <Alert severity={state.state === 'parked' ? 'error' : 'warning'} sx={{ mt: 2 }}>
       <AlertTitle>
         {t('platforms.lastError')}
         {state.lastStatus !== null ? `: ${t('platforms.lastStatus', { status: state.lastStatus })}` : ''}
       </AlertTitle>
-      {state.lastError ? <Typography variant="body2">{state.lastError}</Typography> : null}
+      {state.lastError ? <ErrorText error={state.lastError} /> : null}
       {state.lastAnswer ? (
         <Box sx={{ mt: 1 }}>
           <Typography variant="caption">{t('platforms.lastAnswer')}</Typography>
@@ -99,7 +135,7 @@ function LastError({ state }: { state: TPlatformState }) {
   );
 }
 
-function PlatformActions({ place, state }: { place: TPlatformPlace; state: TPlatformState }) {
+function PlatformActions({ place, state, display }: { place: TPlatformPlace; state: TPlatformState; display: TPlatformDisplay }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -135,7 +171,7 @@ function PlatformActions({ place, state }: { place: TPlatformPlace; state: TPlat
         <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void runTest()} disabled={busy !== null}>
           {busy === 'test' ? t('platforms.testing') : t('platforms.test')}
         </Button>
-        {state.state !== 'delivering' || state.backlog > 0 ? (
+        {display.kind !== 'notConfigured' && (state.state !== 'delivering' || state.backlog > 0) ? (
           <Button variant="contained" startIcon={<ReplayIcon />} onClick={() => void retry()} disabled={busy !== null}>
             {t('platforms.retry')}
           </Button>
@@ -148,7 +184,7 @@ function PlatformActions({ place, state }: { place: TPlatformPlace; state: TPlat
             {test.ok ? t('platforms.testOk', { status: test.status, ms: test.durationMs }) : t('platforms.testFailed')}
             {!test.ok && test.status !== null ? ` (${t('platforms.lastStatus', { status: test.status })})` : ''}
           </Typography>
-          {test.error ? <Typography variant="body2">{test.error}</Typography> : null}
+          {test.problem ? <Typography variant="body2">{t(`platforms.problems.${test.problem}`)}</Typography> : test.error ? <ErrorText error={test.error} /> : null}
           {test.answer ? (
             <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: '0.8rem' }}>
               {test.answer}

@@ -1,4 +1,4 @@
-import type { TEndpointValue, TPlatformItem } from '@aquasmart/domain';
+import { PLATFORM_PROBLEM_ERRORS, type TEndpointValue, type TPlatformItem } from '@aquasmart/domain';
 
 /** What the configuration tells the adapters (docs/platforms.md, "Configuration"). */
 export interface TAdapterSettings {
@@ -22,7 +22,7 @@ export interface TPlatformAdapter {
 
 /** The documented format as it is, to the configured URL: XIC and Unica publish no import format of their own. */
 export const standardAdapter: TPlatformAdapter = {
-  target: (endpoint) => (endpoint.url ? { url: endpoint.url } : { problem: 'no URL configured' }),
+  target: (endpoint) => (endpoint.url ? { url: endpoint.url } : { problem: PLATFORM_PROBLEM_ERRORS.noUrl }),
   headers: () => ({}),
   item: (item) => item,
 };

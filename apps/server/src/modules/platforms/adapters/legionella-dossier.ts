@@ -1,3 +1,4 @@
+import { PLATFORM_PROBLEM_ERRORS } from '@aquasmart/domain';
 import type { TPlatformAdapter } from './adapter';
 
 /** The header LegionellaDossier's public API takes its integration token in. */
@@ -13,7 +14,7 @@ export const LEGIONELLADOSSIER_HEADER = 'x-legionelladossier-integration';
  */
 export const legionellaDossierAdapter: TPlatformAdapter = {
   target: (_endpoint, settings) =>
-    settings.legionellaDossierUrl ? { url: settings.legionellaDossierUrl } : { problem: 'LEGIONELLADOSSIER_URL is not configured' },
+    settings.legionellaDossierUrl ? { url: settings.legionellaDossierUrl } : { problem: PLATFORM_PROBLEM_ERRORS.legionellaDossierUrl },
   headers: (token) => ({ [LEGIONELLADOSSIER_HEADER]: token }),
   item: (item, endpoint) => ({
     ...item,
