@@ -7,8 +7,8 @@ import { RightsCheckboxes } from './rights-checkboxes';
 
 describe('the rights of the user form', () => {
   it.each([
-    ['nl', 'Node bewerken of Kalibratie voor alle soorten behalve waterdetecties, Waterdetectie voor waterdetecties'],
-    ['en', 'Edit node or Calibration for every kind but water detections, Water detection for water detections'],
+    ['nl', '‘Node bewerken’ of ‘Kalibratie’ voor alle soorten behalve waterdetecties, ‘Waterdetectie’ voor waterdetecties'],
+    ['en', '‘Edit node’ or ‘Calibration’ for every kind but water detections, ‘Water detection’ for water detections'],
   ])('say which rights let a user handle which alarm kinds (%s), from the catalogue', async (language, expected) => {
     await i18n.changeLanguage(language);
     renderAt(<RightsCheckboxes rights={{ dashboard: true }} customers={[]} onToggle={() => undefined} />);

@@ -20,7 +20,7 @@ export interface TRightsCheckboxesProps {
 /** Which flags let a user handle which alarm kinds, named as the checkboxes are (the catalogue's answer, docs/alarms.md "Rights"). */
 function AlarmHandlingHint({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const names = (flags: readonly TRightFlag[]) => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(flags.map((flag) => t(`users.rights.${flag}`)));
+  const names = (flags: readonly TRightFlag[]) => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(flags.map((flag) => `‘${t(`users.rights.${flag}`)}’`));
   return (
     <FormHelperText id={id} sx={{ mt: 1 }}>
       {t('users.alarmHandlingHint', { other: names(alarmHandlingFlags('flushAlarm')), water: names(alarmHandlingFlags('waterDetection')) })}
