@@ -26,6 +26,20 @@ export const alarmsUiNl = {
     },
     /** The state of a resolved alarm whose condition still holds (closedAt null). */
     resolvedStillPresent: 'Opgelost, toestand nog aanwezig',
+    /** What the alarm measured (its details), one line on the alarm page. */
+    measurement: {
+      label: 'Meting',
+      temperature: '{{value}}, grens {{rule}}{{water}}{{since}}',
+      limitKinds: { atLeast: 'ten minste {{limit}}', atMost: 'ten hoogste {{limit}}', below: 'onder {{limit}}' },
+      modes: { WW: 'warm water', KW: 'koud water' },
+      since: ', buiten de grens sinds {{at}}',
+      faultySensor: '{{value}} (een sensor die -100 °C of lager meet is defect)',
+      lowBattery: '{{voltage}}, drempel {{threshold}}',
+      flushAlarm: 'spoeling van {{before}} naar {{after}}: {{difference}} verschil{{minimum}}',
+      flushMinimum: ', minimaal {{minimum}}',
+      waterDetection: 'weerstand {{resistance}} Ω',
+      offline: 'laatste bericht {{at}}',
+    },
     condition: {
       active: 'Toestand aanwezig',
       stillPresent: 'Nog aanwezig',
@@ -165,6 +179,19 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       resolved: 'Resolved',
     },
     resolvedStillPresent: 'Resolved, condition still present',
+    measurement: {
+      label: 'Measurement',
+      temperature: '{{value}}, limit {{rule}}{{water}}{{since}}',
+      limitKinds: { atLeast: 'at least {{limit}}', atMost: 'at most {{limit}}', below: 'below {{limit}}' },
+      modes: { WW: 'hot water', KW: 'cold water' },
+      since: ', outside the limit since {{at}}',
+      faultySensor: '{{value}} (a sensor reading -100 °C or lower is faulty)',
+      lowBattery: '{{voltage}}, threshold {{threshold}}',
+      flushAlarm: 'flush from {{before}} to {{after}}: {{difference}} difference{{minimum}}',
+      flushMinimum: ', at least {{minimum}}',
+      waterDetection: 'resistance {{resistance}} Ω',
+      offline: 'last message {{at}}',
+    },
     condition: {
       active: 'Condition present',
       stillPresent: 'Still present',

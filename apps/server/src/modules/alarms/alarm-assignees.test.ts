@@ -117,3 +117,28 @@ describe('who an alarm can be assigned to', () => {
     expect(refused.json()).toMatchObject({ key: MAY_NOT_SEE, fields: { assigneeId: MAY_NOT_SEE } });
   });
 });
+
+describe('who may comment', () => {
+  it.each<[TRole, TCase, number]>([
+    // A customer's own user sees the alarms of the customer and may comment, not handle.
+    ['customerUser', 'temperatureAcme', 200],
+    ['customerUser', 'waterAcme', 200],
+    ['planner', 'temperatureAcme', 200],
+    ['engineer', 'temperatureAcme', 200],
+    // Outside the customer scope the alarm does not exist for them.
+    ['customerUser', 'flushBeta', 404],
+    ['otherEngineer', 'temperatureAcme', 404],
+  ])('%s on %s: %i', async (role, alarm, status) => {
+    const commented = await call(tokens[role], 'POST', `/alarms/${alarmIds[alarm]}/comment`, { note: 'Sleutel ligt bij de receptie' });
+    expect(commented.statusCode).toBe(status);
+    if (status !== 200) return;
+    expect(commented.json<{ state: string; events: { action: string; note: string | null }[] }>().events.at(-1)).toMatchObject({ action: 'commented', note: 'Sleutel ligt bij de receptie' });
+    expect(commented.json()).toMatchObject({ state: 'new' });
+  });
+
+  it('commenting is all a user who only sees the alarm may do: the handling steps stay refused', async () => {
+    for (const [step, body] of [['acknowledge', {}], ['assign', { assigneeId: userIds.engineer }], ['resolve', { note: 'x' }]] as const) {
+      expect((await call(tokens.customerUser, 'POST', `/alarms/${alarmIds.temperatureAcme}/${step}`, body)).json()).toMatchObject({ statusCode: 403 });
+    }
+  });
+});

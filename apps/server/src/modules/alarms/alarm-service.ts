@@ -183,14 +183,15 @@ export interface THandlingRequest {
 
 /**
  * One handling step, in one transaction with the alarm row locked: 404 outside the user's scope,
- * 403 without the kind's handling right, 409 when the state does not allow the step, 400 naming
+ * 403 without the kind's handling right (a comment needs none), 409 when the state does not allow the step, 400 naming
  * `assigneeId` when the assignee may not see the alarm or not handle its kind. Writes the alarm's
  * fields and the timeline row (who, when, note); answers the alarm with its timeline.
  */
 export async function handleAlarm(db: TDb, user: TAuthUser, id: number, request: THandlingRequest): Promise<TAlarmWithEvents> {
   return db.transaction(async (tx) => {
     const alarm = await requireAlarm(tx, user, id, true);
-    if (!mayHandleKind(user, alarm.kind)) {
+    // A comment is no handling: whoever sees the alarm may add one (docs/alarms.md, "Rights").
+    if (request.step !== 'comment' && !mayHandleKind(user, alarm.kind)) {
       throw new ApiError(403, ERROR.alarmKindNotHandled, `Not allowed to handle ${alarm.kind} alarms`);
     }
     const next = nextHandlingState(alarm.state, request.step);

@@ -122,12 +122,40 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Opmerking' })).toBeTruthy();
   });
 
-  it('offers no steps to a user who may only see the alarm', async () => {
-    stubApi(alarmFixture({ mayHandle: false, state: 'resolved', closedAt: '2026-11-26T11:00:00.000Z' }));
+  it('a user who may only see the alarm gets no handling steps, only a comment (issue 37: a customer\'s own user comments)', async () => {
+    const posts = stubApi(alarmFixture({ mayHandle: false, state: 'resolved', closedAt: '2026-11-26T11:00:00.000Z' }));
     renderPage();
     expect(await screen.findByText('U mag dit alarm zien, maar niet afhandelen.')).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Afhandelen' })).toBeNull();
+    const steps = screen.getByRole('group', { name: 'Afhandelen' });
+    expect(within(steps).getAllByRole('button').map((button) => button.textContent)).toEqual(['Opmerking']);
     expect(document.querySelector('[data-alarm-state="resolved"]')?.textContent).toBe('Opgelost');
+    await userEvent.click(within(steps).getByRole('button', { name: 'Opmerking' }));
+    const dialog = await screen.findByRole('dialog', { name: /Opmerking/ });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Kraan is afgesloten');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    await waitFor(() => expect(posts).toEqual([{ step: 'comment', body: { note: 'Kraan is afgesloten' } }]));
+  });
+
+  it('one line for the state and the measurement: value, limit, rule and since when', async () => {
+    stubApi(
+      alarmFixture({
+        kind: 'temperature',
+        channelId: 'temperature1',
+        channelName: 'Warm water',
+        state: 'resolved',
+        resolvedAt: '2026-11-26T10:00:00.000Z',
+        resolvedBy: MARK,
+        resolution: 'Boiler hoger gezet',
+        details: { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: new Date(2026, 10, 26, 13, 7).toISOString() },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Temperatuur buiten grens' })).toBeTruthy();
+    const stateLine = document.querySelector('[data-state-line]');
+    expect(stateLine?.textContent).toBe('Opgelost, toestand nog aanwezig');
+    expect(screen.queryByText('Toestand voorbij', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('Nog aanwezig')).toBeNull();
+    expect(document.querySelector('[data-measurement]')?.textContent).toMatch(/^Meting44,6 °C, grens ten minste 60,0 °C \(warm water\), buiten de grens sinds .*13:07$/);
   });
 
   it('an alarm closed because its node moved says so, in the state line and on the timeline', async () => {

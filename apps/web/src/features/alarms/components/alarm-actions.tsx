@@ -139,7 +139,7 @@ function NoteDialog({ kind, busy, onSubmit, onClose }: { kind: 'comment' | 'reso
  */
 function useMeAsAssignee(alarm: TAlarmWithEvents) {
   const me = useCurrentUser().data;
-  const assignees = useQuery(alarmAssigneesQuery(alarm.id, alarm.state !== 'resolved' && me !== undefined));
+  const assignees = useQuery(alarmAssigneesQuery(alarm.id, alarm.mayHandle && alarm.state !== 'resolved' && me !== undefined));
   const email = me?.email.toLowerCase();
   return assignees.data?.find((person) => person.email.toLowerCase() === email) ?? null;
 }
@@ -148,33 +148,34 @@ function useMeAsAssignee(alarm: TAlarmWithEvents) {
  * The handling steps of an alarm (docs/alarms.md, "Handling"): acknowledge while it is new,
  * "Aan mij toewijzen" in one tap for a user who is not the assignee yet, assign (to a user who may
  * handle it) and resolve (with the corrective action, required) until it is
- * resolved, and comment at any time. Shown only when the user may handle it (`mayHandle`).
+ * resolved, for a user who may handle it (`mayHandle`); comment at any time, for everyone who sees it.
  */
 export function AlarmActions({ alarm }: { alarm: TAlarmWithEvents }) {
   const { t } = useTranslation();
   const step = useAlarmStep(alarm);
   const [dialog, setDialog] = useState<TDialog>(null);
-  const resolved = alarm.state === 'resolved';
+  // Whoever sees the alarm may comment; the other steps need the kind's handling right (`mayHandle`).
+  const mayStep = alarm.mayHandle && alarm.state !== 'resolved';
   const run = (value: TAlarmStep) => step.mutate(value, { onSuccess: () => setDialog(null) });
   const me = useMeAsAssignee(alarm);
   return (
     <Box role="group" aria-label={t('alarms.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {mayAcknowledge(alarm.state) ? (
+      {alarm.mayHandle && mayAcknowledge(alarm.state) ? (
         <Button variant="contained" startIcon={<VisibilityIcon />} onClick={() => run({ step: 'acknowledge' })} disabled={step.isPending}>
           {t('alarms.actions.acknowledge')}
         </Button>
       ) : null}
-      {!resolved && me && alarm.assignee?.id !== me.id ? (
+      {mayStep && me && alarm.assignee?.id !== me.id ? (
         <Button variant="outlined" startIcon={<PersonAddAlt1Icon />} onClick={() => run({ step: 'assign', assigneeId: me.id })} disabled={step.isPending}>
           {t('alarms.actions.assignToMe')}
         </Button>
       ) : null}
-      {!resolved ? (
+      {mayStep ? (
         <Button variant="outlined" startIcon={<AssignmentIndIcon />} onClick={() => setDialog('assign')} disabled={step.isPending}>
           {t('alarms.actions.assign')}
         </Button>
       ) : null}
-      {!resolved ? (
+      {mayStep ? (
         <Button variant="outlined" color="success" startIcon={<CheckCircleIcon />} onClick={() => setDialog('resolve')} disabled={step.isPending}>
           {t('alarms.actions.resolve')}
         </Button>
