@@ -27,6 +27,9 @@ async function newAlarms(request: APIRequestContext, water: boolean): Promise<TL
   return rows.filter((row) => row.assignee === null && (row.kind === 'waterDetection') === water);
 }
 
+/** The alarm the engineer assigned to himself (the customer's user comments on it next). */
+let assignedAlarm: number | null = null;
+
 test.describe.serial('assigning alarms', () => {
   test('an alarm (not a water detection) is offered only to those who may handle it; "Aan mij toewijzen" assigns it in one tap', async ({ page, request }) => {
     const [alarm] = await newAlarms(request, false);
@@ -52,6 +55,27 @@ test.describe.serial('assigning alarms', () => {
     await expect(page.locator('[data-alarm-state]').first()).toHaveText('Toegewezen');
     await expect(page.getByRole('list', { name: 'Tijdlijn' }).getByText('Toegewezen aan Mark de Monteur', { exact: true })).toBeVisible();
     await expect(assignToMe).toHaveCount(0);
+    // What the alarm measured, from its record (issue 37, item 3): the demo's alarms hold a reading, voltage, resistance or last message.
+    await expect(page.locator('[data-measurement]')).toContainText(/^Meting\S/);
+    assignedAlarm = alarm.id;
+  });
+
+  test("the customer's own user comments on an alarm of her customer, and may not handle it", async ({ page }) => {
+    expect(assignedAlarm, 'the first test ran').not.toBeNull();
+    await page.setViewportSize(PHONE);
+    await signIn(page, CUSTOMER_USER, `/alarms/${assignedAlarm}`);
+    await expect(page.getByText('U mag dit alarm zien, maar niet afhandelen.')).toBeVisible();
+    const steps = page.getByRole('group', { name: 'Afhandelen' });
+    await expect(steps.getByRole('button')).toHaveText(['Opmerking']);
+    await steps.getByRole('button', { name: 'Opmerking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Opmerking toevoegen' });
+    await dialog.getByRole('textbox').fill('De sleutel van de technische ruimte ligt bij de receptie.');
+    await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+    await expect(dialog).toHaveCount(0);
+    const timeline = page.getByRole('list', { name: 'Tijdlijn' });
+    await expect(timeline.getByText('De sleutel van de technische ruimte ligt bij de receptie.')).toBeVisible();
+    await expect(timeline.getByText(/door Karin Klant/)).toBeVisible();
+    await expectNoAxeViolations(page, "the alarm page of a customer's user after a comment");
   });
 
   test('the planner assigns a water detection to himself, and may not take another kind', async ({ page, request }) => {
