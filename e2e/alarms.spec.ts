@@ -70,8 +70,8 @@ test.describe.serial('alarm handling', () => {
     await expect(page.getByRole('heading', { name: 'Spoelalarm', level: 1 })).toBeVisible();
     await expect(page.locator('[data-alarm-state]').first()).toHaveText('Bevestigd');
 
-    // Assign it to himself: the choice is everyone who may see the alarm.
-    await page.getByRole('button', { name: 'Toewijzen' }).click();
+    // Assign it to himself: the choice is everyone who may handle the alarm.
+    await page.getByRole('button', { name: 'Toewijzen', exact: true }).click();
     const assign = page.getByRole('dialog', { name: 'Alarm toewijzen' });
     await assign.getByRole('combobox', { name: /Toewijzen aan/ }).click();
     await expect(page.getByRole('option').first()).toBeVisible();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OFFLINE_AFTER_MS } from '../constants';
 import type { TAlarmKind, TAlarmState } from './kinds';
 import {
+  alarmHandlingFlags,
   ALARM_REOPEN_WITHIN_MS,
   batterySwapClosesAlarm,
   faultySensorVerdict,
@@ -193,6 +194,14 @@ describe('handling rights and the to-handle list', () => {
   it('water detections need their own right', () => {
     expect(handlingFieldOf('waterDetection')).toBe('alarm.handle.waterDetection');
     expect(handlingFieldOf('flushAlarm')).toBe('alarm.handle');
+  });
+  it.each<[TAlarmKind, string[]]>([
+    ['temperature', ['editNode', 'calibration']],
+    ['flushAlarm', ['editNode', 'calibration']],
+    ['gatewayOffline', ['editNode', 'calibration']],
+    ['waterDetection', ['overflowDetection']],
+  ])('%s is handled by %j (the catalogue)', (kind, flags) => {
+    expect(alarmHandlingFlags(kind)).toEqual(flags);
   });
   it.each<[TAlarmState, string | null, boolean]>([
     ['resolved', '2026-06-01T00:00:00.000Z', false],

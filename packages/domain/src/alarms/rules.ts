@@ -1,6 +1,7 @@
 import { FAULTY_READING_AT_OR_BELOW, OFFLINE_AFTER_MS } from '../constants';
 import { meetsLimit, temperatureLimit, type TRulebookId, type TTemperatureLimit } from '../logbook/rulebooks';
-import { ALARM_HANDLE_FIELD, ALARM_HANDLE_WATER_FIELD } from '../rights/catalogue';
+import { ALARM_HANDLE_FIELD, ALARM_HANDLE_WATER_FIELD, RIGHT_CATALOGUE } from '../rights/catalogue';
+import type { TRightFlag } from '../rights/flags';
 import type { TAlarmKind, TAlarmState } from './kinds';
 import { samePlace, type TAlarmPlace } from './placement';
 
@@ -200,6 +201,18 @@ export function nextHandlingState(state: TAlarmState, step: THandlingStep): { ok
 /** Which handling right a kind needs (docs/alarms.md, "Rights"): water detections have their own flag. */
 export function handlingFieldOf(kind: TAlarmKind): string {
   return kind === 'waterDetection' ? ALARM_HANDLE_WATER_FIELD : ALARM_HANDLE_FIELD;
+}
+
+/**
+ * The flags that let a user handle a kind (besides administrator): those whose catalogue entries
+ * write the kind's handling field. Read from the catalogue, so the web's buttons and the user form's
+ * explanation say what the server checks.
+ */
+export function alarmHandlingFlags(kind: TAlarmKind): TRightFlag[] {
+  const field = handlingFieldOf(kind);
+  return (Object.keys(RIGHT_CATALOGUE) as (keyof typeof RIGHT_CATALOGUE)[]).filter((flag) =>
+    RIGHT_CATALOGUE[flag].some((entry) => entry.path === field && (entry.type === 'rw' || entry.type === 'wo')),
+  );
 }
 
 /** "To handle": everything except alarms both resolved and closed. */

@@ -161,6 +161,7 @@ export const errorMessagesNl = {
   alarmAlreadyResolved: 'Dit alarm is al opgelost',
   alarmAlreadyAcknowledged: 'Dit alarm is al bevestigd',
   alarmAssigneeNotAllowed: 'Deze gebruiker mag dit alarm niet zien en kan het dus niet toegewezen krijgen',
+  alarmAssigneeMayNotHandle: 'Deze gebruiker mag dit soort alarm niet afhandelen en kan het dus niet toegewezen krijgen',
   alarmKindNotHandled: 'U mag dit soort alarm niet afhandelen',
 };
 
@@ -232,6 +233,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   alarmAlreadyResolved: 'This alarm has already been resolved',
   alarmAlreadyAcknowledged: 'This alarm has already been acknowledged',
   alarmAssigneeNotAllowed: 'This user may not see this alarm, so it cannot be assigned to them',
+  alarmAssigneeMayNotHandle: 'This user may not handle this kind of alarm, so it cannot be assigned to them',
   alarmKindNotHandled: 'You may not handle this kind of alarm',
 };
 

@@ -35,6 +35,8 @@ export const usersUiNl = {
     noRights: 'Geen rechten',
     allRights: 'Alle rechten (administrator)',
     rightsLockedByCustomers: 'Gebruikers met klanten kunnen geen administrator, gebruikersbeheerder of klantbeheerder zijn.',
+    alarmHandlingHint:
+      'Alarmen afhandelen (bevestigen, toegewezen krijgen, oplossen): {{other}} voor alle soorten behalve waterdetecties, {{water}} voor waterdetecties. Met alleen ‘Dashboard’ ziet de gebruiker de alarmen van zijn klanten, maar krijgt hij ze niet toegewezen.',
     logbookEmails: 'Maandelijks logboek per e-mail',
     logbookEmailsHelp: 'Op de eerste van elke maand een e-mail met het legionellalogboek van de vorige maand van elke locatie van uw klanten.',
     on: 'Aan',
@@ -108,6 +110,8 @@ export const usersUiEn: typeof usersUiNl = {
     noRights: 'No rights',
     allRights: 'All rights (administrator)',
     rightsLockedByCustomers: 'Users with customers cannot be administrator, user manager or customer manager.',
+    alarmHandlingHint:
+      'Handling alarms (acknowledge, be assigned, resolve): {{other}} for every kind but water detections, {{water}} for water detections. With ‘Dashboard’ alone the user sees the alarms of their customers but is not assigned them.',
     logbookEmails: 'Monthly logbook by e-mail',
     logbookEmailsHelp: "On the first of every month an e-mail with last month's legionella logbook of each location of your customers.",
     on: 'On',

@@ -28,9 +28,13 @@ export const SETTING_GROUPS = {
 const GATEWAY_READS = route('GetGateways', 'GetCustomerGateways', 'GetLocationGateways', 'GetGateway', 'GetGatewayDevices', 'GetGatewayHeardNodes', 'GetDeviceGateways');
 const PRODUCT_READS = route('GetProducts', 'GetProduct', 'GetProductImage');
 const NODE_DETAIL_FIELDS = ['device.name', 'device.notes', 'device.locationNotes', 'device.flushDevice', 'device.channels.name', 'device.channels.custom'];
-/** Alarms (docs/alarms.md, "Rights"): whoever watches the dashboard or works on nodes sees them. */
-const ALARM_READS = route('GetAlarms', 'GetAlarmCount', 'GetAlarm', 'GetAlarmAssignees', 'GetDeviceAlarms');
-const ALARM_HANDLING = route('PostAlarmAcknowledge', 'PostAlarmAssign', 'PostAlarmComment', 'PostAlarmResolve');
+/**
+ * Alarms (docs/alarms.md, "Rights"): whoever watches the dashboard or works on nodes sees them, and
+ * may comment on what they see (a customer's own user notes where the key is, or that the outlet
+ * is out of use); handling them takes the kind's field entry below.
+ */
+const ALARM_READS = route('GetAlarms', 'GetAlarmCount', 'GetAlarm', 'GetAlarmAssignees', 'GetDeviceAlarms', 'PostAlarmComment');
+const ALARM_HANDLING = route('PostAlarmAcknowledge', 'PostAlarmAssign', 'PostAlarmResolve');
 /** Field entries the alarm service checks per kind: every kind but water detection, and water detection. */
 export const ALARM_HANDLE_FIELD = 'alarm.handle';
 export const ALARM_HANDLE_WATER_FIELD = 'alarm.handle.waterDetection';

@@ -84,7 +84,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       schema: {
         operationId: 'GetAlarmAssignees',
         tags: ['alarms'],
-        summary: 'Users who may see the alarm (the ones it can be assigned to), by name',
+        summary: 'Users who may handle the alarm: see its customer and handle its kind (the ones it can be assigned to), by name',
         params: ZAlarmParams,
         response: { 200: z.array(ZAlarmAssignee), ...errorResponses(400, 401, 403, 404) },
       },
@@ -125,7 +125,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       schema: {
         operationId: 'PostAlarmAssign',
         tags: ['alarms'],
-        summary: 'Assign the alarm to a user who may see it (implies acknowledge); 400 errors.alarmAssigneeNotAllowed on assigneeId otherwise',
+        summary: 'Assign the alarm to a user who may handle it (implies acknowledge); 400 on assigneeId otherwise: errors.alarmAssigneeNotAllowed (may not see it) or errors.alarmAssigneeMayNotHandle (may not handle its kind)',
         params: ZAlarmParams,
         body: ZAlarmAssign,
         response: STEP_RESPONSES,

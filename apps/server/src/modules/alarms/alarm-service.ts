@@ -13,7 +13,7 @@ import {
   type THandlingStep,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
-import { customers, locations } from '../../db/schema';
+import { customers, locations, users } from '../../db/schema';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
 import { holdsEntry, isAdministrator, mayWriteField } from '../../identity/rights';
@@ -143,7 +143,16 @@ function maySeeAlarmsOf(candidate: TAuthUser, customerId: number | null): boolea
   return customerId !== null && holdsEntry(candidate, 'GetAlarm', ['route']) && inCustomerScope(candidate, customerId);
 }
 
-/** GET /alarms/:id/assignees: every user who may see the alarm, by name. */
+/**
+ * May this user act on the alarm: see it (its customer) and handle its kind, the rule that answers
+ * `mayHandle` on the alarm page. Assigning to anyone else would hand the alarm to someone who reads
+ * "U mag dit alarm zien, maar niet afhandelen" under "Toegewezen aan mij".
+ */
+function mayHandleAlarm(candidate: TAuthUser, alarm: Pick<TAlarmRow, 'customerId' | 'kind'>): boolean {
+  return maySeeAlarmsOf(candidate, alarm.customerId) && mayHandleKind(candidate, alarm.kind);
+}
+
+/** GET /alarms/:id/assignees: every user who may handle the alarm (its kind, for its customer), by name. */
 export async function alarmAssignees(db: TDb, user: TAuthUser, id: number): Promise<TAlarmAssignee[]> {
   const alarm = await requireAlarm(db, user, id);
   return (await assigneesOf(db, alarm)).map((candidate) => ({ id: candidate.id, name: displayName(candidate), email: candidate.email }));
@@ -151,7 +160,17 @@ export async function alarmAssignees(db: TDb, user: TAuthUser, id: number): Prom
 
 async function assigneesOf(tx: TDbOrTx, alarm: TAlarmRow): Promise<TAuthUser[]> {
   const everyone = await loadUsersWhere(tx, undefined);
-  return everyone.filter((candidate) => maySeeAlarmsOf(candidate, alarm.customerId)).sort((a, b) => displayName(a).localeCompare(displayName(b)));
+  return everyone.filter((candidate) => mayHandleAlarm(candidate, alarm)).sort((a, b) => displayName(a).localeCompare(displayName(b)));
+}
+
+/** The assignee's refusal: one who may not see the alarm, or one who may see but not handle its kind. */
+async function refuseAssignee(tx: TDbOrTx, alarm: TAlarmRow, assigneeId: number): Promise<void> {
+  const [candidate] = await loadUsersWhere(tx, eq(users.id, assigneeId));
+  if (candidate && mayHandleAlarm(candidate, alarm)) return;
+  if (candidate && maySeeAlarmsOf(candidate, alarm.customerId)) {
+    throw ApiError.badRequest(`User ${assigneeId} may not handle ${alarm.kind} alarms`, { assigneeId: ERROR.alarmAssigneeMayNotHandle }, ERROR.alarmAssigneeMayNotHandle);
+  }
+  throw ApiError.badRequest(`User ${assigneeId} may not see this alarm`, { assigneeId: ERROR.alarmAssigneeNotAllowed }, ERROR.alarmAssigneeNotAllowed);
 }
 
 const displayName = (user: { firstName: string; lastName: string; email: string }) => `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -164,14 +183,15 @@ export interface THandlingRequest {
 
 /**
  * One handling step, in one transaction with the alarm row locked: 404 outside the user's scope,
- * 403 without the kind's handling right, 409 when the state does not allow the step, 400 naming
- * `assigneeId` when the assignee may not see the alarm. Writes the alarm's fields and the
- * timeline row (who, when, note); answers the alarm with its timeline.
+ * 403 without the kind's handling right (a comment needs none), 409 when the state does not allow the step, 400 naming
+ * `assigneeId` when the assignee may not see the alarm or not handle its kind. Writes the alarm's
+ * fields and the timeline row (who, when, note); answers the alarm with its timeline.
  */
 export async function handleAlarm(db: TDb, user: TAuthUser, id: number, request: THandlingRequest): Promise<TAlarmWithEvents> {
   return db.transaction(async (tx) => {
     const alarm = await requireAlarm(tx, user, id, true);
-    if (!mayHandleKind(user, alarm.kind)) {
+    // A comment is no handling: whoever sees the alarm may add one (docs/alarms.md, "Rights").
+    if (request.step !== 'comment' && !mayHandleKind(user, alarm.kind)) {
       throw new ApiError(403, ERROR.alarmKindNotHandled, `Not allowed to handle ${alarm.kind} alarms`);
     }
     const next = nextHandlingState(alarm.state, request.step);
@@ -185,10 +205,7 @@ export async function handleAlarm(db: TDb, user: TAuthUser, id: number, request:
         break;
       case 'assign': {
         const assigneeId = request.assigneeId!;
-        const assignees = await assigneesOf(tx, alarm);
-        if (!assignees.some((candidate) => candidate.id === assigneeId)) {
-          throw ApiError.badRequest(`User ${assigneeId} may not see this alarm`, { assigneeId: ERROR.alarmAssigneeNotAllowed }, ERROR.alarmAssigneeNotAllowed);
-        }
+        await refuseAssignee(tx, alarm, assigneeId);
         const set = sql`state = ${next.state}, assignee_id = ${assigneeId}`;
         await recordHandlingStep(tx, id, { action: 'assigned', user, note, assigneeId, set: acknowledge ? sql`${set}, ${acknowledge}` : set });
         break;

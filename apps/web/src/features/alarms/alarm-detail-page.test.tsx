@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { TAlarmWithEvents } from '@aquasmart/domain';
 import '../../lib/i18n/texts/alarms';
 import { jsonResponse, renderAt } from '../../test/render';
+import { testUser } from '../../test/users';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { AlarmDetailPage } from './alarm-detail-page';
 import { alarmFixture, eventFixture } from './alarm.fixture';
 
 const MARK = { id: 3, name: 'Mark de Monteur', email: 'monteur@example.com' };
+/** The signed-in user: Mark (known by e-mail; his id comes from the assignee list). */
+const ME = testUser(['editNode'], { email: 'Monteur@example.com', firstName: 'Mark', lastName: 'de Monteur' });
 
 /** Answers GET /alarms/5, its assignees and the handling steps (each step answers the alarm as `after` makes it); records the posts. */
 function stubApi(alarm: TAlarmWithEvents, after: (step: string, body: Record<string, unknown>) => TAlarmWithEvents = () => alarm) {
@@ -16,6 +19,7 @@ function stubApi(alarm: TAlarmWithEvents, after: (step: string, body: Record<str
   vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/v1/alarms/5' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, alarm);
+    if (url.pathname === '/api/v1/users/current') return jsonResponse(200, ME);
     if (url.pathname === '/api/v1/alarms/5/assignees') return jsonResponse(200, [MARK, { id: 4, name: 'Peter Planner', email: 'planner@example.com' }]);
     const step = /^\/api\/v1\/alarms\/5\/(\w+)$/.exec(url.pathname)?.[1];
     if (step && init?.method === 'POST') {
@@ -74,6 +78,30 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(document.querySelector('[data-alarm-state="assigned"]')).toBeTruthy();
   });
 
+  it('"Aan mij toewijzen" assigns the alarm to the signed-in user in one tap, and is gone once they are the assignee', async () => {
+    const posts = stubApi(alarmFixture({ state: 'assigned', assignee: { id: 4, name: 'Peter Planner' } }), () => alarmFixture({ state: 'assigned', assignee: { id: MARK.id, name: MARK.name } }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Aan mij toewijzen' }));
+    await waitFor(() => expect(posts).toEqual([{ step: 'assign', body: { assigneeId: MARK.id } }]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Aan mij toewijzen' })).toBeNull());
+    expect(screen.getByText('Mark de Monteur', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Toewijzen' })).toBeTruthy();
+  });
+
+  it('offers no "Aan mij toewijzen" to a user the server does not list as an assignee', async () => {
+    stubApi(alarmFixture());
+    vi.mocked(window.fetch).mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/users/current') return jsonResponse(200, ME);
+      if (url.pathname === '/api/v1/alarms/5/assignees') return jsonResponse(200, [{ id: 4, name: 'Peter Planner', email: 'planner@example.com' }]);
+      return jsonResponse(200, alarmFixture());
+    });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Bevestigen' })).toBeTruthy();
+    await waitFor(() => expect(vi.mocked(window.fetch).mock.calls.some(([input]) => String(input).includes('/assignees'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Aan mij toewijzen' })).toBeNull();
+  });
+
   it('resolves only with the corrective action; a resolved alarm whose condition holds says so', async () => {
     const posts = stubApi(alarmFixture({ state: 'assigned' }), (_step, body) =>
       alarmFixture({ state: 'resolved', resolvedAt: '2026-11-26T10:00:00.000Z', resolvedBy: MARK, resolution: String(body.note) }),
@@ -94,12 +122,40 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Opmerking' })).toBeTruthy();
   });
 
-  it('offers no steps to a user who may only see the alarm', async () => {
-    stubApi(alarmFixture({ mayHandle: false, state: 'resolved', closedAt: '2026-11-26T11:00:00.000Z' }));
+  it('a user who may only see the alarm gets no handling steps, only a comment (issue 37: a customer\'s own user comments)', async () => {
+    const posts = stubApi(alarmFixture({ mayHandle: false, state: 'resolved', closedAt: '2026-11-26T11:00:00.000Z' }));
     renderPage();
     expect(await screen.findByText('U mag dit alarm zien, maar niet afhandelen.')).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Afhandelen' })).toBeNull();
+    const steps = screen.getByRole('group', { name: 'Afhandelen' });
+    expect(within(steps).getAllByRole('button').map((button) => button.textContent)).toEqual(['Opmerking']);
     expect(document.querySelector('[data-alarm-state="resolved"]')?.textContent).toBe('Opgelost');
+    await userEvent.click(within(steps).getByRole('button', { name: 'Opmerking' }));
+    const dialog = await screen.findByRole('dialog', { name: /Opmerking/ });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Kraan is afgesloten');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    await waitFor(() => expect(posts).toEqual([{ step: 'comment', body: { note: 'Kraan is afgesloten' } }]));
+  });
+
+  it('one line for the state and the measurement: value, limit, rule and since when', async () => {
+    stubApi(
+      alarmFixture({
+        kind: 'temperature',
+        channelId: 'temperature1',
+        channelName: 'Warm water',
+        state: 'resolved',
+        resolvedAt: '2026-11-26T10:00:00.000Z',
+        resolvedBy: MARK,
+        resolution: 'Boiler hoger gezet',
+        details: { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: new Date(2026, 10, 26, 13, 7).toISOString() },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Temperatuur buiten grens' })).toBeTruthy();
+    const stateLine = document.querySelector('[data-state-line]');
+    expect(stateLine?.textContent).toBe('Opgelost, toestand nog aanwezig');
+    expect(screen.queryByText('Toestand voorbij', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('Nog aanwezig')).toBeNull();
+    expect(document.querySelector('[data-measurement]')?.textContent).toMatch(/^Meting44,6 °C, grens ten minste 60,0 °C \(warm water\), buiten de grens sinds .*13:07$/);
   });
 
   it('an alarm closed because its node moved says so, in the state line and on the timeline', async () => {

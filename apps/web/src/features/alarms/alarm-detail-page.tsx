@@ -17,6 +17,7 @@ import { useFormat } from '../../lib/i18n/use-date-time';
 import { alarmQuery } from './api/alarms-api';
 import { AlarmActions } from './components/alarm-actions';
 import { alarmPlace, alarmSubject, ConditionText } from './components/alarm-columns';
+import { AlarmMeasurement } from './components/alarm-measurement';
 import { AlarmTimeline } from './components/alarm-timeline';
 import { QueryStatus } from '../../components/progress/query-status';
 
@@ -50,9 +51,8 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
       <DetailField label={t('alarms.detail.customer')}>{alarm.customerId === null ? null : (alarm.customerName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.location')}>{alarm.locationId === null ? null : (alarm.locationName ?? t('alarms.removed'))}</DetailField>
       <DetailField label={t('alarms.detail.openedAt')}>{dateTime(alarm.openedAt)}</DetailField>
-      <DetailField label={t(closeReason(alarm) ? 'alarms.detail.closedBy' : 'alarms.detail.closedAt')}>
-        {alarm.closedAt ? dateTime(alarm.closedAt) : <ConditionText closedAt={null} short />}
-      </DetailField>
+      {/* While the condition holds the state line above says so; the fact is only when it ended. */}
+      {alarm.closedAt ? <DetailField label={t(closeReason(alarm) ? 'alarms.detail.closedBy' : 'alarms.detail.closedAt')}>{dateTime(alarm.closedAt)}</DetailField> : null}
       <DetailField label={t('alarms.detail.assignee')}>{alarm.assignee?.name}</DetailField>
       <DetailField label={t('alarms.detail.acknowledged')}>{byAt(alarm.acknowledgedAt, alarm.acknowledgedBy)}</DetailField>
       <DetailField label={t('alarms.detail.resolved')}>{byAt(alarm.resolvedAt, alarm.resolvedBy)}</DetailField>
@@ -73,6 +73,8 @@ function ClosedText({ alarm }: { alarm: TAlarmWithEvents }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const reason = closeReason(alarm);
+  // "Opgelost, toestand nog aanwezig" on the chip already says it: one line for the state, not two.
+  if (alarm.state === 'resolved' && !alarm.closedAt) return null;
   if (!alarm.closedAt || !reason) return <ConditionText closedAt={alarm.closedAt} />;
   return (
     <Box component="span" data-condition="closed" data-reason={reason} sx={{ color: 'text.secondary' }}>
@@ -83,7 +85,7 @@ function ClosedText({ alarm }: { alarm: TAlarmWithEvents }) {
 
 /**
  * /alarms/{id} (docs/alarms-screens.md, "Detail"), where the e-mails link to: what the alarm is
- * about, its state ("resolved, condition still present" while the condition holds), the handling
+ * about, its state in one line, what it measured ("resolved, condition still present" while the condition holds), the handling
  * steps for a user who may handle it, and the timeline.
  */
 export function AlarmDetailPage() {
@@ -109,21 +111,21 @@ export function AlarmDetailPage() {
       {alarm ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+            <Box data-state-line sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
               <AlarmStateChip state={alarm.state} closedAt={alarm.closedAt} size="medium" />
               <Typography variant="body2" component="span">
                 <ClosedText alarm={alarm} />
               </Typography>
             </Box>
-            {alarm.mayHandle ? (
-              <Box sx={{ mb: 3 }}>
-                <AlarmActions alarm={alarm} />
-              </Box>
-            ) : (
-              <Alert severity="info" sx={{ mb: 3 }}>
+            <AlarmMeasurement alarm={alarm} />
+            {alarm.mayHandle ? null : (
+              <Alert severity="info" sx={{ mb: 2 }}>
                 {t('alarms.detail.notAllowed')}
               </Alert>
             )}
+            <Box sx={{ mb: 3 }}>
+              <AlarmActions alarm={alarm} />
+            </Box>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
               {t('alarms.detail.facts')}
             </Typography>

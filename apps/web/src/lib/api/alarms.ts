@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { hasAnyRight, type TAlarmKind, type TAlarmState, type TRightsHolder } from '@aquasmart/domain';
+import { alarmHandlingFlags, hasAnyRight, type TAlarmKind, type TAlarmState, type TRightsHolder } from '@aquasmart/domain';
 import { http } from '../http/http';
 
 /**
@@ -43,5 +43,5 @@ export const mayAcknowledge = (state: TAlarmState) => state === 'new';
  * answers `mayHandle` (the alarm screens) that answer counts; the dashboard lists only know the kind.
  */
 export function mayHandleAlarmKind(user: TRightsHolder | null | undefined, kind: TAlarmKind): boolean {
-  return kind === 'waterDetection' ? hasAnyRight(user, 'overflowDetection') : hasAnyRight(user, 'editNode', 'calibration');
+  return hasAnyRight(user, ...alarmHandlingFlags(kind));
 }

@@ -44,7 +44,7 @@ export const alarmQuery = (id: number) =>
     queryFn: async ({ signal }): Promise<TAlarmWithEvents> => ZAlarmWithEvents.parse(await http.get<unknown>(alarmApiPath(id), { signal })),
   });
 
-/** GET /alarms/{id}/assignees: the users who may see the alarm (the assign dialog's choice). */
+/** GET /alarms/{id}/assignees: the users who may handle the alarm (the assign dialog's choice, and who "Aan mij toewijzen" is offered to). */
 export const alarmAssigneesQuery = (id: number, enabled: boolean) =>
   queryOptions({
     queryKey: [...ALARMS_QUERY_ROOT, 'assignees', id] as const,

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CommentIcon from '@mui/icons-material/Comment';
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { ALARM_NOTE_MAX_LENGTH, type TAlarmWithEvents } from '@aquasmart/domain';
@@ -15,6 +16,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ALARMS_QUERY_ROOT, mayAcknowledge } from '../../../lib/api/alarms';
 import { failureText } from '../../../lib/http/failure-text';
+import { useCurrentUser } from '../../../lib/session/current-user';
 import { alarmAssigneesQuery, alarmQuery, postAlarmStep, type TAlarmStep } from '../api/alarms-api';
 
 type TDialog = 'assign' | 'comment' | 'resolve' | null;
@@ -131,29 +133,49 @@ function NoteDialog({ kind, busy, onSubmit, onClose }: { kind: 'comment' | 'reso
 }
 
 /**
+ * The signed-in user among the alarm's assignees (the server lists only users who may handle it;
+ * the current user is known by e-mail, the list carries the id the assign step needs); null while
+ * loading, when resolved, or when the user is not among them.
+ */
+function useMeAsAssignee(alarm: TAlarmWithEvents) {
+  const me = useCurrentUser().data;
+  const assignees = useQuery(alarmAssigneesQuery(alarm.id, alarm.mayHandle && alarm.state !== 'resolved' && me !== undefined));
+  const email = me?.email.toLowerCase();
+  return assignees.data?.find((person) => person.email.toLowerCase() === email) ?? null;
+}
+
+/**
  * The handling steps of an alarm (docs/alarms.md, "Handling"): acknowledge while it is new,
- * assign (to a user who may see it) and resolve (with the corrective action, required) until it is
- * resolved, and comment at any time. Shown only when the user may handle it (`mayHandle`).
+ * "Aan mij toewijzen" in one tap for a user who is not the assignee yet, assign (to a user who may
+ * handle it) and resolve (with the corrective action, required) until it is
+ * resolved, for a user who may handle it (`mayHandle`); comment at any time, for everyone who sees it.
  */
 export function AlarmActions({ alarm }: { alarm: TAlarmWithEvents }) {
   const { t } = useTranslation();
   const step = useAlarmStep(alarm);
   const [dialog, setDialog] = useState<TDialog>(null);
-  const resolved = alarm.state === 'resolved';
+  // Whoever sees the alarm may comment; the other steps need the kind's handling right (`mayHandle`).
+  const mayStep = alarm.mayHandle && alarm.state !== 'resolved';
   const run = (value: TAlarmStep) => step.mutate(value, { onSuccess: () => setDialog(null) });
+  const me = useMeAsAssignee(alarm);
   return (
     <Box role="group" aria-label={t('alarms.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {mayAcknowledge(alarm.state) ? (
+      {alarm.mayHandle && mayAcknowledge(alarm.state) ? (
         <Button variant="contained" startIcon={<VisibilityIcon />} onClick={() => run({ step: 'acknowledge' })} disabled={step.isPending}>
           {t('alarms.actions.acknowledge')}
         </Button>
       ) : null}
-      {!resolved ? (
+      {mayStep && me && alarm.assignee?.id !== me.id ? (
+        <Button variant="outlined" startIcon={<PersonAddAlt1Icon />} onClick={() => run({ step: 'assign', assigneeId: me.id })} disabled={step.isPending}>
+          {t('alarms.actions.assignToMe')}
+        </Button>
+      ) : null}
+      {mayStep ? (
         <Button variant="outlined" startIcon={<AssignmentIndIcon />} onClick={() => setDialog('assign')} disabled={step.isPending}>
           {t('alarms.actions.assign')}
         </Button>
       ) : null}
-      {!resolved ? (
+      {mayStep ? (
         <Button variant="outlined" color="success" startIcon={<CheckCircleIcon />} onClick={() => setDialog('resolve')} disabled={step.isPending}>
           {t('alarms.actions.resolve')}
         </Button>

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { useTranslation } from 'react-i18next';
-import { disabledRightFlags, normalizeRightFlags, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
+import { alarmHandlingFlags, disabledRightFlags, normalizeRightFlags, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
 
 export interface TRightsCheckboxesProps {
   rights: Partial<TPortalRights>;
@@ -16,6 +16,19 @@ export interface TRightsCheckboxesProps {
   /** An account of type Administrator: every right, ticked and locked, whatever its flags say. */
   administratorByType?: boolean;
 }
+
+/** Which flags let a user handle which alarm kinds, named as the checkboxes are (the catalogue's answer, docs/alarms.md "Rights"). */
+function AlarmHandlingHint({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const names = (flags: readonly TRightFlag[]) => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(flags.map((flag) => `‘${t(`users.rights.${flag}`)}’`));
+  return (
+    <FormHelperText id={id} sx={{ mt: 1 }}>
+      {t('users.alarmHandlingHint', { other: names(alarmHandlingFlags('flushAlarm')), water: names(alarmHandlingFlags('waterDetection')) })}
+    </FormHelperText>
+  );
+}
+
+const ALARM_HINT_ID = 'rights-alarm-handling-hint';
 
 /**
  * The 22 right flags as checkboxes, with the rules of docs/users.md ("Right checkboxes"): customers force
@@ -40,6 +53,7 @@ export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = ne
       <Box
         role="group"
         aria-label={t('users.rightsTitle')}
+        aria-describedby={ALARM_HINT_ID}
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', columnGap: 2 }}
       >
         {RIGHT_FLAGS.map((flag) => (
@@ -54,6 +68,7 @@ export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = ne
           />
         ))}
       </Box>
+      <AlarmHandlingHint id={ALARM_HINT_ID} />
     </FormControl>
   );
 }

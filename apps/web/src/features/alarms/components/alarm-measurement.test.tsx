@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import type { TAlarmKind } from '@aquasmart/domain';
+import '../../../lib/i18n/texts/alarms';
+import { i18n } from '../../../lib/i18n/i18n';
+import { renderAt } from '../../../test/render';
+import { AlarmMeasurement } from './alarm-measurement';
+
+/** 13:07 today (local), as a temperature alarm's `since`: a time of today shows as the time alone. */
+const TODAY_1307 = (() => {
+  const at = new Date();
+  at.setHours(13, 7, 0, 0);
+  return at.toISOString();
+})();
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('nl');
+});
+
+describe('the measurement line of the alarm page', () => {
+  it.each<[string, TAlarmKind, Record<string, unknown>, string | null]>([
+    ['nl', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Meting44,6 °C, grens ten minste 60,0 °C (warm water), buiten de grens sinds 13:07'],
+    ['en', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Measurement44.6 °C, limit at least 60.0 °C (hot water), outside the limit since 13:07'],
+    ['nl', 'temperature', { value: 26.2, limit: 25, limitKind: 'atMost', mode: 'KW', since: null }, 'Meting26,2 °C, grens ten hoogste 25,0 °C (koud water)'],
+    ['nl', 'faultySensor', { value: -102.4 }, 'Meting-102,4 °C (een sensor die -100 °C of lager meet is defect)'],
+    ['nl', 'lowBattery', { voltage: 3.2, threshold: 3.3 }, 'Meting3,20 V, drempel 3,30 V'],
+    ['nl', 'flushAlarm', { before: 40, after: 38, minimumDeviation: 5 }, 'Metingspoeling van 40,0 °C naar 38,0 °C: 2,0 °C verschil, minimaal 5,0 °C'],
+    ['nl', 'waterDetection', { resistance: 240 }, 'Metingweerstand 240 Ω'],
+    // Nothing measured: no line (the demo's flush alarms, kinds without a measurement).
+    ['nl', 'flushAlarm', { via: 'demo' }, null],
+    ['nl', 'settingsNotTaken', {}, null],
+    ['nl', 'temperature', { value: 'x' }, null],
+  ])('%s %s %j', async (language, kind, details, expected) => {
+    await i18n.changeLanguage(language);
+    renderAt(<AlarmMeasurement alarm={{ kind, details }} />);
+    const line = document.querySelector('[data-measurement]');
+    expect(line?.textContent ?? null).toBe(expected);
+  });
+});
