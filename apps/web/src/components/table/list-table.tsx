@@ -9,13 +9,12 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
+import { FailureNotice } from '../progress/failure-notice';
 import type { TListSort } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
 import type { TListColumn } from './list-column';
@@ -142,6 +141,16 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
   const confirmationText = deleteConfirmation(t, removal.selectedRows, getRowId, confirmOne);
   const emptyText = list.search ? t('table.noMatches', { search: list.search }) : t(messages?.empty ?? 'table.noRows');
   const mayAdd = !list.search && Boolean(newTo || onNew);
+  // A failed load never looks like an empty list (docs/screens.md, "Lost connection"): without data
+  // the failure stands where the rows would be, with no add button and no "0 - 0 van 0"; with data
+  // the rows stay under the failure and the time they are from.
+  const failed = result.isError;
+  const hasData = result.data !== undefined;
+  const failure = {
+    error: result.error,
+    errorText: t(isHttpError(result.error) && i18n.exists(result.error.key) ? result.error.key : 'table.loadError'),
+  };
+  const failureInPlace = failed && !hasData ? <FailureNotice {...failure} updatedAt={0} onRetry={refresh} /> : undefined;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} ref={setBox}>
@@ -156,19 +165,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         compact={compactToolbar}
       />
       {selectionAction && removal.selectedRows.length > 0 ? <Box data-testid="list-selection-action" sx={{ display: 'flex', px: 1, pb: 1 }}>{selectionAction(removal.selectedRows)}</Box> : null}
-      {result.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: 1, mb: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t(isHttpError(result.error) && i18n.exists(result.error.key) ? result.error.key : 'table.loadError')}
-        </Alert>
-      ) : null}
+      {failed && hasData ? <FailureNotice {...failure} updatedAt={result.dataUpdatedAt} onRetry={refresh} sx={{ mx: 1, mb: 1 }} /> : null}
       <DataGrid
         aria-label={label}
         rows={gridRows}
@@ -179,6 +176,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         onColumnVisibilityModelChange={fit.onColumnVisibilityModelChange}
         loading={result.isFetching || removal.deleting}
         autoHeight
+        hideFooter={Boolean(failureInPlace)}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
@@ -203,8 +201,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
-          noRowsOverlay: { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },
-          noResultsOverlay: { text: emptyText },
+          noRowsOverlay: failureInPlace ? { failure: failureInPlace } : { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },
+          noResultsOverlay: failureInPlace ? { failure: failureInPlace } : { text: emptyText },
         }}
         sx={{
           border: 0,
