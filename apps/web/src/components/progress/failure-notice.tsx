@@ -38,7 +38,7 @@ export function FailureNotice({ error, errorText, updatedAt, onRetry, sx }: TFai
       sx={sx}
       action={
         onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry}>
+          <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap' }}>
             {t('common.retry')}
           </Button>
         ) : undefined
