@@ -8,11 +8,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * Queries and saves run whether or not the browser says it is online (`networkMode: 'always'`):
+ * TanStack's default pauses them while offline, which left a list pending without a request and
+ * showing its empty text ("Hier zijn nog geen nodes geregistreerd") and a save spinning for good.
+ * Run, they fail with status 0 and the screen says "Geen verbinding" (docs/screens.md, "Lost
+ * connection"), in an installed app and a browser tab alike.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -42,6 +42,8 @@ const uiNl = {
     close: 'Sluiten',
     retry: 'Opnieuw proberen',
     loading: 'Bezig met laden',
+    offline: 'Geen verbinding',
+    updatedAt: 'bijgewerkt om {{time}}',
   },
   languages: {
     label: 'Taal',
@@ -190,6 +192,8 @@ const uiEn: typeof uiNl = {
     close: 'Close',
     retry: 'Try again',
     loading: 'Loading',
+    offline: 'No connection',
+    updatedAt: 'updated at {{time}}',
   },
   languages: {
     label: 'Language',

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
+import { HttpError } from '../../lib/http/http-error';
+import { SCAN_LOOKUP_TIMEOUT_MS } from './lookup-failure';
 import ScanDialog from './scan-dialog';
 
 /** The scanner without a camera (happy-dom has none): it says so, and the typed EUI is checked and looked up. */
@@ -35,5 +37,33 @@ describe('ScanDialog', () => {
     await user.paste('LW:D0:1122334455667788:70B3D5E75E000001:AABB1122');
     await user.click(screen.getByRole('button', { name: 'Openen' }));
     await waitFor(() => expect(onEui).toHaveBeenCalledWith('70B3D5E75E000001'));
+  });
+
+  it('a lookup that fails says why (no connection) instead of "wordt gezocht…" for good', async () => {
+    const onEui = vi.fn(async (): Promise<string | null> => {
+      throw new HttpError(0, 'GET', '/api/v1/devices/70B3D5E75E000011', null);
+    });
+    renderAt(<ScanDialog onClose={() => undefined} onEui={onEui} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Of typ de EUI' }), '70B3D5E75E000011');
+    await user.click(screen.getByRole('button', { name: 'Openen' }));
+    expect((await screen.findByTestId('scan-message')).textContent).toBe('Node 70B3D5E75E000011 kon niet worden gezocht. Geen verbinding. Probeer het opnieuw.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Openen' }).disabled).toBe(false);
+  });
+
+  it('a lookup without an answer ends after the time-out with a message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onEui = vi.fn(() => new Promise<string | null>(() => undefined));
+      renderAt(<ScanDialog onClose={() => undefined} onEui={onEui} />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByRole('textbox', { name: 'Of typ de EUI' }), '70B3D5E75E000011');
+      await user.click(screen.getByRole('button', { name: 'Openen' }));
+      expect(screen.getByTestId('scan-message').textContent).toBe('Node 70B3D5E75E000011 wordt gezocht…');
+      await vi.advanceTimersByTimeAsync(SCAN_LOOKUP_TIMEOUT_MS);
+      await waitFor(() => expect(screen.getByTestId('scan-message').textContent).toBe('Node 70B3D5E75E000011 kon niet worden gezocht. Geen antwoord binnen 10 seconden. Probeer het opnieuw.'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { NODE_LABEL_MESSAGE, parseNodeLabel } from '@aquasmart/domain';
 import '../../lib/i18n/texts/field';
 import { FormDialog } from '../form/form-dialog';
 import { openBarcodeReader } from './barcode-reader';
+import { lookupFailureText, SCAN_LOOKUP_TIMEOUT_MS } from './lookup-failure';
 
 /** How often a camera frame is read. */
 const READ_EVERY_MS = 200;
@@ -31,7 +32,7 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<TCameraState>('starting');
-  const [message, setMessage] = useState<{ severity: 'info' | 'warning'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string } | null>(null);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,11 +46,22 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
     busyRef.current = true;
     setBusy(true);
     setMessage({ severity: 'info', text: t('field.scan.looking', { eui }) });
+    const started = Date.now();
+    let timer: number | undefined;
     try {
-      const refusal = await onEuiRef.current(eui);
+      // The lookup aborts its own request after the same time; the race makes sure the message comes whatever onEui does.
+      const noAnswer = new Promise<never>((_resolve, reject) => {
+        timer = window.setTimeout(() => reject(new DOMException('The lookup got no answer in time', 'TimeoutError')), SCAN_LOOKUP_TIMEOUT_MS);
+      });
+      const refusal = await Promise.race([onEuiRef.current(eui), noAnswer]);
       setMessage(refusal ? { severity: 'warning', text: refusal } : null);
       return refusal;
+    } catch (error) {
+      const failure = lookupFailureText(t, eui, error, Date.now() - started >= SCAN_LOOKUP_TIMEOUT_MS);
+      setMessage({ severity: 'error', text: failure });
+      return failure;
     } finally {
+      window.clearTimeout(timer);
       busyRef.current = false;
       setBusy(false);
     }

@@ -51,20 +51,23 @@ export function HiddenColumns<T extends GridValidRowModel>({ columns, row }: { c
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
+    failure?: ReactNode;
     text?: string;
     newTo?: string;
     onNew?: () => void;
   }
   interface NoResultsOverlayPropsOverrides {
+    failure?: ReactNode;
     text?: string;
     newTo?: string;
     onNew?: () => void;
   }
 }
 
-/** What an empty list shows: what is missing and, where the user may add, the add button. */
-export function EmptyListOverlay({ text, newTo, onNew }: { text?: string; newTo?: string; onNew?: () => void }) {
+/** What an empty list shows: what is missing and, where the user may add, the add button; or, when it could not be loaded, the failure instead. */
+export function EmptyListOverlay({ failure, text, newTo, onNew }: { failure?: ReactNode; text?: string; newTo?: string; onNew?: () => void }) {
   const { t } = useTranslation();
+  if (failure) return <Box sx={{ p: 1 }}>{failure}</Box>;
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2, textAlign: 'center' }}>
       <Box>{text}</Box>

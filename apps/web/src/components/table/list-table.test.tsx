@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { renderRoutes } from '../../test/render';
 import { ListTable, type TListColumn, type TListQuery } from './list-table';
 import { ROWS_PER_PAGE_STORAGE_PREFIX } from './list-state';
+import { HttpError } from '../../lib/http/http-error';
 
 interface TCustomer {
   name: string;
@@ -343,5 +344,50 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('link', { name: 'Nieuw' }).some((link) => link.getAttribute('href') === '/customers/new')).toBe(true);
     await user.type(screen.getByLabelText('Zoeken'), 'Delft{Enter}');
     expect(await screen.findByText('Niets gevonden voor "Delft".')).toBeTruthy();
+  });
+
+  describe('a failed load never looks like an empty list (docs/screens.md, "Lost connection")', () => {
+    const offline = () => new HttpError(0, 'GET', '/api/v1/customers', null);
+
+    it.each<[string, () => Error, string]>([
+      ['no connection', offline, 'Geen verbinding'],
+      ['a server error', () => new HttpError(500, 'GET', '/api/v1/customers', { key: 'errors.internal', message: 'boom' }), 'Er ging iets mis op de server'],
+    ])('%s and no data: the failure where the grid would be, no empty text, no add button in it, no footer', async (_case, failure, text) => {
+      const load = vi.fn(async (): Promise<TCustomer[]> => {
+        throw failure();
+      });
+      renderList({ source: { mode: 'client', queryKey: ['customers-failing'], load }, newTo: '/customers/new', messages: { empty: 'Er zijn nog geen klanten.' } });
+      const notice = await screen.findByTestId('query-failure');
+      expect(notice.textContent).toContain(text);
+      expect(notice.className).toContain('MuiAlert-colorError');
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(screen.queryByText('Er zijn nog geen klanten.')).toBeNull();
+      expect(screen.queryByText(/van 0/)).toBeNull();
+      expect(within(notice).queryByRole('link', { name: 'Nieuw' })).toBeNull();
+      expect(within(notice).getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
+    });
+
+    it('a refresh that fails keeps the rows, with "Geen verbinding" and the time they are from', async () => {
+      const user = userEvent.setup();
+      let reachable = true;
+      const load = vi.fn(async () => {
+        if (!reachable) throw offline();
+        return customers;
+      });
+      const { queryClient } = renderList({ source: { mode: 'client', queryKey: ['customers-cut'], load } });
+      expect(await screen.findByText('Klant 01')).toBeTruthy();
+      const loadedAt = queryClient.getQueryState(['customers-cut'])?.dataUpdatedAt ?? 0;
+      reachable = false;
+      await user.click(screen.getByRole('button', { name: 'Vernieuwen' }));
+      const notice = await screen.findByTestId('query-failure');
+      const time = new Date(loadedAt).toTimeString().slice(0, 5);
+      expect(notice.textContent).toContain(`Geen verbinding — bijgewerkt om ${time}`);
+      expect(notice.className).toContain('MuiAlert-colorWarning');
+      expect(screen.getByText('Klant 01')).toBeTruthy();
+      expect(screen.getByText('1 - 25 van 60')).toBeTruthy();
+      reachable = true;
+      await user.click(within(notice).getByRole('button', { name: 'Opnieuw proberen' }));
+      await waitFor(() => expect(screen.queryByTestId('query-failure')).toBeNull());
+    });
   });
 });

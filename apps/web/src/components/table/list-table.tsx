@@ -9,13 +9,13 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aquasmart/domain';
 import { isHttpError } from '../../lib/http/http-error';
+import { FailureNotice } from '../progress/failure-notice';
 import type { TListSort } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
 import type { TListColumn } from './list-column';
@@ -142,6 +142,16 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
   const confirmationText = deleteConfirmation(t, removal.selectedRows, getRowId, confirmOne);
   const emptyText = list.search ? t('table.noMatches', { search: list.search }) : t(messages?.empty ?? 'table.noRows');
   const mayAdd = !list.search && Boolean(newTo || onNew);
+  // A failed load never looks like an empty list (docs/screens.md, "Lost connection"): without data
+  // the failure stands where the grid would be, so no empty text, add button or "0 - 0 van 0"
+  // (inside the grid an alert breaks its roles); with data the rows stay under the failure and the
+  // time they are from.
+  const failed = result.isError;
+  const hasData = result.data !== undefined;
+  const failure = {
+    error: result.error,
+    errorText: t(isHttpError(result.error) && i18n.exists(result.error.key) ? result.error.key : 'table.loadError'),
+  };
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} ref={setBox}>
@@ -156,77 +166,68 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         compact={compactToolbar}
       />
       {selectionAction && removal.selectedRows.length > 0 ? <Box data-testid="list-selection-action" sx={{ display: 'flex', px: 1, pb: 1 }}>{selectionAction(removal.selectedRows)}</Box> : null}
-      {result.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: 1, mb: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t(isHttpError(result.error) && i18n.exists(result.error.key) ? result.error.key : 'table.loadError')}
-        </Alert>
-      ) : null}
-      <DataGrid
-        aria-label={label}
-        rows={gridRows}
-        columns={gridColumns}
-        getRowId={(row) => gridRowId(row, getRowId)}
-        rowCount={page.total}
-        columnVisibilityModel={fit.columnVisibilityModel}
-        onColumnVisibilityModelChange={fit.onColumnVisibilityModelChange}
-        loading={result.isFetching || removal.deleting}
-        autoHeight
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={pageSizeOptions}
-        sortModel={sortModel}
-        onSortModelChange={onSortModelChange}
-        checkboxSelection={selectable}
-        disableRowSelectionOnClick
-        rowSelectionModel={removal.selection}
-        onRowSelectionModelChange={removal.setSelection}
-        isRowSelectable={(params) => !isDetailRow(params.row)}
-        getRowHeight={({ model }) => (autoRowHeight || isDetailRow(model) ? 'auto' : null)}
-        getRowClassName={(params) => (isDetailRow(params.row) ? 'list-detail-row' : '')}
-        onRowClick={(params, event) => handleRowClick(params.row, event)}
-        onCellKeyDown={(params, event) => {
-          if (event.key === 'Enter' && !event.defaultPrevented) handleRowClick(params.row, event);
-        }}
-        localeText={localeText}
-        slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
-        slotProps={{
-          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
-          noRowsOverlay: { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },
-          noResultsOverlay: { text: emptyText },
-        }}
-        sx={{
-          border: 0,
-          borderTop: 1,
-          borderColor: 'divider',
-          borderRadius: 0,
-          '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
-          '& .list-detail-row, & .list-detail-row:hover': { bgcolor: 'action.hover', cursor: 'default' },
-          '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
-          // The last column's resize handle would stick out of the box (a sideways scroll on phones).
-          '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
-          // Its column menu button waits off to the right until hovered; kept inside, it cannot widen the grid.
-          '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
-          // A narrow column's title keeps its room beside the sort arrow (`headerClassName: 'list-header-compact'`).
-          '& .list-header-compact': { px: 0.5 },
-          '& .list-header-compact .MuiDataGrid-sortButton': { p: 0 },
-          // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
-          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
-          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },
-          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-        }}
-      />
+      {failed ? <FailureNotice {...failure} updatedAt={hasData ? result.dataUpdatedAt : 0} onRetry={refresh} sx={{ mx: 1, mb: 1 }} /> : null}
+      {failed && !hasData && result.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      {failed && !hasData ? null : (
+        <DataGrid
+          aria-label={label}
+          rows={gridRows}
+          columns={gridColumns}
+          getRowId={(row) => gridRowId(row, getRowId)}
+          rowCount={page.total}
+          columnVisibilityModel={fit.columnVisibilityModel}
+          onColumnVisibilityModelChange={fit.onColumnVisibilityModelChange}
+          loading={result.isFetching || removal.deleting}
+          autoHeight
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPaginationModelChange}
+          pageSizeOptions={pageSizeOptions}
+          sortModel={sortModel}
+          onSortModelChange={onSortModelChange}
+          checkboxSelection={selectable}
+          disableRowSelectionOnClick
+          rowSelectionModel={removal.selection}
+          onRowSelectionModelChange={removal.setSelection}
+          isRowSelectable={(params) => !isDetailRow(params.row)}
+          getRowHeight={({ model }) => (autoRowHeight || isDetailRow(model) ? 'auto' : null)}
+          getRowClassName={(params) => (isDetailRow(params.row) ? 'list-detail-row' : '')}
+          onRowClick={(params, event) => handleRowClick(params.row, event)}
+          onCellKeyDown={(params, event) => {
+            if (event.key === 'Enter' && !event.defaultPrevented) handleRowClick(params.row, event);
+          }}
+          localeText={localeText}
+          slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
+          slotProps={{
+            loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
+            noRowsOverlay: { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },
+            noResultsOverlay: { text: emptyText },
+          }}
+          sx={{
+            border: 0,
+            borderTop: 1,
+            borderColor: 'divider',
+            borderRadius: 0,
+            '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
+            '& .list-detail-row, & .list-detail-row:hover': { bgcolor: 'action.hover', cursor: 'default' },
+            '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
+            // The last column's resize handle would stick out of the box (a sideways scroll on phones).
+            '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+            // Its column menu button waits off to the right until hovered; kept inside, it cannot widen the grid.
+            '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
+            // A narrow column's title keeps its room beside the sort arrow (`headerClassName: 'list-header-compact'`).
+            '& .list-header-compact': { px: 0.5 },
+            '& .list-header-compact .MuiDataGrid-sortButton': { p: 0 },
+            // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
+            '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          }}
+        />
+      )}
       <ConfirmDialog
         open={removal.confirming}
         busy={removal.deleting}
