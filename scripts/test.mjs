@@ -1,14 +1,13 @@
 // `npm test`: lint, lock file and type check, unit and server tests, web build and browser tests in
-// Chromium; what runs where, how long it takes and why: docs/testing.md. In short: the web build
-// first; then side by side the browser tests, lint (one task at a time), and the server tests on
-// PostgreSQL (the database tests) followed by one Vitest run on PGlite (domain, simulator, web, the
-// database-free server tests and the few database tests that prove what differs on PGlite; every
-// database test when no PostgreSQL answers). With CI=true (or `npm test -- node24`) the PostgreSQL
-// and browser passes run on Node 24 LTS (scripts/node24.mjs), also when named alone
-// (`CI=true npm test -- e2e`); lint and the PGlite run stay on the machine's Node
-// (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite that cannot run (no PostgreSQL, no
-// Chromium) is reported loudly as skipped; with CI=true a skipped suite fails the run. Prints a TIME
-// line per part and ends with "N passed, N failed".
+// Chromium; what runs where, how long it takes and why: docs/testing.md. In short: the web build,
+// then lint, run beside the server tests on PostgreSQL (the database tests); then one Vitest run on
+// PGlite (domain, simulator, web, the database-free server tests and the few database tests that
+// prove what differs on PGlite; every database test when no PostgreSQL answers) side by side with the
+// browser tests. With CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on
+// Node 24 LTS (scripts/node24.mjs), also when named alone (`CI=true npm test -- e2e`); lint and the
+// PGlite run stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite
+// that cannot run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped
+// suite fails the run. Prints a TIME line per part and ends with "N passed, N failed".
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -176,11 +175,11 @@ if (postgresPasses.length && !postgresAnswers) {
 const needsBuild = wanted('e2e') || onNode24('e2e');
 let built = !needsBuild || !webBuildIsStale();
 
-// Three lanes. One: the web build, then lint, one task at a time while tests run (all cores
-// without them). One: the browser tests, from the moment the build is there: Chromium leaves about
-// a third of the two cores idle (waits on the server, polls and animations), which the others fill.
-// One: the PostgreSQL pass, then the PGlite run (docs/testing.md, "Time"). ESLint without its
-// cache: see scripts/lint.mjs.
+// Two lanes. One: the web build, then lint, one task at a time while the other lane has tests
+// running (all cores without them). The other: the PostgreSQL pass, which keeps about one and a half
+// cores busy, then at once the PGlite run (two Vitest workers) side by side with the browser tests:
+// Chromium leaves about a third of the two cores idle (waits on the server, polls and animations),
+// which the PGlite run fills (docs/testing.md, "Time"). ESLint without its cache: see scripts/lint.mjs.
 const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
 const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit') || needsBuild);
 let linting = false;
@@ -231,24 +230,19 @@ async function browserRuns() {
   for (const pass of browserPasses) {
     const node24 = pass.node24 ? await node24Ready : null;
     if (pass.node24 && !node24) continue;
-    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, [postgresAnswers && 'the PostgreSQL pass', wanted('unit') && 'the PGlite run'].filter(Boolean).join(', '));
+    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, wanted('unit') ? 'the PGlite run' : '');
   }
 }
 
-/** The PostgreSQL pass, then the PGlite run. */
-async function serverLane() {
+async function testLane() {
   if (postgresAnswers) {
     for (const pass of postgresPasses) {
       const node24 = pass.node24 ? await node24Ready : null;
       if (pass.node24 && !node24) continue;
-      await postgresTests(node24?.label ?? '', pass.reportName, [linting && 'lint', needsBuild && 'the browser tests'].filter(Boolean).join(', '), node24?.env);
+      await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
     }
   }
-  if (wanted('unit')) await pgliteRun();
-}
-
-async function testLane() {
-  await Promise.all([serverLane(), browserRuns()]);
+  await Promise.all([wanted('unit') ? pgliteRun() : null, browserRuns()]);
 }
 
 await Promise.all([lintLane(), testLane()]);
