@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_PROBLEMS } from './platform-display';
+import { PLATFORM_PROBLEMS } from './platform-problems';
 
 /** The delivery state of a place's endpoint (GET .../platform, docs/platforms.md "State"). */
 export const PLATFORM_STATES = ['none', 'delivering', 'retrying', 'parked'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { platformDisplay, platformProblemOf, PLATFORM_PROBLEM_ERRORS, type TPlatformDisplay } from './platform-display';
+import { platformDisplay, type TPlatformDisplay } from './platform-display';
+import { platformProblemOf, PLATFORM_PROBLEM_ERRORS } from './platform-problems';
 import type { TPlatformState } from './api';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');

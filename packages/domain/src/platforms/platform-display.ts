@@ -1,22 +1,5 @@
 import type { TPlatformState } from './api';
-
-/**
- * Why an endpoint cannot deliver as it is set up, each a text key of its own (platforms.problems.*),
- * with the sender's error text it stands for (stored as the endpoint's last error, and logged).
- */
-export const PLATFORM_PROBLEM_ERRORS = {
-  noPlatform: 'no platform configured',
-  noToken: 'no token configured',
-  noUrl: 'no URL configured',
-  legionellaDossierUrl: 'LEGIONELLADOSSIER_URL is not configured',
-} as const;
-export type TPlatformProblem = keyof typeof PLATFORM_PROBLEM_ERRORS;
-export const PLATFORM_PROBLEMS = Object.keys(PLATFORM_PROBLEM_ERRORS) as [TPlatformProblem, ...TPlatformProblem[]];
-
-/** The problem a sender's error text stands for; null for any other error (a receiver's answer, no connection). */
-export function platformProblemOf(error: string | null): TPlatformProblem | null {
-  return PLATFORM_PROBLEMS.find((problem) => PLATFORM_PROBLEM_ERRORS[problem] === error) ?? null;
-}
+import type { TPlatformProblem } from './platform-problems';
 
 /** When the next request goes: nothing waiting to send, due now (the sender looks every 2 s), or at a time. */
 export type TPlatformNext = null | 'now' | { at: string };
