@@ -44,6 +44,8 @@ export default defineConfig({
     // The portal's service worker (docs/field-work.md) would precache the whole app in every test's
     // fresh browser; e2e/pwa.spec.ts allows it where it is tested.
     serviceWorkers: 'block',
+    // The portal then draws no transitions, ripples or chart animations (lib/motion.ts): fewer frames for Chromium to render.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -1,4 +1,15 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { prefersReducedMotion } from '../lib/motion';
+
+/** Less motion asked for (lib/motion.ts): dialogs, menus and snackbars appear and go at once, buttons without the ripple. */
+
+const NO_MOTION: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    getAutoHeightDuration: () => 0,
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
 
 /**
  * Water blue, calm greys; the alarm colours are MUI's hues, darkened where MUI's own fail WCAG 2.1 AA
@@ -6,6 +17,7 @@ import { createTheme } from '@mui/material/styles';
  * chip, the "Nieuw geheim" button), info blue #0288d1 3.9:1, the teal 4.3:1 (docs/screens.md).
  */
 export const theme = createTheme({
+  ...(prefersReducedMotion() ? NO_MOTION : {}),
   palette: {
     primary: { main: '#0b6e99' },
     secondary: { main: '#00796b' },
@@ -19,6 +31,7 @@ export const theme = createTheme({
     h5: { fontWeight: 600 },
   },
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: prefersReducedMotion() } },
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
     // The hint under a disabled field ("Kies eerst een klant") says why it is disabled: it must be
     // readable, so not the 38 % grey of disabled text (2.3:1).

@@ -6,6 +6,7 @@ import { PieChart, type PieSeriesOption } from 'echarts/charts';
 import { TooltipComponent, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { CHART_MAX_HEIGHT, INNER_RADIUS, REDRAW_DEBOUNCE_MS } from './chart-size';
+import { prefersReducedMotion } from '../../lib/motion';
 
 /**
  * One dashboard doughnut drawn with ECharts (this module is its own lazy chunk): inner radius
@@ -58,6 +59,7 @@ export default function DoughnutChart({ parts, onOpen }: TDoughnutChartProps) {
 
   useEffect(() => {
     const option: TOption = {
+      animation: !prefersReducedMotion(),
       animationDuration: 300,
       tooltip: { trigger: 'item', formatter: '{b}: {c}' },
       series: [
