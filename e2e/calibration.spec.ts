@@ -31,7 +31,7 @@ interface TNode {
   customer: string;
   location: string;
   channels: TChannel[];
-  battery: { alarm: { ts: number } };
+  battery: { ts: string | null; alarm: { ts: number } };
 }
 
 async function apiToken(request: APIRequestContext, account: TAccount): Promise<string> {
@@ -253,7 +253,8 @@ test.describe.serial('calibration and battery swap', () => {
     await page.goBack();
     // The late reading below (measuredS + 1) must be from before the swap: on a quiet machine the
     // steps above can take under two seconds, so the swap waits until that second has passed.
-    await expect.poll(nowS, { timeout: 5_000 }).toBeGreaterThan(measuredS + 1);
+    // (A second more: the good reading below, just before the swap, must be newer than that one.)
+    await expect.poll(nowS, { timeout: 5_000 }).toBeGreaterThan(measuredS + 2);
     await panel.getByRole('button', { name: 'Batterij verwisselen' }).click();
     await page.getByRole('dialog', { name: 'Batterij verwisseld?' }).getByRole('button', { name: 'Ja, verwisseld' }).click();
     await expect(snackbar(page, 'Batterij verwisseld')).toBeVisible();
@@ -269,6 +270,15 @@ test.describe.serial('calibration and battery swap', () => {
 
     // A low reading measured before the swap, arriving late, is about the old battery.
     await battery(request, node, measuredS + 1, 3.07);
+    // A good voltage measured just before the swap is the new battery's (put in, then the swap
+    // entered in the portal): the block shows it as the newest reading (issue 37, item 6).
+    const swappedMs = Date.parse((await readNode(request, adminToken, node.eui)).battery.ts ?? '');
+    const justBeforeS = Math.ceil(swappedMs / 1000) - 1;
+    await battery(request, node, justBeforeS, 3.6);
+    await expect.poll(async () => (await readNode(request, adminToken, node.eui)).channels.find((channel) => channel.id === 'battery1')?.ts, { timeout: 15_000 }).toBe(justBeforeS);
+    await page.reload();
+    await expect(panel.getByText(/^3,60 V, gemeten /)).toBeVisible();
+    await expect(panel.getByText(/sinds de wissel/)).toHaveCount(0);
     // The new battery reports; then, later, a low reading: the alarm is back at that reading's time.
     const fullS = nowS() + 2;
     await battery(request, node, fullS, 3.6);

@@ -4,6 +4,7 @@ import { ALARM_HANDLE_FIELD, ALARM_HANDLE_WATER_FIELD, RIGHT_CATALOGUE } from '.
 import type { TRightFlag } from '../rights/flags';
 import type { TAlarmKind, TAlarmState } from './kinds';
 import { samePlace, type TAlarmPlace } from './placement';
+import { BATTERY_RECOVERY_MARGIN_V, isNewBatteryReading } from './flush-and-battery';
 
 /**
  * When an alarm opens and closes (docs/alarms.md, "Kinds" and "Hysteresis"). Each rule looks at
@@ -57,16 +58,9 @@ export function reopensClosedAlarm(
 
 // ---- low battery ----
 
-/**
- * A low-battery alarm closes only on a reading this far above the threshold (or on a battery
- * swap): a tired battery recovers a little when it rests or warms up, which is no reason to stop
- * warning (docs/telemetry.md). Readings in between change nothing.
- */
-export const BATTERY_RECOVERY_MARGIN_V = 0.1;
-
-/** A battery reading: below the threshold present; at or above threshold + margin absent; a reading from before the last swap says nothing. */
+/** A battery reading: below the threshold present; at or above threshold + margin absent; a reading of the battery before the last swap says nothing. */
 export function lowBatteryVerdict(reading: { voltage: number; threshold: number; readingMs: number; swappedMs: number | null }): TConditionVerdict {
-  if (reading.swappedMs !== null && reading.readingMs < reading.swappedMs) return 'unchanged';
+  if (!isNewBatteryReading(reading)) return 'unchanged';
   if (reading.voltage < reading.threshold) return 'present';
   return reading.voltage >= reading.threshold + BATTERY_RECOVERY_MARGIN_V - 1e-9 ? 'absent' : 'unchanged';
 }

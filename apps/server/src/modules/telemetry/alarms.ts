@@ -1,4 +1,4 @@
-import { applyOffset, DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '@aquasmart/domain';
+import { applyOffset, isNewBatteryReading, isWeakFlush } from '@aquasmart/domain';
 
 /**
  * Alarm rules of docs/telemetry.md ("Processing and alarms"), with the constants of
@@ -7,21 +7,15 @@ import { applyOffset, DEFAULT_SUPPLY_VOLTAGE_THRESHOLD, isWeakFlush } from '@aqu
  * -100) are read from the current state when asked; the two below are stored.
  */
 
-/** The threshold of register 1 (`supply-voltage-threshold`, V), or the default. */
-export function supplyVoltageThreshold(register1: unknown): number {
-  const value = register1 && typeof register1 === 'object' ? (register1 as Record<string, unknown>)['supply-voltage-threshold'] : undefined;
-  return typeof value === 'number' && value > 0 ? value : DEFAULT_SUPPLY_VOLTAGE_THRESHOLD;
-}
-
 /**
  * battery.alarm.ts in SECONDS, 0 = none. A reading below the threshold raises the alarm at the
  * reading's time; a raised alarm stays until the battery swap clears it (a tired battery
- * recovers a little when it rests or warms up, which is no reason to stop warning). A reading
+ * recovers a little when it rests or warms up, which is no reason to stop warning). A low reading
  * measured before the last battery swap (one that arrives late) is about the old battery.
  */
 export function nextBatteryAlarmTs(currentS: number, voltage: number, threshold: number, readingMs: number, swappedMs: number | null = null): number {
   if (currentS !== 0) return currentS;
-  if (swappedMs !== null && readingMs < swappedMs) return 0;
+  if (!isNewBatteryReading({ voltage, threshold, readingMs, swappedMs })) return 0;
   return voltage < threshold ? Math.floor(readingMs / 1000) : 0;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
-import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
+import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs } from './alarms';
 import { createUnknownDevices, loadDeviceStates, type TDeviceState } from './device-state';
 import { signalLevel } from './signal-level';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs, supplyVoltageThreshold } from './alarms';
+import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs } from './alarms';
 import { signalLevel } from './signal-level';
 import { EARLIEST_PLAUSIBLE_MS, FUTURE_TOLERANCE_MS, messageMs, receptionMs } from './event-time';
 import { hasIncorrectSettings, matchesExpected, syncOf } from './settings-match';
@@ -40,18 +40,11 @@ describe('battery alarm (ts in seconds, 0 = none)', () => {
     ['a low reading measured before the swap (arriving late) does not raise it again', at + 1, 0],
     ['a low reading measured at the swap raises it', at, Math.floor(at / 1000)],
     ['a low reading after the swap raises it', at - 60_000, Math.floor(at / 1000)],
+    ['a low reading a minute before the swap (the old battery) does not raise it', at + 60_000, 0],
   ])('%s', (_what, swappedMs, expected) => {
     expect(nextBatteryAlarmTs(0, 2.9, 3.1, at, swappedMs)).toBe(expected);
   });
 
-  it.each([
-    [{ 'supply-voltage-threshold': 2.9, sendinterval: 6 }, 2.9],
-    [{ sendInterval: 6 }, 3.1],
-    [undefined, 3.1],
-    [{ 'supply-voltage-threshold': 0 }, 3.1],
-  ])('threshold from register 1 %j is %s V', (register1, threshold) => {
-    expect(supplyVoltageThreshold(register1)).toBe(threshold);
-  });
 });
 
 describe('flush alarm (ts in milliseconds, 0 = none)', () => {

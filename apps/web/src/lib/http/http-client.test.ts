@@ -37,3 +37,38 @@ describe('getFile', () => {
     expect((error as HttpError).fields).toEqual({ to: 'validation.date' });
   });
 });
+
+describe('a read without an answer in time (READ_TIMEOUT_MS)', () => {
+  /** A fetch that never answers until its signal aborts, as on a network that swallows requests. */
+  const hanging = vi.fn(
+    (_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  );
+  const http = createHttpClient({ baseUrl: '/api/v1', getToken: () => null, fetchFn: hanging as typeof fetch, interceptor: () => null, readTimeoutMs: 50 });
+
+  it('fails a GET with status 0 (as without a connection) after the time-out', async () => {
+    const error = await http.get('/devices').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(0);
+  });
+
+  it("keeps the caller's own abort an AbortError (a screen left, a query cancelled)", async () => {
+    const controller = new AbortController();
+    const pending = http.get('/devices', { signal: controller.signal }).catch((caught: unknown) => caught);
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(HttpError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('never cuts off a change: a PATCH waits for its answer', async () => {
+    const controller = new AbortController();
+    const pending = http.patch('/devices/x', { name: 'y' }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const early = await Promise.race([pending.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 150))]);
+    expect(early).toBe('waiting');
+    controller.abort();
+    expect(((await pending) as DOMException).name).toBe('AbortError');
+  });
+});

@@ -3,6 +3,21 @@ import type { TInterceptor } from './interceptor';
 
 export const API_BASE = '/api/v1';
 
+/**
+ * A read (a GET of JSON) without a whole answer after this long fails as one without a connection
+ * (status 0), so a screen says so instead of loading for good on a network that swallows requests
+ * (a plant room's weak signal, a captive portal; docs/screens.md, "Lost connection"). Files (PDF,
+ * CSV) are made on request and may take longer; changes are never cut off, since the server may
+ * have done them.
+ */
+export const READ_TIMEOUT_MS = 30_000;
+
+/** The caller's signal and a time-out, where the browser has AbortSignal.any (all current ones). */
+function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal | undefined {
+  if (typeof AbortSignal.any !== 'function' || typeof AbortSignal.timeout !== 'function') return signal;
+  return AbortSignal.any(signal ? [signal, AbortSignal.timeout(ms)] : [AbortSignal.timeout(ms)]);
+}
+
 export type TQueryValue = string | number | boolean | null | undefined;
 
 export interface TRequestOptions {
@@ -22,6 +37,8 @@ export interface THttpClientConfig {
   fetchFn: typeof fetch;
   /** Looked up on every response so the app can wire it after the client exists. */
   interceptor: () => TInterceptor | null;
+  /** READ_TIMEOUT_MS unless told (tests). */
+  readTimeoutMs?: number;
 }
 
 export interface THttpClient {
@@ -92,12 +109,18 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
+    const isRead = method === 'GET' && !options.blob;
+    const signal = isRead ? withTimeout(options.signal, config.readTimeoutMs ?? READ_TIMEOUT_MS) : options.signal;
+    // The caller's abort stays an AbortError; a time-out or a lost network is status 0.
+    const failed = (error: unknown): never => {
+      if (options.signal?.aborted || (!isRead && error instanceof DOMException && error.name === 'AbortError')) throw error;
+      throw new HttpError(0, method, url, null);
+    };
     let response: Response;
     try {
-      response = await config.fetchFn(url, { method, headers, body, signal: options.signal });
+      response = await config.fetchFn(url, { method, headers, body, signal });
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new HttpError(0, method, url, null);
+      return failed(error);
     }
     // A renewed token ends the old one after a short grace (POST /auth, docs/architecture.md): a
     // request that left with the old token and still met a 401 is asked again with the new one
@@ -106,7 +129,12 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
       const current = config.getToken();
       if (current && current !== token) return send<T>(method, path, options);
     }
-    const data = options.blob && response.ok ? await response.blob() : await readBody(response);
+    let data: unknown;
+    try {
+      data = options.blob && response.ok ? await response.blob() : await readBody(response);
+    } catch (error) {
+      return failed(error);
+    }
     if (!response.ok) {
       const error = new HttpError(response.status, method, url, data);
       if (!options.skipInterceptor) config.interceptor()?.(response.status, method, Object.keys(error.fields).length > 0);

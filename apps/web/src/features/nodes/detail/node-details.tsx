@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FAULTY_READING_AT_OR_BELOW, formatLocale, formatNumber, hasAnyRight, isAdministrator, type TDevice } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, formatLocale, formatNumber, hasAnyRight, isAdministrator, isNewBatteryReading, supplyVoltageThreshold, type TDevice } from '@aquasmart/domain';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { customerScreen, locationScreen } from '../../../lib/api/places';
 import { DetailField, DetailList, Section } from '../../../components/page';
@@ -51,7 +51,7 @@ const SEVERITY: Record<TNodeAlarm['kind'], 'error' | 'warning'> = {
   incorrectSettings: 'warning',
 };
 
-/** The newest voltage with its measurement time; one from before the last swap is named as such (docs/calibration.md). */
+/** The newest voltage with its measurement time; one of the battery before the last swap is named as such (docs/calibration.md). */
 function useBatteryVoltageText() {
   const { t, i18n } = useTranslation();
   return (device: TDevice): string | null => {
@@ -61,7 +61,9 @@ function useBatteryVoltageText() {
     if (seconds === null) return voltage;
     const time = dateTimeText(i18n.language, seconds * 1000);
     const swapped = device.battery.ts ? Date.parse(device.battery.ts) : Number.NaN;
-    return seconds * 1000 < swapped ? t('nodeDetail.details.voltageBeforeSwap', { voltage, time }) : t('nodeDetail.details.voltageMeasured', { voltage, time });
+    const threshold = supplyVoltageThreshold(device.sipp.parameters.find((parameter) => parameter.register === 1)?.value);
+    const current = isNewBatteryReading({ voltage: device.battery.voltage, threshold, readingMs: seconds * 1000, swappedMs: Number.isNaN(swapped) ? null : swapped });
+    return current ? t('nodeDetail.details.voltageMeasured', { voltage, time }) : t('nodeDetail.details.voltageBeforeSwap', { voltage, time });
   };
 }
 
