@@ -276,7 +276,7 @@ test.describe.serial('calibration and battery swap', () => {
     const justBeforeS = Math.ceil(swappedMs / 1000) - 1;
     await battery(request, node, justBeforeS, 3.6);
     await expect.poll(async () => (await readNode(request, adminToken, node.eui)).channels.find((channel) => channel.id === 'battery1')?.ts, { timeout: 15_000 }).toBe(justBeforeS);
-    await page.reload();
+    await page.goto(screenOf(node));
     await expect(panel.getByText(/^3,60 V, gemeten /)).toBeVisible();
     await expect(panel.getByText(/sinds de wissel/)).toHaveCount(0);
     // The new battery reports; then, later, a low reading: the alarm is back at that reading's time.

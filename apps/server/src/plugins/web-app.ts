@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ERROR } from '@aquasmart/domain';
+import { ERROR, type TLanguage } from '@aquasmart/domain';
 import { errorBody } from './error-handler';
 import { markRoutePublic } from './authenticate';
+import { loginLanguage, loginPageHtml } from './login-page';
 
 const API_PREFIXES = ['/api/', '/healthz'];
 
@@ -51,6 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
   }
 
+  const loginPages = new LoginPages();
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (an old page asking for a file of a previous build) is a plain 404,
     // never index.html, which the browser would refuse as a script.
@@ -63,8 +66,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build" and restart.');
     }
-    // index.html (every page of the app): checked again on each visit, compressed as the build left it.
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (pathname === '/login') {
+      // The sign-in card painted before the JavaScript arrives, in the visitor's language (plugins/login-page.ts).
+      const language = loginLanguage(request.headers.cookie, request.headers['accept-language']);
+      const page = await loginPages.get(indexFile, language, encoding);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8').send(page);
+    }
+    // index.html (every page of the app): checked again on each visit, compressed as the build left it.
     const page = encoding ? await readIfExists(indexFile + ENCODING_EXTENSION[encoding]) : null;
     if (page && encoding) reply.header('content-encoding', encoding);
     return reply
@@ -76,6 +86,28 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 }
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The /login pages per language and encoding, made once per build of index.html (its mtime). */
+class LoginPages {
+  private made = new Map<string, Buffer>();
+  private builtAt = 0;
+
+  async get(indexFile: string, language: TLanguage, encoding: TEncoding | null): Promise<Buffer> {
+    const { mtimeMs } = await fs.promises.stat(indexFile);
+    if (mtimeMs !== this.builtAt) {
+      this.made.clear();
+      this.builtAt = mtimeMs;
+    }
+    const key = `${language}:${encoding ?? 'identity'}`;
+    let page = this.made.get(key);
+    if (!page) {
+      const html = Buffer.from(loginPageHtml(await fs.promises.readFile(indexFile, 'utf8'), language));
+      page = encoding === 'br' ? zlib.brotliCompressSync(html) : encoding === 'gzip' ? zlib.gzipSync(html) : html;
+      this.made.set(key, page);
+    }
+    return page;
+  }
+}
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 const ENCODING_EXTENSION = { br: '.br', gzip: '.gz' } as const;
 type TEncoding = keyof typeof ENCODING_EXTENSION;

@@ -10,6 +10,8 @@ export type TLanguage = (typeof LANGUAGES)[number];
 export const USER_LANGUAGES = ['nl', 'en'] as const;
 export const DEFAULT_LANGUAGE: TLanguage = 'nl';
 export const FALLBACK_LANGUAGE: TLanguage = 'en';
+/** The cookie with the language picked in a browser: the server paints /login in it before the app's script runs. */
+export const LANGUAGE_COOKIE = 'aquasmart.language';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { decodeUplink, historyValue, type TUplinkMessage } from '@aquasmart/domain';
+import { decodeUplink, historyValue, supplyVoltageThreshold, type TUplinkMessage } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { calibrated, nextBatteryAlarmTs, nextFlushAlarmTs } from './alarms';

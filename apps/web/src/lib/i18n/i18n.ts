@@ -4,6 +4,7 @@ import {
   catalogues,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   localizedParams,
   parseMessageKey,
@@ -56,9 +57,10 @@ export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** The user picked a language in the portal: remember it in this browser. */
+/** The user picked a language in the portal: remember it in this browser (and for the server's first paint of /login). */
 export function chooseLanguage(language: TLanguage): void {
   writeStorage('local', LANGUAGE_STORAGE_KEY, language);
+  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
   void i18n.changeLanguage(language);
 }
 
