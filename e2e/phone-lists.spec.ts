@@ -110,9 +110,11 @@ test.describe('node lists on a phone', () => {
     await expect(page).toHaveURL(/\/nodes\/[^/]+\/[^/]+\/[0-9A-F]{16}$/);
   });
 
-  test('an engineer (no delete, so no checkboxes) has room for more temperatures, still none cut', async ({ page }) => {
+  test('an engineer (no delete, so no checkboxes) has room for more temperatures, still none cut; New is a visible button', async ({ page }) => {
     await signIn(page, ENGINEER, '/nodes');
     await expect(page.getByRole('grid').locator('[data-temperature="1"]').first()).toBeVisible();
+    // addNode: New is a button of its own, not an item under "⋮ Acties" (issue 37 item 4).
+    await expect(page.getByRole('toolbar', { name: 'Acties' }).getByRole('link', { name: 'Nieuw' })).toBeVisible();
     expect(await temperaturesCut(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
   });

@@ -78,6 +78,67 @@ test('on the register screen the scan of a TR005 QR code fills the EUI (phone)',
   await page.screenshot({ path: path.join(SHOTS, 'scan-register-nl-phone.png') });
 });
 
+test('an engineer who may add nodes scans a free node: "not found" offers Registreren, which opens the register screen with its EUI; the node list shows Nieuw on a phone', async ({ request, baseURL }) => {
+  // A provisioned node nobody registered: the server shows it to administrators only, so to the engineer it is a 404.
+  const eui = `E2E5C${Date.now().toString(16).slice(-10).toUpperCase()}0`;
+  const created = await request.post('/api/v1/devices', {
+    headers: { 'x-access-token': await apiToken(request, ADMIN) },
+    data: { eui, type: 'V2', version: '1.0', networkServer: 'ChirpStack demo' },
+  });
+  expect([201, 409], await created.text()).toContain(created.status());
+  const page = await pageWithCamera(eui, baseURL, PHONE);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const texts = {
+    nl: { scan: 'Label scannen', offer: `Node ${eui} niet gevonden. Is het een nieuwe node, dan kunt u hem registreren.`, register: 'Registreren', cancel: 'Annuleren', actions: 'Acties', add: 'Nieuw' },
+    en: { scan: 'Scan label', offer: `Node ${eui} not found. If it is a new node, you can register it.`, register: 'Register', cancel: 'Cancel', actions: 'Actions', add: 'New' },
+  };
+  /** The node list with its rows and New. */
+  async function list(language: 'nl' | 'en', device: 'phone' | 'desktop') {
+    // On a phone too, New is a button of its own beside "⋮ Acties", not an item of that menu.
+    await expect(page.getByRole('toolbar', { name: texts[language].actions }).getByRole('link', { name: texts[language].add })).toBeVisible();
+    await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+    await page.addStyleTag({ content: STILL });
+    await page.screenshot({ path: path.join(SHOTS, `nodes-list-${language}-${device}.png`) });
+  }
+  /** The scanner (the app bar's on a phone, the list's on a desktop) at the offer. */
+  async function offer(language: 'nl' | 'en', device: 'phone' | 'desktop') {
+    await page.getByRole(device === 'phone' ? 'banner' : 'main').getByRole('button', { name: texts[language].scan }).click();
+    const dialog = page.getByRole('dialog', { name: texts[language].scan });
+    await expect(dialog.getByTestId('scan-message')).toHaveText(texts[language].offer, { timeout: 20_000 });
+    await expect(dialog.getByRole('link', { name: texts[language].register })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `scan-register-offer-${language}-${device}.png`) });
+    return dialog;
+  }
+
+  await signIn(page, ENGINEER, '/nodes');
+  await list('nl', 'phone');
+  let dialog = await offer('nl', 'phone');
+  await expectNoAxeViolations(page, 'the scanner offering to register', { include: '[role="dialog"]' });
+  let shown: 'nl' | 'en' = 'nl';
+  if (process.env.SCREENSHOTS) {
+    // The same states on a desktop and in English, for docs/screenshots only (each scan costs seconds in CI).
+    await dialog.getByRole('button', { name: texts.nl.cancel }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await list('nl', 'desktop');
+    dialog = await offer('nl', 'desktop');
+    await dialog.getByRole('button', { name: texts.nl.cancel }).click();
+    await page.evaluate(() => localStorage.setItem('aquasmart.language', 'en'));
+    await page.reload();
+    shown = 'en';
+    await list('en', 'desktop');
+    dialog = await offer('en', 'desktop');
+    await dialog.getByRole('button', { name: texts.en.cancel }).click();
+    await page.setViewportSize(PHONE);
+    await list('en', 'phone');
+    dialog = await offer('en', 'phone');
+  }
+  await dialog.getByRole('link', { name: texts[shown].register }).click();
+  await expect(page).toHaveURL(`/nodes/new?eui=${eui}`);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: shown === 'nl' ? 'Node registreren' : 'Register node' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Node \(EUI\)/ })).toHaveValue(eui);
+});
+
 for (const language of ['nl', 'en'] as const) {
   test(`a node of another customer answers "not found", nothing more; the phone's app bar scans (${language})`, async ({ request, baseURL }) => {
     const [foreign] = await nodes(request, { customer: 'Zorggroep Rijnmond' });
@@ -93,6 +154,8 @@ for (const language of ['nl', 'en'] as const) {
     const dialog = page.getByRole('dialog', { name: scanName });
     await expect(dialog.getByTestId('scan-message')).toHaveText(language === 'nl' ? `Node ${foreign.eui} niet gevonden.` : `Node ${foreign.eui} not found.`, { timeout: 20_000 });
     expect(page.url()).toBe(before);
+    // Without addNode nothing is offered: the node is not theirs to register.
+    await expect(dialog.getByRole('link', { name: language === 'nl' ? 'Registreren' : 'Register' })).toHaveCount(0);
     // Typing stays possible, checked as typed.
     const typed = dialog.getByRole('textbox', { name: language === 'nl' ? 'Of typ de EUI' : 'Or type the EUI' });
     await typed.fill('70B3 D5E7 5E00 00G1');

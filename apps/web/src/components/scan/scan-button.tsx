@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
+import type { TScanRefusal } from './scan-refusal';
 
 // The scanner (and with it the decoder) loads when it is opened: never on the way to /login.
 const ScanDialog = lazy(() => import('./scan-dialog'));
 
 export interface TScanButtonProps {
   /** A label was read (or typed): answers what to say when it leads nowhere, or null when done. */
-  onEui: (eui: string) => Promise<string | null>;
+  onEui: (eui: string) => Promise<TScanRefusal | null>;
   /** An icon alone (the app bar, beside a field) or a button with the text. */
   iconOnly?: boolean;
   color?: 'inherit' | 'primary';

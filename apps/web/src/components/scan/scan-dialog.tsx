@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,6 +12,7 @@ import '../../lib/i18n/texts/field';
 import { FormDialog } from '../form/form-dialog';
 import { openBarcodeReader } from './barcode-reader';
 import { lookupFailureText, SCAN_LOOKUP_TIMEOUT_MS } from './lookup-failure';
+import type { TScanRefusal } from './scan-refusal';
 
 /** How often a camera frame is read. */
 const READ_EVERY_MS = 200;
@@ -18,21 +21,23 @@ type TCameraState = 'starting' | 'loadingDecoder' | 'scanning' | 'noCamera' | 'd
 
 export interface TScanDialogProps {
   onClose: () => void;
-  /** A label named this node: open it. Answers what to say when it cannot (not found), or null when done. */
-  onEui: (eui: string) => Promise<string | null>;
+  /** A label named this node: open it. Answers what to say when it cannot (not found, perhaps with an offer to register it), or null when done. */
+  onEui: (eui: string) => Promise<TScanRefusal | null>;
 }
 
 /**
  * The label scanner (docs/field-work.md, "Scan"): the back camera's image, read a few times a
  * second; the first code that is a node label (parseNodeLabel) is looked up. A code that is no
- * label, or a node that is not found, is said and scanning goes on. Typing the EUI stays possible
- * beneath the image, checked as typed. Full screen on a phone. The camera stops when it closes.
+ * label, or a node that is not found, is said and scanning goes on; where the refusal offers it, a
+ * Registreren link beneath the message opens the register screen (and closes the scanner). Typing
+ * the EUI stays possible beneath the image, checked as typed. Full screen on a phone. The camera
+ * stops when it closes.
  */
 export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<TCameraState>('starting');
-  const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string; registerTo?: string } | null>(null);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +47,7 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
   }, [onEui]);
   const busyRef = useRef(false);
 
-  async function look(eui: string): Promise<string | null> {
+  async function look(eui: string): Promise<TScanRefusal | null> {
     busyRef.current = true;
     setBusy(true);
     setMessage({ severity: 'info', text: t('field.scan.looking', { eui }) });
@@ -54,12 +59,12 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
         timer = window.setTimeout(() => reject(new DOMException('The lookup got no answer in time', 'TimeoutError')), SCAN_LOOKUP_TIMEOUT_MS);
       });
       const refusal = await Promise.race([onEuiRef.current(eui), noAnswer]);
-      setMessage(refusal ? { severity: 'warning', text: refusal } : null);
+      setMessage(refusal ? { severity: 'warning', ...refusal } : null);
       return refusal;
     } catch (error) {
       const failure = lookupFailureText(t, eui, error, Date.now() - started >= SCAN_LOOKUP_TIMEOUT_MS);
       setMessage({ severity: 'error', text: failure });
-      return failure;
+      return { text: failure };
     } finally {
       window.clearTimeout(timer);
       busyRef.current = false;
@@ -154,8 +159,16 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
           {cameraText}
         </Typography>
         {message ? (
-          <Alert severity={message.severity} data-testid="scan-message">
-            {message.text}
+          <Alert severity={message.severity}>
+            <span data-testid="scan-message">{message.text}</span>
+            {message.registerTo ? (
+              // Beneath the text, not beside it: on a phone the text keeps the Alert's width.
+              <Box sx={{ mt: 1 }}>
+                <Button component={RouterLink} to={message.registerTo} onClick={onClose} variant="outlined" color="inherit">
+                  {t('field.scan.register')}
+                </Button>
+              </Box>
+            ) : null}
           </Alert>
         ) : null}
         <TextField

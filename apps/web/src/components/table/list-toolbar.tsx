@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -33,14 +33,17 @@ export interface TListToolbarProps {
   /** Present when rows may be added: a link target or a handler. */
   newTo?: string;
   onNew?: () => void;
-  /** Collapse the buttons into a menu (small screens); defaults to the `sm` breakpoint. */
+  /** Collapse refresh and delete into a menu (small screens); defaults to the `sm` breakpoint. New stays a button. */
   compact?: boolean;
 }
 
-/** Search box (where the list can be searched), refresh, delete (disabled without selection) and new; a menu on small screens. */
+/**
+ * Search box (where the list can be searched), refresh, delete (disabled without selection) and new.
+ * On small screens refresh and delete go into a menu; New stays a visible button (an engineer at a
+ * new node looked for it under the menu, issue 37 item 4).
+ */
 export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDelete, newTo, onNew, compact }: TListToolbarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const collapsed = compact ?? small;
@@ -62,6 +65,15 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
   }, [text, search, onSearch]);
 
   const closeMenu = () => setMenuAnchor(null);
+  const newButton = !canCreate ? null : newTo ? (
+    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={newTo} sx={{ flexShrink: 0 }}>
+      {t('table.new')}
+    </Button>
+  ) : (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={onNew} sx={{ flexShrink: 0 }}>
+      {t('table.new')}
+    </Button>
+  );
 
   return (
     <Box
@@ -100,6 +112,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
       ) : null}
       {collapsed ? (
         <>
+          {newButton}
           <IconButton aria-label={t('table.actions')} aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>
             <MoreVertIcon />
           </IconButton>
@@ -132,20 +145,6 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
                 </ListItemText>
               </MenuItem>
             ) : null}
-            {canCreate ? (
-              <MenuItem
-                onClick={() => {
-                  closeMenu();
-                  if (newTo) void navigate(newTo);
-                  else onNew?.();
-                }}
-              >
-                <ListItemIcon>
-                  <AddIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>{t('table.new')}</ListItemText>
-              </MenuItem>
-            ) : null}
           </Menu>
         </>
       ) : (
@@ -165,17 +164,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
               </span>
             </Tooltip>
           ) : null}
-          {canCreate ? (
-            newTo ? (
-              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={newTo}>
-                {t('table.new')}
-              </Button>
-            ) : (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
-                {t('table.new')}
-              </Button>
-            )
-          ) : null}
+          {newButton}
         </>
       )}
     </Box>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
@@ -24,7 +24,8 @@ import { emptyRegisterForm, NODE_REGISTER_FIELDS, registerBody, ZNodeRegisterFor
  * a customer and a location (PATCH lora with lora.state Started); afterwards the node. The EUI is
  * typed as printed on the node; administrators also get the unassigned nodes as suggestions (the
  * server shows unassigned nodes to nobody else). An EUI of a node that is already placed is
- * refused before sending (that request would move it).
+ * refused before sending (that request would move it). A scan elsewhere in the app (the phone's app
+ * bar) that lands here again with another `?eui=` fills the field with it.
  */
 export function NodeNewPage() {
   const { t } = useTranslation();
@@ -35,6 +36,14 @@ export function NodeNewPage() {
   const unassigned = useQuery({ ...unassignedNodesQuery, enabled: administrator });
   const defaults = useMemo(() => emptyRegisterForm(query), [query]);
   const form = useZodForm(ZNodeRegisterForm, { defaultValues: defaults });
+  // The page stays mounted when only the query changes: the form's defaults do not follow it.
+  const queryEui = query.get('eui');
+  const shownEui = useRef(queryEui);
+  useEffect(() => {
+    if (queryEui === shownEui.current) return;
+    shownEui.current = queryEui;
+    if (queryEui) form.setValue('eui', queryEui, { shouldValidate: true, shouldDirty: true });
+  }, [queryEui, form]);
   const runSave = useNodeSave<TNodeRegisterForm>(form.setError, NODE_REGISTER_FIELDS, 'snackbar.nodeCreate', 'snackbar.nodeCreateError');
   const onSubmit = form.handleSubmit(async (values) => {
     const placed = await nodePlacement(values.eui);
