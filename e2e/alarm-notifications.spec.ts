@@ -26,8 +26,8 @@ test.describe('alarm notifications', () => {
     await choose(page, 'Node offline', 'Dagelijks overzicht');
     await choose(page, 'Lage batterij', 'Dagelijks overzicht');
     await page.getByRole('switch', { name: 'Rusttijd gebruiken' }).check();
-    await page.getByRole('textbox', { name: 'Van' }).fill('22:30');
-    await page.getByRole('textbox', { name: 'Tot' }).fill('06:30');
+    await page.getByLabel(/^Van/).fill('22:30');
+    await page.getByLabel(/^Tot/).fill('06:30');
     await expectNoAxeViolations(page, 'the own account page with the alarm notifications filled in');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
@@ -36,18 +36,19 @@ test.describe('alarm notifications', () => {
     await expect(page.getByRole('combobox', { name: 'Node offline', exact: true })).toHaveText('Dagelijks overzicht');
     await expect(page.getByRole('combobox', { name: 'Lage batterij', exact: true })).toHaveText('Dagelijks overzicht');
     await expect(page.getByRole('switch', { name: 'Rusttijd gebruiken' })).toBeChecked();
-    await expect(page.getByRole('textbox', { name: 'Van' })).toHaveValue('22:30');
-    await expect(page.getByRole('textbox', { name: 'Tot' })).toHaveValue('06:30');
+    await expect(page.getByLabel(/^Van/)).toHaveValue('22:30');
+    await expect(page.getByLabel(/^Tot/)).toHaveValue('06:30');
     // The demo engineer's flush e-mails (the former switch) are still "immediately".
     await expect(page.getByRole('combobox', { name: 'Spoelalarm', exact: true })).toHaveText('Direct');
   });
 
-  test('quiet hours that are no time are refused beside the field', async ({ page }) => {
+  test('quiet hours are time inputs; one left empty is refused beside the field', async ({ page }) => {
     await signIn(page, ENGINEER, '/users/current');
     await page.getByRole('switch', { name: 'Rusttijd gebruiken' }).check();
-    await page.getByRole('textbox', { name: 'Van' }).fill('half elf');
+    await expect(page.getByLabel(/^Van/)).toHaveAttribute('type', 'time');
+    await page.getByLabel(/^Van/).fill('');
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText('Tijd als UU:MM, bijvoorbeeld 07:00')).toBeVisible();
+    await expect(page.getByText('Veld is verplicht')).toBeVisible();
     await expect(page).toHaveURL(/\/users\/current$/);
   });
 

@@ -16,6 +16,8 @@ export interface TDemoNode {
   location: string;
   sync: number;
   sipp: { parameters: { register: number; value: Record<string, unknown>; status: string; reported?: unknown }[] };
+  /** Only in a whole node (nodeOf); the lists leave them out. */
+  channels?: { id: string; name: string }[];
 }
 
 export const nodeScreen = (node: Pick<TDemoNode, 'customer' | 'location' | 'eui'>) => `/nodes/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}/${node.eui}`;

@@ -83,6 +83,22 @@ test.describe.serial('node settings', () => {
     await expect(sync).not.toContainText('Gesynchroniseerd');
     await expect(await registerStatus(page, 2)).toHaveText('Onjuiste instellingen');
     await expect(page.getByRole('region', { name: 'Register 2: meten en ingangen' }).getByText('node meldt 60 min')).toBeVisible();
+    // Words and units (issue 37): inputs by their channels' names, every number with its unit in the
+    // reader's way, and a flush temperature at -102.4 (off; the demo's V2 nodes have no stop temperature) "Uit".
+    const valueOf = (region: string, label: string) => page.getByRole('region', { name: region }).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    const channels = (await nodeOf(request, adminToken, node.eui)).channels ?? [];
+    const channel = (id: string) => channels.find((entry) => entry.id === id)!.name;
+    for (const [index, id] of ['temperature1', 'temperature2', 'temperature3'].entries()) {
+      await expect(page.getByRole('region', { name: 'Register 2: meten en ingangen' }).getByRole('heading', { name: `${channel(id)} (ingang ${index + 1})`, exact: true })).toBeVisible();
+    }
+    const flush = node.sipp.parameters.find((parameter) => parameter.register === 3)!.value as Record<string, number>;
+    expect(flush.flushStopThreshold).toBe(-102.4);
+    await expect(valueOf('Register 3: spoelen', 'Stoptemperatuur spoelen')).toHaveText('Uit');
+    await expect(valueOf('Register 3: spoelen', 'Wachttijd spoelen')).toHaveText(`${flush.highTempFlushdelay} min`);
+    await expect(valueOf('Register 3: spoelen', 'Meetinterval tijdens spoelen')).toHaveText(`${flush.measureInterval} s`);
+    const send = node.sipp.parameters.find((parameter) => parameter.register === 1)!.value as Record<string, number>;
+    await expect(valueOf('Register 1: zenden en batterij', 'Zendinterval')).toHaveText(`${send.sendinterval} uur`);
+    await expect(valueOf('Register 1: zenden en batterij', 'Lage batterijspanning')).toHaveText(`${String(send['supply-voltage-threshold']).replace('.', ',')} V`);
     await expectNoAxeViolations(page, 'the settings tab with incorrect settings', { include: 'main' });
 
     await page.getByRole('button', { name: 'Register 2 opnieuw verzenden' }).click();

@@ -346,6 +346,7 @@ test.describe('users', () => {
 
 test.describe('the alarm e-mail choices on the user detail page', () => {
   test('an administrator sees which alarms a user gets by e-mail, the quiet hours and the customers', async ({ page, request }) => {
+    test.slow(Boolean(process.env.SCREENSHOTS), 'the screenshots open the edit form four times more');
     const email = `e2e-meldingen-${Date.now().toString(36)}@example.com`;
     const created = await request.post('/api/v1/users', {
       headers: { 'x-access-token': await apiToken(request, ADMIN) },
@@ -363,8 +364,8 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
     expect(created.status(), await created.text()).toBe(201);
     await signIn(page, ADMIN);
     const texts = {
-      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30', customers: 'Klanten: Gemeente Utrecht' },
-      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30', customers: 'Customers: Gemeente Utrecht' },
+      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30 (Europe/Amsterdam)', customers: 'Klanten: Gemeente Utrecht', title: 'Alarmmeldingen per e-mail' },
+      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30 (Europe/Amsterdam)', customers: 'Customers: Gemeente Utrecht', title: 'Alarm notifications by e-mail' },
     };
     for (const language of ['en', 'nl'] as const) {
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
@@ -377,9 +378,38 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
         await expect(page.getByText(texts[language].customers).last()).toBeVisible();
         await field.scrollIntoViewIfNeeded();
         await shoot(page, `user-detail-alarm-notifications-${language}-${device}`);
+        if (process.env.SCREENSHOTS) {
+          // The edit form at the choices: the quiet hours as time inputs, in this user's words.
+          await page.goto(`/users/${encodeURIComponent(email)}/edit`);
+          await expect(page.getByRole('heading', { name: texts[language].title })).toBeVisible();
+          // The quiet hours near the top, under the app bar (the kinds above them on a desktop).
+          const quiet = page.getByRole('switch', { name: language === 'nl' ? 'Rusttijd gebruiken' : 'Use quiet hours' });
+          await quiet.evaluate((element, above) => {
+            element.scrollIntoView({ block: 'start' });
+            window.scrollBy(0, -above);
+          }, device === 'phone' ? 120 : 450);
+          await shoot(page, `user-edit-alarm-notifications-${language}-${device}`);
+        }
       }
     }
     await expectNoAxeViolations(page, 'the user detail page with the alarm e-mail choices');
+
+    // An administrator changes this user's choices: the form speaks of this user, never "uw" or "ik";
+    // the quiet hours are time inputs (issue 37).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/users/${encodeURIComponent(email)}/edit`);
+    await expect(page.getByRole('heading', { name: 'Alarmmeldingen per e-mail' })).toBeVisible();
+    await expect(page.getByText(/uw tijdzone|die ik mag zien/)).toHaveCount(0);
+    const to = page.getByLabel(/^Tot/);
+    await expect(to).toHaveAttribute('type', 'time');
+    await expect(to).toHaveValue('06:30');
+    await to.fill('07:00');
+    await page.getByRole('radio', { name: 'Alle klanten die deze gebruiker mag zien' }).check();
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page).toHaveURL(`/users/${encodeURIComponent(email)}`);
+    await expect(page.getByText('Rusttijd: 22:00–07:00 (Europe/Amsterdam)')).toBeVisible();
+    await expect(page.getByText('Alle klanten die deze gebruiker mag zien')).toBeVisible();
+    await expect(page.getByText('Alle klanten die ik mag zien')).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChannels, normalizeEui, ZDeviceCreate, zDeviceVersion, zEui } from './devices';
+import { defaultChannels, inputChannelName, normalizeEui, ZDeviceCreate, zDeviceVersion, zEui } from './devices';
 import { networkServerConfigIssues, normalizeNetworkServerConfig } from './network-servers';
 
 const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0].message);
@@ -54,6 +54,22 @@ describe('defaultChannels', () => {
     ['V2', ['temperature1', 'temperature2', 'temperature3', 'battery1', 'flush1']],
     ['V3', ['temperature1', 'temperature2', 'battery1']],
   ] as const)('%s', (type, ids) => expect(defaultChannels(type).map((channel) => channel.id)).toEqual(ids));
+});
+
+describe('inputChannelName: the name an input of the settings shows', () => {
+  const channels = [
+    { id: 'temperature1', name: 'Aanvoer' },
+    { id: 'temperature2', name: '  ' },
+    { id: 'battery1', name: 'Batterij' },
+    { id: 'temperature3', name: ' Koud water ' },
+  ];
+  it.each([
+    [0, 'Aanvoer'],
+    [1, null], // a blank name: "Ingang 2"
+    [2, 'Koud water'],
+    [3, null], // no temperature4
+  ])('input %i -> %j', (index, name) => expect(inputChannelName(channels, index)).toBe(name));
+  it('no channels at all', () => expect(inputChannelName([], 0)).toBeNull());
 });
 
 describe('network server config', () => {

@@ -115,6 +115,15 @@ export function defaultChannels(type: TDeviceType): { id: string; name: string; 
   return [...temperatures, { id: 'battery1', name: 'Batterij', type: 'Batterij' as const }, ...flush];
 }
 
+/**
+ * The name of the channel an input of a node's settings measures on (input 0 is `temperature1`),
+ * trimmed; null when that channel is missing or has no name, and the screen says "Ingang N".
+ */
+export function inputChannelName(channels: readonly { id: string; name?: string | null }[], index: number): string | null {
+  const name = channels.find((channel) => channel.id === `temperature${index + 1}`)?.name?.trim();
+  return name ? name : null;
+}
+
 /** Channel `ts` is in seconds since the epoch (docs/telemetry.md, "Read routes": the faulty list multiplies it by 1000). */
 export const ZDeviceChannel = z.object({
   id: z.string(),

@@ -35,12 +35,25 @@ describe('ZAlarmNotifications', () => {
     [{ quietHours: { from: '22:00', to: '07:00' } }, {}],
     [{ quietHours: { from: '22:00', to: '22:00' } }, { 'quietHours.to': 'validation.quietHoursEqual' }],
     [{ quietHours: { from: '24:00', to: '07:00' } }, { 'quietHours.from': 'validation.clock' }],
-    [{ quietHours: { from: '7:00', to: '08:00' } }, { 'quietHours.from': 'validation.clock' }],
+    [{ quietHours: { from: '7:00', to: '08:00' } }, {}],
+    [{ quietHours: { from: '7:00', to: '07:00' } }, { 'quietHours.to': 'validation.quietHoursEqual' }],
+    [{ quietHours: { from: '7:0', to: '08:00' } }, { 'quietHours.from': 'validation.clock' }],
+    [{ quietHours: { from: '07:60', to: '08:00' } }, { 'quietHours.from': 'validation.clock' }],
+    [{ quietHours: { from: '', to: '08:00' } }, { 'quietHours.from': 'validation.clock' }],
     [{ timeZone: 'Europe/Atlantis' }, { timeZone: 'validation.timeZone' }],
     [{ customers: ['Klant A'] }, {}],
     [{ customers: 'some' }, { customers: expect.any(String) }],
   ])('%j -> %j', (input, expected) => {
     expect(issues(ZAlarmNotifications.safeParse(input))).toEqual(expected);
+  });
+  it.each([
+    ['7:00', '07:00'],
+    ['07:00', '07:00'],
+    ['0:05', '00:05'],
+    [' 9:30 ', '09:30'],
+    ['23:59', '23:59'],
+  ])('quiet hours from %j are kept as %j (a person types 7:00, a time input gives 07:00)', (typed, kept) => {
+    expect(ZAlarmNotifications.parse({ quietHours: { from: typed, to: '12:00' } }).quietHours).toEqual({ from: kept, to: '12:00' });
   });
   it('reads a damaged stored value field by field', () => {
     expect(readStoredAlarmNotifications({ kinds: { flushAlarm: 'immediately' }, timeZone: 'Mars/Base' })).toMatchObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../places';
-import { clockToMinutes, timeZoneOffsetMinutes } from '../settings/periods';
+import { clockToMinutes, normalClock, timeZoneOffsetMinutes } from '../settings/periods';
 import { MESSAGE } from '../validation/message-key';
 import { zEmail } from '../validation/validators';
 import { ALARM_KINDS, type TAlarmKind } from './kinds';
@@ -29,8 +29,15 @@ export const NOTIFICATION_MESSAGE = {
   escalationMinutes: 'validation.escalationMinutes',
 } as const;
 
-/** "HH:MM", 00:00-23:59. */
-const zClock = () => z.string({ error: MESSAGE.required }).refine((text) => clockToMinutes(text) !== null && /^\d{2}:\d{2}$/.test(text), { error: NOTIFICATION_MESSAGE.clock });
+/**
+ * A time of day, "H:MM" or "HH:MM" from 0:00 to 23:59, kept as "HH:MM" ("7:00" is "07:00"): a
+ * person types "7:00", and a browser's time input gives "07:00" (docs/alarm-notifications.md).
+ */
+const zClock = () =>
+  z
+    .string({ error: MESSAGE.required })
+    .refine((text) => clockToMinutes(text) !== null, { error: NOTIFICATION_MESSAGE.clock })
+    .overwrite((text) => normalClock(text) ?? text);
 
 const ZKindModes = z.object(
   Object.fromEntries(ALARM_KINDS.map((kind) => [kind, z.enum(NOTIFICATION_MODES, { error: MESSAGE.oneOf }).default('off')])) as {

@@ -43,7 +43,7 @@ export const validationMessagesNl = {
   periodInFuture: 'De periode begint in de toekomst',
   timeZone: 'Onbekende tijdzone',
   // alarm notifications (docs/alarm-notifications.md)
-  clock: 'Tijd als UU:MM, bijvoorbeeld 07:00',
+  clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
   escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
 };
@@ -88,7 +88,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   timeZone: 'Unknown time zone',
   noDays: 'Choose at least one day: without days the period never flushes',
   // alarm notifications (docs/alarm-notifications.md)
-  clock: 'Time as HH:MM, for example 07:00',
+  clock: 'A time from 0:00 to 23:59, for example 7:00',
   quietHoursEqual: 'Quiet hours cannot start and end at the same time',
   escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
 };

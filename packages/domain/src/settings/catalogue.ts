@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, type TDeviceType } from '../constants';
+import { DEVICE_TYPES, NO_SENSOR_VALUE, type TDeviceType } from '../constants';
 import type { SETTING_GROUPS } from '../rights/catalogue';
 import type { TNumberRule } from '../validation/validators';
 import { inputsRegisterOf, periodsRegisterOf, perType, PROFILES, typesWhere } from '../device-types';
@@ -28,6 +28,9 @@ export type TSettingId =
   | 'valvePulseLength'
   | 'overflowDetection';
 
+/** The units settings are in (docs/node-settings.md, "Rules per setting"). */
+export type TSettingUnit = 'min' | 'h' | 's' | 'ms' | 'V' | '°C';
+
 /** number: a number under its rule; toggle: on/off stored as 1/0 (flush) or 100/0 (overflow); mode: a measure mode. */
 export type TSettingKind = 'number' | 'flushToggle' | 'overflowToggle' | 'mode';
 
@@ -40,7 +43,10 @@ interface TSettingSpec {
   field: (type: TDeviceType) => string;
   kind: TSettingKind;
   rule?: TNumberRule;
-  unit?: string;
+  /** The unit the value is in, shown after it ("3 min", "55,0 °C"); none for a count (flushes per 24 h). */
+  unit?: TSettingUnit;
+  /** The value that means "off", shown as "Uit" (the flush temperatures' -102.4, the "no sensor" value). */
+  off?: number;
   group: TSettingGroup;
 }
 
@@ -64,16 +70,19 @@ function flush(type: TDeviceType): number {
 }
 const named = (name: string) => () => name;
 
+/** A flush start or stop temperature at the "no sensor" value is off: flushing never starts or stops on temperature. */
+export const FLUSH_THRESHOLD_OFF = NO_SENSOR_VALUE;
+
 const SPECS: readonly TSettingSpec[] = [
   { id: 'logInterval', types: ALL, register: system, field: named('logInterval'), kind: 'number', rule: SETTING_RULES.logInterval, unit: 'min', group: 'inputs' },
   { id: 'mode', types: ONE_MODE, register: system, field: named('mode'), kind: 'mode', group: 'inputs' },
   { id: 'flushEnabled', types: FLUSHING, register: flush, field: named('enabled'), kind: 'flushToggle', group: 'flush' },
   { id: 'flushtime', types: FLUSHING, register: flush, field: named('flushtime'), kind: 'number', rule: SETTING_RULES.flushtime, unit: 'min', group: 'flush' },
   { id: 'flushCycles', types: REGISTER_FLUSH_COUNT, register: flush, field: named('flushCycles'), kind: 'number', rule: SETTING_RULES.flushCycles, group: 'flush' },
-  { id: 'highTempFlushtime', types: FLUSHING, register: flush, field: named('highTempFlushtime'), kind: 'number', rule: SETTING_RULES.highTempFlushtime, group: 'flush' },
-  { id: 'highTempFlushdelay', types: FLUSHING, register: flush, field: named('highTempFlushdelay'), kind: 'number', rule: SETTING_RULES.highTempFlushdelay, group: 'flush' },
-  { id: 'flushStartThreshold', types: FLUSHING, register: flush, field: named('flushStartThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', group: 'flush' },
-  { id: 'flushStopThreshold', types: STOP_THRESHOLD, register: flush, field: named('flushStopThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', group: 'flush' },
+  { id: 'highTempFlushtime', types: FLUSHING, register: flush, field: named('highTempFlushtime'), kind: 'number', rule: SETTING_RULES.highTempFlushtime, unit: 'min', group: 'flush' },
+  { id: 'highTempFlushdelay', types: FLUSHING, register: flush, field: named('highTempFlushdelay'), kind: 'number', rule: SETTING_RULES.highTempFlushdelay, unit: 'min', group: 'flush' },
+  { id: 'flushStartThreshold', types: FLUSHING, register: flush, field: named('flushStartThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', off: FLUSH_THRESHOLD_OFF, group: 'flush' },
+  { id: 'flushStopThreshold', types: STOP_THRESHOLD, register: flush, field: named('flushStopThreshold'), kind: 'number', rule: SETTING_RULES.flushThreshold, unit: '°C', off: FLUSH_THRESHOLD_OFF, group: 'flush' },
   {
     id: 'sendInterval',
     types: ALL,
@@ -96,7 +105,7 @@ const SPECS: readonly TSettingSpec[] = [
     group: 'system',
   },
   { id: 'measureInterval', types: ALL, register: system, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.measureInterval, unit: 's', group: 'system' },
-  { id: 'flushMeasureInterval', types: FLUSHING, register: flush, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.flushMeasureInterval, group: 'system' },
+  { id: 'flushMeasureInterval', types: FLUSHING, register: flush, field: named('measureInterval'), kind: 'number', rule: SETTING_RULES.flushMeasureInterval, unit: 's', group: 'system' },
   { id: 'valvePulseLength', types: FLUSHING, register: flush, field: named('valvePulseLength'), kind: 'number', rule: SETTING_RULES.valvePulseLength, unit: 'ms', group: 'system' },
   { id: 'overflowDetection', types: FLUSHING, register: flush, field: named('resistanceThreshold'), kind: 'overflowToggle', group: 'system' },
 ];
@@ -104,6 +113,17 @@ const SPECS: readonly TSettingSpec[] = [
 export const SETTINGS: readonly TSetting[] = SPECS.map((spec) => ({ ...spec, adminOnly: spec.group === 'system' }));
 
 export const settingsOf = (type: TDeviceType) => SETTINGS.filter((setting) => setting.types.includes(type));
+
+/** Whether a stored value of a setting means off (a flush temperature at -102.4). */
+export function isSettingOff(setting: Pick<TSetting, 'off'>, value: unknown): boolean {
+  return setting.off !== undefined && value === setting.off;
+}
+
+/**
+ * The units of an input's fields (V2, V3): the alarms in °C (off at ALARM_OFF), the V3 flow switch
+ * times in seconds.
+ */
+export const INPUT_UNITS = { lowAlarm: '°C', highAlarm: '°C', turnOnTime: 's', turnOffTime: 's' } as const satisfies Record<string, TSettingUnit>;
 
 /** The register holding the inputs (V2, V3) and the one holding the flush periods (V1, V2), if any. */
 export const INPUTS_REGISTER = perType((profile) => inputsRegisterOf(profile.type));

@@ -79,3 +79,9 @@ export function clockToMinutes(text: string): number | null {
   if (hours > 23 || minutes > 59) return null;
   return hours * 60 + minutes;
 }
+
+/** "07:05" for "7:05" or "07:05" (how a clock time is kept); null for anything that is no time of day. */
+export function normalClock(text: string): string | null {
+  const minutes = clockToMinutes(text);
+  return minutes === null ? null : minutesToClock(minutes);
+}

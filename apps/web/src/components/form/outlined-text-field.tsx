@@ -20,10 +20,14 @@ export function OutlinedTextField({ label, helperText, error, required, fullWidt
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const helperId = helperText ? `${inputId}-helper` : undefined;
+  // A time or date input always shows its own "--:--" placeholder: the label stays above it, also when empty.
+  const shrink = props.type === 'time' || props.type === 'date' ? true : undefined;
   return (
     <FormControl variant="outlined" required={required} fullWidth={fullWidth} disabled={disabled} size={size} error={error}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
-      <OutlinedInput {...props} id={inputId} label={label} aria-describedby={helperId} />
+      <InputLabel htmlFor={inputId} shrink={shrink}>
+        {label}
+      </InputLabel>
+      <OutlinedInput {...props} id={inputId} label={label} notched={shrink} aria-describedby={helperId} />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );

@@ -152,7 +152,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('combobox', { name: 'Node offline' }));
     await user.click(await screen.findByRole('option', { name: 'Dagelijks overzicht' }));
     await user.click(screen.getByRole('switch', { name: 'Rusttijd gebruiken' }));
-    const from = screen.getByLabelText('Van');
+    const from = screen.getByLabelText(/^Van/);
     await user.clear(from);
     await user.type(from, '23:00');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
@@ -162,16 +162,16 @@ describe('/users/current', { timeout: 30_000 }, () => {
     });
   });
 
-  it('refuses quiet hours that are not a time', async () => {
+  it('quiet hours are time inputs; an emptied one is refused beside the field', async () => {
     const user = userEvent.setup();
     const calls = stubApi();
     renderPage();
     await user.click(await screen.findByRole('switch', { name: 'Rusttijd gebruiken' }));
-    const to = screen.getByLabelText('Tot');
+    const to = screen.getByLabelText<HTMLInputElement>(/^Tot/);
+    expect([to.type, to.value]).toEqual(['time', '07:00']);
     await user.clear(to);
-    await user.type(to, '7 uur');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText('Tijd als UU:MM, bijvoorbeeld 07:00')).toBeTruthy();
+    expect(await screen.findByText('Veld is verplicht')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 

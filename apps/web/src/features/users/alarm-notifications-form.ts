@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   ALARM_KINDS,
-  clockToMinutes,
   DEFAULT_TIME_ZONE,
   MESSAGE,
+  normalClock,
   NOTIFICATION_MESSAGE,
   NOTIFICATION_MODES,
   type TAlarmKind,
@@ -28,11 +28,14 @@ export const ZAlarmNotificationsForm = z
   })
   .superRefine((values, ctx) => {
     if (!values.quietHoursOn) return;
-    const clock = /^\d{2}:\d{2}$/;
+    // A time input gives "07:00" or nothing (an unfinished time); typed text may be "7:00" (the server takes both).
     for (const field of ['quietFrom', 'quietTo'] as const) {
-      if (!clock.test(values[field]) || clockToMinutes(values[field]) === null) ctx.addIssue({ code: 'custom', path: [field], message: NOTIFICATION_MESSAGE.clock });
+      const text = values[field].trim();
+      if (!text) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGE.required });
+      else if (normalClock(text) === null) ctx.addIssue({ code: 'custom', path: [field], message: NOTIFICATION_MESSAGE.clock });
     }
-    if (values.quietFrom === values.quietTo) ctx.addIssue({ code: 'custom', path: ['quietTo'], message: NOTIFICATION_MESSAGE.quietHoursEqual });
+    const from = normalClock(values.quietFrom);
+    if (from !== null && from === normalClock(values.quietTo)) ctx.addIssue({ code: 'custom', path: ['quietTo'], message: NOTIFICATION_MESSAGE.quietHoursEqual });
   });
 
 export type TAlarmNotificationsFormValues = z.input<typeof ZAlarmNotificationsForm>;
@@ -75,7 +78,7 @@ export function alarmNotificationsToForm(preferences: TAlarmNotifications | unde
 export function toAlarmNotifications(values: TAlarmNotificationsFormValues): TAlarmNotifications {
   return {
     kinds: { ...values.kinds },
-    quietHours: values.quietHoursOn ? { from: values.quietFrom, to: values.quietTo } : null,
+    quietHours: values.quietHoursOn ? { from: normalClock(values.quietFrom) ?? values.quietFrom, to: normalClock(values.quietTo) ?? values.quietTo } : null,
     timeZone: values.timeZone,
     customers: values.customersMode === 'all' ? 'all' : [...values.customers],
   };

@@ -164,7 +164,7 @@ export function UserDetailPage() {
   );
 }
 
-/** What the user chose for alarm e-mails (docs/alarm-notifications.md): the kinds not off, quiet hours, customers. */
+/** What the user chose for alarm e-mails (docs/alarm-notifications.md): the kinds not off, quiet hours in their time zone, customers. */
 function AlarmNotificationsSummary({ preferences }: { preferences: TAlarmNotifications }) {
   const { t } = useTranslation();
   const chosen = ALARM_KINDS.filter((kind) => preferences.kinds[kind] !== 'off');
@@ -176,11 +176,12 @@ function AlarmNotificationsSummary({ preferences }: { preferences: TAlarmNotific
       {preferences.quietHours ? (
         <>
           <br />
-          {`${t('alarmNotifications.quietHours')}: ${preferences.quietHours.from}–${preferences.quietHours.to}`}
+          {`${t('alarmNotifications.quietHours')}: ${preferences.quietHours.from}–${preferences.quietHours.to} (${preferences.timeZone.replace(/_/g, ' ')})`}
         </>
       ) : null}
       <br />
-      {preferences.customers === 'all' ? t('alarmNotifications.customersAll') : `${t('alarmNotifications.customers')}: ${preferences.customers.join(', ')}`}
+      {/* Another user's choices (or one's own, seen as a user): "die deze gebruiker mag zien", never "die ik mag zien". */}
+      {preferences.customers === 'all' ? t('alarmNotifications.customersAllOther') : `${t('alarmNotifications.customers')}: ${preferences.customers.join(', ')}`}
     </>
   );
 }

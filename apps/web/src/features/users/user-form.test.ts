@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_KINDS, emptyRights, RIGHT_FLAGS, type TPortalRights, type TRightFlag } from '@aquasmart/domain';
-import { emptyAlarmNotificationsForm } from './alarm-notifications-form';
+import { emptyAlarmNotificationsForm, toAlarmNotifications, ZAlarmNotificationsForm } from './alarm-notifications-form';
 import {
   emptyUserForm,
   toAccountBody,
@@ -146,5 +146,23 @@ describe('own account: a new password needs all three', () => {
       logbookEmails: false,
       ...expected,
     });
+  });
+});
+
+describe('quiet hours in the form: a time input gives 07:00, typed text may be 7:00', () => {
+  const quiet = (quietFrom: string, quietTo: string) => ({ ...emptyAlarmNotificationsForm(), quietHoursOn: true, quietFrom, quietTo });
+  const issues = (values: ReturnType<typeof quiet>) => {
+    const result = ZAlarmNotificationsForm.safeParse(values);
+    return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  };
+  it.each([
+    ['22:00', '07:00', {}],
+    ['22:00', '7:00', {}],
+    ['', '07:00', { quietFrom: 'validation.required' }],
+    ['22:00', '7 uur', { quietTo: 'validation.clock' }],
+    ['7:00', '07:00', { quietTo: 'validation.quietHoursEqual' }],
+  ])('%j to %j -> %j', (from, to, expected) => expect(issues(quiet(from, to))).toEqual(expected));
+  it('sends "7:00" as "07:00"', () => {
+    expect(toAlarmNotifications(quiet('22:00', '7:00')).quietHours).toEqual({ from: '22:00', to: '07:00' });
   });
 });

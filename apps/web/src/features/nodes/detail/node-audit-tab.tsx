@@ -91,7 +91,7 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
     });
     const settings =
       text.settingChanges && type
-        ? settingChanges(type, text.settingChanges, offset).map((change) => {
+        ? settingChanges(type, text.settingChanges, offset, device.channels).map((change) => {
             const label = t(change.label, change.labelParams);
             const name = change.group ? `${t(change.group.key, change.group.params)} · ${label}` : label;
             return `${name}: ${shownText(t, i18n.language, change.before)}${CHANGE_ARROW}${shownText(t, i18n.language, change.after)}`;

@@ -112,7 +112,7 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
 
     await user.clear(turnOn[1]);
     await user.type(turnOn[1], '30');
-    const send = screen.getByRole('textbox', { name: 'Zendinterval (h)' });
+    const send = screen.getByRole('textbox', { name: 'Zendinterval (uur)' });
     await user.clear(send);
     await user.type(send, '12');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
@@ -125,11 +125,17 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
   it('says the valve pulse is a multiple of 5, and writes Dutch ranges with the decimal comma', async () => {
     const v2 = testDevice({
       type: 'V2',
-      channels: [],
+      channels: testDevice().channels.map((channel) => (channel.id === 'temperature1' ? { ...channel, name: 'Aanvoer' } : channel)),
       sipp: {
         parameters: [
           { register: 2, value: { logInterval: 15, inputs: [{ mode: 'actual', lowAlarm: -102.4, highAlarm: -102.4 }] }, status: 'saved', reported: null, updatedAt: '2026-01-10T09:00:00.000Z' },
-          { register: 3, value: { enabled: 1, flushtime: 3, valvePulseLength: 250 }, status: 'saved', reported: null, updatedAt: '2026-01-10T09:00:00.000Z' },
+          {
+            register: 3,
+            value: { enabled: 1, flushtime: 3, highTempFlushdelay: 30, flushStopThreshold: -102.4, valvePulseLength: 250 },
+            status: 'saved',
+            reported: null,
+            updatedAt: '2026-01-10T09:00:00.000Z',
+          },
         ],
         connector: null,
         diagnostics: {},
@@ -141,6 +147,13 @@ describe('/nodes/{customer}/{location}/{eui}/settings', { timeout: 30_000 }, () 
     const pulse = await screen.findByRole('textbox', { name: 'Pulslengte klep (ms)' });
     expect(pulse.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('0 tot 1250 ms, een veelvoud van 5')).toBeTruthy();
+    // Units on every number; the stop temperature keeps its -102.4 and the hint says that is off.
+    expect(screen.getByRole('textbox', { name: 'Wachttijd spoelen (min)' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Stoptemperatuur spoelen (°C)' }).value).toBe('-102,4');
+    expect(screen.getAllByText('-102,4 tot 100 °C; -102,4 is uit')).toHaveLength(2);
+    // The inputs by their channels' names, "Ingang N" where the node has no such channel.
+    expect(screen.getByRole('group', { name: 'Aanvoer (ingang 1)' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Ingang 2' })).toBeTruthy();
     const lower = screen.getAllByRole('textbox', { name: 'Alarm ondergrens (°C)' });
     await user.type(lower[0], '-110');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));

@@ -23,6 +23,7 @@ import {
   isDeviceType,
   emptyPeriod,
   INPUT_COUNT,
+  INPUT_UNITS,
   isAdministrator,
   MAX_FLUSH_PERIODS,
   MEASURE_MODES,
@@ -41,6 +42,7 @@ import {
   type TRegisterChange,
   type TSetting,
   type TSettingsForm,
+  type TSettingUnit,
 } from '@aquasmart/domain';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
@@ -55,18 +57,24 @@ import { NODES_QUERY_ROOT, nodeQuery, nodeScreen } from '../../../lib/api/nodes'
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { useNodeCrumbs } from '../components/use-node-crumbs';
 import { postNodeParameters } from './settings-api';
-import { localOffsetMinutes, localTimeZone } from './settings-text';
+import { localOffsetMinutes, localTimeZone, unitText } from './settings-text';
+import { inputTitle, type TChannelNames } from './settings-view';
 import { QueryStatus } from '../../../components/progress/query-status';
 
 type TTranslate = ReturnType<typeof useTranslation>['t'];
 
+const shownNumber = (language: string, value: number) => formatNumber(value, formatLocale(language), { maxDecimals: 20 });
+
 /** "1 tot 60 min", "0 tot 1250 ms, een veelvoud van 5": numbers in the reader's language, as the messages write them. */
-function rangeText(t: TTranslate, language: string, rule: { min: number; max: number; multipleOf?: number }, unit?: string): string {
-  const shown = (value: number) => formatNumber(value, formatLocale(language), { maxDecimals: 20 });
+function rangeText(t: TTranslate, language: string, rule: { min: number; max: number; multipleOf?: number }, unit?: TSettingUnit): string {
+  const shown = (value: number) => shownNumber(language, value);
   const range = t('nodeSettings.editor.rangeHelp', { min: shown(rule.min), max: shown(rule.max) });
-  const withUnit = unit ? `${range} ${unit}` : range;
+  const withUnit = unit ? `${range} ${unitText(t, unit)}` : range;
   return rule.multipleOf ? `${withUnit}, ${t('nodeSettings.editor.multipleHelp', { step: shown(rule.multipleOf) })}` : withUnit;
 }
+
+/** "Spoelduur (min)", "Zendinterval (uur)". */
+const withUnit = (t: TTranslate, label: string, unit?: TSettingUnit) => (unit ? `${label} (${unitText(t, unit)})` : label);
 
 /** One setting of the catalogue as its field: a switch, a mode choice or a number typed as text. */
 function SettingField({ setting }: { setting: TSetting }) {
@@ -77,14 +85,17 @@ function SettingField({ setting }: { setting: TSetting }) {
     return <FormSelect<TSettingsForm> name={setting.id} label={label} fullWidth options={MEASURE_MODES.map((mode) => ({ value: mode, label: t(`nodeSettings.modes.${mode}`) }))} />;
   }
   const decimals = setting.rule?.decimals !== undefined;
+  const range = setting.rule ? rangeText(t, i18n.language, setting.rule, setting.unit) : undefined;
+  // The value that means off stays a number here (the specification's rule); the hint says what it means.
+  const off = setting.off === undefined ? undefined : t('nodeSettings.editor.offHelp', { value: shownNumber(i18n.language, setting.off) });
   return (
     <FormTextField<TSettingsForm>
       name={setting.id}
-      label={setting.unit ? `${label} (${setting.unit})` : label}
+      label={withUnit(t, label, setting.unit)}
       fullWidth
       autoComplete="off"
       inputProps={{ inputMode: decimals ? 'decimal' : 'numeric' }}
-      helperText={setting.rule ? rangeText(t, i18n.language, setting.rule, setting.unit) : undefined}
+      helperText={[range, off].filter(Boolean).join('; ') || undefined}
     />
   );
 }
@@ -104,16 +115,20 @@ function SettingFields({ settings }: { settings: readonly TSetting[] }) {
   );
 }
 
-function InputFields({ type }: { type: TDeviceType }) {
+function InputFields({ type, channels }: { type: TDeviceType; channels: TChannelNames }) {
   const { t, i18n } = useTranslation();
   const modeOptions = MEASURE_MODES.map((mode) => ({ value: mode, label: t(`nodeSettings.modes.${mode}`) }));
-  const alarmRange = rangeText(t, i18n.language, alarmRule(type));
+  const alarmRange = rangeText(t, i18n.language, alarmRule(type), INPUT_UNITS.lowAlarm);
+  const titleOf = (index: number) => {
+    const title = inputTitle(channels, index);
+    return t(title.key, title.params);
+  };
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {Array.from({ length: INPUT_COUNT[type] }, (_unused, index) => (
         <Box key={index} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5 }}>
-            {t('nodeSettings.input', { number: index + 1 })}
+            {titleOf(index)}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: hasTurnTimes(type) ? 'repeat(5, 1fr)' : 'repeat(3, 1fr)' } }}>
             <FormSelect<TSettingsForm> name={`inputs.${index}.mode`} label={t('nodeSettings.inputFields.mode')} fullWidth options={modeOptions} />
@@ -121,7 +136,7 @@ function InputFields({ type }: { type: TDeviceType }) {
               <FormTextField<TSettingsForm>
                 key={field}
                 name={`inputs.${index}.${field}`}
-                label={`${t(`nodeSettings.inputFields.${field}`)} (°C)`}
+                label={withUnit(t, t(`nodeSettings.inputFields.${field}`), INPUT_UNITS[field])}
                 fullWidth
                 autoComplete="off"
                 inputProps={{ inputMode: 'decimal' }}
@@ -133,11 +148,11 @@ function InputFields({ type }: { type: TDeviceType }) {
                   <FormTextField<TSettingsForm>
                     key={field}
                     name={`inputs.${index}.${field}`}
-                    label={`${t(`nodeSettings.inputFields.${field}`)} (s)`}
+                    label={withUnit(t, t(`nodeSettings.inputFields.${field}`), INPUT_UNITS[field])}
                     fullWidth
                     autoComplete="off"
                     inputProps={{ inputMode: 'numeric' }}
-                    helperText={rangeText(t, i18n.language, SETTING_RULES.turnTime)}
+                    helperText={rangeText(t, i18n.language, SETTING_RULES.turnTime, INPUT_UNITS[field])}
                   />
                 ))
               : null}
@@ -306,7 +321,7 @@ function SettingsForm({ device, type, title }: { device: TDevice; type: TDeviceT
         ) : null}
         {INPUT_COUNT[type] > 0 ? (
           <Section title={t('nodeSettings.editor.inputs')}>
-            <InputFields type={type} />
+            <InputFields type={type} channels={device.channels} />
           </Section>
         ) : null}
         {flush.length ? (

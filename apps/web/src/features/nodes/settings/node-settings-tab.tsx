@@ -121,7 +121,7 @@ export function NodeSettingsTab({ device }: { device: TDevice }) {
   if (!isDeviceType(type)) {
     return <Alert severity="warning">{t('nodeSettings.editor.unsupported')}</Alert>;
   }
-  const views = registerViews(type, device.sipp.parameters, localOffsetMinutes());
+  const views = registerViews(type, device.sipp.parameters, localOffsetMinutes(), device.channels);
   const sync = syncStateOf(device.sync, type, device.sipp.parameters);
   const showsPeriods = views.some((view) => view.groups.some((group) => group.title?.key === 'nodeSettings.periods'));
 

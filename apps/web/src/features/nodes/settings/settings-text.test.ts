@@ -20,6 +20,28 @@ describe('settings texts in the singular and the plural', () => {
   });
 
   it.each([
+    ['nl', { kind: 'number', value: 6, unit: 'h', decimals: 0 }, '6 uur'],
+    ['en', { kind: 'number', value: 6, unit: 'h', decimals: 0 }, '6 h'],
+    ['nl', { kind: 'number', value: 3.1, unit: 'V', decimals: 3 }, '3,1 V'],
+    ['nl', { kind: 'number', value: 55, unit: '°C', decimals: 1 }, '55,0 °C'],
+    ['en', { kind: 'number', value: 10, unit: 'min', decimals: 0 }, '10 min'],
+    ['nl', { kind: 'number', value: 2, decimals: 0 }, '2'],
+    ['nl', { kind: 'onOff', on: false }, 'Uit'],
+    ['en', { kind: 'onOff', on: false }, 'Off'],
+  ] as const)('%s: %j reads %j', async (language, shown, text) => {
+    await i18n.changeLanguage(language);
+    expect(shownText(i18n.t, language, shown)).toBe(text);
+  });
+
+  it.each([
+    ['nl', 'Aanvoer (ingang 1)'],
+    ['en', 'Aanvoer (input 1)'],
+  ])('%s: an input named after its channel', async (language, text) => {
+    await i18n.changeLanguage(language);
+    expect(i18n.t('nodeSettings.inputNamed', { name: 'Aanvoer', number: 1 })).toBe(text);
+  });
+
+  it.each([
     ['nl', 1, 'Instellingen gekopieerd naar 1 node'],
     ['nl', 2, 'Instellingen gekopieerd naar 2 nodes'],
     ['en', 1, 'Settings copied to 1 node'],

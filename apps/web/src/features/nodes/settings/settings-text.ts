@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatLocale, formatNumber, minutesToClock, type TDaysEnabled, WEEKDAYS } from '@aquasmart/domain';
+import { formatLocale, formatNumber, minutesToClock, type TDaysEnabled, type TSettingUnit, WEEKDAYS } from '@aquasmart/domain';
 import type { TShown } from './settings-view';
 
 /** The local time zone's name for the note under period times ("Europe/Amsterdam"). */
@@ -19,7 +19,12 @@ function daysText(t: TFunction, days: TDaysEnabled): string {
   return on.map((day) => t(`nodeSettings.weekdaysShort.${day}`)).join(', ');
 }
 
-/** A setting's value in words: "15 min", "55,0 °C", "Uit", "Actueel", "06:00 tot 06:30 · 2 spoelingen · ma, di". */
+/** A unit as the reader writes it: "uur" in Dutch, "h" in English; the others are the same symbols. */
+export function unitText(t: TFunction, unit: TSettingUnit): string {
+  return t(`nodeSettings.units.${unit}`, { defaultValue: unit });
+}
+
+/** A setting's value in words: "15 min", "6 uur", "55,0 °C", "Uit" (an alarm or flush temperature that is off), "Actueel", "06:00 tot 06:30 · 2 spoelingen · ma, di". */
 export function shownText(t: TFunction, language: string, shown: TShown): string {
   switch (shown.kind) {
     case 'unknown':
@@ -30,7 +35,7 @@ export function shownText(t: TFunction, language: string, shown: TShown): string
       return t(`nodeSettings.modes.${shown.mode}`, { defaultValue: shown.mode });
     case 'number': {
       const text = formatNumber(shown.value, formatLocale(language), { decimals: Math.min(shown.decimals, 1), maxDecimals: shown.decimals });
-      return shown.unit ? `${text} ${shown.unit}` : text;
+      return shown.unit ? `${text} ${unitText(t, shown.unit)}` : text;
     }
     case 'period': {
       const parts = [t('nodeSettings.periodText', { start: minutesToClock(shown.start), stop: minutesToClock(shown.stop) })];

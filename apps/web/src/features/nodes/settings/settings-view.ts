@@ -4,7 +4,10 @@ import {
   isDeviceType,
   PROFILES,
   INPUT_COUNT,
+  INPUT_UNITS,
   INPUTS_REGISTER,
+  inputChannelName,
+  isSettingOff,
   PERIODS_REGISTER,
   periodToLocal,
   settingsOf,
@@ -12,6 +15,7 @@ import {
   type TDaysEnabled,
   type TDeviceType,
   type TSetting,
+  type TSettingUnit,
 } from '@aquasmart/domain';
 
 /**
@@ -21,7 +25,7 @@ import {
  */
 export type TShown =
   | { kind: 'unknown' }
-  | { kind: 'number'; value: number; unit?: string; decimals: number }
+  | { kind: 'number'; value: number; unit?: TSettingUnit; decimals: number }
   | { kind: 'onOff'; on: boolean }
   | { kind: 'mode'; mode: string }
   | { kind: 'period'; start: number; stop: number; flushCycles?: number; days?: TDaysEnabled };
@@ -86,16 +90,18 @@ function shownSetting(setting: TSetting, value: unknown): TShown {
     case 'mode':
       return typeof value === 'string' ? { kind: 'mode', mode: value } : { kind: 'unknown' };
     case 'number':
-      return typeof value === 'number' ? { kind: 'number', value, unit: setting.unit, decimals: decimalsOf(setting) } : { kind: 'unknown' };
+      if (typeof value !== 'number') return { kind: 'unknown' };
+      // A flush temperature at -102.4 is off: "Uit", not "-102,4 °C" (docs/node-settings.md, "Units and off").
+      return isSettingOff(setting, value) ? { kind: 'onOff', on: false } : { kind: 'number', value, unit: setting.unit, decimals: decimalsOf(setting) };
   }
 }
 
 function shownAlarm(type: TDeviceType, value: unknown): TShown {
   if (typeof value !== 'number') return { kind: 'unknown' };
-  return value === ALARM_OFF[type] ? { kind: 'onOff', on: false } : { kind: 'number', value, unit: '°C', decimals: 1 };
+  return value === ALARM_OFF[type] ? { kind: 'onOff', on: false } : { kind: 'number', value, unit: INPUT_UNITS.lowAlarm, decimals: 1 };
 }
 
-function shownPlain(value: unknown, unit?: string): TShown {
+function shownPlain(value: unknown, unit?: TSettingUnit): TShown {
   return typeof value === 'number' ? { kind: 'number', value, unit, decimals: 0 } : { kind: 'unknown' };
 }
 
@@ -104,7 +110,16 @@ function line(label: string, shown: TShown, reportedShown: TShown | null, labelP
   return { label, labelParams, shown, reported: differs ? reportedShown : null };
 }
 
-function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null): TSettingGroup[] {
+/** The channels of the node, for the inputs' names ("Aanvoer (ingang 1)"); none: "Ingang 1". */
+export type TChannelNames = readonly { id: string; name?: string | null }[];
+
+/** An input's title: its channel's name with the input's number, or "Ingang N" for a channel without a name. */
+export function inputTitle(channels: TChannelNames, index: number): { key: string; params: Record<string, string | number> } {
+  const name = inputChannelName(channels, index);
+  return name === null ? { key: 'nodeSettings.input', params: { number: index + 1 } } : { key: 'nodeSettings.inputNamed', params: { number: index + 1, name } };
+}
+
+function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null, channels: TChannelNames): TSettingGroup[] {
   const inputs = Array.isArray(value.inputs) ? value.inputs : [];
   const reportedInputs = reported && Array.isArray(reported.inputs) ? reported.inputs : null;
   const groups: TSettingGroup[] = [];
@@ -119,11 +134,11 @@ function inputGroups(type: TDeviceType, value: TRecord, reported: TRecord | null
     ];
     if (hasTurnTimes(type)) {
       lines.push(
-        line('nodeSettings.inputFields.turnOnTime', shownPlain(input.turnOnTime, 's'), was && shownPlain(was.turnOnTime, 's')),
-        line('nodeSettings.inputFields.turnOffTime', shownPlain(input.turnOffTime, 's'), was && shownPlain(was.turnOffTime, 's')),
+        line('nodeSettings.inputFields.turnOnTime', shownPlain(input.turnOnTime, INPUT_UNITS.turnOnTime), was && shownPlain(was.turnOnTime, INPUT_UNITS.turnOnTime)),
+        line('nodeSettings.inputFields.turnOffTime', shownPlain(input.turnOffTime, INPUT_UNITS.turnOffTime), was && shownPlain(was.turnOffTime, INPUT_UNITS.turnOffTime)),
       );
     }
-    groups.push({ title: { key: 'nodeSettings.input', params: { number: index + 1 } }, lines });
+    groups.push({ title: inputTitle(channels, index), lines });
   }
   return groups;
 }
@@ -152,8 +167,11 @@ function periodGroup(value: TRecord, reported: TRecord | null, offsetMinutes: nu
   return { title: { key: 'nodeSettings.periods' }, lines };
 }
 
-/** The registers of a node as the tab shows them, in register order; `offsetMinutes` for period times. */
-export function registerViews(type: TDeviceType, parameters: readonly TParameterRow[], offsetMinutes: number): TRegisterView[] {
+/**
+ * The registers of a node as the tab shows them, in register order; `offsetMinutes` for period
+ * times, `channels` for the inputs' names.
+ */
+export function registerViews(type: TDeviceType, parameters: readonly TParameterRow[], offsetMinutes: number, channels: TChannelNames = []): TRegisterView[] {
   return [...parameters]
     .sort((a, b) => a.register - b.register)
     .map((parameter) => {
@@ -166,7 +184,7 @@ export function registerViews(type: TDeviceType, parameters: readonly TParameter
         line(`nodeSettings.fields.${setting.id}`, shownSetting(setting, value[setting.field(type)]), reported && shownSetting(setting, reported[setting.field(type)])),
       );
       if (scalars.length) groups.push({ lines: scalars });
-      if (INPUTS_REGISTER[type] === parameter.register) groups.push(...inputGroups(type, value, reported));
+      if (INPUTS_REGISTER[type] === parameter.register) groups.push(...inputGroups(type, value, reported, channels));
       if (PERIODS_REGISTER[type] === parameter.register) groups.push(periodGroup(value, reported, offsetMinutes));
       const differs = groups.some((group) => group.lines.some((entry) => entry.reported !== null));
       const status: TRegisterStatus = parameter.status !== 'saved' ? 'pending' : differs ? 'incorrect' : 'saved';
@@ -203,7 +221,7 @@ export interface TSettingChange {
  * log") in the tab's words: one line per setting that differs, inputs per input and field, periods
  * per period (in local time, `offsetMinutes`).
  */
-export function settingChanges(type: TDeviceType, changes: Record<string, unknown>, offsetMinutes: number): TSettingChange[] {
+export function settingChanges(type: TDeviceType, changes: Record<string, unknown>, offsetMinutes: number, channels: TChannelNames = []): TSettingChange[] {
   const registers = new Map<number, { before: TRecord; after: TRecord }>();
   for (const [path, pair] of Object.entries(changes)) {
     const dot = path.indexOf('.');
@@ -216,7 +234,7 @@ export function settingChanges(type: TDeviceType, changes: Record<string, unknow
     registers.set(register, entry);
   }
   const rows: TParameterRow[] = [...registers].map(([register, { before, after }]) => ({ register, value: after, reported: before, status: 'saved', updatedAt: '' }));
-  return registerViews(type, rows, offsetMinutes).flatMap((view) =>
+  return registerViews(type, rows, offsetMinutes, channels).flatMap((view) =>
     view.groups.flatMap((group) =>
       group.lines
         .filter((entry) => entry.reported !== null)

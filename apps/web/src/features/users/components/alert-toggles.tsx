@@ -80,8 +80,9 @@ export function AlertToggles({ customerOptions, customersLoading, whose }: { cus
           <FormSwitch<TNotificationValues> name="alarmNotifications.quietHoursOn" label={t('alarmNotifications.quietHoursOn')} description={t('alarmNotifications.quietHoursHelp')} />
           {quietHoursOn ? (
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, mt: 1.5, maxWidth: 420 }}>
-              <FormTextField<TNotificationValues> name="alarmNotifications.quietFrom" label={t('alarmNotifications.quietFrom')} placeholder="22:00" fullWidth />
-              <FormTextField<TNotificationValues> name="alarmNotifications.quietTo" label={t('alarmNotifications.quietTo')} placeholder="07:00" fullWidth />
+              {/* The browser's own time input: typed hour and minutes (7:00 as well as 07:00), arrow keys, read out by screen readers. */}
+              <FormTextField<TNotificationValues> name="alarmNotifications.quietFrom" label={t('alarmNotifications.quietFrom')} type="time" required fullWidth />
+              <FormTextField<TNotificationValues> name="alarmNotifications.quietTo" label={t('alarmNotifications.quietTo')} type="time" required fullWidth />
             </Box>
           ) : null}
         </Box>
