@@ -8,19 +8,52 @@ import {
   localizedParams,
   parseMessageKey,
   type TLanguage,
+  type USER_LANGUAGES,
 } from '@aquasmart/domain';
 import { readStorage, writeStorage } from '../session/browser-storage';
 
 /** The language the user picked in this browser (it wins over the account's language). */
 export const LANGUAGE_STORAGE_KEY = 'aquasmart.language';
 
-/** Each language named in itself, so that a user can always find their own. */
+/**
+ * Each language named in itself, so that a user can always find their own; French and German say,
+ * in their own words, that their text is English (docs/screens.md, "Menu, tabs, login and languages").
+ */
 export const LANGUAGE_NAMES: Record<TLanguage, string> = {
   nl: 'Nederlands',
   en: 'English',
-  fr: 'Français',
-  de: 'Deutsch',
+  fr: 'Français (texte en anglais)',
+  de: 'Deutsch (Text auf Englisch)',
 };
+
+/** The language a user account can store for a screen language: French and German read English (e-mails too). */
+export type TAccountLanguage = (typeof USER_LANGUAGES)[number];
+export function accountLanguageFor(language: TLanguage): TAccountLanguage {
+  return language === 'nl' ? 'nl' : 'en';
+}
+
+/** The language of the text on screen: French and German show English (for `<html lang>` and the date fields). */
+export function textLanguage(language: string): 'nl' | 'en' {
+  return language === 'nl' ? 'nl' : 'en';
+}
+
+/**
+ * A first visit (nothing picked in this browser): the first of the browser's languages
+ * (`navigator.languages`, most preferred first) that the portal offers, by its primary tag
+ * (`en-US` is `en`); none of them: Dutch, the default.
+ */
+export function browserLanguage(languages: readonly string[] | undefined): TLanguage {
+  for (const tag of languages ?? []) {
+    const primary = tag.split('-')[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
 
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -33,12 +66,13 @@ export function storedLanguage(): TLanguage | null {
 
 /**
  * nl is the default and en the fallback; fr and de have no texts of their own and show English
- * (docs/screens.md, "Menu, tabs, login and languages").
+ * (docs/screens.md, "Menu, tabs, login and languages"). It starts in the language picked in this
+ * browser, else the browser's own; the account's language replaces the latter once it is known.
  */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: catalogues,
-  lng: storedLanguage() ?? DEFAULT_LANGUAGE,
+  lng: storedLanguage() ?? browserLanguage(navigatorLanguages()),
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
@@ -46,8 +80,9 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** `<html lang>` names the language of the text, so a screen reader reads the English of fr and de as English. */
 function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = textLanguage(language);
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
@@ -56,7 +91,7 @@ export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** The user picked a language in the portal: remember it in this browser. */
+/** The user picked a language in the portal: remember it in this browser (the user menu saves it in the account too). */
 export function chooseLanguage(language: TLanguage): void {
   writeStorage('local', LANGUAGE_STORAGE_KEY, language);
   void i18n.changeLanguage(language);
