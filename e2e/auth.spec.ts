@@ -1,5 +1,18 @@
+import path from 'node:path';
 import { expect, test, type Page } from './portal';
-import { ADMIN, TOKEN_KEY, submitLogin, signIn } from './fixtures';
+import { expectNoAxeViolations } from './a11y';
+import { ADMIN, createUserWithRights, CUSTOMER_USER, ENGINEER, TOKEN_KEY, submitLogin, signIn } from './fixtures';
+
+/** The login page with its language choice, on a desktop and a phone (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots). */
+async function shootLogin(page: Page, language: 'nl' | 'en'): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR ?? 'test-results', `login-${language}-${device}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 
 
@@ -19,11 +32,11 @@ test.describe('login', () => {
     expect(await storedToken(page)).toBeNull();
   });
 
-  test('the right password opens the portal on /customers', async ({ page }) => {
+  test('the right password opens the portal: an administrator starts on the dashboard', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, { email: `  ${ADMIN.email}  `, password: ADMIN.password });
-    await expect(page).toHaveURL(/\/customers$/);
-    await expect(page).toHaveTitle('Klanten - Aquasmart Portal');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle('Dashboard - Aquasmart Portal');
     await expect(page.getByRole('contentinfo')).toHaveText('develop-1.0.6');
     expect(await storedToken(page)).toBeTruthy();
   });
@@ -41,6 +54,51 @@ test.describe('login', () => {
     await signIn(page, ADMIN);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/customers$/);
+  });
+});
+
+test.describe('where each user starts (docs/users.md)', () => {
+  test("the dashboard for whoever may see it, else the alarms; never a customer's list of one row", async ({ page }) => {
+    const alarmsOnly = await createUserWithRights(page.request, { editNode: true });
+    for (const [account, address, title] of [
+      [ENGINEER, /\/dashboard$/, 'Dashboard - Aquasmart Portal'],
+      [CUSTOMER_USER, /\/dashboard$/, 'Dashboard - Aquasmart Portal'],
+      [alarmsOnly, /\/alarms$/, 'Alarmen - Aquasmart Portal'],
+    ] as const) {
+      await page.goto('/login');
+      await submitLogin(page, account);
+      await expect(page).toHaveURL(address);
+      await expect(page).toHaveTitle(title);
+      await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
+      await page.getByRole('menuitem', { name: 'Uitloggen' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+});
+
+test.describe('a first visit follows the browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test("an English browser gets the English login; after login the account's language replaces it", async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveTitle('Log in - Aquasmart Portal');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // French and German say, in their own words, that their text is English.
+    await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('button')).toHaveText(['Nederlands', 'English', 'Français (texte en anglais)', 'Deutsch (Text auf Englisch)']);
+    await expectNoAxeViolations(page, 'the login page in English');
+    await shootLogin(page, 'en');
+
+    // The administrator's account is Dutch; nothing was picked in this browser.
+    await submitLogin(page, ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard - Aquasmart Portal');
+    if (!process.env.SCREENSHOTS) return;
+    await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
+    await page.getByRole('menuitem', { name: 'Uitloggen' }).click();
+    await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+    await shootLogin(page, 'nl');
   });
 });
 

@@ -71,3 +71,16 @@ export async function createUserWithRights(request: APIRequestContext, rights: R
   expect(created.status(), await created.text()).toBe(201);
   return account;
 }
+
+/**
+ * Picks a language in the user menu (its name as the menu shows it) and waits until the account has
+ * saved it: the menu saves the language in the account too (docs/users.md, "Languages"), and a save
+ * still under way when the test ends or the page moves on could leave the demo account in another
+ * language for the tests after it.
+ */
+export async function pickMenuLanguage(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /Gebruikersmenu|User menu/ }).click();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/users/current') && response.request().method() === 'PATCH');
+  await page.getByRole('menuitemradio', { name, exact: true }).click();
+  expect((await saved).status()).toBe(200);
+}

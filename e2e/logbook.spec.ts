@@ -99,6 +99,25 @@ test.describe.serial('the logbook tab', () => {
     await expectNoAxeViolations(page, 'the logbook tab of a customer on a phone');
   });
 
+  test('screenshots: the chosen dates in Dutch and English, desktop and phone', async ({ page }) => {
+    test.skip(!process.env.SCREENSHOTS, 'writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots)');
+    await signIn(page, ADMIN);
+    for (const language of ['nl', 'en'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+        await page.setViewportSize(viewport);
+        // Loaded afresh (the same address again would only move to its hash), in the language just stored.
+        await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+        await page.reload();
+        await chooseRecentDays(page);
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `logbook-period-dates-${language}-${device}.png`) });
+      }
+    }
+  });
+
   // The eight screenshots for docs/screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots); CI runs the
   // English location on a phone only (the longest texts on the narrowest screen), to keep the browser suite short.
   const shots = process.env.SCREENSHOTS

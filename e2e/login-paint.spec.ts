@@ -14,7 +14,7 @@ const SIZES = [
   ['phone', { width: 390, height: 844 }],
 ] as const;
 
-/** Where the card, the brand line, the heading and the button sit. */
+/** Where the card, the heading, the button and the language names sit. */
 async function layout(page: Page) {
   return page.evaluate(() => {
     const box = (element: Element | null | undefined) => {
@@ -24,7 +24,8 @@ async function layout(page: Page) {
     const heading = document.querySelector('h1');
     const card = heading?.closest('.lp-card, .MuiCard-root');
     const button = card?.querySelector('.lp-button, button[type="submit"]');
-    return { card: box(card), heading: box(heading), button: box(button), text: heading?.textContent };
+    const links = document.querySelector('.lp-links, main nav');
+    return { card: box(card), heading: box(heading), button: box(button), links: box(links), text: heading?.textContent };
   });
 }
 
@@ -51,7 +52,7 @@ test('the sign-in card is painted before the script, in the browser\'s language,
     const after = await layout(page);
     expect(after.text).toBe('Inloggen');
     // The same place within a pixel: the card does not jump when the app takes over.
-    for (const part of ['card', 'heading', 'button'] as const) {
+    for (const part of ['card', 'heading', 'button', 'links'] as const) {
       expect(before[part], `${part} on ${device}`).not.toBeNull();
       before[part]?.forEach((value, index) => expect(Math.abs(value - (after[part]?.[index] ?? Number.NaN)), `${part} on ${device}: ${before[part]} / ${after[part]}`).toBeLessThanOrEqual(1));
     }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
@@ -39,6 +40,8 @@ const daysAgo = (days: number) => {
   date.setDate(date.getDate() - days);
   return dayOf(date);
 };
+/** The same day as the Dutch date field writes it: dd-mm-jjjj, whatever the browser's own language. */
+const dutchDaysAgo = (days: number) => daysAgo(days).split('-').reverse().join('-');
 
 // axe runs on this screen's content (main). The shell is left out: its user-menu button is named
 // "Gebruikersmenu" while it shows the user's name (label-content-name-mismatch, WCAG 2.5.3),
@@ -67,9 +70,10 @@ test.describe.serial('node detail', () => {
     const temperatures = node.channels.filter((channel) => /^temperature\d$/.test(channel.id) && inputs[Number(channel.id.slice(-1)) - 1]?.mode !== 'disabled');
     expect(temperatures.length).toBeGreaterThan(0);
     for (const channel of temperatures) await expect(chart).toHaveAttribute('aria-label', new RegExp(channel.name));
-    await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(daysAgo(7));
-    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveValue(daysAgo(0));
-    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveAttribute('max', daysAgo(0));
+    // Dates in the portal's language (the browser's own date input wrote 11/28/2026 here).
+    await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(dutchDaysAgo(7));
+    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveValue(dutchDaysAgo(0));
+    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveAttribute('placeholder', 'dd-mm-jjjj');
     await expect(page.getByRole('button', { name: 'Deze week' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText(/^\d+ metingen$/)).toBeVisible();
 
@@ -78,14 +82,36 @@ test.describe.serial('node detail', () => {
       if (request.url().includes('/data?')) requests.push(decodeURIComponent(request.url()));
     });
     await page.getByRole('button', { name: 'Vorige maand' }).click();
-    await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(daysAgo(62));
-    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveValue(daysAgo(31));
+    await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(dutchDaysAgo(62));
+    await expect(page.getByRole('textbox', { name: 'Tot en met', exact: true })).toHaveValue(dutchDaysAgo(31));
     await expect(page.getByRole('button', { name: 'Vorige maand' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => requests.length).toBeGreaterThan(0);
     expect(requests[0]).toContain('"msgId":{"$in":[42,40,50]}');
     expect(requests[0]).toContain('projection=value');
     await expect(chart.locator('canvas').first()).toBeVisible();
+    // A day typed the short way is read as day-month-year and written out in full.
+    const [year, month, day] = daysAgo(40).split('-');
+    await page.getByRole('textbox', { name: 'Van', exact: true }).fill(`${Number(day)}-${Number(month)}-${year}`);
+    await page.getByRole('textbox', { name: 'Van', exact: true }).blur();
+    await expect(page.getByRole('textbox', { name: 'Van', exact: true })).toHaveValue(dutchDaysAgo(40));
+    await expect(page.getByRole('button', { name: 'Vorige maand' })).toHaveAttribute('aria-pressed', 'false');
     await expectNoAxeViolations(page, 'node detail', { include: 'main' });
+  });
+
+  test('screenshots: the chart dates in Dutch and English, desktop and phone', async ({ page }) => {
+    test.skip(!process.env.SCREENSHOTS, 'writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots)');
+    await signIn(page, ADMIN, screenOf(node));
+    for (const language of ['nl', 'en'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+        await page.setViewportSize(viewport);
+        await page.reload();
+        await expect(page.getByTestId('node-chart').locator('canvas').first()).toBeVisible();
+        await page.getByRole('textbox', { name: language === 'nl' ? 'Van' : 'From', exact: true }).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR ?? 'test-results', `node-chart-dates-${language}-${device}.png`) });
+      }
+    }
   });
 
   test('the service tab shows the node, its channels and the open alarms', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './portal';
-import { ADMIN, apiToken, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
+import { ADMIN, apiToken, pickMenuLanguage, type TAccount, TOKEN_KEY, submitLogin, signIn } from './fixtures';
 import { expectNoAxeViolations } from './a11y';
 
 
@@ -9,6 +9,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   await page.waitForTimeout(600);
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}
+
+/** `name`-desktop at 1280x800 and `name`-phone at 390x844; the page ends at 1280x800. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await shoot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 function uniqueEmail(name: string): string {
@@ -204,17 +213,21 @@ test.describe('users', () => {
   });
 
   test('a user changes their own password on /users/current and signs in with the new one', async ({ page }) => {
+    // Four screenshots of the account page when asked for take their time on a slow machine.
+    test.slow(Boolean(process.env.SCREENSHOTS));
     const user: TNewUser = { firstName: 'Wim', lastName: 'Wissel', email: uniqueEmail('wim'), password: 'Wim-oud-wachtwoord' };
     const newPassword = 'Wim-nieuw-wachtwoord';
     await signIn(page, ADMIN);
     await createUserThroughScreens(page, user);
     await signOut(page);
 
-    await signIn(page, user);
+    // Opened from the node list: the save goes back there (docs/users.md, Screens).
+    await signIn(page, user, '/nodes');
     await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
     await page.getByRole('menuitem', { name: 'Mijn account' }).click();
     await expect(page).toHaveURL(/\/users\/current$/);
     await expect(page.getByLabel(/^E-mailadres/)).toHaveValue(user.email);
+    await shootBoth(page, 'account-nl');
 
     // All three password fields once one is filled.
     await page.getByLabel(/^Nieuw wachtwoord/).fill(newPassword);
@@ -236,8 +249,10 @@ test.describe('users', () => {
     await page.getByLabel(/^Huidig wachtwoord/).fill(user.password);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
-    // Then home, for a user without userManagement (docs/users.md, Screens); the session goes on with a fresh token.
-    await expect(page).toHaveURL(/\/customers$/);
+    // Back where the user came from; the session goes on with a fresh token.
+    await expect(page).toHaveURL(/\/nodes$/);
+    await expect(page.getByRole('heading', { name: 'Nodes', level: 1 })).toBeVisible();
+    // Opened as the tab's first page, the save goes on to the user's start page (the customers, for a user without rights).
     await page.goto('/users/current');
     await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
     await expect(page.getByLabel(/^Nieuw wachtwoord/)).toHaveValue('');
@@ -253,6 +268,8 @@ test.describe('users', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'My account' }).click();
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.getByLabel(/^E-mail address/)).toHaveValue(user.email);
+    await shootBoth(page, 'account-en');
 
     await signOut(page);
     await submitLogin(page, user);
@@ -334,12 +351,10 @@ test.describe('users', () => {
         await expect(box(off)).toBeEnabled();
       }
       await shoot(page, `user-form-nl-${device}`);
-      await page.getByRole('button', { name: 'Gebruikersmenu' }).click();
-      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await pickMenuLanguage(page, 'English');
       await expect(page.getByRole('checkbox', { name: 'Dashboard', exact: true })).toBeChecked();
       await shoot(page, `user-form-en-${device}`);
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitemradio', { name: 'Nederlands' }).click();
+      await pickMenuLanguage(page, 'Nederlands');
     });
   }
 });

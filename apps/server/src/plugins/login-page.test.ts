@@ -24,9 +24,9 @@ describe('loginPageHtml: the sign-in card in the root of index.html', () => {
     ['nl', 'Inloggen', 'E-mailadres', 'Log in om verder te gaan'],
     ['en', 'Log in', 'E-mail address', 'Log in to continue'],
     ['fr', 'Log in', 'E-mail address', 'Log in to continue'],
-  ] as const)('%s: the texts of the app, the page in that language', (language, title, email, subtitle) => {
+  ] as const)('%s: the texts of the app, the page in the language of its text', (language, title, email, subtitle) => {
     const html = loginPageHtml(index, language);
-    expect(html).toContain(`<html lang="${language}"`);
+    expect(html).toContain(`<html lang="${language === 'nl' ? 'nl' : 'en'}"`);
     expect(html).toContain(`<h1 class="lp-title">${title}</h1>`);
     expect(html).toContain(email);
     expect(html).toContain(subtitle);

@@ -1,4 +1,4 @@
-import { catalogues, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, PRODUCT_NAME, type TLanguage } from '@aquasmart/domain';
+import { browserLanguage, catalogues, isLanguage, LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGES, PRODUCT_NAME, textLanguage, VERSION_STRING, type TLanguage } from '@aquasmart/domain';
 
 /**
  * /login painted from HTML and CSS before the JavaScript arrives (issue 37, item 11; docs/operations.md,
@@ -6,8 +6,8 @@ import { catalogues, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, PRODUCT_NAME,
  * sizes), in the visitor's language, inside `<div id="root">`. React replaces it on its first render
  * with the same card at the same place, so a phone on a slow network sees the page at once and the
  * largest paint is the HTML's. Its fields are drawings, not inputs: nothing typed before the script
- * runs could be lost. The space of the language links and the version line below the card is kept
- * free, so the card does not move when they appear.
+ * runs could be lost. The language names and the version line below the card are there too (as
+ * text: they choose nothing before the script runs), so they wrap as the app's do and nothing moves.
  */
 
 /**
@@ -23,24 +23,20 @@ export function loginLanguage(cookieHeader: string | undefined, acceptLanguage: 
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const [tag, ...params] = part.trim().split(';');
       const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-      return { language: tag.split('-')[0], weight: q === undefined ? 1 : Number(q), index };
+      return { tag, weight: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => entry.weight > 0)
+    .filter((entry) => entry.tag && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLanguage) ?? DEFAULT_LANGUAGE;
-}
-
-function isLanguage(value: string | undefined): value is TLanguage {
-  return (LANGUAGES as readonly string[]).includes(value ?? '');
+  return browserLanguage(ranked.map((entry) => entry.tag));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The login texts of a language; French and German show English, as in the app. */
 function loginTexts(language: TLanguage): Record<'title' | 'subtitle' | 'email' | 'password' | 'submit', string> {
-  const { login } = catalogues[language === 'nl' ? 'nl' : 'en'].translation as unknown as { login: Record<string, string> };
+  const { login } = catalogues[textLanguage(language)].translation as unknown as { login: Record<string, string> };
   const { title, subtitle, email, password, submit } = login;
   return { title, subtitle, email, password, submit };
 }
@@ -63,8 +59,10 @@ body{margin:0}
 .lp-form{display:flex;flex-direction:column;gap:16px}
 .lp-field{height:56px;border:1px solid rgba(0,0,0,.23);border-radius:8px;padding:0 13px;display:flex;align-items:center;font-size:1rem;line-height:1.4375em;letter-spacing:.00938em;color:rgba(0,0,0,.6)}
 .lp-button{height:42.25px;border-radius:8px;background:#0b6e99;color:#fff;display:flex;align-items:center;justify-content:center;font-size:.9375rem;font-weight:500;letter-spacing:.02857em;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
-.lp-links{margin-top:24px;height:20.02px}
-.lp-version{margin-top:16px;height:19.92px}
+.lp-links{display:flex;flex-wrap:wrap;justify-content:center;column-gap:16px;row-gap:8px;margin-top:24px;max-width:420px}
+.lp-links span{color:#0b6e99;font-size:.875rem;line-height:1.43;letter-spacing:.01071em}
+.lp-links [aria-current]{text-decoration:underline;text-decoration-color:rgba(11,110,153,.4)}
+.lp-version{margin-top:16px;font-size:.75rem;line-height:1.66;letter-spacing:.03333em;color:rgba(0,0,0,.6)}
 `.replace(/\n/g, '');
 
 /** The water drop of the app's logo (MUI's WaterDrop icon). */
@@ -81,11 +79,12 @@ export function loginMarkup(language: TLanguage): string {
     `<h1 class="lp-title">${e(text.title)}</h1><p class="lp-sub">${e(text.subtitle)}</p>` +
     `<div class="lp-form"><div class="lp-field">${e(text.email)}&thinsp;*</div><div class="lp-field">${e(text.password)}&thinsp;*</div>` +
     `<div class="lp-button">${e(text.submit)}</div></div>` +
-    `</div></div><div class="lp-links"></div><div class="lp-version"></div></main>`
+    `</div></div><div class="lp-links">${LANGUAGES.map((each) => `<span lang="${each}"${each === language ? ' aria-current="true"' : ''}>${e(LANGUAGE_NAMES[each])}</span>`).join('')}</div>` +
+    `<div class="lp-version">${e(VERSION_STRING)}</div></main>`
   );
 }
 
-/** index.html with the sign-in card in its root and the page's language; unchanged when it has no empty root. */
+/** index.html with the sign-in card in its root and the language of its text (English for fr and de, as the app sets it). */
 export function loginPageHtml(indexHtml: string, language: TLanguage): string {
-  return indexHtml.replace('<div id="root"></div>', `<div id="root">${loginMarkup(language)}</div>`).replace(/<html lang="[a-z-]*"/, `<html lang="${language}"`);
+  return indexHtml.replace('<div id="root"></div>', `<div id="root">${loginMarkup(language)}</div>`).replace(/<html lang="[a-z-]*"/, `<html lang="${textLanguage(language)}"`);
 }

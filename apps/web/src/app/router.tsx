@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { TRouteHandle } from '../lib/routing/route-handle';
+import { START_PAGE_PATH } from '../lib/routing/start-page';
 import { getToken, rememberRedirect } from '../lib/session/token-storage';
 import { AppRoot, BootFallback, RouteErrorPage } from './app-root';
 import { ROUTES, type TRouteDef } from './route-table';
@@ -43,6 +44,8 @@ export function buildRouteObjects(routes: readonly TRouteDef[] = ROUTES, loadShe
           lazy: async () => ({ Component: await loadShell() }),
           children: [
             { index: true, loader: () => redirect('/customers') },
+            // The user's start page (after signing in): a redirect, no screen of its own.
+            { path: START_PAGE_PATH.slice(1), lazy: async () => ({ loader: (await import('./shell/start-page-route')).startPageLoader }) },
             ...routes.filter((route) => !route.public).map(toRouteObject),
             { path: '*', loader: () => redirect('/404') },
           ],

@@ -21,10 +21,14 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
   );
 }
 
-/** Renders routes in a memory router with the app's providers; returns the router for assertions. */
-export function renderRoutes(routes: RouteObject[], initialPath = '/', queryClient: QueryClient = createQueryClient()) {
+/**
+ * Renders routes in a memory router with the app's providers; returns the router for assertions.
+ * Several paths are a history that ends on the last one (the first is the tab's first page).
+ */
+export function renderRoutes(routes: RouteObject[], initialPath: string | readonly string[] = '/', queryClient: QueryClient = createQueryClient()) {
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const initialEntries = typeof initialPath === 'string' ? [initialPath] : [...initialPath];
+  const router = createMemoryRouter(routes, { initialEntries, initialIndex: initialEntries.length - 1 });
   const view = render(
     <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />

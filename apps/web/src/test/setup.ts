@@ -1,3 +1,4 @@
+import './dutch-browser';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../lib/i18n/i18n';

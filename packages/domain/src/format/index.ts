@@ -1,2 +1,3 @@
 export * from './format';
 export * from './csv';
+export * from './day-input';

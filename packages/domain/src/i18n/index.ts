@@ -24,6 +24,7 @@ export const catalogues = {
   nl: { translation: { validation: validationMessagesNl, errors: errorMessagesNl, ...uiMessagesNl } },
   en: { translation: { validation: validationMessagesEn, errors: errorMessagesEn, ...uiMessagesEn } },
 } as const;
+export * from './languages';
 export * from './ui-alarm-notifications';
 export * from './ui-platforms';
 export * from './ui-field';

@@ -48,6 +48,10 @@ const uiNl = {
   languages: {
     label: 'Taal',
   },
+  dateField: {
+    openCalendar: 'Kalender openen ({{label}})',
+    invalid: 'Geen geldige datum; schrijf {{pattern}}',
+  },
   shell: {
     openMenu: 'Menu openen',
     mainMenu: 'Hoofdmenu',
@@ -180,6 +184,7 @@ const uiNl = {
     usersDeleteError: 'Fout bij verwijderen gebruikers ({{failed}} van {{count}} niet verwijderd)',
     accountEdit: 'Account gewijzigd',
     accountEditError: 'Fout bij wijzigen account',
+    accountLanguageError: 'De taal is niet in uw account opgeslagen',
     dashboardGetError: 'Fout bij ophalen dashboard',
   },
 };
@@ -197,6 +202,10 @@ const uiEn: typeof uiNl = {
   },
   languages: {
     label: 'Language',
+  },
+  dateField: {
+    openCalendar: 'Open calendar ({{label}})',
+    invalid: 'Not a valid date; write {{pattern}}',
   },
   shell: {
     openMenu: 'Open menu',
@@ -330,6 +339,7 @@ const uiEn: typeof uiNl = {
     usersDeleteError: 'Error deleting users ({{failed}} of {{count}} not deleted)',
     accountEdit: 'Account changed',
     accountEditError: 'Error changing account',
+    accountLanguageError: 'The language was not saved in your account',
     dashboardGetError: 'Error loading dashboard',
   },
 };

@@ -4,3 +4,4 @@ export * from './operations';
 export * from './catalogue';
 export * from './rights-table';
 export * from './form-rules';
+export * from './start-page';

@@ -267,18 +267,57 @@ describe('the shell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Customers - Aquasmart Portal'));
   });
 
-  it('switches language in the user menu (nl, en, fr, de)', async () => {
+  it('switches language in the user menu (nl, en, fr, de) and saves it in the account (German as English)', async () => {
     const user = userEvent.setup();
-    stubApi(testUser());
+    const patches: unknown[] = [];
+    stubApi(testUser(), (method, url, init) => {
+      if (method !== 'PATCH' || url !== '/api/v1/users/current') return undefined;
+      patches.push(JSON.parse(String(init?.body)));
+      return jsonResponse(200, testUser([], { language: 'en' }));
+    });
     renderApp('/customers');
     await screen.findByRole('heading', { name: 'Klanten' });
     await user.click(screen.getByRole('button', { name: 'Gebruikersmenu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Nederlands', 'English', 'Français', 'Deutsch']);
-    await user.click(within(menu).getByRole('menuitemradio', { name: 'Deutsch' }));
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Nederlands', 'English', 'Français (texte en anglais)', 'Deutsch (Text auf Englisch)']);
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Deutsch (Text auf Englisch)' }));
     expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
     expect(i18n.language).toBe('de');
-    expect(document.documentElement.lang).toBe('de');
+    // The page's text is English, and says so to a screen reader.
+    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(patches).toEqual([{ language: 'en' }]));
+  });
+
+  it('a language the account could not save still changes the screen, and a snackbar says so', async () => {
+    const user = userEvent.setup();
+    stubApi(testUser(), (method, url) =>
+      method === 'PATCH' && url === '/api/v1/users/current' ? jsonResponse(500, { statusCode: 500, error: 'Error', message: 'x', key: 'errors.internal' }) : undefined,
+    );
+    renderApp('/customers');
+    await screen.findByRole('heading', { name: 'Klanten' });
+    await user.click(screen.getByRole('button', { name: 'Gebruikersmenu' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
+    expect(await screen.findByText(/^The language was not saved in your account/)).toBeTruthy();
+    expect(i18n.language).toBe('en');
+  });
+
+  it.each([
+    ['an administrator', ADMIN, '/dashboard'],
+    ['a user who sees alarms but not the dashboard', testUser(['editNode']), '/alarms'],
+    ['a user without either', testUser(['calibrationData']), '/customers'],
+  ] as const)('/start (after login) opens the start page of %s', async (_case, account, path) => {
+    stubApi(account);
+    const { router } = renderApp('/customers');
+    // The visited addresses (the screens' own requests are not stubbed here, and may end on /404).
+    const visited: string[] = [];
+    router.subscribe((state) => {
+      const to = state.navigation.location?.pathname ?? state.location.pathname;
+      if (visited.at(-1) !== to) visited.push(to);
+    });
+    await router.navigate('/start');
+    await waitFor(() => expect(visited).toContain(path));
+    expect(visited.slice(0, 2)).toEqual(['/start', path]);
   });
 
   it('logs out: revokes the token on the server, removes token and redirect, goes to /login', async () => {

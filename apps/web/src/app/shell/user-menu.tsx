@@ -14,9 +14,13 @@ import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type TCurrentUser } from '@aquasmart/domain';
-import { chooseLanguage, LANGUAGE_NAMES } from '../../lib/i18n/i18n';
+import { LANGUAGES, type TCurrentUser, type TLanguage } from '@aquasmart/domain';
+import { useSnackbar } from '../../components/snackbar/snackbar-context';
+import { failureText } from '../../lib/http/failure-text';
+import { accountLanguageFor, chooseLanguage, i18n as appI18n, LANGUAGE_NAMES } from '../../lib/i18n/i18n';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session/current-user';
 import { signOut } from '../../lib/session/session';
+import { patchAccount } from '../../features/users/api/users-api';
 
 export function displayName(user: TCurrentUser | undefined): string {
   if (!user) return '';
@@ -24,13 +28,32 @@ export function displayName(user: TCurrentUser | undefined): string {
   return name || user.email;
 }
 
+// One language save after the other, so that quick switches end with the last one in the account.
+let savingLanguage: Promise<unknown> = Promise.resolve();
+
 /** The top bar's user menu: own account, language (nl, en, fr, de) and logout. */
 export function UserMenu({ user }: { user: TCurrentUser | undefined }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+
+  // The screen changes at once and the account keeps the language, so that e-mails follow (French
+  // and German as English, what they show); a failed save leaves the screen changed and says so
+  // (docs/users.md, "Languages").
+  const pickLanguage = (language: TLanguage) => {
+    close();
+    chooseLanguage(language);
+    savingLanguage = savingLanguage.then(async () => {
+      try {
+        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, await patchAccount({ language: accountLanguageFor(language) }));
+      } catch (error) {
+        snackbar.error(failureText(appI18n.t, error, 'snackbar.accountLanguageError', (key) => appI18n.exists(key)));
+      }
+    });
+  };
 
   const logout = async () => {
     close();
@@ -84,10 +107,7 @@ export function UserMenu({ user }: { user: TCurrentUser | undefined }) {
               aria-checked={selected}
               lang={language}
               selected={selected}
-              onClick={() => {
-                chooseLanguage(language);
-                close();
-              }}
+              onClick={() => pickLanguage(language)}
             >
               <ListItemIcon>{selected ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
               <ListItemText>{LANGUAGE_NAMES[language]}</ListItemText>

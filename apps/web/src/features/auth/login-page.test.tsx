@@ -12,7 +12,8 @@ function renderLogin() {
   return renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
-      { path: '/', element: <p>Startpagina</p> },
+      { path: '/', element: <p>Home</p> },
+      { path: '/start', element: <p>Startpagina</p> },
       { path: '/locations', element: <p>Locatielijst</p> },
     ],
     '/login',
@@ -129,20 +130,25 @@ describe('LoginPage', () => {
     expect((init?.headers as Record<string, string>).authorization).toBe(basicCredentials('admin@example.com', 'Welkom-admin-2026'));
   });
 
-  it('goes to / after login when nothing was remembered', async () => {
+  it.each([
+    ['nothing was remembered', null],
+    ['the bare / was remembered', '/'],
+  ])("asks / for the user's start page after login when %s", async (_case, remembered) => {
     const user = userEvent.setup();
     stubFetch(jsonResponse(200, { token: 't' }));
-    renderLogin();
+    if (remembered) window.localStorage.setItem(REDIRECT_STORAGE_KEY, remembered);
+    const { router } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
     await user.type(screen.getByLabelText(/Wachtwoord/), 'x');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByText('Startpagina')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/start');
   });
 
   it('sends a visitor with a stored token straight to /', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'stored');
     const { router } = renderLogin();
-    expect(await screen.findByText('Startpagina')).toBeTruthy();
+    expect(await screen.findByText('Home')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

@@ -13,6 +13,7 @@ import { OutlinedTextField } from '../../components/form/outlined-text-field';
 import { chooseLanguage, LANGUAGE_NAMES, translateMessage } from '../../lib/i18n/i18n';
 import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
+import { START_PAGE_PATH } from '../../lib/routing/start-page';
 import { useLoginForm } from './use-login-form';
 
 // Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
@@ -22,7 +23,7 @@ const Alert = lazy(loadAlert);
 
 /**
  * /login: e-mail and password (required, e-mail format, e-mail trimmed). A visitor who already
- * has a token goes straight to /. After login the remembered path (or /) opens.
+ * has a token goes straight to /. After login the remembered path opens, else the user's start page.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -37,7 +38,10 @@ export function LoginPage() {
       const token = await login(values);
       setToken(token);
       clearSessionCache();
-      await navigate(takeRedirect(), { replace: true });
+      // The remembered address, else the user's start page; a remembered bare `/` is no address
+      // of its own (docs/users.md, "Where each user starts").
+      const path = takeRedirect();
+      await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
     } catch (error) {
       setFailure(loginFailureKey(error));
     }
@@ -111,7 +115,7 @@ export function LoginPage() {
           </Box>
         </CardContent>
       </Card>
-      <Box component="nav" aria-label={t('languages.label')} sx={{ display: 'flex', gap: 2, mt: 3 }}>
+      <Box component="nav" aria-label={t('languages.label')} sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, mt: 3, maxWidth: 420 }}>
         {LANGUAGES.map((language) => (
           <Link
             key={language}

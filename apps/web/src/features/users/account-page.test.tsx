@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { emptyRights, ZAlarmNotifications, type TCurrentUser } from '@aquasmart/domain';
 import { i18n } from '../../lib/i18n/i18n';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session/current-user';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { AccountPage } from './account-page';
 
@@ -66,14 +67,15 @@ function stubApi({ passwordOk = true, account = ME } = {}) {
   return calls;
 }
 
-function renderPage() {
+/** The account page, opened as the tab's first page or (`from`) from another page of the portal. */
+function renderPage(from?: string) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'old-token');
   return renderRoutes(
     [
       { path: '/users/current', element: <AccountPage /> },
       { path: '*', element: <LocationProbe /> },
     ],
-    '/users/current',
+    from ? [from, '/users/current'] : '/users/current',
   );
 }
 
@@ -142,7 +144,7 @@ describe('/users/current', { timeout: 30_000 }, () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ alarmNotifications: { kinds: { flushAlarm: 'immediately', waterDetection: 'off' } } });
     expect(calls.find((call) => call.method === 'PATCH')?.body).not.toHaveProperty('currentPassword');
     // Then home: this user has no userManagement (docs/users.md, Screens).
-    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    expect((await screen.findByTestId('location')).textContent).toBe('/start');
   });
 
   it('sets a daily digest and quiet hours that cross midnight', async () => {
@@ -222,17 +224,31 @@ describe('/users/current', { timeout: 30_000 }, () => {
     // No separate sign-in to check the password: the save itself is checked on the server.
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token'));
-    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    // Opened as the tab's first page: on to the start page.
+    expect((await screen.findByTestId('location')).textContent).toBe('/start');
   });
 
-  it('a user manager goes to their own user page after saving', async () => {
+  it.each([
+    ['a user', ME],
+    ['a user manager (no longer their own user page)', { ...ME, portal: { rights: { ...ME.portal.rights, userManagement: true } } }],
+  ])('%s goes back to the page they came from after saving, with the snackbar', async (_case, account) => {
     const user = userEvent.setup();
-    stubApi({ account: { ...ME, portal: { rights: { ...ME.portal.rights, userManagement: true } } } });
-    renderPage();
+    stubApi({ account });
+    renderPage('/nodes');
     await user.clear(await screen.findByLabelText(/^Achternaam/));
     await user.type(screen.getByLabelText(/^Achternaam/), 'de Vries');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/users/jan%40example.com');
+    expect((await screen.findByTestId('location')).textContent).toBe('/nodes');
+    expect(screen.getByText('Account gewijzigd')).toBeTruthy();
+  });
+
+  it('the language field follows a language the user menu saved while the page is open', async () => {
+    stubApi();
+    const { queryClient } = renderPage();
+    const language = await screen.findByRole('combobox', { name: /^Taal/ });
+    await waitFor(() => expect(language.textContent).toBe('Nederlands'));
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, { ...ME, language: 'en' });
+    await waitFor(() => expect(language.textContent).toBe('English'));
   });
 
   it('counts the characters of a new password against the minimum', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ERROR, hasAnyRight, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
+import { ERROR, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
 import { FormSelect } from '../../components/form/form-select';
 import { FormTextField } from '../../components/form/form-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
@@ -18,7 +18,8 @@ import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { i18n, LANGUAGE_NAMES, chooseLanguage, storedLanguage } from '../../lib/i18n/i18n';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../../lib/session/current-user';
 import { refreshToken } from '../../lib/session/session';
-import { customerNamesQuery, patchAccount, userPath } from './api/users-api';
+import { customerNamesQuery, patchAccount } from './api/users-api';
+import { START_PAGE_PATH } from '../../lib/routing/start-page';
 import { emptyAlarmNotificationsForm } from './alarm-notifications-form';
 import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
@@ -46,6 +47,7 @@ export function AccountPage() {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
+  const location = useLocation();
   const userResult = useCurrentUser();
   const account = userResult.data;
   // The customers one may choose: one's own, or (seeing every customer) all of them.
@@ -55,7 +57,7 @@ export function AccountPage() {
   const form = useZodForm(ZAccountForm, {
     defaultValues: { firstName: '', lastName: '', email: '', language: 'nl', currentPassword: '', password: '', confirmPassword: '', alarmNotifications: emptyAlarmNotificationsForm(), logbookEmails: false },
   });
-  const { reset } = form;
+  const { reset, resetField, getFieldState } = form;
   const passwordHelp = usePasswordHelp(useWatch({ control: form.control, name: 'password' }), undefined);
 
   // Fill the form once the account is known (not again after every refetch while typing).
@@ -66,6 +68,13 @@ export function AccountPage() {
       setFilledFor(account.email);
     }
   }, [account, filledFor, reset]);
+
+  // The user menu saves a language in the account while this page is open: the field follows,
+  // unless the user has changed it here.
+  const accountLanguage = account?.language;
+  useEffect(() => {
+    if (accountLanguage && filledFor !== null && !getFieldState('language').isDirty) resetField('language', { defaultValue: accountLanguage });
+  }, [accountLanguage, filledFor, getFieldState, resetField]);
 
   const onSubmit = form.handleSubmit(async (values: TAccountFormValues) => {
     if (!account) return;
@@ -80,11 +89,13 @@ export function AccountPage() {
       await refreshToken();
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, saved);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-      applyLanguage(saved.language);
+      if (saved.language !== account.language) applyLanguage(saved.language);
       reset(accountToForm(saved));
       snackbar.success('snackbar.accountEdit');
-      // Then on to one's own user page, or home (docs/users.md, Screens).
-      await navigate(hasAnyRight(saved, 'userManagement') ? userPath(saved.email) : '/', { replace: true });
+      // Back where the user came from in the portal, else (the first page of this tab) their
+      // start page (docs/users.md, "Screens").
+      if (location.key !== 'default') await navigate(-1);
+      else await navigate(START_PAGE_PATH, { replace: true });
     } catch (error) {
       // The server checks the current password (and counts the attempt against the sign-in limit).
       if (isHttpError(error) && error.key === ERROR.incorrectPassword) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAccountLanguage, chooseLanguage, i18n, LANGUAGE_STORAGE_KEY, storedLanguage, translateMessage } from './i18n';
+import { accountLanguageFor, applyAccountLanguage, browserLanguage, chooseLanguage, i18n, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, storedLanguage, translateMessage } from './i18n';
 
 describe('i18n', () => {
   it('starts in Dutch with the shared messages', () => {
@@ -43,6 +43,50 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('de');
     applyAccountLanguage('nl');
     expect(i18n.language).toBe('de');
+  });
+
+  it.each([
+    [['nl-NL', 'nl', 'en-US', 'en'], 'nl'],
+    [['nl-BE'], 'nl'],
+    [['en-US', 'en'], 'en'],
+    [['en-GB'], 'en'],
+    [['EN'], 'en'],
+    [['fr-FR', 'fr'], 'fr'],
+    [['de-DE'], 'de'],
+    [['de-AT', 'en'], 'de'],
+    // The first language the portal offers, in the browser's order.
+    [['es-ES', 'en-US'], 'en'],
+    [['pl', 'de'], 'de'],
+    // None the portal offers, or none at all: Dutch, the default.
+    [['es-ES', 'it'], 'nl'],
+    [['zh-Hans-CN'], 'nl'],
+    [[], 'nl'],
+    [undefined, 'nl'],
+  ] as const)('a first visit with browser languages %j starts in %s', (languages, language) => {
+    expect(browserLanguage(languages)).toBe(language);
+  });
+
+  it('names French and German honestly: their text is English', () => {
+    expect(LANGUAGE_NAMES).toEqual({ nl: 'Nederlands', en: 'English', fr: 'Français (texte en anglais)', de: 'Deutsch (Text auf Englisch)' });
+  });
+
+  it.each([
+    ['nl', 'nl'],
+    ['en', 'en'],
+    ['fr', 'en'],
+    ['de', 'en'],
+  ] as const)('the screen language %s is stored in the account as %s (accounts know nl and en; e-mails follow)', (language, account) => {
+    expect(accountLanguageFor(language)).toBe(account);
+  });
+
+  it.each([
+    ['nl', 'nl'],
+    ['en', 'en'],
+    ['fr', 'en'],
+    ['de', 'en'],
+  ])('<html lang> names the language of the text: %s is %s', async (language, lang) => {
+    await i18n.changeLanguage(language);
+    expect(document.documentElement.lang).toBe(lang);
   });
 
   it('ignores unknown account languages', () => {

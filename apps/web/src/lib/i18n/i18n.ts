@@ -6,26 +6,32 @@ import {
   FALLBACK_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGES,
+  browserLanguage,
+  isLanguage,
+  textLanguage,
   localizedParams,
   parseMessageKey,
   type TLanguage,
+  type USER_LANGUAGES,
 } from '@aquasmart/domain';
 import { readStorage, writeStorage } from '../session/browser-storage';
+
+export { browserLanguage, isLanguage, LANGUAGE_NAMES, textLanguage } from '@aquasmart/domain';
 
 /** The language the user picked in this browser (it wins over the account's language). */
 export const LANGUAGE_STORAGE_KEY = 'aquasmart.language';
 
-/** Each language named in itself, so that a user can always find their own. */
-export const LANGUAGE_NAMES: Record<TLanguage, string> = {
-  nl: 'Nederlands',
-  en: 'English',
-  fr: 'Français',
-  de: 'Deutsch',
-};
-
-export function isLanguage(value: unknown): value is TLanguage {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+/** The language a user account can store for a screen language: French and German read English (e-mails too). */
+export type TAccountLanguage = (typeof USER_LANGUAGES)[number];
+export function accountLanguageFor(language: TLanguage): TAccountLanguage {
+  return language === 'nl' ? 'nl' : 'en';
 }
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
 
 export function storedLanguage(): TLanguage | null {
   const value = readStorage('local', LANGUAGE_STORAGE_KEY);
@@ -34,12 +40,13 @@ export function storedLanguage(): TLanguage | null {
 
 /**
  * nl is the default and en the fallback; fr and de have no texts of their own and show English
- * (docs/screens.md, "Menu, tabs, login and languages").
+ * (docs/screens.md, "Menu, tabs, login and languages"). It starts in the language picked in this
+ * browser, else the browser's own; the account's language replaces the latter once it is known.
  */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: catalogues,
-  lng: storedLanguage() ?? DEFAULT_LANGUAGE,
+  lng: storedLanguage() ?? browserLanguage(navigatorLanguages()),
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
@@ -47,8 +54,9 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** `<html lang>` names the language of the text, so a screen reader reads the English of fr and de as English. */
 function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = textLanguage(language);
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
@@ -57,7 +65,10 @@ export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** The user picked a language in the portal: remember it in this browser (and for the server's first paint of /login). */
+/**
+ * The user picked a language in the portal: remember it in this browser, also as a cookie for the
+ * server's first paint of /login (the user menu saves it in the account too).
+ */
 export function chooseLanguage(language: TLanguage): void {
   writeStorage('local', LANGUAGE_STORAGE_KEY, language);
   if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;

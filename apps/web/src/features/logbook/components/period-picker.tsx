@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DateField } from '../../../components/form/date-field';
 import { useTranslation } from 'react-i18next';
 import { logbookPeriodIssues, type TLogbookPeriodQuery } from '@aquasmart/domain';
 import { translateMessage } from '../../../lib/i18n/i18n';
@@ -82,18 +83,18 @@ export function PeriodPicker({
       {custom ? (
         <>
           {(['from', 'to'] as const).map((field) => (
-            <TextField
+            <DateField
               key={field}
-              type="date"
               size="small"
               required
               label={t(`logbookScreen.period.${field}`)}
               value={draft[field]}
-              onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))}
+              onChange={(day) => setDraft((current) => ({ ...current, [field]: day }))}
+              max={today}
               error={Boolean(message(field))}
               helperText={message(field)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': `logbook-${field}` } }}
-              sx={{ flex: { xs: '1 1 8rem', sm: '0 1 11rem' }, minWidth: 0 }}
+              htmlInput={{ 'data-testid': `logbook-${field}` }}
+              sx={{ flex: { xs: '1 1 9rem', sm: '0 1 12rem' } }}
             />
           ))}
           <Button type="submit" variant="outlined" sx={{ height: 40 }}>

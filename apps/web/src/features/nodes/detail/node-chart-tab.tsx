@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { DateField } from '../../../components/form/date-field';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TDevice } from '@aquasmart/domain';
@@ -86,24 +86,8 @@ export function NodeChartTab({ device, now = () => new Date() }: { device: TDevi
           ))}
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5, flex: { xs: '1 1 100%', md: '0 1 auto' }, ml: { md: 'auto' } }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('nodeDetail.chart.from')}
-            value={range.from}
-            onChange={(event) => setDay('from')(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || today } }}
-            sx={{ flex: 1, minWidth: 0 }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('nodeDetail.chart.to')}
-            value={range.to}
-            onChange={(event) => setDay('to')(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: range.from || undefined } }}
-            sx={{ flex: 1, minWidth: 0 }}
-          />
+          <DateField size="small" label={t('nodeDetail.chart.from')} value={range.from} onChange={setDay('from')} max={range.to || today} sx={{ flex: 1 }} />
+          <DateField size="small" label={t('nodeDetail.chart.to')} value={range.to} onChange={setDay('to')} max={today} min={range.from || undefined} sx={{ flex: 1 }} />
         </Box>
       </Box>
       {!seconds ? <Alert severity="warning">{t('nodeDetail.chart.invalidRange')}</Alert> : null}
