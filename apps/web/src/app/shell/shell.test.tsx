@@ -74,10 +74,12 @@ afterEach(() => {
 });
 
 describe('the shell', { timeout: 20_000 }, () => {
-  it('sends a visitor without a token to /login and remembers the path', async () => {
+  // The first render of the file loads the route table's lazy screens: on a busy 2-core machine
+  // that alone once took over 10 s (the render itself is instant), so this one wait is longer.
+  it('sends a visitor without a token to /login and remembers the path', { timeout: 40_000 }, async () => {
     stubApi(ADMIN);
     const { router } = renderApp('/locations?page=2', { token: null });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 30_000 });
     expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(REDIRECT_STORAGE_KEY)).toBe('/locations?page=2');
