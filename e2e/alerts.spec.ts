@@ -53,8 +53,8 @@ test.describe('e-mail alerts', () => {
     await page.getByRole('option', { name: next, exact: true }).click();
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
-    // Saving one's account goes on to home (no userManagement); back on the page the choice stayed.
-    await expect(page).toHaveURL(/\/customers$/);
+    // Saving one's account goes back where the user came from, here (opened straight) the start page; back on the page the choice stayed.
+    await expect(page).not.toHaveURL(/\/users\/current$/);
     await page.goto('/users/current');
     await expect(page.getByRole('combobox', { name: 'Waterdetectie' })).toHaveText(next);
     await expect(page.getByRole('combobox', { name: 'Spoelalarm' })).toHaveText('Direct');

@@ -175,19 +175,14 @@ if (postgresPasses.length && !postgresAnswers) {
 const needsBuild = wanted('e2e') || onNode24('e2e');
 let built = !needsBuild || !webBuildIsStale();
 
-// Three lanes (docs/testing.md, "Time"). The browser tests start as soon as the web build is there:
-// they are the longest part and leave about a third of the two cores idle (waits on the server,
-// polls). Beside them, one after the other: the PostgreSQL pass, then the PGlite run. Lint, one task
-// at a time while tests run (all cores without them), at the lowest CPU priority (`nice -n 19`): it
-// takes only what the test lanes leave idle, so the browser tests keep their timing. ESLint without
-// its cache: see scripts/lint.mjs.
-const testsBeside = wanted('lint') && (postgresAnswers || wanted('unit') || needsBuild);
-const NICE = '/usr/bin/nice';
-/** A lint task that yields the CPU to the tests beside it (where the system has `nice`). */
-const yielding = (task) => (testsBeside && fs.existsSync(NICE) ? { ...task, command: NICE, args: ['-n', '19', task.command, ...task.args] } : task);
-const tasks = wanted('lint') ? lintTasks({ cache: false }).map(yielding) : [];
+// Two lanes. One: the web build, then lint, one task at a time while the other lane has tests
+// running (all cores without them). The other: the PostgreSQL pass, which keeps about one and a half
+// cores busy, then at once the PGlite run (two Vitest workers) side by side with the browser tests:
+// Chromium leaves about a third of the two cores idle (waits on the server, polls and animations),
+// which the PGlite run fills (docs/testing.md, "Time"). ESLint without its cache: see scripts/lint.mjs.
+const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
+const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit') || needsBuild);
 let linting = false;
-let browsing = false;
 /** Settles when the web build is done or was not needed: the browser tests wait for it. */
 let buildReady = Promise.resolve();
 if (!built) {
@@ -216,7 +211,7 @@ async function pgliteRun() {
   // without a PostgreSQL pass, all of them (scripts/server-tests.mjs).
   const serverPart = postgresAnswers ? 'free,pglite' : 'free,database';
   const what = postgresAnswers ? 'the PGlite proofs' : 'every server database test';
-  const beside = [linting && 'lint', browsing && 'the browser tests'].filter(Boolean).join(', ');
+  const beside = [linting && 'lint', needsBuild && 'the browser tests'].filter(Boolean).join(', ');
   const done = part(`Unit tests, database-free server tests, ${what} (embedded PGlite)`, beside);
   await vitest('vitest (pglite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '', TEST_SERVER_PART: serverPart });
   done();
@@ -235,9 +230,7 @@ async function browserRuns() {
   for (const pass of browserPasses) {
     const node24 = pass.node24 ? await node24Ready : null;
     if (pass.node24 && !node24) continue;
-    browsing = true;
-    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, [postgresAnswers && 'the PostgreSQL pass', wanted('unit') && 'the PGlite run', wanted('lint') && 'lint'].filter(Boolean).join(', '));
-    browsing = false;
+    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, wanted('unit') ? 'the PGlite run' : '');
   }
 }
 
@@ -246,13 +239,13 @@ async function testLane() {
     for (const pass of postgresPasses) {
       const node24 = pass.node24 ? await node24Ready : null;
       if (pass.node24 && !node24) continue;
-      await postgresTests(node24?.label ?? '', pass.reportName, [linting && 'lint', browsing && 'the browser tests'].filter(Boolean).join(', '), node24?.env);
+      await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
     }
   }
-  if (wanted('unit')) await pgliteRun();
+  await Promise.all([wanted('unit') ? pgliteRun() : null, browserRuns()]);
 }
 
-await Promise.all([lintLane(), testLane(), browserRuns()]);
+await Promise.all([lintLane(), testLane()]);
 
 await node24Ready;
 
