@@ -31,28 +31,28 @@ describe('formatNumber', () => {
   });
 });
 
-describe('quantities', () => {
+describe('quantities (a no-break space before the unit, so it never starts a line)', () => {
   it.each([
-    [11.6, 'nl', '11,6 °C'],
-    [11.6, 'en', '11.6 °C'],
-    [-102.4, 'nl', '-102,4 °C'],
-    [59.96, 'nl', '60,0 °C'],
-    [0, 'nl', '0,0 °C'],
+    [11.6, 'nl', '11,6\u00A0°C'],
+    [11.6, 'en', '11.6\u00A0°C'],
+    [-102.4, 'nl', '-102,4\u00A0°C'],
+    [59.96, 'nl', '60,0\u00A0°C'],
+    [0, 'nl', '0,0\u00A0°C'],
     [null, 'nl', ''],
   ] as const)('temperature %s in %s is %s', (value, locale, expected) => {
     expect(formatTemperature(value, locale)).toBe(expected);
   });
 
   it('a signed temperature (an offset) has its plus', () => {
-    expect(formatTemperature(0.2, 'nl', { signed: true })).toBe('+0,2 °C');
-    expect(formatTemperature(-0.2, 'en', { signed: true })).toBe('-0.2 °C');
+    expect(formatTemperature(0.2, 'nl', { signed: true })).toBe('+0,2\u00A0°C');
+    expect(formatTemperature(-0.2, 'en', { signed: true })).toBe('-0.2\u00A0°C');
   });
 
   it.each([
-    [3.08, 'nl', '3,08 V'],
-    [3.08, 'en', '3.08 V'],
-    [3.6, 'nl', '3,60 V'],
-    [0, 'en', '0.00 V'],
+    [3.08, 'nl', '3,08\u00A0V'],
+    [3.08, 'en', '3.08\u00A0V'],
+    [3.6, 'nl', '3,60\u00A0V'],
+    [0, 'en', '0.00\u00A0V'],
     [undefined, 'en', ''],
   ] as const)('voltage %s in %s is %s', (value, locale, expected) => {
     expect(formatVoltage(value, locale)).toBe(expected);

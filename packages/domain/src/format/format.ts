@@ -58,16 +58,22 @@ export function formatNumber(value: number | null | undefined, locale: TFormatLo
 export const TEMPERATURE_DECIMALS = 1;
 export const VOLTAGE_DECIMALS = 2;
 
-/** '21,5 °C' / '21.5 °C'; `signed` for an offset ('+0,2 °C'). */
+/**
+ * The space between a value and its unit: a no-break space (U+00A0), so that '44,6 °C' never
+ * breaks into '44,6' and a line that starts with '°C' (docs/screens.md, "Numbers and dates").
+ */
+export const UNIT_SPACE = '\u00A0';
+
+/** '21,5 °C' / '21.5 °C' (a no-break space before the unit); `signed` for an offset ('+0,2 °C'). */
 export function formatTemperature(value: number | null | undefined, locale: TFormatLocale, options: { signed?: boolean } = {}): string {
   const text = formatNumber(value, locale, { decimals: TEMPERATURE_DECIMALS, signed: options.signed });
-  return text && `${text} °C`;
+  return text && `${text}${UNIT_SPACE}°C`;
 }
 
-/** '3,08 V' / '3.08 V'. */
+/** '3,08 V' / '3.08 V' (a no-break space before the unit). */
 export function formatVoltage(value: number | null | undefined, locale: TFormatLocale): string {
   const text = formatNumber(value, locale, { decimals: VOLTAGE_DECIMALS });
-  return text && `${text} V`;
+  return text && `${text}${UNIT_SPACE}V`;
 }
 
 /** A moment as a Date, an ISO text or milliseconds since the epoch. */

@@ -110,10 +110,10 @@ describe('temperature', () => {
   });
 
   it.each([
-    [21.5, 'nl', '21,5 °C'],
-    [21.5, 'en', '21.5 °C'],
-    [60, 'nl', '60,0 °C'],
-    [-3.25, 'en', '-3.3 °C'],
+    [21.5, 'nl', '21,5\u00A0°C'],
+    [21.5, 'en', '21.5\u00A0°C'],
+    [60, 'nl', '60,0\u00A0°C'],
+    [-3.25, 'en', '-3.3\u00A0°C'],
   ])('formats %d in %s as %s', (value, language, text) => {
     expect(formatCelsius(value, language).replace('\u2212', '-')).toBe(text);
   });

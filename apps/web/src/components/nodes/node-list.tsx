@@ -16,7 +16,6 @@ import { ListTable, type TListColumn } from '../table/list-table';
 import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
-import { WrappedTextCell } from '../cells/wrapped-text-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
 import { LabelsButton } from '../scan/labels-button';
@@ -25,11 +24,21 @@ import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } f
 const rowId = (row: TDeviceListItem) => row.eui ?? '';
 const TEMPERATURES = [1, 2, 3] as const;
 
+/**
+ * A narrow column's header stays whole beside its sort arrow (shown when sorted and on hover) with
+ * a narrow padding and no column menu (on a touch screen its button always shows): "Signaal" was
+ * "S…" and "Temperaturen" "Temperat…" (docs/screens.md, "Text that fits").
+ */
+const compactHeader = { disableColumnMenu: true, headerClassName: 'list-header-compact' } as const;
+/** A phone's columns with narrow cell padding as well, so the name column holds "Woonzorgcentrum" whole. */
+const compactPhone = { ...compactHeader, cellClassName: 'list-cell-compact' } as const;
+
 function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceListItem> {
   return {
     field: `temperature${number}`,
     headerName: t('nodes.temperatureShort', { number }),
     description: t('nodes.temperature', { number }),
+    ...compactHeader,
     width: TEMPERATURE_COLUMN_WIDTH,
     importance: 1,
     renderCell: ({ row }) => <NodeTemperatureCell node={row} number={number} />,
@@ -39,36 +48,36 @@ function temperatureColumn(t: TFunction, number: number): TListColumn<TDeviceLis
 /**
  * Where a node is, as the second line under its name: customer / location in a list of all
  * nodes, the location in a customer's list, nothing in a location's or gateway's list (every row
- * is there). On a phone the location comes first (the customer is cut first when it is long).
+ * is there). On a phone the location alone, whole (the customer is in the expanded row): beside
+ * it, "Woonzorgcentrum Het Baken · Zorggroep Rijnmond" took five lines of a 100 px column.
  */
 export function placeLine(row: Pick<TDeviceListItem, 'customer' | 'location'>, scope: TNodeScope, phone: boolean): string {
   if (scope.location) return '';
-  if (scope.customer) return row.location ?? '';
-  return phone ? [row.location, row.customer].filter(Boolean).join(' · ') : [row.customer, row.location].filter(Boolean).join(' / ');
+  if (scope.customer || phone) return row.location ?? '';
+  return [row.customer, row.location].filter(Boolean).join(' / ');
 }
 
-const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-
-/** The grid's usual row height: a phone row whose name wraps grows from there (autoRowHeight). */
+/** The grid's usual row height: a row whose name or place wraps grows from there (autoRowHeight). */
 const ROW_HEIGHT = 52;
 
+/** Between words; inside a word only when that one word is wider than the whole column. */
+const wrapping = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
+
 /**
- * The name with the place beneath it (each one line, cut with "…" and whole in the tooltip of the
- * browser). On a phone the name wraps whole, however many lines it takes ("Boi…" told nothing),
- * and the row grows with it; the place stays one line.
+ * The name with the place beneath it, both whole however many lines they take ("Boi…" and
+ * "Zorggroep Rijnmond / Zorg…" told nothing): they wrap between words and the row grows with them.
  */
-function NameCell({ name, place, wrap }: { name: string; place: string; wrap: boolean }) {
-  if (!place && !wrap) return <WrappedTextCell text={name} />;
+function NameCell({ name, place }: { name: string; place: string }) {
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minHeight: wrap ? ROW_HEIGHT : undefined, py: wrap ? 0.75 : 0, lineHeight: 1.3, minWidth: 0 }}
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minHeight: ROW_HEIGHT, py: 0.75, lineHeight: 1.3, minWidth: 0 }}
       title={`${name}\n${place}`.trim()}
     >
-      <Box component="span" data-name sx={wrap ? { whiteSpace: 'normal', overflowWrap: 'anywhere' } : ellipsis}>
+      <Box component="span" data-name sx={wrapping}>
         {name}
       </Box>
       {place ? (
-        <Box component="span" data-place sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
+        <Box component="span" data-place sx={{ ...wrapping, fontSize: 12, color: 'text.secondary' }}>
           {place}
         </Box>
       ) : null}
@@ -84,8 +93,11 @@ function NameCell({ name, place, wrap }: { name: string; place: string; wrap: bo
 function phoneTemperatures(t: TFunction): TListColumn<TDeviceListItem> {
   return {
     field: 'temperature1',
-    headerName: t('nodes.temperatures'),
-    flex: 1,
+    // "Temp." beside the sort arrow; the whole word in the tooltip.
+    headerName: t('nodes.temperaturesShort'),
+    description: t('nodes.temperatures'),
+    ...compactPhone,
+    flex: 2,
     minWidth: 72,
     renderCell: ({ row }) => (
       <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
@@ -106,6 +118,7 @@ function phoneState(t: TFunction): TListColumn<TDeviceListItem> {
   return {
     field: 'sync',
     headerName: t('nodes.state'),
+    ...compactPhone,
     width: 60,
     sortable: false,
     renderCell: ({ row }) => (
@@ -131,16 +144,17 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
     headerName: t('nodes.name'),
     flex: 1,
     minWidth: global ? 150 : 140,
-    renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} wrap={phone} />,
+    renderCell: ({ row }) => <NameCell name={row.name ?? ''} place={placeLine(row, scope, phone)} />,
   };
   const signal: TListColumn<TDeviceListItem> = {
     field: 'signal',
     headerName: t('nodes.signal'),
-    width: 68,
+    ...compactHeader,
+    width: 76,
     importance: 2,
     renderCell: ({ row }) => <SignalCell level={row.signal} rssi={row.lora?.rssi} />,
   };
-  if (phone) return [{ ...name, minWidth: 100 }, phoneTemperatures(t), phoneState(t)];
+  if (phone) return [{ ...name, ...compactPhone, flex: 3, minWidth: 100 }, phoneTemperatures(t), phoneState(t)];
   const edit: TListColumn<TDeviceListItem>[] = mayEdit
     ? [
         {
@@ -175,7 +189,7 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
         </Box>
       ),
     },
-    { field: 'type', headerName: t('nodes.type'), width: 56, importance: 4 },
+    { field: 'type', headerName: t('nodes.type'), ...compactHeader, width: 64, importance: 4 },
     {
       field: 'functions',
       headerName: t('nodes.functions'),
@@ -185,10 +199,11 @@ export function nodeColumns(t: TFunction, phone: boolean, mayEdit = false, scope
       renderCell: ({ row }) => <FunctionIcons node={row} />,
     },
     ...TEMPERATURES.map((number) => temperatureColumn(t, number)),
-    { field: 'calibration', headerName: t('nodes.calibration'), width: 120, importance: 2, renderCell: ({ row }) => <CalibrationCell node={row} /> },
-    { field: 'sync', headerName: t('nodes.sync'), width: 56, importance: 1, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
+    // The widest date with its overdue icon: "23 May 2024" in English. At 1280 px the signal still fits beside it.
+    { field: 'calibration', headerName: t('nodes.calibration'), ...compactHeader, width: 128, importance: 2, renderCell: ({ row }) => <CalibrationCell node={row} /> },
+    { field: 'sync', headerName: t('nodes.sync'), ...compactHeader, width: 60, importance: 1, renderCell: ({ row }) => <SyncCell value={row.sync} /> },
     signal,
-    { field: 'lastOnline', headerName: t('nodes.lastOnline'), width: 120, importance: 5, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
+    { field: 'lastOnline', headerName: t('nodes.lastOnline'), ...compactHeader, width: 120, importance: 5, renderCell: ({ row }) => <LastOnlineCell ts={row.lora?.ts} /> },
     ...edit,
   ];
 }
@@ -304,7 +319,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
       defaultSort={{ field: 'name', direction: 'asc' }}
       onRowClick={(row) => void navigate(nodeScreen(row.customer ?? '', row.location ?? '', row.eui ?? ''))}
       renderExpanded={phone ? (row) => <NodeRowDetails row={row} mayEdit={mayEdit} /> : undefined}
-      autoRowHeight={phone}
+      autoRowHeight
       onDelete={
         hasAnyRight(user, 'deleteNode')
           ? async (row) => {

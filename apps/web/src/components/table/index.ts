@@ -7,4 +7,5 @@ export * from './list-toolbar';
 export * from './use-list-state';
 export * from './scroll-region';
 export * from './table-pager';
+export * from './keep-together';
 export * from './responsive-table';

@@ -101,6 +101,9 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
     if (expandable) result.unshift(expandColumn(result.length + 1));
     return result;
   }, [columns, selectable, expandable, expandColumn]);
+  // A new set of columns (a phone's, or the expand column coming or going) is a new grid: rows of
+  // growing height otherwise kept the cell widths of the old set (the alarm card in a 52 px cell).
+  const columnSet = gridColumns.map((column) => column.field).join(' ');
   const localeText = useGridLocaleText();
 
   // The grid compares its controlled models by reference and, on every sort model "change", goes
@@ -170,6 +173,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
       {failed && !hasData && result.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {failed && !hasData ? null : (
         <DataGrid
+          key={columnSet}
           aria-label={label}
           rows={gridRows}
           columns={gridColumns}
@@ -214,6 +218,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
             '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
             '& .list-detail-row, & .list-detail-row:hover': { bgcolor: 'action.hover', cursor: 'default' },
             '& .list-detail-cell': { whiteSpace: 'normal', alignItems: 'flex-start' },
+            // A row that grows (autoRowHeight) keeps every cell's content in its middle, as a row of the usual height does.
+            '& .MuiDataGrid-row--dynamicHeight > .MuiDataGrid-cell:not(.list-detail-cell)': { display: 'flex', alignItems: 'center' },
             // The last column's resize handle would stick out of the box (a sideways scroll on phones).
             '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
             // Its column menu button waits off to the right until hovered; kept inside, it cannot widen the grid.
@@ -221,6 +227,8 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
             // A narrow column's title keeps its room beside the sort arrow (`headerClassName: 'list-header-compact'`).
             '& .list-header-compact': { px: 0.5 },
             '& .list-header-compact .MuiDataGrid-sortButton': { p: 0 },
+            // A phone's narrow columns give their text the room of the padding (`cellClassName: 'list-cell-compact'`).
+            '& .list-cell-compact': { px: 0.75 },
             // The grid hides rows per page on narrow screens; a phone user needs it too, so the footer wraps instead.
             '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 1 },
             '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'inline-flex' },

@@ -8,7 +8,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { keepTogether } from './keep-together';
 import { ScrollRegion } from './scroll-region';
+
+/**
+ * A cell of a `figures` table: a column that wraps does so between words only, never inside one
+ * ('Scheidsrechters douche', not 'Scheidsrechter|s douche'), so the column is at least as wide as
+ * its longest word and a table too wide for its box scrolls in it; any other column stays on one line.
+ */
+const wrappingCell = { minWidth: '6rem', whiteSpace: 'normal', overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' } as const;
 
 export interface TResponsiveColumn<TRow> {
   id: string;
@@ -26,7 +34,8 @@ export interface TResponsiveColumn<TRow> {
  * box when wider than the page), one card per row on a phone with each value under its column's
  * name, so nothing is squeezed into narrow columns. `empty` is shown when there are no rows.
  * `figures` (the logbook's report tables): tighter cells that keep figures and dates on one line
- * unless their column wraps; `inset` pads the phone cards from the sides (a table flush with its card).
+ * unless their column wraps, and then only between words (docs/screens.md, "Text that fits");
+ * `inset` pads the phone cards from the sides (a table flush with its card).
  */
 export function ResponsiveTable<TRow>({
   label,
@@ -64,10 +73,10 @@ export function ResponsiveTable<TRow>({
                 .map((column) => (
                   <Box key={column.id} sx={{ display: 'contents' }}>
                     <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {column.label}
+                      {figures ? keepTogether(column.label) : column.label}
                     </Typography>
                     <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {column.render(row)}
+                      {figures ? keepTogether(column.render(row)) : column.render(row)}
                     </Typography>
                   </Box>
                 ))}
@@ -89,7 +98,7 @@ export function ResponsiveTable<TRow>({
           <TableRow>
             {columns.map((column) => (
               <TableCell key={column.id} align={column.align} sx={figures ? { fontWeight: 600, verticalAlign: 'bottom', px: 1, lineHeight: 1.3 } : undefined}>
-                {column.label}
+                {figures ? keepTogether(column.label) : column.label}
               </TableCell>
             ))}
           </TableRow>
@@ -98,8 +107,8 @@ export function ResponsiveTable<TRow>({
           {rows.map((row, index) => (
             <TableRow key={rowKey(row, index)}>
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align} sx={figures ? { px: 1, ...(column.wrap ? { minWidth: '6rem', overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }) } : undefined}>
-                  {column.render(row)}
+                <TableCell key={column.id} align={column.align} sx={figures ? { px: 1, ...(column.wrap ? wrappingCell : { whiteSpace: 'nowrap' }) } : undefined}>
+                  {figures && column.wrap ? keepTogether(column.render(row)) : column.render(row)}
                 </TableCell>
               ))}
             </TableRow>

@@ -155,7 +155,7 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(stateLine?.textContent).toBe('Opgelost, toestand nog aanwezig');
     expect(screen.queryByText('Toestand voorbij', { selector: 'dt' })).toBeNull();
     expect(screen.queryByText('Nog aanwezig')).toBeNull();
-    expect(document.querySelector('[data-measurement]')?.textContent).toMatch(/^Meting44,6 °C, grens ten minste 60,0 °C \(warm water\), buiten de grens sinds .*13:07$/);
+    expect(document.querySelector('[data-measurement]')?.textContent).toMatch(/^Meting44,6\u00A0°C, grens ten minste 60,0\u00A0°C \(warm water\), buiten de grens sinds .*13:07$/);
   });
 
   it('an alarm closed because its node moved says so, in the state line and on the timeline', async () => {

@@ -66,7 +66,8 @@ export function AlarmListPage() {
         searchable={false}
         storageKey="alarms"
         onRowClick={(row) => void navigate(alarmScreen(row.id))}
-        autoRowHeight={phone}
+        // A place wraps rather than being cut, and the row grows with it (docs/screens.md, "Text that fits").
+        autoRowHeight
         messages={{ loadError: 'snackbar.alarmsGetError', empty: hasAlarmFilters(filters) ? 'alarms.emptyFiltered' : 'alarms.empty' }}
       />
     </>

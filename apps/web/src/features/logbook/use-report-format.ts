@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature } from '@aquasmart/domain';
+import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, UNIT_SPACE } from '@aquasmart/domain';
 
 type TLimit = { kind: 'atLeast' | 'atMost' | 'below'; celsius: number };
 type TStretch = { from: string; to: string | null; hours: number | null };
@@ -23,7 +23,7 @@ export function useReportFormat(timeZone: string) {
       number: (value: number | null | undefined, maxDecimals = 1) => formatNumber(value, locale, { maxDecimals }) || '—',
       /** A temperature without its unit, always one decimal (44,0 beside 62,4). */
       celsius: (value: number | null | undefined) => formatNumber(value, locale, { decimals: 1 }) || '—',
-      percent: (share: number | null | undefined) => (share === null || share === undefined ? '—' : `${formatNumber(share * 100, locale, { maxDecimals: 1 })} %`),
+      percent: (share: number | null | undefined) => (share === null || share === undefined ? '—' : `${formatNumber(share * 100, locale, { maxDecimals: 1 })}${UNIT_SPACE}%`),
       hours,
       instant,
       /** A local date (YYYY-MM-DD) written the user's way, whatever the browser's zone. */

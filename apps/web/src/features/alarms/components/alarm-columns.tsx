@@ -42,18 +42,27 @@ function KindCell({ alarm }: { alarm: TAlarm }) {
   );
 }
 
-/** The node (or gateway) with its place beneath it; the EUI is in the tooltip and on the alarm's page. */
+/** The grid's usual row height: a row whose place wraps grows from there. */
+const ROW_HEIGHT = 52;
+
+/** Between words, in a row that grows with it; inside a word only when that one word is wider than the whole column. */
+const wrapping = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
+
+/**
+ * The node (or gateway) with its place beneath it, both whole: they wrap between words and the
+ * row grows ("Gemeente Utrecht · Gemeentewerf…" told too little). The EUI is in the tooltip and on the alarm's page.
+ */
 function SubjectCell({ alarm }: { alarm: TAlarm }) {
   const { t } = useTranslation();
   const subject = alarmSubject(t, alarm);
   const place = alarmPlace(t, alarm, ' · ');
   return (
-    <Box sx={twoLines} title={[subject, alarm.deviceEui, place].filter(Boolean).join('\n')}>
-      <Box component="span" sx={ellipsis}>
+    <Box sx={{ ...twoLines, minHeight: ROW_HEIGHT, py: 0.75 }} title={[subject, alarm.deviceEui, place].filter(Boolean).join('\n')}>
+      <Box component="span" sx={wrapping}>
         {subject}
       </Box>
       {place ? (
-        <Box component="span" sx={{ ...ellipsis, fontSize: 12, color: 'text.secondary' }}>
+        <Box component="span" data-place sx={{ ...wrapping, fontSize: 12, color: 'text.secondary' }}>
           {place}
         </Box>
       ) : null}
@@ -128,7 +137,12 @@ function AlarmCard({ alarm, withSubject }: { alarm: TAlarm; withSubject: boolean
         </Box>
       ) : null}
       <Box sx={{ fontSize: 13, whiteSpace: 'normal', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-        <span>{`${t('alarms.columns.openedAt')}: ${dateTime(alarm.openedAt)}`}</span>
+        <span>
+          {`${t('alarms.columns.openedAt')}: `}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {dateTime(alarm.openedAt)}
+          </Box>
+        </span>
         <ConditionText closedAt={alarm.closedAt} />
       </Box>
       {alarm.assignee ? <Box sx={{ fontSize: 13, color: 'text.secondary' }}>{`${t('alarms.columns.assignee')}: ${alarm.assignee.name}`}</Box> : null}

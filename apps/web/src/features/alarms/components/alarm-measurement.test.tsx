@@ -20,12 +20,12 @@ afterEach(async () => {
 
 describe('the measurement line of the alarm page', () => {
   it.each<[string, TAlarmKind, Record<string, unknown>, string | null]>([
-    ['nl', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Meting44,6 °C, grens ten minste 60,0 °C (warm water), buiten de grens sinds 13:07'],
-    ['en', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Measurement44.6 °C, limit at least 60.0 °C (hot water), outside the limit since 13:07'],
-    ['nl', 'temperature', { value: 26.2, limit: 25, limitKind: 'atMost', mode: 'KW', since: null }, 'Meting26,2 °C, grens ten hoogste 25,0 °C (koud water)'],
-    ['nl', 'faultySensor', { value: -102.4 }, 'Meting-102,4 °C (een sensor die -100 °C of lager meet is defect)'],
-    ['nl', 'lowBattery', { voltage: 3.2, threshold: 3.3 }, 'Meting3,20 V, drempel 3,30 V'],
-    ['nl', 'flushAlarm', { before: 40, after: 38, minimumDeviation: 5 }, 'Metingspoeling van 40,0 °C naar 38,0 °C: 2,0 °C verschil, minimaal 5,0 °C'],
+    ['nl', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Meting44,6\u00A0°C, grens ten minste 60,0\u00A0°C (warm water), buiten de grens sinds 13:07'],
+    ['en', 'temperature', { value: 44.6, limit: 60, limitKind: 'atLeast', mode: 'WW', since: TODAY_1307 }, 'Measurement44.6\u00A0°C, limit at least 60.0\u00A0°C (hot water), outside the limit since 13:07'],
+    ['nl', 'temperature', { value: 26.2, limit: 25, limitKind: 'atMost', mode: 'KW', since: null }, 'Meting26,2\u00A0°C, grens ten hoogste 25,0\u00A0°C (koud water)'],
+    ['nl', 'faultySensor', { value: -102.4 }, 'Meting-102,4\u00A0°C (een sensor die -100 °C of lager meet is defect)'],
+    ['nl', 'lowBattery', { voltage: 3.2, threshold: 3.3 }, 'Meting3,20\u00A0V, drempel 3,30\u00A0V'],
+    ['nl', 'flushAlarm', { before: 40, after: 38, minimumDeviation: 5 }, 'Metingspoeling van 40,0\u00A0°C naar 38,0\u00A0°C: 2,0\u00A0°C verschil, minimaal 5,0\u00A0°C'],
     ['nl', 'waterDetection', { resistance: 240 }, 'Metingweerstand 240 Ω'],
     // Nothing measured: no line (the demo's flush alarms, kinds without a measurement).
     ['nl', 'flushAlarm', { via: 'demo' }, null],

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import {
   LOGBOOK_TABLES,
   sectionLookup,
+  UNIT_SPACE,
   type TLogbookAlarm,
   type TLogbookCalibration,
   type TLogbookCalibrationStatus,
@@ -23,7 +24,7 @@ import {
   type TLogbookSectionTable,
 } from '@aquasmart/domain';
 import { useReportFormat, type TReportFormat } from '../use-report-format';
-import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
+import { keepTogether, ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
 import { modeName, screenColumns } from './report-columns';
 import { RulebookPanel } from './rulebook-panel';
 import { VerdictChip } from './verdict-chip';
@@ -64,7 +65,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     ) : (
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {list.map((stretch) => (
-          <li key={stretch.from}>{format.stretch(stretch)}</li>
+          <li key={stretch.from}>{keepTogether(format.stretch(stretch))}</li>
         ))}
       </Box>
     );
@@ -76,13 +77,14 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const summary: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
     shared(summaryTable, 'channel', { wrap: true }),
-    { id: 'limit', label: screenCol('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)) },
+    // Wraps between words ('Warm water ten minste' / '60,0 °C'): the summary fits 1280 px, also in a customer's report.
+    { id: 'limit', label: screenCol('modeLimit'), render: (row) => (row.limit ? `${mode(row.mode)} ${format.limit(row.limit)}` : mode(row.mode)), wrap: true },
     shared(summaryTable, 'verdict'),
     shared(summaryTable, 'coverage'),
     {
       id: 'minMeanMax',
       label: screenCol('minMeanMax'),
-      render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')} °C`),
+      render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')}${UNIT_SPACE}°C`),
       align: 'right',
     },
     shared(summaryTable, 'growthRangeHours'),

@@ -80,7 +80,7 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
 
     await user.clear(reference);
     await user.type(reference, '61,9');
-    expect(within(dialog).getByTestId('calibration-offset').textContent).toBe('+0,5 °C');
+    expect(within(dialog).getByTestId('calibration-offset').textContent).toBe('+0,5\u00A0°C');
     await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
     expect(await screen.findByText('Warm water gekalibreerd, afwijking +0,5 °C')).toBeTruthy();
     expect(posts(calls)).toEqual([{ method: 'POST', url: CALIBRATION_URL, body: { calibrated: 61.9, offset: 0.5, measured: 61.4 } }]);
