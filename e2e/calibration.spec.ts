@@ -136,7 +136,7 @@ test.describe.serial('calibration and battery swap', () => {
     await expectNoAxeViolations(page, 'the calibration dialog', { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Kalibreren' }).click();
 
-    await expect(snackbar(page, new RegExp(`^${first.name} gekalibreerd, afwijking -0,4 °C$`))).toBeVisible();
+    await expect(snackbar(page, new RegExp(`^${first.name} gekalibreerd, afwijking -0,4\\s°C$`))).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(posts()).toBe(1);
     const card = channelCard(page, first.name);
@@ -315,7 +315,7 @@ test.describe.serial('calibration and battery swap', () => {
         await channelCard(page, name).getByRole('button', { name: calibrate }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('textbox').fill(language === 'nl' ? '60,9' : '60.9');
-        await expect(dialog.getByTestId('calibration-offset')).toHaveText(/\+0[,.]2 °C/);
+        await expect(dialog.getByTestId('calibration-offset')).toHaveText(/\+0[,.]2\s°C/);
         await page.screenshot({ path: path.join(SHOTS, `calibration-dialog-${language}-${device}.png`) });
       });
     }

@@ -104,12 +104,12 @@ test.describe('numbers and dates', () => {
       const grid = page.getByRole('grid');
       if (viewport === DESKTOP) {
         const voltage = grid.locator('[data-field="voltage"][role="gridcell"]').first();
-        await expect(voltage).toHaveText(/^\d+,\d\d V$/);
+        await expect(voltage).toHaveText(/^\d+,\d\d\sV$/);
       }
       await useEnglish(page);
       const date = grid.locator('[data-field="date"][role="gridcell"]').first();
       await expect(date).toHaveText(/^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d$/);
-      if (viewport === DESKTOP) await expect(grid.locator('[data-field="voltage"][role="gridcell"]').first()).toHaveText(/^\d+\.\d\d V$/);
+      if (viewport === DESKTOP) await expect(grid.locator('[data-field="voltage"][role="gridcell"]').first()).toHaveText(/^\d+\.\d\d\sV$/);
       await page.evaluate(() => localStorage.removeItem('aquasmart.language'));
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
