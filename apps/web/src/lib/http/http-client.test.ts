@@ -46,7 +46,7 @@ describe('a read without an answer in time (READ_TIMEOUT_MS)', () => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       }),
   );
-  const http = createHttpClient({ baseUrl: '/api/v1', getToken: () => null, fetchFn: hanging as typeof fetch, interceptor: () => null, readTimeoutMs: 50 });
+  const http = createHttpClient({ baseUrl: '/api/v1', getToken: () => null, fetchFn: hanging, interceptor: () => null, readTimeoutMs: 50 });
 
   it('fails a GET with status 0 (as without a connection) after the time-out', async () => {
     const error = await http.get('/devices').catch((caught: unknown) => caught);
