@@ -30,7 +30,7 @@ CREATE FUNCTION "device_version_state"(target text) RETURNS jsonb LANGUAGE sql S
     'minimumDeviation', d.flush_minimum_temperature_deviation,
     'hasFaucet', d.flush_device_id IS NOT NULL,
     'parameters', coalesce((SELECT jsonb_object_agg(p.register::text, coalesce(p.reported, p.value)) FROM device_parameters p WHERE p.device_eui = d.eui), '{}'::jsonb),
-    'channels', coalesce((SELECT jsonb_agg(jsonb_build_object('id', c.channel_id, 'name', c.name, 'mode', c.custom->>'mode') ORDER BY c.channel_id)
+    'channels', coalesce((SELECT jsonb_agg(jsonb_build_object('id', c.channel_id, 'name', c.name, 'mode', c.custom->>'mode', 'calibratedAt', c.calibrated_at) ORDER BY c.channel_id)
                             FROM device_channels c WHERE c.device_eui = d.eui AND c.type = 'Temperatuur'), '[]'::jsonb))
   FROM devices d WHERE d.eui = target
 $$;
@@ -86,8 +86,9 @@ CREATE TRIGGER "device_channels_versions_insert" AFTER INSERT ON "device_channel
 --> statement-breakpoint
 CREATE TRIGGER "device_channels_versions_delete" AFTER DELETE ON "device_channels" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "device_versions_of_node_rows"();
 --> statement-breakpoint
-CREATE TRIGGER "device_channels_versions_update" AFTER UPDATE OF "name", "custom", "type" ON "device_channels"
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.custom->>'mode' IS DISTINCT FROM NEW.custom->>'mode' OR OLD.type IS DISTINCT FROM NEW.type)
+CREATE TRIGGER "device_channels_versions_update" AFTER UPDATE OF "name", "custom", "type", "calibrated_at" ON "device_channels"
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.custom->>'mode' IS DISTINCT FROM NEW.custom->>'mode' OR OLD.type IS DISTINCT FROM NEW.type
+    OR OLD.calibrated_at IS DISTINCT FROM NEW.calibrated_at)
   EXECUTE FUNCTION "device_versions_of_row"();
 --> statement-breakpoint
 CREATE TRIGGER "device_parameters_versions_insert" AFTER INSERT ON "device_parameters" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "device_versions_of_node_rows"();

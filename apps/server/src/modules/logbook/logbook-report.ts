@@ -219,7 +219,7 @@ async function readGroup(db: TDbOrTx, location: TReportLocation, group: { span: 
       size,
     ),
     listChanges(db, euis, span, size),
-    lastCalibrations(db, euis, span.end),
+    lastCalibrations(db, channels, span.end),
     listAlarmRecords(db, euis, span),
   ]);
   return { ...history, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords };

@@ -48,6 +48,8 @@ export interface TLogbookChannelRow {
   channelId: string;
   channelName: string;
   mode: string | null;
+  /** The channel's own calibration date as it was (the calibration log is read apart). */
+  calibratedAt: Date | null;
   calibrationInterval: number;
   minimumDeviation: number;
   supplyVoltageThreshold: number | null;
@@ -64,7 +66,7 @@ interface TDeviceVersionState {
   minimumDeviation: number;
   hasFaucet: boolean;
   parameters: Record<string, unknown>;
-  channels: { id: string; name: string; mode: string | null }[];
+  channels: { id: string; name: string; mode: string | null; calibratedAt: string | null }[];
 }
 
 const versionRow = rowShape({
@@ -133,6 +135,7 @@ export async function listPeriodChannels(db: TDbOrTx, locationId: number, bounds
       channelId: channel.id,
       channelName: channel.name,
       mode: channel.mode,
+      calibratedAt: channel.calibratedAt ? new Date(channel.calibratedAt) : null,
       calibrationInterval: state.calibrationInterval,
       minimumDeviation: state.minimumDeviation,
       supplyVoltageThreshold: numberField(state.parameters['1'], 'supply-voltage-threshold'),
@@ -393,19 +396,31 @@ export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: 
   return changes;
 }
 
-const lastCalibrationRow = rowShape({ eui: column.as<string>(), channel_id: column.as<string>(), last: column.nullable(column.date) });
+const lastCalibrationRow = rowShape({ eui: column.as<string>(), channel: column.as<string>(), last: column.date });
 
-/** The last calibration of each channel before the period's end: the calibration log, else the channel's own date. */
-export async function lastCalibrations(db: TDbOrTx, euis: readonly string[], end: Date): Promise<Map<string, Date>> {
-  if (euis.length === 0) return new Map();
+/**
+ * The last calibration of each channel before the period's end: the calibration log, else the
+ * channel's own date as it was (`calibratedAt` of listPeriodChannels; a later calibration overwrites
+ * the channel's date, never the log).
+ */
+export async function lastCalibrations(db: TDbOrTx, channels: readonly { eui: string; channelId: string; calibratedAt: Date | null }[], end: Date): Promise<Map<string, Date>> {
+  if (channels.length === 0) return new Map();
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
   const rows = await lastCalibrationRow.readInTurn(
     db,
-    sql`SELECT c.device_eui AS eui, c.channel_id,
-               greatest((SELECT max(l.ts) FROM calibration_logs l WHERE l.device_eui = c.device_eui AND l.channel = c.channel_id AND l.ts < ${end}),
-                        CASE WHEN c.calibrated_at < ${end} THEN c.calibrated_at END) AS last
-          FROM device_channels c WHERE c.device_eui = ANY(${pgTextArray(euis)}::text[]) AND c.type = 'Temperatuur'`,
+    sql`SELECT device_eui AS eui, channel, max(ts) AS last FROM calibration_logs
+         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts < ${end} GROUP BY device_eui, channel`,
   );
-  return new Map(rows.flatMap((row) => (row.last === null ? [] : [[`${row.eui}/${row.channel_id}`, row.last] as const])));
+  const logged = new Map(rows.map((row) => [`${row.eui}/${row.channel}`, row.last]));
+  const last = new Map<string, Date>();
+  for (const channel of channels) {
+    const key = `${channel.eui}/${channel.channelId}`;
+    const own = channel.calibratedAt && channel.calibratedAt < end ? channel.calibratedAt : null;
+    const fromLog = logged.get(key) ?? null;
+    const latest = own && fromLog ? (own > fromLog ? own : fromLog) : (own ?? fromLog);
+    if (latest) last.set(key, latest);
+  }
+  return last;
 }
 
 export interface TAlarmRecordRow {

@@ -26,6 +26,11 @@ beforeEach(async () => {
   const { customerId, locationId } = await seedLogbookWorld(db);
   await db.insert(deviceParameters).values({ deviceEui: LOGBOOK_EUI, register: 2, value: { logInterval: 15 }, reported: { logInterval: 15 }, status: 'saved' });
   otherLocationId = await insertLocation(db, customerId, 'Zwembad Oost');
+  // Channel 2 was calibrated before the period with no entry in the calibration log (an imported date).
+  await db
+    .update(deviceChannels)
+    .set({ calibratedAt: new Date('2026-09-01T10:00:00Z') })
+    .where(and(eq(deviceChannels.deviceEui, LOGBOOK_EUI), eq(deviceChannels.channelId, 'temperature2')));
   await setHistoryImport(db, false);
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
@@ -49,13 +54,19 @@ describe('a closed period is the same report whatever is changed after it', () =
       ['temperature3', 768, 0],
     ]);
 
-    // Today: the node confirms a log interval of 60 minutes, its hot channel becomes cold, a new node
-    // is registered at the location, and then the node moves to another location.
+    expect(before.locations[0].calibrationStatus[1]).toMatchObject({ channelId: 'temperature2', lastCalibrated: '2026-09-01T10:00:00.000Z' });
+
+    // Today: the node confirms a log interval of 60 minutes, its hot channel becomes cold, channel 2
+    // is calibrated again, a new node is registered at the location, and then the node moves away.
     await db.update(deviceParameters).set({ value: { logInterval: 60 }, reported: { logInterval: 60 } }).where(eq(deviceParameters.deviceEui, LOGBOOK_EUI));
     await db
       .update(deviceChannels)
       .set({ custom: { mode: 'KW', attachments: [] } })
       .where(and(eq(deviceChannels.deviceEui, LOGBOOK_EUI), eq(deviceChannels.channelId, 'temperature1')));
+    await db
+      .update(deviceChannels)
+      .set({ calibratedAt: new Date() })
+      .where(and(eq(deviceChannels.deviceEui, LOGBOOK_EUI), eq(deviceChannels.channelId, 'temperature2')));
     await insertDevice(db, { eui: '00000000000000E1', name: 'Nieuw', type: 'V2' });
     await db.update(devices).set({ customerId: subject.customer.id, locationId: subject.scope === 'location' ? subject.location.id : null }).where(eq(devices.eui, '00000000000000E1'));
     await db.update(devices).set({ locationId: otherLocationId }).where(eq(devices.eui, LOGBOOK_EUI));
