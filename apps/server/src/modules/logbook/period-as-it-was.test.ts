@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { customers, deviceChannels, deviceParameters, devices, locations } from '../../db/schema';
 import { queryRows } from '../../db/database';
+import { splitStatements } from '../../db/migrate';
+import { auditLogs } from '../../db/schema';
 import { insertDevice, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 import { setHistoryImport } from '../devices/device-versions';
@@ -160,5 +163,23 @@ describe('a node counts from when it was placed until it left', () => {
     const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
     expect(section.nodes).toBe(0);
     expect(section.channels).toEqual([]);
+  });
+
+  it("the migration places the nodes there now from their registration or move in the audit log, else from always", async () => {
+    const db = ctx.database.db;
+    const migration = splitStatements(fs.readFileSync(new URL('../../db/migrations/0024_device_versions.sql', import.meta.url), 'utf8'));
+    const backfill = migration.slice(-2);
+    expect(backfill.every((statement) => statement.includes('INSERT INTO "device_versions"'))).toBe(true);
+    await db.insert(auditLogs).values({ deviceEui: LOGBOOK_EUI, ts: new Date('2026-10-08T00:00:00Z'), userEmail: 'monteur@example.com', value: { action: 'register', changes: {} } });
+    await db.execute(sql`DELETE FROM device_versions`);
+    for (const statement of backfill) await ctx.database.exec(statement);
+    const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    expect(section.channels[0]).toMatchObject({ readings: 472, expectedReadings: 472, gaps: [] });
+
+    await db.execute(sql`DELETE FROM audit_logs WHERE value->>'action' = 'register'`);
+    await db.execute(sql`DELETE FROM device_versions`);
+    for (const statement of backfill) await ctx.database.exec(statement);
+    const [always] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    expect(always.channels[0]).toMatchObject({ readings: 736, expectedReadings: 768 });
   });
 });
