@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './portal';
@@ -68,6 +69,18 @@ test.describe.serial('the logbook tab', () => {
     const csv = await csvDownloading;
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     expect(fs.readFileSync(await csv.path(), 'utf8')).toContain(';');
+
+    // German is offered for the report although the screens have no German: the PDF is in German.
+    await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('combobox', { name: 'Taal van het rapport' })).toHaveText('Deutsch');
+    const germanDownloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF downloaden' }).click();
+    const german = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', await (await germanDownloading).path(), '-'], { encoding: 'utf8' });
+    expect(german).toContain('Legionellen-Betriebsbuch');
+    expect(german).toMatch(/Befund Standort: (Eingehalten|Abweichungen|Unzureichende Daten)/);
+    await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
+    await page.getByRole('option', { name: 'Nederlands' }).click();
 
     await page.getByRole('button', { name: 'Rapport uitgeven' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rapport uitgeven?' });

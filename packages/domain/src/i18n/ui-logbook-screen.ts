@@ -34,6 +34,7 @@ export const logbookScreenUiNl = {
     },
     actions: {
       label: 'Rapport',
+      language: 'Taal van het rapport',
       downloadPdf: 'PDF downloaden',
       downloadCsv: 'CSV downloaden',
       issue: 'Rapport uitgeven',
@@ -120,6 +121,7 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
     },
     actions: {
       label: 'Report',
+      language: 'Report language',
       downloadPdf: 'Download PDF',
       downloadCsv: 'Download CSV',
       issue: 'Issue report',
