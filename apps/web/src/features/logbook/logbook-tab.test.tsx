@@ -159,6 +159,12 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Deutsch' }));
     expect(screen.getByRole('combobox', { name: 'Taal van het rapport' }).textContent).toBe('Deutsch');
+    // The preview is written as the report: German, with its lang; the rest of the tab stays Dutch.
+    const summary = await screen.findByRole('table', { name: 'Zusammenfassung' });
+    expect(summary.closest('[lang="de"]')).toBeTruthy();
+    expect(screen.getByText(/^Befund für \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}$/)).toBeTruthy();
+    expect(screen.getByText(/^Regelwerk: DE|^Regelwerk: NL/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Rapport uitgeven' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Rapport uitgeven?' })).getByRole('button', { name: 'Uitgeven' }));
     await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'de' }]));

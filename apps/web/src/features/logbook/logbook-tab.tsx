@@ -161,7 +161,7 @@ export function LogbookTab({ customer, location }: { customer: string; location?
             {fieldMessages.length > 0 ? `: ${fieldMessages.join(' · ')}` : ''}
           </Alert>
         ) : null}
-        {report.data && !report.isError ? <ReportPreview report={report.data} /> : null}
+        {report.data && !report.isError ? <ReportPreview report={report.data} language={language} /> : null}
       </Box>
 
       <Box component="section" aria-labelledby="logbook-issued-title" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, minWidth: 0 }}>
