@@ -7,6 +7,7 @@ import {
   type TIssuedLogbookReport,
   type TLogbookPeriodQuery,
   type TLogbookReport,
+  type TLogbookReportLanguage,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, locations, logbookReports } from '../../db/schema';
@@ -21,11 +22,12 @@ import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRu
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
-  pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
-  csv(report: TLogbookReport, language: 'nl' | 'en'): Promise<string>;
+  pdf(report: TLogbookReport, language: TLogbookLanguage): Promise<Buffer>;
+  csv(report: TLogbookReport, language: TLogbookLanguage): Promise<string>;
 }
 
-export type TLogbookLanguage = 'nl' | 'en';
+/** nl, en or de (docs/logbook.md, "PDF and CSV"). */
+export type TLogbookLanguage = TLogbookReportLanguage;
 
 /** JSON with the keys of every object sorted: the same report always gives the same text, so the same hash. */
 export function canonicalJson(value: unknown): string {
