@@ -42,7 +42,8 @@ export function createLogbookDaysJob(
     }
     let budget = deps.perStep ?? LOGBOOK_DAYS_PER_STEP;
     for (const { location, customer } of rows) {
-      const { judging } = await locationChannels(deps.db, reportCustomer(customer), reportLocation(location));
+      // Every node that was ever at the location, judged by its limits there (device_versions).
+      const { judging } = await locationChannels(deps.db, reportCustomer(customer), reportLocation(location), { start: new Date(0), end: now });
       const euis = [...new Set(judging.map((channel) => channel.eui))];
       const { written, more } = await keepMissingDays(deps.db, judging, euis, now.getTime(), budget, deps.statementTimeoutMs);
       budget -= written;
