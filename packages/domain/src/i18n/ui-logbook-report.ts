@@ -21,7 +21,11 @@ export const logbookReportTextsNl = {
   },
   footer: {
     page: 'Pagina {{page}} / {{pages}}',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 van de JSON van dit rapport (te downloaden):',
+  },
+  signature: {
+    signedBy: 'Digitaal ondertekend door {{subject}}.',
+    selfSigned: 'Digitaal ondertekend door {{subject}} met het eigen, zelfondertekende certificaat van deze portal: de handtekening toont dat het bestand niet is gewijzigd, niet wie het uitgaf.',
   },
   sections: {
     customerSummary: 'Overzicht van de locaties',
@@ -210,7 +214,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
   },
   footer: {
     page: 'Page {{page}} / {{pages}}',
-    sha256: 'SHA-256',
+    sha256: "SHA-256 of this report's JSON (downloadable):",
+  },
+  signature: {
+    signedBy: 'Digitally signed by {{subject}}.',
+    selfSigned: "Digitally signed by {{subject}} with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
   },
   sections: {
     customerSummary: 'Locations at a glance',

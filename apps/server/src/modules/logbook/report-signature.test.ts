@@ -1,0 +1,73 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderLogbookPdf } from './report-pdf';
+import { describeP12, makeSelfSignedP12, type TPdfSigning } from './report-signature';
+import { customerReport, locationReport } from './report.fixture';
+
+/** poppler's pdfsig (Debian poppler-utils, installed by .ci/run): its report of the file's signatures, and its exit code. */
+export function pdfsig(pdf: Buffer): { out: string; status: number | null } {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfsig-'));
+  try {
+    const file = path.join(directory, 'report.pdf');
+    fs.writeFileSync(file, pdf);
+    const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+    return { out: `${run.stdout}${run.stderr}`, status: run.status };
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-l', '1', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+describe('the signature of an issued PDF', () => {
+  let signing: TPdfSigning;
+  const portalKey = async () => {
+    const made = await makeSelfSignedP12('Aquasmart Portal portal.example.nl');
+    signing ??= { ...made, selfSigned: true };
+    return signing;
+  };
+
+  it('pdfsig finds one valid signature by the portal key, over the whole file; one changed byte makes it invalid', async () => {
+    const key = await portalKey();
+    const pdf = await renderLogbookPdf(locationReport, 'nl', key);
+    const checked = pdfsig(pdf);
+    expect(checked.out).toContain('Signature #1');
+    expect(checked.out).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(checked.out).toContain('Signer Certificate Common Name: Aquasmart Portal portal.example.nl');
+    expect(checked.out).toContain('Signature Type: adbe.pkcs7.detached');
+    expect(checked.out).toContain('Total document signed');
+    expect(checked.status).toBe(0);
+
+    // One byte of the signed content: a digit of the hash in the Info dictionary's keywords.
+    const at = pdf.indexOf(`sha256:${locationReport.sha256}`) + 'sha256:'.length;
+    expect(at).toBeGreaterThan(10);
+    const changed = Buffer.from(pdf);
+    changed[at] = changed[at] === 0x30 ? 0x31 : 0x30;
+    const tampered = pdfsig(changed);
+    expect(tampered.out).toContain('Signature #1');
+    expect(tampered.out).not.toMatch(/Signature is Valid/);
+    expect(tampered.out).toMatch(/Signature Validation: Digest Mismatch\./);
+  });
+
+  it('says on the first page who signs and that the certificate is the portal\'s own; the same report and key give the same bytes', async () => {
+    const key = await portalKey();
+    const [first, again] = [await renderLogbookPdf(customerReport, 'en', key), await renderLogbookPdf(customerReport, 'en', key)];
+    expect(Buffer.compare(first, again)).toBe(0);
+    expect(pdfText(first)).toContain(
+      "Digitally signed by Aquasmart Portal portal.example.nl with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
+    );
+    const operator = await renderLogbookPdf(locationReport, 'nl', { ...key, subject: 'Waterbeheer B.V.', selfSigned: false });
+    expect(pdfText(operator)).toContain('Digitaal ondertekend door Waterbeheer B.V..'.slice(0, -1));
+    // Unsigned (a draft): no signature, no line.
+    expect(pdfsig(await renderLogbookPdf(locationReport, 'nl')).out).toMatch(/does not contain any signatures/);
+  });
+
+  it('describeP12 reads the subject and whether the certificate signed itself; a wrong passphrase throws', async () => {
+    const made = await makeSelfSignedP12('Aquasmart Portal');
+    expect(describeP12(made.p12, made.passphrase)).toEqual({ subject: 'Aquasmart Portal', selfSigned: true });
+    expect(() => describeP12(made.p12, 'wrong')).toThrow();
+  });
+});
