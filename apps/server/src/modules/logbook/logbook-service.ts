@@ -17,12 +17,15 @@ import { ApiError } from '../../lib/api-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
+import type { TReportSignature } from './report-signature';
 import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
   pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
   csv(report: TLogbookReport, language: 'nl' | 'en'): Promise<string>;
+  /** An issued report's PDF, digitally signed, and who signed it (report-signature.ts). */
+  signedPdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<{ pdf: Buffer; signature: TReportSignature }>;
 }
 
 export type TLogbookLanguage = 'nl' | 'en';
@@ -136,7 +139,7 @@ export async function makeReport(
   return withContentHash(report);
 }
 
-function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
+export function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
   const content = row.content as TLogbookReport;
   return {
     number: row.number,
@@ -153,6 +156,7 @@ function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport
     sha256: row.sha256,
     pdfSha256: row.pdfSha256,
     keepUntil: row.keepUntil.toISOString(),
+    signature: row.signature ?? null,
   };
 }
 
@@ -182,7 +186,7 @@ export async function issueReport(
   const draft = await makeReport(db, subject, period, issuedBy, now, reads);
   const { sha256: _draftHash, ...unhashed } = draft;
   const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
-  const [pdf, csv] = await Promise.all([renderers.pdf(report, language), renderers.csv(report, language)]);
+  const [{ pdf, signature }, csv] = await Promise.all([renderers.signedPdf(report, language), renderers.csv(report, language)]);
   const rulebook = reportRulebook(report);
   const [row] = await db
     .insert(logbookReports)
@@ -200,6 +204,8 @@ export async function issueReport(
       issuedBy,
       sha256: report.sha256,
       pdfSha256: sha256(pdf),
+      csvSha256: sha256(csv),
+      signature,
       content: report,
       pdf,
       csv,
