@@ -30,6 +30,7 @@ import { createBackgroundJobs } from './jobs/background-jobs';
 import { alarmRoutes } from './modules/alarms/alarm-routes';
 import { threadedLogbookRenderers } from './modules/logbook/report-renderers';
 import { logbookSigner } from './modules/logbook/report-signature';
+import { logbookVerifyRoutes } from './modules/logbook/verify-routes';
 import { threadedLabelsRenderer } from './modules/labels/labels-service';
 import { createWorkerPool } from './lib/worker-pool';
 import { HEAVY_REQUEST_LIMITS, registerHeavyRequestLimit, type THeavyRequestLimits } from './plugins/heavy-request-limit';
@@ -225,6 +226,7 @@ export async function buildApp({ config, database, logger, logStream, background
         renderers: logbookRenderers,
         reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
       });
+      await api.register(logbookVerifyRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
       await api.register(deviceRoutes, { db: database.db });

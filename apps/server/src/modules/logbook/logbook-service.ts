@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
+  CSV_BOM,
   RULEBOOKS,
   keepUntil,
   logbookPeriodIssues,
@@ -253,14 +254,16 @@ export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIs
 export async function requireIssued(db: TDb, user: TAuthUser, number: string): Promise<{ issued: TIssuedLogbookReport; pdf: Buffer; csv: string; report: TLogbookReport }> {
   const [row] = await db.select().from(logbookReports).where(eq(logbookReports.number, number));
   if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);
-  return { issued: issuedOf(row), pdf: row.pdf, csv: row.csv, report: row.content as TLogbookReport };
+  // Every issued CSV starts with a byte order mark; PGlite's text decoding drops a leading one, so it is put back (the bytes as issued).
+  const csv = row.csv.startsWith(CSV_BOM) ? row.csv : CSV_BOM + row.csv;
+  return { issued: issuedOf(row), pdf: row.pdf, csv, report: row.content as TLogbookReport };
 }
 
 /** How long issued reports and the history behind them must be kept: the longest rulebook's years. */
 export const LONGEST_RETENTION_YEARS = Math.max(...Object.values(RULEBOOKS).map((book) => book.retentionYears));
 
 /** A file name for a download: aquasmart-logbook-<place>-<from>-<to>.<ext>, ASCII only. */
-export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv'): string {
+export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv' | 'json'): string {
   const place = report.scope === 'location' ? `${report.customer.name}-${report.locations[0]?.location.name ?? ''}` : report.customer.name;
   const safe = place
     .normalize('NFKD')

@@ -1,24 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
 import { describeP12, makeSelfSignedP12, type TPdfSigning } from './report-signature';
 import { customerReport, locationReport } from './report.fixture';
-
-/** poppler's pdfsig (Debian poppler-utils, installed by .ci/run): its report of the file's signatures, and its exit code. */
-export function pdfsig(pdf: Buffer): { out: string; status: number | null } {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfsig-'));
-  try {
-    const file = path.join(directory, 'report.pdf');
-    fs.writeFileSync(file, pdf);
-    const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-    return { out: `${run.stdout}${run.stderr}`, status: run.status };
-  } finally {
-    fs.rmSync(directory, { recursive: true, force: true });
-  }
-}
+import { pdfsig } from './report-signature.fixture';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-l', '1', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
 

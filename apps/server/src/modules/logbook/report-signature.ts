@@ -103,7 +103,7 @@ export function describeP12(p12: Uint8Array, passphrase: string): TReportSignatu
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
   const keys = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
-  const key = keys[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = keys[0]?.key;
   if (!key) throw new Error('the PKCS#12 file holds no (RSA) private key');
   const certificates = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((bag) => (bag.cert ? [bag.cert] : []));
   const own = certificates.find((certificate) => {
