@@ -62,6 +62,8 @@ export const logbookScreenUiNl = {
       downloads: 'Downloaden',
       downloadPdf: 'PDF van {{number}}',
       downloadCsv: 'CSV van {{number}}',
+      downloadJson: 'JSON van {{number}} (de SHA-256 in de voettekst is van dit bestand)',
+      verify: 'Een bestand controleren',
     },
     preview: {
       title: 'Voorbeeld',
@@ -148,6 +150,8 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
       downloads: 'Download',
       downloadPdf: 'PDF of {{number}}',
       downloadCsv: 'CSV of {{number}}',
+      downloadJson: "JSON of {{number}} (the SHA-256 in the PDF's footer is this file's)",
+      verify: 'Verify a file',
     },
     preview: {
       title: 'Preview',
