@@ -12,6 +12,13 @@ import { DetailField, DetailList, PageHeader, Section } from '../../components/p
 import { failureReason } from '../../lib/http/failure-text';
 import { verifyLogbookFile } from './logbook-verify-api';
 
+/** Dates and times stay on one line (docs/screens.md, "Text that fits"). */
+const NoWrap = ({ children }: { children: string }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
 /**
  * /logbook/verify (docs/logbook.md, "Verifying a file"): a user chooses or drops an issued
  * logbook file (PDF, CSV or JSON) or pastes a SHA-256 and sees which issued report it is, among
@@ -176,9 +183,15 @@ export function LogbookVerifyPage() {
                 <DetailField label={t('logbookVerify.fields.scope')}>{t(`logbookVerify.scopes.${report.scope}`)}</DetailField>
                 <DetailField label={t('logbookVerify.fields.customer')}>{report.customer}</DetailField>
                 <DetailField label={t('logbookVerify.fields.location')}>{report.location}</DetailField>
-                <DetailField label={t('logbookVerify.fields.period')}>{`${localDate(report.from)} – ${localDate(report.to)}`}</DetailField>
+                <DetailField label={t('logbookVerify.fields.period')}>
+                  <NoWrap>{localDate(report.from)}</NoWrap> – <NoWrap>{localDate(report.to)}</NoWrap>
+                </DetailField>
                 <DetailField label={t('logbookVerify.fields.verdict')}>{t(`logbookReport.verdicts.${report.verdict}`)}</DetailField>
-                <DetailField label={t('logbookVerify.fields.issuedAt')}>{`${formatDateTime(report.issuedAt, locale)}, ${report.issuedBy}`}</DetailField>
+                <DetailField label={t('logbookVerify.fields.issuedAt')} wide>
+                  <NoWrap>{formatDateTime(report.issuedAt, locale)}</NoWrap>
+                  {'\n'}
+                  {report.issuedBy}
+                </DetailField>
                 <DetailField label={t('logbookVerify.fields.superseded')}>
                   {supersession ? supersession.supersededBy : t('logbookVerify.notSuperseded')}
                 </DetailField>
