@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
-import { describeP12, makeSelfSignedP12, type TPdfSigning } from './report-signature';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TDb } from '../../db/database';
+import { describeP12, logbookSigner, makeSelfSignedP12, type TPdfSigning } from './report-signature';
 import { customerReport, locationReport } from './report.fixture';
 import { pdfsig } from './report-signature.fixture';
 
@@ -54,5 +58,21 @@ describe('the signature of an issued PDF', () => {
     const made = await makeSelfSignedP12('Aquasmart Portal');
     expect(describeP12(made.p12, made.passphrase)).toEqual({ subject: 'Aquasmart Portal', selfSigned: true });
     expect(() => describeP12(made.p12, 'wrong')).toThrow();
+  });
+
+  it('an operator\'s PKCS#12 (LOGBOOK_SIGNING_P12) is read once and used; a wrong passphrase names the variables', async () => {
+    const made = await makeSelfSignedP12('Waterbeheer B.V.');
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'p12-'));
+    try {
+      const file = path.join(directory, 'signing.p12');
+      fs.writeFileSync(file, made.p12);
+      const noDatabase = {} as TDb; // the portal's own key is not asked for
+      const signing = await logbookSigner(noDatabase, { p12File: file, passphrase: made.passphrase, name: 'unused' }).signing();
+      expect(signing).toMatchObject({ subject: 'Waterbeheer B.V. (Aquasmart Portal)', selfSigned: true, passphrase: made.passphrase });
+      expect(Buffer.compare(Buffer.from(signing.p12), made.p12)).toBe(0);
+      await expect(logbookSigner(noDatabase, { p12File: file, passphrase: 'wrong', name: 'unused' }).signing()).rejects.toThrow(/LOGBOOK_SIGNING_P12 .*signing\.p12: .*LOGBOOK_SIGNING_PASSPHRASE/);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
