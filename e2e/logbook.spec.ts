@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,8 +42,8 @@ async function openSummary(page: Page, location: string): Promise<void> {
   await page.getByRole('region', { name: location }).getByRole('button', { name: /^(Samenvatting|Summary) \(\d+\)$/ }).click();
 }
 
-const summaryTable = (page: Page) => page.getByRole('table', { name: /^(Samenvatting|Summary)$/ }).first();
-const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatting|Summary)$/ }).first();
+const summaryTable = (page: Page) => page.getByRole('table', { name: /^(Samenvatting|Summary|Zusammenfassung)$/ }).first();
+const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatting|Summary|Zusammenfassung)$/ }).first();
 
 test.describe.serial('the logbook tab', () => {
   test('a location: the summary of a period, the PDF, issuing a report and the list of issued ones', async ({ page }) => {
@@ -69,6 +70,22 @@ test.describe.serial('the logbook tab', () => {
     const csv = await csvDownloading;
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     expect(fs.readFileSync(await csv.path(), 'utf8')).toContain(';');
+
+    // German is offered for the report although the screens have no German: the PDF is in German.
+    await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('combobox', { name: 'Taal van het rapport' })).toHaveText('Deutsch');
+    // The preview is written as the German report, with its lang.
+    await expect(page.locator('[lang="de"]').getByRole('table', { name: 'Zusammenfassung' })).toBeVisible();
+    await expect(page.getByText(/^Befund für /)).toBeVisible();
+    await expectNoAxeViolations(page, 'the logbook tab with a German report');
+    const germanDownloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF downloaden' }).click();
+    const german = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', await (await germanDownloading).path(), '-'], { encoding: 'utf8' });
+    expect(german).toContain('Legionellen-Betriebsbuch');
+    expect(german).toMatch(/Befund Standort: (Eingehalten|Abweichungen|Unzureichende Daten)/);
+    await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
+    await page.getByRole('option', { name: 'Nederlands' }).click();
 
     await page.getByRole('button', { name: 'Rapport uitgeven' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rapport uitgeven?' });
@@ -167,8 +184,12 @@ test.describe.serial('the logbook tab', () => {
 
   // The eight screenshots for docs/screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots); CI runs the
   // English location on a phone only (the longest texts on the narrowest screen), to keep the browser suite short.
+  // With SCREENSHOTS also the screens' German ('de': English text) on a location: the report, and so the preview, in German.
   const shots = process.env.SCREENSHOTS
-    ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).flatMap((device) => (['location', 'customer'] as const).map((scope) => ({ language, device, scope }))))
+    ? [
+        ...(['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).flatMap((device) => (['location', 'customer'] as const).map((scope) => ({ language, device, scope })))),
+        ...(['desktop', 'phone'] as const).map((device) => ({ language: 'de', device, scope: 'location' }) as const),
+      ]
     : [{ language: 'en', device: 'phone', scope: 'location' } as const];
   for (const { language, device, scope } of shots) {
     test(`screenshot: ${scope} ${language} ${device}`, async ({ page }) => {

@@ -1,3 +1,4 @@
+import { asHistoryImport } from '../modules/devices/device-versions';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -387,7 +388,8 @@ async function main(): Promise<void> {
     database = await openDatabase({ databaseUrl: values.url });
   }
   try {
-    await seedScale(database, nodes, historyRows);
+    // A generated history: every node's state holds from always (device-versions.ts).
+    await asHistoryImport(database.system, () => seedScale(database, nodes, historyRows));
   } finally {
     await database.close();
   }

@@ -1,3 +1,4 @@
+import { setHistoryImport } from '../modules/devices/device-versions';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -67,6 +68,8 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     // at the same time waits here and then finds the data.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`);
     if (await hasData(tx)) return null;
+    // The demo's history was recorded with its nodes where they stand: their state holds from always.
+    await setHistoryImport(tx, true);
     const places = await seedPlaces(tx, rng);
     const created = await seedUsers(tx, passwordHash, places.customerIds);
     const [admin] = await queryRows<{ email: string }>(tx, sql`SELECT email FROM users WHERE type = ${USER_TYPE_ADMINISTRATOR} ORDER BY id LIMIT 1`);
@@ -77,6 +80,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedUnassignedDevices(tx, places, admin?.email ?? null);
     await seedGatewaysHeard(tx);
     await seedAlarmRecords(tx, nowMs, DEMO_USERS[0].email);
+    await setHistoryImport(tx, false);
     return created;
   });
   if (!emails) return null;

@@ -26,6 +26,12 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
+ * A test's fixtures load history with their nodes where they stand: the nodes' state holds from
+ * always (modules/devices/device-versions.ts). Tests of what changes when turn the import off.
+ */
+const HISTORY_IMPORT = 'UPDATE device_history_import SET importing = true';
+
+/**
  * Creating and migrating a database is slow (PGlite about 7 s), so it is done once per run:
  * PGlite as a dumped data directory, PostgreSQL as a template database. Each test file then
  * gets its own copy, and the run cleans up after itself. Only the one the run's files use: the
@@ -40,6 +46,7 @@ export default async function setup(project: TestProject) {
     snapshotPath = path.join(os.tmpdir(), `aquasmart-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
     const client = new PGlite();
     await runMigrations(pgliteDatabase(client));
+    await client.exec(HISTORY_IMPORT);
     const dump = await client.dumpDataDir('gzip');
     fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
     await client.close();
@@ -56,6 +63,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(adminUrl, templateName);
     const template = postgresDatabase(templateUrl, { apiPoolSize: 1, systemPoolSize: 1 });
     await runMigrations(template);
+    await template.exec(HISTORY_IMPORT);
     await template.close();
     project.provide('postgresTemplateUrl', templateUrl);
   } else {

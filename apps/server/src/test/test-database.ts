@@ -27,6 +27,7 @@ export const TABLES = [
   'device_parameters',
   'device_channels',
   'devices',
+  'device_versions',
   'network_servers',
   'gateway_nodes',
   'gateways',

@@ -6,8 +6,8 @@ import type { TFormatLocale } from './format';
  * the date fields are text in the portal's language with a calendar beside them. The value behind
  * them stays `YYYY-MM-DD`, as `<input type="date">` gives it.
  */
-export const DAY_INPUT_PATTERN: Record<TFormatLocale, string> = { nl: 'dd-mm-jjjj', en: 'dd/mm/yyyy' };
-const SEPARATOR: Record<TFormatLocale, string> = { nl: '-', en: '/' };
+export const DAY_INPUT_PATTERN: Record<TFormatLocale, string> = { nl: 'dd-mm-jjjj', en: 'dd/mm/yyyy', de: 'tt.mm.jjjj' };
+const SEPARATOR: Record<TFormatLocale, string> = { nl: '-', en: '/', de: '.' };
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -18,7 +18,7 @@ function isoDay(year: number, month: number, day: number): string | null {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
-/** `2026-11-28` as the field shows it: `28-11-2026` (nl), `28/11/2026` (en); empty for no or no valid day. */
+/** `2026-11-28` as the field shows it: `28-11-2026` (nl), `28/11/2026` (en), `28.11.2026` (de); empty for no or no valid day. */
 export function formatDayInput(value: string | null | undefined, locale: TFormatLocale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
   if (!match || !isoDay(Number(match[1]), Number(match[2]), Number(match[3]))) return '';

@@ -15,6 +15,11 @@ describe('formatNumber', () => {
     [1234.5, 'nl', { decimals: 1 }, '1234,5'],
     [1234.5, 'nl', { decimals: 1, grouping: true }, '1.234,5'],
     [1234.5, 'en', { decimals: 1, grouping: true }, '1,234.5'],
+    [1.5, 'de', { decimals: 1 }, '1,5'],
+    [-102.4, 'de', { decimals: 1 }, '-102,4'],
+    [1234.5, 'de', { decimals: 1 }, '1234,5'],
+    [1234.5, 'de', { decimals: 1, grouping: true }, '1.234,5'],
+    [0.2, 'de', { decimals: 1, signed: true }, '+0,2'],
     [7, 'nl', {}, '7'],
     [0.25, 'nl', { maxDecimals: 3 }, '0,25'],
     [2, 'nl', { maxDecimals: 3 }, '2'],
@@ -35,6 +40,7 @@ describe('quantities (a no-break space before the unit, so it never starts a lin
   it.each([
     [11.6, 'nl', '11,6\u00A0°C'],
     [11.6, 'en', '11.6\u00A0°C'],
+    [11.6, 'de', '11,6\u00A0°C'],
     [-102.4, 'nl', '-102,4\u00A0°C'],
     [59.96, 'nl', '60,0\u00A0°C'],
     [0, 'nl', '0,0\u00A0°C'],
@@ -67,6 +73,8 @@ describe('dates', () => {
     ['2026-02-01T00:00:00Z', 'nl', '01-02-2026 00:00'],
     ['2026-02-01T00:00:00Z', 'en', '1 Feb 2026 00:00'],
     ['2026-09-26T23:59:59Z', 'en', '26 Sep 2026 23:59'],
+    ['2026-11-26T14:05:00Z', 'de', '26.11.2026 14:05'],
+    ['2026-02-01T00:00:00Z', 'de', '01.02.2026 00:00'],
   ] as const)('%s in %s is %s', (moment, locale, expected) => {
     expect(formatDateTime(moment, locale, utc)).toBe(expected);
   });
@@ -77,6 +85,7 @@ describe('dates', () => {
     // Amsterdam is an hour ahead in winter: the new year.
     expect(formatDateTime(at, 'nl', { timeZone: 'Europe/Amsterdam' })).toBe('01-01-2027 00:30');
     expect(formatDate(at, 'en', { timeZone: 'Europe/Amsterdam' })).toBe('1 Jan 2027');
+    expect(formatDate(at, 'de', { timeZone: 'Europe/Berlin' })).toBe('01.01.2027');
     expect(formatTime(at, 'en', utc)).toBe('23:30');
   });
 

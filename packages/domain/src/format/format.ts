@@ -5,15 +5,19 @@
  * given (the browser's by default, the alert mails Dutch time).
  */
 
-/** The two ways of writing; French and German show English (docs/screens.md, Languages). */
-export type TFormatLocale = 'nl' | 'en';
+/**
+ * The ways of writing. The screens use two: French and German show English (docs/screens.md,
+ * Languages), so `formatLocale` never gives 'de'. German is for the logbook report, which has
+ * German texts (docs/logbook.md, "PDF and CSV"): a decimal comma, dates as 26.11.2026.
+ */
+export type TFormatLocale = 'nl' | 'en' | 'de';
 
-/** 'nl' for Dutch ('nl', 'nl-NL', 'nl-BE'), 'en' for anything else. */
-export function formatLocale(language: string | null | undefined): TFormatLocale {
+/** 'nl' for Dutch ('nl', 'nl-NL', 'nl-BE'), 'en' for anything else (a screen's German is English). */
+export function formatLocale(language: string | null | undefined): 'nl' | 'en' {
   return typeof language === 'string' && /^nl\b/i.test(language) ? 'nl' : 'en';
 }
 
-const INTL_LOCALE: Record<TFormatLocale, string> = { nl: 'nl-NL', en: 'en-GB' };
+const INTL_LOCALE: Record<TFormatLocale, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
 export interface TNumberOptions {
   /** Exactly this many decimals (default 0); with `maxDecimals` the fewest needed up to that. */
@@ -22,7 +26,7 @@ export interface TNumberOptions {
   maxDecimals?: number;
   /** '+' before positive values (an offset); zero has no sign. */
   signed?: boolean;
-  /** Thousands separators (a period in Dutch, a comma in English); off by default. */
+  /** Thousands separators (a period in Dutch and German, a comma in English); off by default. */
   grouping?: boolean;
 }
 
@@ -41,7 +45,7 @@ function numberFormat(locale: TFormatLocale, minimum: number, maximum: number, g
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * A number in the language's way: '-1,5' in Dutch, '-1.5' in English; rounded half away from
+ * A number in the language's way: '-1,5' in Dutch and German, '-1.5' in English; rounded half away from
  * zero; a value that rounds to zero is '0' without a minus. '' for no number (null, undefined,
  * NaN, Infinity): the screen decides what an empty value looks like.
  */
@@ -116,16 +120,18 @@ function partsOf(date: Date, timeZone: string | undefined): TParts {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 function dateOf(parts: TParts, locale: TFormatLocale): string {
-  return locale === 'nl' ? `${pad(parts.day)}-${pad(parts.month)}-${parts.year}` : `${parts.day} ${EN_MONTHS[parts.month - 1]} ${parts.year}`;
+  if (locale === 'nl') return `${pad(parts.day)}-${pad(parts.month)}-${parts.year}`;
+  if (locale === 'de') return `${pad(parts.day)}.${pad(parts.month)}.${parts.year}`;
+  return `${parts.day} ${EN_MONTHS[parts.month - 1]} ${parts.year}`;
 }
 
-/** '26-11-2026' / '26 Nov 2026'; '' for no (or an invalid) moment. */
+/** '26-11-2026' / '26 Nov 2026' / '26.11.2026'; '' for no (or an invalid) moment. */
 export function formatDate(moment: TMoment, locale: TFormatLocale, options: TDateOptions = {}): string {
   const date = toDate(moment);
   return date ? dateOf(partsOf(date, options.timeZone), locale) : '';
 }
 
-/** '26-11-2026 14:05' / '26 Nov 2026 14:05' (24 hours in both). */
+/** '26-11-2026 14:05' / '26 Nov 2026 14:05' / '26.11.2026 14:05' (24 hours in all). */
 export function formatDateTime(moment: TMoment, locale: TFormatLocale, options: TDateOptions = {}): string {
   const date = toDate(moment);
   if (!date) return '';
@@ -133,7 +139,7 @@ export function formatDateTime(moment: TMoment, locale: TFormatLocale, options: 
   return `${dateOf(parts, locale)} ${parts.hour}:${parts.minute}`;
 }
 
-/** '14:05' in both languages. */
+/** '14:05' in every language. */
 export function formatTime(moment: TMoment, _locale: TFormatLocale, options: TDateOptions = {}): string {
   const date = toDate(moment);
   if (!date) return '';

@@ -34,6 +34,7 @@ export const logbookScreenUiNl = {
     },
     actions: {
       label: 'Rapport',
+      language: 'Taal van het rapport',
       downloadPdf: 'PDF downloaden',
       downloadCsv: 'CSV downloaden',
       issue: 'Rapport uitgeven',
@@ -122,6 +123,7 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
     },
     actions: {
       label: 'Report',
+      language: 'Report language',
       downloadPdf: 'Download PDF',
       downloadCsv: 'Download CSV',
       issue: 'Issue report',
@@ -176,6 +178,99 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
       hours: '{{value}}\u00A0h',
       never: 'Never',
       none: 'None',
+      stretch: '{{from}} – {{to}} ({{hours}})',
+    },
+  },
+};
+
+/**
+ * German for the report's preview only (docs/logbook.md, "PDF and CSV"): the screens have no German
+ * (their 'de' shows English), but the preview of a German report is written as the report is. The
+ * rest of the tab stays in the screen's language.
+ */
+export const logbookScreenUiDe: typeof logbookScreenUiNl = {
+  logbookScreen: {
+    tab: 'Betriebsbuch',
+    title: 'Legionellen-Betriebsbuch',
+    period: {
+      label: 'Zeitraum',
+      choices: {
+        thisMonth: 'Dieser Monat',
+        lastMonth: 'Letzter Monat',
+        thisQuarter: 'Dieses Quartal',
+        lastQuarter: 'Letztes Quartal',
+        thisYear: 'Dieses Jahr',
+        lastYear: 'Letztes Jahr',
+        custom: 'Daten wählen',
+      },
+      from: 'Von',
+      to: 'Bis einschließlich',
+      apply: 'Anzeigen',
+      range: '{{from}} bis {{to}}',
+    },
+    rulebook: {
+      flush: 'Spülpflicht',
+      flushEvery: 'mindestens alle {{hours}} Stunden',
+      retention: 'Aufbewahrung',
+      years: '{{count}} Jahre',
+    },
+    actions: {
+      label: 'Bericht',
+      language: 'Sprache des Berichts',
+      downloadPdf: 'PDF herunterladen',
+      downloadCsv: 'CSV herunterladen',
+      issue: 'Bericht ausstellen',
+    },
+    issue: {
+      title: 'Bericht ausstellen?',
+      text: 'Der Bericht über {{range}} wird mit einer Nummer und einem SHA-256-Hash registriert. Alle, die diesen Standort oder Kunden sehen dürfen, können ihn danach herunterladen und prüfen; er wird so lange aufbewahrt, wie das Regelwerk verlangt.',
+      confirm: 'Ausstellen',
+      done: 'Bericht {{number}} ist ausgestellt',
+      number: 'Nummer',
+      hash: 'SHA-256',
+    },
+    issued: {
+      title: 'Ausgestellte Berichte',
+      empty: 'Noch keine Berichte ausgestellt',
+      loadError: 'Die ausgestellten Berichte konnten nicht geladen werden',
+      number: 'Nummer',
+      period: 'Zeitraum',
+      location: 'Standort',
+      rulebook: 'Regelwerk',
+      verdict: 'Befund',
+      issuedAt: 'Ausgestellt',
+      by: 'von {{user}}',
+      hash: 'Hash',
+      fullHash: 'SHA-256: {{hash}}',
+      downloads: 'Herunterladen',
+      downloadPdf: 'PDF von {{number}}',
+      downloadCsv: 'CSV von {{number}}',
+      downloadJson: 'JSON von {{number}} (das SHA-256 in der Fußzeile ist das dieser Datei)',
+      verify: 'Eine Datei prüfen',
+    },
+    preview: {
+      title: 'Vorschau',
+      loading: 'Bericht wird geladen',
+      loadError: 'Der Bericht konnte nicht erstellt werden',
+      empty: 'Keine Messwerte in diesem Zeitraum',
+      generated: 'Erstellt am {{at}} von {{by}}',
+      verdictOf: 'Befund für {{range}}',
+      timeZone: 'Zeiten in {{zone}}',
+      showSection: '{{title}} ({{count}})',
+    },
+    snackbar: {
+      downloadError: 'Der Bericht konnte nicht heruntergeladen werden',
+      issueError: 'Der Bericht konnte nicht ausgestellt werden',
+    },
+    report: {
+      columns: {
+        modeLimit: 'Wasserart, Grenzwert',
+        minMeanMax: 'Min. / Mittel / Max.',
+        flushesProvedFailed: 'Spülungen wirksam / unwirksam',
+      },
+      hours: '{{value}}\u00A0h',
+      never: 'Nie',
+      none: 'Keine',
       stretch: '{{from}} – {{to}} ({{hours}})',
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logbookReportTextsEn, logbookReportTextsNl } from '../i18n/ui-logbook-report';
+import { logbookReportTextsDe, logbookReportTextsEn, logbookReportTextsNl } from '../i18n/ui-logbook-report';
 import type { TLogbookChannel, TLogbookLocationSection } from './report';
 import { LOGBOOK_TABLE_ORDER, LOGBOOK_TABLES, isFigure, sectionLookup, type TLogbookAnyTable, type TLogbookCell, type TLogbookColumnKey } from './report-sections';
 
@@ -212,6 +212,7 @@ describe('the logbook report section tables', () => {
     it.each([
       ['nl', logbookReportTextsNl],
       ['en', logbookReportTextsEn],
+      ['de', logbookReportTextsDe],
     ])('has its title, CSV line name, empty text and column headers in %s', (_language, texts) => {
       expect(texts.sections[table.id]).toMatch(/\S/);
       expect(texts.csvSections[table.csvLine]).toMatch(/\S/);

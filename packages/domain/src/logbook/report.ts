@@ -196,6 +196,14 @@ export const ZLogbookReport = z.object({
 });
 export type TLogbookReport = z.infer<typeof ZLogbookReport>;
 
+/**
+ * The report's languages (docs/logbook.md, "PDF and CSV"). German has report texts of its own
+ * (a German rulebook's inspector reads German) although the screens show English for German.
+ */
+export const LOGBOOK_REPORT_LANGUAGES = ['nl', 'en', 'de'] as const;
+export const ZLogbookReportLanguage = z.enum(LOGBOOK_REPORT_LANGUAGES);
+export type TLogbookReportLanguage = z.infer<typeof ZLogbookReportLanguage>;
+
 /** An issued report as the lists show it (the bytes are downloaded separately). */
 export const ZIssuedLogbookReport = z.object({
   number: z.string(),
@@ -208,7 +216,7 @@ export const ZIssuedLogbookReport = z.object({
   verdict: ZLogbookVerdict,
   issuedAt: zInstant,
   issuedBy: z.string(),
-  language: z.enum(['nl', 'en']),
+  language: ZLogbookReportLanguage,
   /** SHA-256 (hex) of the report's content (its canonical JSON): printed in every page's footer of the PDF. */
   sha256: z.string(),
   /** SHA-256 (hex) of the stored PDF's bytes, to check a copy someone hands over. */
@@ -224,4 +232,4 @@ export const ZIssuedLogbookReport = z.object({
 });
 export type TIssuedLogbookReport = z.infer<typeof ZIssuedLogbookReport>;
 
-export const ZIssueLogbookReportBody = ZLogbookPeriodQuery.extend({ language: z.enum(['nl', 'en']).optional() });
+export const ZIssueLogbookReportBody = ZLogbookPeriodQuery.extend({ language: ZLogbookReportLanguage.optional() });

@@ -2,21 +2,30 @@ import { asc, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { customers, locations } from '../../db/schema';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
-import { DAY_MS } from './logbook-days';
-import { keepLocationDays, reportCustomer, reportLocation } from './logbook-report';
+import { keepMissingDays } from './logbook-days';
+import { locationChannels, reportCustomer, reportLocation } from './logbook-report';
 
 /** How often the job walks the locations again (docs/logbook.md, "Speed"). */
 export const LOGBOOK_DAYS_EVERY_MS = 60 * 60 * 1000;
-/** The ended days it keeps behind now: yesterday, and two more for a server that was down. */
-export const LOGBOOK_DAYS_BACK = 3;
 const LOCATIONS_PER_STEP = 25;
+/** Summaries (channel-days and node-days) a step writes at most, newest days first; each transaction keeps about 2,000. */
+export const LOGBOOK_DAYS_PER_STEP = 4000;
 
 /**
- * Keeps the day summaries of every location's last ended days, so a report reads kept days only
- * (logbook-days.ts). A step takes the next locations by id; after the last it rests until the next
- * round. Days already kept cost one read.
+ * Keeps the day summaries of every location's whole history (docs/logbook.md, "Speed"), so a
+ * report reads kept days only (logbook-days.ts): yesterday's after midnight, and all older ones
+ * after an upgrade, an import of old history, or a late reading whose trigger forgot a day. A step
+ * takes the next locations by id and asks each which ended days since its nodes' first message lack
+ * a summary (by key, one statement); it keeps the newest missing ones, at most `perStep` summaries a
+ * step, so no step holds the database long and the intake goes on between steps. When a location
+ * still lacks days at the end of the budget, the next step starts with it again; no table holds
+ * where it was: the missing days are asked again. After the last location it rests until the next
+ * round.
  */
-export function createLogbookDaysJob(deps: { db: TDb; log: TLoopLog; now?: () => Date; statementTimeoutMs?: number }, everyMs = LOGBOOK_DAYS_EVERY_MS) {
+export function createLogbookDaysJob(
+  deps: { db: TDb; log: TLoopLog; now?: () => Date; statementTimeoutMs?: number; perStep?: number },
+  everyMs = LOGBOOK_DAYS_EVERY_MS,
+) {
   let afterId = 0;
   const step = async (): Promise<number> => {
     const now = deps.now?.() ?? new Date();
@@ -31,17 +40,21 @@ export function createLogbookDaysJob(deps: { db: TDb; log: TLoopLog; now?: () =>
       afterId = 0;
       return 0;
     }
-    afterId = rows[rows.length - 1].location.id;
-    const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-    const from = new Date(today - LOGBOOK_DAYS_BACK * DAY_MS).toISOString().slice(0, 10);
-    const to = new Date(today - DAY_MS).toISOString().slice(0, 10);
+    let budget = deps.perStep ?? LOGBOOK_DAYS_PER_STEP;
     for (const { location, customer } of rows) {
-      // The period in UTC dates: keepLocationDays keeps whole UTC days only.
-      await keepLocationDays(deps.db, reportCustomer(customer), { ...reportLocation(location), timeZone: 'UTC' }, { from, to }, now, deps.statementTimeoutMs);
+      // Every node that was ever at the location, judged by its limits there (device_versions).
+      const { judging } = await locationChannels(deps.db, reportCustomer(customer), reportLocation(location), { start: new Date(0), end: now });
+      const euis = [...new Set(judging.map((channel) => channel.eui))];
+      const { written, more } = await keepMissingDays(deps.db, judging, euis, now.getTime(), budget, deps.statementTimeoutMs);
+      budget -= written;
+      if (written > 0 && (more || budget <= 0)) {
+        // The budget is spent: this location (more of it, or its check) comes first in the next step.
+        return written;
+      }
+      afterId = location.id;
     }
     return rows.length;
   };
   const loop = new BackgroundLoop('logbook days', step, deps.log, everyMs);
   return { start: () => loop.start(), stop: () => loop.stop(), step };
 }
-

@@ -322,23 +322,78 @@ describe('the history index of the few non-temperature messages', () => {
   });
 });
 
-describe('the job that keeps the last ended days', () => {
-  it('keeps the three UTC days before today for every channel and the node, once', async () => {
+describe('the job that keeps every ended day', () => {
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  /** Kept summaries per node and day that match the channels' current keys. */
+  const keptPerDay = (db: TDbOrTx) =>
+    queryRows<{ eui: string; day: string; n: number }>(
+      db,
+      sql`SELECT device_eui AS eui, to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM logbook_days GROUP BY device_eui, day ORDER BY device_eui, day`,
+    );
+  /** Steps until the job rests (0), at most `max`; answers how many steps did work. */
+  async function run(job: ReturnType<typeof createLogbookDaysJob>, max = 200): Promise<number> {
+    for (let steps = 0; steps < max; steps += 1) if ((await job.step()) === 0) return steps;
+    throw new Error('the job did not rest');
+  }
+
+  it('keeps the days before today for every channel and the node, back to the first message, once', async () => {
     const db = ctx.database.db;
     await seedLogbookWorld(db);
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const job = createLogbookDaysJob({ db, log, now: () => new Date('2026-10-10T05:00:00Z') });
-    expect(await job.step()).toBeGreaterThan(0);
-    const kept = await queryRows<{ day: string; n: number }>(
+    expect(await run(job)).toBeGreaterThan(0);
+    const kept = (await keptPerDay(db)).filter((row) => row.eui === LOGBOOK_EUI);
+    // Three temperature channels and the node's messages, per day, from the history's first day to yesterday.
+    expect(kept.map((row) => row.n)).toEqual(kept.map(() => 4));
+    expect(kept.at(-1)?.day).toBe('2026-10-09');
+    const [first] = await queryRows<{ day: string }>(db, sql`SELECT to_char(min(ts) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM device_data WHERE device_eui = ${LOGBOOK_EUI}`);
+    expect(kept[0].day).toBe(first.day);
+    const before = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM logbook_days`);
+    // Another round finds nothing missing and writes nothing.
+    await run(job);
+    expect(await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM logbook_days`)).toEqual(before);
+  });
+
+  it('walks back through 40 days of history in small steps, then keeps a day a late reading made it forget', async () => {
+    const db = ctx.database.db;
+    const now = Date.parse('2026-10-20T05:00:00Z');
+    const start = Date.parse('2026-09-08T00:00:00Z');
+    const channels = [...(await seedRandomHistory(7, start, now - 4 * HOUR)), ...(await seedRandomHistory(8, start + 3 * 86_400_000, now - 4 * HOUR))];
+    const euis = [...new Set(channels.map((channel) => channel.eui))];
+    // A small budget, so the job has to come back to a location over many steps.
+    const job = createLogbookDaysJob({ db, log, now: () => new Date(now), perStep: 60 });
+    const steps = await run(job, 400);
+    expect(steps).toBeGreaterThan(10);
+
+    const expected = (eui: string) => {
+      const from = eui.includes('007') ? start - 3 * HOUR : start + 3 * 86_400_000 - 3 * HOUR;
+      const days: string[] = [];
+      // Each location from its nodes' first message (3 hours before the history's start) to yesterday.
+      for (let day = Math.floor(from / 86_400_000) * 86_400_000; day < Date.parse('2026-10-20T00:00:00Z'); day += 86_400_000) days.push(utcDay(day));
+      return days;
+    };
+    const kept = await keptPerDay(db);
+    for (const eui of euis) {
+      const rows = kept.filter((row) => row.eui === eui);
+      expect(rows.map((row) => row.day), eui).toEqual(expected(eui));
+      // Three channels and the node's messages each day.
+      expect(new Set(rows.map((row) => row.n)), eui).toEqual(new Set([4]));
+    }
+    expect(expected(euis[0]).length).toBeGreaterThanOrEqual(40);
+
+    // A late reading for a day a month ago: the trigger forgets that node's day; the next round keeps it again.
+    await db.insert(deviceData).values({ deviceEui: euis[0], ts: new Date('2026-09-20T12:07:00Z'), msgId: 42, value: { temperature1: 61, temperature2: 12, temperature3: 30 } });
+    expect((await keptPerDay(db)).find((row) => row.eui === euis[0] && row.day === '2026-09-20')).toBeUndefined();
+    await run(job);
+    expect((await keptPerDay(db)).find((row) => row.eui === euis[0] && row.day === '2026-09-20')).toEqual({ eui: euis[0], day: '2026-09-20', n: 4 });
+    const [summary] = await queryRows<{ readings: number }>(
       db,
-      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM logbook_days WHERE device_eui = ${LOGBOOK_EUI} GROUP BY day ORDER BY day`,
+      sql`SELECT (summary->>'readings')::int AS readings FROM logbook_days WHERE device_eui = ${euis[0]} AND day = '2026-09-20' AND channel_id = 'temperature1'`,
     );
-    // Three temperature channels and the node's messages, per day.
-    expect(kept).toEqual([
-      { day: '2026-10-07', n: 4 },
-      { day: '2026-10-08', n: 4 },
-      { day: '2026-10-09', n: 4 },
-    ]);
-    expect(await job.step()).toBe(0);
+    // The late reading is in the day kept again.
+    const [history] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM device_data WHERE device_eui = ${euis[0]} AND ts >= '2026-09-20T00:00:00Z' AND ts < '2026-09-21T00:00:00Z' AND msg_id = 42 AND (value->>'temperature1')::float8 > -100`,
+    );
+    expect(summary.readings).toBe(history.n);
   });
 });

@@ -30,7 +30,8 @@ import {
   listChanges,
   type TAlarmRecordRow,
   listFlushes,
-  listLocationChannels,
+  listPeriodChannels,
+  expectedReadingsOf,
   nodeStretches,
   historyFigures,
   periodBounds,
@@ -157,10 +158,18 @@ export function handlingOf(records: readonly TAlarmRecordRow[], kind: string, eu
   return { acknowledgedBy: best.record.acknowledgedBy, resolvedBy: best.record.resolvedBy, note: best.record.resolution };
 }
 
-/** A location's temperature channels now, each with the limit its rulebook and mode judge it by. */
-export async function locationChannels(db: TDbOrTx, customer: TReportCustomer, location: TReportLocation): Promise<{ channels: TLogbookChannelRow[]; judging: TChannelJudging[] }> {
+/**
+ * The temperature channels of the nodes that were at a location during the period, as they were
+ * (listPeriodChannels), each with the limit its rulebook and mode judge it by.
+ */
+export async function locationChannels(
+  db: TDbOrTx,
+  customer: TReportCustomer,
+  location: TReportLocation,
+  bounds: TPeriodBounds,
+): Promise<{ channels: TLogbookChannelRow[]; judging: TChannelJudging[] }> {
   const rulebook = effectiveRulebook(location.rulebook, customer.rulebook, customer.country);
-  const channels = await listLocationChannels(db, location.id);
+  const channels = await listPeriodChannels(db, location.id, bounds);
   const judging = channels.map((channel) => ({
     eui: channel.eui,
     channelId: channel.channelId,
@@ -175,10 +184,64 @@ export async function locationChannels(db: TDbOrTx, customer: TReportCustomer, l
  * each ended day once.
  */
 export async function keepLocationDays(db: TDb, customer: TReportCustomer, location: TReportLocation, period: { from: string; to: string }, now: Date, statementTimeoutMs?: number): Promise<number> {
-  const { judging } = await locationChannels(db, customer, location);
   const bounds = await periodBounds(db, period.from, period.to, location.timeZone);
   const end = Math.min(bounds.end.getTime(), now.getTime());
+  const { judging } = await locationChannels(db, customer, location, { start: bounds.start, end: new Date(Math.max(bounds.start.getTime(), end)) });
   return keepPeriodDays(db, judging, [...new Set(judging.map((channel) => channel.eui))], bounds.start.getTime(), end, Date.now(), statementTimeoutMs);
+}
+
+/** Nodes that were at the location for the same time within the period: their history is read over that time together. */
+function groupsByPlacement(channels: readonly TLogbookChannelRow[]): { span: TPeriodBounds; channels: TLogbookChannelRow[] }[] {
+  const groups = new Map<string, { span: TPeriodBounds; channels: TLogbookChannelRow[] }>();
+  for (const channel of channels) {
+    const { start, end } = channel.placement;
+    const key = `${start.getTime()}/${end.getTime()}`;
+    const group = groups.get(key) ?? { span: { start, end }, channels: [] };
+    group.channels.push(channel);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The history a location's report reads for a group of nodes over their time there. */
+async function readGroup(db: TDbOrTx, location: TReportLocation, group: { span: TPeriodBounds; channels: TLogbookChannelRow[] }, judging: readonly TChannelJudging[], size: TReadSize) {
+  const { span, channels } = group;
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
+  const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
+  const own = new Set(channels.map((channel) => `${channel.eui}/${channel.channelId}`));
+  const [history, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords] = await Promise.all([
+    historyFigures(db, judging.filter((entry) => own.has(`${entry.eui}/${entry.channelId}`)), span, size),
+    listFlushes(db, euis, span, location.timeZone, size),
+    nodeStretches(
+      db,
+      euis.map((eui) => ({ eui, threshold: nodeOf.get(eui)?.supplyVoltageThreshold ?? DEFAULT_SUPPLY_VOLTAGE_THRESHOLD })),
+      span,
+      size,
+    ),
+    listChanges(db, euis, span, size),
+    lastCalibrations(db, channels, span.end),
+    listAlarmRecords(db, euis, span),
+  ]);
+  return { ...history, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords };
+}
+
+/** The reads of every group as one: what one group gives, in the order one read of all would. */
+async function readPlacements(db: TDbOrTx, location: TReportLocation, channels: readonly TLogbookChannelRow[], judging: readonly TChannelJudging[], size: TReadSize) {
+  const reads = [];
+  // One group at a time, like the locations of a customer: the reads take their turns anyway.
+  for (const group of groupsByPlacement(channels)) reads.push(await readGroup(db, location, group, judging, size));
+  if (reads.length === 1) return reads[0];
+  const byTime = <T extends { eui: string }>(at: (row: T) => number) => (a: T, b: T) => at(a) - at(b) || (a.eui < b.eui ? -1 : a.eui > b.eui ? 1 : 0);
+  return {
+    figures: reads.flatMap((read) => read.figures),
+    stretches: reads.flatMap((read) => read.stretches).sort(byTime((row) => row.from.getTime())),
+    offline: reads.flatMap((read) => read.offline),
+    flushes: reads.flatMap((read) => read.flushes).sort(byTime((row) => row.at.getTime())),
+    batteryAndWater: reads.flatMap((read) => read.batteryAndWater).sort(byTime((row) => row.from.getTime())),
+    changes: reads.flatMap((read) => read.changes).sort(byTime((row) => row.at.getTime())),
+    lastCalibrated: new Map(reads.flatMap((read) => [...read.lastCalibrated])),
+    alarmRecords: reads.flatMap((read) => read.alarmRecords).sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime()),
+  };
 }
 
 /** One location's section of the report over a period. */
@@ -195,29 +258,18 @@ export async function buildLocationSection(
   const whole = bounds ?? (await periodBounds(db, period.from, period.to, location.timeZone));
   // A period that runs on past now (this month) is judged until now: the future has no readings to expect yet.
   const span = { start: whole.start, end: new Date(Math.max(whole.start.getTime(), Math.min(whole.end.getTime(), now.getTime()))) };
-  const { channels, judging } = await locationChannels(db, customer, location);
+  const { channels, judging } = await locationChannels(db, customer, location, span);
   const euis = [...new Set(channels.map((channel) => channel.eui))];
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
   const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
 
-  const [{ figures, stretches, offline }, flushes, batteryAndWater, calibrations, changes, lastCalibrated, alarmRecords] = await Promise.all([
-    historyFigures(db, judging, span, size),
-    listFlushes(db, euis, span, location.timeZone, size),
-    nodeStretches(
-      db,
-      euis.map((eui) => ({ eui, threshold: nodeOf.get(eui)?.supplyVoltageThreshold ?? DEFAULT_SUPPLY_VOLTAGE_THRESHOLD })),
-      span,
-      size,
-    ),
+  const [{ figures, stretches, offline, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords }, calibrations] = await Promise.all([
+    readPlacements(db, location, channels, judging, size),
     listCalibrations(db, location.id, span),
-    listChanges(db, euis, span, size),
-    lastCalibrations(db, euis, span.end),
-    listAlarmRecords(db, euis, span),
   ]);
   const figuresOf = new Map(figures.map((row) => [key(row.eui, row.channelId), row]));
-  const periodHours = (span.end.getTime() - span.start.getTime()) / HOUR_MS;
-  const lastDay = localDate(new Date(span.end.getTime() - 1), location.timeZone);
-  const weeks = span.end > span.start ? weeksOf(period.from, lastDay < period.to ? lastDay : period.to) : [];
+  // The weeks of a node's time there (local dates): a node placed mid-period owes no flush before it came.
+  const weeksThere = ({ start, end }: TPeriodBounds) => (end > start ? weeksOf(localDate(start, location.timeZone), localDate(new Date(end.getTime() - 1), location.timeZone)) : []);
 
   const channelRows: TLogbookChannel[] = [];
   const flushWeeks: TLogbookLocationSection['flushWeeks'] = [];
@@ -228,7 +280,8 @@ export async function buildLocationSection(
     const mode = isChannelMode(channel.mode) ? channel.mode : null;
     const limit = judging.find((entry) => entry.eui === channel.eui && entry.channelId === channel.channelId)?.limit ?? null;
     const readings = figure?.readings ?? 0;
-    const expectedReadings = Math.max(1, Math.round((periodHours * 60) / channel.logIntervalMinutes));
+    const there = channel.placement;
+    const expectedReadings = expectedReadingsOf(there);
     const coverage = Math.min(1, readings / expectedReadings);
     const own = stretches.filter((stretch) => stretch.eui === channel.eui && stretch.channelId === channel.channelId);
     const excursion = own.find((stretch) => stretch.kind === 'excursion');
@@ -242,7 +295,7 @@ export async function buildLocationSection(
       readings > 0 &&
       (channelFlushes.length > 0 || (channel.hasFaucet && !nodeFlushed && channel.channelId === 'temperature1'));
     const judged = channelFlushes.map((flush) => ({ flush, proved: mode && flush.after > -100 ? flushProved(rulebook.id, mode, flush.after, location.healthcare) : null }));
-    const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), span.start.getTime(), span.end.getTime()) : [];
+    const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), there.start.getTime(), there.end.getTime()) : [];
     const outside = figure?.outside ?? 0;
     channelRows.push({
       eui: channel.eui,
@@ -276,7 +329,7 @@ export async function buildLocationSection(
       }
     }
     if (flushDuty) {
-      for (const { week, days } of weeks) {
+      for (const { week, days } of weeksThere(there)) {
         const inWeek = judged.filter((entry) => entry.flush.week === week);
         flushWeeks.push({
           eui: channel.eui,
@@ -295,7 +348,8 @@ export async function buildLocationSection(
   failedFlushes.sort((a, b) => a.at.localeCompare(b.at));
 
   const nodeName = (eui: string) => nodeOf.get(eui)?.nodeName ?? eui;
-  const openEnd = (to: Date | null) => to ?? span.end;
+  const thereOf = (eui: string): TPeriodBounds => nodeOf.get(eui)?.placement ?? span;
+  const openEnd = (to: Date | null, eui: string) => to ?? thereOf(eui).end;
   const alarms: TLogbookLocationSection['alarms'] = [
     ...[...offline, ...batteryAndWater].map((stretch) => ({
       kind: stretch.kind,
@@ -304,8 +358,8 @@ export async function buildLocationSection(
       channelId: null,
       from: iso(stretch.from),
       to: stretch.to ? iso(stretch.to) : null,
-      hours: hoursBetween(stretch.from, openEnd(stretch.to)),
-      handling: handlingOf(alarmRecords, stretch.kind, stretch.eui, null, stretch.from, openEnd(stretch.to)),
+      hours: hoursBetween(stretch.from, openEnd(stretch.to, stretch.eui)),
+      handling: handlingOf(alarmRecords, stretch.kind, stretch.eui, null, stretch.from, openEnd(stretch.to, stretch.eui)),
     })),
     ...stretches
       .filter((stretch) => stretch.kind === 'faulty')
@@ -316,8 +370,8 @@ export async function buildLocationSection(
         channelId: stretch.channelId,
         from: iso(stretch.from),
         to: stretch.to ? iso(stretch.to) : null,
-        hours: hoursBetween(stretch.from, openEnd(stretch.to)),
-        handling: handlingOf(alarmRecords, 'faultySensor', stretch.eui, stretch.channelId, stretch.from, openEnd(stretch.to)),
+        hours: hoursBetween(stretch.from, openEnd(stretch.to, stretch.eui)),
+        handling: handlingOf(alarmRecords, 'faultySensor', stretch.eui, stretch.channelId, stretch.from, openEnd(stretch.to, stretch.eui)),
       })),
     ...flushes
       .filter((flush) => isWeakFlush(flush.before, flush.after, nodeOf.get(flush.eui)?.minimumDeviation ?? 0))
@@ -335,15 +389,16 @@ export async function buildLocationSection(
     ...alarmRecords
       .filter((record) => record.kind === 'settingsNotTaken')
       .map((record) => {
-        const from = record.openedAt < span.start ? span.start : record.openedAt;
+        const there = thereOf(record.eui);
+        const from = record.openedAt < there.start ? there.start : record.openedAt;
         return {
           kind: 'settingsNotTaken' as const,
           eui: record.eui,
           nodeName: nodeName(record.eui),
           channelId: null,
           from: iso(from),
-          to: record.closedAt && record.closedAt < span.end ? iso(record.closedAt) : null,
-          hours: hoursBetween(from, record.closedAt && record.closedAt < span.end ? record.closedAt : span.end),
+          to: record.closedAt && record.closedAt < there.end ? iso(record.closedAt) : null,
+          hours: hoursBetween(from, record.closedAt && record.closedAt < there.end ? record.closedAt : there.end),
           handling: handlingOf([record], 'settingsNotTaken', record.eui, null, from, from),
         };
       }),
@@ -360,7 +415,7 @@ export async function buildLocationSection(
       lastCalibrated: last ? iso(last) : null,
       intervalYears: channel.calibrationInterval,
       due: due ? iso(due) : null,
-      overdue: due === null || due.getTime() < span.end.getTime(),
+      overdue: due === null || due.getTime() < channel.placement.end.getTime(),
     };
   });
 

@@ -32,6 +32,15 @@ export async function periodBounds(db: TDbOrTx, from: string, to: string, timeZo
   return { start: row.start, end: row.end };
 }
 
+/** A node's time at the location within the period, and the log interval it kept in each part of it. */
+export interface TPlacement {
+  /** The node's first and last moment at the location within the period. */
+  start: Date;
+  end: Date;
+  /** The log interval in force from `from` to `to` (minutes), in time order; together they cover the node's time there. */
+  intervals: { from: Date; to: Date; minutes: number }[];
+}
+
 export interface TLogbookChannelRow {
   eui: string;
   nodeName: string;
@@ -39,62 +48,107 @@ export interface TLogbookChannelRow {
   channelId: string;
   channelName: string;
   mode: string | null;
+  /** The channel's own calibration date as it was (the calibration log is read apart). */
   calibratedAt: Date | null;
   calibrationInterval: number;
   minimumDeviation: number;
-  logIntervalMinutes: number;
   supplyVoltageThreshold: number | null;
   /** A faucet (flush device) is fitted: the node can flush. */
   hasFaucet: boolean;
+  placement: TPlacement;
 }
 
-const SYSTEM_REGISTERS = Object.values(PROFILES).map((profile) => ({ type: profile.type, register: profile.systemRegister }));
+/** What device_versions keeps of a node (migration 0024_device_versions.sql). */
+interface TDeviceVersionState {
+  name: string;
+  type: TDeviceType;
+  calibrationInterval: number;
+  minimumDeviation: number;
+  hasFaucet: boolean;
+  parameters: Record<string, unknown>;
+  channels: { id: string; name: string; mode: string | null; calibratedAt: string | null }[];
+}
 
-const locationChannelRow = rowShape({
+const versionRow = rowShape({
   eui: column.as<string>(),
-  node_name: column.as<string>(),
-  type: column.as<TDeviceType>(),
-  channel_id: column.as<string>(),
-  channel_name: column.as<string>(),
-  mode: column.nullable(column.as<string>()),
-  calibrated_at: column.nullable(column.date),
-  calibration_interval: column.number,
-  minimum_deviation: column.number,
-  log_interval: column.nullable(column.number),
-  supply_voltage_threshold: column.nullable(column.number),
-  has_faucet: column.as<boolean>(),
+  from: column.date,
+  to: column.date,
+  state: column.json<TDeviceVersionState>(),
 });
 
-/** The temperature channels of the nodes at a location now, with what judging them needs. */
-export async function listLocationChannels(db: TDbOrTx, locationId: number): Promise<TLogbookChannelRow[]> {
-  const systemRegisters = JSON.stringify(SYSTEM_REGISTERS);
-  const rows = await locationChannelRow.readInTurn(
+const numberField = (register: unknown, field: string): number | null => {
+  const value = register && typeof register === 'object' ? (register as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+};
+
+/** The log interval a version's settings give (its system register's `logInterval`), else the logbook's default. */
+function logIntervalOf(state: TDeviceVersionState): number {
+  const register = PROFILES[state.type]?.systemRegister;
+  const minutes = register === undefined ? null : numberField(state.parameters[String(register)], 'logInterval');
+  return minutes !== null && minutes > 0 ? minutes : LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES;
+}
+
+/**
+ * The temperature channels of the nodes that were at a location during the period, as they were
+ * (device_versions): each node from the moment it was placed there until it left, within the
+ * period; its names, modes, faucet, calibration interval and threshold as they were at the end of
+ * that time; its log interval as it was in each part of it. What is changed, registered or moved
+ * after the period does not change it. A node that left and came back within the period counts
+ * from its first arrival to its last departure.
+ */
+export async function listPeriodChannels(db: TDbOrTx, locationId: number, bounds: TPeriodBounds): Promise<TLogbookChannelRow[]> {
+  const rows = await versionRow.readInTurn(
     db,
-    sql`SELECT d.eui, d.name AS node_name, d.type, c.channel_id, c.name AS channel_name, c.custom->>'mode' AS mode, c.calibrated_at,
-          d.calibration_interval, d.flush_minimum_temperature_deviation AS minimum_deviation, d.flush_device_id IS NOT NULL AS has_faucet,
-          (SELECT CASE WHEN jsonb_typeof(coalesce(p.reported, p.value)->'logInterval') = 'number' THEN (coalesce(p.reported, p.value)->>'logInterval')::float8 END
-             FROM device_parameters p JOIN jsonb_to_recordset(${systemRegisters}::jsonb) AS s(type text, register int) ON s.type = d.type AND s.register = p.register
-            WHERE p.device_eui = d.eui) AS log_interval,
-          (SELECT CASE WHEN jsonb_typeof(coalesce(p.reported, p.value)->'supply-voltage-threshold') = 'number' THEN (coalesce(p.reported, p.value)->>'supply-voltage-threshold')::float8 END
-             FROM device_parameters p WHERE p.device_eui = d.eui AND p.register = 1) AS supply_voltage_threshold
-        FROM devices d JOIN device_channels c ON c.device_eui = d.eui AND c.type = 'Temperatuur'
-       WHERE d.location_id = ${locationId}
-       ORDER BY lower(d.name), d.eui, c.channel_id`,
+    sql`WITH versions AS (
+          SELECT v.device_eui, v.valid_from, v.location_id, v.state,
+                 lead(v.valid_from) OVER (PARTITION BY v.device_eui ORDER BY v.valid_from) AS valid_to
+            FROM device_versions v
+           WHERE v.device_eui IN (SELECT DISTINCT device_eui FROM device_versions WHERE location_id = ${locationId})
+        )
+        SELECT device_eui AS eui, greatest(valid_from, ${bounds.start}::timestamptz) AS "from",
+               least(coalesce(valid_to, 'infinity'::timestamptz), ${bounds.end}::timestamptz) AS "to", state
+          FROM versions
+         WHERE location_id = ${locationId} AND valid_from < ${bounds.end} AND coalesce(valid_to, 'infinity'::timestamptz) > ${bounds.start}
+         ORDER BY device_eui, valid_from`,
   );
-  return rows.map((row) => ({
-    eui: row.eui,
-    nodeName: row.node_name,
-    type: row.type,
-    channelId: row.channel_id,
-    channelName: row.channel_name,
-    mode: row.mode,
-    calibratedAt: row.calibrated_at,
-    calibrationInterval: row.calibration_interval,
-    minimumDeviation: row.minimum_deviation,
-    logIntervalMinutes: row.log_interval !== null && row.log_interval > 0 ? row.log_interval : LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES,
-    supplyVoltageThreshold: row.supply_voltage_threshold,
-    hasFaucet: row.has_faucet === true,
-  }));
+  const nodes = new Map<string, { placement: TPlacement; state: TDeviceVersionState }>();
+  for (const row of rows) {
+    if (row.to.getTime() <= row.from.getTime()) continue;
+    const interval = { from: row.from, to: row.to, minutes: logIntervalOf(row.state) };
+    const node = nodes.get(row.eui);
+    if (node) {
+      node.placement.end = row.to;
+      node.placement.intervals.push(interval);
+      node.state = row.state;
+    } else nodes.set(row.eui, { placement: { start: row.from, end: row.to, intervals: [interval] }, state: row.state });
+  }
+  const ordered = [...nodes.entries()].sort(([euiA, a], [euiB, b]) => {
+    const nameA = a.state.name.toLowerCase();
+    const nameB = b.state.name.toLowerCase();
+    return nameA < nameB ? -1 : nameA > nameB ? 1 : euiA < euiB ? -1 : euiA > euiB ? 1 : 0;
+  });
+  return ordered.flatMap(([eui, { placement, state }]) =>
+    state.channels.map((channel) => ({
+      eui,
+      nodeName: state.name,
+      type: state.type,
+      channelId: channel.id,
+      channelName: channel.name,
+      mode: channel.mode,
+      calibratedAt: channel.calibratedAt ? new Date(channel.calibratedAt) : null,
+      calibrationInterval: state.calibrationInterval,
+      minimumDeviation: state.minimumDeviation,
+      supplyVoltageThreshold: numberField(state.parameters['1'], 'supply-voltage-threshold'),
+      hasFaucet: state.hasFaucet === true,
+      placement,
+    })),
+  );
+}
+
+/** The readings a channel should have sent while it was there: each part of its time over the log interval of that part. */
+export function expectedReadingsOf(placement: TPlacement): number {
+  const minutes = placement.intervals.reduce((sum, part) => sum + (part.to.getTime() - part.from.getTime()) / 60_000 / part.minutes, 0);
+  return Math.max(1, Math.round(minutes));
 }
 
 /** What the temperature query judges each channel by (the domain's limit for its rulebook and mode). */
@@ -342,19 +396,31 @@ export async function listChanges(db: TDbOrTx, euis: readonly string[], bounds: 
   return changes;
 }
 
-const lastCalibrationRow = rowShape({ eui: column.as<string>(), channel_id: column.as<string>(), last: column.nullable(column.date) });
+const lastCalibrationRow = rowShape({ eui: column.as<string>(), channel: column.as<string>(), last: column.date });
 
-/** The last calibration of each channel before the period's end: the calibration log, else the channel's own date. */
-export async function lastCalibrations(db: TDbOrTx, euis: readonly string[], end: Date): Promise<Map<string, Date>> {
-  if (euis.length === 0) return new Map();
+/**
+ * The last calibration of each channel before the period's end: the calibration log, else the
+ * channel's own date as it was (`calibratedAt` of listPeriodChannels; a later calibration overwrites
+ * the channel's date, never the log).
+ */
+export async function lastCalibrations(db: TDbOrTx, channels: readonly { eui: string; channelId: string; calibratedAt: Date | null }[], end: Date): Promise<Map<string, Date>> {
+  if (channels.length === 0) return new Map();
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
   const rows = await lastCalibrationRow.readInTurn(
     db,
-    sql`SELECT c.device_eui AS eui, c.channel_id,
-               greatest((SELECT max(l.ts) FROM calibration_logs l WHERE l.device_eui = c.device_eui AND l.channel = c.channel_id AND l.ts < ${end}),
-                        CASE WHEN c.calibrated_at < ${end} THEN c.calibrated_at END) AS last
-          FROM device_channels c WHERE c.device_eui = ANY(${pgTextArray(euis)}::text[]) AND c.type = 'Temperatuur'`,
+    sql`SELECT device_eui AS eui, channel, max(ts) AS last FROM calibration_logs
+         WHERE device_eui = ANY(${pgTextArray(euis)}::text[]) AND ts < ${end} GROUP BY device_eui, channel`,
   );
-  return new Map(rows.flatMap((row) => (row.last === null ? [] : [[`${row.eui}/${row.channel_id}`, row.last] as const])));
+  const logged = new Map(rows.map((row) => [`${row.eui}/${row.channel}`, row.last]));
+  const last = new Map<string, Date>();
+  for (const channel of channels) {
+    const key = `${channel.eui}/${channel.channelId}`;
+    const own = channel.calibratedAt && channel.calibratedAt < end ? channel.calibratedAt : null;
+    const fromLog = logged.get(key) ?? null;
+    const latest = own && fromLog ? (own > fromLog ? own : fromLog) : (own ?? fromLog);
+    if (latest) last.set(key, latest);
+  }
+  return last;
 }
 
 export interface TAlarmRecordRow {

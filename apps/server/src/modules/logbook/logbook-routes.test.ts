@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
@@ -55,6 +56,43 @@ describe('logbook routes', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain(';');
     expect(csv.body).toContain(";95,83;"); // the hot line's coverage in %, decimal comma
+  });
+
+  it('German: the PDF and CSV with language=de, issued in German, a German user by default; another language is a 400 on the field', async () => {
+    const pdf = await call(tokens.klant, 'GET', `${place}/logbook/pdf?${query}&language=de`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Legionellen-Betriebsbuch');
+    expect(text).toContain('05.10.2026 bis 12.10.2026');
+    expect(text).toContain('Befund Standort: Abweichungen');
+    expect(text).toContain('95,8%');
+    expect(text).toContain('Änderungen');
+    const csv = await call(tokens.klant, 'GET', `${place}/logbook/csv?${query}&language=de`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFBereich;Standort;Messknoten;')).toBe(true);
+    expect(csv.body).toContain(';95,83;');
+    expect(csv.body).toContain('05.10.2026');
+
+    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'de' });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json()).toMatchObject({ language: 'de' });
+    expect(pdfText((await call(tokens.klant, 'GET', `/logbook/issued/${issued.json().number}/pdf`)).rawPayload)).toContain('Legionellen-Betriebsbuch');
+
+    for (const [method, url, body] of [
+      ['GET', `${place}/logbook/pdf?${query}&language=fr`, undefined],
+      ['GET', `${place}/logbook/csv?${query}&language=fr`, undefined],
+      ['POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'fr' }],
+    ] as const) {
+      const refused = await call(tokens.klant, method, url, body);
+      expect([url, refused.statusCode]).toEqual([url, 400]);
+      expect(Object.keys(refused.json().fields)).toEqual(['language']);
+    }
+    expect((await call(tokens.klant, 'GET', `${place}/logbook/issued`)).json()).toHaveLength(1);
+
+    // A user whose language is German gets German when the request names none.
+    await ctx.database.db.execute(sql`UPDATE users SET language = 'de' WHERE email = 'klant@example.com'`);
+    const byDefault = await call(tokens.klant, 'GET', `${place}/logbook/pdf?${query}`);
+    expect(pdfText(byDefault.rawPayload)).toContain('Legionellen-Betriebsbuch');
   });
 
   it('issuing registers the report: numbered, hashed, listed, downloadable byte for byte, hash in the PDF footer', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZIssuedLogbookReport, ZIssueLogbookReportBody, ZLogbookPeriodQuery, ZLogbookReport, type TLogbookReport } from '@aquasmart/domain';
+import { ZIssuedLogbookReport, ZIssueLogbookReportBody, ZLogbookPeriodQuery, ZLogbookReport, ZLogbookReportLanguage, type TLogbookReport } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponse, errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
@@ -20,8 +20,7 @@ import {
 } from './logbook-service';
 import { LOGBOOK_ISSUE_LIMITS, withinIssueLimits } from './issue-limit';
 
-const ZLanguage = z.enum(['nl', 'en']);
-const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLanguage.optional() });
+const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLogbookReportLanguage.optional() });
 const ZNumberParams = z.object({ number: z.string().min(1).max(40) });
 const ZBytes = z.string().meta({ format: 'binary' });
 const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'application/pdf': { schema: ZBytes } } };
@@ -48,7 +47,9 @@ function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, f
  */
 export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads }: { db: TDb; renderers: TLogbookRenderers; reads: TReportReads }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const languageOf = (asked: TLogbookLanguage | undefined, user: { language: string }): TLogbookLanguage => asked ?? (user.language === 'en' ? 'en' : 'nl');
+  /** The language asked for, else the user's (German for a user whose language is 'de'; Dutch for anything unknown). */
+  const languageOf = (asked: TLogbookLanguage | undefined, user: { language: string }): TLogbookLanguage =>
+    asked ?? (user.language === 'en' || user.language === 'de' ? user.language : 'nl');
 
   const scopes = [
     {

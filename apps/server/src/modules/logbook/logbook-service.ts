@@ -8,6 +8,7 @@ import {
   type TIssuedLogbookReport,
   type TLogbookPeriodQuery,
   type TLogbookReport,
+  type TLogbookReportLanguage,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, locations, logbookReports } from '../../db/schema';
@@ -23,13 +24,14 @@ import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRu
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
-  pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
-  csv(report: TLogbookReport, language: 'nl' | 'en'): Promise<string>;
+  pdf(report: TLogbookReport, language: TLogbookLanguage): Promise<Buffer>;
+  csv(report: TLogbookReport, language: TLogbookLanguage): Promise<string>;
   /** An issued report's PDF, digitally signed, and who signed it (report-signature.ts). */
-  signedPdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<{ pdf: Buffer; signature: TReportSignature }>;
+  signedPdf(report: TLogbookReport, language: TLogbookLanguage): Promise<{ pdf: Buffer; signature: TReportSignature }>;
 }
 
-export type TLogbookLanguage = 'nl' | 'en';
+/** nl, en or de (docs/logbook.md, "PDF and CSV"). */
+export type TLogbookLanguage = TLogbookReportLanguage;
 
 /** JSON with the keys of every object sorted: the same report always gives the same text, so the same hash. */
 export function canonicalJson(value: unknown): string {

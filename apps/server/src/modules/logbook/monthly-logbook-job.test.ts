@@ -258,6 +258,15 @@ describe('the monthly logbook job', () => {
     expect(calls.at(-1)).toMatchObject({ location: 'Kliniek', language: 'nl' });
   });
 
+  it('a German reader gets a German report (the e-mail in English, as the screens)', async () => {
+    await runMonthlyLogbookStep(deps(new Date('2026-12-01T06:30:00Z')));
+    await db.update(users).set({ logbookEmails: true, language: 'de' }).where(eq(users.email, 'klaas@example.com'));
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T09:00:00Z')))).toEqual({ issued: 1, queued: 1, failed: 0, remaining: 0 });
+    expect(calls.at(-1)).toMatchObject({ location: 'Kliniek', language: 'de' });
+    const mail = (await outbox()).find((row) => row.recipient === 'klaas@example.com')!;
+    expect(mail).toMatchObject({ language: 'en', subject: expect.stringMatching(/^Legionella logbook/) });
+  });
+
   it('handles a limited number of locations per step and says how many wait', async () => {
     for (let index = 0; index < 4; index++) await insertLocation(db, ids.utrecht, `Gebouw ${index}`);
     await db.update(users).set({ logbookEmails: false }).where(eq(users.email, 'admin@example.com'));

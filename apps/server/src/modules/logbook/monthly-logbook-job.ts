@@ -2,11 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   isTimeZone,
+  LOGBOOK_REPORT_LANGUAGES,
   logbookMailEn,
   logbookMailNl,
   logbookPeriod,
   type TLogbookMailTexts,
   type TLogbookPeriodQuery,
+  type TLogbookReportLanguage,
 } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
@@ -42,7 +44,8 @@ export const MONTHLY_LOGBOOK_LOCATIONS_PER_STEP = 20;
 /** How often the job looks whether a month's reports are due (and, within the window, for new subscribers). */
 export const MONTHLY_LOGBOOK_EVERY_MS = 5 * 60_000;
 
-export type TLogbookLanguage = 'nl' | 'en';
+/** The report's language: nl, en or de (German readers get a German report; the mail's text is English for them, as the screens). */
+export type TLogbookLanguage = TLogbookReportLanguage;
 
 /** What the injected issuer gets: one location report, of a whole month, registered as issued by 'monthly'. */
 export interface TMonthlyIssueArgs {
@@ -122,8 +125,10 @@ export function locationLogbookUrl(publicUrl: string, report: { customer: string
   return `${publicUrl.replace(/\/+$/, '')}/locations/${encodeURIComponent(report.customer)}/${encodeURIComponent(report.location)}#logbook`;
 }
 
-const texts = (language: TLogbookLanguage): TLogbookMailTexts => (language === 'en' ? logbookMailEn : logbookMailNl);
-const languageOf = (user: Pick<TAuthUser, 'language'>): TLogbookLanguage => (user.language === 'en' ? 'en' : 'nl');
+const texts = (language: TLogbookLanguage): TLogbookMailTexts => (language === 'nl' ? logbookMailNl : logbookMailEn);
+const languageOf = (user: Pick<TAuthUser, 'language'>): TLogbookLanguage => (user.language === 'en' || user.language === 'de' ? user.language : 'nl');
+/** The language of the e-mail's text: German readers read English there, as on the screens. */
+const mailLanguageOf = (user: Pick<TAuthUser, 'language'>): 'nl' | 'en' => (languageOf(user) === 'nl' ? 'nl' : 'en');
 
 /** "november 2026" / "November 2026". */
 function monthName(period: TLogbookPeriodQuery, locale: string): string {
@@ -157,7 +162,7 @@ export function composeMonthlyLogbookMail(input: TMonthlyMailInput): { subject: 
 <p style="margin:0 0 12px;">${escapeHtml(words.download)}</p>
 <p style="margin:0 0 16px;"><a href="${escapeHtml(input.link)}" style="color:#0b57d0;">${escapeHtml(words.open)}</a></p>
 <p style="color:#49454f;font-size:12px;border-top:1px solid #e0e0e0;padding-top:12px;">${escapeHtml(fill(words.footer, { accountUrl: '' }))}<a href="${escapeHtml(accountUrl)}" style="color:#0b57d0;">${escapeHtml(accountUrl)}</a></p>`,
-    language,
+    mailLanguageOf(input.recipient),
   );
   return { subject, text, html };
 }
@@ -236,7 +241,7 @@ async function queueMails(deps: TMonthlyLogbookDeps, location: TDueLocation, rec
     for (const [index, user] of recipients.entries()) {
       if (written.has(ids[index])) continue;
       const mail = composeMonthlyLogbookMail({ recipient: user, customer: location.customer, location: location.name, period: location.period, number, link, publicUrl: deps.publicUrl });
-      await insertMail(tx, { ...mail, userId: user.id, kind: 'logbook', recipient: user.email, language: languageOf(user), messageId: ids[index] });
+      await insertMail(tx, { ...mail, userId: user.id, kind: 'logbook', recipient: user.email, language: mailLanguageOf(user), messageId: ids[index] });
       queued += 1;
     }
     return queued;
@@ -290,7 +295,7 @@ export async function runMonthlyLogbookStep(deps: TMonthlyLogbookDeps): Promise<
   const limit = deps.locationsPerStep ?? MONTHLY_LOGBOOK_LOCATIONS_PER_STEP;
   for (const location of due.slice(0, limit)) {
     try {
-      for (const language of ['nl', 'en'] as const) {
+      for (const language of LOGBOOK_REPORT_LANGUAGES) {
         const recipients = location.waiting.filter((user) => languageOf(user) === language);
         if (recipients.length === 0) continue;
         const report = await reportNumber(deps, location, language);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookCsv } from './report-csv';
-import { customerReport, locationReport } from './report.fixture';
+import { customerReport, germanReport, locationReport } from './report.fixture';
 
 /** The file as a spreadsheet reads it: records of cells, the BOM and the quoting undone. */
 function records(text: string): string[][] {
@@ -88,6 +88,38 @@ describe('renderLogbookCsv', () => {
     ]);
     expect(lines[0]).toMatchObject({ Section: 'report', Kind: 'Not issued (draft)' });
     expect(lines.find((line) => line.Section === 'change' && line.Kind === 'Settings confirmed')!.User).toBe('the node itself');
+  });
+
+  it('writes German headers, lines and figures with a decimal comma and German dates', () => {
+    const text = renderLogbookCsv(germanReport, 'de');
+    expect(text.startsWith('\uFEFFBereich;Standort;Messknoten;EUI;Kanal;Wasserart;Grenzwert;Befund;Messwerte;Erwartet;Vollständigkeit (%);')).toBe(true);
+    const rows = records(text);
+    expect(new Set(rows[0]).size).toBe(rows[0].length);
+    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([43]));
+    const lines = byHeader(rows);
+    expect(new Set(lines.map((line) => line.Bereich))).toEqual(
+      new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung']),
+    );
+    expect(lines[0]).toMatchObject({ Bereich: 'bericht', Standort: 'Pflegewerk Grünau GmbH', Befund: 'Abweichungen', Von: '01.10.2026', Bis: '31.10.2026', Art: 'LB-2026-0043', Benutzer: 'Jürgen Weiß' });
+    const place = lines.find((line) => line.Bereich === 'standort')!;
+    expect(place).toMatchObject({ Befund: 'Abweichungen', Art: 'DE – TrinkwV / DVGW W 551', Grenzwert: 'Trinkwasser warm (WW): mindestens 55 °C; Trinkwasser kalt (KW): höchstens 25 °C' });
+    expect(place.Details).toContain('Schloßstraße 7, 14059 Berlin; Europe/Berlin; Wasseraustausch mindestens alle 72 Stunden; Grundlage: TrinkwV 2023; DIN 1988-200 / DVGW W 551; VDI/DVGW 6023');
+    const hot = lines.find((line) => line.Bereich === 'temperatur' && line.Messknoten === 'Douche 2.14 (Ëlla)' && line.Kanal === 'Temperatuur 1 (WW)')!;
+    expect(hot).toMatchObject({
+      Wasserart: 'Warmwasser',
+      Grenzwert: 'mindestens 55 °C',
+      'Vollständigkeit (%)': '96,98',
+      'Min. (°C)': '48,2',
+      'Mittel (°C)': '61,44',
+      'Grenzwert eingehalten (%)': '96,2',
+      'Stunden 25–50 °C': '7,5',
+      'Überschreitung von': '19.10.2026 07:00',
+      'Überschreitung (Stunden)': '4,5',
+    });
+    expect(lines.find((line) => line.Bereich === 'unwirksame spülung')).toMatchObject({ Zeitpunkt: '19.10.2026 07:00', 'Vorher (°C)': '38,4', 'Nachher (°C)': '52,7' });
+    expect(lines.find((line) => line.Bereich === 'kalibrierung')).toMatchObject({ 'Referenzwert (°C)': '60', 'Gemessen (°C)': '59,6', 'Korrektur (°C)': '0,4' });
+    expect(lines.find((line) => line.Bereich === 'alarm' && line.Art === 'Fühler defekt')).toMatchObject({ Von: '30.10.2026 15:10', Bis: 'andauernd' });
+    expect(lines.find((line) => line.Bereich === 'änderung' && line.Art === 'Einstellungen bestätigt')!.Benutzer).toBe('der Messknoten selbst');
   });
 
   it('keeps typed text from running as a formula', () => {

@@ -17,7 +17,7 @@ import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, ty
 
 /**
  * The legionella logbook report as one CSV (docs/logbook.md, "PDF and CSV"): semicolon-separated,
- * UTF-8 with a byte order mark, CRLF, a decimal comma in Dutch and a decimal point in English,
+ * UTF-8 with a byte order mark, CRLF, a decimal comma in Dutch and German and a decimal point in English,
  * times in the location's time zone as on the PDF. One wide header line; the first column names
  * what a line is (report, location, summary, temperature, gap, flush week, failed flush, missed
  * flush, alarm, calibration status, calibration, change) so a spreadsheet's filter on that column
@@ -98,7 +98,7 @@ function headerLine(language: TReportLanguage): string {
 const { summary, temperatures, gaps, ...rest } = LOGBOOK_TABLES;
 const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [rest.flushWeeks, rest.failedFlushes, rest.missedFlushes, rest.alarms, rest.calibrationStatus, rest.calibrations, rest.changes];
 
-export function renderLogbookCsv(report: TLogbookReport, language: 'nl' | 'en'): string {
+export function renderLogbookCsv(report: TLogbookReport, language: TReportLanguage): string {
   const texts = reportTexts(language);
   const section = texts.csvSections;
   const number = (value: number | null) => (value === null ? '' : csvField(formatNumber(value, language, { maxDecimals: 2 })));
@@ -184,7 +184,7 @@ export function renderLogbookCsv(report: TLogbookReport, language: 'nl' | 'en'):
         limit: csvText(`${texts.labels.hotLimit}: ${limitText(rulebook.hot, language)}; ${texts.labels.coldLimit}: ${limitText(rulebook.cold, language)}`),
         kind: csvText(texts.rulebooks[rulebook.id]),
         details: csvText(
-          [[place.location.address, [place.location.postalCode, place.location.city].filter(Boolean).join(' ')].filter(Boolean).join(', '), zone, fill(texts.labels.flushEvery, { hours: rulebook.flushEveryHours })].join('; '),
+          [[place.location.address, [place.location.postalCode, place.location.city].filter(Boolean).join(' ')].filter(Boolean).join(', '), zone, fill(texts.labels.flushEvery, { hours: rulebook.flushEveryHours }), `${texts.labels.basis}: ${texts.rulebookBasis[rulebook.id]}`].join('; '),
         ),
       }),
     );

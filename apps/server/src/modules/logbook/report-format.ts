@@ -3,9 +3,11 @@ import {
   formatDateTime,
   formatNumber,
   formatTemperature,
+  logbookReportTextsDe,
   logbookReportTextsEn,
   logbookReportTextsNl,
   type TLogbookReport,
+  type TLogbookReportLanguage,
   type TLogbookReportTexts,
 } from '@aquasmart/domain';
 
@@ -14,12 +16,15 @@ import {
  * of the language and the way a figure is written. Pure; times in the location's time zone.
  */
 
-export type TReportLanguage = 'nl' | 'en';
+/** The report's languages (docs/logbook.md, "PDF and CSV"): German has texts of its own here, unlike the screens. */
+export type TReportLanguage = TLogbookReportLanguage;
+
+const TEXTS: Record<TReportLanguage, TLogbookReportTexts> = { nl: logbookReportTextsNl, en: logbookReportTextsEn, de: logbookReportTextsDe };
 export type TLimit = { kind: 'atLeast' | 'atMost' | 'below'; celsius: number };
 export type TMode = TLogbookReport['locations'][number]['channels'][number]['mode'];
 
 export function reportTexts(language: TReportLanguage): TLogbookReportTexts {
-  return language === 'nl' ? logbookReportTextsNl : logbookReportTextsEn;
+  return TEXTS[language];
 }
 
 /** Fills `{{name}}` in a text. */
@@ -27,7 +32,7 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** A local date of the report ('2026-10-01') as '01-10-2026' / '1 Oct 2026'. */
+/** A local date of the report ('2026-10-01') as '01-10-2026' / '1 Oct 2026' / '01.10.2026'. */
 export function localDate(date: string, language: TReportLanguage): string {
   return formatDate(`${date}T00:00:00Z`, language, { timeZone: 'UTC' });
 }
@@ -37,7 +42,7 @@ export function moment(iso: string | null, language: TReportLanguage, timeZone: 
   return iso ? formatDateTime(iso, language, { timeZone }) : '';
 }
 
-/** A share 0..1 as '97,0%' / '97.0%'; '' without one. */
+/** A share 0..1 as '97,0%' (nl, de) / '97.0%'; '' without one. */
 export function percent(share: number | null, language: TReportLanguage): string {
   return share === null ? '' : `${formatNumber(share * 100, language, { decimals: 1 })}%`;
 }

@@ -181,6 +181,9 @@ const isShort = (week: TLogbookFlushWeek) => week.flushes < week.required || wee
  * The tables of one location in the order of the report, each under the heading the document
  * gives it (`heading`: a section title, `subheading`: a part of one).
  */
+/** 'Faulty readings' as 'faulty readings' inside a line; German keeps its nouns' capitals ('fehlerhafte Messwerte'). */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
   const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
@@ -229,7 +232,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       {
         title: `${texts.columns.readings} / ${texts.columns.expectedReadings}`,
         align: 'right',
-        cell: (channel) => right(`${channel.readings} / ${channel.expectedReadings}${channel.faultyReadings ? `\n(${channel.faultyReadings} ${texts.columns.faultyReadings.toLowerCase()})` : ''}`),
+        cell: (channel) => right(`${channel.readings} / ${channel.expectedReadings}${channel.faultyReadings ? `\n(${channel.faultyReadings} ${lowerFirst(texts.columns.faultyReadings)})` : ''}`),
       },
       'coverage',
       'min',

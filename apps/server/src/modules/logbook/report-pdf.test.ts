@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
-import { customerReport, locationReport } from './report.fixture';
+import { customerReport, germanReport, locationReport } from './report.fixture';
 
 /** The text of each page in content order (cells in turn), as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it). */
 function pagesOf(pdf: Buffer): string[] {
@@ -57,6 +57,38 @@ describe('renderLogbookPdf', () => {
     expect(all).toContain('Instellingen bevestigd');
     // The arrow the embedded font lacks is written as '->'.
     expect(all).toContain('Batterij 3,02 V -> 3,61 V');
+  });
+
+  it('writes a German report: texts with umlauts and ß, the verdicts, the rulebook and its sources, German dates and decimal commas', async () => {
+    const pages = pagesOf(await renderLogbookPdf(germanReport, 'de'));
+    const all = squeeze(pages.join('\n'));
+    pages.forEach((page, index) => {
+      const text = squeeze(page);
+      expect(text).toContain('Legionellen-Betriebsbuch');
+      expect(text).toContain('Pflegeheim Am Schloßpark – Schloßstraße 7, 14059 Berlin');
+      expect(text).toContain('01.10.2026 bis 31.10.2026 (Europe/Berlin)');
+      expect(text).toContain('DE – TrinkwV / DVGW W 551');
+      expect(text).toContain('02.11.2026 09:30 von Jürgen Weiß');
+      expect(text).toContain(`Seite ${index + 1} / ${pages.length}`);
+    });
+    expect(all).toContain('Befund Standort: Abweichungen');
+    expect(all).toContain('Eingehalten');
+    expect(all).toContain('Unzureichende Daten');
+    expect(all).toContain('DE – TrinkwV / DVGW W 551 (nach dem Land des Kunden)');
+    expect(all).toContain('Grundlage: TrinkwV 2023; DIN 1988-200 / DVGW W 551; VDI/DVGW 6023');
+    expect(all).toContain('Trinkwasser warm (WW): mindestens 55 °C · Trinkwasser kalt (KW): höchstens 25 °C');
+    expect(all).toContain('Wasseraustausch mindestens alle 72 Stunden · Aufbewahrung: 10 Jahre');
+    for (const heading of ['Zusammenfassung', 'Temperaturen', 'Messlücken über 6 Stunden', 'Spülungen je Woche', 'Unwirksame Spülungen', 'Stagnation: Zeiträume ohne Spülung', 'Alarme', 'Kalibrierstatus je Kanal', 'Änderungen']) {
+      expect(all).toContain(heading);
+    }
+    // Figures: a decimal comma, German dates and times in Berlin.
+    expect(all).toMatch(/2890 \/ 2980 97,0% 48,2 °C 61,4 °C 66,8 °C 96,2% 7,5 19\.10\.2026 07:00 –/);
+    expect(all).toContain('2116 / 2980 (12 fehlerhafte Messwerte)');
+    expect(all).toMatch(/12\.10\.2026 05:15 13\.10\.2026 00:00 18,75/);
+    expect(all).toMatch(/19\.10\.2026 07:00 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 38,4 °C 52,7 °C mindestens 55 °C/);
+    expect(all).toMatch(/Fühler defekt Keuken; 1e verdieping Temperatuur 1 \(WW\) 30\.10\.2026 15:10 andauernd/);
+    expect(all).toContain('Einstellungen bestätigt');
+    expect(all).toContain('der Messknoten selbst');
   });
 
   it('breaks the changes table across pages with its header row repeated and no row split', async () => {

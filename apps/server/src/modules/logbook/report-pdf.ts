@@ -19,9 +19,11 @@ export { PDF_ALL_WEEKS, printable } from './report-pdf-tables';
  */
 
 const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
+/** The document's language (a screen reader reads it so). */
+const PDF_LANGUAGE: Record<TReportLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
 /** With `signing` (an issued report): a line on the first page says who signs, and the file is signed (report-signature.ts). */
-export async function renderLogbookPdf(report: TLogbookReport, language: 'nl' | 'en', signing?: TPdfSigning): Promise<Buffer> {
+export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage, signing?: TPdfSigning): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
   const output = pdfmake.createPdf(logbookDocument(report, language, signing));
   if (!signing) return output.getBuffer();
@@ -133,6 +135,7 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection): Co
   const rulebook = section.rulebook;
   const rulebookLines = [
     `${texts.rulebooks[rulebook.id]} (${texts.rulebookSources[rulebook.source]})`,
+    `${texts.labels.basis}: ${texts.rulebookBasis[rulebook.id]}`,
     `${texts.labels.hotLimit}: ${limitText(rulebook.hot, language)} · ${texts.labels.coldLimit}: ${limitText(rulebook.cold, language)}${rulebook.healthcare ? ` · ${texts.labels.healthcare}` : ''}`,
     `${fill(texts.labels.flushEvery, { hours: rulebook.flushEveryHours })} · ${fill(texts.labels.retention, { years: rulebook.retentionYears })} · ${texts.labels.growthRange}`,
   ];
@@ -204,7 +207,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
     pageSize: 'A4',
     pageOrientation: 'portrait',
     pageMargins: PAGE_MARGINS,
-    language: language === 'nl' ? 'nl-NL' : 'en-GB',
+    language: PDF_LANGUAGE[language],
     info: {
       title: `${report.scope === 'customer' ? texts.titleCustomer : texts.title} – ${report.customer.name}${report.scope === 'location' && report.locations[0] ? ` – ${report.locations[0].location.name}` : ''} – ${periodText}`,
       author: report.generatedBy,

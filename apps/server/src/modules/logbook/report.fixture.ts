@@ -284,3 +284,27 @@ export const customerReport: TLogbookReport = withHash({
   verdict: 'deviations',
   locations: [careHomeSection, officeSection],
 });
+
+/**
+ * The care home's report as a German one (docs/logbook.md, "PDF and CSV"): the rulebook DE by the
+ * customer's country, a Berlin address and customer with umlauts and ß. The figures are the care
+ * home's (only the texts and the way they are written change).
+ */
+export const germanReport: TLogbookReport = withHash({
+  scope: 'location',
+  number: 'LB-2026-0043',
+  generatedAt: '2026-11-02T08:30:12.000Z',
+  generatedBy: 'Jürgen Weiß',
+  period: { ...PERIOD, timeZone: 'Europe/Berlin' },
+  customer: { id: 8, name: 'Pflegewerk Grünau GmbH', address: 'Müllerstraße 3', postalCode: '13353', city: 'Berlin', country: 'Deutschland' },
+  verdict: 'deviations',
+  locations: [
+    {
+      ...careHomeSection,
+      location: { ...careHomeSection.location, name: 'Pflegeheim Am Schloßpark', address: 'Schloßstraße 7', postalCode: '14059', city: 'Berlin', country: 'Deutschland', timeZone: 'Europe/Berlin' },
+      // The DE rulebook's hot limit: 55 °C where the care home's channels had 60 °C.
+      channels: careHomeSection.channels.map((channel) => (channel.limit?.celsius === 60 ? { ...channel, limit: { ...channel.limit, celsius: 55 } } : channel)),
+      rulebook: { id: 'DE', source: 'country', hot: { kind: 'atLeast', celsius: 55 }, cold: { kind: 'atMost', celsius: 25 }, healthcare: false, flushEveryHours: 72, retentionYears: 10 },
+    },
+  ],
+});

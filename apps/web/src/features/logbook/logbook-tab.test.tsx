@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TIssuedLogbookReport } from '@aquasmart/domain';
 import { jsonResponse, renderAt } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
-import { LogbookTab } from './logbook-tab';
+import { LogbookTab, reportLanguage } from './logbook-tab';
 import { localToday, presetPeriod } from './period-choice';
 import { channelFixture, issuedFixture, reportFixture, sectionFixture } from './report.fixture';
 
@@ -141,6 +141,42 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('issued-number')).textContent).toBe('LB-2026-0042');
     expect(screen.getByTestId('issued-hash').textContent).toBe('d'.repeat(64));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Uitgegeven rapporten' })).getByText('LB-2026-0042')).toBeTruthy());
+  });
+
+  it('issues in the report language chosen: German is offered although the screens have no German', async () => {
+    const user = userEvent.setup();
+    const { posted } = stubApi(LOCATION_BASE);
+    renderLocationTab();
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    const choice = screen.getByRole('combobox', { name: 'Taal van het rapport' });
+    expect(choice.textContent).toBe('Nederlands');
+    await user.click(choice);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
+      ['Nederlands', 'nl'],
+      ['English', 'en'],
+      ['Deutsch', 'de'],
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Deutsch' }));
+    expect(screen.getByRole('combobox', { name: 'Taal van het rapport' }).textContent).toBe('Deutsch');
+    // The preview is written as the report: German, with its lang; the rest of the tab stays Dutch.
+    const summary = await screen.findByRole('table', { name: 'Zusammenfassung' });
+    expect(summary.closest('[lang="de"]')).toBeTruthy();
+    expect(screen.getByText(/^Befund für \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}$/)).toBeTruthy();
+    expect(screen.getByText(/^Regelwerk: DE|^Regelwerk: NL/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Rapport uitgeven' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Rapport uitgeven?' })).getByRole('button', { name: 'Uitgeven' }));
+    await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'de' }]));
+  });
+
+  it.each([
+    ['nl', 'nl'],
+    ['en', 'en'],
+    ['de', 'de'],
+    ['fr', 'en'],
+  ])('a user reading %s gets the report in %s by default', (language, expected) => {
+    expect(reportLanguage(language)).toBe(expected);
   });
 
   it('shows a customer report as a table of its locations, then one part per location', async () => {

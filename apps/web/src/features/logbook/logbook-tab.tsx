@@ -5,12 +5,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { useTranslation } from 'react-i18next';
-import type { TIssuedLogbookReport } from '@aquasmart/domain';
+import { LOGBOOK_REPORT_LANGUAGES, type TIssuedLogbookReport } from '@aquasmart/domain';
 import { ConfirmDialog } from '../../components/table';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { isHttpError } from '../../lib/http/http-error';
@@ -31,8 +33,13 @@ import { DEFAULT_PERIOD_CHOICE, localToday, presetPeriod } from './period-choice
 import { useDownload } from './use-download';
 import { useReportFormat } from './use-report-format';
 
-/** The report's language: the user's, English for the languages without texts of their own. */
-const reportLanguage = (language: string): TLogbookLanguage => (language.startsWith('nl') ? 'nl' : 'en');
+/**
+ * The report's language by default: the user's. German has report texts of its own although the
+ * screens show English for it (docs/logbook.md, "PDF and CSV"); French reads English.
+ */
+export const reportLanguage = (language: string): TLogbookLanguage => (language.startsWith('nl') ? 'nl' : language.startsWith('de') ? 'de' : 'en');
+/** Each report language named in itself, so a reader finds their own. */
+const REPORT_LANGUAGE_NAMES: Record<TLogbookLanguage, string> = { nl: 'Nederlands', en: 'English', de: 'Deutsch' };
 
 const fileStem = (scope: TLogbookScope, period: { from: string; to: string }) =>
   ['logboek', scope.customer, scope.location, period.from, period.to]
@@ -57,7 +64,8 @@ export function LogbookTab({ customer, location }: { customer: string; location?
   const report = useQuery({ ...logbookReportQuery(scope, value.period), placeholderData: keepPreviousData });
   const format = useReportFormat(report.data?.period.timeZone ?? 'UTC');
   const { busy, download } = useDownload();
-  const language = reportLanguage(i18n.language);
+  const [chosenLanguage, setLanguage] = useState<TLogbookLanguage | null>(null);
+  const language = chosenLanguage ?? reportLanguage(i18n.language);
 
   const issue = useMutation({
     mutationFn: () => issueLogbookReport(scope, value.period, language),
@@ -103,7 +111,22 @@ export function LogbookTab({ customer, location }: { customer: string; location?
             setJustIssued(null);
           }}
         />
-        <Box role="group" aria-label={t('logbookScreen.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Box role="group" aria-label={t('logbookScreen.actions.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('logbookScreen.actions.language')}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as TLogbookLanguage)}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 1 11rem' }, minWidth: 0 }}
+            slotProps={{ select: { renderValue: (value) => <span lang={value as string}>{REPORT_LANGUAGE_NAMES[value as TLogbookLanguage]}</span> } }}
+          >
+            {LOGBOOK_REPORT_LANGUAGES.map((code) => (
+              <MenuItem key={code} value={code} lang={code}>
+                {REPORT_LANGUAGE_NAMES[code]}
+              </MenuItem>
+            ))}
+          </TextField>
           {file('pdf')}
           {file('csv')}
           <Button variant="contained" startIcon={<VerifiedIcon />} disabled={!shown} onClick={() => setConfirming(true)}>
@@ -138,7 +161,7 @@ export function LogbookTab({ customer, location }: { customer: string; location?
             {fieldMessages.length > 0 ? `: ${fieldMessages.join(' · ')}` : ''}
           </Alert>
         ) : null}
-        {report.data && !report.isError ? <ReportPreview report={report.data} /> : null}
+        {report.data && !report.isError ? <ReportPreview report={report.data} language={language} /> : null}
       </Box>
 
       <Box component="section" aria-labelledby="logbook-issued-title" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, minWidth: 0 }}>

@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, UNIT_SPACE } from '@aquasmart/domain';
+import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, UNIT_SPACE, type TFormatLocale } from '@aquasmart/domain';
 
 type TLimit = { kind: 'atLeast' | 'atMost' | 'below'; celsius: number };
 type TStretch = { from: string; to: string | null; hours: number | null };
 
 /**
- * How the preview writes the report's figures in the user's language: instants in the report's
- * time zone (the location's), local dates as they are, shares as percentages, hours with at most
- * one decimal.
+ * How the preview writes the report's figures in the user's language (or the report's, `locale`:
+ * German writes 26.11.2026 and a decimal comma): instants in the report's time zone (the
+ * location's), local dates as they are, shares as percentages, hours with at most one decimal.
  */
-export function useReportFormat(timeZone: string) {
+export function useReportFormat(timeZone: string, reportLocale?: TFormatLocale) {
   const { t, i18n } = useTranslation();
-  const locale = formatLocale(i18n.resolvedLanguage ?? i18n.language);
+  const locale = reportLocale ?? formatLocale(i18n.resolvedLanguage ?? i18n.language);
   return useMemo(() => {
     const hours = (value: number | null | undefined) =>
       value === null || value === undefined ? '' : t('logbookScreen.report.hours', { value: formatNumber(value, locale, { maxDecimals: 1 }) });

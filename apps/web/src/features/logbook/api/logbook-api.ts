@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZIssuedLogbookReport, ZLogbookReport, type TIssuedLogbookReport, type TLogbookPeriodQuery, type TLogbookReport } from '@aquasmart/domain';
+import { ZIssuedLogbookReport, ZLogbookReport, type TIssuedLogbookReport, type TLogbookPeriodQuery, type TLogbookReport, type TLogbookReportLanguage } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { customerApiPath, locationApiPath } from '../../../lib/api/places';
 
@@ -15,7 +15,8 @@ export interface TLogbookScope {
   location?: string;
 }
 export type TLogbookFormat = 'pdf' | 'csv';
-export type TLogbookLanguage = 'nl' | 'en';
+/** The report's language: nl, en or de (the report has German texts, the screens do not). */
+export type TLogbookLanguage = TLogbookReportLanguage;
 
 export const logbookApiPath = (scope: TLogbookScope) =>
   `${scope.location === undefined ? customerApiPath(scope.customer) : locationApiPath(scope.customer, scope.location)}/logbook`;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   LOGBOOK_TABLES,
   sectionLookup,
@@ -21,6 +21,7 @@ import {
   type TLogbookFlushWeek,
   type TLogbookLocationSection,
   type TLogbookReport,
+  type TLogbookReportLanguage,
   type TLogbookSectionTable,
 } from '@aquasmart/domain';
 import { useReportFormat, type TReportFormat } from '../use-report-format';
@@ -159,14 +160,30 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   );
 }
 
+/** The texts of the preview in the report's language (lib/i18n/texts/logbook.ts), the screen's texts behind them. */
+const PREVIEW_NS = 'logbookPreview';
+
 /**
  * The report on screen (docs/logbook.md, "Screens"): the verdict on top, then per location the
  * rulebook, the summary per channel and the sections, each folded open on demand. A customer's
- * report starts with a table of its locations.
+ * report starts with a table of its locations. Written in the report's language (German too,
+ * which the screens lack), with its `lang`, so the preview reads as the PDF will.
  */
-export function ReportPreview({ report }: { report: TLogbookReport }) {
+export function ReportPreview({ report, language }: { report: TLogbookReport; language: TLogbookReportLanguage }) {
+  const { i18n } = useTranslation();
+  const previewI18n = useMemo(() => i18n.cloneInstance({ lng: language, defaultNS: PREVIEW_NS, fallbackNS: 'translation', ns: [PREVIEW_NS, 'translation'] }), [i18n, language]);
+  return (
+    <I18nextProvider i18n={previewI18n} defaultNS={PREVIEW_NS}>
+      <Box lang={language} sx={{ minWidth: 0 }}>
+        <PreviewBody report={report} language={language} />
+      </Box>
+    </I18nextProvider>
+  );
+}
+
+function PreviewBody({ report, language }: { report: TLogbookReport; language: TLogbookReportLanguage }) {
   const { t } = useTranslation();
-  const format = useReportFormat(report.period.timeZone);
+  const format = useReportFormat(report.period.timeZone, language);
   const customerScope = report.scope === 'customer';
   const locationColumns: TResponsiveColumn<TLogbookLocationSection>[] = [
     { id: 'location', label: t('logbookReport.columns.location'), render: (row) => row.location.name, title: true, wrap: true },

@@ -8,7 +8,7 @@ import type { TReportFormat } from '../use-report-format';
 
 type TRulebook = TLogbookLocationSection['rulebook'];
 
-/** The rulebook a report judges by: which one, where the choice comes from, and its limits and duties. */
+/** The rulebook a report judges by: which one, where the choice comes from, what it rests on, and its limits and duties. */
 export function RulebookPanel({ rulebook, format, heading = 'h3' }: { rulebook: TRulebook; format: TReportFormat; heading?: 'h3' | 'h4' }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -20,6 +20,9 @@ export function RulebookPanel({ rulebook, format, heading = 'h3' }: { rulebook: 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t(`logbookReport.rulebookSources.${rulebook.source}`)}
         {rulebook.healthcare ? ` · ${t('logbookReport.labels.healthcare')}` : ''}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('logbookReport.labels.basis')}: {t(`logbookReport.rulebookBasis.${rulebook.id}`)}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
         <DetailField label={t('logbookReport.labels.hotLimit')}>{format.limit(rulebook.hot)}</DetailField>
