@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './portal';
@@ -102,6 +103,51 @@ test.describe.serial('the logbook tab', () => {
     await issued.getByRole('button', { name: `PDF van ${number}` }).click();
     const stored = await storedDownloading;
     expect(fs.readFileSync(await stored.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // The issued JSON: its SHA-256 is the report's hash (the PDF footer's); the verify page names the report by it (issue 38 item 4).
+    const hash = (await page.getByTestId('issued-hash').textContent())?.trim() ?? '';
+    const jsonDownloading = page.waitForEvent('download');
+    await issued.getByRole('button', { name: `JSON van ${number} (de SHA-256 in de voettekst is van dit bestand)` }).click();
+    const jsonDownload = await jsonDownloading;
+    const jsonFile = { name: jsonDownload.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(await jsonDownload.path()) };
+    expect(jsonFile.name).toMatch(new RegExp(`^logbook-${number}-.*\\.json$`));
+    expect(createHash('sha256').update(jsonFile.buffer).digest('hex')).toBe(hash);
+    await page.getByRole('link', { name: 'Een bestand controleren' }).click();
+    await expect(page).toHaveURL(/\/logbook\/verify$/);
+    await expect(page.getByRole('heading', { name: 'Logboekbestand controleren' })).toBeVisible();
+    await page.getByTestId('verify-file').setInputFiles(jsonFile);
+    const result = page.getByTestId('verify-result');
+    await expect(result.getByText(`Dit is de JSON van rapport ${number}, zoals uitgegeven.`)).toBeVisible();
+    await expect(result.getByText(CUSTOMER)).toBeVisible();
+    await expect(result.getByText(/^Aquasmart Portal .*\(eigen certificaat van de portal\)$/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the verify page with a known file');
+    // A hash that is no issued file's: not found, the same answer as for another customer's report.
+    await page.getByLabel('SHA-256').fill('0'.repeat(64));
+    await page.getByRole('button', { name: 'Controleren' }).click();
+    await expect(result.getByText(/^Niet gevonden\./)).toBeVisible();
+    await page.getByLabel('SHA-256').fill('abc');
+    await page.getByRole('button', { name: 'Controleren' }).click();
+    await expect(page.getByText('Een SHA-256 is 64 hexadecimale tekens (0-9, a-f)')).toBeVisible();
+    await expectNoAxeViolations(page, 'the verify page with a hash not found');
+
+    // The page in Dutch and English, desktop and phone, with the known file (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots).
+    if (process.env.SCREENSHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      for (const language of ['nl', 'en'] as const) {
+        await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+        for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+          await page.setViewportSize(viewport);
+          await page.reload();
+          await page.getByTestId('verify-file').setInputFiles(jsonFile);
+          await expect(result.getByText(number).first()).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectNoAxeViolations(page, `the verify page, ${language} ${device}`);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: path.join(SHOTS, `logbook-verify-${language}-${device}.png`), fullPage: true });
+        }
+      }
+      await page.evaluate(() => localStorage.setItem('aquasmart.language', 'nl'));
+    }
   });
 
   test('a customer on a phone: a table of its locations, cards instead of wide tables, no sideways page scroll', async ({ page }) => {

@@ -29,6 +29,8 @@ import { longReportReads, plainReportReads } from './modules/logbook/logbook-ser
 import { createBackgroundJobs } from './jobs/background-jobs';
 import { alarmRoutes } from './modules/alarms/alarm-routes';
 import { threadedLogbookRenderers } from './modules/logbook/report-renderers';
+import { logbookSigner } from './modules/logbook/report-signature';
+import { logbookVerifyRoutes } from './modules/logbook/verify-routes';
 import { threadedLabelsRenderer } from './modules/labels/labels-service';
 import { createWorkerPool } from './lib/worker-pool';
 import { HEAVY_REQUEST_LIMITS, registerHeavyRequestLimit, type THeavyRequestLimits } from './plugins/heavy-request-limit';
@@ -67,7 +69,7 @@ declare module 'fastify' {
 
 export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> &
-    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
+    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -175,7 +177,15 @@ export async function buildApp({ config, database, logger, logStream, background
   // PDFs and CSVs are laid out on worker threads, off the event loop (lib/worker-pool.ts).
   const renderPool = createWorkerPool();
   app.addHook('onClose', () => renderPool.close());
-  const logbookRenderers = threadedLogbookRenderers(renderPool);
+  // Issued logbook PDFs are signed (docs/logbook.md, "Signature"): the operator's PKCS#12, else the portal's own key.
+  const signer = logbookSigner(database.system, {
+    p12File: config.LOGBOOK_SIGNING_P12,
+    passphrase: config.LOGBOOK_SIGNING_PASSPHRASE,
+    name: config.PUBLIC_URL ? `Aquasmart Portal ${new URL(config.PUBLIC_URL).host}` : 'Aquasmart Portal',
+  });
+  // A configured key that cannot be opened stops the start, not the first issue.
+  if (config.LOGBOOK_SIGNING_P12) app.addHook('onReady', async () => void (await signer.signing()));
+  const logbookRenderers = threadedLogbookRenderers(renderPool, signer);
   await registerOpenApi(app);
 
   const platforms = platformSettings(config);
@@ -216,6 +226,7 @@ export async function buildApp({ config, database, logger, logStream, background
         renderers: logbookRenderers,
         reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
       });
+      await api.register(logbookVerifyRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
       await api.register(deviceRoutes, { db: database.db });

@@ -183,6 +183,13 @@ const ZEnv = z.object({
     .transform((text) => text.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The PKCS#12 file (.p12/.pfx: key and certificate) issued logbook PDFs are signed with
+   * (docs/logbook.md, "Signature"); unset: the portal's own self-signed certificate, made once and kept in the database.
+   */
+  LOGBOOK_SIGNING_P12: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** The passphrase of LOGBOOK_SIGNING_P12 (empty: none). */
+  LOGBOOK_SIGNING_PASSPHRASE: z.string().default(''),
   /** External platforms (docs/platforms.md): at most one request per endpoint every this many seconds; 1 s to 1 day. */
   PLATFORM_BATCH_INTERVAL: durationSeconds('60s', 1, 86400),
   /** Where LegionellaDossier takes deliveries (its form has no URL); none: LegionellaDossier endpoints wait, parked with that error. */
@@ -235,6 +242,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'PLATFORM_BATCH_INTERVAL',
   'LEGIONELLADOSSIER_URL',
   'PLATFORM_ALLOWED_ADDRESSES',
+  'LOGBOOK_SIGNING_P12',
 ]);
 
 /** The variables the server reads (every key of the schema). */

@@ -300,6 +300,16 @@ export const ROUTES: readonly TRouteDef[] = [
     guard: ADMIN_ONLY,
     screen: withTexts(alertsTexts, () => import('../features/alerts/mail-outbox-page').then((module) => module.MailOutboxPage)),
   },
+  // Verifying an issued logbook file (docs/logbook.md, "Verifying a file"): every signed-in user, answers scoped to their customers.
+  {
+    id: 'logbookVerify',
+    path: '/logbook/verify',
+    title: 'routes.logbookVerify',
+    screen: withTexts(
+      () => import('../lib/i18n/texts/logbook-verify'),
+      () => import('../features/logbook-verify/logbook-verify-page').then((module) => module.LogbookVerifyPage),
+    ),
+  },
 ];
 
 export const ROUTES_BY_ID: ReadonlyMap<string, TRouteDef> = new Map(ROUTES.map((route) => [route.id, route]));

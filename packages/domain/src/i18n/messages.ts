@@ -42,6 +42,7 @@ export const validationMessagesNl = {
   periodTooLong: 'Een logboek beslaat hoogstens {{days}} dagen',
   periodInFuture: 'De periode begint in de toekomst',
   timeZone: 'Onbekende tijdzone',
+  sha256: 'Een SHA-256 is 64 hexadecimale tekens (0-9, a-f)',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
@@ -86,6 +87,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   periodTooLong: 'A logbook covers at most {{days}} days',
   periodInFuture: 'The period starts in the future',
   timeZone: 'Unknown time zone',
+  sha256: 'A SHA-256 is 64 hexadecimal characters (0-9, a-f)',
   noDays: 'Choose at least one day: without days the period never flushes',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'A time from 0:00 to 23:59, for example 7:00',

@@ -21,7 +21,11 @@ export const logbookReportTextsNl = {
   },
   footer: {
     page: 'Pagina {{page}} / {{pages}}',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 van de JSON van dit rapport (te downloaden):',
+  },
+  signature: {
+    signedBy: 'Digitaal ondertekend door {{subject}}.',
+    selfSigned: 'Digitaal ondertekend door {{subject}} met het eigen, zelfondertekende certificaat van deze portal: de handtekening toont dat het bestand niet is gewijzigd, niet wie het uitgaf.',
   },
   sections: {
     customerSummary: 'Overzicht van de locaties',
@@ -217,7 +221,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
   },
   footer: {
     page: 'Page {{page}} / {{pages}}',
-    sha256: 'SHA-256',
+    sha256: "SHA-256 of this report's JSON (downloadable):",
+  },
+  signature: {
+    signedBy: 'Digitally signed by {{subject}}.',
+    selfSigned: "Digitally signed by {{subject}} with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
   },
   sections: {
     customerSummary: 'Locations at a glance',
@@ -415,7 +423,12 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
   },
   footer: {
     page: 'Seite {{page}} / {{pages}}',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 des JSON dieses Berichts (herunterladbar):',
+  },
+  signature: {
+    signedBy: 'Digital signiert von {{subject}}.',
+    selfSigned:
+      'Digital signiert von {{subject}} mit dem eigenen, selbstsignierten Zertifikat dieses Portals: die Signatur zeigt, dass die Datei nicht verändert wurde, nicht wer sie ausgestellt hat.',
   },
   sections: {
     customerSummary: 'Übersicht der Standorte',

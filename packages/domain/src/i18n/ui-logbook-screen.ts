@@ -63,6 +63,8 @@ export const logbookScreenUiNl = {
       downloads: 'Downloaden',
       downloadPdf: 'PDF van {{number}}',
       downloadCsv: 'CSV van {{number}}',
+      downloadJson: 'JSON van {{number}} (de SHA-256 in de voettekst is van dit bestand)',
+      verify: 'Een bestand controleren',
     },
     preview: {
       title: 'Voorbeeld',
@@ -150,6 +152,8 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
       downloads: 'Download',
       downloadPdf: 'PDF of {{number}}',
       downloadCsv: 'CSV of {{number}}',
+      downloadJson: "JSON of {{number}} (the SHA-256 in the PDF's footer is this file's)",
+      verify: 'Verify a file',
     },
     preview: {
       title: 'Preview',
@@ -241,6 +245,8 @@ export const logbookScreenUiDe: typeof logbookScreenUiNl = {
       downloads: 'Herunterladen',
       downloadPdf: 'PDF von {{number}}',
       downloadCsv: 'CSV von {{number}}',
+      downloadJson: 'JSON von {{number}} (das SHA-256 in der Fußzeile ist das dieser Datei)',
+      verify: 'Eine Datei prüfen',
     },
     preview: {
       title: 'Vorschau',

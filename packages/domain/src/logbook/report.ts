@@ -223,6 +223,12 @@ export const ZIssuedLogbookReport = z.object({
   pdfSha256: z.string(),
   /** Kept at least until (the period's end plus the rulebook's years). */
   keepUntil: zInstant,
+  /**
+   * Who digitally signed the PDF (docs/logbook.md, "Signature"): the certificate's subject, and
+   * `selfSigned` when it is the portal's own certificate (it proves the file unchanged, not who
+   * issued it). null: issued before reports were signed.
+   */
+  signature: z.object({ subject: z.string(), selfSigned: z.boolean() }).nullable(),
 });
 export type TIssuedLogbookReport = z.infer<typeof ZIssuedLogbookReport>;
 

@@ -75,6 +75,9 @@ export const OPERATIONS = {
   GetIssuedLogbook: op('GET', '/logbook/issued/:number', 'read'),
   GetIssuedLogbookPdf: op('GET', '/logbook/issued/:number/pdf', 'read'),
   GetIssuedLogbookCsv: op('GET', '/logbook/issued/:number/csv', 'read'),
+  GetIssuedLogbookJson: op('GET', '/logbook/issued/:number/json', 'read'),
+  PostLogbookVerify: op('POST', '/logbook/verify', 'read'),
+  PostPublicLogbookVerify: op('POST', '/logbook/verify/public', 'public'),
   // gateways
   GetGateways: op('GET', '/gateways', 'route'),
   PostGateway: op('POST', '/gateways', 'route'),

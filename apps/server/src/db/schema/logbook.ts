@@ -27,6 +27,10 @@ export const logbookReports = pgTable(
     pdf: bytea('pdf').notNull(),
     csv: text('csv').notNull(),
     keepUntil: tsz('keep_until').notNull(),
+    /** SHA-256 (hex) of the issued CSV's UTF-8 bytes (migration 0026; filled for the older ones there). */
+    csvSha256: text('csv_sha256'),
+    /** Who signed the issued PDF (logbook/report-signature.ts); null: issued before reports were signed. */
+    signature: jsonb('signature').$type<{ subject: string; selfSigned: boolean }>(),
   },
   (table) => [
     index('logbook_reports_customer_idx').on(table.customerId, table.issuedAt.desc()),
@@ -34,8 +38,23 @@ export const logbookReports = pgTable(
     uniqueIndex('logbook_reports_monthly_idx')
       .on(table.locationId, table.periodFrom, table.periodTo, table.language)
       .where(sql`${table.issuedBy} = 'monthly'`),
+    index('logbook_reports_sha256_idx').on(table.sha256),
+    index('logbook_reports_pdf_sha256_idx').on(table.pdfSha256),
+    index('logbook_reports_csv_sha256_idx').on(table.csvSha256),
   ],
 );
+
+/**
+ * The portal's own key for signing issued PDFs when the operator configures none (one row, id 1;
+ * logbook/report-signature.ts): a self-signed certificate and its key as PKCS#12, with the passphrase.
+ */
+export const logbookSigningKeys = pgTable('logbook_signing_keys', {
+  id: integer('id').primaryKey(),
+  p12: bytea('p12').notNull(),
+  passphrase: text('passphrase').notNull(),
+  subject: text('subject').notNull(),
+  createdAt: tsz('created_at').notNull().defaultNow(),
+});
 
 /**
  * Logbook issues per user and subject (`l:<location id>` or `c:<customer id>`): the count in a fixed

@@ -7,6 +7,7 @@ import { useTestContext } from '../../test/test-app';
 import { LOGBOOK_CUSTOMER, LOGBOOK_LOCATION, LOGBOOK_PERIOD, seedLogbookWorld } from './logbook.fixture';
 import { renderLogbookPdf } from './report-pdf';
 import { threadedLogbookRenderers } from './report-renderers';
+import { logbookSigner } from './report-signature';
 import { customerReport, locationReport } from './report.fixture';
 
 /**
@@ -34,7 +35,7 @@ const statuses = (responses: { statusCode: number }[]) => responses.map((respons
 
 describe('heavy requests', () => {
   it('a PDF is laid out on a worker thread: /healthz answers all along, and the bytes are those of the main thread', async () => {
-    const renderers = threadedLogbookRenderers(pool);
+    const renderers = threadedLogbookRenderers(pool, logbookSigner(ctx.database.system, { name: 'Aquasmart Portal' }));
     // The same bytes as on the main thread: the PDF depends on the report and language only.
     const threaded = await renderers.pdf(locationReport, 'nl');
     expect(Buffer.compare(threaded, await renderLogbookPdf(locationReport, 'nl'))).toBe(0);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
+  CSV_BOM,
   RULEBOOKS,
   keepUntil,
   logbookPeriodIssues,
@@ -18,12 +19,15 @@ import { ApiError } from '../../lib/api-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
+import type { TReportSignature } from './report-signature';
 import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
   pdf(report: TLogbookReport, language: TLogbookLanguage): Promise<Buffer>;
   csv(report: TLogbookReport, language: TLogbookLanguage): Promise<string>;
+  /** An issued report's PDF, digitally signed, and who signed it (report-signature.ts). */
+  signedPdf(report: TLogbookReport, language: TLogbookLanguage): Promise<{ pdf: Buffer; signature: TReportSignature }>;
 }
 
 /** nl, en or de (docs/logbook.md, "PDF and CSV"). */
@@ -138,7 +142,7 @@ export async function makeReport(
   return withContentHash(report);
 }
 
-function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
+export function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
   const content = row.content as TLogbookReport;
   return {
     number: row.number,
@@ -155,6 +159,7 @@ function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport
     sha256: row.sha256,
     pdfSha256: row.pdfSha256,
     keepUntil: row.keepUntil.toISOString(),
+    signature: row.signature ?? null,
   };
 }
 
@@ -184,7 +189,7 @@ export async function issueReport(
   const draft = await makeReport(db, subject, period, issuedBy, now, reads);
   const { sha256: _draftHash, ...unhashed } = draft;
   const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
-  const [pdf, csv] = await Promise.all([renderers.pdf(report, language), renderers.csv(report, language)]);
+  const [{ pdf, signature }, csv] = await Promise.all([renderers.signedPdf(report, language), renderers.csv(report, language)]);
   const rulebook = reportRulebook(report);
   const [row] = await db
     .insert(logbookReports)
@@ -202,6 +207,8 @@ export async function issueReport(
       issuedBy,
       sha256: report.sha256,
       pdfSha256: sha256(pdf),
+      csvSha256: sha256(csv),
+      signature,
       content: report,
       pdf,
       csv,
@@ -249,14 +256,16 @@ export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIs
 export async function requireIssued(db: TDb, user: TAuthUser, number: string): Promise<{ issued: TIssuedLogbookReport; pdf: Buffer; csv: string; report: TLogbookReport }> {
   const [row] = await db.select().from(logbookReports).where(eq(logbookReports.number, number));
   if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);
-  return { issued: issuedOf(row), pdf: row.pdf, csv: row.csv, report: row.content as TLogbookReport };
+  // Every issued CSV starts with a byte order mark; PGlite's text decoding drops a leading one, so it is put back (the bytes as issued).
+  const csv = row.csv.startsWith(CSV_BOM) ? row.csv : CSV_BOM + row.csv;
+  return { issued: issuedOf(row), pdf: row.pdf, csv, report: row.content as TLogbookReport };
 }
 
 /** How long issued reports and the history behind them must be kept: the longest rulebook's years. */
 export const LONGEST_RETENTION_YEARS = Math.max(...Object.values(RULEBOOKS).map((book) => book.retentionYears));
 
 /** A file name for a download: aquasmart-logbook-<place>-<from>-<to>.<ext>, ASCII only. */
-export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv'): string {
+export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv' | 'json'): string {
   const place = report.scope === 'location' ? `${report.customer.name}-${report.locations[0]?.location.name ?? ''}` : report.customer.name;
   const safe = place
     .normalize('NFKD')

@@ -89,8 +89,6 @@ async function reports(): Promise<{ number: string; locationId: number | null; l
 beforeEach(async () => {
   db = ctx.database.system;
   calls = [];
-  // The test context's reset does not know logbook_reports yet (src/test/test-database.ts, TABLES).
-  await db.execute(sql`TRUNCATE logbook_reports RESTART IDENTITY`);
   const utrecht = await insertCustomer(db, CUSTOMER_A);
   const leeds = await insertCustomer(db, CUSTOMER_B, { country: 'United Kingdom' });
   ids = {

@@ -31,7 +31,7 @@ describe('renderLogbookPdf', () => {
       expect(text).toContain('LB-2026-0042');
       expect(text).toContain('02-11-2026 09:30 door Marieke Jansen');
       // The footer: the content's hash and "page X / Y".
-      expect(text).toContain(`SHA-256 ${locationReport.sha256}`);
+      expect(text).toContain(`SHA-256 van de JSON van dit rapport (te downloaden): ${locationReport.sha256}`);
       expect(text).toContain(`Pagina ${index + 1} / ${pages.length}`);
     });
 

@@ -3,6 +3,7 @@ import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport, t
 import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
 import { fill, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
 import { COLOURS, locationTables, pdfCell as cell, pdfTable, VERDICT_COLOURS, type TPdfColumn } from './report-pdf-tables';
+import { signPdfDocument, type TPdfSigning, type TReportSignature } from './report-signature';
 
 export { PDF_ALL_WEEKS, printable } from './report-pdf-tables';
 
@@ -21,9 +22,12 @@ const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 /** The document's language (a screen reader reads it so). */
 const PDF_LANGUAGE: Record<TReportLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
-export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage): Promise<Buffer> {
+/** With `signing` (an issued report): a line on the first page says who signs, and the file is signed (report-signature.ts). */
+export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage, signing?: TPdfSigning): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
-  return pdfmake.createPdf(logbookDocument(report, language)).getBuffer();
+  const output = pdfmake.createPdf(logbookDocument(report, language, signing));
+  if (!signing) return output.getBuffer();
+  return signPdfDocument(await output.getStream(), signing, new Date(report.generatedAt));
 }
 
 /** What every page of the document repeats: the report, its language, its texts. */
@@ -189,11 +193,16 @@ const STYLES: TDocumentDefinitions['styles'] = {
 /**
  * The document definition: exported for the tests (the renderer is `renderLogbookPdf`).
  */
-export function logbookDocument(report: TLogbookReport, language: TReportLanguage): TDocumentDefinitions {
+export function logbookDocument(report: TLogbookReport, language: TReportLanguage, signature?: TReportSignature): TDocumentDefinitions {
   const frame = pdfFrame(report, language);
   const { texts, periodText } = frame;
   const generated = new Date(report.generatedAt);
   const sections = report.locations.map((section) => locationSection(frame, section));
+  const content = report.scope === 'customer' ? [customerSummary(frame), ...sections] : sections;
+  if (signature) {
+    const line = fill(signature.selfSigned ? texts.signature.selfSigned : texts.signature.signedBy, { subject: signature.subject });
+    (content[0] as { section: Content[] } | undefined)?.section.unshift({ text: line, color: COLOURS.muted, fontSize: 7.5, margin: [0, 0, 0, 4] });
+  }
   return {
     pageSize: 'A4',
     pageOrientation: 'portrait',
@@ -209,7 +218,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
       creationDate: generated,
       modDate: generated,
     },
-    content: report.scope === 'customer' ? [customerSummary(frame), ...sections] : sections,
+    content,
     footer: (page, pages) => pageFooter(frame, page, pages),
     // A heading never ends a page: when nothing but headings follows it on its page (the page's
     // header and footer do not count), it moves to the next page with what follows it.

@@ -81,6 +81,7 @@ export function issuedFixture(overrides: Partial<TIssuedLogbookReport> = {}): TI
     sha256: 'b'.repeat(64),
     pdfSha256: 'c'.repeat(64),
     keepUntil: '2029-10-31T23:00:00.000Z',
+    signature: { subject: 'Aquasmart Portal', selfSigned: true },
     ...overrides,
   };
 }

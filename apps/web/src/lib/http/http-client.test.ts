@@ -38,6 +38,21 @@ describe('getFile', () => {
   });
 });
 
+describe('a file as the body', () => {
+  it('is sent as its bytes (application/octet-stream), an object as JSON', async () => {
+    const fetchFn = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    const http = createHttpClient({ baseUrl: '/api/v1', getToken: () => 'token', fetchFn, interceptor: () => null });
+    const file = new Blob([new Uint8Array([1, 2, 3])]);
+    await http.post('/logbook/verify', file);
+    await http.post('/logbook/verify', { sha256: 'a' });
+    const [[, bytes], [, json]] = fetchFn.mock.calls as unknown as [string, RequestInit][];
+    expect((bytes.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
+    expect(bytes.body).toBe(file);
+    expect((json.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(json.body).toBe('{"sha256":"a"}');
+  });
+});
+
 describe('a read without an answer in time (READ_TIMEOUT_MS)', () => {
   /** A fetch that never answers until its signal aborts, as on a network that swallows requests. */
   const hanging = vi.fn(

@@ -105,7 +105,11 @@ export function createHttpClient(config: THttpClientConfig): THttpClient {
     const token = config.getToken();
     if (token && !('x-access-token' in headers)) headers['x-access-token'] = token;
     let body: BodyInit | undefined;
-    if (options.body !== undefined) {
+    if (options.body instanceof Blob) {
+      // A file sent as its bytes (a logbook file to verify).
+      headers['content-type'] = 'application/octet-stream';
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }

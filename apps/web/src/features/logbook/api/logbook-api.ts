@@ -52,7 +52,7 @@ export function fetchLogbookFile(scope: TLogbookScope, format: TLogbookFormat, p
   return http.getFile(`${logbookApiPath(scope)}/${format}`, { query: { from: period.from, to: period.to, language } });
 }
 
-/** GET /logbook/issued/{number}/pdf|csv: the stored bytes of an issued report. */
-export function fetchIssuedLogbookFile(number: string, format: TLogbookFormat) {
+/** GET /logbook/issued/{number}/pdf|csv|json: the stored bytes of an issued report (json: its canonical JSON, whose SHA-256 is the report's). */
+export function fetchIssuedLogbookFile(number: string, format: TLogbookFormat | 'json') {
   return http.getFile(`${issuedLogbookApiPath(number)}/${format}`);
 }

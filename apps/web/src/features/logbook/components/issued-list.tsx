@@ -4,8 +4,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import type { TIssuedLogbookReport } from '@aquasmart/domain';
-import { fetchIssuedLogbookFile, issuedLogbookQuery, type TLogbookScope } from '../api/logbook-api';
+import { fetchIssuedLogbookFile, issuedLogbookQuery, type TLogbookFormat, type TLogbookScope } from '../api/logbook-api';
 import { useDownload } from '../use-download';
 import { useReportFormat } from '../use-report-format';
 import { ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
@@ -25,14 +27,14 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
   const issued = useQuery(issuedLogbookQuery(scope));
   const { busy, download } = useDownload();
   const col = (id: string) => t(`logbookScreen.issued.${id}`);
-  const file = (row: TIssuedLogbookReport, kind: 'pdf' | 'csv') => {
+  const file = (row: TIssuedLogbookReport, kind: TLogbookFormat | 'json') => {
     const id = `${row.number}.${kind}`;
     return (
       <Button
         size="small"
         variant="text"
         loading={busy === id}
-        aria-label={t(`logbookScreen.issued.${kind === 'pdf' ? 'downloadPdf' : 'downloadCsv'}`, { number: row.number })}
+        aria-label={t(`logbookScreen.issued.${kind === 'pdf' ? 'downloadPdf' : kind === 'csv' ? 'downloadCsv' : 'downloadJson'}`, { number: row.number })}
         onClick={() => void download(id, () => fetchIssuedLogbookFile(row.number, kind), `${row.number}.${kind}`)}
         sx={{ minWidth: 0 }}
       >
@@ -76,12 +78,16 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {file(row, 'pdf')}
           {file(row, 'csv')}
+          {file(row, 'json')}
         </Box>
       ),
     },
   ];
   return (
     <Box>
+      <Button component={RouterLink} to="/logbook/verify" size="small" startIcon={<VerifiedIcon />} sx={{ mb: 1 }}>
+        {t('logbookScreen.issued.verify')}
+      </Button>
       <QueryStatus query={issued} errorText={t('logbookScreen.issued.loadError')} />
       {issued.isSuccess && issued.data.length === 0 ? <Typography variant="body2">{t('logbookScreen.issued.empty')}</Typography> : null}
       {issued.isSuccess && issued.data.length > 0 ? (
