@@ -35,20 +35,25 @@ CREATE FUNCTION "device_version_state"(target text) RETURNS jsonb LANGUAGE sql S
   FROM devices d WHERE d.eui = target
 $$;
 --> statement-breakpoint
+-- Only nodes that are placed, or were when their last version was written, get versions: an
+-- unplaced node (provisioned, in stock) counts nowhere, and its version is written when it is
+-- placed. So a provisioning of thousands of new nodes writes none.
 CREATE FUNCTION "record_device_versions"(targets text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF targets IS NULL OR cardinality(targets) = 0 THEN RETURN; END IF;
   IF (SELECT importing FROM device_history_import LIMIT 1) THEN
     DELETE FROM device_versions WHERE device_eui = ANY (targets);
     INSERT INTO device_versions (device_eui, valid_from, location_id, state)
-      SELECT d.eui, '-infinity', d.location_id, device_version_state(d.eui) FROM devices d WHERE d.eui = ANY (targets);
+      SELECT d.eui, '-infinity', d.location_id, device_version_state(d.eui) FROM devices d WHERE d.eui = ANY (targets) AND d.location_id IS NOT NULL;
     RETURN;
   END IF;
   INSERT INTO device_versions (device_eui, valid_from, location_id, state)
     SELECT c.eui, now(), c.location_id, c.state
-      FROM (SELECT d.eui, d.location_id, device_version_state(d.eui) AS state FROM devices d WHERE d.eui = ANY (targets)) c
-      LEFT JOIN LATERAL (SELECT v.location_id, v.state FROM device_versions v WHERE v.device_eui = c.eui ORDER BY v.valid_from DESC LIMIT 1) l ON true
-     WHERE l.state IS NULL OR l.location_id IS DISTINCT FROM c.location_id OR l.state <> c.state
+      FROM (SELECT d.eui, d.location_id, l.location_id AS last_location, l.state AS last_state, device_version_state(d.eui) AS state
+              FROM devices d
+              LEFT JOIN LATERAL (SELECT v.location_id, v.state FROM device_versions v WHERE v.device_eui = d.eui ORDER BY v.valid_from DESC LIMIT 1) l ON true
+             WHERE d.eui = ANY (targets) AND (d.location_id IS NOT NULL OR l.location_id IS NOT NULL)) c
+     WHERE c.last_state IS NULL OR c.last_location IS DISTINCT FROM c.location_id OR c.last_state <> c.state
   ON CONFLICT (device_eui, valid_from) DO UPDATE SET location_id = EXCLUDED.location_id, state = EXCLUDED.state;
 END $$;
 --> statement-breakpoint
@@ -99,14 +104,14 @@ CREATE TRIGGER "device_parameters_versions_update" AFTER UPDATE OF "value", "rep
   FOR EACH ROW WHEN (coalesce(OLD.reported, OLD.value) IS DISTINCT FROM coalesce(NEW.reported, NEW.value))
   EXECUTE FUNCTION "device_versions_of_row"();
 --> statement-breakpoint
--- The nodes there are now. Where an audit entry says when a node was registered at or moved to its
+-- The nodes placed now. Where an audit entry says when a node was registered at or moved to its
 -- location, it counts there from then on (before: nowhere we know); otherwise from always, which is
 -- what the logbook assumed until now.
 INSERT INTO "device_versions" ("device_eui", "valid_from", "location_id", "state")
-  SELECT d.eui, '-infinity', CASE WHEN placed.ts IS NULL THEN d.location_id END, device_version_state(d.eui)
+  SELECT d.eui, '-infinity', d.location_id, device_version_state(d.eui)
     FROM devices d
-    LEFT JOIN LATERAL (SELECT a.ts FROM audit_logs a WHERE a.device_eui = d.eui AND a.value->>'action' IN ('register', 'move') ORDER BY a.ts DESC LIMIT 1) placed
-      ON d.location_id IS NOT NULL;
+    LEFT JOIN LATERAL (SELECT a.ts FROM audit_logs a WHERE a.device_eui = d.eui AND a.value->>'action' IN ('register', 'move') ORDER BY a.ts DESC LIMIT 1) placed ON true
+   WHERE d.location_id IS NOT NULL AND placed.ts IS NULL;
 --> statement-breakpoint
 INSERT INTO "device_versions" ("device_eui", "valid_from", "location_id", "state")
   SELECT d.eui, placed.ts, d.location_id, device_version_state(d.eui)

@@ -104,7 +104,10 @@ describe('an issued report can be verified by anyone', () => {
   it('POST /logbook/verify/public answers without an account: number, period, issue time, superseded; nothing about the customer', async () => {
     const entry = await issue();
     const pdf = (await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}/pdf`)).rawPayload;
-    const answer = await sendFile('/logbook/verify/public', pdf);
+    // Without an account a hash only (sha256sum of the file): no one unknown streams files in.
+    const file = await sendFile('/logbook/verify/public', pdf);
+    expect(file.statusCode).toBe(415);
+    const answer = await ctx.app.inject({ method: 'POST', url: '/api/v1/logbook/verify/public', payload: { sha256: createHash('sha256').update(pdf).digest('hex') } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       sha256: entry.pdfSha256,
@@ -122,7 +125,7 @@ describe('an issued report can be verified by anyone', () => {
   });
 
   it('a file over the size bound is a 413 with the message key', async () => {
-    const answer = await sendFile('/logbook/verify/public', Buffer.alloc(32 * 1024 * 1024 + 1));
+    const answer = await sendFile('/logbook/verify', Buffer.alloc(32 * 1024 * 1024 + 1), tokens.klant);
     expect(answer.statusCode).toBe(413);
     expect(answer.json().key).toBe('errors.payloadTooLarge');
   });

@@ -24,7 +24,13 @@ const VERIFY_BODY = `Either JSON { sha256 } or the file itself (${FILE_TYPES.joi
  * `{ sha256 }` a JSON body gives, so both routes take either.
  */
 export async function logbookVerifyRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
-  app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => {
+  app.addContentTypeParser(FILE_TYPES, (request, payload, done) => {
+    if (request.routeOptions.url?.endsWith('/verify/public')) {
+      // Without an account only a hash is taken: nobody unknown streams megabytes into the portal.
+      done(new ApiError(415, ERROR.badRequest, 'Send { "sha256": "…" } here (sha256sum of the file); files are verified after signing in'));
+      payload.resume();
+      return;
+    }
     const hash = createHash('sha256');
     let size = 0;
     let finished = false;
@@ -92,9 +98,9 @@ export async function logbookVerifyRoutes(app: FastifyInstance, { db }: { db: TD
       schema: {
         operationId: 'PostPublicLogbookVerify',
         tags: ['logbook'],
-        summary: `Without an account (an inspector): whether a file or SHA-256 is of a report this portal issued, with its number, period, issue time and whether it was superseded; nothing about the customer. ${VERIFY_BODY}`,
+        summary: 'Without an account (an inspector): whether a SHA-256 (`sha256sum` of the PDF, CSV or JSON) is of a report this portal issued, with its number, period, issue time and whether it was superseded; nothing about the customer. JSON { sha256 } only: a file body is 415',
         body: ZLogbookVerifyBody,
-        response: { 200: ZPublicLogbookVerification, ...errorResponses(400, 413) },
+        response: { 200: ZPublicLogbookVerification, ...errorResponses(400, 415) },
       },
     },
     async (request) => verifyPublicly(db, request.body.sha256),
