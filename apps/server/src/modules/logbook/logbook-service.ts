@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
+  ERROR,
   RULEBOOKS,
   keepUntil,
+  logbookIssuePeriodIssues,
+  logbookPeriodEnded,
   logbookPeriodIssues,
+  type TLogbookSignOff,
   type TIssuedLogbookReport,
   type TLogbookPeriodQuery,
   type TLogbookReport,
@@ -17,11 +21,14 @@ import { ApiError } from '../../lib/api-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
+import { ADVISORY_LOCKS } from '../../db/locks';
+import { currentIssuedNumbers, recordSupersessions, supersessionsOf, type TIssueSubjectKey } from './supersession';
+import type { TLogbookPdfOptions } from './report-sign-off';
 import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
-  pdf(report: TLogbookReport, language: 'nl' | 'en'): Promise<Buffer>;
+  pdf(report: TLogbookReport, language: 'nl' | 'en', options?: TLogbookPdfOptions): Promise<Buffer>;
   csv(report: TLogbookReport, language: 'nl' | 'en'): Promise<string>;
 }
 
@@ -113,12 +120,15 @@ export async function makeReport(
   generatedBy: string,
   now = new Date(),
   reads: TReportReads = plainReportReads(db),
+  checkIssuable = false,
 ): Promise<TLogbookReport> {
   const rows =
     subject.scope === 'location'
       ? [subject.location]
       : await db.select().from(locations).where(eq(locations.customerId, subject.customer.id)).orderBy(sql`lower(${locations.name})`, locations.id);
   checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
+  if (checkIssuable && rows.length > 0) checkIssuablePeriod(period, rows[0].timeZone, now);
+  const timeZone = rows[0]?.timeZone ?? 'Europe/Amsterdam';
   const customer = reportCustomer(subject.customer);
   await reportGate(async () => {
     for (const row of rows) await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
@@ -133,11 +143,22 @@ export async function makeReport(
       now,
     }),
   );
-  return withContentHash(report);
+  // A period that has not ended is judged until now: the report says so (docs/logbook.md, "Sign-off").
+  const open = logbookPeriodEnded(period, timeZone, now) ? {} : { judgedUntil: now.toISOString() };
+  return withContentHash({ ...report, ...open });
 }
 
-function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
+/** Only an ended period is issued, in the location's time zone (a customer's: its first location's). */
+function checkIssuablePeriod(period: TLogbookPeriodQuery, timeZone: string, now: Date): void {
+  const issues = logbookIssuePeriodIssues(period, timeZone, now);
+  if (Object.keys(issues).length > 0) throw ApiError.badRequest('The period cannot be issued', issues);
+}
+
+type TSupersessions = Awaited<ReturnType<typeof supersessionsOf>>;
+
+function issuedOf(row: typeof logbookReports.$inferSelect, supersessions: TSupersessions): TIssuedLogbookReport {
   const content = row.content as TLogbookReport;
+  const supersededBy = supersessions.supersededBy.get(row.number) ?? null;
   return {
     number: row.number,
     scope: row.scope,
@@ -153,7 +174,27 @@ function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport
     sha256: row.sha256,
     pdfSha256: row.pdfSha256,
     keepUntil: row.keepUntil.toISOString(),
+    current: supersededBy === null,
+    supersededBy,
+    supersedes: supersessions.supersedes.get(row.number) ?? [],
+    signer: content.signOff ? { name: content.signOff.signer.name, role: content.signOff.signer.role } : null,
   };
+}
+
+/** Register entries of stored rows, with their supersessions. */
+async function issuedEntries(db: TDbOrTx, rows: (typeof logbookReports.$inferSelect)[]): Promise<TIssuedLogbookReport[]> {
+  const supersessions = await supersessionsOf(
+    db,
+    rows.map((row) => row.number),
+  );
+  return rows.map((row) => issuedOf(row, supersessions));
+}
+
+/** The subject as the supersession lookups key it. */
+export function issueSubjectKey(subject: TLogbookSubject): TIssueSubjectKey {
+  return subject.scope === 'location'
+    ? { scope: 'location', customerId: subject.customer.id, locationId: subject.location.id }
+    : { scope: 'customer', customerId: subject.customer.id };
 }
 
 const reportNumber = rowShape({ n: column.number });
@@ -166,8 +207,12 @@ async function nextNumber(db: TDb, now: Date): Promise<string> {
 
 /**
  * Issues (registers) a report: numbers it, hashes it, renders its PDF and CSV and stores all of it,
- * so the bytes an inspector gets later are the bytes issued. `issuedBy` 'monthly' is the monthly
- * mail's; that one is unique per location, period and language (answered with the existing one).
+ * so the bytes an inspector gets later are the bytes issued. Only an ended period is issued. With a
+ * sign-off (logbook-sign-off.ts) the report carries it, and the reports it names in `supersedes`
+ * are recorded as superseded in the same transaction, under a lock per subject and period: when
+ * the reports that count changed meanwhile, 409 `errors.logbookIssuedMeanwhile` and nothing is
+ * stored. `issuedBy` 'monthly' (reports of the monthly mail before sign-off) is unique per
+ * location, period and language (answered with the existing one).
  */
 export async function issueReport(
   db: TDb,
@@ -178,13 +223,23 @@ export async function issueReport(
   issuedBy: string,
   now = new Date(),
   reads?: TReportReads,
+  signOff?: TLogbookSignOff,
 ): Promise<TIssuedLogbookReport> {
-  const draft = await makeReport(db, subject, period, issuedBy, now, reads);
-  const { sha256: _draftHash, ...unhashed } = draft;
-  const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
+  const draft = await makeReport(db, subject, period, issuedBy, now, reads, true);
+  const { sha256: _draftHash, judgedUntil: _open, ...unhashed } = draft;
+  const report = withContentHash({ ...unhashed, number: await nextNumber(db, now), ...(signOff ? { signOff } : {}) });
   const [pdf, csv] = await Promise.all([renderers.pdf(report, language), renderers.csv(report, language)]);
   const rulebook = reportRulebook(report);
-  const [row] = await db
+  const stored = await db.transaction(async (tx) => {
+    const subjectKey = issueSubjectKey(subject);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.logbookIssue}, hashtext(${`${subject.scope}:${subject.customer.id}:${subject.scope === 'location' ? subject.location.id : ''}:${period.from}:${period.to}`}))`);
+    if (signOff) {
+      const counting = await currentIssuedNumbers(tx, subjectKey, period);
+      if (counting.join() !== signOff.supersedes.join()) {
+        throw ApiError.conflict('Another report of this period was issued meanwhile', ERROR.logbookIssuedMeanwhile);
+      }
+    }
+    const [inserted] = await tx
     .insert(logbookReports)
     .values({
       number: report.number as string,
@@ -207,7 +262,10 @@ export async function issueReport(
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return issuedOf(row);
+    if (inserted && signOff) await recordSupersessions(tx, signOff.supersedes, inserted.number, signOff.reason ?? '', signOff.signer.email, now);
+    return inserted;
+  });
+  if (stored) return (await issuedEntries(db, [stored]))[0];
   // Only the monthly index can refuse the row: the month's report exists already.
   const [existing] = await db
     .select()
@@ -221,7 +279,7 @@ export async function issueReport(
         eq(logbookReports.language, language),
       ),
     );
-  return issuedOf(existing);
+  return (await issuedEntries(db, [existing]))[0];
 }
 
 /**
@@ -240,14 +298,14 @@ export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIs
           or(eq(logbookReports.scope, 'customer'), and(eq(logbookReports.scope, 'location'), notInArray(logbookReports.locationId, ownLocations))),
         );
   const rows = await db.select().from(logbookReports).where(where).orderBy(desc(logbookReports.issuedAt), desc(logbookReports.id)).limit(500);
-  return rows.map(issuedOf);
+  return issuedEntries(db, rows);
 }
 
 /** One issued report with its bytes, if the user may see the customer it was issued for (else 404, like an unknown number). */
 export async function requireIssued(db: TDb, user: TAuthUser, number: string): Promise<{ issued: TIssuedLogbookReport; pdf: Buffer; csv: string; report: TLogbookReport }> {
   const [row] = await db.select().from(logbookReports).where(eq(logbookReports.number, number));
   if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);
-  return { issued: issuedOf(row), pdf: row.pdf, csv: row.csv, report: row.content as TLogbookReport };
+  return { issued: (await issuedEntries(db, [row]))[0], pdf: row.pdf, csv: row.csv, report: row.content as TLogbookReport };
 }
 
 /** How long issued reports and the history behind them must be kept: the longest rulebook's years. */
