@@ -324,16 +324,21 @@ export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv')
 }
 
 
-/** The monthly mail's issuer (monthly-logbook-job.ts): a location's month, registered as issued by 'monthly'. */
-export async function issueMonthlyReport(
+/**
+ * The monthly mail's draft (monthly-logbook-job.ts): a location's month computed as a preview is,
+ * not stored and not issued (issuing is a sign-off); the e-mail says its verdict and how many of
+ * its alarms nobody resolved yet.
+ */
+export async function prepareMonthlyDraft(
   db: TDb,
-  renderers: TLogbookRenderers,
-  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery; language: TLogbookLanguage },
+  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery },
   now = new Date(),
-): Promise<{ number: string }> {
+  reads?: TReportReads,
+): Promise<{ verdict: TLogbookReport['verdict']; openDeviations: number }> {
   const [location] = await db.select().from(locations).where(eq(locations.id, args.locationId));
   const [customer] = await db.select().from(customers).where(eq(customers.id, args.customerId));
   if (!location || !customer) throw new Error(`monthly logbook: location ${args.locationId} of customer ${args.customerId} is gone`);
-  const issued = await issueReport(db, renderers, { scope: 'location', customer, location }, args.period, args.language, 'monthly', now);
-  return { number: issued.number };
+  const report = await makeReport(db, { scope: 'location', customer, location }, args.period, 'monthly', now, reads);
+  const openDeviations = report.locations.flatMap((section) => section.alarms).filter((alarm) => !alarm.handling?.resolvedBy).length;
+  return { verdict: report.verdict, openDeviations };
 }
