@@ -5,7 +5,6 @@ import { SIMULATOR_DOWNLINKS } from './demo-downlinks';
 import { DEMO_NETWORK_SERVER } from './network-server';
 import type { DemoRandom } from './random';
 import type { TTx } from './types';
-import { LOGBOOK_DEMO_LOCATION } from './logbook-history';
 
 /** Who answers for the demo logbook's location (docs/logbook.md, "Sign-off"): Karin Klant signs it. */
 const LOGBOOK_DEMO_RESPONSIBLE = {
@@ -202,7 +201,7 @@ export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
         country: 'Nederland',
         calibrationInterval: seed.calibrationInterval,
         notes: seed.offlineHours ? 'Let op: gateway zit op een groep die soms uitgeschakeld wordt.' : null,
-        ...(seed.name === LOGBOOK_DEMO_LOCATION ? LOGBOOK_DEMO_RESPONSIBLE : {}),
+        ...(seed.name === 'Sporthal Zuid' ? LOGBOOK_DEMO_RESPONSIBLE : {}), // LOGBOOK_DEMO_LOCATION (logbook-history.ts imports this file)
       })),
     )
     .returning({ id: locations.id, name: locations.name, customerId: locations.customerId });
