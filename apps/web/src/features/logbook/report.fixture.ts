@@ -81,6 +81,10 @@ export function issuedFixture(overrides: Partial<TIssuedLogbookReport> = {}): TI
     sha256: 'b'.repeat(64),
     pdfSha256: 'c'.repeat(64),
     keepUntil: '2029-10-31T23:00:00.000Z',
+    current: true,
+    supersededBy: null,
+    supersedes: [],
+    signer: { name: 'Karin Klant', role: 'Beheerder' },
     ...overrides,
   };
 }
