@@ -81,7 +81,9 @@ export const placesUiNl = {
     responsibleHelpCustomer: 'Geldt voor alle locaties van de klant die geen eigen verantwoordelijke hebben. Ontvangt het maandelijkse logboek ter ondertekening.',
     responsibleHelpLocation: 'Leeg laten: die van de klant geldt. Ontvangt het maandelijkse logboek ter ondertekening.',
     responsible: 'Verantwoordelijke',
+    responsibleAsCustomer: 'Die van de klant',
     deputy: 'Plaatsvervanger',
+    deputyShort: 'Vervanger',
     person: { name: 'Naam', role: 'Functie', organisation: 'Organisatie', email: 'E-mailadres', phone: 'Telefoon' },
   },
   customers: {
@@ -232,7 +234,9 @@ export const placesUiEn: typeof placesUiNl = {
     responsibleHelpCustomer: "Holds for every location of the customer without a responsible person of its own. Receives the monthly logbook to sign.",
     responsibleHelpLocation: "Leave empty: the customer's holds. Receives the monthly logbook to sign.",
     responsible: 'Responsible person',
+    responsibleAsCustomer: "The customer's",
     deputy: 'Deputy',
+    deputyShort: 'Deputy',
     person: { name: 'Name', role: 'Role', organisation: 'Organisation', email: 'E-mail address', phone: 'Phone' },
   },
   customers: {

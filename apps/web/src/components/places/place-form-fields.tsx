@@ -230,7 +230,8 @@ function ResponsibleFields({ kind, disabled }: { kind: TPlaceKind; disabled: boo
               <FormTextField<TPlaceFormValues>
                 key={field}
                 name={`${who}.${field}`}
-                label={t(`places.person.${field}`)}
+                // "Verantwoordelijke – naam": each field's label names whose it is (two persons, the same five fields).
+                label={`${t(who === 'deputy' ? 'places.deputyShort' : 'places.responsible')} – ${t(`places.person.${field}`).toLowerCase()}`}
                 fullWidth
                 disabled={disabled}
                 type={inputType[field] ?? 'text'}
