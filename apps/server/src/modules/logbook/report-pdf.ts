@@ -199,13 +199,15 @@ const STYLES: TDocumentDefinitions['styles'] = {
  */
 export function logbookDocument(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions = {}): TDocumentDefinitions {
   const frame = pdfFrame(report, language, options);
+  // A header with a mark (open period, superseded) is a line taller: the body starts lower.
+  const margins: [number, number, number, number] = frame.marks.length > 0 ? [PAGE_MARGINS[0], PAGE_MARGINS[1] + 12, PAGE_MARGINS[2], PAGE_MARGINS[3]] : PAGE_MARGINS;
   const { texts, periodText } = frame;
   const generated = new Date(report.generatedAt);
   const sections = report.locations.map((section, index) => locationSection(frame, section, index === 0));
   return {
     pageSize: 'A4',
     pageOrientation: 'portrait',
-    pageMargins: PAGE_MARGINS,
+    pageMargins: margins,
     language: language === 'nl' ? 'nl-NL' : 'en-GB',
     info: {
       title: `${report.scope === 'customer' ? texts.titleCustomer : texts.title} – ${report.customer.name}${report.scope === 'location' && report.locations[0] ? ` – ${report.locations[0].location.name}` : ''} – ${periodText}`,
@@ -224,7 +226,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
     pageBreakBefore: (node, nodes) => {
       if (!node.headlineLevel) return false;
       const inBody = (other: { startPosition: { top: number; pageInnerHeight?: number } }) =>
-        other.startPosition.top >= PAGE_MARGINS[1] && other.startPosition.top < PAGE_MARGINS[1] + (other.startPosition.pageInnerHeight ?? Infinity);
+        other.startPosition.top >= margins[1] && other.startPosition.top < margins[1] + (other.startPosition.pageInnerHeight ?? Infinity);
       return nodes.getFollowingNodesOnPage().filter(inBody).every((other) => other.headlineLevel);
     },
     defaultStyle: { font: FONT, fontSize: 8.5, color: COLOURS.text, lineHeight: 1.1 },

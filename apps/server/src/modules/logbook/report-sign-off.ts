@@ -23,7 +23,7 @@ export function pageMarks(report: TLogbookReport, language: TReportLanguage, opt
   if (report.judgedUntil) marks.push(fill(texts.periodOpen, { at: moment(report.judgedUntil, language, zone) }));
   const superseded = options.superseded;
   if (superseded) {
-    marks.push(fill(texts.superseded, { number: superseded.number, at: moment(superseded.at, language, zone), by: superseded.by, reason: clip(superseded.reason, 90) }));
+    marks.push(fill(texts.superseded, { number: superseded.number, at: moment(superseded.at, language, zone), by: superseded.by, reason: clip(superseded.reason, 60) }));
   }
   return marks;
 }
