@@ -77,6 +77,27 @@ test.describe.serial('logbook settings', () => {
     });
   }
 
+  // The location form's responsible person and deputy (docs/places.md, "Responsible person"): Sporthal Zuid names both in the demo.
+  for (const { language, device } of process.env.SCREENSHOTS
+    ? (['nl', 'en'] as const).flatMap((language) => (['desktop', 'phone'] as const).map((device) => ({ language, device })))
+    : []) {
+    test(`screenshot: the location form's responsible person and deputy ${language} ${device}`, async ({ page }) => {
+      const shots = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'logbook-settings-screenshots');
+      fs.mkdirSync(shots, { recursive: true });
+      await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+      await signIn(page, ADMIN);
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      await page.goto(`/locations/${enc('Gemeente Utrecht')}/${enc('Sporthal Zuid')}/edit`);
+      const name = page.getByRole('textbox', { name: language === 'nl' ? /^Verantwoordelijke – naam/ : /^Responsible person – name/ });
+      await expect(name).toHaveValue('Karin Klant');
+      await page.getByRole('heading', { name: language === 'nl' ? 'Verantwoordelijke voor het logboek' : 'Responsible for the logbook' }).scrollIntoViewIfNeeded();
+      await page.getByRole('heading', { name: language === 'nl' ? 'Verantwoordelijke voor het logboek' : 'Responsible for the logbook' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -72));
+      await expectNoAxeViolations(page, 'the location form with the responsible person');
+      await page.screenshot({ path: path.join(shots, `location-responsible-${language}-${device}.png`) });
+    });
+  }
+
   test('a customer user switches the monthly logbook e-mail on the own account page, and it is saved', async ({ page, request }) => {
     await signIn(page, CUSTOMER_USER, '/users/current');
     const toggle = page.getByRole('switch', { name: 'Maandelijks logboek per e-mail' });

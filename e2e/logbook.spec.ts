@@ -42,6 +42,31 @@ async function openSummary(page: Page, location: string): Promise<void> {
   await page.getByRole('region', { name: location }).getByRole('button', { name: /^(Samenvatting|Summary) \(\d+\)$/ }).click();
 }
 
+/**
+ * Signs and issues the chosen period in the dialog (Dutch): confirms the statement, types the role
+ * and, when the period was issued before, the reason; answers the new number.
+ */
+async function signAndIssue(page: Page, role: string, reason: string | null): Promise<string> {
+  const before = (await page.getByTestId('issued-number').textContent({ timeout: 500 }).catch(() => null))?.trim() ?? null;
+  await page.getByRole('button', { name: 'Ondertekenen en uitgeven' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ondertekenen en uitgeven' });
+  await expect(dialog.getByText(/^Karin Klant · Beheerder legionellapreventie · Gemeente Utrecht/)).toBeVisible();
+  await expect(dialog.getByTestId('sign-off-statement')).toHaveText(/^Ik verklaar dat dit logboek/);
+  if (reason === null) await expectNoAxeViolations(page, 'the sign-off dialog');
+  await dialog.getByRole('checkbox', { name: 'Ik bevestig deze verklaring' }).check();
+  await dialog.getByRole('textbox', { name: /^Uw functie/ }).fill(role);
+  const reasonField = dialog.getByRole('textbox', { name: /^Reden van vervanging/ });
+  if (reason !== null) await reasonField.fill(reason);
+  else if ((await reasonField.count()) > 0) await reasonField.fill('e2e: opnieuw'); // a database kept from an earlier run
+  await dialog.getByRole('button', { name: 'Ondertekenen en uitgeven' }).click();
+  await expect(dialog).toHaveCount(0);
+  const number = page.getByTestId('issued-number');
+  if (before) await expect(number).not.toHaveText(before);
+  const text = (await number.textContent())?.trim() ?? '';
+  expect(text).toMatch(/^LB-\d{4}-\d{6}$/);
+  return text;
+}
+
 const summaryTable = (page: Page) => page.getByRole('table', { name: /^(Samenvatting|Summary|Zusammenfassung)$/ }).first();
 const summaryCards = (page: Page) => page.getByRole('list', { name: /^(Samenvatting|Summary|Zusammenfassung)$/ }).first();
 
@@ -87,16 +112,16 @@ test.describe.serial('the logbook tab', () => {
     await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
     await page.getByRole('option', { name: 'Nederlands' }).click();
 
-    await page.getByRole('button', { name: 'Rapport uitgeven' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Rapport uitgeven?' });
-    await expectNoAxeViolations(page, 'the issue dialog');
-    await dialog.getByRole('button', { name: 'Uitgeven' }).click();
-    await expect(dialog).toHaveCount(0);
-    const number = (await page.getByTestId('issued-number').textContent())?.trim() ?? '';
-    expect(number).not.toBe('');
+    // Issuing is a sign-off (docs/logbook.md, "Sign-off"): the statement, Sporthal Zuid's responsible person, a role.
+    const number = await signAndIssue(page, 'Beheerder', null);
     await expect(page.getByTestId('issued-hash')).toHaveText(/^[0-9a-f]{64}$/);
     const issued = page.getByRole('table', { name: 'Uitgegeven rapporten' });
     await expect(issued.getByRole('row').filter({ hasText: number })).toBeVisible();
+    // A second issue of the month supersedes the first, with a reason; the register says which counts.
+    const second = await signAndIssue(page, 'Beheerder', 'Kalibratie van kanaal 2 gecorrigeerd');
+    await expect(issued.getByRole('row').filter({ hasText: number }).getByTestId('issued-superseded')).toContainText(`Vervangen door ${second}: Kalibratie van kanaal 2 gecorrigeerd`);
+    await expect(issued.getByRole('row').filter({ hasText: second }).getByTestId('issued-current')).toBeVisible();
+    await expectNoAxeViolations(page, 'the register with a superseded report');
 
     // The stored PDF of the issued report downloads too.
     const storedDownloading = page.waitForEvent('download');
@@ -178,6 +203,32 @@ test.describe.serial('the logbook tab', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `logbook-period-dates-${language}-${device}.png`) });
+      }
+    }
+  });
+
+  // The sign-off dialog and the register with a superseded report (issued by the first test), nl and en, desktop and phone.
+  if (process.env.SCREENSHOTS) test('screenshots: the sign-off dialog and the register with a superseded report', async ({ page }) => {
+    await signIn(page, ADMIN);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const language of ['nl', 'en'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+        await page.reload();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        const register = page.locator('section[aria-labelledby="logbook-issued-title"]');
+        await expect(register.getByTestId('issued-superseded').first()).toBeVisible();
+        await register.scrollIntoViewIfNeeded();
+        await register.screenshot({ path: path.join(SHOTS, `logbook-register-superseded-${language}-${device}.png`) });
+        await page.getByRole('button', { name: /^(Ondertekenen en uitgeven|Sign and issue)$/ }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByText(/^Karin Klant · /)).toBeVisible();
+        await dialog.getByRole('textbox', { name: /^(Uw functie|Your role)/ }).fill(language === 'nl' ? 'Beheerder legionellapreventie' : 'Legionella responsible person');
+        await page.screenshot({ path: path.join(SHOTS, `logbook-sign-off-${language}-${device}.png`) });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
       }
     }
   });

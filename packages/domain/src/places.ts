@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBRATION_INTERVALS, PLATFORMS } from './constants';
 import { RULEBOOK_IDS } from './logbook/rulebooks';
+import { ZResponsiblePerson, ZResponsiblePersonAnswer } from './logbook/sign-off';
 import { ALARM_TEMPERATURE_MINUTES_MAX, ALARM_TEMPERATURE_MINUTES_MIN } from './alarms/rules';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zMac, zOneOf, zOptionalText, zRequiredText } from './validation/validators';
@@ -147,6 +148,21 @@ const placeDetails = {
 /** The sustained-temperature alarm's duration of a customer, in whole minutes (15 minutes .. 7 days). */
 const zAlarmTemperatureMinutes = () => z.number().int().min(ALARM_TEMPERATURE_MINUTES_MIN).max(ALARM_TEMPERATURE_MINUTES_MAX);
 
+/**
+ * The logbook's responsible person and deputy (docs/places.md, "Responsible person"): null or
+ * absent is nobody named (a location then takes its customer's).
+ */
+const responsibleFields = {
+  responsible: ZResponsiblePerson.nullable().optional(),
+  deputy: ZResponsiblePerson.nullable().optional(),
+};
+
+/** A projection may ask for some of a person's fields. */
+const responsibleParts = {
+  responsible: ZResponsiblePersonAnswer.partial().nullable(),
+  deputy: ZResponsiblePersonAnswer.partial().nullable(),
+};
+
 /** POST /customers. Interval defaults to 2 and endpoint to none; both are administrator-only. */
 export const ZCustomerCreate = z
   .object({
@@ -159,6 +175,7 @@ export const ZCustomerCreate = z
     rulebook: zRulebook().optional(),
     /** Minutes out of range before the sustained-temperature alarm opens (docs/alarms.md); absent: 60. */
     alarmTemperatureMinutes: zAlarmTemperatureMinutes().optional(),
+    ...responsibleFields,
   })
   .superRefine(refineEndpoint(false));
 export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
@@ -174,6 +191,7 @@ const placePatchFields = {
   calibration: ZInterval.optional(),
   notes: zNotesUpdate(),
   rulebook: zRulebook().optional(),
+  ...responsibleFields,
 };
 
 /** PATCH /customers/{name}: any subset; endpoint keys that are sent replace the stored ones. */
@@ -229,11 +247,14 @@ export const ZCustomer = z.object({
   rulebook: z.enum(RULEBOOK_IDS).nullable(),
   /** Minutes out of range before the sustained-temperature alarm opens (docs/alarms.md). */
   alarmTemperatureMinutes: z.number().int(),
+  /** The logbook's responsible person and deputy; null: nobody named (a location: its customer's hold). */
+  responsible: ZResponsiblePersonAnswer.nullable(),
+  deputy: ZResponsiblePersonAnswer.nullable(),
   ...placeStats,
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 /** A list item: the fields the projection asked for. */
-export const ZCustomerListItem = ZCustomer.extend({ endpoint: ZEndpointPart }).partial();
+export const ZCustomerListItem = ZCustomer.extend({ endpoint: ZEndpointPart, ...responsibleParts }).partial();
 export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
 
 /** Body of PATCH /customers/{c}/devices, /customers/{c}/locations and .../locations/{l}/devices. */
@@ -256,6 +277,7 @@ export const ZLocationCreate = z
     rulebook: zRulebook().optional(),
     healthcare: z.boolean({ error: MESSAGE.required }).optional(),
     timeZone: zTimeZone().optional(),
+    ...responsibleFields,
   })
   .superRefine(refineEndpoint(false));
 export type TLocationCreate = z.infer<typeof ZLocationCreate>;
@@ -273,7 +295,7 @@ export type TLocationPatch = z.infer<typeof ZLocationPatch>;
 /** A location: rulebook null is its customer's; healthcare premises ask more of hot water (UK); times in its time zone. */
 export const ZLocation = ZCustomer.omit({ alarmTemperatureMinutes: true }).extend({ customer: z.string(), healthcare: z.boolean(), timeZone: z.string() });
 export type TLocation = z.infer<typeof ZLocation>;
-export const ZLocationListItem = ZLocation.extend({ endpoint: ZEndpointPart }).partial();
+export const ZLocationListItem = ZLocation.extend({ endpoint: ZEndpointPart, ...responsibleParts }).partial();
 export type TLocationListItem = z.infer<typeof ZLocationListItem>;
 
 // ---------------------------------------------------------------- gateways

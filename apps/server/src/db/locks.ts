@@ -25,6 +25,8 @@ export const ADVISORY_LOCKS = {
   monthlyLogbookMail: 7_331_026,
   /** modules/dashboard/dashboard-snapshot.ts: one copy makes the dashboard summary at a time. */
   dashboardSummary: 7_331_027,
+  /** modules/logbook/logbook-service.ts: one issue of a subject and period at a time (with the subject's key), so one report counts. */
+  logbookIssue: 7_331_028,
 } as const;
 
 export const BOOTSTRAP_LOCK_ID = ADVISORY_LOCKS.bootstrap;

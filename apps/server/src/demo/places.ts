@@ -6,6 +6,12 @@ import { DEMO_NETWORK_SERVER } from './network-server';
 import type { DemoRandom } from './random';
 import type { TTx } from './types';
 
+/** Who answers for the demo logbook's location (docs/logbook.md, "Sign-off"): Karin Klant signs it. */
+const LOGBOOK_DEMO_RESPONSIBLE = {
+  responsible: { name: 'Karin Klant', role: 'Beheerder legionellapreventie', organisation: 'Gemeente Utrecht', email: 'klant@example.com', phone: '+31 30 286 0000' },
+  deputy: { name: 'Jan Visser', role: 'Facilitair coördinator', organisation: 'Gemeente Utrecht', email: 'j.visser@example.com', phone: '030 286 1111' },
+};
+
 /** Kind of building: decides the node names and how the water is used. */
 export type TPlaceKind = 'sport' | 'care' | 'pool' | 'office';
 
@@ -195,6 +201,7 @@ export async function seedPlaces(tx: TTx, rng: DemoRandom): Promise<TPlaces> {
         country: 'Nederland',
         calibrationInterval: seed.calibrationInterval,
         notes: seed.offlineHours ? 'Let op: gateway zit op een groep die soms uitgeschakeld wordt.' : null,
+        ...(seed.name === 'Sporthal Zuid' ? LOGBOOK_DEMO_RESPONSIBLE : {}), // LOGBOOK_DEMO_LOCATION (logbook-history.ts imports this file)
       })),
     )
     .returning({ id: locations.id, name: locations.name, customerId: locations.customerId });

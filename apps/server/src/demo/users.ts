@@ -29,7 +29,8 @@ export const DEMO_USERS: TDemoUser[] = [
     firstName: 'Karin',
     lastName: 'Klant',
     language: 'nl',
-    rights: ['dashboard', 'calibrationData'],
+    // Signs the customer's logbooks (docs/logbook.md, "Sign-off"): she is Sporthal Zuid's responsible person.
+    rights: ['dashboard', 'calibrationData', 'signLogbook'],
     customers: ['Gemeente Utrecht'],
     overflowEmailAlerts: true,
   },

@@ -11,7 +11,7 @@ import { createDashboardRefresher, DASHBOARD_REFRESH_MS } from '../modules/dashb
 import { DOWNLINK_SENDER_IDLE_MS } from '../modules/downlinks/downlink-sender';
 import { createGatewayOfflineJob, GATEWAY_OFFLINE_EVERY_MS } from '../modules/gateways/gateway-offline-job';
 import { createLogbookDaysJob, LOGBOOK_DAYS_EVERY_MS } from '../modules/logbook/logbook-days-job';
-import { issueMonthlyReport, LOGBOOK_STATEMENT_TIMEOUT_MS, type TLogbookRenderers } from '../modules/logbook/logbook-service';
+import { LOGBOOK_STATEMENT_TIMEOUT_MS, prepareMonthlyDraft, type TLogbookRenderers } from '../modules/logbook/logbook-service';
 import { createMonthlyLogbookJob, MONTHLY_LOGBOOK_EVERY_MS } from '../modules/logbook/monthly-logbook-job';
 import { RETENTION_EVERY_MS } from '../modules/maintenance/intake-retention';
 import { createMaintenance } from '../modules/maintenance/maintenance';
@@ -63,7 +63,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
       publicUrl: mailer.publicUrl,
       now: () => new Date(),
       log,
-      issueReport: (args) => issueMonthlyReport(db, options.logbookRenderers, args),
+      prepareDraft: (args) => prepareMonthlyDraft(db, args),
       onQueued: () => mailer.wake(),
     },
     MONTHLY_LOGBOOK_EVERY_MS,

@@ -15,6 +15,7 @@ export const TABLES = [
   'alarm_events',
   'alarms',
   'logbook_reports',
+  'logbook_report_supersessions',
   'logbook_days',
   'alert_items',
   'mail_messages',

@@ -144,20 +144,26 @@ export const logbookMailNl = {
   locale: 'nl-NL',
   greeting: 'Beste {{name}},',
   subject: 'Legionellalogboek {{month}}: {{location}} ({{customer}})',
-  intro: 'Het legionellalogboek van {{location}} ({{customer}}) over {{month}} is uitgegeven als rapport {{number}}.',
-  download: 'Na het inloggen downloadt u het rapport (PDF en CSV) op de logboekpagina van de locatie:',
-  open: 'Logboek openen in het portaal',
+  intro: 'Het legionellalogboek van {{location}} ({{customer}}) over {{month}} staat als concept klaar en wacht op ondertekening.',
+  summary: 'Oordeel: {{verdict}}. Open afwijkingen (alarmen zonder afhandeling): {{open}}.',
+  verdicts: { compliant: 'Voldoet', deviations: 'Afwijkingen', insufficientData: 'Onvoldoende gegevens' },
+  download: 'Na het inloggen bekijkt u het concept en ondertekent u het op de logboekpagina van de locatie (alleen met het recht "Logboek ondertekenen"):',
+  open: 'Logboek openen om te ondertekenen',
   footer: 'U ontvangt deze e-mail omdat "Maandelijks logboek per e-mail" aan staat in uw account. Uitzetten kan op {{accountUrl}}',
+  footerResponsible: 'U ontvangt deze e-mail omdat u bij {{location}} bent vastgelegd als verantwoordelijke of plaatsvervanger voor het legionellalogboek.',
 };
 
 export const logbookMailEn: typeof logbookMailNl = {
   locale: 'en-GB',
   greeting: 'Dear {{name}},',
   subject: 'Legionella logbook {{month}}: {{location}} ({{customer}})',
-  intro: 'The legionella logbook of {{location}} ({{customer}}) for {{month}} has been issued as report {{number}}.',
-  download: "After signing in you download the report (PDF and CSV) on the location's logbook page:",
-  open: 'Open the logbook in the portal',
+  intro: 'The legionella logbook of {{location}} ({{customer}}) for {{month}} is ready as a draft and waits to be signed.',
+  summary: 'Verdict: {{verdict}}. Open deviations (alarms not dealt with): {{open}}.',
+  verdicts: { compliant: 'Compliant', deviations: 'Deviations', insufficientData: 'Insufficient data' },
+  download: 'After signing in you review the draft and sign it on the location\'s logbook page (with the right "Sign logbooks" only):',
+  open: 'Open the logbook to sign',
   footer: 'You receive this e-mail because "Monthly logbook by e-mail" is on in your account. You can turn it off at {{accountUrl}}',
+  footerResponsible: 'You receive this e-mail because you are recorded at {{location}} as the responsible person or deputy for the legionella logbook.',
 };
 
 export type TLogbookMailTexts = typeof logbookMailNl;

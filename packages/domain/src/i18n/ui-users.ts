@@ -73,6 +73,7 @@ export const usersUiNl = {
       overflowDetection: 'Waterdetectie',
       dashboard: 'Dashboard',
       products: 'Producten',
+      signLogbook: 'Logboek ondertekenen',
     },
   },
 };
@@ -148,6 +149,7 @@ export const usersUiEn: typeof usersUiNl = {
       overflowDetection: 'Water detection',
       dashboard: 'Dashboard',
       products: 'Products',
+      signLogbook: 'Sign logbooks',
     },
   },
 };

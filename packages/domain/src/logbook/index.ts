@@ -3,3 +3,4 @@ export * from './report';
 export * from './periods';
 export * from './report-sections';
 export * from './verify';
+export * from './sign-off';

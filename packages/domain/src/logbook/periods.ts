@@ -56,3 +56,62 @@ export function logbookPeriodIssues(period: TLogbookPeriodQuery, today: string):
   else if (period.from > today) issues.from = 'validation.periodInFuture';
   return issues;
 }
+
+/** The local date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDateIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a period ends: local midnight after its last day (`to`), in the location's time zone.
+ * Where a zone skips midnight on that day (a DST change at 00:00), the day starts at the first
+ * instant whose local date is the next day.
+ */
+export function logbookPeriodEnd(to: string, timeZone: string): Date {
+  const day = parseLocalDate(to);
+  if (day === null) throw new Error(`not a date: ${to}`);
+  const nextMidnightWall = day + 86_400_000;
+  let instant = nextMidnightWall - zoneOffsetMs(nextMidnightWall, timeZone);
+  instant = nextMidnightWall - zoneOffsetMs(instant, timeZone);
+  // A skipped midnight lands an hour early (still the last day): step to the next local day's start.
+  const nextDay = new Date(nextMidnightWall).toISOString().slice(0, 10);
+  while (localDateIn(new Date(instant), timeZone) < nextDay) instant += 15 * 60_000;
+  while (localDateIn(new Date(instant - 1), timeZone) >= nextDay) instant -= 15 * 60_000;
+  return new Date(instant);
+}
+
+/**
+ * Whether a period has ended in a time zone at `now`: its last day's local midnight has passed.
+ * Only an ended period is issued (docs/logbook.md, "Issued reports"); a preview of an open one
+ * says so on every page.
+ */
+export function logbookPeriodEnded(period: Pick<TLogbookPeriodQuery, 'to'>, timeZone: string, now: Date): boolean {
+  return localDateIn(now, timeZone) > period.to;
+}
+
+/**
+ * What keeps a period from being issued, as field -> message key: what logbookPeriodIssues finds,
+ * else a period that has not ended yet in the time zone (`validation.periodNotEnded` on `to`).
+ */
+export function logbookIssuePeriodIssues(period: TLogbookPeriodQuery, timeZone: string, now: Date): Record<string, string> {
+  const issues = logbookPeriodIssues(period, localDateIn(now, timeZone));
+  if (Object.keys(issues).length > 0) return issues;
+  return logbookPeriodEnded(period, timeZone, now) ? {} : { to: 'validation.periodNotEnded' };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNEL_MODES } from '../constants';
 import { RULEBOOK_IDS } from './rulebooks';
+import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
 
 /**
  * The legionella logbook report (docs/logbook.md): what the server computes for a location or a
@@ -193,6 +194,13 @@ export const ZLogbookReport = z.object({
   customer: ZLogbookPlace,
   verdict: ZLogbookVerdict,
   locations: z.array(ZLogbookLocationSection),
+  /**
+   * Set while the period has not ended (a preview): the figures run until this instant, and the
+   * PDF, the CSV and the screen say the period is still open. Never set on an issued report.
+   */
+  judgedUntil: zInstant.optional(),
+  /** Who signed the issued report, for whom, and what it supersedes (docs/logbook.md, "Sign-off"); absent on a preview. */
+  signOff: ZLogbookSignOff.optional(),
 });
 export type TLogbookReport = z.infer<typeof ZLogbookReport>;
 
@@ -229,7 +237,33 @@ export const ZIssuedLogbookReport = z.object({
    * issued it). null: issued before reports were signed.
    */
   signature: z.object({ subject: z.string(), selfSigned: z.boolean() }).nullable(),
+  /** Whether this report counts: no later issue of the same subject and period superseded it. */
+  current: z.boolean(),
+  /** The later report that superseded this one, when, by whom and why; null while it counts. */
+  supersededBy: ZLogbookSupersession.nullable(),
+  /** The earlier reports of the same subject and period that this one superseded. */
+  supersedes: z.array(z.string()),
+  /** Who signed it (name and role); null for a report issued before sign-off existed or by the monthly job. */
+  signer: z.object({ name: z.string(), role: z.string() }).nullable(),
 });
 export type TIssuedLogbookReport = z.infer<typeof ZIssuedLogbookReport>;
 
-export const ZIssueLogbookReportBody = ZLogbookPeriodQuery.extend({ language: ZLogbookReportLanguage.optional() });
+/**
+ * POST .../logbook/issued: the period, the report's language, the signer's confirmation of the
+ * statement (`statement: true`, else 400 `validation.statementRequired`), the signer's role as
+ * typed, and for a period already issued the reason to supersede it.
+ */
+export const ZIssueLogbookReportBody = ZLogbookPeriodQuery.extend({
+  language: ZLogbookReportLanguage.optional(),
+  statement: z.boolean().optional(),
+  role: z
+    .string()
+    .trim()
+    .max(LOGBOOK_SIGNER_ROLE_MAX, { error: `validation.tooLong?max=${LOGBOOK_SIGNER_ROLE_MAX}` })
+    .optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(LOGBOOK_SUPERSEDE_REASON_MAX, { error: `validation.tooLong?max=${LOGBOOK_SUPERSEDE_REASON_MAX}` })
+    .optional(),
+});

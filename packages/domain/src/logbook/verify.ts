@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIssuedLogbookReport } from './report';
+import { ZLogbookSupersession } from './sign-off';
 
 /**
  * Verifying an issued logbook file (docs/logbook.md, "Verifying a file"): a PDF, CSV or JSON as
@@ -20,10 +21,6 @@ export type TLogbookVerifyBody = z.infer<typeof ZLogbookVerifyBody>;
 /** Which of the issued files the hash is of. */
 export const ZVerifiedFile = z.enum(['pdf', 'csv', 'json']);
 export type TVerifiedFile = z.infer<typeof ZVerifiedFile>;
-
-/** A later report that replaces an issued one (logbook_report_supersessions). */
-export const ZLogbookSupersession = z.object({ supersededBy: z.string(), reason: z.string(), at: z.string(), by: z.string() });
-export type TLogbookSupersession = z.infer<typeof ZLogbookSupersession>;
 
 /** The signed-in answer: the report as the register has it, for a report of the user's customers only. */
 export const ZLogbookVerification = z.object({

@@ -84,6 +84,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   overflowDetection: [...route('GetOverflowLog', 'DeleteOverflowLog'), ...ALARM_READS, ...ALARM_HANDLING, ...fields('rw', ALARM_HANDLE_WATER_FIELD)],
   dashboard: [...route('GetDashboard', 'GetDashboardList', 'GetOverflowLog', 'GetDevicesByFlushAmount'), ...ALARM_READS],
   products: PRODUCT_READS,
+  // Issuing a logbook is a sign-off (docs/logbook.md, "Sign-off"): grantable to a customer's own users.
+  signLogbook: route('PostLocationIssuedLogbook', 'PostCustomerIssuedLogbook'),
 };
 
 /**

@@ -57,6 +57,22 @@ export const logbookSigningKeys = pgTable('logbook_signing_keys', {
 });
 
 /**
+ * Which issued report was superseded by which, why, when and by whom (docs/logbook.md, "Issued
+ * reports"): insert-only, as logbook_reports is never updated. A report without a row counts.
+ */
+export const logbookReportSupersessions = pgTable(
+  'logbook_report_supersessions',
+  {
+    reportNumber: text('report_number').primaryKey(),
+    supersededBy: text('superseded_by').notNull(),
+    reason: text('reason').notNull(),
+    supersededAt: tsz('superseded_at').notNull().defaultNow(),
+    supersededByUser: text('superseded_by_user').notNull(),
+  },
+  (table) => [index('logbook_report_supersessions_by_idx').on(table.supersededBy)],
+);
+
+/**
  * Logbook issues per user and subject (`l:<location id>` or `c:<customer id>`): the count in a fixed
  * window and the lease of the issue in flight (logbook/issue-limit.ts).
  */

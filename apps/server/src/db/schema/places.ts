@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TRulebookId } from '@aquasmart/domain';
+import type { TResponsiblePerson, TRulebookId } from '@aquasmart/domain';
 import { bytea, tsz, created, updated } from './columns';
 
 /** Customers, locations, gateways and products: the places nodes are placed under (docs/places.md). */
@@ -28,6 +28,9 @@ export const customers = pgTable('customers', {
   alarmEscalation: jsonb('alarm_escalation').$type<Record<string, unknown>>().notNull().default({}),
   /** The sustained-temperature alarm opens after this many minutes out of range (docs/alarms.md). */
   alarmTemperatureMinutes: integer('alarm_temperature_minutes').notNull().default(60),
+  /** Who is accountable for the logbook, and the deputy (docs/places.md, "Responsible person"); null: nobody named. */
+  responsible: jsonb('responsible').$type<TResponsiblePerson>(),
+  deputy: jsonb('deputy').$type<TResponsiblePerson>(),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -50,6 +53,9 @@ export const locations = pgTable(
     rulebook: text('rulebook').$type<TRulebookId>(),
     healthcare: boolean('healthcare').notNull().default(false),
     timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
+    /** The logbook's responsible person and deputy; null: the customer's (docs/places.md, "Responsible person"). */
+    responsible: jsonb('responsible').$type<TResponsiblePerson>(),
+    deputy: jsonb('deputy').$type<TResponsiblePerson>(),
     createdAt: created(),
     updatedAt: updated(),
   },

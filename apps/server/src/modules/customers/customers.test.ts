@@ -45,6 +45,8 @@ describe('GET /customers', () => {
       notes: null,
       rulebook: null,
       alarmTemperatureMinutes: 60,
+      responsible: null,
+      deputy: null,
       sync: -1,
       online: 0,
       channels: 0,
@@ -58,7 +60,7 @@ describe('GET /customers', () => {
     ['name,city', [{ name: 'acme', city: 'Utrecht' }, { name: 'Beta', city: 'Zwolle' }, { name: 'Zeta', city: 'Assen' }]],
     ['endpoint.platform', [{ endpoint: { platform: 'XIC' } }, { endpoint: { platform: null } }, { endpoint: { platform: null } }]],
     ['name endpoint.ldOptions.subType1', [{ name: 'acme', endpoint: { ldOptions: null } }, { name: 'Beta', endpoint: { ldOptions: null } }, { name: 'Zeta', endpoint: { ldOptions: null } }]],
-    ['-endpoint -notes -reference -address -postalCode -country -city -calibration -rulebook -alarmTemperatureMinutes', [
+    ['-endpoint -notes -reference -address -postalCode -country -city -calibration -rulebook -alarmTemperatureMinutes -responsible -deputy', [
       { name: 'acme', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Beta', sync: -1, online: 0, channels: 0, nodes: 0 },
       { name: 'Zeta', sync: -1, online: 0, channels: 0, nodes: 0 },
@@ -363,5 +365,36 @@ describe('the logbook rulebook (docs/places.md, "Logbook settings")', () => {
     await ctx.database.db.update(customers).set({ rulebook: 'UK' }).where(eq(customers.id, ids.beta));
     const conditions = encodeURIComponent(JSON.stringify({ rulebook: 'UK' }));
     expect((await call(admin, 'GET', `/customers?projection=name rulebook&conditions=${conditions}`)).json()).toEqual([{ name: 'Beta', rulebook: 'UK' }]);
+  });
+});
+
+describe('the responsible person and deputy (docs/places.md, "Responsible person")', () => {
+  const anna = { name: 'Anna de Vries', role: 'Beheerder', organisation: 'Gamma BV', email: 'anna@example.com', phone: '' };
+  it('POST stores them trimmed, GET and the list answer them; PATCH by editCustomer changes and clears them; addCustomer alone may not', async () => {
+    const created = await call(adder, 'POST', '/customers', { ...newCustomer, responsible: { ...anna, name: ' Anna de Vries ' }, deputy: null });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ responsible: anna, deputy: null });
+    const conditions = encodeURIComponent(JSON.stringify({ 'responsible.email': 'anna@example.com' }));
+    expect((await call(admin, 'GET', `/customers?projection=name responsible.name&conditions=${conditions}`)).json()).toEqual([{ name: 'Gamma BV', responsible: { name: 'Anna de Vries' } }]);
+    const deputy = { name: 'Bram', phone: '030 123 4567' };
+    const patched = await call(editor, 'PATCH', '/customers/Gamma%20BV', { deputy });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ responsible: anna, deputy: { ...deputy, role: '', organisation: '', email: '' } });
+    expect((await call(editor, 'PATCH', '/customers/Gamma%20BV', { responsible: null })).json()).toMatchObject({ responsible: null });
+    expect((await call(adder, 'PATCH', '/customers/Gamma%20BV', { responsible: anna })).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['no contact', { name: 'Anna' }, { 'responsible.email': 'validation.contactRequired' }],
+    ['no name', { email: 'anna@example.com' }, { 'responsible.name': 'validation.required' }],
+    ['a bad e-mail address', { name: 'Anna', email: 'anna@' }, { 'responsible.email': 'validation.email' }],
+    ['a phone with letters', { name: 'Anna', phone: 'call me' }, { 'responsible.phone': 'validation.invalid' }],
+  ])('%s -> 400 on the field, nothing stored', async (_case, responsible, fields) => {
+    const created = await call(admin, 'POST', '/customers', { ...newCustomer, responsible });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fields).toEqual(fields);
+    const patched = await call(admin, 'PATCH', '/customers/acme', { responsible });
+    expect(patched.json().fields).toEqual(fields);
+    expect((await ctx.database.db.select({ responsible: customers.responsible }).from(customers).where(eq(customers.id, ids.acme)))[0].responsible).toBeNull();
   });
 });

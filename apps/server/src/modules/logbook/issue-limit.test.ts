@@ -18,6 +18,8 @@ const call = caller(ctx);
 const place = `/customers/${encodeURIComponent(LOGBOOK_CUSTOMER)}/locations/${encodeURIComponent(LOGBOOK_LOCATION)}`;
 let klant = 0;
 let token = '';
+/** A signed issue (docs/logbook.md, "Sign-off"). */
+const ISSUE = { ...LOGBOOK_PERIOD, statement: true, role: 'Beheerder' };
 
 const issuedCount = async () => Number((await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM logbook_reports`))[0].n);
 const refusal = async (work: Promise<unknown>) => {
@@ -31,26 +33,26 @@ const refusal = async (work: Promise<unknown>) => {
 
 beforeEach(async () => {
   const { customerId } = await seedLogbookWorld(ctx.database.db);
-  klant = await ctx.createUser({ email: 'klant@example.com', password: 'Logbook-test-2026', rights: { dashboard: true } });
+  klant = await ctx.createUser({ email: 'klant@example.com', password: 'Logbook-test-2026', rights: { dashboard: true, signLogbook: true } });
   await restrictUser(ctx.database.db, klant, [customerId]);
   token = await ctx.tokenFor('klant@example.com');
 });
 
 describe('logbook issue bounds', () => {
   it('8 parallel issues of one location by one user make one entry; the others are 429 with Retry-After; the next one after it passes', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call(token, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(token, 'POST', `${place}/logbook/issued`, ISSUE)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 429, 429, 429, 429, 429, 429, 429]);
     for (const answer of answers.filter((one) => one.statusCode === 429)) {
       expect(answer.json().key).toBe('errors.logbookIssueInProgress');
       expect(answer.headers['retry-after']).toBe(String(ISSUE_IN_FLIGHT_RETRY_SECONDS));
     }
     expect(await issuedCount()).toBe(1);
-    expect((await call(token, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).statusCode).toBe(201);
+    expect((await call(token, 'POST', `${place}/logbook/issued`, { ...ISSUE, reason: 'Opnieuw, na de eerste' })).statusCode).toBe(201);
     expect(await issuedCount()).toBe(2);
   });
 
   it('a bad period gives its count back and frees the slot', async () => {
-    const bad = await call(token, 'POST', `${place}/logbook/issued`, { from: '2026-10-12', to: '2026-10-05' });
+    const bad = await call(token, 'POST', `${place}/logbook/issued`, { from: '2026-10-12', to: '2026-10-05', statement: true, role: 'Beheerder' });
     expect(bad.statusCode).toBe(400);
     const [row] = await queryRows<{ issued: number; busy_until: Date | null }>(ctx.database.db, sql`SELECT issued, busy_until FROM logbook_issue_limits WHERE user_id = ${klant}`);
     expect(row).toMatchObject({ issued: 0, busy_until: null });

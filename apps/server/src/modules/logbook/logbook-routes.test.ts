@@ -15,6 +15,9 @@ const call = caller(ctx);
 const tokens: Record<string, string> = {};
 const place = `/customers/${encodeURIComponent(LOGBOOK_CUSTOMER)}/locations/${encodeURIComponent(LOGBOOK_LOCATION)}`;
 const query = `from=${LOGBOOK_PERIOD.from}&to=${LOGBOOK_PERIOD.to}`;
+/** Issuing is a sign-off (logbook-sign-off.test.ts): the statement confirmed and a role. */
+const SIGN = { statement: true, role: 'Beheerder' } as const;
+const ISSUE = { ...LOGBOOK_PERIOD, ...SIGN };
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
 
 beforeEach(async () => {
@@ -23,9 +26,9 @@ beforeEach(async () => {
   const otherId = await insertCustomer(db, 'Andere Klant');
   await insertLocation(db, otherId, 'Elders');
   await ctx.createUser({ email: 'admin@example.com', password: 'Logbook-test-2026', administrator: true });
-  const klant = await ctx.createUser({ email: 'klant@example.com', password: 'Logbook-test-2026', rights: { dashboard: true } });
+  const klant = await ctx.createUser({ email: 'klant@example.com', password: 'Logbook-test-2026', rights: { dashboard: true, signLogbook: true } });
   await restrictUser(db, klant, [customerId]);
-  const other = await ctx.createUser({ email: 'other@example.com', password: 'Logbook-test-2026', rights: { dashboard: true } });
+  const other = await ctx.createUser({ email: 'other@example.com', password: 'Logbook-test-2026', rights: { dashboard: true, signLogbook: true } });
   await restrictUser(db, other, [otherId]);
   for (const name of ['admin', 'klant', 'other']) tokens[name] = await ctx.tokenFor(`${name}@example.com`);
 });
@@ -96,7 +99,7 @@ describe('logbook routes', () => {
   });
 
   it('issuing registers the report: numbered, hashed, listed, downloadable byte for byte, hash in the PDF footer', async () => {
-    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'en' });
+    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...ISSUE, language: 'en' });
     expect(issued.statusCode).toBe(201);
     const entry = issued.json();
     expect(entry).toMatchObject({ scope: 'location', customer: LOGBOOK_CUSTOMER, location: LOGBOOK_LOCATION, from: '2026-10-05', to: '2026-10-12', rulebook: 'NL', verdict: 'deviations', issuedBy: 'klant@example.com', language: 'en' });
@@ -126,7 +129,7 @@ describe('logbook routes', () => {
     const report = (await call(tokens.admin, 'GET', `${customer}/logbook?${query}`)).json();
     expect(report.scope).toBe('customer');
     expect(report.locations.map((section: { location: { name: string } }) => section.location.name)).toEqual([LOGBOOK_LOCATION]);
-    const issued = await call(tokens.admin, 'POST', `${customer}/logbook/issued`, LOGBOOK_PERIOD);
+    const issued = await call(tokens.admin, 'POST', `${customer}/logbook/issued`, ISSUE);
     expect(issued.statusCode).toBe(201);
     expect(issued.json()).toMatchObject({ scope: 'customer', location: null, language: 'nl' });
     expect((await call(tokens.admin, 'GET', `${customer}/logbook/issued`)).json()).toHaveLength(1);
@@ -143,12 +146,12 @@ describe('logbook routes', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual(fields);
     const [from, to] = period.split('&').map((part) => part.split('=')[1]);
-    expect((await call(tokens.klant, 'POST', `${place}/logbook/issued`, { from, to })).statusCode).toBe(400);
+    expect((await call(tokens.klant, 'POST', `${place}/logbook/issued`, { from, to, ...SIGN })).statusCode).toBe(400);
     expect((await call(tokens.klant, 'GET', `${place}/logbook/issued`)).json()).toEqual([]);
   });
 
   it('after the location moved to another customer its issued reports stay the old customer\'s: listed and opened there, not by the new one', async () => {
-    const entry = (await call(tokens.klant, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    const entry = (await call(tokens.klant, 'POST', `${place}/logbook/issued`, ISSUE)).json();
     const moved = await call(tokens.admin, 'PATCH', place, { customer: 'Andere Klant' });
     expect(moved.statusCode).toBe(200);
     const movedPlace = `/customers/${encodeURIComponent('Andere Klant')}/locations/${encodeURIComponent(LOGBOOK_LOCATION)}`;
@@ -160,14 +163,14 @@ describe('logbook routes', () => {
     expect((await call(tokens.klant, 'GET', `${customer}/logbook/issued`)).json()).toEqual([entry]);
     expect((await call(tokens.klant, 'GET', `/logbook/issued/${entry.number}`)).json()).toEqual(entry);
     // Issued at its new customer: theirs, and not the old customer's.
-    const fresh = (await call(tokens.other, 'POST', `${movedPlace}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    const fresh = (await call(tokens.other, 'POST', `${movedPlace}/logbook/issued`, ISSUE)).json();
     expect((await call(tokens.other, 'GET', `${movedPlace}/logbook/issued`)).json()).toEqual([fresh]);
     expect((await call(tokens.klant, 'GET', `${customer}/logbook/issued`)).json()).toEqual([entry]);
     expect((await call(tokens.klant, 'GET', `/logbook/issued/${fresh.number}`)).statusCode).toBe(404);
   });
 
   it('a user outside the customer gets 404 everywhere, also for an issued number; no token is 401', async () => {
-    const entry = (await call(tokens.admin, 'POST', `${place}/logbook/issued`, LOGBOOK_PERIOD)).json();
+    const entry = (await call(tokens.admin, 'POST', `${place}/logbook/issued`, ISSUE)).json();
     for (const [method, url] of [
       ['GET', `${place}/logbook?${query}`],
       ['GET', `${place}/logbook/pdf?${query}`],
@@ -176,7 +179,7 @@ describe('logbook routes', () => {
       ['GET', `/logbook/issued/${entry.number}`],
       ['GET', `/logbook/issued/${entry.number}/pdf`],
     ] as const) {
-      const response = await call(tokens.other, method, url, method === 'POST' ? LOGBOOK_PERIOD : undefined);
+      const response = await call(tokens.other, method, url, method === 'POST' ? ISSUE : undefined);
       expect([method, url, response.statusCode]).toEqual([method, url, 404]);
     }
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1${place}/logbook?${query}` })).statusCode).toBe(401);

@@ -19,9 +19,12 @@ import {
   type TReportReads,
 } from './logbook-service';
 import { LOGBOOK_ISSUE_LIMITS, withinIssueLimits } from './issue-limit';
+import { prepareSignOff } from './logbook-sign-off';
 
 const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLogbookReportLanguage.optional() });
 const ZNumberParams = z.object({ number: z.string().min(1).max(40) });
+/** `original=1`: a superseded report's PDF as issued, not the re-render that marks it superseded. */
+const ZIssuedPdfQuery = z.object({ original: z.enum(['0', '1']).optional() });
 const ZBytes = z.string().meta({ format: 'binary' });
 const PDF_RESPONSE = { description: 'The report as PDF (A4)', content: { 'application/pdf': { schema: ZBytes } } };
 const CSV_RESPONSE = { description: 'The report as CSV (semicolons)', content: { 'text/csv': { schema: ZBytes } } };
@@ -133,20 +136,22 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
         schema: {
           operationId: `Post${scope.name}IssuedLogbook`,
           tags: ['logbook'],
-          summary: `Issue (register) the logbook report of ${what}: numbered, hashed, its PDF and CSV stored`,
+          summary: `Sign and issue (register) the logbook report of ${what}: numbered, hashed, its PDF and CSV stored. Only an ended period (validation.periodNotEnded on to); the signer (signLogbook) confirms the statement (statement: true) and gives a role; a second issue of the same period supersedes the first and needs a reason (validation.supersedeReasonRequired); 409 errors.logbookIssuedMeanwhile when another issue of the period won the race`,
           params: scope.params,
           body: ZIssueLogbookReportBody,
-          response: { 201: ZIssuedLogbookReport, ...ERRORS, 429: ISSUE_LIMITED },
+          response: { 201: ZIssuedLogbookReport, ...ERRORS, ...errorResponses(409), 429: ISSUE_LIMITED },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const subject = await scope.subject(request, user);
         const { from, to, language } = request.body;
+        const now = new Date();
         const subjectKey = subject.scope === 'location' ? (`l:${subject.location.id}` as const) : (`c:${subject.customer.id}` as const);
-        const issued = await withinIssueLimits(db, user.id, subjectKey, () =>
-          issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email, new Date(), reads),
-        );
+        const issued = await withinIssueLimits(db, user.id, subjectKey, async () => {
+          const signOff = await prepareSignOff(db, subject, user, { from, to }, request.body, languageOf(language, user), now);
+          return issueReport(db, renderers, subject, { from, to }, languageOf(language, user), user.email, now, reads, signOff);
+        });
         return reply.code(201).send(issued);
       },
     );
@@ -170,17 +175,27 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
     routes.get(
       `/logbook/issued/:number/${kind}`,
       {
+        // A superseded report's PDF is rendered again (seconds of layout): bounded like the other reports.
+        config: HEAVY,
         schema: {
           operationId: kind === 'pdf' ? 'GetIssuedLogbookPdf' : 'GetIssuedLogbookCsv',
           tags: ['logbook'],
-          summary: `An issued logbook report's ${kind.toUpperCase()}, byte for byte as issued`,
+          summary:
+            kind === 'pdf'
+              ? "An issued logbook report's PDF, byte for byte as issued; for a superseded report a re-render of its stored JSON that says on every page by which report, when, by whom and why (original=1: the bytes as issued)"
+              : "An issued logbook report's CSV, byte for byte as issued",
           params: ZNumberParams,
+          querystring: ZIssuedPdfQuery,
           response: { 200: kind === 'pdf' ? PDF_RESPONSE : CSV_RESPONSE, ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {
         const found = await requireIssued(db, currentUser(request), request.params.number);
-        return send(reply, kind, kind === 'pdf' ? found.pdf : found.csv, reportFileName(found.report, kind));
+        if (kind === 'csv') return send(reply, kind, found.csv, reportFileName(found.report, kind));
+        const superseded = found.issued.supersededBy;
+        // The re-render is signed like the issued file, so a reader shows it unchanged since the portal marked it.
+        const pdf = superseded && request.query.original !== '1' ? (await renderers.signedPdf(found.report, found.issued.language, { superseded })).pdf : found.pdf;
+        return send(reply, kind, pdf, reportFileName(found.report, kind));
       },
     );
   }

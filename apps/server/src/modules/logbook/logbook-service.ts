@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
   CSV_BOM,
+  ERROR,
   RULEBOOKS,
   keepUntil,
+  logbookIssuePeriodIssues,
+  logbookPeriodEnded,
   logbookPeriodIssues,
+  type TLogbookSignOff,
   type TIssuedLogbookReport,
   type TLogbookPeriodQuery,
   type TLogbookReport,
@@ -20,14 +24,17 @@ import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import { requireCustomer } from '../customers/customer-repository';
 import { requireLocation } from '../locations/location-repository';
 import type { TReportSignature } from './report-signature';
+import { ADVISORY_LOCKS } from '../../db/locks';
+import { currentIssuedNumbers, recordSupersessions, supersessionsOf, type TIssueSubjectKey } from './supersession';
+import type { TLogbookPdfOptions } from './report-sign-off';
 import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
-  pdf(report: TLogbookReport, language: TLogbookLanguage): Promise<Buffer>;
+  pdf(report: TLogbookReport, language: TLogbookLanguage, options?: TLogbookPdfOptions): Promise<Buffer>;
   csv(report: TLogbookReport, language: TLogbookLanguage): Promise<string>;
   /** An issued report's PDF, digitally signed, and who signed it (report-signature.ts). */
-  signedPdf(report: TLogbookReport, language: TLogbookLanguage): Promise<{ pdf: Buffer; signature: TReportSignature }>;
+  signedPdf(report: TLogbookReport, language: TLogbookLanguage, options?: TLogbookPdfOptions): Promise<{ pdf: Buffer; signature: TReportSignature }>;
 }
 
 /** nl, en or de (docs/logbook.md, "PDF and CSV"). */
@@ -119,12 +126,15 @@ export async function makeReport(
   generatedBy: string,
   now = new Date(),
   reads: TReportReads = plainReportReads(db),
+  checkIssuable = false,
 ): Promise<TLogbookReport> {
   const rows =
     subject.scope === 'location'
       ? [subject.location]
       : await db.select().from(locations).where(eq(locations.customerId, subject.customer.id)).orderBy(sql`lower(${locations.name})`, locations.id);
   checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
+  if (checkIssuable && rows.length > 0) checkIssuablePeriod(period, rows[0].timeZone, now);
+  const timeZone = rows[0]?.timeZone ?? 'Europe/Amsterdam';
   const customer = reportCustomer(subject.customer);
   await reportGate(async () => {
     for (const row of rows) await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
@@ -139,11 +149,22 @@ export async function makeReport(
       now,
     }),
   );
-  return withContentHash(report);
+  // A period that has not ended is judged until now: the report says so (docs/logbook.md, "Sign-off").
+  const open = logbookPeriodEnded(period, timeZone, now) ? {} : { judgedUntil: now.toISOString() };
+  return withContentHash({ ...report, ...open });
 }
 
-export function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogbookReport {
+/** Only an ended period is issued, in the location's time zone (a customer's: its first location's). */
+function checkIssuablePeriod(period: TLogbookPeriodQuery, timeZone: string, now: Date): void {
+  const issues = logbookIssuePeriodIssues(period, timeZone, now);
+  if (Object.keys(issues).length > 0) throw ApiError.badRequest('The period cannot be issued', issues);
+}
+
+type TSupersessions = Awaited<ReturnType<typeof supersessionsOf>>;
+
+export function issuedOf(row: typeof logbookReports.$inferSelect, supersessions: TSupersessions): TIssuedLogbookReport {
   const content = row.content as TLogbookReport;
+  const supersededBy = supersessions.supersededBy.get(row.number) ?? null;
   return {
     number: row.number,
     scope: row.scope,
@@ -160,7 +181,27 @@ export function issuedOf(row: typeof logbookReports.$inferSelect): TIssuedLogboo
     pdfSha256: row.pdfSha256,
     keepUntil: row.keepUntil.toISOString(),
     signature: row.signature ?? null,
+    current: supersededBy === null,
+    supersededBy,
+    supersedes: supersessions.supersedes.get(row.number) ?? [],
+    signer: content.signOff ? { name: content.signOff.signer.name, role: content.signOff.signer.role } : null,
   };
+}
+
+/** Register entries of stored rows, with their supersessions. */
+export async function issuedEntries(db: TDbOrTx, rows: (typeof logbookReports.$inferSelect)[]): Promise<TIssuedLogbookReport[]> {
+  const supersessions = await supersessionsOf(
+    db,
+    rows.map((row) => row.number),
+  );
+  return rows.map((row) => issuedOf(row, supersessions));
+}
+
+/** The subject as the supersession lookups key it. */
+export function issueSubjectKey(subject: TLogbookSubject): TIssueSubjectKey {
+  return subject.scope === 'location'
+    ? { scope: 'location', customerId: subject.customer.id, locationId: subject.location.id }
+    : { scope: 'customer', customerId: subject.customer.id };
 }
 
 const reportNumber = rowShape({ n: column.number });
@@ -173,8 +214,12 @@ async function nextNumber(db: TDb, now: Date): Promise<string> {
 
 /**
  * Issues (registers) a report: numbers it, hashes it, renders its PDF and CSV and stores all of it,
- * so the bytes an inspector gets later are the bytes issued. `issuedBy` 'monthly' is the monthly
- * mail's; that one is unique per location, period and language (answered with the existing one).
+ * so the bytes an inspector gets later are the bytes issued. Only an ended period is issued. With a
+ * sign-off (logbook-sign-off.ts) the report carries it, and the reports it names in `supersedes`
+ * are recorded as superseded in the same transaction, under a lock per subject and period: when
+ * the reports that count changed meanwhile, 409 `errors.logbookIssuedMeanwhile` and nothing is
+ * stored. `issuedBy` 'monthly' (reports of the monthly mail before sign-off) is unique per
+ * location, period and language (answered with the existing one).
  */
 export async function issueReport(
   db: TDb,
@@ -185,13 +230,23 @@ export async function issueReport(
   issuedBy: string,
   now = new Date(),
   reads?: TReportReads,
+  signOff?: TLogbookSignOff,
 ): Promise<TIssuedLogbookReport> {
-  const draft = await makeReport(db, subject, period, issuedBy, now, reads);
-  const { sha256: _draftHash, ...unhashed } = draft;
-  const report = withContentHash({ ...unhashed, number: await nextNumber(db, now) });
+  const draft = await makeReport(db, subject, period, issuedBy, now, reads, true);
+  const { sha256: _draftHash, judgedUntil: _open, ...unhashed } = draft;
+  const report = withContentHash({ ...unhashed, number: await nextNumber(db, now), ...(signOff ? { signOff } : {}) });
   const [{ pdf, signature }, csv] = await Promise.all([renderers.signedPdf(report, language), renderers.csv(report, language)]);
   const rulebook = reportRulebook(report);
-  const [row] = await db
+  const stored = await db.transaction(async (tx) => {
+    const subjectKey = issueSubjectKey(subject);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.logbookIssue}, hashtext(${`${subject.scope}:${subject.customer.id}:${subject.scope === 'location' ? subject.location.id : ''}:${period.from}:${period.to}`}))`);
+    if (signOff) {
+      const counting = await currentIssuedNumbers(tx, subjectKey, period);
+      if (counting.join() !== signOff.supersedes.join()) {
+        throw ApiError.conflict('Another report of this period was issued meanwhile', ERROR.logbookIssuedMeanwhile);
+      }
+    }
+    const [inserted] = await tx
     .insert(logbookReports)
     .values({
       number: report.number as string,
@@ -216,7 +271,10 @@ export async function issueReport(
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return issuedOf(row);
+    if (inserted && signOff) await recordSupersessions(tx, signOff.supersedes, inserted.number, signOff.reason ?? '', signOff.signer.email, now);
+    return inserted;
+  });
+  if (stored) return (await issuedEntries(db, [stored]))[0];
   // Only the monthly index can refuse the row: the month's report exists already.
   const [existing] = await db
     .select()
@@ -230,7 +288,7 @@ export async function issueReport(
         eq(logbookReports.language, language),
       ),
     );
-  return issuedOf(existing);
+  return (await issuedEntries(db, [existing]))[0];
 }
 
 /**
@@ -249,7 +307,7 @@ export async function listIssued(db: TDb, subject: TLogbookSubject): Promise<TIs
           or(eq(logbookReports.scope, 'customer'), and(eq(logbookReports.scope, 'location'), notInArray(logbookReports.locationId, ownLocations))),
         );
   const rows = await db.select().from(logbookReports).where(where).orderBy(desc(logbookReports.issuedAt), desc(logbookReports.id)).limit(500);
-  return rows.map(issuedOf);
+  return issuedEntries(db, rows);
 }
 
 /** One issued report with its bytes, if the user may see the customer it was issued for (else 404, like an unknown number). */
@@ -258,7 +316,7 @@ export async function requireIssued(db: TDb, user: TAuthUser, number: string): P
   if (!row || !inCustomerScope(user, row.customerId)) throw ApiError.notFound(`No issued logbook report ${number}`);
   // Every issued CSV starts with a byte order mark; PGlite's text decoding drops a leading one, so it is put back (the bytes as issued).
   const csv = row.csv.startsWith(CSV_BOM) ? row.csv : CSV_BOM + row.csv;
-  return { issued: issuedOf(row), pdf: row.pdf, csv, report: row.content as TLogbookReport };
+  return { issued: (await issuedEntries(db, [row]))[0], pdf: row.pdf, csv, report: row.content as TLogbookReport };
 }
 
 /** How long issued reports and the history behind them must be kept: the longest rulebook's years. */
@@ -277,16 +335,21 @@ export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv' 
 }
 
 
-/** The monthly mail's issuer (monthly-logbook-job.ts): a location's month, registered as issued by 'monthly'. */
-export async function issueMonthlyReport(
+/**
+ * The monthly mail's draft (monthly-logbook-job.ts): a location's month computed as a preview is,
+ * not stored and not issued (issuing is a sign-off); the e-mail says its verdict and how many of
+ * its alarms nobody resolved yet.
+ */
+export async function prepareMonthlyDraft(
   db: TDb,
-  renderers: TLogbookRenderers,
-  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery; language: TLogbookLanguage },
+  args: { customerId: number; locationId: number; period: TLogbookPeriodQuery },
   now = new Date(),
-): Promise<{ number: string }> {
+  reads?: TReportReads,
+): Promise<{ verdict: TLogbookReport['verdict']; openDeviations: number }> {
   const [location] = await db.select().from(locations).where(eq(locations.id, args.locationId));
   const [customer] = await db.select().from(customers).where(eq(customers.id, args.customerId));
   if (!location || !customer) throw new Error(`monthly logbook: location ${args.locationId} of customer ${args.customerId} is gone`);
-  const issued = await issueReport(db, renderers, { scope: 'location', customer, location }, args.period, args.language, 'monthly', now);
-  return { number: issued.number };
+  const report = await makeReport(db, { scope: 'location', customer, location }, args.period, 'monthly', now, reads);
+  const openDeviations = report.locations.flatMap((section) => section.alarms).filter((alarm) => !alarm.handling?.resolvedBy).length;
+  return { verdict: report.verdict, openDeviations };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/database';
-import { locations, logbookReports, users } from '../../db/schema';
+import { customers, locations, logbookReports, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-app';
 import { insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { insertSubscriber, MAIL_FROM, PUBLIC_URL } from '../../test/alert-fixtures';
@@ -14,23 +14,22 @@ import {
   dueMonthlyPeriod,
   monthlyMessageId,
   runMonthlyLogbookStep,
-  type TIssueMonthlyReport,
-  type TMonthlyIssueArgs,
+  type TMonthlyDraftArgs,
   type TMonthlyLogbookDeps,
+  type TPrepareMonthlyDraft,
 } from './monthly-logbook-job';
 
 /**
  * The monthly logbook e-mail (docs/logbook.md, "Monthly by e-mail") on the real database, the real
- * outbox tables and sender, nodemailer and a real SMTP server (smtp-server): the report issuer is
- * a fake that registers a row in logbook_reports as the report service does, so the unique index
- * logbook_reports_monthly_idx is the real one.
+ * outbox tables and sender, nodemailer and a real SMTP server (smtp-server): the draft preparer is
+ * a fake (the report service's prepareMonthlyDraft computes the report); nothing is issued.
  */
 
 const ctx = useTestContext();
 let db: TDb;
 let smtp: TTestSmtpServer;
 let transport: TMailTransport;
-let calls: TMonthlyIssueArgs[];
+let calls: TMonthlyDraftArgs[];
 let ids: { utrecht: number; leeds: number; stadhuis: number; kelder: number; kliniek: number };
 
 const CUSTOMER_A = 'Gemeente Utrecht';
@@ -42,60 +41,36 @@ const CUSTOMER_B = 'NHS Trust Leeds';
 const DEC_1_0630_AMSTERDAM = new Date('2026-12-01T05:30:00Z');
 const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 
-let sequence = 0;
-/** What the report service does, as far as the job sees it: registers the issued report and answers its number. */
-async function registerReport(args: TMonthlyIssueArgs, number = `LB-2026-${String(++sequence).padStart(6, '0')}`): Promise<{ number: string }> {
-  await db.insert(logbookReports).values({
-    number,
-    scope: 'location',
-    customerId: args.customerId,
-    locationId: args.locationId,
-    periodFrom: args.period.from,
-    periodTo: args.period.to,
-    rulebook: 'NL',
-    verdict: 'compliant',
-    language: args.language,
-    issuedBy: args.issuedBy,
-    sha256: 'a'.repeat(64),
-    pdfSha256: 'b'.repeat(64),
-    content: {},
-    pdf: Buffer.from('%PDF-1.7 test'),
-    csv: 'x',
-    keepUntil: new Date('2030-01-01T00:00:00Z'),
-  });
-  return { number };
-}
-
-const fakeIssuer: TIssueMonthlyReport = async (args) => {
+/** What the report service answers of a month's draft, as far as the job sees it. */
+const fakePreparer: TPrepareMonthlyDraft = async (args) => {
   calls.push(args);
-  return registerReport(args);
+  return { verdict: 'deviations', openDeviations: 2 };
 };
 
+const ANNA = { name: 'Anna de Vries', role: 'Beheerder', organisation: 'Gemeente Utrecht', email: 'anna@example.com', phone: '' };
+/** No e-mail address: gets no e-mail. */
+const BRAM = { name: 'Bram Jansen', role: 'Facilitair', organisation: '', email: '', phone: '030 123 4567' };
+const CARLA = { name: 'Carla Bos', role: 'Beheerder', organisation: 'Kelder BV', email: 'Carla@Example.com', phone: '' };
+
 function deps(at: Date, overrides: Partial<TMonthlyLogbookDeps> = {}): TMonthlyLogbookDeps {
-  return { db, issueReport: fakeIssuer, now: () => at, publicUrl: PUBLIC_URL, ...overrides };
+  return { db, prepareDraft: fakePreparer, now: () => at, publicUrl: PUBLIC_URL, ...overrides };
 }
 
 async function outbox(): Promise<{ recipient: string; kind: string; subject: string; language: string; message_id: string; state: string }[]> {
   return queryRows(db, sql`SELECT recipient, kind, subject, language, message_id, state FROM mail_messages ORDER BY id`);
 }
 
-async function reports(): Promise<{ number: string; locationId: number | null; language: string; periodFrom: string; issuedBy: string }[]> {
-  return db
-    .select({ number: logbookReports.number, locationId: logbookReports.locationId, language: logbookReports.language, periodFrom: logbookReports.periodFrom, issuedBy: logbookReports.issuedBy })
-    .from(logbookReports)
-    .orderBy(logbookReports.id);
-}
-
 beforeEach(async () => {
   db = ctx.database.system;
   calls = [];
-  const utrecht = await insertCustomer(db, CUSTOMER_A);
+  // Utrecht names a responsible person (with an address) and a deputy (phone only); its Kelder names its own.
+  const utrecht = await insertCustomer(db, CUSTOMER_A, { responsible: ANNA, deputy: BRAM });
   const leeds = await insertCustomer(db, CUSTOMER_B, { country: 'United Kingdom' });
   ids = {
     utrecht,
     leeds,
     stadhuis: await insertLocation(db, utrecht, 'Stadhuis'),
-    kelder: await insertLocation(db, utrecht, LOCATION_KELDER),
+    kelder: await insertLocation(db, utrecht, LOCATION_KELDER, { responsible: CARLA }),
     kliniek: await insertLocation(db, leeds, 'Kliniek', { timeZone: 'Europe/London', healthcare: true }),
   };
   // piet and the administrator see Utrecht; noor sees Leeds; klaas and mies have the toggle off.
@@ -135,154 +110,148 @@ describe('when the monthly report is due (06:00 on the first, local time, catchi
 });
 
 describe('the monthly logbook job', () => {
-  it('issues each location report once per language and mails each subscriber who may see it, nobody else; a second run does nothing', async () => {
+  it("prepares each location's draft once, issues nothing, and mails its responsible person and each subscriber who may see it, nobody else; a second run does nothing", async () => {
     const first = await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM));
-    // Utrecht's two locations in Dutch (piet) and English (the administrator); Leeds is still 05:30.
-    expect(first).toEqual({ issued: 4, queued: 4, failed: 0, remaining: 0 });
-    expect(calls.map((call) => [call.location, call.language, call.period, call.issuedBy])).toEqual([
-      ['Stadhuis', 'nl', NOVEMBER, 'monthly'],
-      ['Stadhuis', 'en', NOVEMBER, 'monthly'],
-      [LOCATION_KELDER, 'nl', NOVEMBER, 'monthly'],
-      [LOCATION_KELDER, 'en', NOVEMBER, 'monthly'],
+    // Utrecht's two locations: the responsible person (Anna, the customer's; Carla, the Kelder's own), piet (nl) and the administrator (en). Leeds is still 05:30.
+    expect(first).toEqual({ prepared: 2, queued: 6, failed: 0, remaining: 0 });
+    expect(calls.map((call) => [call.location, call.period])).toEqual([
+      ['Stadhuis', NOVEMBER],
+      [LOCATION_KELDER, NOVEMBER],
     ]);
     expect((await outbox()).map((mail) => [mail.recipient, mail.kind, mail.language, mail.state])).toEqual([
+      ['anna@example.com', 'logbook', 'nl', 'pending'],
       ['piet@example.com', 'logbook', 'nl', 'pending'],
       ['admin@example.com', 'logbook', 'en', 'pending'],
+      ['Carla@Example.com', 'logbook', 'nl', 'pending'],
       ['piet@example.com', 'logbook', 'nl', 'pending'],
       ['admin@example.com', 'logbook', 'en', 'pending'],
     ]);
+    expect(await db.select().from(logbookReports)).toEqual([]);
 
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T05:45:00Z')))).toEqual({ issued: 0, queued: 0, failed: 0, remaining: 0 });
-    expect(calls).toHaveLength(4);
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T05:45:00Z')))).toEqual({ prepared: 0, queued: 0, failed: 0, remaining: 0 });
+    expect(calls).toHaveLength(2);
 
-    // 06:00 in London: the clinic's report, once, in English for the administrator and noor.
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T06:00:00Z')))).toEqual({ issued: 1, queued: 2, failed: 0, remaining: 0 });
-    expect(calls.slice(4).map((call) => [call.customer, call.location, call.language])).toEqual([[CUSTOMER_B, 'Kliniek', 'en']]);
-    expect((await outbox()).slice(4).map((mail) => mail.recipient)).toEqual(['admin@example.com', 'noor@example.com']);
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T12:00:00Z')))).toEqual({ issued: 0, queued: 0, failed: 0, remaining: 0 });
+    // 06:00 in London: the clinic's draft, once, in English for the administrator and noor (Leeds names nobody).
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T06:00:00Z')))).toEqual({ prepared: 1, queued: 2, failed: 0, remaining: 0 });
+    expect(calls.slice(2).map((call) => [call.customer, call.location])).toEqual([[CUSTOMER_B, 'Kliniek']]);
+    expect((await outbox()).slice(6).map((mail) => mail.recipient)).toEqual(['admin@example.com', 'noor@example.com']);
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T12:00:00Z')))).toEqual({ prepared: 0, queued: 0, failed: 0, remaining: 0 });
 
     // The real sender delivers them through nodemailer to the SMTP server.
     await sendDueMails(db, transport, { lockWhileSending: ctx.database.kind === 'postgres' });
-    const received = await smtp.waitFor(6);
-    expect(received.map((mail) => mail.to[0]).sort()).toEqual(['admin@example.com', 'admin@example.com', 'admin@example.com', 'noor@example.com', 'piet@example.com', 'piet@example.com']);
+    const received = await smtp.waitFor(8);
+    expect(received.map((mail) => mail.to[0].toLowerCase()).sort()).toEqual([
+      'admin@example.com',
+      'admin@example.com',
+      'admin@example.com',
+      'anna@example.com',
+      'carla@example.com',
+      'noor@example.com',
+      'piet@example.com',
+      'piet@example.com',
+    ]);
     expect(received.filter((mail) => mail.to.includes('klaas@example.com') || mail.to.includes('mies@example.com'))).toEqual([]);
     const toPiet = received.find((mail) => mail.to[0] === 'piet@example.com' && mail.subject.includes('Kelder'))!;
     expect(toPiet.subject).toBe(`Legionellalogboek november 2026: ${LOCATION_KELDER} (${CUSTOMER_A})`);
-    const kelderNl = (await reports()).find((report) => report.locationId === ids.kelder && report.language === 'nl')!;
-    expect(toPiet.text).toContain(`is uitgegeven als rapport ${kelderNl.number}.`);
-    const link = `${PUBLIC_URL}/locations/Gemeente%20Utrecht/${encodeURIComponent(LOCATION_KELDER)}#logbook`;
+    expect(toPiet.text).toContain('staat als concept klaar en wacht op ondertekening.');
+    expect(toPiet.text).toContain('Oordeel: Afwijkingen. Open afwijkingen (alarmen zonder afhandeling): 2.');
+    const link = `${PUBLIC_URL}/locations/Gemeente%20Utrecht/${encodeURIComponent(LOCATION_KELDER)}?from=2026-11-01&to=2026-11-30#logbook`;
     expect(toPiet.text).toContain(link);
-    expect(toPiet.html).toContain(`href="${link}"`);
+    expect(toPiet.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(toPiet.html).toContain('Stadhuis / Kelder #2 &lt;oost&gt;');
     expect(toPiet.html).not.toContain('<oost>');
-    expect(toPiet.messageId).toBe(monthlyMessageId(ids.kelder, NOVEMBER, (await userId('piet@example.com')), PUBLIC_URL));
+    expect(toPiet.messageId).toBe(monthlyMessageId(ids.kelder, NOVEMBER, await userId('piet@example.com'), PUBLIC_URL));
+    const toAnna = received.find((mail) => mail.to[0] === 'anna@example.com')!;
+    expect(toAnna.text.startsWith('Beste Anna de Vries,')).toBe(true);
+    expect(toAnna.text).toContain('bent vastgelegd als verantwoordelijke of plaatsvervanger');
+    expect(toAnna.text).not.toContain('/users/current');
+    expect(toAnna.messageId).toBe(monthlyMessageId(ids.stadhuis, NOVEMBER, { email: 'ANNA@example.com' }, PUBLIC_URL));
     const toNoor = received.find((mail) => mail.to[0] === 'noor@example.com')!;
     expect(toNoor.subject).toBe(`Legionella logbook November 2026: Kliniek (${CUSTOMER_B})`);
+    expect(toNoor.text).toContain('Verdict: Deviations. Open deviations (alarms not dealt with): 2.');
     expect(toNoor.text).toContain(`${PUBLIC_URL}/users/current`);
     expect((await outbox()).every((mail) => mail.state === 'sent')).toBe(true);
   });
 
-  it('outside the window, or without subscribers, it issues nothing', async () => {
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-04T12:00:00Z')))).toEqual({ issued: 0, queued: 0, failed: 0, remaining: 0 });
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-11-15T12:00:00Z')))).toEqual({ issued: 0, queued: 0, failed: 0, remaining: 0 });
+  it('outside the window, or without subscribers and responsible persons, it mails nothing', async () => {
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-04T12:00:00Z')))).toEqual({ prepared: 0, queued: 0, failed: 0, remaining: 0 });
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-11-15T12:00:00Z')))).toEqual({ prepared: 0, queued: 0, failed: 0, remaining: 0 });
     await db.update(users).set({ logbookEmails: false });
-    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM))).toEqual({ issued: 0, queued: 0, failed: 0, remaining: 0 });
+    await db.update(customers).set({ responsible: null, deputy: null });
+    await db.update(locations).set({ responsible: null, deputy: null });
+    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM))).toEqual({ prepared: 0, queued: 0, failed: 0, remaining: 0 });
     expect(calls).toEqual([]);
     expect(await outbox()).toEqual([]);
   });
 
-  it('after a restart between issuing and mailing: the issued report is found again, not issued twice', async () => {
-    const issuedBefore = await registerReport({ customerId: ids.utrecht, customer: CUSTOMER_A, locationId: ids.stadhuis, location: 'Stadhuis', period: NOVEMBER, language: 'nl', issuedBy: 'monthly' }, 'LB-2026-BEFORE');
-    const step = await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM));
-    expect(step).toEqual({ issued: 3, queued: 4, failed: 0, remaining: 0 });
-    expect(calls.map((call) => [call.location, call.language])).not.toContainEqual(['Stadhuis', 'nl']);
-    const [toPiet] = await queryRows<{ text_body: string }>(db, sql`SELECT text_body FROM mail_messages WHERE recipient = 'piet@example.com' AND subject LIKE '%Stadhuis (%'`);
-    expect(toPiet.text_body).toContain(issuedBefore.number);
-  });
-
-  it('another server copy issuing the same report meanwhile: the unique index refuses the second, the job takes the first', async () => {
-    const racingIssuer: TIssueMonthlyReport = async (args) => {
-      calls.push(args);
-      await registerReport(args, `LB-OTHER-COPY-${args.locationId}-${args.language}`); // the other copy was first
-      return registerReport(args); // this copy's insert: 23505 on logbook_reports_monthly_idx
+  it('a responsible person who is also a subscriber gets one e-mail, as the user; a crash before the e-mails writes them once in the next step', async () => {
+    await db.update(customers).set({ responsible: { ...ANNA, email: 'PIET@example.com' } }).where(eq(customers.id, ids.utrecht));
+    const failingOnce: TPrepareMonthlyDraft = async (args) => {
+      if (args.location === 'Stadhuis' && !calls.some((call) => call.location === 'Stadhuis')) {
+        calls.push(args);
+        throw new Error('server stopped');
+      }
+      return fakePreparer(args);
     };
-    const step = await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { issueReport: racingIssuer }));
-    expect(step).toEqual({ issued: 0, queued: 4, failed: 0, remaining: 0 });
-    expect((await reports()).map((report) => report.number)).toEqual([
-      `LB-OTHER-COPY-${ids.stadhuis}-nl`,
-      `LB-OTHER-COPY-${ids.stadhuis}-en`,
-      `LB-OTHER-COPY-${ids.kelder}-nl`,
-      `LB-OTHER-COPY-${ids.kelder}-en`,
-    ]);
-    const bodies = await queryRows<{ text_body: string }>(db, sql`SELECT text_body FROM mail_messages ORDER BY id`);
-    expect(bodies.every((body) => body.text_body.includes('LB-OTHER-COPY-'))).toBe(true);
+    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { prepareDraft: failingOnce }))).toEqual({ prepared: 1, queued: 3, failed: 1, remaining: 0 });
+    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { prepareDraft: failingOnce }))).toEqual({ prepared: 1, queued: 2, failed: 0, remaining: 0 });
+    expect((await outbox()).filter((mail) => mail.subject.includes('Stadhuis (')).map((mail) => mail.recipient)).toEqual(['piet@example.com', 'admin@example.com']);
   });
 
   it('two server copies running the step at once: every report and every e-mail once', async () => {
     const [one, two] = await Promise.all([runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM)), runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM))]);
-    expect(one.queued + two.queued).toBe(4);
+    expect(one.queued + two.queued).toBe(6);
     expect(one.failed + two.failed).toBe(0);
-    expect(await reports()).toHaveLength(4);
     const messageIds = (await outbox()).map((mail) => mail.message_id);
-    expect(new Set(messageIds).size).toBe(4);
-    expect(messageIds).toHaveLength(4);
+    expect(new Set(messageIds).size).toBe(6);
+    expect(messageIds).toHaveLength(6);
   });
 
   it('a report that fails is logged and tried again in the next step; the other locations go on', async () => {
     const errors: object[] = [];
-    const failing: TIssueMonthlyReport = async (args) => {
+    const failing: TPrepareMonthlyDraft = async (args) => {
       if (args.location === 'Stadhuis') throw new Error('history not readable');
-      return fakeIssuer(args);
+      return fakePreparer(args);
     };
     const log = { error: (object: object) => errors.push(object) };
-    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { issueReport: failing, log }))).toEqual({ issued: 2, queued: 2, failed: 1, remaining: 0 });
+    expect(await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { prepareDraft: failing, log }))).toEqual({ prepared: 1, queued: 3, failed: 1, remaining: 0 });
     expect(errors).toEqual([expect.objectContaining({ location: 'Stadhuis', customer: CUSTOMER_A, period: NOVEMBER })]);
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T05:45:00Z')))).toEqual({ issued: 2, queued: 2, failed: 0, remaining: 0 });
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T05:45:00Z')))).toEqual({ prepared: 1, queued: 3, failed: 0, remaining: 0 });
     expect((await outbox()).map((mail) => mail.subject.replace(/^.*: /, ''))).toEqual([
-      `${LOCATION_KELDER} (${CUSTOMER_A})`,
-      `${LOCATION_KELDER} (${CUSTOMER_A})`,
-      `Stadhuis (${CUSTOMER_A})`,
-      `Stadhuis (${CUSTOMER_A})`,
+      ...Array(3).fill(`${LOCATION_KELDER} (${CUSTOMER_A})`),
+      ...Array(3).fill(`Stadhuis (${CUSTOMER_A})`),
     ]);
   });
 
   it('a user who switches it on later in the window gets the issued reports; a user moved to another customer gets that one', async () => {
     await runMonthlyLogbookStep(deps(new Date('2026-12-01T06:30:00Z')));
-    expect(calls).toHaveLength(5);
+    expect(calls).toHaveLength(3);
     await db.update(users).set({ logbookEmails: true }).where(eq(users.email, 'mies@example.com'));
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T09:00:00Z')))).toEqual({ issued: 0, queued: 2, failed: 0, remaining: 0 });
-    expect(calls).toHaveLength(5); // Dutch reports of both Utrecht locations exist (piet's)
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T09:00:00Z')))).toEqual({ prepared: 2, queued: 2, failed: 0, remaining: 0 });
     expect((await outbox()).filter((mail) => mail.recipient === 'mies@example.com')).toHaveLength(2);
     await db.update(users).set({ logbookEmails: true }).where(eq(users.email, 'klaas@example.com'));
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T09:05:00Z')))).toEqual({ issued: 1, queued: 1, failed: 0, remaining: 0 });
-    expect(calls.at(-1)).toMatchObject({ location: 'Kliniek', language: 'nl' });
-  });
-
-  it('a German reader gets a German report (the e-mail in English, as the screens)', async () => {
-    await runMonthlyLogbookStep(deps(new Date('2026-12-01T06:30:00Z')));
-    await db.update(users).set({ logbookEmails: true, language: 'de' }).where(eq(users.email, 'klaas@example.com'));
-    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-01T09:00:00Z')))).toEqual({ issued: 1, queued: 1, failed: 0, remaining: 0 });
-    expect(calls.at(-1)).toMatchObject({ location: 'Kliniek', language: 'de' });
-    const mail = (await outbox()).find((row) => row.recipient === 'klaas@example.com')!;
-    expect(mail).toMatchObject({ language: 'en', subject: expect.stringMatching(/^Legionella logbook/) });
+    expect(await runMonthlyLogbookStep(deps(new Date('2026-12-02T09:05:00Z')))).toEqual({ prepared: 1, queued: 1, failed: 0, remaining: 0 });
+    expect(calls.at(-1)).toMatchObject({ location: 'Kliniek' });
   });
 
   it('handles a limited number of locations per step and says how many wait', async () => {
     for (let index = 0; index < 4; index++) await insertLocation(db, ids.utrecht, `Gebouw ${index}`);
     await db.update(users).set({ logbookEmails: false }).where(eq(users.email, 'admin@example.com'));
+    await db.update(customers).set({ responsible: null });
+    await db.update(locations).set({ responsible: null });
     const first = await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { locationsPerStep: 4 }));
-    expect(first).toEqual({ issued: 4, queued: 4, failed: 0, remaining: 2 });
+    expect(first).toEqual({ prepared: 4, queued: 4, failed: 0, remaining: 2 });
     const second = await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM, { locationsPerStep: 4 }));
-    expect(second).toEqual({ issued: 2, queued: 2, failed: 0, remaining: 0 });
+    expect(second).toEqual({ prepared: 2, queued: 2, failed: 0, remaining: 0 });
     expect((await outbox()).map((mail) => mail.recipient)).toEqual(Array(6).fill('piet@example.com'));
   });
 
   it('each location follows its own time zone', async () => {
     await db.update(locations).set({ timeZone: 'America/New_York' }).where(eq(locations.id, ids.stadhuis));
     await runMonthlyLogbookStep(deps(DEC_1_0630_AMSTERDAM));
-    expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER, LOCATION_KELDER]);
+    expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER]);
     await runMonthlyLogbookStep(deps(new Date('2026-12-01T11:00:00Z')));
-    expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER, LOCATION_KELDER, 'Stadhuis', 'Stadhuis', 'Kliniek']);
+    expect(calls.map((call) => call.location)).toEqual([LOCATION_KELDER, 'Stadhuis', 'Kliniek']);
   });
 });
 
@@ -292,10 +261,10 @@ describe('as a background loop', () => {
     const job = createMonthlyLogbookJob({ ...deps(new Date('2026-12-01T06:30:00Z')), locationsPerStep: 1, log: { error: () => undefined }, onQueued: () => (woken += 1) }, 60_000);
     job.start();
     const end = Date.now() + 20_000;
-    while ((await outbox()).length < 6 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await outbox()).length < 8 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
     await job.stop();
-    expect((await outbox()).length).toBe(6);
-    expect(calls).toHaveLength(5);
+    expect((await outbox()).length).toBe(8);
+    expect(calls).toHaveLength(3);
     expect(woken).toBe(3); // one location per step: Stadhuis, Kelder, Kliniek
   });
 });
@@ -304,19 +273,19 @@ describe('the e-mail', () => {
   it.each([
     ['nl', 'Legionellalogboek februari 2027: Hal (Acme)', 'Beste Jan Jansen,'],
     ['en', 'Legionella logbook February 2027: Hal (Acme)', 'Dear Jan Jansen,'],
-  ] as const)('%s: subject, greeting, number and link', (language, subject, greeting) => {
+  ] as const)('%s: subject, greeting, verdict and open deviations, link', (language, subject, greeting) => {
     const mail = composeMonthlyLogbookMail({
-      recipient: { firstName: 'Jan', lastName: 'Jansen', email: 'jan@example.com', language },
+      recipient: { userId: 7, name: 'Jan Jansen', email: 'jan@example.com', language },
       customer: 'Acme',
       location: 'Hal',
       period: { from: '2027-02-01', to: '2027-02-28' },
-      number: 'LB-2027-000042',
+      draft: { verdict: 'insufficientData', openDeviations: 0 },
       link: 'https://portal.example.nl/locations/Acme/Hal#logbook',
       publicUrl: 'https://portal.example.nl/',
     });
     expect(mail.subject).toBe(subject);
     expect(mail.text.startsWith(greeting)).toBe(true);
-    expect(mail.text).toContain('LB-2027-000042');
+    expect(mail.text).toContain(language === 'nl' ? 'Oordeel: Onvoldoende gegevens. Open afwijkingen (alarmen zonder afhandeling): 0.' : 'Verdict: Insufficient data. Open deviations (alarms not dealt with): 0.');
     expect(mail.text).toContain('https://portal.example.nl/locations/Acme/Hal#logbook');
     expect(mail.text).toContain('https://portal.example.nl/users/current');
     expect(mail.html).toContain(`<html lang="${language}">`);

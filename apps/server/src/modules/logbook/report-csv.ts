@@ -13,6 +13,7 @@ import {
   type TLogbookReport,
   type TLogbookSectionTable,
 } from '@aquasmart/domain';
+import { signOffCsvRows } from './report-sign-off';
 import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, type TReportLanguage } from './report-format';
 
 /**
@@ -120,6 +121,7 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
       ),
     }),
   );
+  for (const extra of signOffCsvRows(report, language)) lines.push(line({ section: csvText(section.report), kind: csvText(extra.kind), user: csvText(extra.user ?? ''), at: csvText(extra.at ?? ''), details: csvText(extra.details) }));
   for (const location of report.locations) lines.push(...locationLines(location));
   return csvFile(lines);
 

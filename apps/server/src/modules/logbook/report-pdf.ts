@@ -2,10 +2,12 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport, type TLogbookReportTexts } from '@aquasmart/domain';
 import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
 import { fill, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
+import { pageMarks, signOffBlock, type TLogbookPdfOptions } from './report-sign-off';
 import { COLOURS, locationTables, pdfCell as cell, pdfTable, VERDICT_COLOURS, type TPdfColumn } from './report-pdf-tables';
 import { signPdfDocument, type TPdfSigning, type TReportSignature } from './report-signature';
 
 export { PDF_ALL_WEEKS, printable } from './report-pdf-tables';
+export type { TLogbookPdfOptions } from './report-sign-off';
 
 /**
  * The legionella logbook report as a PDF for printing (docs/logbook.md, "PDF and CSV"): A4, the
@@ -22,10 +24,14 @@ const PAGE_MARGINS: [number, number, number, number] = [36, 104, 36, 44];
 /** The document's language (a screen reader reads it so). */
 const PDF_LANGUAGE: Record<TReportLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
-/** With `signing` (an issued report): a line on the first page says who signs, and the file is signed (report-signature.ts). */
-export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage, signing?: TPdfSigning): Promise<Buffer> {
+/**
+ * `options.superseded` marks a superseded report on every page (a re-render of its stored JSON:
+ * docs/logbook.md, "Issued reports"); the bytes as issued stay stored. With `signing` (an issued
+ * report): a line on the first page says who signs, and the file is signed (report-signature.ts).
+ */
+export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions = {}, signing?: TPdfSigning): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
-  const output = pdfmake.createPdf(logbookDocument(report, language, signing));
+  const output = pdfmake.createPdf(logbookDocument(report, language, options, signing));
   if (!signing) return output.getBuffer();
   return signPdfDocument(await output.getStream(), signing, new Date(report.generatedAt));
 }
@@ -37,16 +43,18 @@ interface TPdfFrame {
   texts: TLogbookReportTexts;
   periodText: string;
   numberText: string;
+  /** On every page under the title: a period still running, a superseded report (report-sign-off.ts). */
+  marks: string[];
 }
 
-function pdfFrame(report: TLogbookReport, language: TReportLanguage): TPdfFrame {
+function pdfFrame(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions): TPdfFrame {
   const texts = reportTexts(language);
   const periodText = fill(texts.header.periodRange, { from: localDate(report.period.from, language), to: localDate(report.period.to, language) });
-  return { report, language, texts, periodText, numberText: report.number ?? texts.header.notIssued };
+  return { report, language, texts, periodText, numberText: report.number ?? texts.header.notIssued, marks: pageMarks(report, language, options) };
 }
 
 /** The header block of a page: what the report is about, who made it, when. */
-function pageHeader({ report, language, texts, periodText, numberText }: TPdfFrame, title: string, place: string, rulebook: string): Content {
+function pageHeader({ report, language, texts, periodText, numberText, marks }: TPdfFrame, title: string, place: string, rulebook: string): Content {
   const label = (text: string): TableCell => cell(text, { color: COLOURS.muted });
   const generatedText = fill(texts.header.generatedByAt, { at: moment(report.generatedAt, language, report.period.timeZone), user: report.generatedBy });
   return {
@@ -58,8 +66,9 @@ function pageHeader({ report, language, texts, periodText, numberText }: TPdfFra
           { text: numberText, alignment: 'right', width: 'auto', bold: report.number !== null, color: report.number ? COLOURS.text : COLOURS.warn, fontSize: 9, margin: [0, 3, 0, 0] },
         ],
       },
+      ...(marks.length > 0 ? [{ text: marks.join(' · '), alignment: 'right', bold: true, color: COLOURS.bad, fontSize: 7.5, margin: [0, 1, 0, 0] } as Content] : []),
       {
-        margin: [0, 4, 0, 0],
+        margin: [0, marks.length > 0 ? 1 : 4, 0, 0],
         fontSize: 8,
         table: {
           widths: [48, '*', 62, 215],
@@ -120,6 +129,7 @@ function customerSummary(frame: TPdfFrame): Content {
     section: [
       { text: texts.sections.customerSummary, style: 'h1' },
       verdictLine(texts.labels.customerVerdict, texts, report.verdict),
+      ...signOffBlock(report, frame.language, COLOURS),
       pdfTable(columns, report.locations, texts.empty.locations),
     ],
     header: () => pageHeader(frame, texts.titleCustomer, '', rulebooks),
@@ -130,7 +140,7 @@ const heading = (text: string): Content => ({ text, style: 'h2', headlineLevel: 
 const subheading = (text: string): Content => ({ text, style: 'h3', headlineLevel: 3 });
 
 /** One location: its verdict and rulebook, then its tables; a pdfmake section, so its pages' header names it. */
-function locationSection(frame: TPdfFrame, section: TLogbookLocationSection): Content {
+function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, first: boolean): Content {
   const { language, texts } = frame;
   const rulebook = section.rulebook;
   const rulebookLines = [
@@ -153,6 +163,7 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection): Co
       verdictLine(texts.labels.locationVerdict, texts, section.verdict),
       { text: `${texts.labels.nodes}: ${section.nodes} · ${texts.labels.channels}: ${section.channels.length}`, margin: [0, 0, 0, 2] },
       { stack: rulebookLines.map((line) => ({ text: line })), color: COLOURS.muted, margin: [0, 0, 0, 6] },
+      ...(first && frame.report.scope === 'location' ? signOffBlock(frame.report, language, COLOURS) : []),
       heading(texts.sections.summary),
       tables.summary,
       heading(texts.sections.temperatures),
@@ -193,11 +204,13 @@ const STYLES: TDocumentDefinitions['styles'] = {
 /**
  * The document definition: exported for the tests (the renderer is `renderLogbookPdf`).
  */
-export function logbookDocument(report: TLogbookReport, language: TReportLanguage, signature?: TReportSignature): TDocumentDefinitions {
-  const frame = pdfFrame(report, language);
+export function logbookDocument(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions = {}, signature?: TReportSignature): TDocumentDefinitions {
+  const frame = pdfFrame(report, language, options);
+  // A header with a mark (open period, superseded) is a line taller: the body starts lower.
+  const margins: [number, number, number, number] = frame.marks.length > 0 ? [PAGE_MARGINS[0], PAGE_MARGINS[1] + 12, PAGE_MARGINS[2], PAGE_MARGINS[3]] : PAGE_MARGINS;
   const { texts, periodText } = frame;
   const generated = new Date(report.generatedAt);
-  const sections = report.locations.map((section) => locationSection(frame, section));
+  const sections = report.locations.map((section, index) => locationSection(frame, section, index === 0));
   const content = report.scope === 'customer' ? [customerSummary(frame), ...sections] : sections;
   if (signature) {
     const line = fill(signature.selfSigned ? texts.signature.selfSigned : texts.signature.signedBy, { subject: signature.subject });
@@ -206,7 +219,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
   return {
     pageSize: 'A4',
     pageOrientation: 'portrait',
-    pageMargins: PAGE_MARGINS,
+    pageMargins: margins,
     language: PDF_LANGUAGE[language],
     info: {
       title: `${report.scope === 'customer' ? texts.titleCustomer : texts.title} – ${report.customer.name}${report.scope === 'location' && report.locations[0] ? ` – ${report.locations[0].location.name}` : ''} – ${periodText}`,
@@ -225,7 +238,7 @@ export function logbookDocument(report: TLogbookReport, language: TReportLanguag
     pageBreakBefore: (node, nodes) => {
       if (!node.headlineLevel) return false;
       const inBody = (other: { startPosition: { top: number; pageInnerHeight?: number } }) =>
-        other.startPosition.top >= PAGE_MARGINS[1] && other.startPosition.top < PAGE_MARGINS[1] + (other.startPosition.pageInnerHeight ?? Infinity);
+        other.startPosition.top >= margins[1] && other.startPosition.top < margins[1] + (other.startPosition.pageInnerHeight ?? Infinity);
       return nodes.getFollowingNodesOnPage().filter(inBody).every((other) => other.headlineLevel);
     },
     defaultStyle: { font: FONT, fontSize: 8.5, color: COLOURS.text, lineHeight: 1.1 },

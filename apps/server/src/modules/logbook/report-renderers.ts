@@ -13,11 +13,11 @@ import { signatureOf, type TLogbookSigner } from './report-signature';
 export function threadedLogbookRenderers(pool: TWorkerPool, signer: TLogbookSigner): TLogbookRenderers {
   const pdf = pool.task<typeof renderLogbookPdf>(new URL('./report-pdf.ts', import.meta.url), 'renderLogbookPdf');
   return {
-    pdf: (report, language) => pdf(report, language),
+    pdf: (report, language, options) => pdf(report, language, options),
     csv: pool.task<typeof renderLogbookCsv>(new URL('./report-csv.ts', import.meta.url), 'renderLogbookCsv'),
-    async signedPdf(report, language) {
+    async signedPdf(report, language, options) {
       const signing = await signer.signing();
-      return { pdf: await pdf(report, language, signing), signature: signatureOf(signing) };
+      return { pdf: await pdf(report, language, options ?? {}, signing), signature: signatureOf(signing) };
     },
   };
 }

@@ -21,7 +21,7 @@ describe('the signature of an issued PDF', () => {
 
   it('pdfsig finds one valid signature by the portal key, over the whole file; one changed byte makes it invalid', async () => {
     const key = await portalKey();
-    const pdf = await renderLogbookPdf(locationReport, 'nl', key);
+    const pdf = await renderLogbookPdf(locationReport, 'nl', {}, key);
     const checked = pdfsig(pdf);
     expect(checked.out).toContain('Signature #1');
     expect(checked.out).toMatch(/Signature Validation: Signature is Valid\./);
@@ -43,12 +43,12 @@ describe('the signature of an issued PDF', () => {
 
   it('says on the first page who signs and that the certificate is the portal\'s own; the same report and key give the same bytes', async () => {
     const key = await portalKey();
-    const [first, again] = [await renderLogbookPdf(customerReport, 'en', key), await renderLogbookPdf(customerReport, 'en', key)];
+    const [first, again] = [await renderLogbookPdf(customerReport, 'en', {}, key), await renderLogbookPdf(customerReport, 'en', {}, key)];
     expect(Buffer.compare(first, again)).toBe(0);
     expect(pdfText(first)).toContain(
       "Digitally signed by Aquasmart Portal portal.example.nl with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
     );
-    const operator = await renderLogbookPdf(locationReport, 'nl', { ...key, subject: 'Waterbeheer B.V.', selfSigned: false });
+    const operator = await renderLogbookPdf(locationReport, 'nl', {}, { ...key, subject: 'Waterbeheer B.V.', selfSigned: false });
     expect(pdfText(operator)).toContain('Digitaal ondertekend door Waterbeheer B.V..'.slice(0, -1));
     // Unsigned (a draft): no signature, no line.
     expect(pdfsig(await renderLogbookPdf(locationReport, 'nl')).out).toMatch(/does not contain any signatures/);

@@ -1,12 +1,11 @@
 import { eq, or } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
-import type { TLogbookSupersession, TLogbookVerification, TPublicLogbookVerification, TVerifiedFile } from '@aquasmart/domain';
+import type { TLogbookVerification, TPublicLogbookVerification, TVerifiedFile } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
-import { column, rowShape } from '../../db/rows';
 import { logbookReports } from '../../db/schema';
 import type { TAuthUser } from '../../identity/auth-user';
 import { inCustomerScope } from '../../identity/customer-scope';
-import { canonicalJson, issuedOf } from './logbook-service';
+import { canonicalJson, issuedEntries } from './logbook-service';
+import { supersessionOf } from './supersession';
 
 /**
  * Which issued report a file is (docs/logbook.md, "Verifying a file"): the SHA-256 of the bytes
@@ -27,28 +26,12 @@ async function findByHash(db: TDb, hash: string): Promise<{ row: TRow; file: TVe
   return { row, file: row.pdfSha256 === hash ? 'pdf' : row.csvSha256 === hash ? 'csv' : 'json' };
 }
 
-const tableThere = rowShape({ there: column.as<boolean>() });
-const supersessionRow = rowShape({ supersededBy: column.as<string>(), reason: column.as<string>(), at: column.iso, by: column.as<string>() });
-
-/**
- * The latest supersession of a report (logbook_report_supersessions, migration 0025 of the
- * sign-off work), or null: none, or the table is not there (a database before that migration).
- */
-export async function supersessionOf(db: TDb, number: string): Promise<TLogbookSupersession | null> {
-  const [table] = await tableThere.read(db, sql`SELECT to_regclass('logbook_report_supersessions') IS NOT NULL AS there`);
-  if (!table?.there) return null;
-  const [row] = await supersessionRow.read(
-    db,
-    sql`SELECT superseded_by AS "supersededBy", reason, "at", "by" FROM logbook_report_supersessions WHERE report_number = ${number} ORDER BY "at" DESC LIMIT 1`,
-  );
-  return row ?? null;
-}
-
 /** A signed-in user's verification: the whole register entry, for a report of the user's customers only (else the same answer as an unknown file). */
 export async function verifyForUser(db: TDb, user: TAuthUser, hash: string): Promise<TLogbookVerification> {
   const found = await findByHash(db, hash);
   if (!found || !inCustomerScope(user, found.row.customerId)) return { sha256: hash, known: false, file: null, report: null, supersession: null };
-  return { sha256: hash, known: true, file: found.file, report: issuedOf(found.row), supersession: await supersessionOf(db, found.row.number) };
+  const [report] = await issuedEntries(db, [found.row]);
+  return { sha256: hash, known: true, file: found.file, report, supersession: report.supersededBy };
 }
 
 /** Verification without an account: that it was issued here, its number, period and issue time and whether it was superseded; nothing about the customer. */

@@ -1,4 +1,4 @@
-import type { TCustomerCreate, TCustomerPatch, TEndpointValue, TLocationCreate, TLocationPatch, TRulebookId } from '@aquasmart/domain';
+import type { TCustomerCreate, TCustomerPatch, TEndpointValue, TLocationCreate, TLocationPatch, TResponsiblePerson, TRulebookId } from '@aquasmart/domain';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { mergeEndpoint, readEndpoint, sameEndpoint, toStoredEndpoint } from './place-endpoint';
 
@@ -22,6 +22,9 @@ interface TPlaceRow {
   calibrationInterval: number;
   endpoint: TStoredEndpoint | null;
   rulebook: TRulebookId | null;
+  /** The logbook's responsible person and deputy (docs/places.md, "Responsible person"). */
+  responsible: TResponsiblePerson | null;
+  deputy: TResponsiblePerson | null;
   /** Customers only. */
   alarmTemperatureMinutes?: number;
   /** Locations only. */
@@ -61,6 +64,14 @@ export function placeChanges(row: TPlaceRow, body: TCustomerPatch | TLocationPat
     values.rulebook = body.rulebook;
     needed.add(rights.details);
   }
+  // The responsible person and deputy are details too; null takes them away.
+  for (const field of ['responsible', 'deputy'] as const) {
+    const value = body[field];
+    if (value !== undefined && !samePerson(value, row[field])) {
+      values[field] = value;
+      needed.add(rights.details);
+    }
+  }
   // The sustained-temperature alarm's duration (docs/alarms.md) is a customer detail too.
   if ('alarmTemperatureMinutes' in body && body.alarmTemperatureMinutes !== undefined && body.alarmTemperatureMinutes !== row.alarmTemperatureMinutes) {
     values.alarmTemperatureMinutes = body.alarmTemperatureMinutes;
@@ -94,6 +105,12 @@ export function placeChanges(row: TPlaceRow, body: TCustomerPatch | TLocationPat
   return { values, needed, endpoint };
 }
 
+/** Two responsible persons (or none) are the same when every field is. */
+function samePerson(a: TResponsiblePerson | null, b: TResponsiblePerson | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.name === b.name && a.role === b.role && a.organisation === b.organisation && a.email === b.email && a.phone === b.phone;
+}
+
 /** The columns of a new customer or location; '' notes are stored as none. */
 export function newPlaceValues(body: Omit<TCustomerCreate, 'calibration' | 'endpoint'>, calibrationInterval: number, endpoint: TEndpointValue) {
   return {
@@ -107,6 +124,8 @@ export function newPlaceValues(body: Omit<TCustomerCreate, 'calibration' | 'endp
     endpoint: toStoredEndpoint(endpoint),
     notes: body.notes || null,
     rulebook: body.rulebook ?? null,
+    responsible: body.responsible ?? null,
+    deputy: body.deputy ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema';
-import { OFFLINE_AFTER_MS, TOKEN_MASK } from '@aquasmart/domain';
+import { OFFLINE_AFTER_MS, RESPONSIBLE_PERSON_FIELDS, TOKEN_MASK } from '@aquasmart/domain';
 import type { TFieldMap } from '../../lib/query';
 
 /**
@@ -20,6 +20,15 @@ interface TPlaceColumns {
   calibrationInterval: AnyPgColumn;
   endpoint: AnyPgColumn;
   notes: AnyPgColumn;
+  responsible: AnyPgColumn;
+  deputy: AnyPgColumn;
+}
+
+/** A responsible person's fields (jsonb) as list fields: responsible.name, responsible.email, ... */
+function personFields(column: AnyPgColumn, prefix: 'responsible' | 'deputy'): TFieldMap {
+  return Object.fromEntries(
+    RESPONSIBLE_PERSON_FIELDS.map((field) => [`${prefix}.${field}`, text(sql<string | null>`(${column}->>${sql.raw(`'${field}'`)})`)]),
+  );
 }
 
 const text = (column: SQL | AnyPgColumn) => ({ sql: column, kind: 'text' as const });
@@ -112,6 +121,8 @@ export function placeFields(table: TPlaceColumns, devicesBy: TDeviceColumn, admi
         }
       : {}),
     notes: text(table.notes),
+    ...personFields(table.responsible, 'responsible'),
+    ...personFields(table.deputy, 'deputy'),
     sync: counted('sync'),
     online: counted('online'),
     channels: counted('channels'),
@@ -127,6 +138,12 @@ export function tidyPlaceRow<T extends Record<string, unknown>>(row: T): T {
   const endpoint = row.endpoint as { ldOptions?: Record<string, unknown> | null } | undefined;
   if (endpoint?.ldOptions && Object.values(endpoint.ldOptions).every((value) => value === null || value === undefined)) {
     endpoint.ldOptions = null;
+  }
+  // Nobody named: null, not an object of nulls.
+  const record = row as Record<string, unknown>;
+  for (const key of ['responsible', 'deputy']) {
+    const person = record[key] as Record<string, unknown> | undefined;
+    if (person && Object.values(person).every((value) => value === null || value === undefined)) record[key] = null;
   }
   return row;
 }

@@ -68,6 +68,22 @@ export function PlaceDetails({ place, location, extra }: { place: TCustomer | TL
         </DetailList>
       </Section>
       <LogbookDetails place={place} />
+      <Section title={t('places.responsibleTitle')}>
+        <DetailList>
+          {(['responsible', 'deputy'] as const).map((who) => {
+            const person = place[who];
+            return (
+              <DetailField key={who} label={t(`places.${who}`)} wide>
+                {person
+                  ? [person.name, person.role, person.organisation, person.email, person.phone].filter(Boolean).join(' · ')
+                  : 'customer' in place
+                    ? t('places.responsibleAsCustomer')
+                    : null}
+              </DetailField>
+            );
+          })}
+        </DetailList>
+      </Section>
       {showInterval || admin || mayDownload ? (
         <Section title={admin ? t('places.calibrationTitle') : t('places.calibrationOnlyTitle')}>
           <DetailList>

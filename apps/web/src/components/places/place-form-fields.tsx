@@ -6,7 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { rulebookForCountry, type TRulebookId } from '@aquasmart/domain';
+import { RESPONSIBLE_PERSON_FIELDS, rulebookForCountry, type TRulebookId } from '@aquasmart/domain';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../form/form-select';
 import { FormTextField } from '../form/form-text-field';
@@ -207,6 +207,44 @@ function LogbookFields({ kind, disabled }: { kind: TPlaceKind; disabled: boolean
   );
 }
 
+/**
+ * The logbook's responsible person and deputy (docs/places.md, "Responsible person"): name, role,
+ * organisation, e-mail address and phone each; empty is nobody (a location: its customer's hold).
+ */
+function ResponsibleFields({ kind, disabled }: { kind: TPlaceKind; disabled: boolean }) {
+  const { t } = useTranslation();
+  const inputType = { email: 'email', phone: 'tel' } as Record<string, string>;
+  const autoComplete = { name: 'name', role: 'organization-title', organisation: 'organization', email: 'email', phone: 'tel' } as Record<string, string>;
+  return (
+    <Section title={t('places.responsibleTitle')}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t(kind === 'customer' ? 'places.responsibleHelpCustomer' : 'places.responsibleHelpLocation')}
+      </Typography>
+      {(['responsible', 'deputy'] as const).map((who) => (
+        <Box key={who} component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1.5, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            {t(`places.${who}`)}
+          </Typography>
+          <FieldGrid>
+            {RESPONSIBLE_PERSON_FIELDS.map((field) => (
+              <FormTextField<TPlaceFormValues>
+                key={field}
+                name={`${who}.${field}`}
+                // "Verantwoordelijke – naam": each field's label names whose it is (two persons, the same five fields).
+                label={`${t(who === 'deputy' ? 'places.deputyShort' : 'places.responsible')} – ${t(`places.person.${field}`).toLowerCase()}`}
+                fullWidth
+                disabled={disabled}
+                type={inputType[field] ?? 'text'}
+                autoComplete={`section-${who} ${autoComplete[field]}`}
+              />
+            ))}
+          </FieldGrid>
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
 /** The fields of the customer and location forms (docs/places.md, "Required fields" and "Endpoint"). */
 export function PlaceFormFields({ kind, mode, admin, customerEditable = true, detailsEditable = true, original }: TPlaceFormFieldsProps) {
   const { t } = useTranslation();
@@ -230,6 +268,7 @@ export function PlaceFormFields({ kind, mode, admin, customerEditable = true, de
         <NotesField mode={mode} />
       </Section>
       <LogbookFields kind={kind} disabled={!detailsEditable} />
+      <ResponsibleFields kind={kind} disabled={!detailsEditable} />
       {admin ? (
         <Section title={t('places.adminTitle')}>
           <FieldGrid>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  personOrNull,
   emptyPlaceForm,
   intervalAfterCustomerChoice,
   locationAfterReload,
@@ -126,7 +127,7 @@ describe('place form bodies', () => {
     ['empty notes are left out on update', { mode: 'edit', admin: false }, { notes: '  ' }, {}],
   ] as const)('customer: %s', (_name, options, changes, extra) => {
     const body = toCustomerBody(filled('customer', changes), options);
-    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', rulebook: null, alarmTemperatureMinutes: 60, ...extra });
+    expect(body).toEqual({ name: 'Gemeente Zeist', reference: 'GZ-1', address: 'Het Rond 1', postalCode: '3701 HS', city: 'Zeist', country: 'Nederland', rulebook: null, alarmTemperatureMinutes: 60, responsible: null, deputy: null, ...extra });
   });
 
   it.each([
@@ -208,6 +209,7 @@ describe('logbook settings (docs/places.md, "Logbook settings")', () => {
     const loaded = {
       name: 'Hal', customer: 'Acme', reference: 'R', address: 'A', postalCode: 'P', city: 'C', country: 'UK', calibration: { interval: 1 },
       endpoint: { platform: null }, notes: null, sync: -1, online: 0, channels: 0, nodes: 0, rulebook: null, healthcare: true, timeZone: 'Europe/London',
+      responsible: null, deputy: null,
     };
     expect(placeToForm(loaded)).toMatchObject({ rulebook: 'default', healthcare: true, timeZone: 'Europe/London' });
     expect(placeToForm({ ...loaded, rulebook: 'DE' })).toMatchObject({ rulebook: 'DE' });
@@ -244,5 +246,30 @@ describe('choosing a customer', () => {
     ['', ['Stadskantoor'], ''],
   ] as const)('location %j after reloading %j is %j', (location, names, expected) => {
     expect(locationAfterReload(location, names)).toBe(expected);
+  });
+});
+
+const emptyLoaded = () => ({
+  name: 'Hal', customer: 'Acme', reference: 'R', address: 'A', postalCode: 'P', city: 'C', country: 'NL', calibration: { interval: 1 },
+  endpoint: { platform: null }, notes: null, sync: -1, online: 0, channels: 0, nodes: 0, rulebook: null, healthcare: false, timeZone: 'Europe/Amsterdam',
+  responsible: null, deputy: null,
+});
+
+describe('the responsible person and deputy (docs/places.md, "Responsible person")', () => {
+  const anna = { name: ' Anna ', role: '', organisation: 'Zeist', email: 'anna@example.com', phone: '' };
+  it('empty is nobody (null); filled in is sent trimmed; a loaded one fills the fields', () => {
+    expect(personOrNull({ name: ' ', role: '', organisation: '', email: '', phone: '' })).toBeNull();
+    expect(toLocationBody(filled('location', { responsible: anna }), { mode: 'edit', admin: false })).toMatchObject({ responsible: { ...anna, name: 'Anna' }, deputy: null });
+    expect(placeToForm({ ...emptyLoaded(), responsible: { ...anna, name: 'Anna' } }).responsible).toEqual({ ...anna, name: 'Anna' });
+  });
+
+  it.each([
+    ['no contact', { ...anna, email: '' }, 'responsible.email', 'validation.contactRequired'],
+    ['no name', { ...anna, name: '' }, 'responsible.name', 'validation.required'],
+    ['a bad address', { ...anna, email: 'anna@' }, 'responsible.email', 'validation.email'],
+  ])('%s: the form says so on the field', (_case, responsible, path, message) => {
+    const result = placeFormSchema({ kind: 'customer', mode: 'edit', admin: false }).safeParse(filled('customer', { responsible }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([path, message]);
   });
 });

@@ -25,6 +25,9 @@ import {
   type TLocationCreate,
   type TLocationPatch,
   type TRulebookId,
+  RESPONSIBLE_PERSON_FIELDS,
+  ZResponsiblePerson,
+  type TResponsiblePerson,
 } from '@aquasmart/domain';
 
 /**
@@ -104,7 +107,31 @@ export interface TPlaceFormValues {
   timeZone: string;
   /** Customers only: minutes out of range before the sustained-temperature alarm opens (a text field's value). */
   alarmTemperatureMinutes: string;
+  /** The logbook's responsible person and deputy (docs/places.md, "Responsible person"): all fields empty is nobody. */
+  responsible: TPersonForm;
+  deputy: TPersonForm;
 }
+
+/** A responsible person as the form holds it. */
+export type TPersonForm = Record<(typeof RESPONSIBLE_PERSON_FIELDS)[number], string>;
+const EMPTY_PERSON: TPersonForm = { name: '', role: '', organisation: '', email: '', phone: '' };
+
+/** The form's person as the API's: null when every field is empty. */
+export function personOrNull(person: TPersonForm): TResponsiblePerson | null {
+  const trimmed = Object.fromEntries(RESPONSIBLE_PERSON_FIELDS.map((field) => [field, person[field].trim()])) as TPersonForm;
+  return Object.values(trimmed).every((value) => value === '') ? null : trimmed;
+}
+
+function personToForm(person: Partial<TPersonForm> | null | undefined): TPersonForm {
+  return Object.fromEntries(RESPONSIBLE_PERSON_FIELDS.map((field) => [field, person?.[field] ?? ''])) as TPersonForm;
+}
+
+/** A person's fields: nobody (all empty), or the server's rules (a name, and an e-mail address or a phone). */
+const ZPersonForm = z.object({ name: z.string(), role: z.string(), organisation: z.string(), email: z.string(), phone: z.string() }).superRefine((person, ctx) => {
+  if (Object.values(person).every((value) => value.trim() === '')) return;
+  const parsed = ZResponsiblePerson.safeParse(person);
+  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 
 /** The sustained-temperature alarm's duration when a customer sets none (docs/alarms.md). */
 export const DEFAULT_ALARM_TEMPERATURE_MINUTES = '60';
@@ -170,6 +197,8 @@ export function placeFormSchema({ kind, mode, admin }: TPlaceFormOptions) {
       healthcare: z.boolean(),
       timeZone: kind === 'location' ? z.string().refine(isTimeZone, { error: PLACE_MESSAGE.timeZone }) : z.string(),
       alarmTemperatureMinutes: kind === 'customer' ? zTemperatureMinutesField : z.string(),
+      responsible: ZPersonForm,
+      deputy: ZPersonForm,
     })
     .superRefine((values, ctx) => {
       if (!admin) return;
@@ -201,6 +230,7 @@ export const PLACE_FORM_FIELDS = [
   'healthcare',
   'timeZone',
   'alarmTemperatureMinutes',
+  ...['responsible', 'deputy'].flatMap((who) => RESPONSIBLE_PERSON_FIELDS.map((field) => `${who}.${field}`)),
 ];
 
 export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValues {
@@ -220,6 +250,8 @@ export function emptyPlaceForm(kind: TPlaceKind, customer = ''): TPlaceFormValue
     healthcare: false,
     timeZone: DEFAULT_TIME_ZONE,
     alarmTemperatureMinutes: DEFAULT_ALARM_TEMPERATURE_MINUTES,
+    responsible: { ...EMPTY_PERSON },
+    deputy: { ...EMPTY_PERSON },
   };
 }
 
@@ -255,6 +287,8 @@ export function placeToForm(place: TCustomer | TLocation): TPlaceFormValues {
     healthcare: 'healthcare' in place ? place.healthcare : false,
     timeZone: 'timeZone' in place ? place.timeZone : DEFAULT_TIME_ZONE,
     alarmTemperatureMinutes: 'alarmTemperatureMinutes' in place ? String(place.alarmTemperatureMinutes) : DEFAULT_ALARM_TEMPERATURE_MINUTES,
+    responsible: personToForm(place.responsible),
+    deputy: personToForm(place.deputy),
   };
 }
 
@@ -306,6 +340,8 @@ export function toCustomerBody(values: TPlaceFormValues, options: { mode: TFormM
     ...notesPart(values),
     rulebook: toRulebook(values.rulebook),
     alarmTemperatureMinutes: Number(values.alarmTemperatureMinutes.trim()),
+    responsible: personOrNull(values.responsible),
+    deputy: personOrNull(values.deputy),
     ...(options.admin ? adminPart(values, 'customer', options.mode) : {}),
   };
 }
@@ -324,6 +360,8 @@ export function toLocationBody(values: TPlaceFormValues, options: { mode: TFormM
     rulebook: toRulebook(values.rulebook),
     healthcare: values.healthcare,
     timeZone: values.timeZone,
+    responsible: personOrNull(values.responsible),
+    deputy: personOrNull(values.deputy),
     ...(options.admin ? adminPart(values, 'location', options.mode) : {}),
   };
 }

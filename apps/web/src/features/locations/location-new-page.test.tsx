@@ -96,6 +96,8 @@ describe('/locations/new', { timeout: 30_000 }, () => {
         rulebook: null,
         healthcare: false,
         timeZone: 'Europe/Amsterdam',
+        responsible: null,
+        deputy: null,
       },
     ]);
   });

@@ -170,7 +170,7 @@ export function LogbookVerifyPage() {
                 {supersession ? (
                   <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
                     {t('logbookVerify.supersededBy', {
-                      number: supersession.supersededBy,
+                      number: supersession.number,
                       at: formatDateTime(supersession.at, locale),
                       user: supersession.by,
                       reason: supersession.reason,
@@ -193,7 +193,7 @@ export function LogbookVerifyPage() {
                   {report.issuedBy}
                 </DetailField>
                 <DetailField label={t('logbookVerify.fields.superseded')}>
-                  {supersession ? supersession.supersededBy : t('logbookVerify.notSuperseded')}
+                  {supersession ? supersession.number : t('logbookVerify.notSuperseded')}
                 </DetailField>
                 <DetailField label={t('logbookVerify.fields.signature')} wide>
                   {report.signature

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TIssuedLogbookReport } from '@aquasmart/domain';
 import { jsonResponse, renderAt } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { testUser } from '../../test/users';
 import { LogbookTab, reportLanguage } from './logbook-tab';
 import { localToday, presetPeriod } from './period-choice';
 import { channelFixture, issuedFixture, reportFixture, sectionFixture } from './report.fixture';
@@ -14,10 +15,16 @@ const CUSTOMER_BASE = '/api/v1/customers/Gemeente%20Utrecht/logbook';
 interface TStub {
   report?: (url: URL) => Response;
   issued?: TIssuedLogbookReport[];
+  /** The signed-in user's rights (default: may sign). */
+  rights?: Parameters<typeof testUser>[0];
+  /** The answer to an issue (default 201 with LB-2026-0042). */
+  issue?: (body: Record<string, unknown>) => Response | null;
 }
 
+const RESPONSIBLE = { name: 'Anna de Vries', role: 'Beheerder', organisation: 'Gemeente Utrecht', email: 'anna@example.com', phone: '' };
+
 /** Answers the logbook calls; records the report requests' periods and the issue bodies. */
-function stubApi(base: string, { report = () => jsonResponse(200, reportFixture()), issued = [] }: TStub = {}) {
+function stubApi(base: string, { report = () => jsonResponse(200, reportFixture()), issued = [], rights = ['dashboard', 'signLogbook'], issue = () => null }: TStub = {}) {
   const periods: { from: string | null; to: string | null }[] = [];
   const posted: unknown[] = [];
   const list = [...issued];
@@ -27,8 +34,14 @@ function stubApi(base: string, { report = () => jsonResponse(200, reportFixture(
       periods.push({ from: url.searchParams.get('from'), to: url.searchParams.get('to') });
       return report(url);
     }
+    if (url.pathname === '/api/v1/users/current') return jsonResponse(200, testUser(rights));
+    if (url.pathname === '/api/v1/customers/Gemeente%20Utrecht') return jsonResponse(200, { name: 'Gemeente Utrecht', responsible: RESPONSIBLE, deputy: null });
+    if (url.pathname === '/api/v1/customers/Gemeente%20Utrecht/locations/Stadhuis%20%2F%20West') return jsonResponse(200, { name: 'Stadhuis / West', responsible: null, deputy: null });
     if (url.pathname === `${base}/issued` && init?.method === 'POST') {
-      posted.push(JSON.parse(String(init.body)));
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      posted.push(body);
+      const answer = issue(body);
+      if (answer) return answer;
       const made = issuedFixture({ number: 'LB-2026-0042', sha256: 'd'.repeat(64) });
       list.unshift(made);
       return jsonResponse(201, made);
@@ -124,20 +137,45 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Onvoldoende gegevens').length).toBeGreaterThanOrEqual(1);
   });
 
-  it('issues the report after a confirmation, shows its number and hash and lists it', async () => {
+  it('signs and issues: the dialog shows the statement and the responsible person, asks the role and, for a period issued before, a reason; the register marks which report counts', async () => {
     const user = userEvent.setup();
-    const { posted } = stubApi(LOCATION_BASE, { issued: [issuedFixture()] });
+    const period = presetPeriod('lastMonth', localToday());
+    const earlier = issuedFixture({ number: 'LB-2026-0001', ...period });
+    const { posted } = stubApi(LOCATION_BASE, {
+      issued: [earlier],
+      issue: (body) =>
+        body.reason === 'te vroeg'
+          ? jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'x', key: 'errors.badRequest', fields: { reason: 'validation.tooLong?max=2000' } })
+          : null,
+    });
     renderLocationTab();
     await screen.findByRole('table', { name: 'Samenvatting' });
     const issuedTable = await screen.findByRole('table', { name: 'Uitgegeven rapporten' });
     expect(within(issuedTable).getByText('LB-2026-0001')).toBeTruthy();
     expect(within(issuedTable).getByText(`${'b'.repeat(10)}…`)).toBeTruthy();
+    expect(within(issuedTable).getByText('ondertekend door Karin Klant (Beheerder)')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Rapport uitgeven' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rapport uitgeven?' });
+    await user.click(screen.getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ondertekenen en uitgeven' });
+    expect(within(dialog).getByTestId('sign-off-statement').textContent).toMatch(/^Ik verklaar dat dit logboek/);
+    // The location names nobody: the customer's responsible person holds.
+    expect(await within(dialog).findByText('Anna de Vries · Beheerder · Gemeente Utrecht · anna@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('Verantwoordelijke (van de klant)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    expect(await within(dialog).findByText('Bevestig de verklaring om te ondertekenen')).toBeTruthy();
+    expect(within(dialog).getByText('Deze periode is al uitgegeven: geef een reden om het rapport te vervangen')).toBeTruthy();
     expect(posted).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Uitgeven' }));
-    await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'nl' }]));
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ik bevestig deze verklaring' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Uw functie/ }), 'Beheerder');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reden van vervanging/ }), 'te vroeg');
+    await user.click(within(dialog).getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    // The server's field message stays in the dialog.
+    expect(await within(dialog).findByText('Maximaal 2000 tekens')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Reden van vervanging/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reden van vervanging/ }), 'Kalibratie gecorrigeerd');
+    await user.click(within(dialog).getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ ...period, language: 'nl', statement: true, role: 'Beheerder', reason: 'Kalibratie gecorrigeerd' }));
     expect((await screen.findByTestId('issued-number')).textContent).toBe('LB-2026-0042');
     expect(screen.getByTestId('issued-hash').textContent).toBe('d'.repeat(64));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Uitgegeven rapporten' })).getByText('LB-2026-0042')).toBeTruthy());
@@ -165,9 +203,12 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(screen.getByText(/^Befund für \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}$/)).toBeTruthy();
     expect(screen.getByText(/^Regelwerk: DE|^Regelwerk: NL/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Rapport uitgeven' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Rapport uitgeven?' })).getByRole('button', { name: 'Uitgeven' }));
-    await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'de' }]));
+    await user.click(screen.getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ondertekenen en uitgeven' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ik bevestig deze verklaring' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Uw functie/ }), 'Beheerder');
+    await user.click(within(dialog).getByRole('button', { name: 'Ondertekenen en uitgeven' }));
+    await waitFor(() => expect(posted).toEqual([{ ...presetPeriod('lastMonth', localToday()), language: 'de', statement: true, role: 'Beheerder' }]));
   });
 
   it.each([
@@ -177,6 +218,32 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     ['fr', 'en'],
   ])('a user reading %s gets the report in %s by default', (language, expected) => {
     expect(reportLanguage(language)).toBe(expected);
+  });
+
+  it('lists a superseded report with what superseded it and why, marks the one that counts; without the right there is no sign button', async () => {
+    const superseded = issuedFixture({
+      number: 'LB-2026-0001',
+      current: false,
+      supersededBy: { number: 'LB-2026-0002', at: '2026-11-27T09:00:00.000Z', by: 'klant@example.com', reason: 'Kalibratie gecorrigeerd' },
+    });
+    const counting = issuedFixture({ number: 'LB-2026-0002', supersedes: ['LB-2026-0001'] });
+    stubApi(LOCATION_BASE, { issued: [counting, superseded], rights: ['dashboard'] });
+    renderLocationTab();
+    const issuedTable = await screen.findByRole('table', { name: 'Uitgegeven rapporten' });
+    expect(within(issuedTable).getByTestId('issued-superseded').textContent).toBe('Vervangen door LB-2026-0002: Kalibratie gecorrigeerd · 27-11-2026 10:00 door klant@example.com');
+    expect(within(issuedTable).getAllByTestId('issued-current')).toHaveLength(1);
+    expect(within(issuedTable).getByTestId('issued-current').closest('tr')?.textContent).toContain('LB-2026-0002');
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    expect(screen.queryByRole('button', { name: 'Ondertekenen en uitgeven' })).toBeNull();
+  });
+
+  it('a period still running: the preview says until when, and it cannot be signed', async () => {
+    stubApi(LOCATION_BASE, { report: () => jsonResponse(200, reportFixture({ judgedUntil: '2026-11-26T10:00:00.000Z' })) });
+    renderLocationTab();
+    expect((await screen.findByTestId('period-open')).textContent).toBe(
+      'Periode loopt nog: cijfers tot 26-11-2026 11:00. Alleen een afgelopen periode kan worden ondertekend en uitgegeven.',
+    );
+    expect(screen.getByRole('button', { name: 'Ondertekenen en uitgeven' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('shows a customer report as a table of its locations, then one part per location', async () => {

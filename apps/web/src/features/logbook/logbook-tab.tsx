@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,20 +13,23 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { useTranslation } from 'react-i18next';
-import { LOGBOOK_REPORT_LANGUAGES, type TIssuedLogbookReport } from '@aquasmart/domain';
-import { ConfirmDialog } from '../../components/table';
+import { LOGBOOK_REPORT_LANGUAGES, hasAnyRight, logbookPeriodDays, type TIssuedLogbookReport, type TLogbookPeriodQuery } from '@aquasmart/domain';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { isHttpError } from '../../lib/http/http-error';
 import { translateMessage } from '../../lib/i18n/i18n';
+import { useCurrentUser } from '../../lib/session/current-user';
 import {
   fetchLogbookFile,
+  issuedLogbookQuery,
   issueLogbookReport,
   LOGBOOK_QUERY_ROOT,
   logbookReportQuery,
   type TLogbookFormat,
   type TLogbookLanguage,
   type TLogbookScope,
+  type TSignOffInput,
 } from './api/logbook-api';
+import { SignOffDialog } from './components/sign-off-dialog';
 import { IssuedList } from './components/issued-list';
 import { PeriodPicker, type TPeriodValue } from './components/period-picker';
 import { ReportPreview } from './components/report-preview';
@@ -47,10 +51,19 @@ const fileStem = (scope: TLogbookScope, period: { from: string; to: string }) =>
     .join('-')
     .replace(/[^\p{L}\p{N}._-]+/gu, '_');
 
+/** A period in the address (`?from=2026-11-01&to=2026-11-30`, the monthly e-mail's link), if it is one. */
+function periodInAddress(search: URLSearchParams): TLogbookPeriodQuery | null {
+  const period = { from: search.get('from') ?? '', to: search.get('to') ?? '' };
+  const days = logbookPeriodDays(period);
+  return days !== null && days >= 1 ? period : null;
+}
+
 /**
  * The #logbook tab of a location or a customer (docs/logbook.md, "Screens"): a period, the report
- * on screen with its rulebook, its PDF and CSV, issuing it (registered with a number and a hash)
- * and the reports issued before. Everyone who may see the place may do all of it.
+ * on screen with its rulebook, its PDF and CSV, signing and issuing it (registered with a number
+ * and a hash; only an ended period, by a holder of signLogbook: docs/logbook.md, "Sign-off") and
+ * the reports issued before, which of them counts and why others were superseded. Everyone who may
+ * see the place may read and download.
  */
 export function LogbookTab({ customer, location }: { customer: string; location?: string }) {
   const { t, i18n } = useTranslation();
@@ -58,8 +71,19 @@ export function LogbookTab({ customer, location }: { customer: string; location?
   const queryClient = useQueryClient();
   const scope: TLogbookScope = { customer, location };
   const [today] = useState(localToday);
-  const [value, setValue] = useState<TPeriodValue>(() => ({ choice: DEFAULT_PERIOD_CHOICE, period: presetPeriod(DEFAULT_PERIOD_CHOICE, today) }));
+  const [search] = useSearchParams();
+  const [value, setValue] = useState<TPeriodValue>(() => {
+    const asked = periodInAddress(search);
+    return asked ? { choice: 'custom', period: asked } : { choice: DEFAULT_PERIOD_CHOICE, period: presetPeriod(DEFAULT_PERIOD_CHOICE, today) };
+  });
   const [confirming, setConfirming] = useState(false);
+  const [signOffErrors, setSignOffErrors] = useState<Record<string, string>>({});
+  const maySign = hasAnyRight(useCurrentUser().data, 'signLogbook');
+  const issuedList = useQuery(issuedLogbookQuery(scope));
+  // The reports of the chosen period that count now: signing again supersedes them (with a reason).
+  const counting = (issuedList.data ?? [])
+    .filter((row) => row.current && row.scope === (location === undefined ? 'customer' : 'location') && row.from === value.period.from && row.to === value.period.to)
+    .map((row) => row.number);
   const [justIssued, setJustIssued] = useState<TIssuedLogbookReport | null>(null);
   const report = useQuery({ ...logbookReportQuery(scope, value.period), placeholderData: keepPreviousData });
   const format = useReportFormat(report.data?.period.timeZone ?? 'UTC');
@@ -68,14 +92,20 @@ export function LogbookTab({ customer, location }: { customer: string; location?
   const language = chosenLanguage ?? reportLanguage(i18n.language);
 
   const issue = useMutation({
-    mutationFn: () => issueLogbookReport(scope, value.period, language),
+    mutationFn: (input: TSignOffInput) => issueLogbookReport(scope, value.period, language, input),
     onSuccess: (issued) => {
       setConfirming(false);
+      setSignOffErrors({});
       setJustIssued(issued);
       snackbar.success('logbookScreen.issue.done', { number: issued.number });
       void queryClient.invalidateQueries({ queryKey: LOGBOOK_QUERY_ROOT });
     },
-    onError: () => {
+    onError: (error) => {
+      // A field the dialog shows (statement, role, reason, an open period) keeps it open with the message.
+      if (isHttpError(error) && Object.keys(error.fields).length > 0) {
+        setSignOffErrors(error.fields);
+        return;
+      }
       setConfirming(false);
       snackbar.error('logbookScreen.snackbar.issueError');
     },
@@ -129,9 +159,19 @@ export function LogbookTab({ customer, location }: { customer: string; location?
           </TextField>
           {file('pdf')}
           {file('csv')}
-          <Button variant="contained" startIcon={<VerifiedIcon />} disabled={!shown} onClick={() => setConfirming(true)}>
-            {t('logbookScreen.actions.issue')}
-          </Button>
+          {maySign ? (
+            <Button
+              variant="contained"
+              startIcon={<VerifiedIcon />}
+              disabled={!shown || Boolean(shown.judgedUntil)}
+              onClick={() => {
+                setSignOffErrors({});
+                setConfirming(true);
+              }}
+            >
+              {t('logbookScreen.actions.issue')}
+            </Button>
+          ) : null}
         </Box>
         {justIssued ? (
           <Alert severity="success" onClose={() => setJustIssued(null)} sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
@@ -161,6 +201,11 @@ export function LogbookTab({ customer, location }: { customer: string; location?
             {fieldMessages.length > 0 ? `: ${fieldMessages.join(' · ')}` : ''}
           </Alert>
         ) : null}
+        {report.data?.judgedUntil && !report.isError ? (
+          <Alert severity="warning" data-testid="period-open">
+            {t('logbookScreen.preview.periodOpen', { at: format.instant(report.data.judgedUntil) })}
+          </Alert>
+        ) : null}
         {report.data && !report.isError ? <ReportPreview report={report.data} language={language} /> : null}
       </Box>
 
@@ -173,16 +218,19 @@ export function LogbookTab({ customer, location }: { customer: string; location?
         </Paper>
       </Box>
 
-      <ConfirmDialog
-        open={confirming}
-        title={t('logbookScreen.issue.title')}
-        text={t('logbookScreen.issue.text', { range: format.range(value.period) })}
-        confirmLabel={t('logbookScreen.issue.confirm')}
-        confirmColor="primary"
-        busy={issue.isPending}
-        onConfirm={() => issue.mutate()}
-        onClose={() => setConfirming(false)}
-      />
+      {confirming ? (
+        <SignOffDialog
+          open
+          scope={scope}
+          range={format.range(value.period)}
+          language={language}
+          supersedes={counting}
+          busy={issue.isPending}
+          serverErrors={signOffErrors}
+          onSubmit={(input) => issue.mutate(input)}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -82,6 +82,10 @@ export function issuedFixture(overrides: Partial<TIssuedLogbookReport> = {}): TI
     pdfSha256: 'c'.repeat(64),
     keepUntil: '2029-10-31T23:00:00.000Z',
     signature: { subject: 'Aquasmart Portal', selfSigned: true },
+    current: true,
+    supersededBy: null,
+    supersedes: [],
+    signer: { name: 'Karin Klant', role: 'Beheerder' },
     ...overrides,
   };
 }

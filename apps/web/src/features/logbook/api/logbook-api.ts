@@ -1,5 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZIssuedLogbookReport, ZLogbookReport, type TIssuedLogbookReport, type TLogbookPeriodQuery, type TLogbookReport, type TLogbookReportLanguage } from '@aquasmart/domain';
+import {
+  effectiveResponsible,
+  ZIssuedLogbookReport,
+  ZLogbookReport,
+  type TIssuedLogbookReport,
+  type TLogbookPeriodQuery,
+  type TLogbookReport,
+  type TLogbookReportLanguage,
+  type TResponsiblePerson,
+} from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { customerApiPath, locationApiPath } from '../../../lib/api/places';
 
@@ -42,10 +51,31 @@ export const issuedLogbookQuery = (scope: TLogbookScope) =>
     },
   });
 
-/** POST .../logbook/issued: registers the report of the period; answers the issued report. */
-export async function issueLogbookReport(scope: TLogbookScope, period: TLogbookPeriodQuery, language: TLogbookLanguage): Promise<TIssuedLogbookReport> {
-  return ZIssuedLogbookReport.parse(await http.post<unknown>(`${logbookApiPath(scope)}/issued`, { from: period.from, to: period.to, language }));
+/** What the signer sends with the period (docs/logbook.md, "Sign-off"): the confirmed statement, their role, a reason to supersede. */
+export interface TSignOffInput {
+  statement: boolean;
+  role: string;
+  reason?: string;
 }
+
+/** POST .../logbook/issued: signs and registers the report of the period; answers the issued report. */
+export async function issueLogbookReport(scope: TLogbookScope, period: TLogbookPeriodQuery, language: TLogbookLanguage, signOff: TSignOffInput): Promise<TIssuedLogbookReport> {
+  return ZIssuedLogbookReport.parse(await http.post<unknown>(`${logbookApiPath(scope)}/issued`, { from: period.from, to: period.to, language, ...signOff }));
+}
+
+type TPersons = { responsible: TResponsiblePerson | null; deputy: TResponsiblePerson | null };
+
+/** Who is responsible for the place's logbook: the location's own, else its customer's (the sign-off dialog shows them). */
+export const responsibleQuery = (scope: TLogbookScope) =>
+  queryOptions({
+    queryKey: [...LOGBOOK_QUERY_ROOT, 'responsible', ...scopeKey(scope)] as const,
+    queryFn: async ({ signal }) => {
+      const persons = (place: Partial<TPersons>): TPersons => ({ responsible: place.responsible ?? null, deputy: place.deputy ?? null });
+      const customer = persons(await http.get<Partial<TPersons>>(customerApiPath(scope.customer), { signal }));
+      const location = scope.location === undefined ? null : persons(await http.get<Partial<TPersons>>(locationApiPath(scope.customer, scope.location), { signal }));
+      return effectiveResponsible(location, customer);
+    },
+  });
 
 /** GET .../logbook/pdf|csv: the report of a period as a file (not registered). */
 export function fetchLogbookFile(scope: TLogbookScope, format: TLogbookFormat, period: TLogbookPeriodQuery, language: TLogbookLanguage) {

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -42,8 +43,29 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
       </Button>
     );
   };
+  // A period issued more than once: the entry that counts is marked, the others say by which and why they were superseded.
+  const supersededPeriods = new Set((issued.data ?? []).filter((row) => !row.current).map((row) => `${row.scope}:${row.location}:${row.from}:${row.to}`));
   const columns: TResponsiveColumn<TIssuedLogbookReport>[] = [
-    { id: 'number', label: col('number'), render: (row) => row.number, title: true },
+    {
+      id: 'number',
+      label: col('number'),
+      title: true,
+      render: (row) => (
+        <>
+          {row.number}
+          {row.current && supersededPeriods.has(`${row.scope}:${row.location}:${row.from}:${row.to}`) ? (
+            <Chip size="small" color="success" variant="outlined" label={t('logbookScreen.issued.current')} sx={{ ml: 1 }} data-testid="issued-current" />
+          ) : null}
+          {row.supersededBy ? (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }} data-testid="issued-superseded">
+              {t('logbookScreen.issued.supersededBy', { number: row.supersededBy.number, reason: row.supersededBy.reason })}
+              {' · '}
+              {t('logbookScreen.issued.supersededWhen', { at: format.instant(row.supersededBy.at), user: row.supersededBy.by })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
     { id: 'period', label: col('period'), render: (row) => format.range(row) },
     ...(scope.location === undefined ? [{ id: 'location', label: col('location'), render: (row: TIssuedLogbookReport) => row.location ?? '—' }] : []),
     { id: 'rulebook', label: col('rulebook'), render: (row) => row.rulebook },
@@ -57,6 +79,11 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {t('logbookScreen.issued.by', { user: row.issuedBy })}
           </Typography>
+          {row.signer ? (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {t('logbookScreen.issued.signedBy', row.signer)}
+            </Typography>
+          ) : null}
         </>
       ),
     },

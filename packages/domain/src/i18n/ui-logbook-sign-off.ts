@@ -1,0 +1,70 @@
+/**
+ * Texts of the logbook's sign-off, supersession and open-period marks on the PDF and in the CSV
+ * (docs/logbook.md, "Sign-off"), apart from ui-logbook-report.ts so a language's report texts and
+ * these can grow separately. `{{name}}` is filled in by the caller.
+ */
+const signOffTextsNl = {
+    periodOpen: 'Periode loopt nog: cijfers tot {{at}}',
+    superseded: 'VERVANGEN door {{number}} op {{at}} door {{by}}: {{reason}}',
+    signOff: 'Ondertekening',
+    signedBy: 'Ondertekend door',
+    signedByAt: '{{name}} ({{role}}), {{at}}',
+    statement: 'Verklaring',
+    responsible: 'Verantwoordelijke',
+    deputy: 'Plaatsvervanger',
+    nobody: 'niet vastgelegd',
+    ofLocation: 'van de locatie',
+    ofCustomer: 'van de klant',
+    supersedes: 'Vervangt',
+    supersedesReason: '{{numbers}}; reden: {{reason}}',
+    csvSignOff: 'ondertekening',
+    csvResponsible: 'verantwoordelijke',
+    csvDeputy: 'plaatsvervanger',
+    csvPeriodOpen: 'periode loopt nog',
+    csvSuperseded: 'vervangen',
+};
+export type TLogbookSignOffTexts = typeof signOffTextsNl;
+
+export const logbookSignOffTexts: Record<'nl' | 'en' | 'de', TLogbookSignOffTexts> = {
+  nl: signOffTextsNl,
+  en: {
+    periodOpen: 'Period still running: figures until {{at}}',
+    superseded: 'SUPERSEDED by {{number}} on {{at}} by {{by}}: {{reason}}',
+    signOff: 'Sign-off',
+    signedBy: 'Signed by',
+    signedByAt: '{{name}} ({{role}}), {{at}}',
+    statement: 'Statement',
+    responsible: 'Responsible person',
+    deputy: 'Deputy',
+    nobody: 'not recorded',
+    ofLocation: "the location's",
+    ofCustomer: "the customer's",
+    supersedes: 'Supersedes',
+    supersedesReason: '{{numbers}}; reason: {{reason}}',
+    csvSignOff: 'sign-off',
+    csvResponsible: 'responsible person',
+    csvDeputy: 'deputy',
+    csvPeriodOpen: 'period still running',
+    csvSuperseded: 'superseded',
+  },
+  de: {
+    periodOpen: 'Zeitraum läuft noch: Werte bis {{at}}',
+    superseded: 'ERSETZT durch {{number}} am {{at}} von {{by}}: {{reason}}',
+    signOff: 'Unterzeichnung',
+    signedBy: 'Unterzeichnet von',
+    signedByAt: '{{name}} ({{role}}), {{at}}',
+    statement: 'Erklärung',
+    responsible: 'Verantwortliche Person',
+    deputy: 'Stellvertretung',
+    nobody: 'nicht erfasst',
+    ofLocation: 'des Standorts',
+    ofCustomer: 'des Kunden',
+    supersedes: 'Ersetzt',
+    supersedesReason: '{{numbers}}; Grund: {{reason}}',
+    csvSignOff: 'Unterzeichnung',
+    csvResponsible: 'Verantwortliche Person',
+    csvDeputy: 'Stellvertretung',
+    csvPeriodOpen: 'Zeitraum läuft noch',
+    csvSuperseded: 'ersetzt',
+  },
+};
