@@ -76,7 +76,7 @@ describe('logbook routes', () => {
     expect(csv.body).toContain(';95,83;');
     expect(csv.body).toContain('05.10.2026');
 
-    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'de' });
+    const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...ISSUE, language: 'de' });
     expect(issued.statusCode).toBe(201);
     expect(issued.json()).toMatchObject({ language: 'de' });
     expect(pdfText((await call(tokens.klant, 'GET', `/logbook/issued/${issued.json().number}/pdf`)).rawPayload)).toContain('Legionellen-Betriebsbuch');
