@@ -131,18 +131,26 @@ test.describe.serial('the logbook tab', () => {
 
     // The issued JSON: its SHA-256 is the report's hash (the PDF footer's); the verify page names the report by it (issue 38 item 4).
     const hash = (await page.getByTestId('issued-hash').textContent())?.trim() ?? '';
-    const jsonDownloading = page.waitForEvent('download');
-    await issued.getByRole('button', { name: `JSON van ${number} (de SHA-256 in de voettekst is van dit bestand)` }).click();
-    const jsonDownload = await jsonDownloading;
-    const jsonFile = { name: jsonDownload.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(await jsonDownload.path()) };
-    expect(jsonFile.name).toMatch(new RegExp(`^logbook-${number}-.*\\.json$`));
+    const downloadJson = async (of: string) => {
+      const downloading = page.waitForEvent('download');
+      await issued.getByRole('button', { name: `JSON van ${of} (de SHA-256 in de voettekst is van dit bestand)` }).click();
+      const download = await downloading;
+      return { name: download.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(await download.path()) };
+    };
+    const jsonFile = await downloadJson(second);
+    expect(jsonFile.name).toMatch(new RegExp(`^logbook-${second}-.*\\.json$`));
     expect(createHash('sha256').update(jsonFile.buffer).digest('hex')).toBe(hash);
+    const supersededJson = await downloadJson(number);
     await page.getByRole('link', { name: 'Een bestand controleren' }).click();
     await expect(page).toHaveURL(/\/logbook\/verify$/);
     await expect(page.getByRole('heading', { name: 'Logboekbestand controleren' })).toBeVisible();
-    await page.getByTestId('verify-file').setInputFiles(jsonFile);
     const result = page.getByTestId('verify-result');
+    // The superseded report's file: known, and replaced by the second with its reason.
+    await page.getByTestId('verify-file').setInputFiles(supersededJson);
     await expect(result.getByText(`Dit is de JSON van rapport ${number}, zoals uitgegeven.`)).toBeVisible();
+    await expect(result.getByText(new RegExp(`^Vervangen door ${second} op .*: Kalibratie van kanaal 2 gecorrigeerd$`))).toBeVisible();
+    await page.getByTestId('verify-file').setInputFiles(jsonFile);
+    await expect(result.getByText(`Dit is de JSON van rapport ${second}, zoals uitgegeven.`)).toBeVisible();
     await expect(result.getByText(CUSTOMER)).toBeVisible();
     await expect(result.getByText(/^Aquasmart Portal .*\(eigen certificaat van de portal\)$/)).toBeVisible();
     await expectNoAxeViolations(page, 'the verify page with a known file');
@@ -164,7 +172,7 @@ test.describe.serial('the logbook tab', () => {
           await page.setViewportSize(viewport);
           await page.reload();
           await page.getByTestId('verify-file').setInputFiles(jsonFile);
-          await expect(result.getByText(number).first()).toBeVisible();
+          await expect(result.getByText(second).first()).toBeVisible();
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
           await expectNoAxeViolations(page, `the verify page, ${language} ${device}`);
           await page.evaluate(() => window.scrollTo(0, 0));
