@@ -57,7 +57,7 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
             <Chip size="small" color="success" variant="outlined" label={t('logbookScreen.issued.current')} sx={{ ml: 1 }} data-testid="issued-current" />
           ) : null}
           {row.supersededBy ? (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }} data-testid="issued-superseded">
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', maxWidth: '15rem' }} data-testid="issued-superseded">
               {t('logbookScreen.issued.supersededBy', { number: row.supersededBy.number, reason: row.supersededBy.reason })}
               {' · '}
               {t('logbookScreen.issued.supersededWhen', { at: format.instant(row.supersededBy.at), user: row.supersededBy.by })}
@@ -76,11 +76,12 @@ export function IssuedList({ scope, timeZone }: { scope: TLogbookScope; timeZone
       render: (row) => (
         <>
           {format.instant(row.issuedAt)}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {/* Who issued and signed wrap between words: the register fits its box beside the downloads. */}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', maxWidth: '15rem' }}>
             {t('logbookScreen.issued.by', { user: row.issuedBy })}
           </Typography>
           {row.signer ? (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', maxWidth: '15rem' }}>
               {t('logbookScreen.issued.signedBy', row.signer)}
             </Typography>
           ) : null}
