@@ -164,4 +164,25 @@ describe('the register refuses to change (migration 0026)', () => {
     expect(await row()).toEqual(before);
     expect(before).toMatchObject({ number: entry.number, verdict: 'deviations', issued_by: 'klant@example.com' });
   });
+
+  it('nor do its supersessions (migration 0027): which report counts stays as recorded', async () => {
+    const first = await issue();
+    const second = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...LOGBOOK_PERIOD, language: 'nl', statement: true, role: 'Beheerder', reason: 'Kalibratie gecorrigeerd' });
+    expect(second.statusCode).toBe(201);
+    const rows = () => queryRows<Record<string, unknown>>(ctx.database.db, sql`SELECT report_number, superseded_by, reason FROM logbook_report_supersessions`);
+    const before = await rows();
+    expect(before).toEqual([{ report_number: first.number, superseded_by: second.json().number, reason: 'Kalibratie gecorrigeerd' }]);
+    for (const statement of [
+      sql`UPDATE logbook_report_supersessions SET reason = 'anders'`,
+      sql`DELETE FROM logbook_report_supersessions`,
+      sql`TRUNCATE logbook_report_supersessions`,
+    ]) {
+      const error = await ctx.database.system.execute(statement).then(
+        () => null,
+        (failure: Error) => failure,
+      );
+      expect(String((error?.cause as Error | undefined)?.message ?? error?.message)).toMatch(/logbook_report_supersessions is part of the register of issued logbook reports: (UPDATE|DELETE|TRUNCATE) is not allowed/);
+    }
+    expect(await rows()).toEqual(before);
+  });
 });
