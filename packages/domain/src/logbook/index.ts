@@ -4,3 +4,4 @@ export * from './periods';
 export * from './report-sections';
 export * from './verify';
 export * from './sign-off';
+export * from './report-job';

@@ -78,6 +78,12 @@ export const OPERATIONS = {
   GetIssuedLogbookJson: op('GET', '/logbook/issued/:number/json', 'read'),
   PostLogbookVerify: op('POST', '/logbook/verify', 'read'),
   PostPublicLogbookVerify: op('POST', '/logbook/verify/public', 'public'),
+  // reports made as jobs (a customer's year): whoever may read them; a job is its user's own
+  StartLocationLogbookJob: op('POST', '/customers/:customer/locations/:location/logbook/jobs', 'read'),
+  StartCustomerLogbookJob: op('POST', '/customers/:customer/logbook/jobs', 'read'),
+  GetLogbookJob: op('GET', '/logbook/jobs/:id', 'read'),
+  GetLogbookJobPdf: op('GET', '/logbook/jobs/:id/pdf', 'read'),
+  GetLogbookJobCsv: op('GET', '/logbook/jobs/:id/csv', 'read'),
   // gateways
   GetGateways: op('GET', '/gateways', 'route'),
   PostGateway: op('POST', '/gateways', 'route'),

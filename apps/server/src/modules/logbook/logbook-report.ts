@@ -450,13 +450,18 @@ export async function buildReport(
     now: Date;
     /** How much one statement reads (the same report whatever the size). */
     readSize?: TReadSize;
+    /** Called after each location's section. */
+    onSection?: () => void;
   },
 ): Promise<TUnhashedReport> {
   const timeZone = args.locations[0]?.timeZone ?? 'Europe/Amsterdam';
   const bounds = await periodBounds(db, args.period.from, args.period.to, timeZone);
   const sections: TLogbookLocationSection[] = [];
   // One location at a time: each reads its own history, and a customer's memory stays one location's figures.
-  for (const location of args.locations) sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined, args.readSize));
+  for (const location of args.locations) {
+    sections.push(await buildLocationSection(db, args.customer, location, args.period, args.now, location.timeZone === timeZone ? bounds : undefined, args.readSize));
+    args.onSection?.();
+  }
   const { customer } = args;
   return {
     scope: args.scope,

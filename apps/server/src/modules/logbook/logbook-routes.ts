@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZIssuedLogbookReport, ZIssueLogbookReportBody, ZLogbookPeriodQuery, ZLogbookReport, ZLogbookReportLanguage, type TLogbookReport } from '@aquasmart/domain';
+import {
+  ZIssuedLogbookReport,
+  ZIssueLogbookReportBody,
+  ZLogbookPeriodQuery,
+  ZLogbookReport,
+  ZLogbookReportJob,
+  ZLogbookReportLanguage,
+  type TLogbookReport,
+} from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponse, errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
@@ -20,9 +28,11 @@ import {
 } from './logbook-service';
 import { LOGBOOK_ISSUE_LIMITS, withinIssueLimits } from './issue-limit';
 import { prepareSignOff } from './logbook-sign-off';
+import { createReportJobs } from './report-jobs';
 
 const ZDownloadQuery = ZLogbookPeriodQuery.extend({ language: ZLogbookReportLanguage.optional() });
 const ZNumberParams = z.object({ number: z.string().min(1).max(40) });
+const ZJobParams = z.object({ id: z.uuid() });
 /** `original=1`: a superseded report's PDF as issued, not the re-render that marks it superseded. */
 const ZIssuedPdfQuery = z.object({ original: z.enum(['0', '1']).optional() });
 const ZBytes = z.string().meta({ format: 'binary' });
@@ -50,6 +60,7 @@ function send(reply: FastifyReply, kind: 'pdf' | 'csv', body: Buffer | string, f
  */
 export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads }: { db: TDb; renderers: TLogbookRenderers; reads: TReportReads }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const jobs = createReportJobs({ onUnexpected: (error) => app.log.error({ err: error }, 'logbook report job failed') });
   /** The language asked for, else the user's (German for a user whose language is 'de'; Dutch for anything unknown). */
   const languageOf = (asked: TLogbookLanguage | undefined, user: { language: string }): TLogbookLanguage =>
     asked ?? (user.language === 'en' || user.language === 'de' ? user.language : 'nl');
@@ -114,6 +125,28 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
         },
       );
     }
+
+    routes.post(
+      `${scope.path}/jobs`,
+      {
+        schema: {
+          operationId: `Start${scope.name}LogbookJob`,
+          tags: ['logbook'],
+          summary: `Makes the logbook report of ${what} as a job (a customer's year: docs/logbook.md, "Reports as jobs"): 202 with the job; GET /logbook/jobs/{id} for its progress and the report. The same period asked again while it runs is the same job`,
+          params: scope.params,
+          body: ZLogbookPeriodQuery,
+          response: { 202: ZLogbookReportJob, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const subject = await scope.subject(request, user);
+        const period = { from: request.body.from, to: request.body.to };
+        const key = `${subject.scope}:${subject.customer.id}:${subject.scope === 'location' ? subject.location.id : ''}:${period.from}:${period.to}`;
+        const job = jobs.start(user.id, key, (progress) => makeReport(db, subject, period, user.email, new Date(), reads, false, progress));
+        return reply.code(202).send(job);
+      },
+    );
 
     routes.get(
       `${scope.path}/issued`,
@@ -196,6 +229,44 @@ export async function logbookRoutes(app: FastifyInstance, { db, renderers, reads
         // The re-render is signed like the issued file, so a reader shows it unchanged since the portal marked it.
         const pdf = superseded && request.query.original !== '1' ? (await renderers.signedPdf(found.report, found.issued.language, { superseded })).pdf : found.pdf;
         return send(reply, kind, pdf, reportFileName(found.report, kind));
+      },
+    );
+  }
+
+  routes.get(
+    '/logbook/jobs/:id',
+    {
+      schema: {
+        operationId: 'GetLogbookJob',
+        tags: ['logbook'],
+        summary: "A logbook report job of the user: its status and progress (steps done of total), the report once done, the error's key once failed. Another user's job, or one of another server copy or before a restart, is a 404: start it again",
+        params: ZJobParams,
+        response: { 200: ZLogbookReportJob, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => jobs.get(currentUser(request).id, request.params.id),
+  );
+
+  for (const kind of ['pdf', 'csv'] as const) {
+    routes.get(
+      `/logbook/jobs/:id/${kind}`,
+      {
+        config: HEAVY,
+        schema: {
+          operationId: kind === 'pdf' ? 'GetLogbookJobPdf' : 'GetLogbookJobCsv',
+          tags: ['logbook'],
+          summary: `A finished job's report as ${kind.toUpperCase()} (not issued: marked as a concept), rendered from the job's report; 409 while it runs`,
+          params: ZJobParams,
+          querystring: z.object({ language: ZLogbookReportLanguage.optional() }),
+          response: { 200: kind === 'pdf' ? PDF_RESPONSE : CSV_RESPONSE, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const report = jobs.report(user.id, request.params.id);
+        const language = languageOf(request.query.language, user);
+        const body = kind === 'pdf' ? await renderers.pdf(report, language) : await renderers.csv(report, language);
+        return send(reply, kind, body, reportFileName(report, kind));
       },
     );
   }

@@ -127,6 +127,8 @@ export async function makeReport(
   now = new Date(),
   reads: TReportReads = plainReportReads(db),
   checkIssuable = false,
+  /** Steps done of the total: per location, keeping its days and reading its part (report-jobs.ts shows them). */
+  onProgress?: (done: number, total: number) => void,
 ): Promise<TLogbookReport> {
   const rows =
     subject.scope === 'location'
@@ -136,8 +138,14 @@ export async function makeReport(
   if (checkIssuable && rows.length > 0) checkIssuablePeriod(period, rows[0].timeZone, now);
   const timeZone = rows[0]?.timeZone ?? 'Europe/Amsterdam';
   const customer = reportCustomer(subject.customer);
+  let done = 0;
+  const step = () => onProgress?.(++done, rows.length * 2);
+  onProgress?.(0, rows.length * 2);
   await reportGate(async () => {
-    for (const row of rows) await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
+    for (const row of rows) {
+      await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
+      step();
+    }
   });
   const report = await reads((reader) =>
     buildReport(reader, {
@@ -147,6 +155,7 @@ export async function makeReport(
       period,
       generatedBy,
       now,
+      onSection: step,
     }),
   );
   // A period that has not ended is judged until now: the report says so (docs/logbook.md, "Sign-off").
