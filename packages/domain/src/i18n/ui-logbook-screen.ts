@@ -96,6 +96,10 @@ export const logbookScreenUiNl = {
       timeZone: 'Tijden in {{zone}}',
       showSection: '{{title}} ({{count}})',
     },
+    job: {
+      progress: 'Rapport wordt gemaakt: stap {{done}} van {{total}} (per locatie de dagen bijwerken en lezen)',
+      ready: 'Het rapport is klaar',
+    },
     snackbar: {
       downloadError: 'Het rapport kon niet worden gedownload',
       issueError: 'Het rapport kon niet worden uitgegeven',
@@ -204,6 +208,10 @@ export const logbookScreenUiEn: typeof logbookScreenUiNl = {
       verdictOf: 'Verdict for {{range}}',
       timeZone: 'Times in {{zone}}',
       showSection: '{{title}} ({{count}})',
+    },
+    job: {
+      progress: 'Making the report: step {{done}} of {{total}} (per location, bringing its days up to date and reading them)',
+      ready: 'The report is ready',
     },
     snackbar: {
       downloadError: 'The report could not be downloaded',
@@ -317,6 +325,10 @@ export const logbookScreenUiDe: typeof logbookScreenUiNl = {
       verdictOf: 'Befund für {{range}}',
       timeZone: 'Zeiten in {{zone}}',
       showSection: '{{title}} ({{count}})',
+    },
+    job: {
+      progress: 'Bericht wird erstellt: Schritt {{done}} von {{total}} (je Standort die Tage aktualisieren und lesen)',
+      ready: 'Der Bericht ist fertig',
     },
     snackbar: {
       downloadError: 'Der Bericht konnte nicht heruntergeladen werden',

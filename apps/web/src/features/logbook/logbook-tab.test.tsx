@@ -246,6 +246,44 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Ondertekenen en uitgeven' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it("makes a customer's year as a job: its progress shows, the user is told when it is ready, and the PDF comes from the job", async () => {
+    const id = '6f1c2b1e-8a3d-4c5e-9f00-000000000001';
+    const year = { from: '2025-11-01', to: '2026-10-31' };
+    const customerReport = reportFixture({ scope: 'customer', locations: [sectionFixture()] });
+    const asked: string[] = [];
+    let polls = 0;
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      asked.push(`${method} ${url.pathname}${url.search}`);
+      if (url.pathname === `${CUSTOMER_BASE}/jobs` && method === 'POST') {
+        expect(JSON.parse(String(init?.body))).toEqual(year);
+        return jsonResponse(202, { id, status: 'running', done: 0, total: 4, report: null, error: null });
+      }
+      if (url.pathname === `/api/v1/logbook/jobs/${id}`) {
+        polls += 1;
+        return polls === 1
+          ? jsonResponse(200, { id, status: 'running', done: 2, total: 4, report: null, error: null })
+          : jsonResponse(200, { id, status: 'done', done: 4, total: 4, report: customerReport, error: null });
+      }
+      if (url.pathname === `/api/v1/logbook/jobs/${id}/pdf`) return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } });
+      if (url.pathname === '/api/v1/users/current') return jsonResponse(200, testUser(['dashboard']));
+      if (url.pathname === `${CUSTOMER_BASE}/issued`) return jsonResponse(200, []);
+      return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+    });
+    renderAt(<LogbookTab customer="Gemeente Utrecht" />, `/?from=${year.from}&to=${year.to}`);
+    expect(await screen.findByText(/^Rapport wordt gemaakt: stap 2 van 4/, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: /^Rapport wordt gemaakt/ }).getAttribute('aria-valuenow')).toBe('50');
+    expect(await screen.findByRole('table', { name: 'Locaties' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Het rapport is klaar')).toBeTruthy();
+    // Not asked directly: the job made it.
+    expect(asked.filter((call) => call.startsWith(`GET ${CUSTOMER_BASE}?`))).toEqual([]);
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    fireEvent.click(screen.getByRole('button', { name: 'PDF downloaden' }));
+    await waitFor(() => expect(asked).toContain(`GET /api/v1/logbook/jobs/${id}/pdf?language=nl`));
+  });
+
   it('shows a customer report as a table of its locations, then one part per location', async () => {
     const customerReport = reportFixture({
       scope: 'customer',

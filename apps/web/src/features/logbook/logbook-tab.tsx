@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -13,13 +13,22 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { useTranslation } from 'react-i18next';
-import { LOGBOOK_REPORT_LANGUAGES, hasAnyRight, logbookPeriodDays, type TIssuedLogbookReport, type TLogbookPeriodQuery } from '@aquasmart/domain';
+import {
+  LOGBOOK_REPORT_LANGUAGES,
+  hasAnyRight,
+  logbookPeriodDays,
+  logbookReportAsJob,
+  type TIssuedLogbookReport,
+  type TLogbookPeriodQuery,
+  type TLogbookReportJob,
+} from '@aquasmart/domain';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { isHttpError } from '../../lib/http/http-error';
 import { translateMessage } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
 import {
   fetchLogbookFile,
+  fetchLogbookJobFile,
   issuedLogbookQuery,
   issueLogbookReport,
   LOGBOOK_QUERY_ROOT,
@@ -85,7 +94,21 @@ export function LogbookTab({ customer, location }: { customer: string; location?
     .filter((row) => row.current && row.scope === (location === undefined ? 'customer' : 'location') && row.from === value.period.from && row.to === value.period.to)
     .map((row) => row.number);
   const [justIssued, setJustIssued] = useState<TIssuedLogbookReport | null>(null);
-  const report = useQuery({ ...logbookReportQuery(scope, value.period), placeholderData: keepPreviousData });
+  // A customer's report over more than a month is made as a job: its progress shows, and the user is told when it is ready.
+  const asJob = logbookReportAsJob(location === undefined ? 'customer' : 'location', logbookPeriodDays(value.period) ?? 0);
+  const [progress, setProgress] = useState<TLogbookReportJob | null>(null);
+  const report = useQuery({
+    ...logbookReportQuery(scope, value.period, asJob ? { onProgress: setProgress } : undefined),
+    placeholderData: keepPreviousData,
+  });
+  const jobDone = report.data?.jobId;
+  const toldJobs = useRef(new Set<string>());
+  useEffect(() => {
+    // The user waited for it: told once per job that it is ready.
+    if (!jobDone || toldJobs.current.has(jobDone)) return;
+    toldJobs.current.add(jobDone);
+    snackbar.success('logbookScreen.job.ready');
+  }, [jobDone, snackbar]);
   const format = useReportFormat(report.data?.period.timeZone ?? 'UTC');
   const { busy, download } = useDownload();
   const [chosenLanguage, setLanguage] = useState<TLogbookLanguage | null>(null);
@@ -120,7 +143,13 @@ export function LogbookTab({ customer, location }: { customer: string; location?
       startIcon={<DownloadIcon />}
       disabled={!shown}
       loading={busy === kind}
-      onClick={() => void download(kind, () => fetchLogbookFile(scope, kind, value.period, language), `${fileStem(scope, value.period)}.${kind}`)}
+      onClick={() =>
+        void download(
+          kind,
+          () => (shown?.jobId ? fetchLogbookJobFile(shown.jobId, kind, language) : fetchLogbookFile(scope, kind, value.period, language)),
+          `${fileStem(scope, value.period)}.${kind}`,
+        )
+      }
     >
       {t(kind === 'pdf' ? 'logbookScreen.actions.downloadPdf' : 'logbookScreen.actions.downloadCsv')}
     </Button>
@@ -194,7 +223,16 @@ export function LogbookTab({ customer, location }: { customer: string; location?
         <Typography id="logbook-preview-title" component="h2" variant="h6">
           {t('logbookScreen.preview.title')}
         </Typography>
-        {report.isFetching ? <LinearProgress aria-label={t('logbookScreen.preview.loading')} /> : null}
+        {report.isFetching && asJob && progress?.status === 'running' && progress.total > 0 ? (
+          <Box data-testid="report-job-progress">
+            <Typography variant="body2" id="logbook-job-progress" aria-live="polite">
+              {t('logbookScreen.job.progress', { done: progress.done, total: progress.total })}
+            </Typography>
+            <LinearProgress variant="determinate" value={(progress.done / progress.total) * 100} aria-labelledby="logbook-job-progress" />
+          </Box>
+        ) : report.isFetching ? (
+          <LinearProgress aria-label={t('logbookScreen.preview.loading')} />
+        ) : null}
         {report.isError ? (
           <Alert severity="error">
             {t('logbookScreen.preview.loadError')}
