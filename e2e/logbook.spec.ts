@@ -193,6 +193,30 @@ test.describe.serial('the logbook tab', () => {
     await expect(page.getByRole('region', { name: LOCATION }).getByRole('list', { name: 'Samenvatting' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, 'the logbook tab of a customer on a phone');
+
+    // Over more than a month a customer's report is made as a job (docs/logbook.md, "Reports as jobs"):
+    // its progress shows (the first answer held at step 1 of 2 per location, so the bar is seen), then the report and a message.
+    let held = false;
+    await page.route('**/api/v1/logbook/jobs/*', async (route) => {
+      if (held || route.request().method() !== 'GET') return route.continue();
+      held = true;
+      const job = (await (await route.fetch()).json()) as { id: string; total: number };
+      await route.fulfill({ json: { id: job.id, status: 'running', done: 1, total: Math.max(job.total, 2), report: null, error: null } });
+    });
+    for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      held = false;
+      await page.setViewportSize(viewport);
+      await page.goto(`/customers/${enc(CUSTOMER)}?from=${daysAgo(45)}&to=${daysAgo(1)}#logbook`);
+      await page.reload(); // the same address again would only move to its hash
+      await expect(page.getByTestId('report-job-progress')).toContainText(/^Rapport wordt gemaakt: stap 1 van \d+/);
+      if (device === 'phone') await expectNoAxeViolations(page, 'the progress of a report made as a job');
+      if (process.env.SCREENSHOTS) {
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `logbook-job-progress-nl-${device}.png`) });
+      }
+      await expect(page.getByText('Het rapport is klaar')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole(device === 'phone' ? 'list' : 'table', { name: 'Locaties' })).toBeVisible();
+    }
   });
 
   // Writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots): without it, no test at all (CI counts a skipped one as a failure).
