@@ -166,7 +166,7 @@ test.describe.serial('the logbook tab', () => {
     // The page in Dutch and English, desktop and phone, with the known file (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots).
     if (process.env.SCREENSHOTS) {
       fs.mkdirSync(SHOTS, { recursive: true });
-      for (const language of ['nl', 'en'] as const) {
+      for (const language of ['nl', 'en', 'de'] as const) {
         await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
         for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
           await page.setViewportSize(viewport);
@@ -241,11 +241,11 @@ test.describe.serial('the logbook tab', () => {
     }
   });
 
-  // The sign-off dialog and the register with a superseded report (issued by the first test), nl and en, desktop and phone.
+  // The sign-off dialog and the register with a superseded report (issued by the first test), nl, en and de (the screens' German is English text), desktop and phone.
   if (process.env.SCREENSHOTS) test('screenshots: the sign-off dialog and the register with a superseded report', async ({ page }) => {
     await signIn(page, ADMIN);
     fs.mkdirSync(SHOTS, { recursive: true });
-    for (const language of ['nl', 'en'] as const) {
+    for (const language of ['nl', 'en', 'de'] as const) {
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
       for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
         await page.setViewportSize(viewport);
@@ -259,7 +259,9 @@ test.describe.serial('the logbook tab', () => {
         await page.getByRole('button', { name: /^(Ondertekenen en uitgeven|Sign and issue)$/ }).click();
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByText(/^Karin Klant · /)).toBeVisible();
-        await dialog.getByRole('textbox', { name: /^(Uw functie|Your role)/ }).fill(language === 'nl' ? 'Beheerder legionellapreventie' : 'Legionella responsible person');
+        await dialog.getByRole('textbox', { name: /^(Uw functie|Your role)/ }).fill(
+          { nl: 'Beheerder legionellapreventie', en: 'Legionella responsible person', de: 'Betreiber der Trinkwasseranlage' }[language],
+        );
         await page.screenshot({ path: path.join(SHOTS, `logbook-sign-off-${language}-${device}.png`) });
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);

@@ -87,7 +87,7 @@ export function SignOffDialog({ open, scope, range, language, supersedes, busy, 
           <Typography variant="subtitle2" component="figcaption">
             {t('logbookScreen.signOff.statement')}
           </Typography>
-          <Typography variant="body2" component="blockquote" sx={{ m: 0, fontStyle: 'italic' }} data-testid="sign-off-statement">
+          <Typography variant="body2" component="blockquote" sx={{ m: 0, fontStyle: 'italic' }} data-testid="sign-off-statement" lang={language}>
             {LOGBOOK_SIGN_OFF_STATEMENT[language]}
           </Typography>
         </Box>
