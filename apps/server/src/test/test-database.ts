@@ -29,6 +29,7 @@ export const TABLES = [
   'device_channels',
   'devices',
   'device_versions',
+  'place_versions',
   'network_servers',
   'gateway_nodes',
   'gateways',

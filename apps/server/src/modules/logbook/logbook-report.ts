@@ -35,6 +35,7 @@ import {
   nodeStretches,
   historyFigures,
   periodBounds,
+  placesAsOf,
   type TChangeRow,
   type TChannelJudging,
   type TLogbookChannelRow,
@@ -76,6 +77,40 @@ export const reportCustomer = (row: typeof customers.$inferSelect | typeof locat
 });
 /** A location row as the report needs it. */
 export const reportLocation = (row: typeof locations.$inferSelect): TReportLocation => ({ ...reportCustomer(row), healthcare: row.healthcare, timeZone: row.timeZone });
+
+const textOf = (state: Record<string, unknown>, key: string, fallback: string) => (typeof state[key] === 'string' ? state[key] : fallback);
+
+/** The fields a place version holds over the current ones (place_versions, migration 0028). */
+function placeAsItWas<T extends TReportCustomer>(place: T, state: Record<string, unknown> | null | undefined): T {
+  if (!state) return place;
+  const rulebook = state.rulebook;
+  return {
+    ...place,
+    name: textOf(state, 'name', place.name),
+    address: textOf(state, 'address', place.address),
+    postalCode: textOf(state, 'postalCode', place.postalCode),
+    city: textOf(state, 'city', place.city),
+    country: textOf(state, 'country', place.country),
+    rulebook: rulebook === null ? null : typeof rulebook === 'string' && rulebook in RULEBOOKS ? (rulebook as TRulebookId) : place.rulebook,
+    ...('healthcare' in place && typeof state.healthcare === 'boolean' ? { healthcare: state.healthcare } : {}),
+    ...('timeZone' in place && typeof state.timeZone === 'string' ? { timeZone: state.timeZone } : {}),
+  };
+}
+
+/**
+ * The customer and locations as they were at the period's end (place_versions): a closed period is
+ * judged and printed by the rulebook, healthcare premises, time zone and address it had then.
+ */
+export async function placesAsTheyWere(
+  db: TDbOrTx,
+  customer: TReportCustomer,
+  places: readonly TReportLocation[],
+  period: { from: string; to: string },
+): Promise<{ customer: TReportCustomer; locations: TReportLocation[] }> {
+  const { end } = await periodBounds(db, period.from, period.to, places[0]?.timeZone ?? 'Europe/Amsterdam');
+  const states = await placesAsOf(db, customer.id, places.map((place) => place.id), end);
+  return { customer: placeAsItWas(customer, states.customer), locations: places.map((place) => placeAsItWas(place, states.locations.get(place.id))) };
+}
 
 
 const HOUR_MS = 3_600_000;

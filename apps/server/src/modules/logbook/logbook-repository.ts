@@ -473,3 +473,24 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
     resolution: row.resolution,
   }));
 }
+
+const placeVersionRow = rowShape({ kind: column.as<'c' | 'l'>(), place_id: column.number, state: column.json<Record<string, unknown>>() });
+
+/**
+ * A customer's and its locations' data as it was at `at` (place_versions, migration 0028): name,
+ * address, country, rulebook, healthcare premises and time zone. A place without a version before
+ * `at` (made later) keeps what it has now.
+ */
+export async function placesAsOf(db: TDbOrTx, customerId: number, locationIds: readonly number[], at: Date): Promise<{ customer: Record<string, unknown> | null; locations: Map<number, Record<string, unknown>> }> {
+  const rows = await placeVersionRow.readInTurn(
+    db,
+    sql`SELECT DISTINCT ON (kind, place_id) kind, place_id, state FROM place_versions
+         WHERE ((kind = 'c' AND place_id = ${customerId}) OR (kind = 'l' AND place_id = ANY(${`{${locationIds.join(',')}}`}::int[])))
+           AND valid_from < ${at}
+         ORDER BY kind, place_id, valid_from DESC`,
+  );
+  return {
+    customer: rows.find((row) => row.kind === 'c')?.state ?? null,
+    locations: new Map(rows.filter((row) => row.kind === 'l').map((row) => [row.place_id, row.state])),
+  };
+}

@@ -27,7 +27,7 @@ import type { TReportSignature } from './report-signature';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { currentIssuedNumbers, recordSupersessions, supersessionsOf, type TIssueSubjectKey } from './supersession';
 import type { TLogbookPdfOptions } from './report-sign-off';
-import { buildReport, keepLocationDays, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
+import { buildReport, keepLocationDays, placesAsTheyWere, reportCustomer, reportLocation, reportRulebook, type TUnhashedReport } from './logbook-report';
 
 /** The PDF and CSV renderers (report-pdf.ts, report-csv.ts), given to the service so it stays testable. */
 export interface TLogbookRenderers {
@@ -137,13 +137,15 @@ export async function makeReport(
   checkPeriod(period, rows[0]?.timeZone ?? 'Europe/Amsterdam', now);
   if (checkIssuable && rows.length > 0) checkIssuablePeriod(period, rows[0].timeZone, now);
   const timeZone = rows[0]?.timeZone ?? 'Europe/Amsterdam';
-  const customer = reportCustomer(subject.customer);
+  // The customer and its locations as they were at the period's end (place_versions).
+  const asTheyWere = await placesAsTheyWere(db, reportCustomer(subject.customer), rows.map(reportLocation), period);
+  const customer = asTheyWere.customer;
   let done = 0;
   const step = () => onProgress?.(++done, rows.length * 2);
   onProgress?.(0, rows.length * 2);
   await reportGate(async () => {
-    for (const row of rows) {
-      await keepLocationDays(db, customer, reportLocation(row), period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
+    for (const location of asTheyWere.locations) {
+      await keepLocationDays(db, customer, location, period, now, LOGBOOK_STATEMENT_TIMEOUT_MS);
       step();
     }
   });
@@ -151,7 +153,7 @@ export async function makeReport(
     buildReport(reader, {
       scope: subject.scope,
       customer,
-      locations: rows.map(reportLocation),
+      locations: asTheyWere.locations,
       period,
       generatedBy,
       now,

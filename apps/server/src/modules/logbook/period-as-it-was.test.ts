@@ -74,6 +74,14 @@ describe('a closed period is the same report whatever is changed after it', () =
     await db.update(devices).set({ customerId: subject.customer.id, locationId: subject.scope === 'location' ? subject.location.id : null }).where(eq(devices.eui, '00000000000000E1'));
     await db.update(devices).set({ locationId: otherLocationId }).where(eq(devices.eui, LOGBOOK_EUI));
 
+    // And the location's rulebook, healthcare premises and address, and the customer's address, are changed.
+    const locationId = subject.scope === 'location' ? subject.location.id : -1;
+    await db.update(locations).set({ rulebook: 'DE', healthcare: true, address: 'Nieuwe Sportlaan 9' }).where(eq(locations.id, locationId));
+    await db.update(customers).set({ address: 'Stadsplein 2' }).where(eq(customers.id, subject.customer.id));
+    const [changedCustomer] = await db.select().from(customers).where(eq(customers.id, subject.customer.id));
+    const [changedLocation] = await db.select().from(locations).where(eq(locations.id, locationId));
+    subject = { scope: 'location', customer: changedCustomer, location: changedLocation };
+
     const after = await makeReport(db, subject, LOGBOOK_PERIOD, 'inspecteur@example.com', NOW);
     expect(canonicalJson(after)).toBe(canonicalJson(before));
     expect(after.sha256).toBe(before.sha256);
@@ -81,6 +89,10 @@ describe('a closed period is the same report whatever is changed after it', () =
     expect(pdfAfter.equals(pdfBefore)).toBe(true);
 
     // The changes were recorded as versions from now on, so today's report does see them.
+    // Today's report (a period that holds the changes) takes them.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+    const today = await makeReport(db, subject, { from: day, to: day }, 'inspecteur@example.com', new Date());
+    expect(today.locations[0].rulebook).toMatchObject({ id: 'DE', healthcare: true });
     const versions = await versionsOf(LOGBOOK_EUI);
     expect(versions[0]).toMatchObject({ from_always: true, interval: 15, mode: 'WW' });
     expect(versions.at(-1)).toMatchObject({ from_always: false, location_id: otherLocationId, interval: 60, mode: 'KW' });
