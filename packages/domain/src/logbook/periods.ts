@@ -1,3 +1,4 @@
+import { timeZoneOffsetMinutes } from '../settings/periods';
 import { LOGBOOK_MAX_PERIOD_DAYS, type TLogbookPeriodQuery } from './report';
 
 /** The period choices of the logbook's picker; "custom" is two dates typed by the user. */
@@ -62,22 +63,8 @@ export function localDateIn(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
-/** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
+/** Milliseconds the zone's wall clock is ahead of UTC at an instant (zone offsets are whole minutes). */
+const zoneOffsetMs = (instant: number, timeZone: string): number => timeZoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;
 
 /**
  * The instant a period ends: local midnight after its last day (`to`), in the location's time zone.
