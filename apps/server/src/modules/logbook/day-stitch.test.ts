@@ -12,14 +12,14 @@ describe('stitching days into one period', () => {
     const days = [
       day({ readings: 4, judged: 4, outside: 2, first: at(0, 0), last: at(0, 23), excursionTrail: at(0, 20) }),
       day({ readings: 4, judged: 4, outside: 4, first: at(1, 0), last: at(1, 23), excursionLead: { from: at(1, 0), to: null } }),
-      day({ readings: 4, judged: 4, outside: 1, first: at(2, 0), last: at(2, 23), excursionLead: { from: at(2, 0), to: at(2, 2) }, excursionInner: { from: at(2, 5), to: at(2, 6) } }),
+      day({ readings: 4, judged: 4, outside: 1, first: at(2, 0), last: at(2, 23), excursionLead: { from: at(2, 0), to: at(2, 2) }, excursionsInner: [{ from: at(2, 5), to: at(2, 6) }] }),
     ];
     expect(stitchChannelDays(days, 0, at(3, 0), GAP).excursion).toEqual({ from: at(0, 20), to: at(2, 2) });
   });
 
   it('an excursion still going at the period end runs until the end; ties keep the earliest', () => {
     const days = [
-      day({ readings: 2, judged: 2, first: at(0, 1), last: at(0, 23), excursionInner: { from: at(0, 2), to: at(0, 4) } }),
+      day({ readings: 2, judged: 2, first: at(0, 1), last: at(0, 23), excursionsInner: [{ from: at(0, 2), to: at(0, 4) }] }),
       day({ readings: 2, judged: 2, first: at(1, 0), last: at(1, 22), excursionTrail: at(1, 22) }),
     ];
     expect(stitchChannelDays(days, 0, at(2, 0), GAP).excursion).toEqual({ from: at(0, 2), to: at(0, 4) });
