@@ -241,7 +241,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
         align: 'right',
         cell: (channel) =>
           right(
-            `${written(summary, 'growthRangeHours', channel)}${channel.hoursThere === undefined ? '' : `\n${fill(texts.labels.ofHours, { hours: written(summary, 'hoursThere', channel) })}`}`,
+            `${written(summary, 'growthRangeHours', channel)}${channel.hoursThere === undefined ? '' : `\n${fill(texts.labels.ofHours, { hours: written(summary, 'hoursThere', channel) }).replace(/ /g, '\u00A0')}`}`,
             channel.growthRangeHours > 0 ? { color: COLOURS.warn, bold: true } : {},
           ),
       },
@@ -277,8 +277,12 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
           ),
       },
     ]),
-    /** Every excursion, or over PDF_ALL_EXCURSIONS those of 2 days or longer with a note that the CSV has all. */
-    excursions: ((): { note?: string; table: Content } => {
+    /**
+     * Every excursion, or over PDF_ALL_EXCURSIONS those of 2 days or longer with a note that the CSV
+     * has all; null for a report issued before the list existed (it has the longest per channel only).
+     */
+    excursions: ((): { note?: string; table: Content } | null => {
+      if (section.channels.length > 0 && section.channels.every((channel) => channel.excursions === undefined)) return null;
       const rows = excursions.rows(section);
       const all = rows.length <= PDF_ALL_EXCURSIONS;
       const columns: TColumnChoice<TLogbookExcursionRow>[] = [['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'durationClass'];
@@ -328,7 +332,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       },
       {
         title: `${texts.columns.from} – ${texts.columns.to}`,
-        width: 'auto',
+        width: 64,
         cell: (alarm) => {
           const to = writeCell(columnOf(alarms, 'to').cell(alarm, location.lookup), location);
           return { text: [printable(`${written(alarms, 'from', alarm)} –\n`), { text: printable(to.text), ...to.style }] };
