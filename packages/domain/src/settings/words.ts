@@ -1,6 +1,6 @@
 import { formatNumber, type TFormatLocale } from '../format/format';
 import type { nodeSettingsUiNl } from '../i18n/ui-node-settings';
-import { isSettingOff, SETTINGS, type TSetting, type TSettingId } from './catalogue';
+import { isSettingOff, SETTINGS, type TSetting } from './catalogue';
 
 /** The words a setting's name and value are written in: the settings tab's texts (nl, en) or the report's German. */
 export type TSettingWords = Pick<(typeof nodeSettingsUiNl)['nodeSettings'], 'fields' | 'units' | 'modes' | 'on' | 'off' | 'unknown'>;
@@ -34,6 +34,6 @@ export function settingValueWords(setting: TSetting, value: unknown, words: TSet
 export function settingChangeWords(change: { setting: string; from: unknown; to: unknown }, words: TSettingWords, locale: TFormatLocale): string {
   const setting = settingById(change.setting);
   if (!setting) return `${change.setting}: ${String(change.from ?? '-')} → ${String(change.to ?? '-')}`;
-  const name = words.fields[setting.id as TSettingId];
+  const name = words.fields[setting.id];
   return `${name}: ${settingValueWords(setting, change.from, words, locale)} → ${settingValueWords(setting, change.to, words, locale)}`;
 }
