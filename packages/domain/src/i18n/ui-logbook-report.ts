@@ -28,6 +28,7 @@ export const logbookReportTextsNl = {
     selfSigned: 'Digitaal ondertekend door {{subject}} met het eigen, zelfondertekende certificaat van deze portal: de handtekening toont dat het bestand niet is gewijzigd, niet wie het uitgaf.',
   },
   sections: {
+    excursions: 'Overschrijdingen van de grens',
     customerSummary: 'Overzicht van de locaties',
     summary: 'Samenvatting',
     temperatures: 'Temperaturen',
@@ -45,6 +46,7 @@ export const logbookReportTextsNl = {
     changes: 'Wijzigingen',
   },
   empty: {
+    excursions: 'Geen overschrijdingen van de grens',
     locations: 'Geen locaties in dit rapport',
     channels: 'Geen temperatuurkanalen op deze locatie',
     gaps: 'Geen onderbrekingen langer dan {{hours}} uur',
@@ -58,6 +60,11 @@ export const logbookReportTextsNl = {
     changes: 'Geen wijzigingen in deze periode',
   },
   labels: {
+    notHandled: 'niet afgehandeld',
+    ofHours: 'van {{hours}} uur',
+    acknowledged: 'Bevestigd',
+    resolved: 'Opgelost',
+    allExcursionsInCsv: 'Hier staan alleen de overschrijdingen van 2 dagen of langer; de CSV heeft elke overschrijding.',
     locationVerdict: 'Oordeel locatie',
     customerVerdict: 'Oordeel klant',
     nodes: 'Nodes',
@@ -77,6 +84,11 @@ export const logbookReportTextsNl = {
     allWeeksInCsv: 'Hier staan alleen de weken die tekortschoten; de CSV heeft elke week van elk kanaal.',
   },
   columns: {
+    acknowledgedAt: 'Bevestigd op',
+    resolvedAt: 'Opgelost op',
+    handling: 'Afhandeling',
+    durationClass: 'Duurklasse',
+    hoursThere: 'Uren in periode',
     section: 'Onderdeel',
     location: 'Locatie',
     address: 'Adres',
@@ -134,6 +146,7 @@ export const logbookReportTextsNl = {
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
+    excursion: 'overschrijding',
     report: 'rapport',
     location: 'locatie',
     summary: 'samenvatting',
@@ -180,12 +193,24 @@ export const logbookReportTextsNl = {
     country: 'volgens het land van de klant',
   },
   alarmKinds: {
+    temperature: 'Temperatuur langdurig buiten grens',
     lowBattery: 'Batterij bijna leeg',
     faultySensor: 'Sensor defect',
     flushAlarm: 'Spoelalarm',
     waterDetection: 'Waterdetectie',
     offline: 'Offline',
     settingsNotTaken: 'Instellingen niet overgenomen',
+  },
+  /** An excursion's duration class (report-rules.ts, the Regeling's risk buckets). */
+  excursionClasses: {
+    underTwoDays: 'korter dan 2 dagen',
+    twoDaysToWeek: '2 dagen tot een week',
+    overWeek: 'langer dan een week',
+  },
+  handlingStates: {
+    none: 'niet afgehandeld',
+    acknowledged: 'bevestigd',
+    resolved: 'opgelost',
   },
   changeKinds: {
     register: 'Geregistreerd',
@@ -228,6 +253,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     selfSigned: "Digitally signed by {{subject}} with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
   },
   sections: {
+    excursions: 'Excursions outside the limit',
     customerSummary: 'Locations at a glance',
     summary: 'Summary',
     temperatures: 'Temperatures',
@@ -245,6 +271,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     changes: 'Changes',
   },
   empty: {
+    excursions: 'No excursions outside the limit',
     locations: 'No locations in this report',
     channels: 'No temperature channels at this location',
     gaps: 'No gaps longer than {{hours}} hours',
@@ -258,6 +285,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     changes: 'No changes in this period',
   },
   labels: {
+    notHandled: 'not handled',
+    ofHours: 'of {{hours}} hours',
+    acknowledged: 'Acknowledged',
+    resolved: 'Resolved',
+    allExcursionsInCsv: 'Only the excursions of 2 days or longer are listed here; the CSV has every excursion.',
     locationVerdict: 'Location verdict',
     customerVerdict: 'Customer verdict',
     nodes: 'Nodes',
@@ -277,6 +309,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     allWeeksInCsv: 'Only the weeks that fell short are listed here; the CSV has every week of every channel.',
   },
   columns: {
+    acknowledgedAt: 'Acknowledged at',
+    resolvedAt: 'Resolved at',
+    handling: 'Handling',
+    durationClass: 'Duration class',
+    hoursThere: 'Hours in period',
     section: 'Section',
     location: 'Location',
     address: 'Address',
@@ -333,6 +370,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     rulebook: 'Rulebook',
   },
   csvSections: {
+    excursion: 'excursion',
     report: 'report',
     location: 'location',
     summary: 'summary',
@@ -378,12 +416,23 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     country: "by the customer's country",
   },
   alarmKinds: {
+    temperature: 'Sustained temperature out of range',
     lowBattery: 'Low battery',
     faultySensor: 'Faulty sensor',
     flushAlarm: 'Flush alarm',
     waterDetection: 'Water detection',
     offline: 'Offline',
     settingsNotTaken: 'Settings not taken',
+  },
+  excursionClasses: {
+    underTwoDays: 'under 2 days',
+    twoDaysToWeek: '2 days to a week',
+    overWeek: 'over a week',
+  },
+  handlingStates: {
+    none: 'not handled',
+    acknowledged: 'acknowledged',
+    resolved: 'resolved',
   },
   changeKinds: {
     register: 'Registered',
@@ -431,6 +480,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
       'Digital signiert von {{subject}} mit dem eigenen, selbstsignierten Zertifikat dieses Portals: die Signatur zeigt, dass die Datei nicht verändert wurde, nicht wer sie ausgestellt hat.',
   },
   sections: {
+    excursions: 'Grenzwertüberschreitungen',
     customerSummary: 'Übersicht der Standorte',
     summary: 'Zusammenfassung',
     temperatures: 'Temperaturen',
@@ -448,6 +498,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     changes: 'Änderungen',
   },
   empty: {
+    excursions: 'Keine Grenzwertüberschreitungen',
     locations: 'Keine Standorte in diesem Bericht',
     channels: 'Keine Temperaturkanäle an diesem Standort',
     gaps: 'Keine Messlücken über {{hours}} Stunden',
@@ -461,6 +512,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     changes: 'Keine Änderungen im Zeitraum',
   },
   labels: {
+    notHandled: 'nicht bearbeitet',
+    ofHours: 'von {{hours}} Stunden',
+    acknowledged: 'Quittiert',
+    resolved: 'Behoben',
+    allExcursionsInCsv: 'Hier stehen nur die Überschreitungen von 2 Tagen oder länger; die CSV-Datei enthält jede Überschreitung.',
     locationVerdict: 'Befund Standort',
     customerVerdict: 'Befund Kunde',
     nodes: 'Messknoten',
@@ -480,6 +536,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     allWeeksInCsv: 'Hier stehen nur die Wochen mit Abweichung; die CSV-Datei enthält jede Woche jedes Kanals.',
   },
   columns: {
+    acknowledgedAt: 'Quittiert am',
+    resolvedAt: 'Behoben am',
+    handling: 'Bearbeitung',
+    durationClass: 'Dauerklasse',
+    hoursThere: 'Stunden im Zeitraum',
     section: 'Bereich',
     location: 'Standort',
     address: 'Anschrift',
@@ -536,6 +597,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     rulebook: 'Regelwerk',
   },
   csvSections: {
+    excursion: 'überschreitung',
     report: 'bericht',
     location: 'standort',
     summary: 'zusammenfassung',
@@ -581,12 +643,23 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     country: 'nach dem Land des Kunden',
   },
   alarmKinds: {
+    temperature: 'Temperatur anhaltend außerhalb Grenzwert',
     lowBattery: 'Batterie schwach',
     faultySensor: 'Fühler defekt',
     flushAlarm: 'Spülalarm',
     waterDetection: 'Wassermelder ausgelöst',
     offline: 'Keine Verbindung',
     settingsNotTaken: 'Einstellungen nicht übernommen',
+  },
+  excursionClasses: {
+    underTwoDays: 'unter 2 Tagen',
+    twoDaysToWeek: '2 Tage bis eine Woche',
+    overWeek: 'über eine Woche',
+  },
+  handlingStates: {
+    none: 'nicht bearbeitet',
+    acknowledged: 'quittiert',
+    resolved: 'behoben',
   },
   changeKinds: {
     register: 'Registriert',
