@@ -49,6 +49,8 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
         },
       },
+      // The repository's own checks (scripts/*.mjs) where they hold rules of their own: the import-cycle check.
+      { test: { name: 'scripts', isolate, root: 'scripts', environment: 'node', include: ['*.test.mjs'] } },
       { test: { name: 'simulator', isolate, root: 'tools/simulator', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: 'apps/web/vite.config.ts',

@@ -15,6 +15,7 @@ export function lintTasks({ cache }) {
   return [
     { name: 'eslint', command: 'npx', args: eslint },
     ...typeCheckTasks({ incremental: true }),
+    { name: 'import cycles', command: 'node', args: ['scripts/check-cycles.mjs'] },
     { name: 'lock file', command: 'node', args: ['scripts/check-lock.mjs'] },
     { name: 'dependencies', command: 'node', args: ['scripts/check-dependencies.mjs'] },
   ];

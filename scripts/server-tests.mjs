@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
+import { valueImports } from './imports.mjs';
 
 export const SERVER_ROOT = path.join(ROOT, 'apps/server');
 const SOURCES = path.join(SERVER_ROOT, 'src');
@@ -47,31 +48,6 @@ export const PGLITE_PROOFS = [
   'src/start-script.process.test.ts',
   'src/test/test-database.test.ts',
 ];
-
-/**
- * Relative imports of a file that bring code along: `import`/`export … from`, bare and dynamic
- * imports; `import type` and imports of types only left out. A scan of the text, not a parse (the
- * TypeScript compiler took seconds to load in every Vitest start); enough for the repository's style.
- */
-function valueImports(file) {
-  const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const found = [];
-  const statement = /(?:^|[;\n])\s*(import|export)\s+([^;'"]*?)\s*from\s*['"](\.[^'"]+)['"]|(?:^|[;\n])\s*import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-  for (const match of text.matchAll(statement)) {
-    const [, keyword, clause, fromSpecifier, bareSpecifier, dynamicSpecifier] = match;
-    if (fromSpecifier) {
-      if (/^type\b/.test(clause)) continue;
-      const named = /^\{([\s\S]*)\}$/.exec(clause.trim());
-      if (named && named[1].split(',').map((part) => part.trim()).filter(Boolean).every((part) => part.startsWith('type '))) continue;
-      if (keyword === 'export' && !clause) continue;
-    }
-    const specifier = fromSpecifier ?? bareSpecifier ?? dynamicSpecifier;
-    const base = path.resolve(path.dirname(file), specifier);
-    const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
-    if (target) found.push(target);
-  }
-  return found;
-}
 
 /** Whether `file` reaches the test database (see the top of this file); `seen` caches across files. */
 function usesTestDatabase(file, seen) {
