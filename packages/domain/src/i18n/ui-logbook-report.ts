@@ -43,6 +43,7 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Kalibratiestatus per kanaal',
     calibrations: 'Kalibraties in deze periode',
     changes: 'Wijzigingen',
+    deviations: 'Afwijkingen en maatregelen',
   },
   empty: {
     locations: 'Geen locaties in dit rapport',
@@ -56,6 +57,7 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Geen kanalen om te kalibreren',
     calibrations: 'Geen kalibraties in deze periode',
     changes: 'Geen wijzigingen in deze periode',
+    deviations: 'Geen afwijkingen in deze periode',
   },
   labels: {
     locationVerdict: 'Oordeel locatie',
@@ -131,6 +133,11 @@ export const logbookReportTextsNl = {
     user: 'Gebruiker',
     details: 'Details',
     rulebook: 'Regelset',
+    state: 'Status',
+    cause: 'Oorzaak',
+    correctiveAction: 'Maatregel',
+    handledBy: 'Afgehandeld door',
+    handledAt: 'Afgehandeld op',
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -146,11 +153,14 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'kalibratiestatus',
     calibration: 'kalibratie',
     change: 'wijziging',
+    deviation: 'afwijking',
   },
   verdicts: {
     compliant: 'Voldoet',
     deviations: 'Afwijkingen',
     insufficientData: 'Onvoldoende gegevens',
+    deviationsHandled: 'Afwijkingen, alle afgehandeld',
+    openDeviations: 'Open afwijkingen',
   },
   modes: {
     WW: 'Warm water',
@@ -201,6 +211,19 @@ export const logbookReportTextsNl = {
   },
   /** Who did a change the node reported itself (settings confirmed). */
   nodeItself: 'de node zelf',
+  deviationKinds: {
+    excursion: 'Temperatuur buiten grens',
+    failedFlush: 'Spoeling voldeed niet',
+    missedFlush: 'Spoelplicht gemist',
+    gap: 'Onderbreking in de metingen',
+    calibrationOverdue: 'Kalibratie te laat',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Open',
+    handled: 'Afgehandeld',
+    handledByAlarm: 'Afgehandeld via het alarm',
+  },
 };
 
 export const logbookReportTextsEn: typeof logbookReportTextsNl = {
@@ -243,6 +266,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'Calibration status per channel',
     calibrations: 'Calibrations in this period',
     changes: 'Changes',
+    deviations: 'Deviations and actions',
   },
   empty: {
     locations: 'No locations in this report',
@@ -256,6 +280,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'No channels to calibrate',
     calibrations: 'No calibrations in this period',
     changes: 'No changes in this period',
+    deviations: 'No deviations in this period',
   },
   labels: {
     locationVerdict: 'Location verdict',
@@ -331,6 +356,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     user: 'User',
     details: 'Details',
     rulebook: 'Rulebook',
+    state: 'State',
+    cause: 'Cause',
+    correctiveAction: 'Corrective action',
+    handledBy: 'Handled by',
+    handledAt: 'Handled at',
   },
   csvSections: {
     report: 'report',
@@ -345,11 +375,14 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'calibration status',
     calibration: 'calibration',
     change: 'change',
+    deviation: 'deviation',
   },
   verdicts: {
     compliant: 'Compliant',
     deviations: 'Deviations',
     insufficientData: 'Insufficient data',
+    deviationsHandled: 'Deviations, all handled',
+    openDeviations: 'Open deviations',
   },
   modes: {
     WW: 'Hot water',
@@ -398,6 +431,19 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibration: 'Calibrated',
   },
   nodeItself: 'the node itself',
+  deviationKinds: {
+    excursion: 'Temperature outside the limit',
+    failedFlush: 'Flush did not prove itself',
+    missedFlush: 'Flush duty missed',
+    gap: 'Gap in the readings',
+    calibrationOverdue: 'Calibration overdue',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Open',
+    handled: 'Handled',
+    handledByAlarm: 'Handled through the alarm',
+  },
 };
 
 /**
@@ -446,6 +492,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Kalibrierstatus je Kanal',
     calibrations: 'Kalibrierungen im Zeitraum',
     changes: 'Änderungen',
+    deviations: 'Abweichungen und Maßnahmen',
   },
   empty: {
     locations: 'Keine Standorte in diesem Bericht',
@@ -459,6 +506,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Keine zu kalibrierenden Kanäle',
     calibrations: 'Keine Kalibrierungen im Zeitraum',
     changes: 'Keine Änderungen im Zeitraum',
+    deviations: 'Keine Abweichungen im Zeitraum',
   },
   labels: {
     locationVerdict: 'Befund Standort',
@@ -534,6 +582,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     user: 'Benutzer',
     details: 'Details',
     rulebook: 'Regelwerk',
+    state: 'Status',
+    cause: 'Ursache',
+    correctiveAction: 'Maßnahme',
+    handledBy: 'Erledigt von',
+    handledAt: 'Erledigt am',
   },
   csvSections: {
     report: 'bericht',
@@ -548,11 +601,14 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'kalibrierstatus',
     calibration: 'kalibrierung',
     change: 'änderung',
+    deviation: 'abweichung',
   },
   verdicts: {
     compliant: 'Eingehalten',
     deviations: 'Abweichungen',
     insufficientData: 'Unzureichende Daten',
+    deviationsHandled: 'Abweichungen, alle erledigt',
+    openDeviations: 'Offene Abweichungen',
   },
   modes: {
     WW: 'Warmwasser',
@@ -601,6 +657,19 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibration: 'Kalibriert',
   },
   nodeItself: 'der Messknoten selbst',
+  deviationKinds: {
+    excursion: 'Temperatur außerhalb des Grenzwerts',
+    failedFlush: 'Unwirksame Spülung',
+    missedFlush: 'Spülpflicht versäumt',
+    gap: 'Messlücke',
+    calibrationOverdue: 'Kalibrierung überfällig',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Offen',
+    handled: 'Erledigt',
+    handledByAlarm: 'Erledigt über den Alarm',
+  },
 };
 
 export type TLogbookReportTexts = typeof logbookReportTextsNl;

@@ -5,3 +5,4 @@ export * from './report-sections';
 export * from './verify';
 export * from './sign-off';
 export * from './report-job';
+export * from './deviations';
