@@ -134,8 +134,8 @@ export function deviationHandling(latest: TDeviationAction | null, alarm: TAlarm
   if (latest) {
     return { state: 'handled', handling: { source: 'action', cause: latest.cause, action: latest.action, at: latest.actedAt, by: latest.by, alarmId: latest.alarmId } };
   }
-  if (alarm && alarm.resolvedAt && alarm.resolvedBy) {
-    return { state: 'handled', handling: { source: 'alarm', cause: null, action: alarm.note ?? '', at: alarm.resolvedAt, by: alarm.resolvedBy, alarmId: alarm.alarmId } };
+  if (alarm?.resolvedAt) {
+    return { state: 'handled', handling: { source: 'alarm', cause: null, action: alarm.note ?? '', at: alarm.resolvedAt, by: alarm.resolvedBy ?? '', alarmId: alarm.alarmId } };
   }
   return { state: 'open', handling: null };
 }
@@ -227,12 +227,18 @@ export const ZDeviation = z.object({
 });
 export type TDeviation = z.infer<typeof ZDeviation>;
 
+export const DEVIATION_LIST_MAX_LIMIT = 500;
+export const DEVIATION_LIST_DEFAULT_LIMIT = 100;
+
+/** GET .../deviations: one page (the total in X-Total-Count), open ones first, then the newest. */
 export const ZDeviationListQuery = z.object({
   state: z.enum(DEVIATION_STATES).optional(),
   kind: ZDeviationKind.optional(),
   /** Deviations that overlap these local dates (the location's zone; both included). */
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(DEVIATION_LIST_MAX_LIMIT).optional(),
 });
 export type TDeviationListQuery = z.infer<typeof ZDeviationListQuery>;
 

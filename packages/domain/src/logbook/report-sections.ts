@@ -302,3 +302,10 @@ export const LOGBOOK_TABLES = { summary, deviations, temperatures, gaps, flushWe
 
 /** The tables in the order of the report. */
 export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes];
+
+/** A deviation kind cell's words: 'Temperatuur buiten grens', or 'Alarm: Offline' for 'alarm:offline'. */
+export function deviationKindText(texts: Pick<TLogbookReportTexts, 'deviationKinds' | 'alarmKinds'>, value: string): string {
+  const [kind, alarmKind] = value.split(':');
+  const words = (texts.deviationKinds as Record<string, string>)[kind] ?? kind;
+  return alarmKind ? `${words}: ${(texts.alarmKinds as Record<string, string>)[alarmKind] ?? alarmKind}` : words;
+}

@@ -424,6 +424,7 @@ export async function lastCalibrations(db: TDbOrTx, channels: readonly { eui: st
 }
 
 export interface TAlarmRecordRow {
+  id: number;
   kind: string;
   eui: string;
   /** null for kinds without a channel. */
@@ -433,9 +434,12 @@ export interface TAlarmRecordRow {
   acknowledgedBy: string | null;
   resolvedBy: string | null;
   resolution: string | null;
+  /** When it was resolved (null while not): a deviation found with it is handled from then (docs/logbook.md, "Deviations"). */
+  resolvedAt: Date | null;
 }
 
 const alarmRecordRow = rowShape({
+  id: column.number,
   kind: column.as<string>(),
   eui: column.as<string>(),
   channel_id: column.as<string>(),
@@ -444,6 +448,7 @@ const alarmRecordRow = rowShape({
   acknowledged_by: column.as<string | null>(),
   resolved_by: column.as<string | null>(),
   resolution: column.as<string | null>(),
+  resolved_at: column.nullable(column.date),
 });
 
 /**
@@ -455,7 +460,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
   if (euis.length === 0) return [];
   const rows = await alarmRecordRow.readInTurn(
     db,
-    sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
+    sql`SELECT a.id, a.kind, a.device_eui AS eui, a.resolved_at, a.channel_id, a.opened_at, a.closed_at, a.resolution,
                (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) AS acknowledged_by,
                (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) AS resolved_by
           FROM alarms a
@@ -463,6 +468,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
          ORDER BY a.opened_at, a.id`,
   );
   return rows.map((row) => ({
+    id: row.id,
     kind: row.kind,
     eui: row.eui,
     channelId: row.channel_id === '' ? null : row.channel_id,
@@ -471,6 +477,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
     acknowledgedBy: row.acknowledged_by,
     resolvedBy: row.resolved_by,
     resolution: row.resolution,
+    resolvedAt: row.resolved_at,
   }));
 }
 

@@ -8,6 +8,7 @@ import {
   LOGBOOK_TABLES,
   sectionLookup,
   type TLogbookAnyTable,
+  deviationKindText,
   type TLogbookCell,
   type TLogbookLocationSection,
   type TLogbookReport,
@@ -154,6 +155,10 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return csvText(kindText(texts.alarmKinds, cell.value));
       case 'changeKind':
         return csvText(kindText(texts.changeKinds, cell.value));
+      case 'deviationKind':
+        return csvText(deviationKindText(texts, cell.value));
+      case 'deviationState':
+        return csvText(texts.deviationStates[cell.value]);
       case 'yesNo':
         return csvText(cell.value ? texts.labels.yes : texts.labels.no);
       case 'actor':

@@ -5,6 +5,7 @@ import {
   LOGBOOK_GAP_HOURS,
   LOGBOOK_TABLES,
   sectionLookup,
+  deviationKindText,
   type TLogbookCell,
   type TLogbookColumnKey,
   type TLogbookFlushWeek,
@@ -23,7 +24,7 @@ import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment,
  */
 
 export const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
-export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
+export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', openDeviations: '#b91c1c', deviationsHandled: '#1d4ed8', insufficientData: '#92400e' } as const;
 /**
  * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
  * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
@@ -119,6 +120,10 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: kindText(texts.alarmKinds, cell.value) };
     case 'changeKind':
       return { text: kindText(texts.changeKinds, cell.value) };
+    case 'deviationKind':
+      return { text: deviationKindText(texts, cell.value) };
+    case 'deviationState':
+      return cell.value === 'open' ? { text: texts.deviationStates.open, style: { color: VERDICT_COLOURS.openDeviations, bold: true } } : { text: texts.deviationStates[cell.value] };
     case 'yesNo':
       return { text: cell.value ? texts.labels.yes : texts.labels.no };
     case 'actor':
