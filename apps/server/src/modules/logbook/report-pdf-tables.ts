@@ -191,7 +191,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
-  const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { summary, deviations, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -231,6 +231,24 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       },
       ['missedFlushes', { none: true }],
       'verdict',
+    ]),
+    /** Every deviation with its state and handling (cause, corrective action, who and when); open ones say so. */
+    deviations: tableOf(deviations, [
+      ['kind', { ...WIDE, emphasis: () => ({ bold: true }) }],
+      { title: texts.columns.channel, width: '*', cell: (row) => pdfCell([row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')) },
+      'from',
+      'to',
+      ['state', { emphasis: (row) => (row.state === 'open' ? BAD : {}) }],
+      {
+        title: `${texts.columns.cause} / ${texts.columns.correctiveAction}`,
+        width: 170,
+        cell: (row) =>
+          pdfCell(
+            row.handling
+              ? [row.handling.cause, row.handling.action, `${row.handling.by}, ${written(deviations, 'handledAt', row)}`].filter(Boolean).join('\n')
+              : none,
+          ),
+      },
     ]),
     temperatures: tableOf(temperatures, [
       { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.nodeName}\n${channel.channelName}`) },
