@@ -46,8 +46,6 @@ export function deviationKey(locationId: number, finding: Pick<TDeviationFinding
   return [String(locationId), kind, finding.eui, finding.channelId ?? '', finding.keyStart].join('|');
 }
 
-const stretchHours = (from: string, to: string) => Math.round(((Date.parse(to) - Date.parse(from)) / 3_600_000) * 100) / 100;
-
 /** The excursions of a channel past its limit (the report keeps the longest; every one once the report lists them). */
 function channelExcursions(channel: TLogbookChannel): { from: string; to: string; hours: number }[] {
   return channel.longestExcursion ? [channel.longestExcursion] : [];

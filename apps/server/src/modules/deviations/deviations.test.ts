@@ -57,7 +57,7 @@ const report = async (token = tokens.klant, period = OCTOBER): Promise<TLogbookR
 };
 const list = async (token: string, path = `${PLACE}/deviations`) => {
   const response = await call(token, 'GET', path);
-  return { status: response.statusCode, rows: response.json() as TDeviation[], total: Number(response.headers['x-total-count']) };
+  return { status: response.statusCode, rows: response.json<TDeviation[]>(), total: Number(response.headers['x-total-count']) };
 };
 const stored = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM deviations`))[0].n;
 const ACTION = { cause: 'Boiler stond op 45 °C na onderhoud', action: 'Boiler op 65 °C gezet, tappunt 5 minuten gespoeld', actedAt: '2026-11-02T10:00:00+01:00' };
