@@ -6,6 +6,7 @@ import { deviceChannels, deviceData } from '../../db/schema';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 import { LOGBOOK_CUSTOMER, LOGBOOK_EUI, LOGBOOK_LOCATION, seedLogbookWorld } from '../logbook/logbook.fixture';
+import { createLogbookDaysJob } from '../logbook/logbook-days-job';
 
 /**
  * Deviations as records (docs/logbook.md, "Deviations"), end to end on the known week of
@@ -99,6 +100,29 @@ describe('deviations as records', () => {
     expect(await stored()).toBe(count + 1);
     // The sensorless channel's gap of the week started at the week's start, inside the month's gap: it continues that record.
     expect((await queryRows(ctx.database.db, sql`SELECT id FROM deviations WHERE kind = 'gap' AND channel_id = 'temperature3'`)).length).toBe(1);
+  });
+
+  it('the days job records the month so far once it kept the ended days, before anyone opens the logbook; again it writes nothing', async () => {
+    expect(await stored()).toBe(0);
+    const errors: unknown[] = [];
+    const job = createLogbookDaysJob({ db: ctx.database.db, log: { error: (object) => errors.push(object) }, now: () => new Date('2026-10-20T10:00:00Z') });
+    while ((await job.step()) > 0) {
+      // every location, every missing day
+    }
+    expect(errors).toEqual([]);
+    const rows = await list(tokens.klant);
+    expect(rows.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['excursion', 'failedFlush', 'gap', 'calibrationOverdue', 'alarm']));
+    // The month of 1 to 19 October: the failed flush of the 10th and the missed duty after it (to the 19th's end).
+    expect(rows.rows.find((row) => row.kind === 'missedFlush')).toMatchObject({ from: '2026-10-10T12:00:00.000Z', to: '2026-10-19T22:00:00.000Z' });
+    const count = await stored();
+    // Nothing new to keep: nothing new to record.
+    while ((await job.step()) > 0) {
+      // again
+    }
+    expect(await stored()).toBe(count);
+    // The month's report later finds the same records (the missed duty now runs to the month's end: one record, a later end).
+    await report();
+    expect((await queryRows(ctx.database.db, sql`SELECT id FROM deviations WHERE kind = 'missedFlush'`)).length).toBe(1);
   });
 
   it('lists a location\'s deviations open first with a total, filtered by state, kind and period', async () => {
