@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { deviationKindText, hasAnyRight, type TDeviation, type TDeviationActionBody, type TDeviationState } from '@aquasmart/domain';
-import { ResponsiveTable, type TResponsiveColumn } from '../../components/table';
+import { keepTogether, ResponsiveTable, type TResponsiveColumn } from '../../components/table';
 import { useSnackbar } from '../../components/snackbar';
 import { isHttpError } from '../../lib/http/http-error';
 import { useFormat } from '../../lib/i18n/use-date-time';
@@ -80,8 +80,8 @@ export function DeviationsTab({ customer, location }: TDeviationScope) {
       },
       wrap: true,
     },
-    { id: 'from', label: t('logbookReport.columns.from'), render: (row) => format.dateTime(row.from) },
-    { id: 'to', label: t('logbookReport.columns.to'), render: (row) => (row.to ? format.dateTime(row.to) : t('logbookReport.labels.ongoing')) },
+    { id: 'from', label: t('logbookReport.columns.from'), render: (row) => keepTogether(format.dateTime(row.from)) },
+    { id: 'to', label: t('logbookReport.columns.to'), render: (row) => (row.to ? keepTogether(format.dateTime(row.to)) : t('logbookReport.labels.ongoing')) },
     {
       id: 'state',
       label: t('logbookReport.columns.state'),
@@ -101,7 +101,7 @@ export function DeviationsTab({ customer, location }: TDeviationScope) {
             {row.handling.cause ? <div>{row.handling.cause}</div> : null}
             <div>{row.handling.action}</div>
             <Typography variant="caption" color="text.secondary">
-              {row.handling.by} · {format.dateTime(row.handling.at)}
+              {row.handling.by} · {keepTogether(format.dateTime(row.handling.at))}
             </Typography>
           </Box>
         ) : (
@@ -122,7 +122,7 @@ export function DeviationsTab({ customer, location }: TDeviationScope) {
                   setServerErrors({});
                   setActing(row);
                 }}
-                aria-label={t('deviations.recordAria', { what: what(row) })}
+                aria-label={`${t(row.state === 'open' ? 'deviations.record' : 'deviations.recordAgain')}: ${what(row)}`}
                 sx={{ minHeight: 40, whiteSpace: 'nowrap' }}
               >
                 {t(row.state === 'open' ? 'deviations.record' : 'deviations.recordAgain')}
