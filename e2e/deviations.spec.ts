@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
-import { CUSTOMER_USER, signIn } from './fixtures';
+import { ADMIN, CUSTOMER_USER, signIn, type TAccount } from './fixtures';
 
 /**
  * The Deviations tab (docs/logbook.md, "Deviations"; issue 39 item 1) on the demo data: the
@@ -19,8 +19,8 @@ const table = (page: Page) => page.getByRole('table', { name: /^(Afwijkingen|Dev
 const cards = (page: Page) => page.getByRole('list', { name: /^(Afwijkingen|Deviations)$/ });
 
 /** Opens the location's logbook on last month (which materialises its deviations), then its Deviations tab. */
-async function openDeviations(page: Page): Promise<void> {
-  await signIn(page, CUSTOMER_USER, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+async function openDeviations(page: Page, account: TAccount = CUSTOMER_USER): Promise<void> {
+  await signIn(page, account, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
   await expect(page.getByRole('table', { name: 'Samenvatting' }).first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tab', { name: 'Afwijkingen' }).click();
   await expect(table(page)).toBeVisible();
@@ -67,12 +67,15 @@ test.describe.serial('the deviations tab', () => {
 
   // Writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots): without it, no test at all.
   if (process.env.SCREENSHOTS) test('screenshots: the tab and the dialog, nl/en/de, desktop and phone', async ({ page }) => {
-    await openDeviations(page);
+    // The administrator: the customer user's account language (nl) would win over the stored choice.
+    await openDeviations(page, ADMIN);
     for (const language of ['nl', 'en', 'de'] as const) {
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
       for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
         await page.setViewportSize(viewport);
+        // Loaded afresh (the same address again would only move to its hash), in the language just stored.
         await page.goto(`/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#deviations`);
+        await page.reload();
         await expect(device === 'phone' ? cards(page) : table(page)).toBeVisible();
         await page.screenshot({ path: path.join(SHOTS, `deviations-tab-${language}-${device}.png`), fullPage: device === 'desktop' });
         await page.getByRole('button', { name: /^(Maatregel vastleggen|Record action): / }).first().click();
