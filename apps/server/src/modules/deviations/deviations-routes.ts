@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER, ZDeviation, ZDeviationActionBody, ZDeviationListQuery } from '@aquasmart/domain';
+import { TOTAL_COUNT_HEADER, ZDeviation, ZDeviationActionBody, ZDeviationListQuery, type TDeviationListQuery } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
+import type { TAuthUser } from '../../identity/auth-user';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZCustomerParams, ZLocationParams } from '../places/place-params';
@@ -19,43 +20,42 @@ const FILTERS = 'filters: state (open, handled), kind, from and to (local dates 
 export async function deviationRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/customers/:customer/locations/:location/deviations',
+  const scopes = [
     {
-      schema: {
-        operationId: 'GetLocationDeviations',
-        tags: ['logbook'],
-        summary: `The deviations the logbook found at a location; ${FILTERS}`,
-        params: ZLocationParams,
-        querystring: ZDeviationListQuery,
-        response: { 200: z.array(ZDeviation).describe(PAGE_ANSWER), ...errorResponses(400, 401, 403, 404) },
-      },
+      name: 'Location',
+      path: '/customers/:customer/locations/:location/deviations',
+      what: 'at a location',
+      params: ZLocationParams,
+      list: (user: TAuthUser, params: Record<string, string>, query: TDeviationListQuery) => listLocationDeviations(db, user, params.customer, params.location, query),
     },
-    async (request, reply) => {
-      const page = await listLocationDeviations(db, currentUser(request), request.params.customer, request.params.location, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return page.rows;
-    },
-  );
-
-  routes.get(
-    '/customers/:customer/deviations',
     {
-      schema: {
-        operationId: 'GetCustomerDeviations',
-        tags: ['logbook'],
-        summary: `The deviations the logbook found at a customer's locations; ${FILTERS}`,
-        params: ZCustomerParams,
-        querystring: ZDeviationListQuery,
-        response: { 200: z.array(ZDeviation).describe(PAGE_ANSWER), ...errorResponses(400, 401, 403, 404) },
+      name: 'Customer',
+      path: '/customers/:customer/deviations',
+      what: "at a customer's locations",
+      params: ZCustomerParams,
+      list: (user: TAuthUser, params: Record<string, string>, query: TDeviationListQuery) => listCustomerDeviations(db, user, params.customer, query),
+    },
+  ] as const;
+  for (const scope of scopes) {
+    routes.get(
+      scope.path,
+      {
+        schema: {
+          operationId: `Get${scope.name}Deviations`,
+          tags: ['logbook'],
+          summary: `The deviations the logbook found ${scope.what}; ${FILTERS}`,
+          params: scope.params,
+          querystring: ZDeviationListQuery,
+          response: { 200: z.array(ZDeviation).describe(PAGE_ANSWER), ...errorResponses(400, 401, 403, 404) },
+        },
       },
-    },
-    async (request, reply) => {
-      const page = await listCustomerDeviations(db, currentUser(request), request.params.customer, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return page.rows;
-    },
-  );
+      async (request, reply) => {
+        const page = await scope.list(currentUser(request), request.params, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(page.total));
+        return page.rows;
+      },
+    );
+  }
 
   routes.get(
     '/deviations/:id',

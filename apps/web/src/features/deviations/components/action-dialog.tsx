@@ -73,33 +73,23 @@ export function ActionDialog({
           {t('deviations.correctionHint')}
         </Typography>
       ) : null}
-      <TextField
-        label={t('deviations.cause')}
-        value={values.cause}
-        onChange={set('cause')}
-        required
-        multiline
-        minRows={2}
-        fullWidth
-        autoFocus
-        error={Boolean(shown.cause)}
-        helperText={message('cause')}
-        slotProps={{ htmlInput: { maxLength: DEVIATION_TEXT_MAX } }}
-        sx={{ mt: 1 }}
-      />
-      <TextField
-        label={t('deviations.action')}
-        value={values.action}
-        onChange={set('action')}
-        required
-        multiline
-        minRows={3}
-        fullWidth
-        error={Boolean(shown.action)}
-        helperText={message('action')}
-        slotProps={{ htmlInput: { maxLength: DEVIATION_TEXT_MAX } }}
-        sx={{ mt: 2 }}
-      />
+      {(['cause', 'action'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(`deviations.${field}`)}
+          value={values[field]}
+          onChange={set(field)}
+          required
+          multiline
+          minRows={field === 'cause' ? 2 : 3}
+          fullWidth
+          autoFocus={field === 'cause'}
+          error={Boolean(shown[field])}
+          helperText={message(field)}
+          slotProps={{ htmlInput: { maxLength: DEVIATION_TEXT_MAX } }}
+          sx={{ mt: field === 'cause' ? 1 : 2 }}
+        />
+      ))}
       <TextField
         label={t('deviations.actedAt')}
         type="datetime-local"
