@@ -88,7 +88,10 @@ const MODULE_BUILDS_ON = {
   // The intake opens and closes alarms in its own transaction (alarm-store/observed-alarms.ts).
   telemetry: ['devices', 'alerts', 'intake', 'alarms', 'platforms'],
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
-  logbook: ['locations', 'alerts'],
+  // Deviations of the logbook as records (docs/logbook.md, "Deviations"): scoped by location.
+  deviations: ['locations'],
+  // The report materialises its deviations and reads their actions (deviations-repository.ts).
+  logbook: ['locations', 'alerts', 'deviations'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
   'alarm-notifications': ['alerts', 'customers', 'alarm-store'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.

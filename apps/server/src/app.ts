@@ -24,6 +24,7 @@ import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
+import { deviationRoutes } from './modules/deviations/deviations-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createBackgroundJobs } from './jobs/background-jobs';
@@ -227,6 +228,7 @@ export async function buildApp({ config, database, logger, logStream, background
         reads: database.kind === 'postgres' ? longReportReads(database.db) : plainReportReads(database.db),
       });
       await api.register(logbookVerifyRoutes, { db: database.db });
+      await api.register(deviationRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
       await api.register(deviceRoutes, { db: database.db });

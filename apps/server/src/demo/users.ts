@@ -30,7 +30,7 @@ export const DEMO_USERS: TDemoUser[] = [
     lastName: 'Klant',
     language: 'nl',
     // Signs the customer's logbooks (docs/logbook.md, "Sign-off"): she is Sporthal Zuid's responsible person.
-    rights: ['dashboard', 'calibrationData', 'signLogbook'],
+    rights: ['dashboard', 'calibrationData', 'signLogbook', 'recordDeviationAction'],
     customers: ['Gemeente Utrecht'],
     overflowEmailAlerts: true,
   },

@@ -17,6 +17,8 @@ export const TABLES = [
   'logbook_reports',
   'logbook_report_supersessions',
   'logbook_days',
+  'deviation_actions',
+  'deviations',
   'alert_items',
   'mail_messages',
   'intake_events',

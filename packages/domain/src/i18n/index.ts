@@ -14,6 +14,7 @@ export * from './ui-alerts';
 export * from './ui-dashboard';
 export * from './ui-logbook-report';
 export * from './ui-logbook-screen';
+export * from './ui-deviations';
 export * from './ui-logbook-verify';
 export * from './ui-logbook-sign-off';
 export * from './ui-alarms';

@@ -47,6 +47,11 @@ export const validationMessagesNl = {
   contactRequired: 'Vul een e-mailadres of telefoonnummer in',
   timeZone: 'Onbekende tijdzone',
   sha256: 'Een SHA-256 is 64 hexadecimale tekens (0-9, a-f)',
+  // deviations (docs/logbook.md, "Deviations")
+  dateTime: 'Ongeldig tijdstip',
+  actedAtInFuture: 'Dit tijdstip ligt in de toekomst',
+  actedAtBeforeDeviation: 'De maatregel kan niet genomen zijn voor de afwijking begon',
+  alarmNotHere: 'Dit alarm hoort niet bij deze locatie',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
@@ -96,6 +101,11 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   contactRequired: 'Enter an e-mail address or a phone number',
   timeZone: 'Unknown time zone',
   sha256: 'A SHA-256 is 64 hexadecimal characters (0-9, a-f)',
+  // deviations (docs/logbook.md, "Deviations")
+  dateTime: 'Invalid date and time',
+  actedAtInFuture: 'This time is in the future',
+  actedAtBeforeDeviation: 'The action cannot have been taken before the deviation began',
+  alarmNotHere: 'This alarm does not belong to this location',
   noDays: 'Choose at least one day: without days the period never flushes',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'A time from 0:00 to 23:59, for example 7:00',

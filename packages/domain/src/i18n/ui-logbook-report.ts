@@ -44,6 +44,7 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Kalibratiestatus per kanaal',
     calibrations: 'Kalibraties in deze periode',
     changes: 'Wijzigingen',
+    deviations: 'Afwijkingen en maatregelen',
   },
   empty: {
     excursions: 'Geen overschrijdingen van de grens',
@@ -58,6 +59,7 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Geen kanalen om te kalibreren',
     calibrations: 'Geen kalibraties in deze periode',
     changes: 'Geen wijzigingen in deze periode',
+    deviations: 'Geen afwijkingen in deze periode',
   },
   labels: {
     notHandled: 'niet afgehandeld',
@@ -143,6 +145,11 @@ export const logbookReportTextsNl = {
     user: 'Gebruiker',
     details: 'Details',
     rulebook: 'Regelset',
+    state: 'Status',
+    cause: 'Oorzaak',
+    correctiveAction: 'Maatregel',
+    handledBy: 'Afgehandeld door',
+    handledAt: 'Afgehandeld op',
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -159,11 +166,14 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'kalibratiestatus',
     calibration: 'kalibratie',
     change: 'wijziging',
+    deviation: 'afwijking',
   },
   verdicts: {
     compliant: 'Voldoet',
     deviations: 'Afwijkingen',
     insufficientData: 'Onvoldoende gegevens',
+    deviationsHandled: 'Afwijkingen, alle afgehandeld',
+    openDeviations: 'Open afwijkingen',
   },
   modes: {
     WW: 'Warm water',
@@ -226,6 +236,19 @@ export const logbookReportTextsNl = {
   },
   /** Who did a change the node reported itself (settings confirmed). */
   nodeItself: 'de node zelf',
+  deviationKinds: {
+    excursion: 'Temperatuur buiten grens',
+    failedFlush: 'Spoeling voldeed niet',
+    missedFlush: 'Spoelplicht gemist',
+    gap: 'Onderbreking in de metingen',
+    calibrationOverdue: 'Kalibratie te laat',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Open',
+    handled: 'Afgehandeld',
+    handledByAlarm: 'Afgehandeld via het alarm',
+  },
 };
 
 export const logbookReportTextsEn: typeof logbookReportTextsNl = {
@@ -269,6 +292,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'Calibration status per channel',
     calibrations: 'Calibrations in this period',
     changes: 'Changes',
+    deviations: 'Deviations and actions',
   },
   empty: {
     excursions: 'No excursions outside the limit',
@@ -283,6 +307,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'No channels to calibrate',
     calibrations: 'No calibrations in this period',
     changes: 'No changes in this period',
+    deviations: 'No deviations in this period',
   },
   labels: {
     notHandled: 'not handled',
@@ -368,6 +393,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     user: 'User',
     details: 'Details',
     rulebook: 'Rulebook',
+    state: 'State',
+    cause: 'Cause',
+    correctiveAction: 'Corrective action',
+    handledBy: 'Handled by',
+    handledAt: 'Handled at',
   },
   csvSections: {
     excursion: 'excursion',
@@ -383,11 +413,14 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'calibration status',
     calibration: 'calibration',
     change: 'change',
+    deviation: 'deviation',
   },
   verdicts: {
     compliant: 'Compliant',
     deviations: 'Deviations',
     insufficientData: 'Insufficient data',
+    deviationsHandled: 'Deviations, all handled',
+    openDeviations: 'Open deviations',
   },
   modes: {
     WW: 'Hot water',
@@ -447,6 +480,19 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibration: 'Calibrated',
   },
   nodeItself: 'the node itself',
+  deviationKinds: {
+    excursion: 'Temperature outside the limit',
+    failedFlush: 'Flush did not prove itself',
+    missedFlush: 'Flush duty missed',
+    gap: 'Gap in the readings',
+    calibrationOverdue: 'Calibration overdue',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Open',
+    handled: 'Handled',
+    handledByAlarm: 'Handled through the alarm',
+  },
 };
 
 /**
@@ -496,6 +542,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Kalibrierstatus je Kanal',
     calibrations: 'Kalibrierungen im Zeitraum',
     changes: 'Änderungen',
+    deviations: 'Abweichungen und Maßnahmen',
   },
   empty: {
     excursions: 'Keine Grenzwertüberschreitungen',
@@ -510,6 +557,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Keine zu kalibrierenden Kanäle',
     calibrations: 'Keine Kalibrierungen im Zeitraum',
     changes: 'Keine Änderungen im Zeitraum',
+    deviations: 'Keine Abweichungen im Zeitraum',
   },
   labels: {
     notHandled: 'nicht bearbeitet',
@@ -595,6 +643,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     user: 'Benutzer',
     details: 'Details',
     rulebook: 'Regelwerk',
+    state: 'Status',
+    cause: 'Ursache',
+    correctiveAction: 'Maßnahme',
+    handledBy: 'Erledigt von',
+    handledAt: 'Erledigt am',
   },
   csvSections: {
     excursion: 'überschreitung',
@@ -610,11 +663,14 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'kalibrierstatus',
     calibration: 'kalibrierung',
     change: 'änderung',
+    deviation: 'abweichung',
   },
   verdicts: {
     compliant: 'Eingehalten',
     deviations: 'Abweichungen',
     insufficientData: 'Unzureichende Daten',
+    deviationsHandled: 'Abweichungen, alle erledigt',
+    openDeviations: 'Offene Abweichungen',
   },
   modes: {
     WW: 'Warmwasser',
@@ -674,6 +730,19 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibration: 'Kalibriert',
   },
   nodeItself: 'der Messknoten selbst',
+  deviationKinds: {
+    excursion: 'Temperatur außerhalb des Grenzwerts',
+    failedFlush: 'Unwirksame Spülung',
+    missedFlush: 'Spülpflicht versäumt',
+    gap: 'Messlücke',
+    calibrationOverdue: 'Kalibrierung überfällig',
+    alarm: 'Alarm',
+  },
+  deviationStates: {
+    open: 'Offen',
+    handled: 'Erledigt',
+    handledByAlarm: 'Erledigt über den Alarm',
+  },
 };
 
 export type TLogbookReportTexts = typeof logbookReportTextsNl;

@@ -74,6 +74,7 @@ export const usersUiNl = {
       dashboard: 'Dashboard',
       products: 'Producten',
       signLogbook: 'Logboek ondertekenen',
+      recordDeviationAction: 'Afwijkingen afhandelen',
     },
   },
 };
@@ -150,6 +151,7 @@ export const usersUiEn: typeof usersUiNl = {
       dashboard: 'Dashboard',
       products: 'Products',
       signLogbook: 'Sign logbooks',
+      recordDeviationAction: 'Handle deviations',
     },
   },
 };

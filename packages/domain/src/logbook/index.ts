@@ -7,3 +7,4 @@ export * from './sign-off';
 export * from './report-job';
 export * from './report-rules';
 export * from './report-words';
+export * from './deviations';

@@ -74,6 +74,10 @@ const SECTION: TLogbookLocationSection = {
   calibrationStatus: [{ ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', lastCalibrated: null, intervalYears: 2, due: null, overdue: true }],
   calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature9', reference: 60, measured: 59.6, offset: 0.4, user: null }],
   changes: [{ at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'settings', user: 'planner@example.com', details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] }],
+  deviations: [
+    { kind: 'alarm', alarmKind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: null, hours: null, state: 'handled', handling: { source: 'alarm', cause: null, action: 'Batterij vervangen', at: '2026-10-13T08:00:00.000Z', by: 'J. de Vries', alarmId: 9 } },
+    { kind: 'excursion', alarmKind: null, ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, state: 'open', handling: null },
+  ],
 };
 
 /** Every cell of a table's first row of SECTION, by column. */
@@ -101,6 +105,23 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       flushesFailed: { kind: 'count', value: 1 },
       missedFlushes: { kind: 'count', value: 1 },
       verdict: { kind: 'verdict', value: 'deviations' },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.deviations,
+    2,
+    {
+      kind: { kind: 'deviationKind', value: 'alarm:offline' },
+      ...node,
+      channel: { kind: 'text', value: '' },
+      from: { kind: 'instant', value: '2026-10-12T03:15:00.000Z' },
+      to: { kind: 'until', value: null },
+      hours: { kind: 'hours', value: null },
+      state: { kind: 'deviationState', value: 'handledByAlarm' },
+      cause: { kind: 'text', value: '' },
+      correctiveAction: { kind: 'text', value: 'Batterij vervangen' },
+      handledBy: { kind: 'text', value: 'J. de Vries' },
+      handledAt: { kind: 'instant', value: '2026-10-13T08:00:00.000Z' },
     },
   ],
   [
@@ -238,7 +259,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
 
 describe('the logbook report section tables', () => {
   it('lists every table once, in the order of the report', () => {
-    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual(['summary', 'temperatures', 'excursions', 'gaps', 'flushWeeks', 'failedFlushes', 'missedFlushes', 'alarms', 'calibrationStatus', 'calibrations', 'changes']);
+    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual(['summary', 'deviations', 'temperatures', 'excursions', 'gaps', 'flushWeeks', 'failedFlushes', 'missedFlushes', 'alarms', 'calibrationStatus', 'calibrations', 'changes']);
     expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
   });
 

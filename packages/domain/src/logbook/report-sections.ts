@@ -1,4 +1,5 @@
 import type { TLogbookReportTexts } from '../i18n/ui-logbook-report';
+import type { TLogbookDeviation } from './deviations';
 import type { TLogbookChannel, TLogbookLocationSection, TLogbookSettingChange } from './report';
 import type { TExcursionClass } from './report-rules';
 
@@ -19,6 +20,7 @@ export type TLogbookAlarm = TLogbookRow<'alarms'>;
 export type TLogbookCalibrationStatus = TLogbookRow<'calibrationStatus'>;
 export type TLogbookCalibration = TLogbookRow<'calibrations'>;
 export type TLogbookChange = TLogbookRow<'changes'>;
+export type TLogbookDeviationRow = TLogbookDeviation;
 /** A gap in a channel's readings or a stretch without a flush, with the channel it belongs to. */
 export type TLogbookStretch = Pick<TLogbookChannel, 'eui' | 'nodeName' | 'channelId' | 'channelName'> & { from: string; to: string; hours: number };
 /** An excursion outside a channel's limit, with the channel it belongs to. */
@@ -52,6 +54,10 @@ export type TLogbookCell =
   | { kind: 'verdict'; value: TLogbookChannel['verdict'] }
   | { kind: 'alarmKind'; value: string }
   | { kind: 'changeKind'; value: string }
+  /** A deviation's kind: 'excursion', ..., or 'alarm:<alarm kind>' (texts.deviationKinds, texts.alarmKinds). */
+  | { kind: 'deviationKind'; value: string }
+  /** A deviation's state: open, handled, or handled by its alarm's resolution (texts.deviationStates). */
+  | { kind: 'deviationState'; value: 'open' | 'handled' | 'handledByAlarm' }
   | { kind: 'yesNo'; value: boolean }
   /** Who made a change; null for what the node reported itself. */
   | { kind: 'actor'; value: string | null };
@@ -314,8 +320,36 @@ const changes: TLogbookSectionTable<TLogbookChange> = {
   ],
 };
 
+/** Every deviation of the period with its state and how it was handled (docs/logbook.md, "Deviations"); open ones as open. */
+const deviations: TLogbookSectionTable<TLogbookDeviation> = {
+  id: 'deviations',
+  csvLine: 'deviation',
+  empty: 'deviations',
+  rows: (section) => section.deviations ?? [],
+  columns: [
+    column('kind', 'deviationKind', (row) => (row.alarmKind ? `alarm:${row.alarmKind}` : row.kind)),
+    ...nodeColumns<TLogbookDeviation>(),
+    column('channel', 'text', (row, lookup) => lookup.channelName(row.eui, row.channelId)),
+    column('from', 'instant', (row) => row.from),
+    column('to', 'until', (row) => row.to),
+    column('hours', 'hours', (row) => row.hours),
+    column('state', 'deviationState', (row) => (row.state === 'open' ? 'open' : row.handling?.source === 'alarm' ? 'handledByAlarm' : 'handled')),
+    column('cause', 'text', (row) => row.handling?.cause ?? ''),
+    column('correctiveAction', 'text', (row) => row.handling?.action ?? ''),
+    column('handledBy', 'text', (row) => row.handling?.by ?? ''),
+    column('handledAt', 'instant', (row) => row.handling?.at ?? null),
+  ],
+};
+
 /** The tables of a location's report by name, typed by their rows. */
-export const LOGBOOK_TABLES = { summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } as const;
+export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } as const;
 
 /** The tables in the order of the report. */
-export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes];
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes];
+
+/** A deviation kind cell's words: 'Temperatuur buiten grens', or 'Alarm: Offline' for 'alarm:offline'. */
+export function deviationKindText(texts: Pick<TLogbookReportTexts, 'deviationKinds' | 'alarmKinds'>, value: string): string {
+  const [kind, alarmKind] = value.split(':');
+  const words = (texts.deviationKinds as Record<string, string>)[kind] ?? kind;
+  return alarmKind ? `${words}: ${(texts.alarmKinds as Record<string, string>)[alarmKind] ?? alarmKind}` : words;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANNEL_MODES } from '../constants';
 import { RULEBOOK_IDS } from './rulebooks';
 import { EXCURSION_CLASSES } from './report-rules';
+import { ZLogbookDeviation } from './deviations';
 import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
 
 /**
@@ -26,7 +27,14 @@ const zInstant = z.string();
 export const ZLogbookPeriodQuery = z.object({ from: zIsoDate, to: zIsoDate });
 export type TLogbookPeriodQuery = z.infer<typeof ZLogbookPeriodQuery>;
 
-export const ZLogbookVerdict = z.enum(['compliant', 'deviations', 'insufficientData']);
+/** A channel's verdict: its readings and flushes against the rulebook. */
+export const ZLogbookChannelVerdict = z.enum(['compliant', 'deviations', 'insufficientData']);
+/**
+ * A location's, a customer's and a report's verdict (docs/logbook.md, "Deviations"): compliant,
+ * deviations all handled, open deviations, or insufficient data. 'deviations' is what reports
+ * issued before deviations were records say; their stored JSON keeps parsing.
+ */
+export const ZLogbookVerdict = z.enum(['compliant', 'deviationsHandled', 'openDeviations', 'insufficientData', 'deviations']);
 
 export const ZLogbookLimit = z.object({ kind: z.enum(['atLeast', 'atMost', 'below']), celsius: z.number() });
 
@@ -85,7 +93,7 @@ export const ZLogbookChannel = z.object({
   flushesProved: z.number().int(),
   flushesFailed: z.number().int(),
   missedFlushes: z.array(ZStretch),
-  verdict: ZLogbookVerdict,
+  verdict: ZLogbookChannelVerdict,
 });
 export type TLogbookChannel = z.infer<typeof ZLogbookChannel>;
 
@@ -212,6 +220,8 @@ export const ZLogbookLocationSection = z.object({
   calibrationStatus: z.array(ZLogbookCalibrationChannel),
   calibrations: z.array(ZLogbookCalibration),
   changes: z.array(ZLogbookChange),
+  /** Every deviation of the period with its state and handling (docs/logbook.md, "Deviations"); absent in reports issued before. */
+  deviations: z.array(ZLogbookDeviation).optional(),
 });
 export type TLogbookLocationSection = z.infer<typeof ZLogbookLocationSection>;
 

@@ -86,6 +86,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   products: PRODUCT_READS,
   // Issuing a logbook is a sign-off (docs/logbook.md, "Sign-off"): grantable to a customer's own users.
   signLogbook: route('PostLocationIssuedLogbook', 'PostCustomerIssuedLogbook'),
+  // Recording the corrective action of a deviation (docs/logbook.md, "Deviations"): grantable to a customer's own users, for their locations.
+  recordDeviationAction: route('PostDeviationAction'),
 };
 
 /**

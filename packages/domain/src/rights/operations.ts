@@ -78,6 +78,11 @@ export const OPERATIONS = {
   GetIssuedLogbookJson: op('GET', '/logbook/issued/:number/json', 'read'),
   PostLogbookVerify: op('POST', '/logbook/verify', 'read'),
   PostPublicLogbookVerify: op('POST', '/logbook/verify/public', 'public'),
+  // deviations of the logbook (docs/logbook.md, "Deviations"): whoever may see the location reads; recording an action needs recordDeviationAction
+  GetLocationDeviations: op('GET', '/customers/:customer/locations/:location/deviations', 'read'),
+  GetCustomerDeviations: op('GET', '/customers/:customer/deviations', 'read'),
+  GetDeviation: op('GET', '/deviations/:id', 'read'),
+  PostDeviationAction: op('POST', '/deviations/:id/actions', 'route'),
   // reports made as jobs (a customer's year): whoever may read them; a job is its user's own
   StartLocationLogbookJob: op('POST', '/customers/:customer/locations/:location/logbook/jobs', 'read'),
   StartCustomerLogbookJob: op('POST', '/customers/:customer/logbook/jobs', 'read'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, tsz } from './columns';
 import { users } from './users';
 
@@ -104,4 +104,51 @@ export const logbookDays = pgTable(
     computedAt: tsz('computed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ name: 'logbook_days_pk', columns: [table.deviceEui, table.day, table.channelId, table.limitKey] })],
+);
+
+/**
+ * Deviations of the logbook as records (docs/logbook.md, "Deviations"; migration 0030): the report's
+ * findings under a deterministic key, upserted whenever a report finds them.
+ */
+export const deviations = pgTable(
+  'deviations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    locationId: integer('location_id').notNull(),
+    kind: text('kind').notNull(),
+    alarmKind: text('alarm_kind'),
+    deviceEui: text('device_eui').notNull(),
+    nodeName: text('node_name').notNull(),
+    channelId: text('channel_id'),
+    startedAt: tsz('started_at').notNull(),
+    endedAt: tsz('ended_at'),
+    alarmId: bigint('alarm_id', { mode: 'number' }),
+    foundAt: tsz('found_at').notNull().defaultNow(),
+    updatedAt: tsz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deviations_key_idx').on(table.key),
+    index('deviations_location_idx').on(table.locationId, table.startedAt.desc(), table.id.desc()),
+    index('deviations_subject_idx').on(table.locationId, table.deviceEui, table.kind, table.startedAt),
+  ],
+);
+
+/** What was done about a deviation (insert-only: a trigger refuses UPDATE, DELETE and TRUNCATE; the latest counts). */
+export const deviationActions = pgTable(
+  'deviation_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviationId: bigint('deviation_id', { mode: 'number' })
+      .notNull()
+      .references(() => deviations.id),
+    cause: text('cause').notNull(),
+    action: text('action').notNull(),
+    actedAt: tsz('acted_at').notNull(),
+    alarmId: bigint('alarm_id', { mode: 'number' }),
+    userId: integer('user_id'),
+    userEmail: text('user_email').notNull(),
+    createdAt: tsz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('deviation_actions_deviation_idx').on(table.deviationId, table.createdAt.desc(), table.id.desc())],
 );

@@ -10,10 +10,12 @@ import {
   settingAt,
   DEFAULT_SUPPLY_VOLTAGE_THRESHOLD,
   channelVerdict,
+  deviationFindings,
+  deviationHandling,
+  deviationVerdict,
   effectiveRulebook,
   flushProved,
   isWeakFlush,
-  locationVerdict,
   missedFlushes,
   rulebookForCountry,
   temperatureLimit,
@@ -22,10 +24,13 @@ import {
   type TDeviceType,
   type TLogbookChannel,
   type TLogbookSettingChange,
+  type TLogbookDeviation,
   type TLogbookLocationSection,
   type TLogbookReport,
   type TRulebookId,
+  worstVerdict,
 } from '@aquasmart/domain';
+import { materialiseDeviations } from '../deviations/deviations-repository';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
 import { keepPeriodDays, REPORT_READ_SIZE, type TReadSize } from './logbook-days';
@@ -201,6 +206,19 @@ export function changeDetails(change: TChangeRow, type?: TDeviceType): { kind: s
  * nobody acknowledged or resolved it yet.
  */
 export function handlingOf(records: readonly TAlarmRecordRow[], kind: string, eui: string, channelId: string | null, from: Date, to: Date): TLogbookLocationSection['alarms'][number]['handling'] {
+  const record = alarmRecordOf(records, kind, eui, channelId, from, to);
+  if (!record || (record.acknowledgedBy === null && record.resolvedBy === null)) return null;
+  return {
+    acknowledgedBy: record.acknowledgedBy,
+    acknowledgedAt: record.acknowledgedBy && record.acknowledgedAt ? iso(record.acknowledgedAt) : null,
+    resolvedBy: record.resolvedBy,
+    resolvedAt: record.resolvedBy && record.resolvedAt ? iso(record.resolvedAt) : null,
+    note: record.resolution,
+  };
+}
+
+/** The alarm record a stretch found in the history was (handlingOf): same kind, node and channel (per-channel kinds), the longest overlap. */
+export function alarmRecordOf(records: readonly TAlarmRecordRow[], kind: string, eui: string, channelId: string | null, from: Date, to: Date): TAlarmRecordRow | null {
   let best: { record: TAlarmRecordRow; overlap: number } | null = null;
   for (const record of records) {
     if (record.kind !== kind || record.eui !== eui || (CHANNEL_ALARM_KINDS.includes(record.kind as TAlarmKind) && record.channelId !== channelId)) continue;
@@ -209,15 +227,33 @@ export function handlingOf(records: readonly TAlarmRecordRow[], kind: string, eu
     const overlap = Math.min(end.getTime(), to.getTime()) - Math.max(record.openedAt.getTime(), from.getTime());
     if (!best || overlap > best.overlap) best = { record, overlap };
   }
-  if (!best || (best.record.acknowledgedBy === null && best.record.resolvedBy === null)) return null;
-  const { record } = best;
-  return {
-    acknowledgedBy: record.acknowledgedBy,
-    acknowledgedAt: record.acknowledgedBy && record.acknowledgedAt ? iso(record.acknowledgedAt) : null,
-    resolvedBy: record.resolvedBy,
-    resolvedAt: record.resolvedBy && record.resolvedAt ? iso(record.resolvedAt) : null,
-    note: record.resolution,
-  };
+  return best?.record ?? null;
+}
+
+/**
+ * The section's deviations (docs/logbook.md, "Deviations"): its findings written as records (upsert
+ * by key), each with its state: the latest recorded action, else its alarm's resolution, else open.
+ */
+async function sectionDeviations(
+  db: TDbOrTx,
+  locationId: number,
+  periodStart: Date,
+  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus'>,
+  alarmRecords: readonly TAlarmRecordRow[],
+  endOf: (eui: string) => Date,
+): Promise<TLogbookDeviation[]> {
+  const findings = deviationFindings(parts, iso(periodStart)).map((finding) => {
+    const record =
+      finding.kind === 'alarm' && finding.alarmKind
+        ? alarmRecordOf(alarmRecords, finding.alarmKind, finding.eui, finding.channelId, new Date(finding.from), finding.to ? new Date(finding.to) : endOf(finding.eui))
+        : null;
+    return { ...finding, record };
+  });
+  const stored = await materialiseDeviations(db, locationId, periodStart, findings.map(({ record, ...finding }) => ({ ...finding, alarmId: record?.id ?? null })));
+  return findings.map(({ record, keyStart: _key, ...finding }, index) => ({
+    ...finding,
+    ...deviationHandling(stored[index].latest, record ? { alarmId: record.id, resolvedBy: record.resolvedBy, resolvedAt: record.resolvedAt ? iso(record.resolvedAt) : null, note: record.resolution } : null),
+  }));
 }
 
 /**
@@ -496,10 +532,11 @@ export async function buildLocationSection(
   });
 
   const verdicts = channelRows.map((row) => row.verdict);
+  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus }, alarmRecords, (eui) => thereOf(eui).end);
   return {
     location: { id: location.id, name: location.name, address: location.address, postalCode: location.postalCode, city: location.city, country: location.country, timeZone: location.timeZone },
     rulebook,
-    verdict: locationVerdict(verdicts),
+    verdict: deviationVerdict(verdicts, deviations.map((deviation) => deviation.state)),
     nodes: euis.length,
     channels: channelRows,
     flushWeeks,
@@ -508,6 +545,7 @@ export async function buildLocationSection(
     calibrationStatus,
     calibrations: calibrations.map((row) => ({ at: iso(row.at), eui: row.eui, nodeName: nodeName(row.eui), channelId: row.channelId, reference: row.reference, measured: row.measured, offset: row.offset, user: row.user })),
     changes: changes.map((change) => ({ at: iso(change.at), eui: change.eui, nodeName: nodeName(change.eui), user: change.user, ...changeDetails(change, nodeOf.get(change.eui)?.type) })),
+    deviations,
   };
 }
 
@@ -546,7 +584,7 @@ export async function buildReport(
     generatedBy: args.generatedBy,
     period: { from: args.period.from, to: args.period.to, timeZone, start: iso(bounds.start), end: iso(bounds.end) },
     customer: { id: customer.id, name: customer.name, address: customer.address, postalCode: customer.postalCode, city: customer.city, country: customer.country },
-    verdict: locationVerdict(sections.map((section) => section.verdict)),
+    verdict: worstVerdict(sections.map((section) => section.verdict)),
     locations: sections,
   };
 }

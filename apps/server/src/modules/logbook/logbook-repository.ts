@@ -424,6 +424,7 @@ export async function lastCalibrations(db: TDbOrTx, channels: readonly { eui: st
 }
 
 export interface TAlarmRecordRow {
+  id: number;
   kind: string;
   eui: string;
   /** null for kinds without a channel. */
@@ -438,6 +439,7 @@ export interface TAlarmRecordRow {
 }
 
 const alarmRecordRow = rowShape({
+  id: column.number,
   kind: column.as<string>(),
   eui: column.as<string>(),
   channel_id: column.as<string>(),
@@ -459,7 +461,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
   if (euis.length === 0) return [];
   const rows = await alarmRecordRow.readInTurn(
     db,
-    sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
+    sql`SELECT a.id, a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
                ack.user_email AS acknowledged_by, ack.at AS acknowledged_at, res.user_email AS resolved_by, res.at AS resolved_at
           FROM alarms a
           LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) ack ON true
@@ -468,6 +470,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
          ORDER BY a.opened_at, a.id`,
   );
   return rows.map((row) => ({
+    id: row.id,
     kind: row.kind,
     eui: row.eui,
     channelId: row.channel_id === '' ? null : row.channel_id,

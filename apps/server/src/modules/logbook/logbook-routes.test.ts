@@ -38,7 +38,7 @@ describe('logbook routes', () => {
     const response = await call(tokens.klant, 'GET', `${place}/logbook?${query}`);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report).toMatchObject({ scope: 'location', number: null, verdict: 'deviations', generatedBy: 'klant@example.com' });
+    expect(report).toMatchObject({ scope: 'location', number: null, verdict: 'openDeviations', generatedBy: 'klant@example.com' });
     expect(report.locations[0].channels[0]).toMatchObject({ readings: 736, coverage: 0.9583, growthRangeHours: 2, flushesFailed: 1 });
   });
 
@@ -78,7 +78,7 @@ describe('logbook routes', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Legionellen-Betriebsbuch');
     expect(text).toContain('05.10.2026 bis 12.10.2026');
-    expect(text).toContain('Befund Standort: Abweichungen');
+    expect(text).toContain('Befund Standort: Offene Abweichungen');
     expect(text).toContain('95,8%');
     expect(text).toContain('Änderungen');
     const csv = await call(tokens.klant, 'GET', `${place}/logbook/csv?${query}&language=de`);
@@ -113,7 +113,7 @@ describe('logbook routes', () => {
     const issued = await call(tokens.klant, 'POST', `${place}/logbook/issued`, { ...ISSUE, language: 'en' });
     expect(issued.statusCode).toBe(201);
     const entry = issued.json();
-    expect(entry).toMatchObject({ scope: 'location', customer: LOGBOOK_CUSTOMER, location: LOGBOOK_LOCATION, from: '2026-10-05', to: '2026-10-12', rulebook: 'NL', verdict: 'deviations', issuedBy: 'klant@example.com', language: 'en' });
+    expect(entry).toMatchObject({ scope: 'location', customer: LOGBOOK_CUSTOMER, location: LOGBOOK_LOCATION, from: '2026-10-05', to: '2026-10-12', rulebook: 'NL', verdict: 'openDeviations', issuedBy: 'klant@example.com', language: 'en' });
     expect(entry.number).toMatch(/^LB-\d{4}-\d{6}$/);
     expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
     // NL keeps 3 years after the period's end.

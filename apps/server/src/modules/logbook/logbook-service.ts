@@ -349,7 +349,7 @@ export function reportFileName(report: TLogbookReport, extension: 'pdf' | 'csv' 
 /**
  * The monthly mail's draft (monthly-logbook-job.ts): a location's month computed as a preview is,
  * not stored and not issued (issuing is a sign-off); the e-mail says its verdict and how many of
- * its alarms nobody resolved yet.
+ * its deviations are still open. Preparing it materialises the month's deviations (docs/logbook.md, "Deviations").
  */
 export async function prepareMonthlyDraft(
   db: TDb,
@@ -361,6 +361,7 @@ export async function prepareMonthlyDraft(
   const [customer] = await db.select().from(customers).where(eq(customers.id, args.customerId));
   if (!location || !customer) throw new Error(`monthly logbook: location ${args.locationId} of customer ${args.customerId} is gone`);
   const report = await makeReport(db, { scope: 'location', customer, location }, args.period, 'monthly', now, reads);
-  const openDeviations = report.locations.flatMap((section) => section.alarms).filter((alarm) => !alarm.handling?.resolvedBy).length;
+  // Every deviation of the month without a recorded action or an alarm resolution (docs/logbook.md, "Deviations").
+  const openDeviations = report.locations.flatMap((section) => section.deviations ?? []).filter((deviation) => deviation.state === 'open').length;
   return { verdict: report.verdict, openDeviations };
 }

@@ -44,7 +44,7 @@ const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 /** What the report service answers of a month's draft, as far as the job sees it. */
 const fakePreparer: TPrepareMonthlyDraft = async (args) => {
   calls.push(args);
-  return { verdict: 'deviations', openDeviations: 2 };
+  return { verdict: 'openDeviations', openDeviations: 2 };
 };
 
 const ANNA = { name: 'Anna de Vries', role: 'Beheerder', organisation: 'Gemeente Utrecht', email: 'anna@example.com', phone: '' };
@@ -154,7 +154,7 @@ describe('the monthly logbook job', () => {
     const toPiet = received.find((mail) => mail.to[0] === 'piet@example.com' && mail.subject.includes('Kelder'))!;
     expect(toPiet.subject).toBe(`Legionellalogboek november 2026: ${LOCATION_KELDER} (${CUSTOMER_A})`);
     expect(toPiet.text).toContain('staat als concept klaar en wacht op ondertekening.');
-    expect(toPiet.text).toContain('Oordeel: Afwijkingen. Open afwijkingen (alarmen zonder afhandeling): 2.');
+    expect(toPiet.text).toContain('Oordeel: Open afwijkingen. Open afwijkingen (zonder vastgelegde oorzaak en maatregel): 2.');
     const link = `${PUBLIC_URL}/locations/Gemeente%20Utrecht/${encodeURIComponent(LOCATION_KELDER)}?from=2026-11-01&to=2026-11-30#logbook`;
     expect(toPiet.text).toContain(link);
     expect(toPiet.html).toContain(`href="${link.replace('&', '&amp;')}"`);
@@ -168,7 +168,7 @@ describe('the monthly logbook job', () => {
     expect(toAnna.messageId).toBe(monthlyMessageId(ids.stadhuis, NOVEMBER, { email: 'ANNA@example.com' }, PUBLIC_URL));
     const toNoor = received.find((mail) => mail.to[0] === 'noor@example.com')!;
     expect(toNoor.subject).toBe(`Legionella logbook November 2026: Kliniek (${CUSTOMER_B})`);
-    expect(toNoor.text).toContain('Verdict: Deviations. Open deviations (alarms not dealt with): 2.');
+    expect(toNoor.text).toContain('Verdict: Open deviations. Open deviations (no cause and corrective action recorded): 2.');
     expect(toNoor.text).toContain(`${PUBLIC_URL}/users/current`);
     expect((await outbox()).every((mail) => mail.state === 'sent')).toBe(true);
   });
@@ -285,7 +285,7 @@ describe('the e-mail', () => {
     });
     expect(mail.subject).toBe(subject);
     expect(mail.text.startsWith(greeting)).toBe(true);
-    expect(mail.text).toContain(language === 'nl' ? 'Oordeel: Onvoldoende gegevens. Open afwijkingen (alarmen zonder afhandeling): 0.' : 'Verdict: Insufficient data. Open deviations (alarms not dealt with): 0.');
+    expect(mail.text).toContain(language === 'nl' ? 'Oordeel: Onvoldoende gegevens. Open afwijkingen (zonder vastgelegde oorzaak en maatregel): 0.' : 'Verdict: Insufficient data. Open deviations (no cause and corrective action recorded): 0.');
     expect(mail.text).toContain('https://portal.example.nl/locations/Acme/Hal#logbook');
     expect(mail.text).toContain('https://portal.example.nl/users/current');
     expect(mail.html).toContain(`<html lang="${language}">`);

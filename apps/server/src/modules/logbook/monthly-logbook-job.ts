@@ -10,6 +10,7 @@ import {
   logbookPeriod,
   type TLogbookMailTexts,
   type TLogbookPeriodQuery,
+  type TLogbookReport,
   type TLogbookReportLanguage,
   type TResponsiblePerson,
 } from '@aquasmart/domain';
@@ -64,8 +65,8 @@ export interface TMonthlyDraftArgs {
 
 /** What the e-mail says of the draft. */
 export interface TMonthlyDraft {
-  verdict: 'compliant' | 'deviations' | 'insufficientData';
-  /** Alarms of the month nobody resolved yet (no corrective action recorded). */
+  verdict: TLogbookReport['verdict'];
+  /** Deviations of the month still open: no corrective action recorded, no alarm resolution (docs/logbook.md, "Deviations"). */
   openDeviations: number;
 }
 

@@ -22,7 +22,7 @@ describe('renderLogbookCsv', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const rows = records(text);
     expect(new Set(rows.map((row) => row.length))).toEqual(new Set([rows[0].length]));
-    expect(rows[0]).toHaveLength(51);
+    expect(rows[0]).toHaveLength(56);
   });
 
   it('names the section of every line in the first column, each as often as the report has rows', () => {
@@ -33,6 +33,7 @@ describe('renderLogbookCsv', () => {
       rapport: 1,
       locatie: 1,
       samenvatting: 4,
+      afwijking: 3,
       temperatuur: 4,
       onderbreking: 4,
       overschrijding: 3,
@@ -118,10 +119,10 @@ describe('renderLogbookCsv', () => {
     expect(text.startsWith('\uFEFFBereich;Standort;Messknoten;EUI;Kanal;Wasserart;Grenzwert;Befund;Messwerte;Erwartet;Vollständigkeit (%);')).toBe(true);
     const rows = records(text);
     expect(new Set(rows[0]).size).toBe(rows[0].length);
-    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([51]));
+    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([56]));
     const lines = byHeader(rows);
     expect(new Set(lines.map((line) => line.Bereich))).toEqual(
-      new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'überschreitung', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung']),
+      new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'überschreitung', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung', 'abweichung']),
     );
     expect(lines[0]).toMatchObject({ Bereich: 'bericht', Standort: 'Pflegewerk Grünau GmbH', Befund: 'Abweichungen', Von: '01.10.2026', Bis: '31.10.2026', Art: 'LB-2026-0043', Benutzer: 'Jürgen Weiß' });
     const place = lines.find((line) => line.Bereich === 'standort')!;

@@ -10,6 +10,7 @@ import {
   LOGBOOK_TABLES,
   sectionLookup,
   type TLogbookAnyTable,
+  deviationKindText,
   type TLogbookCell,
   type TLogbookLocationSection,
   type TLogbookReport,
@@ -23,7 +24,7 @@ import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, ty
  * UTF-8 with a byte order mark, CRLF, a decimal comma in Dutch and German and a decimal point in English,
  * times in the location's time zone as on the PDF. One wide header line; the first column names
  * what a line is (report, location, summary, temperature, gap, flush week, failed flush, missed
- * flush, alarm, calibration status, calibration, change) so a spreadsheet's filter on that column
+ * flush, alarm, calibration status, calibration, change, deviation) so a spreadsheet's filter on that column
  * shows one table at a time; each kind of line fills the columns that apply to it and leaves the
  * others empty. Numbers carry no unit (the header has it) so the spreadsheet can sum them.
  */
@@ -81,6 +82,12 @@ const COLUMNS = [
   'interval',
   'due',
   'overdue',
+  // deviations (docs/logbook.md, "Deviations")
+  'state',
+  'cause',
+  'correctiveAction',
+  'handledBy',
+  'handledAt',
 ] as const;
 type TColumn = (typeof COLUMNS)[number];
 const COLUMN_SET: ReadonlySet<string> = new Set(COLUMNS);
@@ -106,7 +113,7 @@ function headerLine(language: TReportLanguage): string {
 }
 
 /** The section tables in the order of the file; a channel's gaps follow its temperature line. */
-const { summary, temperatures, gaps, excursions, ...rest } = LOGBOOK_TABLES;
+const { summary, deviations, temperatures, gaps, excursions, ...rest } = LOGBOOK_TABLES;
 const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [rest.flushWeeks, rest.failedFlushes, rest.missedFlushes, rest.alarms, rest.calibrationStatus, rest.calibrations, rest.changes];
 
 export function renderLogbookCsv(report: TLogbookReport, language: TReportLanguage): string {
@@ -172,6 +179,10 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return csvText(kindText(texts.alarmKinds, cell.value));
       case 'changeKind':
         return csvText(kindText(texts.changeKinds, cell.value));
+      case 'deviationKind':
+        return csvText(deviationKindText(texts, cell.value));
+      case 'deviationState':
+        return csvText(texts.deviationStates[cell.value]);
       case 'yesNo':
         return csvText(cell.value ? texts.labels.yes : texts.labels.no);
       case 'actor':
@@ -209,6 +220,7 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
       }),
     );
     out.push(...tableLines(summary, place.channels));
+    out.push(...tableLines(deviations, deviations.rows(place)));
     for (const channel of place.channels) {
       out.push(...tableLines(temperatures, [channel]), ...tableLines(gaps, channelStretches(channel, 'gaps')));
       out.push(...tableLines(excursions, excursions.rows({ ...place, channels: [channel] })));

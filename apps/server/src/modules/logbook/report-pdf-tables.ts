@@ -7,6 +7,7 @@ import {
   LOGBOOK_GAP_HOURS,
   LOGBOOK_TABLES,
   sectionLookup,
+  deviationKindText,
   type TLogbookCell,
   type TLogbookColumnKey,
   type TLogbookFlushWeek,
@@ -26,7 +27,7 @@ import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment,
  */
 
 export const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
-export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
+export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', openDeviations: '#b91c1c', deviationsHandled: '#1d4ed8', insufficientData: '#92400e' } as const;
 /**
  * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
  * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
@@ -135,6 +136,10 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: kindText(texts.alarmKinds, cell.value) };
     case 'changeKind':
       return { text: kindText(texts.changeKinds, cell.value) };
+    case 'deviationKind':
+      return { text: deviationKindText(texts, cell.value) };
+    case 'deviationState':
+      return cell.value === 'open' ? { text: texts.deviationStates.open, style: { color: VERDICT_COLOURS.openDeviations, bold: true } } : { text: texts.deviationStates[cell.value] };
     case 'yesNo':
       return { text: cell.value ? texts.labels.yes : texts.labels.no };
     case 'actor':
@@ -202,7 +207,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
-  const { summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -252,6 +257,24 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       },
       ['missedFlushes', { none: true }],
       'verdict',
+    ]),
+    /** Every deviation with its state and handling (cause, corrective action, who and when); open ones say so. */
+    deviations: tableOf(deviations, [
+      ['kind', { ...WIDE, emphasis: () => ({ bold: true }) }],
+      { title: texts.columns.channel, width: '*', cell: (row) => pdfCell([row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')) },
+      'from',
+      'to',
+      ['state', { emphasis: (row) => (row.state === 'open' ? BAD : {}) }],
+      {
+        title: `${texts.columns.cause} / ${texts.columns.correctiveAction}`,
+        width: 170,
+        cell: (row) =>
+          pdfCell(
+            row.handling
+              ? [row.handling.cause, row.handling.action, `${row.handling.by}, ${written(deviations, 'handledAt', row)}`].filter(Boolean).join('\n')
+              : none,
+          ),
+      },
     ]),
     temperatures: tableOf(temperatures, [
       { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.nodeName}\n${channel.channelName}`) },

@@ -113,12 +113,24 @@ describe('renderLogbookPdf', () => {
   });
 
   it('breaks the changes table across pages with its header row repeated and no row split', async () => {
-    const pages = pagesOf(await renderLogbookPdf(locationReport, 'nl'));
+    // As issued before deviations were records (no deviations table): the changes start low on a page.
+    const { deviations: _none, ...section } = locationReport.locations[0];
+    const pages = pagesOf(await renderLogbookPdf({ ...locationReport, locations: [section] }, 'nl'));
     const withChanges = pages.filter((page) => /Instellingen\s+(verstuurd|bevestigd)/.test(page));
     expect(withChanges.length).toBeGreaterThanOrEqual(2);
     for (const page of withChanges) expect(squeeze(page)).toMatch(/Tijdstip Node Soort Gebruiker Details/);
     const rows = squeeze(pages.join('\n')).match(/\d\d-10-2026 \d\d:\d\d (\(UTC\+01:00\) )?Keuken; 1e verdieping Instellingen (verstuurd|bevestigd) (A\. Öztürk|de node zelf) Loginterval: \d+ min -> \d+ min/g) ?? [];
     expect(rows).toHaveLength(32);
+  });
+
+  it('lists every deviation with its state and handling, open ones as open; a report issued before deviations has no such section', async () => {
+    const text = squeeze(pagesOf(await renderLogbookPdf(locationReport, 'nl')).join('\n'));
+    expect(text).toContain('Afwijkingen en maatregelen');
+    expect(text).toMatch(/Temperatuur buiten grens .*Afgehandeld .*Boiler in onderhoud .*klant@example\.com, 09-10-2026 11:30/);
+    expect(text).toMatch(/Alarm: Offline .*Afgehandeld via het alarm .*Batterij vervangen .*monteur@example\.com/);
+    expect(text).toMatch(/Spoeling voldeed niet .*Open/);
+    const { deviations: _none, ...old } = locationReport.locations[0];
+    expect(squeeze(pagesOf(await renderLogbookPdf({ ...locationReport, locations: [old] }, 'nl')).join('\n'))).not.toContain('Afwijkingen en maatregelen');
   });
 
   it('opens a customer report with the summary of its locations and says so when a section is empty (English)', async () => {

@@ -166,6 +166,8 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       ...(first && frame.report.scope === 'location' ? signOffBlock(frame.report, language, COLOURS) : []),
       heading(texts.sections.summary),
       tables.summary,
+      // Reports issued before deviations were records have none: rendered again, they stay as they were.
+      ...(section.deviations ? [heading(texts.sections.deviations), tables.deviations] : []),
       heading(texts.sections.temperatures),
       tables.temperatures,
       ...(tables.excursions

@@ -225,6 +225,18 @@ export const careHomeSection: TLogbookLocationSection = {
   ],
   calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature1', reference: 60, measured: 59.6, offset: 0.4, user: 'J. de Vries' }],
   changes: changes(),
+  // Deviations (docs/logbook.md, "Deviations"): handled by an action, by the alarm's resolution, and open.
+  deviations: [
+    {
+      kind: 'excursion', alarmKind: null, ...KITCHEN, channelId: 'temperature1', from: '2026-10-09T06:15:00.000Z', to: '2026-10-09T07:00:00.000Z', hours: 0.75, state: 'handled',
+      handling: { source: 'action', cause: 'Boiler in onderhoud', action: 'Boiler na onderhoud op 65 °C gezet en tappunt gespoeld', at: '2026-10-09T09:30:00.000Z', by: 'klant@example.com', alarmId: null },
+    },
+    {
+      kind: 'alarm', alarmKind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75, state: 'handled',
+      handling: { source: 'alarm', cause: null, action: 'Batterij vervangen', at: '2026-10-13T08:00:00.000Z', by: 'monteur@example.com', alarmId: 7 },
+    },
+    { kind: 'failedFlush', alarmKind: null, ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T05:00:00.000Z', hours: 0, state: 'open', handling: null },
+  ],
 };
 
 /** A quiet location: compliant, nothing happened, so its alarm, calibration and change sections are empty. */

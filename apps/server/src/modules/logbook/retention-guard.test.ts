@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * these tables must be an explicit, documented exception here.
  */
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const KEPT_TABLES = ['device_data', 'audit_logs', 'calibration_logs', 'logbook_reports', 'devices', 'device_channels'];
+const KEPT_TABLES = ['device_data', 'audit_logs', 'calibration_logs', 'logbook_reports', 'devices', 'device_channels', 'deviations', 'deviation_actions'];
 const DRIZZLE_NAMES: Record<string, string> = {
   device_data: 'deviceData',
   audit_logs: 'auditLogs',
@@ -17,6 +17,9 @@ const DRIZZLE_NAMES: Record<string, string> = {
   logbook_reports: 'logbookReports',
   devices: 'devices',
   device_channels: 'deviceChannels',
+  // Deviations and what was done about them (docs/logbook.md, "Deviations").
+  deviations: 'deviations',
+  deviation_actions: 'deviationActions',
 };
 /** Moving rows from the default partition into a month's partition deletes and re-inserts them in one statement. */
 const EXCEPTIONS = [{ file: 'db/partitions.ts', pattern: /DELETE FROM device_data_default/ }];

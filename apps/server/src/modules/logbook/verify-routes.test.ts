@@ -162,7 +162,7 @@ describe('the register refuses to change (migration 0026)', () => {
       expect(String((error?.cause as Error | undefined)?.message ?? error?.message)).toMatch(/logbook_reports is a register of issued reports: (UPDATE|DELETE|TRUNCATE) is not allowed/);
     }
     expect(await row()).toEqual(before);
-    expect(before).toMatchObject({ number: entry.number, verdict: 'deviations', issued_by: 'klant@example.com' });
+    expect(before).toMatchObject({ number: entry.number, verdict: 'openDeviations', issued_by: 'klant@example.com' });
   });
 
   it('nor do its supersessions (migration 0027): which report counts stays as recorded', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CustomerDetailPage } from '../../features/customers/customer-detail-page';
 import { isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
+import { deviationsTab } from './deviations-tab';
 import { logbookTab } from './logbook-tab';
 import { platformTab } from './platform-tab';
 
@@ -22,7 +23,7 @@ export function CustomerDetailScreen() {
   const admin = isAdministrator(useCurrentUser().data);
   return (
     <CustomerDetailPage
-      moreTabs={(customer) => [logbookTab(t, customer), ...(admin ? [platformTab(t, customer)] : [])]}
+      moreTabs={(customer) => [logbookTab(t, customer), deviationsTab(t, customer), ...(admin ? [platformTab(t, customer)] : [])]}
       renderDashboard={(customer) => (
         <Suspense fallback={<LinearProgress />}>
           <DashboardView customer={customer} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { changeDetailsWords, columnOf, isFigure, isLocalDate, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
+import { changeDetailsWords, columnOf, deviationKindText, isFigure, isLocalDate, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
 import type { TResponsiveColumn } from '../../../components/table';
 import type { TReportFormat } from '../use-report-format';
 import { VerdictChip } from './verdict-chip';
@@ -47,6 +47,13 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
       return t(`logbookReport.alarmKinds.${cell.value}`);
     case 'changeKind':
       return t(`logbookReport.changeKinds.${cell.value}`, { defaultValue: cell.value });
+    case 'deviationKind':
+      return deviationKindText(
+        { deviationKinds: t('logbookReport.deviationKinds', { returnObjects: true }), alarmKinds: t('logbookReport.alarmKinds', { returnObjects: true }) } as Parameters<typeof deviationKindText>[0],
+        cell.value,
+      );
+    case 'deviationState':
+      return cell.value === 'open' ? <strong>{t('logbookReport.deviationStates.open')}</strong> : t(`logbookReport.deviationStates.${cell.value}`);
     case 'yesNo':
       return cell.value ? <strong>{t('logbookReport.labels.yes')}</strong> : t('logbookReport.labels.no');
     case 'actor':

@@ -16,6 +16,7 @@ import {
   type TLogbookCalibration,
   type TLogbookCalibrationStatus,
   type TLogbookChange,
+  type TLogbookDeviation,
   type TLogbookChannel,
   type TLogbookFailedFlush,
   type TLogbookExcursionRow,
@@ -74,7 +75,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const mode = (value: TLogbookChannel['mode']) => modeName(t, value);
   const shared = screenColumns(format, t, sectionLookup(section));
   const { summary: summaryTable, temperatures: temperatureTable, excursions: excursionTable, flushWeeks: weekTable, failedFlushes: failedTable, alarms: alarmTable } = LOGBOOK_TABLES;
-  const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable } = LOGBOOK_TABLES;
+  const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable, deviations: deviationTable } = LOGBOOK_TABLES;
 
   const summary: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
@@ -137,6 +138,15 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     }),
     shared(alarmTable, 'note', { wrap: true }),
   ];
+  // Every deviation with its state and how it was handled (docs/logbook.md, "Deviations"); recorded on the location's Deviations tab.
+  const deviations: TResponsiveColumn<TLogbookDeviation>[] = [
+    node<TLogbookDeviation>(),
+    ...(['kind', 'channel', 'from', 'to', 'state'] as const).map((id) => shared(deviationTable, id)),
+    shared(deviationTable, 'correctiveAction', {
+      wrap: true,
+      render: (row) => (row.handling ? [row.handling.cause, row.handling.action, `${row.handling.by}, ${format.instant(row.handling.at)}`].filter(Boolean).join(' · ') : '—'),
+    }),
+  ];
   const calibrationStatus: TResponsiveColumn<TLogbookCalibrationStatus>[] = [
     node<TLogbookCalibrationStatus>(),
     shared(statusTable, 'channel'),
@@ -167,6 +177,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       </Paper>
       {/* Open for one location; a customer's locations open their summaries one by one (the table of locations is on top). */}
       {part(summaryTable, summary, key, heading === 'h3')}
+      {section.deviations ? part(deviationTable, deviations) : null}
       {part(temperatureTable, temperatures)}
       {section.channels.some((channel) => channel.excursions !== undefined) && part(excursionTable, excursions, (row, index) => `${key(row, index)}:${row.from}`)}
       {part(weekTable, flushWeeks, (row, index) => `${key(row, index)}:${row.week}`)}

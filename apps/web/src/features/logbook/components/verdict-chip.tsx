@@ -2,13 +2,17 @@ import Chip from '@mui/material/Chip';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import type { TLogbookReport } from '@aquasmart/domain';
 import { useTranslation } from 'react-i18next';
 
-type TVerdict = 'compliant' | 'deviations' | 'insufficientData';
+type TVerdict = TLogbookReport['verdict'];
 
 const LOOK = {
   compliant: { color: 'success', icon: <CheckCircleIcon /> },
   deviations: { color: 'error', icon: <ErrorIcon /> },
+  openDeviations: { color: 'error', icon: <ErrorIcon /> },
+  deviationsHandled: { color: 'info', icon: <TaskAltIcon /> },
   insufficientData: { color: 'warning', icon: <HelpIcon /> },
 } as const;
 

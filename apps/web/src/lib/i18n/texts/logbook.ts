@@ -1,4 +1,6 @@
 import {
+  deviationsUiEn,
+  deviationsUiNl,
   logbookReportTextsDe,
   logbookReportTextsEn,
   logbookReportTextsNl,
@@ -11,9 +13,10 @@ import { i18n } from '../i18n';
 
 // The Logbook tab of the location and customer pages, added when the route table loads one of them.
 // `logbookReport` holds the report's labels, the same texts the server's PDF and CSV use.
+// The Deviations tab of the same pages (docs/logbook.md, "Deviations") comes with them.
 addFeatureTexts({
-  nl: { ...logbookScreenUiNl, logbookReport: logbookReportTextsNl },
-  en: { ...logbookScreenUiEn, logbookReport: logbookReportTextsEn },
+  nl: { ...logbookScreenUiNl, ...deviationsUiNl, logbookReport: logbookReportTextsNl },
+  en: { ...logbookScreenUiEn, ...deviationsUiEn, logbookReport: logbookReportTextsEn },
 });
 
 /**

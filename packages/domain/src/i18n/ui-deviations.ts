@@ -1,0 +1,63 @@
+/**
+ * Texts of the Deviations tab of the location and customer pages (docs/logbook.md, "Deviations").
+ * The kinds, states and column titles are the report's (ui-logbook-report.ts, `logbookReport.*`).
+ */
+export const deviationsUiNl = {
+  deviations: {
+    tab: 'Afwijkingen',
+    title: 'Afwijkingen',
+    intro: 'Elke afwijking die het logboek vindt, blijft open tot oorzaak, maatregel, wie en wanneer zijn vastgelegd (of het alarm ervan is opgelost). Open afwijkingen staan bovenaan.',
+    filterState: 'Toon',
+    states: { all: 'Alle', open: 'Open', handled: 'Afgehandeld' },
+    empty: 'Geen afwijkingen gevonden. Afwijkingen worden vastgelegd zodra het logboek van een periode wordt gemaakt.',
+    emptyFiltered: 'Geen afwijkingen met deze status.',
+    loadError: 'De afwijkingen konden niet worden geladen.',
+    location: 'Locatie',
+    handling: 'Afhandeling',
+    record: 'Maatregel vastleggen',
+    recordAgain: 'Corrigeren',
+    dialogTitle: 'Maatregel vastleggen',
+    what: 'Afwijking',
+    cause: 'Oorzaak',
+    action: 'Genomen maatregel',
+    actedAt: 'Genomen op',
+    actedAtHint: 'Datum en tijd van de maatregel (uw tijdzone)',
+    who: 'Vastgelegd door',
+    correctionHint: 'Een correctie wordt een nieuwe regel; de eerdere blijven bewaard.',
+    save: 'Vastleggen',
+    saved: 'Maatregel vastgelegd',
+    saveError: 'De maatregel kon niet worden vastgelegd',
+    byAlarm: 'via het alarm',
+    channel: 'kanaal {{n}}',
+  },
+};
+
+export const deviationsUiEn: typeof deviationsUiNl = {
+  deviations: {
+    tab: 'Deviations',
+    title: 'Deviations',
+    intro: 'Every deviation the logbook finds stays open until its cause, corrective action, who and when are recorded (or its alarm is resolved). Open deviations come first.',
+    filterState: 'Show',
+    states: { all: 'All', open: 'Open', handled: 'Handled' },
+    empty: 'No deviations found. Deviations are recorded once the logbook of a period is made.',
+    emptyFiltered: 'No deviations in this state.',
+    loadError: 'The deviations could not be loaded.',
+    location: 'Location',
+    handling: 'Handling',
+    record: 'Record action',
+    recordAgain: 'Correct',
+    dialogTitle: 'Record corrective action',
+    what: 'Deviation',
+    cause: 'Cause',
+    action: 'Corrective action taken',
+    actedAt: 'Taken at',
+    actedAtHint: 'Date and time of the action (your time zone)',
+    who: 'Recorded by',
+    correctionHint: 'A correction is a new entry; the earlier ones are kept.',
+    save: 'Record',
+    saved: 'Action recorded',
+    saveError: 'The action could not be recorded',
+    byAlarm: 'through the alarm',
+    channel: 'channel {{n}}',
+  },
+};
