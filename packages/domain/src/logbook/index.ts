@@ -5,3 +5,5 @@ export * from './report-sections';
 export * from './verify';
 export * from './sign-off';
 export * from './report-job';
+export * from './roles';
+export * from './disinfection';
