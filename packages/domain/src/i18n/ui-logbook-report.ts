@@ -43,6 +43,8 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Kalibratiestatus per kanaal',
     calibrations: 'Kalibraties in deze periode',
     changes: 'Wijzigingen',
+    disinfections: 'Thermische desinfectie',
+    findings: 'Afwijkingen volgens de rol van het meetpunt',
   },
   empty: {
     locations: 'Geen locaties in dit rapport',
@@ -56,6 +58,8 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'Geen kanalen om te kalibreren',
     calibrations: 'Geen kalibraties in deze periode',
     changes: 'Geen wijzigingen in deze periode',
+    disinfections: 'Geen thermische desinfectie in deze periode',
+    findings: 'Geen afwijkingen volgens de rol van het meetpunt',
   },
   labels: {
     locationVerdict: 'Oordeel locatie',
@@ -75,6 +79,11 @@ export const logbookReportTextsNl = {
     noLimit: 'geen grens',
     basis: 'Grondslag',
     allWeeksInCsv: 'Hier staan alleen de weken die tekortschoten; de CSV heeft elke week van elk kanaal.',
+    disinfection: 'Thermische desinfectie: {{rules}} bij elk warm tappunt',
+    disinfectionNone: 'Thermische desinfectie: geen eis in deze regelset',
+    disinfectionPassed: 'Elk warm tappunt bereikt',
+    disinfectionMissed: 'Niet bij elk warm tappunt bereikt',
+    minutesAt: '{{celsius}} °C gedurende {{minutes}} min',
   },
   columns: {
     section: 'Onderdeel',
@@ -131,6 +140,13 @@ export const logbookReportTextsNl = {
     user: 'Gebruiker',
     details: 'Details',
     rulebook: 'Regelset',
+    role: 'Rol',
+    disinfection: 'Desinfectie',
+    source: 'Bron',
+    reached: 'Bereikt',
+    rule: 'Eis',
+    heldMinutes: 'Vastgehouden (min)',
+    bound: 'Norm',
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -146,11 +162,14 @@ export const logbookReportTextsNl = {
     calibrationStatus: 'kalibratiestatus',
     calibration: 'kalibratie',
     change: 'wijziging',
+    disinfection: 'desinfectie',
+    finding: 'bevinding',
   },
   verdicts: {
     compliant: 'Voldoet',
     deviations: 'Afwijkingen',
     insufficientData: 'Onvoldoende gegevens',
+    noLimit: 'Geen grens: spoelen en groeigebied in orde',
   },
   modes: {
     WW: 'Warm water',
@@ -200,6 +219,29 @@ export const logbookReportTextsNl = {
     calibration: 'Gekalibreerd',
   },
   /** Who did a change the node reported itself (settings confirmed). */
+  roles: {
+    outlet: 'Tappunt',
+    mixedOutlet: 'Mengtappunt (na thermostatische mengkraan)',
+    heaterFlow: 'Aanvoer verwarmer',
+    circulationReturn: 'Circulatieretour',
+    coldInlet: 'Koudwaterinvoer',
+    other: 'Overig',
+  },
+  roleTests: {
+    continuous: 'elke meting',
+    runningTest: 'na het spoelen; in rust: groeigebied',
+    growthRange: 'spoelplicht en groeigebied',
+    none: 'niet beoordeeld',
+  },
+  disinfectionSources: {
+    detected: 'gevonden in de metingen',
+    planned: 'gepland',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'In rust langer in het groeigebied dan toegestaan',
+    longInterruption: 'Onderbreking van 4 weken of langer: afsluiten en spoelen vóór gebruik',
+    disinfectionMissed: 'Thermische desinfectie niet bereikt',
+  },
   nodeItself: 'de node zelf',
 };
 
@@ -243,6 +285,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'Calibration status per channel',
     calibrations: 'Calibrations in this period',
     changes: 'Changes',
+    disinfections: 'Thermal disinfection',
+    findings: 'Deviations by the measuring point\'s role',
   },
   empty: {
     locations: 'No locations in this report',
@@ -256,6 +300,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'No channels to calibrate',
     calibrations: 'No calibrations in this period',
     changes: 'No changes in this period',
+    disinfections: 'No thermal disinfection in this period',
+    findings: 'No deviations by the measuring points\' roles',
   },
   labels: {
     locationVerdict: 'Location verdict',
@@ -275,6 +321,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     noLimit: 'no limit',
     basis: 'Based on',
     allWeeksInCsv: 'Only the weeks that fell short are listed here; the CSV has every week of every channel.',
+    disinfection: 'Thermal disinfection: {{rules}} at every hot outlet',
+    disinfectionNone: 'Thermal disinfection: no rule in this rulebook',
+    disinfectionPassed: 'Reached at every hot outlet',
+    disinfectionMissed: 'Not reached at every hot outlet',
+    minutesAt: '{{celsius}} °C for {{minutes}} min',
   },
   columns: {
     section: 'Section',
@@ -331,6 +382,13 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     user: 'User',
     details: 'Details',
     rulebook: 'Rulebook',
+    role: 'Role',
+    disinfection: 'Disinfection',
+    source: 'Source',
+    reached: 'Reached',
+    rule: 'Rule',
+    heldMinutes: 'Held (min)',
+    bound: 'Bound',
   },
   csvSections: {
     report: 'report',
@@ -345,11 +403,14 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrationStatus: 'calibration status',
     calibration: 'calibration',
     change: 'change',
+    disinfection: 'disinfection',
+    finding: 'finding',
   },
   verdicts: {
     compliant: 'Compliant',
     deviations: 'Deviations',
     insufficientData: 'Insufficient data',
+    noLimit: 'No limit: flushing and growth range in order',
   },
   modes: {
     WW: 'Hot water',
@@ -396,6 +457,29 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     settingsConfirmed: 'Settings confirmed',
     provision: 'Created',
     calibration: 'Calibrated',
+  },
+  roles: {
+    outlet: 'Outlet',
+    mixedOutlet: 'Mixed outlet (behind a TMV)',
+    heaterFlow: 'Heater flow',
+    circulationReturn: 'Circulation return',
+    coldInlet: 'Cold water inlet',
+    other: 'Other',
+  },
+  roleTests: {
+    continuous: 'every reading',
+    runningTest: 'after flushing; at rest: growth range',
+    growthRange: 'flush duty and growth range',
+    none: 'not judged',
+  },
+  disinfectionSources: {
+    detected: 'found in the readings',
+    planned: 'planned',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'Resting in the growth range longer than allowed',
+    longInterruption: 'Interruption of 4 weeks or more: shut off and flush before use',
+    disinfectionMissed: 'Thermal disinfection not reached',
   },
   nodeItself: 'the node itself',
 };
@@ -446,6 +530,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Kalibrierstatus je Kanal',
     calibrations: 'Kalibrierungen im Zeitraum',
     changes: 'Änderungen',
+    disinfections: 'Thermische Desinfektion',
+    findings: 'Abweichungen nach Rolle der Messstelle',
   },
   empty: {
     locations: 'Keine Standorte in diesem Bericht',
@@ -459,6 +545,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'Keine zu kalibrierenden Kanäle',
     calibrations: 'Keine Kalibrierungen im Zeitraum',
     changes: 'Keine Änderungen im Zeitraum',
+    disinfections: 'Keine thermische Desinfektion im Zeitraum',
+    findings: 'Keine Abweichungen nach Rolle der Messstellen',
   },
   labels: {
     locationVerdict: 'Befund Standort',
@@ -478,6 +566,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     noLimit: 'kein Grenzwert',
     basis: 'Grundlage',
     allWeeksInCsv: 'Hier stehen nur die Wochen mit Abweichung; die CSV-Datei enthält jede Woche jedes Kanals.',
+    disinfection: 'Thermische Desinfektion: {{rules}} an jeder Warmwasser-Entnahmestelle',
+    disinfectionNone: 'Thermische Desinfektion: keine Anforderung in diesem Regelwerk',
+    disinfectionPassed: 'An jeder Warmwasser-Entnahmestelle erreicht',
+    disinfectionMissed: 'Nicht an jeder Warmwasser-Entnahmestelle erreicht',
+    minutesAt: '{{celsius}} °C für {{minutes}} min',
   },
   columns: {
     section: 'Bereich',
@@ -534,6 +627,13 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     user: 'Benutzer',
     details: 'Details',
     rulebook: 'Regelwerk',
+    role: 'Rolle',
+    disinfection: 'Desinfektion',
+    source: 'Quelle',
+    reached: 'Erreicht',
+    rule: 'Anforderung',
+    heldMinutes: 'Gehalten (min)',
+    bound: 'Norm',
   },
   csvSections: {
     report: 'bericht',
@@ -548,11 +648,14 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrationStatus: 'kalibrierstatus',
     calibration: 'kalibrierung',
     change: 'änderung',
+    disinfection: 'desinfektion',
+    finding: 'befund',
   },
   verdicts: {
     compliant: 'Eingehalten',
     deviations: 'Abweichungen',
     insufficientData: 'Unzureichende Daten',
+    noLimit: 'Ohne Grenzwert: Spülung und Wachstumsbereich in Ordnung',
   },
   modes: {
     WW: 'Warmwasser',
@@ -599,6 +702,29 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     settingsConfirmed: 'Einstellungen bestätigt',
     provision: 'Angelegt',
     calibration: 'Kalibriert',
+  },
+  roles: {
+    outlet: 'Entnahmestelle',
+    mixedOutlet: 'Mischwasser-Entnahmestelle (nach Thermostatmischer)',
+    heaterFlow: 'Austritt Trinkwassererwärmer',
+    circulationReturn: 'Zirkulationsrücklauf',
+    coldInlet: 'Kaltwassereintritt',
+    other: 'Sonstige',
+  },
+  roleTests: {
+    continuous: 'jeder Messwert',
+    runningTest: 'nach dem Spülen; in Ruhe: Wachstumsbereich',
+    growthRange: 'Spülpflicht und Wachstumsbereich',
+    none: 'nicht bewertet',
+  },
+  disinfectionSources: {
+    detected: 'in den Messwerten erkannt',
+    planned: 'geplant',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'In Ruhe länger als zulässig im Wachstumsbereich',
+    longInterruption: 'Betriebsunterbrechung von 4 Wochen oder mehr: absperren und vor Gebrauch spülen',
+    disinfectionMissed: 'Thermische Desinfektion nicht erreicht',
   },
   nodeItself: 'der Messknoten selbst',
 };

@@ -9,6 +9,8 @@ const HOT: TLogbookChannel = {
   channelId: 'temperature1',
   channelName: 'Warm water',
   mode: 'WW',
+  role: 'outlet',
+  test: 'runningTest',
   limit: { kind: 'atLeast', celsius: 60 },
   readings: 2890,
   expectedReadings: 2980,
@@ -58,6 +60,19 @@ const SECTION: TLogbookLocationSection = {
   calibrationStatus: [{ ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', lastCalibrated: null, intervalYears: 2, due: null, overdue: true }],
   calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature9', reference: 60, measured: 59.6, offset: 0.4, user: null }],
   changes: [{ at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'settingsConfirmed', user: null, details: 'Meetinterval 15 → 10 min' }],
+  findings: [{ kind: 'growthRangeTooLong', ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', from: '2026-10-01T00:00:00.000Z', to: '2026-10-09T00:00:00.000Z', hours: 192, bound: 168 }],
+  disinfections: [
+    {
+      source: 'detected',
+      from: '2026-10-14T07:00:00.000Z',
+      to: '2026-10-14T11:00:00.000Z',
+      passed: false,
+      outlets: [
+        { ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', reached: true, celsius: 70, minutes: 5, heldMinutes: 15, from: '2026-10-14T08:00:00.000Z', to: '2026-10-14T08:15:00.000Z', max: 72.5 },
+        { ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', reached: false, celsius: 65, minutes: 10, heldMinutes: 0, from: null, to: null, max: 61 },
+      ],
+    },
+  ],
 };
 
 /** Every cell of a table's first row of SECTION, by column. */
@@ -76,6 +91,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       ...node,
       channel: { kind: 'text', value: 'Warm water' },
       mode: { kind: 'mode', value: 'WW' },
+      role: { kind: 'role', value: 'outlet' },
       limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
       coverage: { kind: 'share', value: 0.97 },
       withinLimit: { kind: 'share', value: 0.962 },
@@ -93,6 +109,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       ...node,
       channel: { kind: 'text', value: 'Warm water' },
       mode: { kind: 'mode', value: 'WW' },
+      role: { kind: 'role', value: 'outlet' },
       limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
       readings: { kind: 'count', value: 2890 },
       expectedReadings: { kind: 'count', value: 2980 },
@@ -147,6 +164,35 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
     LOGBOOK_TABLES.missedFlushes,
     1,
     { ...node, channel: { kind: 'text', value: 'Warm water' }, from: { kind: 'instant', value: '2026-10-09T06:00:00.000Z' }, to: { kind: 'instant', value: '2026-10-20T07:00:00.000Z' }, hours: { kind: 'hours', value: 265 } },
+  ],
+  [
+    LOGBOOK_TABLES.findings,
+    1,
+    {
+      kind: { kind: 'findingKind', value: 'growthRangeTooLong' },
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      from: { kind: 'instant', value: '2026-10-01T00:00:00.000Z' },
+      to: { kind: 'instant', value: '2026-10-09T00:00:00.000Z' },
+      hours: { kind: 'hours', value: 192 },
+      bound: { kind: 'count', value: 168 },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.disinfections,
+    // One row per hot outlet of each disinfection.
+    2,
+    {
+      from: { kind: 'instant', value: '2026-10-14T07:00:00.000Z' },
+      to: { kind: 'instant', value: '2026-10-14T11:00:00.000Z' },
+      kind: { kind: 'disinfectionSource', value: 'detected' },
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      reached: { kind: 'yesNo', value: true },
+      rule: { kind: 'rule', value: { celsius: 70, minutes: 5 } },
+      heldMinutes: { kind: 'minutes', value: 15 },
+      max: { kind: 'celsius', value: 72.5 },
+    },
   ],
   [
     LOGBOOK_TABLES.alarms,
@@ -204,7 +250,20 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
 
 describe('the logbook report section tables', () => {
   it('lists every table once, in the order of the report', () => {
-    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual(['summary', 'temperatures', 'gaps', 'flushWeeks', 'failedFlushes', 'missedFlushes', 'alarms', 'calibrationStatus', 'calibrations', 'changes']);
+    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual([
+      'summary',
+      'temperatures',
+      'gaps',
+      'flushWeeks',
+      'failedFlushes',
+      'missedFlushes',
+      'findings',
+      'disinfections',
+      'alarms',
+      'calibrationStatus',
+      'calibrations',
+      'changes',
+    ]);
     expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
   });
 
@@ -242,6 +301,25 @@ describe('the logbook report section tables', () => {
   });
 
   it.each([
+    ['nl', logbookReportTextsNl],
+    ['en', logbookReportTextsEn],
+    ['de', logbookReportTextsDe],
+  ])('no two column headers read the same in %s (the CSV is read by its header)', (_language, texts) => {
+    const titles = Object.values(texts.columns);
+    expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+  });
+
+  it('a report from before roles (no role, no disinfections, no findings) still gives its rows', () => {
+    const { findings: _findings, disinfections: _disinfections, ...old } = SECTION;
+    const lookup = sectionLookup(old);
+    expect(LOGBOOK_TABLES.findings.rows(old)).toEqual([]);
+    expect(LOGBOOK_TABLES.disinfections.rows(old)).toEqual([]);
+    const { role: _role, test: _test, ...channel } = HOT;
+    expect(LOGBOOK_TABLES.summary.columns.find((column) => column.key === 'role')?.cell(channel, lookup)).toEqual({ kind: 'role', value: null });
+  });
+
+  it.each([
+    ['minutes', true],
     ['count', true],
     ['hours', true],
     ['share', true],

@@ -14,7 +14,7 @@ import {
   type TLogbookSectionTable,
   type TLogbookStretch,
 } from '@aquasmart/domain';
-import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment, percent, type TReportLanguage } from './report-format';
+import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment, percent, ruleText, type TReportLanguage } from './report-format';
 
 /**
  * The tables of the logbook PDF (docs/logbook.md, "PDF and CSV"): the report's section tables
@@ -23,7 +23,7 @@ import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment,
  */
 
 export const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
-export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e' } as const;
+export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', insufficientData: '#92400e', noLimit: '#374151' } as const;
 /**
  * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
  * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
@@ -113,6 +113,16 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: limitText(cell.value, language) };
     case 'mode':
       return { text: modeText(cell.value, language) };
+    case 'role':
+      return { text: cell.value ? texts.roles[cell.value] : '' };
+    case 'rule':
+      return { text: ruleText(cell.value, language) };
+    case 'minutes':
+      return { text: hours(cell.value, language) };
+    case 'findingKind':
+      return { text: kindText(texts.findingKinds, cell.value) };
+    case 'disinfectionSource':
+      return { text: texts.disinfectionSources[cell.value] };
     case 'verdict':
       return { text: texts.verdicts[cell.value], style: { color: VERDICT_COLOURS[cell.value], bold: true } };
     case 'alarmKind':
