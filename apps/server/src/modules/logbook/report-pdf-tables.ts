@@ -196,7 +196,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
-  const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -224,7 +224,8 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
   return {
     summary: tableOf(summary, [
       ['node', WIDE],
-      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.channelName}\n${written(summary, 'mode', channel)}`) },
+      // The role under the mode where the report has one (reports from before roles print as they did).
+      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.channelName}\n${written(summary, 'mode', channel)}${channel.role ? ` · ${written(summary, 'role', channel)}` : ''}`) },
       'limit',
       ['coverage', { emphasis: (channel) => (channel.coverage < 0.9 ? { color: COLOURS.bad } : {}) }],
       ['withinLimit', { none: true }],
@@ -289,6 +290,30 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
             table: sectionTable(location, flushWeeks, weekColumns, section.flushWeeks.filter(isShort), texts.empty.shortWeeks),
           },
         ],
+    findings: tableOf(findings, [['kind', { ...WIDE, emphasis: () => BAD }], ['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'bound']),
+    /** Per disinfection a line (when, found or planned, passed or not) and its hot outlets. */
+    disinfections: (section.disinfections ?? []).length
+      ? (section.disinfections ?? []).flatMap((disinfection): Content[] => [
+          {
+            text: [
+              `${moment(disinfection.from, language, location.zone)} – ${moment(disinfection.to, language, location.zone)} (${texts.disinfectionSources[disinfection.source]}): `,
+              {
+                text: disinfection.passed ? texts.labels.disinfectionPassed : texts.labels.disinfectionMissed,
+                color: disinfection.passed ? VERDICT_COLOURS.compliant : VERDICT_COLOURS.deviations,
+                bold: true,
+              },
+            ],
+            margin: [0, 2, 0, 2],
+          },
+          sectionTable(
+            location,
+            disinfections,
+            [['node', WIDE], ['channel', WIDE], ['reached', { emphasis: (row) => badIf(!row.reached) }], ['rule', { none: true }], 'heldMinutes', ['max', { none: true }]],
+            disinfections.rows({ ...section, disinfections: [disinfection] }),
+            texts.empty.disinfections,
+          ),
+        ])
+      : [{ text: texts.empty.disinfections, style: 'empty' } as Content],
     failedFlushes: tableOf(failedFlushes, ['at', ['node', WIDE], ['channel', WIDE], 'before', ['after', { emphasis: () => BAD }], 'limit']),
     missedFlushes: tableOf(missedFlushes, stretchColumns),
     alarms: tableOf(alarms, [

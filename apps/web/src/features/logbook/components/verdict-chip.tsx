@@ -2,14 +2,17 @@ import Chip from '@mui/material/Chip';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
+import InfoIcon from '@mui/icons-material/Info';
 import { useTranslation } from 'react-i18next';
 
-type TVerdict = 'compliant' | 'deviations' | 'insufficientData';
+/** `noLimit`: a channel without a limit (mixed outlet, other) where nothing was wrong: never shown as plainly compliant. */
+type TVerdict = 'compliant' | 'deviations' | 'insufficientData' | 'noLimit';
 
 const LOOK = {
   compliant: { color: 'success', icon: <CheckCircleIcon /> },
   deviations: { color: 'error', icon: <ErrorIcon /> },
   insufficientData: { color: 'warning', icon: <HelpIcon /> },
+  noLimit: { color: 'default', icon: <InfoIcon /> },
 } as const;
 
 /** A verdict in words, colour and an icon (never colour alone); the theme's hues pass 4.5:1 with white. */
