@@ -460,6 +460,9 @@ export async function buildLocationSection(
     }
   }
   findings.sort((a, b) => a.from.localeCompare(b.from) || a.eui.localeCompare(b.eui) || a.channelId.localeCompare(b.channelId));
+  // A hot outlet a disinfection did not reach is a deviation of that outlet (unless its data are insufficient to judge).
+  const missedBy = new Set(findings.filter((finding) => finding.kind === 'disinfectionMissed').map((finding) => key(finding.eui, finding.channelId)));
+  for (const row of channelRows) if (missedBy.has(key(row.eui, row.channelId)) && row.verdict !== 'insufficientData') row.verdict = 'deviations';
 
   const nodeName = (eui: string) => nodeOf.get(eui)?.nodeName ?? eui;
   const thereOf = (eui: string): TPeriodBounds => nodeOf.get(eui)?.placement ?? span;
