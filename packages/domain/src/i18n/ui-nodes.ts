@@ -4,6 +4,27 @@
  * that use them; `snackbar` keys join the shared snackbar group. The detail page has its own
  * file (ui-nodes-detail.ts).
  */
+/**
+ * A channel's role (docs/logbook.md, "Roles"): what its sensor sits on, which decides how the
+ * logbook judges it. Shared by the edit form and the node detail.
+ */
+export const channelRoleTextsNl = {
+  outlet: 'Tappunt (kraan, douche)',
+  mixedOutlet: 'Mengtappunt (na thermostatische mengkraan)',
+  heaterFlow: 'Aanvoer verwarmer (boiler)',
+  circulationReturn: 'Circulatieretour',
+  coldInlet: 'Koudwaterinvoer',
+  other: 'Overig (niet beoordeeld)',
+};
+export const channelRoleTextsEn: typeof channelRoleTextsNl = {
+  outlet: 'Outlet (tap, shower)',
+  mixedOutlet: 'Mixed outlet (behind a TMV)',
+  heaterFlow: 'Heater flow (calorifier)',
+  circulationReturn: 'Circulation return',
+  coldInlet: 'Cold water inlet',
+  other: 'Other (not judged)',
+};
+
 export const nodesUiNl = {
   nodes: {
     empty: 'Hier zijn nog geen nodes geregistreerd.',
@@ -69,7 +90,9 @@ export const nodesUiNl = {
       adminOnly: 'Alleen beheerders kunnen dit wijzigen',
       channelName: 'Naam',
       channelMode: 'Modus',
-      attachments: 'Aansluitingen',
+      channelRole: 'Rol in het logboek',
+      roleFromMode: 'Volgens de modus: {{role}}',
+      roleHelp: 'Bepaalt welke grens het logboek toepast',
       channelTitle: 'Kanaal {{number}}',
       errorSummary_one: 'Controleer {{count}} veld: {{fields}}',
       errorSummary_other: 'Controleer {{count}} velden: {{fields}}',
@@ -84,6 +107,7 @@ export const nodesUiNl = {
       WW: 'WW (warm water)',
       'Meng/uittap': 'Meng/uittap',
     },
+    roles: channelRoleTextsNl,
     removeTitle: 'Node verwijderen',
   },
   snackbar: {
@@ -165,7 +189,9 @@ export const nodesUiEn: typeof nodesUiNl = {
       adminOnly: 'Only administrators can change this',
       channelName: 'Name',
       channelMode: 'Mode',
-      attachments: 'Attachments',
+      channelRole: 'Role in the logbook',
+      roleFromMode: 'By the mode: {{role}}',
+      roleHelp: 'Decides which limit the logbook applies',
       channelTitle: 'Channel {{number}}',
       errorSummary_one: 'Check {{count}} field: {{fields}}',
       errorSummary_other: 'Check {{count}} fields: {{fields}}',
@@ -180,6 +206,7 @@ export const nodesUiEn: typeof nodesUiNl = {
       WW: 'WW (hot water)',
       'Meng/uittap': 'Mixed/outlet',
     },
+    roles: channelRoleTextsEn,
     removeTitle: 'Delete node',
   },
   snackbar: {
