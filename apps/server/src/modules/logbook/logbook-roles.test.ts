@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { customers, deviceChannels, deviceData, locations } from '../../db/schema';
+import { customers, deviceChannels, deviceData, devices, locations } from '../../db/schema';
 import { queryRows, type TDb } from '../../db/database';
-import { insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
+import { insertCustomer, insertDevice, insertLocation, insertProduct } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 import { setHistoryImport } from '../devices/device-versions';
 import { makeReport, type TLogbookSubject } from './logbook-service';
@@ -159,6 +161,11 @@ describe('thermal disinfection', () => {
     expect(text).toContain('Nicht an jeder Warmwasser-Entnahmestelle erreicht');
     expect(text).toMatch(/Thermische Desinfektion nicht\s+erreicht/);
     expect(text).toMatch(/Warmwasser · Austritt\s+Trinkwassererwärmer/);
+    // LOGBOOK_PDF_DIR=… writes the three languages' PDFs (the screenshots of docs/logbook.md, "Thermal disinfection").
+    if (process.env.LOGBOOK_PDF_DIR) {
+      fs.mkdirSync(process.env.LOGBOOK_PDF_DIR, { recursive: true });
+      for (const language of ['nl', 'en', 'de'] as const) fs.writeFileSync(path.join(process.env.LOGBOOK_PDF_DIR, `logbook-roles-${language}.pdf`), await renderLogbookPdf(report, language));
+    }
     const csv = renderLogbookCsv(report, 'en');
     expect(csv.split('\r\n').filter((line) => line.startsWith('disinfection;'))).toHaveLength(4);
     expect(csv.split('\r\n').filter((line) => line.startsWith('finding;'))).toHaveLength(1);
@@ -168,6 +175,24 @@ describe('thermal disinfection', () => {
     const [section] = (await makeReport(ctx.database.db, subject, FIRST_WEEK, 'a', NOW)).locations;
     expect(section.disinfections).toEqual([]);
     expect(section.findings).toEqual([]);
+  });
+});
+
+describe('DE: an interruption of 4 weeks or more', () => {
+  it('a shower with a faucet and no flush all October (745 hours: the clock went back) is a missed duty and a long interruption (shut off and flush before use)', async () => {
+    const db = ctx.database.db;
+    const faucet = await insertProduct(db, 'Spülarmatur', 'Faucet');
+    await db.update(devices).set({ flushDeviceId: faucet }).where(eq(devices.eui, SHOWER_1));
+    const [section] = (await makeReport(db, subject, OCTOBER, 'a', NOW)).locations;
+    // A V3 has no flush device in its profile: give the duty to a V2 instead.
+    expect(section.findings?.filter((finding) => finding.kind === 'longInterruption')).toEqual([]);
+    await db.execute(sql`UPDATE devices SET type = 'V2' WHERE eui = ${SHOWER_1}`);
+    const [again] = (await makeReport(db, subject, OCTOBER, 'a', NOW)).locations;
+    const shower = again.channels.find((channel) => channel.eui === SHOWER_1 && channel.channelId === 'temperature1');
+    expect(shower).toMatchObject({ flushDuty: true, missedFlushes: [{ from: '2026-09-30T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z', hours: 745 }], verdict: 'deviations' });
+    expect(again.findings?.filter((finding) => finding.kind === 'longInterruption')).toEqual([
+      { kind: 'longInterruption', eui: SHOWER_1, nodeName: 'Dusche 1', channelId: 'temperature1', channelName: 'T1', from: '2026-09-30T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z', hours: 745, bound: 672 },
+    ]);
   });
 });
 

@@ -163,6 +163,7 @@ function EditForm({ device, title }: { device: TDevice; title: string }) {
                       name={`channels.${index}.role`}
                       label={t('nodes.edit.channelRole')}
                       fullWidth
+                      displayEmpty
                       helperText={t('nodes.edit.roleHelp')}
                       options={roleOptions(index)}
                     />
