@@ -156,7 +156,7 @@ function EditForm({ device, title }: { device: TDevice; title: string }) {
                   <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5 }}>
                     {t('nodes.edit.channelTitle', { number: index + 1 })}
                   </Typography>
-                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.5fr 1fr 1.6fr 1fr' } }}>
+                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr 2fr 1fr' } }}>
                     <FormTextField<TNodeEditForm> name={`channels.${index}.name`} label={t('nodes.edit.channelName')} required fullWidth autoComplete="off" />
                     <FormSelect<TNodeEditForm> name={`channels.${index}.mode`} label={t('nodes.edit.channelMode')} required fullWidth options={modeOptions} />
                     <FormSelect<TNodeEditForm>
