@@ -179,7 +179,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                       <DetailField label={t('nodeDetail.details.role')}>
                         {channel.role
                           ? t(`nodeDetail.details.roles.${channel.role}`)
-                          : `${t(`nodeDetail.details.roles.${roleFromMode(channel.custom.mode)}`)} (${t('nodeDetail.details.roleFromMode')})`}
+                          : `${t(`nodeDetail.details.roles.${roleFromMode(channel.custom.mode)}`)}, ${t('nodeDetail.details.roleFromMode')}`}
                       </DetailField>
                       <DetailField label={t('nodeDetail.details.attachments')}>{channel.custom.attachments?.join(', ')}</DetailField>
                       {showCalibration ? (
