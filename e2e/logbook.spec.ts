@@ -269,6 +269,43 @@ test.describe.serial('the logbook tab', () => {
     }
   });
 
+  // Issue 39: how each alarm was dealt with ("niet afgehandeld" when nobody did) and every excursion with its
+  // duration class. CI: Dutch on a desktop, with axe; with SCREENSHOTS nl, en and de (the report's
+  // language), desktop and phone, the alarms and excursions unfolded.
+  const handlingPasses = process.env.SCREENSHOTS
+    ? (['nl', 'en', 'de'] as const).flatMap((language) => (['desktop', 'phone'] as const).map((device) => ({ language, device })))
+    : [{ language: 'nl', device: 'desktop' } as const];
+  for (const { language, device } of handlingPasses) {
+    test(`a location's alarms with their handling and its excursions: ${language} ${device}`, async ({ page }) => {
+      await page.setViewportSize(device === 'phone' ? PHONE : DESKTOP);
+      await signIn(page, ADMIN, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`);
+      await expect(summaryTable(page).or(summaryCards(page))).toBeVisible();
+      if (language !== 'nl') {
+        await page.getByRole('combobox', { name: 'Taal van het rapport' }).click();
+        await page.getByRole('option', { name: language === 'en' ? 'English' : 'Deutsch' }).click();
+      }
+      const texts = {
+        nl: { alarms: 'Alarmen', excursions: 'Overschrijdingen van de grens', handling: 'Afhandeling', class: /korter dan 2 dagen|2 dagen tot een week|langer dan een week/ },
+        en: { alarms: 'Alarms', excursions: 'Excursions outside the limit', handling: 'Handling', class: /under 2 days|2 days to a week|over a week/ },
+        de: { alarms: 'Alarme', excursions: 'Grenzwertüberschreitungen', handling: 'Bearbeitung', class: /unter 2 Tagen|2 Tage bis eine Woche|über eine Woche/ },
+      }[language];
+      await page.getByRole('button', { name: new RegExp(`^${texts.excursions} \\(\\d+\\)$`) }).click();
+      await page.getByRole('button', { name: new RegExp(`^${texts.alarms} \\(\\d+\\)$`) }).click();
+      const excursions = page.getByRole(device === 'phone' ? 'list' : 'table', { name: texts.excursions });
+      await expect(excursions.getByText(texts.class).first()).toBeVisible();
+      const alarms = page.getByRole(device === 'phone' ? 'list' : 'table', { name: texts.alarms });
+      await expect(alarms.getByText(texts.handling).first()).toBeVisible();
+      if (!process.env.SCREENSHOTS) await expectNoAxeViolations(page, 'the logbook tab with its alarms and excursions unfolded');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);
+      if (process.env.SCREENSHOTS) {
+        // A full-page shot draws the fixed app bar where the page is scrolled to: at the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `logbook-alarms-excursions-${language}-${device}.png`), fullPage: true });
+      }
+    });
+  }
+
   // The eight screenshots for docs/screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots); CI runs the
   // English location on a phone only (the longest texts on the narrowest screen), to keep the browser suite short.
   // With SCREENSHOTS also the screens' German ('de': English text) on a location: the report, and so the preview, in German.

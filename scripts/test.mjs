@@ -83,7 +83,8 @@ const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env
 
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const bothNodes = ['1', 'true'].includes(String(process.env.TEST_BOTH_NODES).toLowerCase());
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser playwright.config.ts chooses: Debian's headless shell when installed, else its full Chromium.
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ?? '/usr/bin/chromium';
 
 /** Vitest with a JSON report added to the totals; `env` may put another Node first on PATH. */
 async function vitest(name, reportName, args, env) {
@@ -222,7 +223,7 @@ async function browserRuns() {
   if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
   if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
   if (browserPasses.length && !fs.existsSync(chromium)) {
-    for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium)`);
+    for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium chromium-headless-shell)`);
     return;
   }
   await buildReady;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, formatTime, formatVoltage } from './format';
+import { clockChangeOffset, formatDate, formatDateTime, formatLocale, formatNumber, formatTemperature, formatTime, formatVoltage } from './format';
 
 describe('formatNumber', () => {
   it.each([
@@ -106,5 +106,32 @@ describe('formatLocale', () => {
     [undefined, 'en'],
   ] as const)('%s writes as %s', (language, expected) => {
     expect(formatLocale(language)).toBe(expected);
+  });
+});
+
+describe('the UTC offset on the days the clock changes (the logbook report)', () => {
+  const amsterdam = { timeZone: 'Europe/Amsterdam', offsetOnClockChange: true };
+  it.each([
+    // 25 Oct 2026: Amsterdam's clock goes from 03:00 CEST back to 02:00 CET, so 02:30 happens twice.
+    { at: '2026-10-25T00:30:00Z', text: '25-10-2026 02:30 (UTC+02:00)', name: 'the first 02:30 (summer time)' },
+    { at: '2026-10-25T01:30:00Z', text: '25-10-2026 02:30 (UTC+01:00)', name: 'the second 02:30 (winter time)' },
+    { at: '2026-10-24T23:00:00Z', text: '25-10-2026 01:00 (UTC+02:00)', name: 'the day\'s first hour' },
+    { at: '2026-10-25T22:59:00Z', text: '25-10-2026 23:59 (UTC+01:00)', name: 'the day\'s last minute' },
+    { at: '2026-10-24T21:59:00Z', text: '24-10-2026 23:59', name: 'the day before: no offset' },
+    { at: '2026-10-25T23:00:00Z', text: '26-10-2026 00:00', name: 'the day after: no offset' },
+    // 29 Mar 2026: 02:00 CET jumps to 03:00 CEST; 02:30 does not exist.
+    { at: '2026-03-29T00:59:00Z', text: '29-03-2026 01:59 (UTC+01:00)', name: 'just before the hour lost' },
+    { at: '2026-03-29T01:00:00Z', text: '29-03-2026 03:00 (UTC+02:00)', name: 'just after the hour lost' },
+    { at: '2026-07-01T10:00:00Z', text: '01-07-2026 12:00', name: 'a summer day' },
+  ])('$name: $text', ({ at, text }) => {
+    expect(formatDateTime(at, 'nl', amsterdam)).toBe(text);
+  });
+
+  it('writes nothing without the option, and UTC has no clock change', () => {
+    expect(formatDateTime('2026-10-25T00:30:00Z', 'nl', { timeZone: 'Europe/Amsterdam' })).toBe('25-10-2026 02:30');
+    expect(clockChangeOffset('2026-10-25T00:30:00Z', 'UTC')).toBeNull();
+    expect(clockChangeOffset('2026-10-25T00:30:00Z', 'Europe/London')).toBe('UTC+01:00');
+    expect(clockChangeOffset('2026-10-25T01:30:00Z', 'Europe/London')).toBe('UTC');
+    expect(formatDateTime('2026-10-25T01:30:00Z', 'de', { timeZone: 'Europe/Berlin', offsetOnClockChange: true })).toBe('25.10.2026 02:30 (UTC+01:00)');
   });
 });

@@ -131,12 +131,73 @@ export function formatDate(moment: TMoment, locale: TFormatLocale, options: TDat
   return date ? dateOf(partsOf(date, options.timeZone), locale) : '';
 }
 
-/** '26-11-2026 14:05' / '26 Nov 2026 14:05' / '26.11.2026 14:05' (24 hours in all). */
-export function formatDateTime(moment: TMoment, locale: TFormatLocale, options: TDateOptions = {}): string {
+/**
+ * '26-11-2026 14:05' / '26 Nov 2026 14:05' / '26.11.2026 14:05' (24 hours in all). With
+ * `offsetOnClockChange` (the logbook report) a moment on a day the zone's clock changes carries its
+ * UTC offset, '25-10-2026 02:30 (UTC+02:00)', so the hour repeated or lost is unambiguous.
+ */
+export function formatDateTime(moment: TMoment, locale: TFormatLocale, options: TDateOptions & { offsetOnClockChange?: boolean } = {}): string {
   const date = toDate(moment);
   if (!date) return '';
   const parts = partsOf(date, options.timeZone);
-  return `${dateOf(parts, locale)} ${parts.hour}:${parts.minute}`;
+  const text = `${dateOf(parts, locale)} ${parts.hour}:${parts.minute}`;
+  const offset = options.offsetOnClockChange && options.timeZone ? clockChangeOffset(date, options.timeZone) : null;
+  return offset ? `${text} (${offset})` : text;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone is ahead of UTC at an instant, in minutes (a formatter per zone, kept). */
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** The instant a local wall-clock time (as if UTC, in ms) falls on in the zone (the later one when it is repeated). */
+function localToInstant(localMs: number, timeZone: string): number {
+  const guess = localMs - offsetMinutesAt(localMs, timeZone) * 60_000;
+  return localMs - offsetMinutesAt(guess, timeZone) * 60_000;
+}
+
+const clockChangeDays = new Map<string, boolean>();
+
+/** Whether the zone's clock changes on the local day (y, m, d): the offset at its start differs from the one at its end. */
+function isClockChangeDay(year: number, month: number, day: number, timeZone: string): boolean {
+  const key = `${timeZone}|${year}-${month}-${day}`;
+  let found = clockChangeDays.get(key);
+  if (found === undefined) {
+    const start = localToInstant(Date.UTC(year, month - 1, day), timeZone);
+    const end = localToInstant(Date.UTC(year, month - 1, day + 1), timeZone);
+    // A change exactly at midnight (a zone that skips 00:00) belongs to the day it starts.
+    found = offsetMinutesAt(start - 1, timeZone) !== offsetMinutesAt(start, timeZone) || offsetMinutesAt(start, timeZone) !== offsetMinutesAt(end - 1, timeZone);
+    clockChangeDays.set(key, found);
+  }
+  return found;
+}
+
+/** 'UTC+02:00', 'UTC-03:00', 'UTC' for an offset in minutes. */
+export function utcOffsetText(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
+
+/**
+ * The UTC offset of a moment ('UTC+02:00') when it falls on a day the zone's clock changes
+ * (daylight saving time begins or ends), else null: the logbook writes it after such times.
+ */
+export function clockChangeOffset(moment: TMoment, timeZone: string): string | null {
+  const date = toDate(moment);
+  if (!date) return null;
+  const parts = partsOf(date, timeZone);
+  return isClockChangeDay(Number(parts.year), parts.month, parts.day, timeZone) ? utcOffsetText(offsetMinutesAt(date.getTime(), timeZone)) : null;
 }
 
 /** '14:05' in every language. */

@@ -28,6 +28,7 @@ export const logbookReportTextsNl = {
     selfSigned: 'Digitaal ondertekend door {{subject}} met het eigen, zelfondertekende certificaat van deze portal: de handtekening toont dat het bestand niet is gewijzigd, niet wie het uitgaf.',
   },
   sections: {
+    excursions: 'Overschrijdingen van de grens',
     customerSummary: 'Overzicht van de locaties',
     summary: 'Samenvatting',
     temperatures: 'Temperaturen',
@@ -47,6 +48,7 @@ export const logbookReportTextsNl = {
     findings: 'Afwijkingen volgens de rol van het meetpunt',
   },
   empty: {
+    excursions: 'Geen overschrijdingen van de grens',
     locations: 'Geen locaties in dit rapport',
     channels: 'Geen temperatuurkanalen op deze locatie',
     gaps: 'Geen onderbrekingen langer dan {{hours}} uur',
@@ -62,6 +64,11 @@ export const logbookReportTextsNl = {
     findings: 'Geen afwijkingen volgens de rol van het meetpunt',
   },
   labels: {
+    notHandled: 'niet afgehandeld',
+    ofHours: 'van {{hours}} uur',
+    acknowledged: 'Bevestigd',
+    resolved: 'Opgelost',
+    allExcursionsInCsv: 'Hier staan alleen de overschrijdingen van 2 dagen of langer; de CSV heeft elke overschrijding.',
     locationVerdict: 'Oordeel locatie',
     customerVerdict: 'Oordeel klant',
     nodes: 'Nodes',
@@ -86,6 +93,11 @@ export const logbookReportTextsNl = {
     minutesAt: '{{celsius}} °C gedurende {{minutes}} min',
   },
   columns: {
+    acknowledgedAt: 'Bevestigd op',
+    resolvedAt: 'Opgelost op',
+    handling: 'Afhandeling',
+    durationClass: 'Duurklasse',
+    hoursThere: 'Uren in periode',
     section: 'Onderdeel',
     location: 'Locatie',
     address: 'Adres',
@@ -150,6 +162,7 @@ export const logbookReportTextsNl = {
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
+    excursion: 'overschrijding',
     report: 'rapport',
     location: 'locatie',
     summary: 'samenvatting',
@@ -199,12 +212,24 @@ export const logbookReportTextsNl = {
     country: 'volgens het land van de klant',
   },
   alarmKinds: {
+    temperature: 'Temperatuur langdurig buiten grens',
     lowBattery: 'Batterij bijna leeg',
     faultySensor: 'Sensor defect',
     flushAlarm: 'Spoelalarm',
     waterDetection: 'Waterdetectie',
     offline: 'Offline',
     settingsNotTaken: 'Instellingen niet overgenomen',
+  },
+  /** An excursion's duration class (report-rules.ts, the Regeling's risk buckets). */
+  excursionClasses: {
+    underTwoDays: 'korter dan 2 dagen',
+    twoDaysToWeek: '2 dagen tot een week',
+    overWeek: 'langer dan een week',
+  },
+  handlingStates: {
+    none: 'niet afgehandeld',
+    acknowledged: 'bevestigd',
+    resolved: 'opgelost',
   },
   changeKinds: {
     register: 'Geregistreerd',
@@ -270,6 +295,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     selfSigned: "Digitally signed by {{subject}} with this portal's own self-signed certificate: the signature shows the file was not changed, not who issued it.",
   },
   sections: {
+    excursions: 'Excursions outside the limit',
     customerSummary: 'Locations at a glance',
     summary: 'Summary',
     temperatures: 'Temperatures',
@@ -289,6 +315,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     findings: 'Deviations by the measuring point\'s role',
   },
   empty: {
+    excursions: 'No excursions outside the limit',
     locations: 'No locations in this report',
     channels: 'No temperature channels at this location',
     gaps: 'No gaps longer than {{hours}} hours',
@@ -304,6 +331,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     findings: 'No deviations by the measuring points\' roles',
   },
   labels: {
+    notHandled: 'not handled',
+    ofHours: 'of {{hours}} hours',
+    acknowledged: 'Acknowledged',
+    resolved: 'Resolved',
+    allExcursionsInCsv: 'Only the excursions of 2 days or longer are listed here; the CSV has every excursion.',
     locationVerdict: 'Location verdict',
     customerVerdict: 'Customer verdict',
     nodes: 'Nodes',
@@ -328,6 +360,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     minutesAt: '{{celsius}} °C for {{minutes}} min',
   },
   columns: {
+    acknowledgedAt: 'Acknowledged at',
+    resolvedAt: 'Resolved at',
+    handling: 'Handling',
+    durationClass: 'Duration class',
+    hoursThere: 'Hours in period',
     section: 'Section',
     location: 'Location',
     address: 'Address',
@@ -391,6 +428,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     bound: 'Bound',
   },
   csvSections: {
+    excursion: 'excursion',
     report: 'report',
     location: 'location',
     summary: 'summary',
@@ -439,12 +477,23 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     country: "by the customer's country",
   },
   alarmKinds: {
+    temperature: 'Sustained temperature out of range',
     lowBattery: 'Low battery',
     faultySensor: 'Faulty sensor',
     flushAlarm: 'Flush alarm',
     waterDetection: 'Water detection',
     offline: 'Offline',
     settingsNotTaken: 'Settings not taken',
+  },
+  excursionClasses: {
+    underTwoDays: 'under 2 days',
+    twoDaysToWeek: '2 days to a week',
+    overWeek: 'over a week',
+  },
+  handlingStates: {
+    none: 'not handled',
+    acknowledged: 'acknowledged',
+    resolved: 'resolved',
   },
   changeKinds: {
     register: 'Registered',
@@ -515,6 +564,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
       'Digital signiert von {{subject}} mit dem eigenen, selbstsignierten Zertifikat dieses Portals: die Signatur zeigt, dass die Datei nicht verändert wurde, nicht wer sie ausgestellt hat.',
   },
   sections: {
+    excursions: 'Grenzwertüberschreitungen',
     customerSummary: 'Übersicht der Standorte',
     summary: 'Zusammenfassung',
     temperatures: 'Temperaturen',
@@ -534,6 +584,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     findings: 'Abweichungen nach Rolle der Messstelle',
   },
   empty: {
+    excursions: 'Keine Grenzwertüberschreitungen',
     locations: 'Keine Standorte in diesem Bericht',
     channels: 'Keine Temperaturkanäle an diesem Standort',
     gaps: 'Keine Messlücken über {{hours}} Stunden',
@@ -549,6 +600,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     findings: 'Keine Abweichungen nach Rolle der Messstellen',
   },
   labels: {
+    notHandled: 'nicht bearbeitet',
+    ofHours: 'von {{hours}} Stunden',
+    acknowledged: 'Quittiert',
+    resolved: 'Behoben',
+    allExcursionsInCsv: 'Hier stehen nur die Überschreitungen von 2 Tagen oder länger; die CSV-Datei enthält jede Überschreitung.',
     locationVerdict: 'Befund Standort',
     customerVerdict: 'Befund Kunde',
     nodes: 'Messknoten',
@@ -573,6 +629,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     minutesAt: '{{celsius}} °C für {{minutes}} min',
   },
   columns: {
+    acknowledgedAt: 'Quittiert am',
+    resolvedAt: 'Behoben am',
+    handling: 'Bearbeitung',
+    durationClass: 'Dauerklasse',
+    hoursThere: 'Stunden im Zeitraum',
     section: 'Bereich',
     location: 'Standort',
     address: 'Anschrift',
@@ -636,6 +697,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     bound: 'Norm',
   },
   csvSections: {
+    excursion: 'überschreitung',
     report: 'bericht',
     location: 'standort',
     summary: 'zusammenfassung',
@@ -684,12 +746,23 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     country: 'nach dem Land des Kunden',
   },
   alarmKinds: {
+    temperature: 'Temperatur anhaltend außerhalb Grenzwert',
     lowBattery: 'Batterie schwach',
     faultySensor: 'Fühler defekt',
     flushAlarm: 'Spülalarm',
     waterDetection: 'Wassermelder ausgelöst',
     offline: 'Keine Verbindung',
     settingsNotTaken: 'Einstellungen nicht übernommen',
+  },
+  excursionClasses: {
+    underTwoDays: 'unter 2 Tagen',
+    twoDaysToWeek: '2 Tage bis eine Woche',
+    overWeek: 'über eine Woche',
+  },
+  handlingStates: {
+    none: 'nicht bearbeitet',
+    acknowledged: 'quittiert',
+    resolved: 'behoben',
   },
   changeKinds: {
     register: 'Registriert',

@@ -257,3 +257,33 @@ export const nodeSettingsUiEn: typeof nodeSettingsUiNl = {
     settingsDuplicateError: 'Error copying settings',
   },
 };
+
+/**
+ * A node's settings in German words, for the German logbook report's change log (the screens have
+ * no German, docs/screens.md): the names, units and values the settings tab writes in nl and en.
+ */
+export const nodeSettingsWordsDe: Pick<(typeof nodeSettingsUiNl)['nodeSettings'], 'fields' | 'units' | 'modes' | 'on' | 'off' | 'unknown'> = {
+  fields: {
+    logInterval: 'Speicherintervall',
+    mode: 'Messmodus',
+    flushEnabled: 'Spülen',
+    flushtime: 'Spüldauer',
+    flushCycles: 'Spülungen je 24 Stunden',
+    highTempFlushtime: 'Spüldauer bei hoher Temperatur',
+    highTempFlushdelay: 'Wartezeit Spülen',
+    flushStartThreshold: 'Starttemperatur Spülen',
+    flushStopThreshold: 'Stopptemperatur Spülen',
+    sendInterval: 'Sendeintervall',
+    supplyVoltageThreshold: 'Niedrige Batteriespannung',
+    calibrationDuration: 'Kalibrierdauer',
+    measureInterval: 'Messintervall',
+    flushMeasureInterval: 'Messintervall beim Spülen',
+    valvePulseLength: 'Impulslänge Ventil',
+    overflowDetection: 'Überlauferkennung',
+  },
+  units: { min: 'min', h: 'Std.', s: 's', ms: 'ms', V: 'V', '°C': '°C' },
+  modes: { disabled: 'Ausgeschaltet', actual: 'Aktuell', average: 'Mittelwert', maximum: 'Maximum' },
+  on: 'Ein',
+  off: 'Aus',
+  unknown: 'Unbekannt',
+};

@@ -7,3 +7,5 @@ export * from './sign-off';
 export * from './report-job';
 export * from './roles';
 export * from './disinfection';
+export * from './report-rules';
+export * from './report-words';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { logbookReportTextsDe, logbookReportTextsEn, logbookReportTextsNl } from '../i18n/ui-logbook-report';
 import type { TLogbookChannel, TLogbookLocationSection } from './report';
+import { LOGBOOK_ALARM_KINDS } from './report';
+import { changeDetailsWords } from './report-words';
 import { LOGBOOK_TABLE_ORDER, LOGBOOK_TABLES, isFigure, sectionLookup, type TLogbookAnyTable, type TLogbookCell, type TLogbookColumnKey } from './report-sections';
 
 const SHOWER = { eui: 'A84041000181C5D1', nodeName: 'Douche 2.14' };
@@ -24,6 +26,11 @@ const HOT: TLogbookChannel = {
   readingsOutsideLimit: 110,
   growthRangeHours: 7.5,
   longestExcursion: { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5 },
+  excursions: [
+    { from: '2026-10-03T05:00:00.000Z', to: '2026-10-03T06:00:00.000Z', hours: 1, durationClass: 'underTwoDays' },
+    { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, durationClass: 'underTwoDays' },
+  ],
+  hoursThere: 745,
   flushDuty: true,
   flushes: 5,
   flushesProved: 4,
@@ -41,6 +48,7 @@ const COLD: TLogbookChannel = {
   min: null,
   withinLimitShare: null,
   longestExcursion: null,
+  excursions: [],
   flushDuty: false,
   gaps: [],
   missedFlushes: [],
@@ -55,11 +63,19 @@ const SECTION: TLogbookLocationSection = {
   flushWeeks: [{ ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', week: '2026-10-05', flushes: 1, proved: 0, failed: 1, required: 1 }],
   failedFlushes: [{ ...SHOWER, channelId: 'temperature1', at: '2026-10-19T05:00:00.000Z', before: 38.4, after: 52.7 }],
   alarms: [
-    { kind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: null, hours: null, handling: { acknowledgedBy: 'A. Öztürk', resolvedBy: 'J. de Vries', note: 'Batterij vervangen' } },
+    { kind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: null, hours: null, handling: {
+        acknowledgedBy: 'A. Öztürk',
+        acknowledgedAt: '2026-10-12T06:00:00.000Z',
+        resolvedBy: 'J. de Vries',
+        resolvedAt: '2026-10-13T08:00:00.000Z',
+        note: 'Batterij vervangen',
+      },
+    },
+    { kind: 'temperature', ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, handling: null },
   ],
   calibrationStatus: [{ ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', lastCalibrated: null, intervalYears: 2, due: null, overdue: true }],
   calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature9', reference: 60, measured: 59.6, offset: 0.4, user: null }],
-  changes: [{ at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'settingsConfirmed', user: null, details: 'Meetinterval 15 → 10 min' }],
+  changes: [{ at: '2026-10-02T08:14:00.000Z', ...SHOWER, kind: 'settings', user: 'planner@example.com', details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] }],
   findings: [{ kind: 'growthRangeTooLong', ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', from: '2026-10-01T00:00:00.000Z', to: '2026-10-09T00:00:00.000Z', hours: 192, bound: 168 }],
   disinfections: [
     {
@@ -96,6 +112,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       coverage: { kind: 'share', value: 0.97 },
       withinLimit: { kind: 'share', value: 0.962 },
       growthRangeHours: { kind: 'hours', value: 7.5 },
+      hoursThere: { kind: 'hours', value: 745 },
       flushes: { kind: 'count', value: 5 },
       flushesFailed: { kind: 'count', value: 1 },
       missedFlushes: { kind: 'count', value: 1 },
@@ -127,6 +144,18 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       flushes: { kind: 'count', value: 5 },
       flushesProved: { kind: 'count', value: 4 },
       flushesFailed: { kind: 'count', value: 1 },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.excursions,
+    2,
+    {
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      from: { kind: 'instant', value: '2026-10-03T05:00:00.000Z' },
+      to: { kind: 'instant', value: '2026-10-03T06:00:00.000Z' },
+      hours: { kind: 'hours', value: 1 },
+      durationClass: { kind: 'excursionClass', value: 'underTwoDays' },
     },
   ],
   [
@@ -196,7 +225,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
   ],
   [
     LOGBOOK_TABLES.alarms,
-    1,
+    2,
     {
       kind: { kind: 'alarmKind', value: 'offline' },
       ...node,
@@ -205,8 +234,13 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       from: { kind: 'instant', value: '2026-10-12T03:15:00.000Z' },
       to: { kind: 'until', value: null },
       hours: { kind: 'hours', value: null },
-      user: { kind: 'text', value: 'A. Öztürk / J. de Vries' },
-      details: { kind: 'text', value: 'Batterij vervangen' },
+      // Who acknowledged and who resolved, each with the time, and the note, each in a column of its own.
+      handling: { kind: 'handling', value: 'resolved' },
+      acknowledgedBy: { kind: 'text', value: 'A. Öztürk' },
+      acknowledgedAt: { kind: 'instant', value: '2026-10-12T06:00:00.000Z' },
+      resolvedBy: { kind: 'text', value: 'J. de Vries' },
+      resolvedAt: { kind: 'instant', value: '2026-10-13T08:00:00.000Z' },
+      note: { kind: 'text', value: 'Batterij vervangen' },
     },
   ],
   [
@@ -217,7 +251,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       channel: { kind: 'text', value: 'Koud water' },
       lastCalibrated: { kind: 'instant', value: null },
       interval: { kind: 'count', value: 2 },
-      due: { kind: 'instant', value: null },
+      due: { kind: 'dueDate', value: null },
       overdue: { kind: 'yesNo', value: true },
     },
   ],
@@ -241,9 +275,9 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
     {
       at: { kind: 'instant', value: '2026-10-02T08:14:00.000Z' },
       ...node,
-      kind: { kind: 'changeKind', value: 'settingsConfirmed' },
-      user: { kind: 'actor', value: null },
-      details: { kind: 'text', value: 'Meetinterval 15 → 10 min' },
+      kind: { kind: 'changeKind', value: 'settings' },
+      user: { kind: 'actor', value: 'planner@example.com' },
+      details: { kind: 'changeDetails', value: { details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] } },
     },
   ],
 ];
@@ -253,6 +287,7 @@ describe('the logbook report section tables', () => {
     expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual([
       'summary',
       'temperatures',
+      'excursions',
       'gaps',
       'flushWeeks',
       'failedFlushes',
@@ -332,5 +367,61 @@ describe('the logbook report section tables', () => {
     ['verdict', false],
   ] as const)('a %s is a figure (right-aligned): %s', (kind, figure) => {
     expect(isFigure(kind)).toBe(figure);
+  });
+});
+
+describe('an alarm nobody handled, and the alarm kinds', () => {
+  const lookup = sectionLookup(SECTION);
+  const cellOf = (row: TLogbookLocationSection['alarms'][number], key: TLogbookColumnKey) => LOGBOOK_TABLES.alarms.columns.find((column) => column.key === key)?.cell(row, lookup);
+
+  it('says "not handled" (never an empty cell), and "acknowledged" before a resolution', () => {
+    const [, sustained] = SECTION.alarms;
+    expect(cellOf(sustained, 'handling')).toEqual({ kind: 'handling', value: 'none' });
+    expect(cellOf(sustained, 'acknowledgedBy')).toEqual({ kind: 'text', value: '' });
+    expect(cellOf({ ...sustained, handling: { acknowledgedBy: 'a@example.com', resolvedBy: null, note: null } }, 'handling')).toEqual({ kind: 'handling', value: 'acknowledged' });
+    for (const texts of [logbookReportTextsNl, logbookReportTextsEn, logbookReportTextsDe]) expect(texts.handlingStates.none).toMatch(/\S/);
+    expect(logbookReportTextsNl.handlingStates.none).toBe('niet afgehandeld');
+    expect(logbookReportTextsEn.handlingStates.none).toBe('not handled');
+  });
+
+  it('reads a handling issued before the times were kept (no acknowledgedAt / resolvedAt)', () => {
+    const [offline] = SECTION.alarms;
+    const old = { ...offline, handling: { acknowledgedBy: 'A. Öztürk', resolvedBy: null, note: 'Gebeld' } };
+    expect(cellOf(old, 'acknowledgedAt')).toEqual({ kind: 'instant', value: null });
+    expect(cellOf(old, 'note')).toEqual({ kind: 'text', value: 'Gebeld' });
+  });
+
+  it('names the sustained-temperature alarm in every language', () => {
+    expect(LOGBOOK_ALARM_KINDS).toContain('temperature');
+    for (const texts of [logbookReportTextsNl, logbookReportTextsEn, logbookReportTextsDe]) {
+      for (const kind of LOGBOOK_ALARM_KINDS) expect(texts.alarmKinds[kind], kind).toMatch(/\S/);
+    }
+  });
+});
+
+describe('a change of a setting in words (changeDetailsWords)', () => {
+  it.each([
+    { language: 'nl', text: 'Loginterval: 10\u00A0min → 15\u00A0min' },
+    { language: 'en', text: 'Log interval: 10\u00A0min → 15\u00A0min' },
+    { language: 'de', text: 'Speicherintervall: 10\u00A0min → 15\u00A0min' },
+  ] as const)('$language: $text', ({ language, text }) => {
+    expect(changeDetailsWords({ details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] }, language)).toBe(text);
+  });
+
+  it('writes hours, volts, off and the rest of the details', () => {
+    expect(
+      changeDetailsWords(
+        {
+          details: 'name: Oud → Nieuw',
+          settings: [
+            { setting: 'sendInterval', from: 6, to: 12 },
+            { setting: 'supplyVoltageThreshold', from: 3.1, to: 3.2 },
+            { setting: 'flushStartThreshold', from: -102.4, to: 55 },
+            { setting: 'flushEnabled', from: 0, to: 1 },
+          ],
+        },
+        'nl',
+      ),
+    ).toBe('Zendinterval: 6\u00A0uur → 12\u00A0uur; Lage batterijspanning: 3,1\u00A0V → 3,2\u00A0V; Starttemperatuur spoelen: Uit → 55\u00A0°C; Spoelen: Uit → Aan; name: Oud → Nieuw');
   });
 });

@@ -1,5 +1,6 @@
 import type { TLogbookReportTexts } from '../i18n/ui-logbook-report';
-import type { TLogbookChannel, TLogbookDisinfection, TLogbookLocationSection } from './report';
+import type { TLogbookChannel, TLogbookDisinfection, TLogbookLocationSection, TLogbookSettingChange } from './report';
+import type { TExcursionClass } from './report-rules';
 import type { TChannelRole } from './roles';
 
 /**
@@ -24,6 +25,10 @@ export type TLogbookFindingRow = NonNullable<TLogbookLocationSection['findings']
 export type TLogbookDisinfectionRow = TLogbookDisinfection['outlets'][number] & { disinfection: Omit<TLogbookDisinfection, 'outlets'> };
 /** A gap in a channel's readings or a stretch without a flush, with the channel it belongs to. */
 export type TLogbookStretch = Pick<TLogbookChannel, 'eui' | 'nodeName' | 'channelId' | 'channelName'> & { from: string; to: string; hours: number };
+/** An excursion outside a channel's limit, with the channel it belongs to. */
+export type TLogbookExcursionRow = TLogbookStretch & { durationClass: TExcursionClass };
+/** How far an alarm was dealt with: nobody yet, acknowledged, resolved (a corrective action recorded). */
+export type TLogbookHandlingState = 'none' | 'acknowledged' | 'resolved';
 
 /** A figure before an output writes it. null: the row has none (no readings, no limit, no flush duty). */
 export type TLogbookCell =
@@ -39,6 +44,13 @@ export type TLogbookCell =
   | { kind: 'until'; value: string | null }
   /** A local date (YYYY-MM-DD). */
   | { kind: 'date'; value: string }
+  /** A due date: a local date (YYYY-MM-DD), or an instant in reports issued before issue 39; null for none. */
+  | { kind: 'dueDate'; value: string | null }
+  /** An alarm's handling state; 'none' is written "not handled", never left empty. */
+  | { kind: 'handling'; value: TLogbookHandlingState }
+  | { kind: 'excursionClass'; value: TExcursionClass }
+  /** A change's details: its text and the settings changed, written in words by each output (changeDetailsWords). */
+  | { kind: 'changeDetails'; value: { details: string; settings: readonly TLogbookSettingChange[] } }
   | { kind: 'limit'; value: TLogbookChannel['limit'] }
   | { kind: 'mode'; value: TLogbookChannel['mode'] }
   /** A channel's role; null in a report from before roles. */
@@ -149,6 +161,7 @@ const summary: TLogbookSectionTable<TLogbookChannel> = {
     column('coverage', 'share', (row) => row.coverage),
     column('withinLimit', 'share', (row) => row.withinLimitShare),
     column('growthRangeHours', 'hours', (row) => row.growthRangeHours),
+    column('hoursThere', 'hours', (row) => row.hoursThere ?? null),
     column('flushes', 'count', (row) => whenFlushed(row, row.flushes)),
     column('flushesFailed', 'count', (row) => whenFlushed(row, row.flushesFailed)),
     column('missedFlushes', 'count', (row) => whenFlushed(row, row.missedFlushes.length)),
@@ -188,6 +201,32 @@ const temperatures: TLogbookSectionTable<TLogbookChannel> = {
 };
 
 const gaps = stretchTable('gaps', 'gap');
+
+/** Every excursion outside a channel's limit with its duration and class (absent in reports issued before issue 39). */
+const excursions: TLogbookSectionTable<TLogbookExcursionRow> = {
+  id: 'excursions',
+  csvLine: 'excursion',
+  empty: 'excursions',
+  rows: (section) =>
+    section.channels.flatMap((channel) => {
+      const { eui, nodeName, channelId, channelName } = channel;
+      return (channel.excursions ?? []).map((excursion) => ({ eui, nodeName, channelId, channelName, ...excursion }));
+    }),
+  columns: [
+    ...nodeColumns<TLogbookExcursionRow>(),
+    channelName<TLogbookExcursionRow>(),
+    column('from', 'instant', (row) => row.from),
+    column('to', 'instant', (row) => row.to),
+    column('hours', 'hours', (row) => row.hours),
+    column('durationClass', 'excursionClass', (row) => row.durationClass),
+  ],
+};
+
+/** How far an alarm was dealt with (its handling). */
+export function handlingState(handling: TLogbookAlarm['handling']): TLogbookHandlingState {
+  if (handling?.resolvedBy) return 'resolved';
+  return handling?.acknowledgedBy ? 'acknowledged' : 'none';
+}
 const missedFlushes = stretchTable('missedFlushes', 'missedFlush');
 
 const flushWeeks: TLogbookSectionTable<TLogbookFlushWeek> = {
@@ -233,9 +272,14 @@ const alarms: TLogbookSectionTable<TLogbookAlarm> = {
     column('from', 'instant', (row) => row.from),
     column('to', 'until', (row) => row.to),
     column('hours', 'hours', (row) => row.hours),
-    // Who acknowledged and who resolved it, and the corrective action (the alarm record's handling).
-    column('user', 'text', (row) => [row.handling?.acknowledgedBy, row.handling?.resolvedBy].filter(Boolean).join(' / ')),
-    column('details', 'text', (row) => row.handling?.note ?? ''),
+    // How it was dealt with: the state ("not handled" when nobody did), who acknowledged it and
+    // when, who resolved it and when, and the corrective action, each in a column of its own.
+    column('handling', 'handling', (row) => handlingState(row.handling)),
+    column('acknowledgedBy', 'text', (row) => row.handling?.acknowledgedBy ?? ''),
+    column('acknowledgedAt', 'instant', (row) => row.handling?.acknowledgedAt ?? null),
+    column('resolvedBy', 'text', (row) => row.handling?.resolvedBy ?? ''),
+    column('resolvedAt', 'instant', (row) => row.handling?.resolvedAt ?? null),
+    column('note', 'text', (row) => row.handling?.note ?? ''),
   ],
 };
 
@@ -249,7 +293,7 @@ const calibrationStatus: TLogbookSectionTable<TLogbookCalibrationStatus> = {
     channelName<TLogbookCalibrationStatus>(),
     column('lastCalibrated', 'instant', (row) => row.lastCalibrated),
     column('interval', 'count', (row) => row.intervalYears),
-    column('due', 'instant', (row) => row.due),
+    column('due', 'dueDate', (row) => row.due),
     column('overdue', 'yesNo', (row) => row.overdue),
   ],
 };
@@ -280,7 +324,7 @@ const changes: TLogbookSectionTable<TLogbookChange> = {
     ...nodeColumns<TLogbookChange>(),
     column('kind', 'changeKind', (row) => row.kind),
     column('user', 'actor', (row) => row.user),
-    column('details', 'text', (row) => row.details),
+    column('details', 'changeDetails', (row) => ({ details: row.details, settings: row.settings ?? [] })),
   ],
 };
 
@@ -321,7 +365,7 @@ const findings: TLogbookSectionTable<TLogbookFindingRow> = {
 };
 
 /** The tables of a location's report by name, typed by their rows. */
-export const LOGBOOK_TABLES = { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } as const;
+export const LOGBOOK_TABLES = { summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } as const;
 
 /** The tables in the order of the report. */
-export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes];
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes];

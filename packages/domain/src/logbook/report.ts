@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANNEL_MODES } from '../constants';
 import { RULEBOOK_IDS } from './rulebooks';
 import { ROLE_TESTS, ZChannelRole } from './roles';
+import { EXCURSION_CLASSES } from './report-rules';
 import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
 
 /**
@@ -50,6 +51,9 @@ export const ZLogbookRulebook = z.object({
 
 const ZStretch = z.object({ from: zInstant, to: zInstant, hours: z.number() });
 
+/** One excursion outside the channel's limit with its duration class (report-rules.ts). */
+export const ZLogbookExcursion = ZStretch.extend({ durationClass: z.enum(EXCURSION_CLASSES) });
+
 /** One temperature channel of one node over the period. */
 export const ZLogbookChannel = z.object({
   eui: z.string(),
@@ -85,6 +89,13 @@ export const ZLogbookChannel = z.object({
   growthRangeHours: z.number(),
   /** The longest run of readings that missed the limit: first such reading to the first one back within it. */
   longestExcursion: ZStretch.nullable(),
+  /**
+   * Every run of readings that missed the limit, in time order (the last one ends at the period's
+   * end when still going). Absent in reports issued before issue 39 (they have the longest only).
+   */
+  excursions: z.array(ZLogbookExcursion).optional(),
+  /** Hours the channel's node was at the location in the period (what growthRangeHours is a part of); absent before issue 39. */
+  hoursThere: z.number().optional(),
   /** Whether the flush duty applies: the node flushes (V1, V2) and the channel has a sensor. */
   flushDuty: z.boolean(),
   flushes: z.number().int(),
@@ -120,7 +131,8 @@ export const ZLogbookFailedFlush = z.object({
   after: z.number(),
 });
 
-export const LOGBOOK_ALARM_KINDS = ['lowBattery', 'faultySensor', 'flushAlarm', 'waterDetection', 'offline', 'settingsNotTaken'] as const;
+/** `temperature`: the sustained-temperature alarm (docs/alarms.md), which exists only as alarm records. */
+export const LOGBOOK_ALARM_KINDS = ['lowBattery', 'faultySensor', 'flushAlarm', 'waterDetection', 'offline', 'settingsNotTaken', 'temperature'] as const;
 export type TLogbookAlarmKind = (typeof LOGBOOK_ALARM_KINDS)[number];
 
 export const ZLogbookAlarm = z.object({
@@ -132,9 +144,19 @@ export const ZLogbookAlarm = z.object({
   /** null while it still holds at the period's end. */
   to: zInstant.nullable(),
   hours: z.number().nullable(),
-  /** From the alarm record (docs/logbook.md, Alarms): who acknowledged, who resolved, the corrective action; null when nobody did yet. */
+  /**
+   * From the alarm record (docs/logbook.md, Alarms): who acknowledged and when, who resolved it and
+   * when, the corrective action (note); null when nobody did either yet ("not handled"). The times
+   * are absent in reports issued before issue 39.
+   */
   handling: z
-    .object({ acknowledgedBy: z.string().nullable(), resolvedBy: z.string().nullable(), note: z.string().nullable() })
+    .object({
+      acknowledgedBy: z.string().nullable(),
+      acknowledgedAt: zInstant.nullable().optional(),
+      resolvedBy: z.string().nullable(),
+      resolvedAt: zInstant.nullable().optional(),
+      note: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -146,7 +168,8 @@ export const ZLogbookCalibrationChannel = z.object({
   lastCalibrated: zInstant.nullable(),
   /** Years between calibrations (the node's interval). */
   intervalYears: z.number().int(),
-  due: zInstant.nullable(),
+  /** The local date the next calibration is due (YYYY-MM-DD); an instant in reports issued before issue 39. */
+  due: z.string().nullable(),
   overdue: z.boolean(),
 });
 
@@ -162,6 +185,11 @@ export const ZLogbookCalibration = z.object({
   user: z.string().nullable(),
 });
 
+/** A setting's value before and after: a number in its unit, on/off, a mode; null when not known before. */
+const zSettingValue = z.union([z.number(), z.string(), z.boolean()]).nullable();
+export const ZLogbookSettingChange = z.object({ setting: z.string(), from: zSettingValue, to: zSettingValue });
+export type TLogbookSettingChange = z.infer<typeof ZLogbookSettingChange>;
+
 export const LOGBOOK_CHANGE_KINDS = ['register', 'move', 'remove', 'batterySwap', 'edit', 'channel', 'settings', 'settingsConfirmed', 'provision', 'calibration'] as const;
 
 export const ZLogbookChange = z.object({
@@ -171,8 +199,13 @@ export const ZLogbookChange = z.object({
   kind: z.string(),
   /** Who did it; null for what the node reported itself (settings confirmed). */
   user: z.string().nullable(),
-  /** A short plain description: the registers, the fields changed, from/to of a move. */
+  /**
+   * A short plain description: the fields changed, from/to of a move. Settings the catalogue knows
+   * are in `settings` instead (a report issued before issue 39 has them here, as "2.logInterval: 10 → 15").
+   */
   details: z.string(),
+  /** The node settings changed, by the catalogue's id (settings/catalogue.ts), written in words by each output; absent before issue 39. */
+  settings: z.array(ZLogbookSettingChange).optional(),
 });
 
 export const ZLogbookPlace = z.object({

@@ -140,8 +140,14 @@ export const INPUT_COUNT = perType((profile) => (profile.inputs.kind === 'list' 
 export function settingGroupOf(type: TDeviceType, register: number, field: string): TSettingGroup {
   if (field === 'inputs' && register === INPUTS_REGISTER[type]) return 'inputs';
   if (field === 'flush-periods' && register === PERIODS_REGISTER[type]) return 'flush';
+  return settingAt(type, register, field)?.group ?? 'system';
+}
+
+/**
+ * The single-valued setting a field of a register holds for a type (the same field in the same
+ * register of another type counts, as V2's register-wide flushCycles); undefined for anything else.
+ */
+export function settingAt(type: TDeviceType, register: number, field: string): TSetting | undefined {
   const held = (setting: TSetting, holder: TDeviceType) => setting.register(holder) === register && setting.field(holder) === field;
-  const own = settingsOf(type).find((setting) => held(setting, type));
-  const same = own ?? SETTINGS.find((setting) => setting.types.some((holder) => held(setting, holder)));
-  return same?.group ?? 'system';
+  return settingsOf(type).find((setting) => held(setting, type)) ?? SETTINGS.find((setting) => setting.types.some((holder) => held(setting, holder)));
 }

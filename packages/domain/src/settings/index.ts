@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './periods';
 export * from './form';
 export * from './same-value';
+export * from './words';

@@ -12,14 +12,14 @@ describe('stitching days into one period', () => {
     const days = [
       day({ readings: 4, judged: 4, outside: 2, first: at(0, 0), last: at(0, 23), excursionTrail: at(0, 20) }),
       day({ readings: 4, judged: 4, outside: 4, first: at(1, 0), last: at(1, 23), excursionLead: { from: at(1, 0), to: null } }),
-      day({ readings: 4, judged: 4, outside: 1, first: at(2, 0), last: at(2, 23), excursionLead: { from: at(2, 0), to: at(2, 2) }, excursionInner: { from: at(2, 5), to: at(2, 6) } }),
+      day({ readings: 4, judged: 4, outside: 1, first: at(2, 0), last: at(2, 23), excursionLead: { from: at(2, 0), to: at(2, 2) }, excursionsInner: [{ from: at(2, 5), to: at(2, 6) }] }),
     ];
     expect(stitchChannelDays(days, 0, at(3, 0), GAP).excursion).toEqual({ from: at(0, 20), to: at(2, 2) });
   });
 
   it('an excursion still going at the period end runs until the end; ties keep the earliest', () => {
     const days = [
-      day({ readings: 2, judged: 2, first: at(0, 1), last: at(0, 23), excursionInner: { from: at(0, 2), to: at(0, 4) } }),
+      day({ readings: 2, judged: 2, first: at(0, 1), last: at(0, 23), excursionsInner: [{ from: at(0, 2), to: at(0, 4) }] }),
       day({ readings: 2, judged: 2, first: at(1, 0), last: at(1, 22), excursionTrail: at(1, 22) }),
     ];
     expect(stitchChannelDays(days, 0, at(2, 0), GAP).excursion).toEqual({ from: at(0, 2), to: at(0, 4) });
@@ -51,7 +51,9 @@ describe('stitching days into one period', () => {
   it.each([
     { name: 'next reading 2 h later on the next day', nextFirst: at(1, 1), hours: 2 },
     { name: 'next reading 6 h later: the whole bound', nextFirst: at(1, 5), hours: 6 },
-    { name: 'next reading 7 h later: at most the bound', nextFirst: at(1, 6), hours: 6 },
+    // A gap (more than the bound) is not time in the range (issue 39: 6 h were counted into a 9.25 h gap).
+    { name: 'next reading 6 h and a minute later: a gap, nothing', nextFirst: at(1, 5) + 60_000, hours: 0 },
+    { name: 'next reading 9.25 h later: a gap, nothing', nextFirst: at(1, 8.25), hours: 0 },
   ])('the last reading of a day in the growth range counts until the next: $name', ({ nextFirst, hours }) => {
     const days = [
       day({ readings: 1, sum: 40, min: 40, max: 40, first: at(0, 23), last: at(0, 23), lastInGrowthRange: true }),
@@ -60,6 +62,30 @@ describe('stitching days into one period', () => {
     const stitched = stitchChannelDays(days, 0, at(2, 0), GAP);
     expect(stitched.growthRangeHours).toBeCloseTo(hours, 9);
     expect(stitched).toMatchObject({ readings: 2, min: 40, max: 60, mean: 50 });
+  });
+
+  it.each([
+    { name: 'the period ends 2 h after it: counts 2 h', end: at(1, 1), hours: 2 },
+    { name: 'the period ends 6 h after it: counts 6 h', end: at(1, 5), hours: 6 },
+    { name: 'the period ends 7 h after it: a gap to the end, nothing', end: at(1, 6), hours: 0 },
+  ])('the last reading of the period in the growth range: $name', ({ end, hours }) => {
+    const days = [day({ readings: 1, sum: 40, min: 40, max: 40, first: at(0, 23), last: at(0, 23), lastInGrowthRange: true })];
+    expect(stitchChannelDays(days, 0, end, GAP).growthRangeHours).toBeCloseTo(hours, 9);
+  });
+
+  it('lists every excursion in time order and keeps the longest (ties: the earliest)', () => {
+    const days = [
+      day({ readings: 9, judged: 9, outside: 4, first: at(0, 0), last: at(0, 23), excursionsInner: [{ from: at(0, 2), to: at(0, 4) }, { from: at(0, 6), to: at(0, 7) }], excursionTrail: at(0, 22) }),
+      day({ readings: 4, judged: 4, outside: 2, first: at(1, 0), last: at(1, 23), excursionLead: { from: at(1, 0), to: at(1, 0.5) }, excursionsInner: [{ from: at(1, 10), to: at(1, 12) }] }),
+    ];
+    const stitched = stitchChannelDays(days, 0, at(2, 0), GAP);
+    expect(stitched.excursions).toEqual([
+      { from: at(0, 2), to: at(0, 4) },
+      { from: at(0, 6), to: at(0, 7) },
+      { from: at(0, 22), to: at(1, 0.5) },
+      { from: at(1, 10), to: at(1, 12) },
+    ]);
+    expect(stitched.excursion).toEqual({ from: at(0, 22), to: at(1, 0.5) });
   });
 
   it.each([

@@ -31,7 +31,10 @@ export interface TChannelDaySummary {
   max: number | null;
   judged: number;
   outside: number;
-  /** Seconds in the growth range counted by readings that have a next valid reading on the same day. */
+  /**
+   * Seconds in the growth range counted by readings that have a next valid reading on the same day
+   * at most the gap bound later (a reading before a gap counts nothing: a gap is not time in a band).
+   */
   growthInnerSeconds: number;
   first: number | null;
   last: number | null;
@@ -40,8 +43,8 @@ export interface TChannelDaySummary {
   gaps: TClosedRun[];
   /** The readings outside the limit before the day's first reading within it (to: that reading; null: none within). */
   excursionLead: TRun | null;
-  /** The longest excursion that starts after a reading within the limit and ends the same day (ties: the earliest). */
-  excursionInner: TClosedRun | null;
+  /** Every excursion that starts after a reading within the limit and ends the same day, in time order. */
+  excursionsInner: TClosedRun[];
   /** Start of the excursion after a reading within the limit that is still going at the day's end. */
   excursionTrail: number | null;
   faultyRuns: TFaultyRun[];
@@ -68,7 +71,7 @@ export const EMPTY_CHANNEL_DAY: TChannelDaySummary = {
   lastInGrowthRange: false,
   gaps: [],
   excursionLead: null,
-  excursionInner: null,
+  excursionsInner: [],
   excursionTrail: null,
   faultyRuns: [],
 };
@@ -87,6 +90,8 @@ export interface TStitchedChannel {
   gaps: TClosedRun[];
   /** The longest excursion outside the limit (ties: the earliest); to is the period's end when still going. */
   excursion: TClosedRun | null;
+  /** Every excursion outside the limit in time order (the last one ends at the period's end when still going). */
+  excursions: TClosedRun[];
   faultyRuns: TRun[];
 }
 
@@ -127,17 +132,18 @@ export function stitchChannelDays(days: readonly TChannelDaySummary[], start: nu
     judged += day.judged;
     outside += day.outside;
     growthSeconds += day.growthInnerSeconds;
-    // The day's last reading counts until the next valid reading (on a later day), at most the gap bound.
+    // The day's last reading counts until the next valid reading (on a later day) or the period's end,
+    // unless that is a gap (longer than the gap bound): a gap is not time in the growth range.
     if (day.lastInGrowthRange && day.last !== null) {
       const next = withReadings[index + 1]?.first ?? end;
-      growthSeconds += (Math.min(next, day.last + gapMs) - day.last) / 1000;
+      if (next - day.last <= gapMs) growthSeconds += (next - day.last) / 1000;
     }
   });
   for (const day of days) faulty += day.faulty;
 
-  let excursion: TClosedRun | null = null;
+  const excursions: TClosedRun[] = [];
   const consider = (from: number, to: number) => {
-    if (excursion === null || to - from > excursion.to - excursion.from) excursion = { from, to };
+    excursions.push({ from, to });
   };
   let outsideSince: number | null = null;
   for (const day of withReadings) {
@@ -153,10 +159,12 @@ export function stitchChannelDays(days: readonly TChannelDaySummary[], start: nu
       consider(outsideSince, day.first);
       outsideSince = null;
     }
-    if (day.excursionInner) consider(day.excursionInner.from, day.excursionInner.to);
+    for (const inner of day.excursionsInner) consider(inner.from, inner.to);
     if (day.excursionTrail !== null) outsideSince = day.excursionTrail;
   }
   if (outsideSince !== null) consider(outsideSince, end);
+  // The longest, ties the earliest (the list is in time order).
+  const excursion = excursions.reduce<TClosedRun | null>((longest, run) => (longest === null || run.to - run.from > longest.to - longest.from ? run : longest), null);
 
   const faultyRuns: TRun[] = [];
   let faultySince: number | null = null;
@@ -188,6 +196,7 @@ export function stitchChannelDays(days: readonly TChannelDaySummary[], start: nu
     growthRangeHours: growthSeconds / 3600,
     gaps: stitchGaps(withReadings, start, end, gapMs, false) as TClosedRun[],
     excursion,
+    excursions,
     faultyRuns,
   };
 }

@@ -8,7 +8,7 @@ import { queryRows, type TDbOrTx } from '../../db/database';
 import { deviceData } from '../../db/schema';
 import { insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
-import { keepPeriodDays, planDays, pgTextArray, readPieces, timeSlices, utcDay, type TReadSize } from './logbook-days';
+import { DAY_SUMMARY_VERSION, keepPeriodDays, limitKey, planDays, pgTextArray, readPieces, timeSlices, utcDay, type TReadSize } from './logbook-days';
 import { createLogbookDaysJob } from './logbook-days-job';
 import { LOGBOOK_EUI, seedLogbookWorld } from './logbook.fixture';
 import { historyFigures, type TChannelFigures, type TChannelJudging, type TPeriodBounds, type TStretchRow } from './logbook-repository';
@@ -22,8 +22,8 @@ const gapInterval = `${LOGBOOK_GAP_HOURS} hours`;
 /**
  * The one-pass query the day summaries replaced (kept here as the oracle they must agree with): one pass over a location's temperature readings in the period: per channel the figures, and the
  * stretches the report lists (gaps longer than the gap bound between valid readings and at the
- * period's ends, the longest excursion outside the limit, runs of faulty readings). A reading
- * counts for the growth range until the next one, at most the gap bound.
+ * period's ends, every excursion outside the limit, runs of faulty readings). A reading counts for
+ * the growth range until the next one (or the period's end), unless that is a gap: then nothing.
  */
 async function onePassTemperatureFigures(db: TDbOrTx, judging: readonly TChannelJudging[], bounds: TPeriodBounds): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[] }> {
   if (judging.length === 0) return { figures: [], stretches: [] };
@@ -53,8 +53,9 @@ async function onePassTemperatureFigures(db: TDbOrTx, judging: readonly TChannel
           SELECT eui, channel_id,
                  count(*)::int AS readings, min(t) AS min_t, avg(t) AS mean_t, max(t) AS max_t,
                  count(ok)::int AS judged, count(*) FILTER (WHERE ok = false)::int AS outside,
-                 coalesce(sum(extract(epoch FROM least(coalesce(next_ts, ${bounds.end}::timestamptz), ts + ${gapInterval}::interval) - ts))
-                          FILTER (WHERE t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}), 0) / 3600 AS growth_hours
+                 coalesce(sum(extract(epoch FROM coalesce(next_ts, ${bounds.end}::timestamptz) - ts))
+                          FILTER (WHERE t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}
+                                    AND coalesce(next_ts, ${bounds.end}::timestamptz) - ts <= ${gapInterval}::interval), 0) / 3600 AS growth_hours
             FROM valid GROUP BY eui, channel_id
         ), figures AS (
           SELECT ch.eui, ch.channel_id, coalesce(v.readings, 0) AS readings, v.min_t, v.mean_t, v.max_t, coalesce(v.judged, 0) AS judged,
@@ -72,11 +73,9 @@ async function onePassTemperatureFigures(db: TDbOrTx, judging: readonly TChannel
           SELECT ch.eui, ch.channel_id, ${bounds.start}::timestamptz, ${bounds.end}::timestamptz FROM channel ch
            WHERE NOT EXISTS (SELECT 1 FROM valid v WHERE v.eui = ch.eui AND v.channel_id = ch.channel_id)
         ), excursions AS (
-          -- A run is an ok reading and the readings outside the limit after it: its excursion is those outside.
-          SELECT DISTINCT ON (eui, channel_id) eui, channel_id, ex_from, ex_to FROM (
-            SELECT eui, channel_id, min(ts) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) AS ex_to
-              FROM valid WHERE NOT ok GROUP BY eui, channel_id, run
-          ) x ORDER BY eui, channel_id, ex_to - ex_from DESC, ex_from
+          -- A run is an ok reading and the readings outside the limit after it: its excursion is those outside (every one).
+          SELECT eui, channel_id, min(ts) AS ex_from, max(coalesce(next_ts, ${bounds.end}::timestamptz)) AS ex_to
+            FROM valid WHERE NOT ok GROUP BY eui, channel_id, run
         ), faulty_runs AS (
           -- A run of faulty readings ends at the reading after its last one, which is a valid one (none: still faulty).
           SELECT eui, channel_id, min(ts) AS f_from, (array_agg(next_raw ORDER BY ts DESC))[1] AS f_to FROM (
@@ -395,5 +394,80 @@ describe('the job that keeps every ended day', () => {
       sql`SELECT count(*)::int AS n FROM device_data WHERE device_eui = ${euis[0]} AND ts >= '2026-09-20T00:00:00Z' AND ts < '2026-09-21T00:00:00Z' AND msg_id = 42 AND (value->>'temperature1')::float8 > -100`,
     );
     expect(summary.readings).toBe(history.n);
+  });
+});
+
+describe('hours in the growth range never count a gap, and every excursion is kept (issue 39, day summaries v2)', () => {
+  /** 15-minute readings of one channel from `from` (ms), each [hours after from, °C]; a V2 node at a location of its own. */
+  async function seedReadings(seed: number, from: number, readings: readonly [number, number][]): Promise<TChannelJudging[]> {
+    const db = ctx.database.db;
+    const customerId = await insertCustomer(db, `Klant ${seed}`);
+    const locationId = await insertLocation(db, customerId, `Locatie ${seed}`);
+    const eui = `00000000000${String(seed).padStart(3, '0')}C3`;
+    await insertDevice(db, { eui, type: 'V2', customerId, locationId });
+    await db.insert(deviceData).values(readings.map(([hours, celsius]) => ({ deviceEui: eui, ts: new Date(from + hours * HOUR), msgId: 42, value: { temperature1: celsius } })));
+    return [{ eui, channelId: 'temperature1', limit: { kind: 'atLeast' as const, celsius: 60 } }];
+  }
+
+  it('a reading in 25-50 °C before a gap of 9.25 hours counts nothing; one before 6 hours counts them; from the history and from kept days', async () => {
+    const db = ctx.database.db;
+    const start = Date.UTC(2026, 8, 1);
+    const end = Date.UTC(2026, 8, 4);
+    // Day 1: 40 °C at 10:00, then nothing until 19:15 (9.25 h: a gap). Day 2: 40 °C at 10:00, 60 °C at 16:00 (6 h: no gap).
+    // Day 3: 40 °C at 10:00 and 10:15 (a quarter), then 61 °C.
+    const judging = await seedReadings(71, start, [
+      [0, 61],
+      [10, 40],
+      [19.25, 61],
+      [23.75, 61],
+      [34, 40],
+      [40, 61],
+      [47.75, 61],
+      [58, 40],
+      [58.25, 40],
+      [58.5, 61],
+      [71.75, 61],
+    ]);
+    const bounds = { start: new Date(start), end: new Date(end) };
+    const fromHistory = await historyFigures(db, judging, bounds);
+    // 0 (before the gap) + 6 + 0.5 hours; before issue 39 the gap counted 6 hours more (12.5).
+    expect(fromHistory.figures[0].growthRangeHours).toBeCloseTo(6.5, 9);
+    // The 9.25 hours are listed as a gap, not as time in the range.
+    expect(fromHistory.stretches.filter((stretch) => stretch.kind === 'gap').map((gap) => [gap.from.toISOString(), gap.to?.toISOString()])).toContainEqual([
+      '2026-09-01T10:00:00.000Z',
+      '2026-09-01T19:15:00.000Z',
+    ]);
+    // Three excursions (every one, not only the longest), the first across the gap.
+    expect(fromHistory.stretches.filter((stretch) => stretch.kind === 'excursion').map((run) => [run.from.toISOString(), run.to?.toISOString()])).toEqual([
+      ['2026-09-01T10:00:00.000Z', '2026-09-01T19:15:00.000Z'],
+      ['2026-09-02T10:00:00.000Z', '2026-09-02T16:00:00.000Z'],
+      ['2026-09-03T10:00:00.000Z', '2026-09-03T10:30:00.000Z'],
+    ]);
+    await keepPeriodDays(db, judging, [judging[0].eui], start, end);
+    expect(await historyFigures(db, judging, bounds)).toEqual(fromHistory);
+  });
+
+  it('a summary kept under the version before (its old key) is not read: the day is summarised again under v2', async () => {
+    const db = ctx.database.db;
+    const start = Date.UTC(2026, 8, 10);
+    const end = Date.UTC(2026, 8, 11);
+    const judging = await seedReadings(72, start, [
+      [1, 61],
+      [2, 40],
+      [9.5, 61],
+    ]);
+    const eui = judging[0].eui;
+    // What an older portal kept: the day under the key without a version, with growth time counted into the gap.
+    await db.execute(
+      sql`INSERT INTO logbook_days (device_eui, day, channel_id, limit_key, summary) VALUES (${eui}, '2026-09-10', 'temperature1', 'atLeast:60', ${JSON.stringify({ readings: 3, growthInnerSeconds: 21600 })}::jsonb)`,
+    );
+    expect(limitKey(judging[0].limit)).toBe(`v${DAY_SUMMARY_VERSION}|atLeast:60`);
+    expect(DAY_SUMMARY_VERSION).toBe(2);
+    const bounds = { start: new Date(start), end: new Date(end) };
+    expect((await historyFigures(db, judging, bounds)).figures[0].growthRangeHours).toBe(0);
+    expect(await keepPeriodDays(db, judging, [eui], start, end)).toBe(2);
+    const keys = await queryRows<{ limit_key: string }>(db, sql`SELECT limit_key FROM logbook_days WHERE device_eui = ${eui} AND channel_id = 'temperature1' ORDER BY limit_key`);
+    expect(keys.map((row) => row.limit_key)).toEqual(['atLeast:60', 'v2|atLeast:60']);
+    expect((await historyFigures(db, judging, bounds)).figures[0].growthRangeHours).toBe(0);
   });
 });

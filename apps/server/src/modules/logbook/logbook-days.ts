@@ -30,7 +30,15 @@ export interface TJudgedChannel {
   limit: TReadingJudging | null;
 }
 
-export const limitKey = (limit: TReadingJudging | null): string => (limit ? `${limit.kind}:${limit.celsius}` : '');
+/**
+ * The version of what a channel's day summary holds, part of its key: a summary kept under another
+ * version is not read (and the day is summarised again), so a change of meaning never mixes old and
+ * new days. 2 (issue 39): every excursion of the day (not only the longest) and growth-range time
+ * without the time before a gap. Node summaries ('' channel) are unchanged and keep the key ''.
+ */
+export const DAY_SUMMARY_VERSION = 2;
+/** A channel day summary's key: its version and the limit it was judged by ('v2|atLeast:60', 'v2|' without a limit). */
+export const limitKey = (limit: TReadingJudging | null): string => `v${DAY_SUMMARY_VERSION}|${limit ? `${limit.kind}:${limit.celsius}` : ''}`;
 const channelKey = (eui: string, channelId: string) => `${eui}/${channelId}`;
 /** A kept summary's key: node, channel ('' for the node's messages), limit and day. */
 const keptKey = (eui: string, channelId: string, limit: string, day: string) => `${eui}\u0001${channelId}\u0001${limit}\u0001${day}`;
@@ -194,7 +202,7 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
         )
         SELECT 'day' AS k, eui, channel_id, day, count(*)::float8 AS a, sum(t) AS b, min(t) AS c, max(t) AS d,
                count(ok)::float8 AS e, (count(*) FILTER (WHERE ok = false))::float8 AS f,
-               coalesce(sum(extract(epoch FROM least(next_ts, ts + ${gapInterval}::interval) - ts)) FILTER (WHERE growth AND next_ts IS NOT NULL), 0)::float8 AS g,
+               coalesce(sum(extract(epoch FROM next_ts - ts)) FILTER (WHERE growth AND next_ts - ts <= ${gapInterval}::interval), 0)::float8 AS g,
                ${epochMs('min(ts)')} AS h, ${epochMs('max(ts)')} AS i, CASE WHEN (array_agg(growth ORDER BY ts DESC))[1] THEN 1 ELSE 0 END::float8 AS j
           FROM valid GROUP BY eui, channel_id, day
         UNION ALL
@@ -216,7 +224,7 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
     let days = result.get(key);
     if (!days) result.set(key, (days = new Map()));
     let summary = days.get(day);
-    if (!summary) days.set(day, (summary = { ...EMPTY_CHANNEL_DAY, gaps: [], faultyRuns: [] }));
+    if (!summary) days.set(day, (summary = { ...EMPTY_CHANNEL_DAY, gaps: [], excursionsInner: [], faultyRuns: [] }));
     return summary;
   };
   // A figure this kind of row always fills.
@@ -245,7 +253,7 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
         const run = { from: num(row.a), to: row.b };
         if (num(row.c) === 0) summary.excursionLead = run;
         else if (run.to === null) summary.excursionTrail = run.from;
-        else if (!summary.excursionInner || run.to - run.from > summary.excursionInner.to - summary.excursionInner.from) summary.excursionInner = run as TClosedRun;
+        else summary.excursionsInner.push(run as TClosedRun);
         break;
       }
       case 'faulty':

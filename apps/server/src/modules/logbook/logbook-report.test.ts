@@ -50,7 +50,10 @@ describe('the logbook report of a known week', () => {
       min: 45, mean: 61.8, max: 62, withinLimitShare: 0.9891, readingsOutsideLimit: 8, growthRangeHours: 2,
       longestExcursion: { from: '2026-10-08T10:00:00.000Z', to: '2026-10-08T12:00:00.000Z', hours: 2 },
       flushDuty: true, flushes: 3, flushesProved: 2, flushesFailed: 1, missedFlushes: [], verdict: 'deviations',
+      hoursThere: 192,
     });
+    // Every excursion with its duration class (issue 39), not only the longest.
+    expect(hot.excursions).toEqual([{ from: '2026-10-08T10:00:00.000Z', to: '2026-10-08T12:00:00.000Z', hours: 2, durationClass: 'underTwoDays' }]);
     expect(cold).toMatchObject({
       channelId: 'temperature2', mode: 'KW', limit: { kind: 'atMost', celsius: 25 }, readings: 736, min: 15, mean: 15, max: 15,
       withinLimitShare: 1, readingsOutsideLimit: 0, growthRangeHours: 0, longestExcursion: null, gaps: [gap],
@@ -101,15 +104,61 @@ describe('the logbook report of a known week', () => {
     await record('settingsNotTaken', '', '2026-10-01T00:00:00Z', '2026-10-09T12:30:00Z', [['acknowledged', 'monteur@example.com', '2026-10-08T08:00:00Z']], null);
     const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
     const byKind = (kind: string) => section.alarms.find((alarm) => alarm.kind === kind);
-    expect(byKind('flushAlarm')?.handling).toEqual({ acknowledgedBy: 'monteur@example.com', resolvedBy: 'planner@example.com', note: 'Kraan vervangen' });
+    // Who and when, each apart from the note (issue 39).
+    expect(byKind('flushAlarm')?.handling).toEqual({
+      acknowledgedBy: 'monteur@example.com',
+      acknowledgedAt: '2026-10-10T13:00:00.000Z',
+      resolvedBy: 'planner@example.com',
+      resolvedAt: '2026-10-11T09:00:00.000Z',
+      note: 'Kraan vervangen',
+    });
     expect(byKind('faultySensor')).toMatchObject({ channelId: 'temperature3', handling: null });
     expect(byKind('offline')?.handling).toBeNull();
     expect(byKind('settingsNotTaken')).toMatchObject({
       from: '2026-10-04T22:00:00.000Z',
       to: '2026-10-09T12:30:00.000Z',
       hours: 110.5,
-      handling: { acknowledgedBy: 'monteur@example.com', resolvedBy: null, note: null },
+      handling: { acknowledgedBy: 'monteur@example.com', acknowledgedAt: '2026-10-08T08:00:00.000Z', resolvedBy: null, resolvedAt: null, note: null },
     });
+  });
+
+  it('the sustained-temperature alarm comes from its records, per channel, with its handling (issue 39)', async () => {
+    const db = ctx.database.db;
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, closed_at, state, resolution)
+          VALUES ('temperature', ${LOGBOOK_EUI}, 'temperature1', ${subject.customer.id}, ${subject.scope === 'location' ? subject.location.id : null},
+                  '2026-10-08T10:30:00Z'::timestamptz, '2026-10-08T12:00:00Z'::timestamptz, 'resolved', 'Circulatiepomp herstart') RETURNING id`,
+    );
+    await db.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, user_email) VALUES (${row.id}, '2026-10-08T10:40:00Z'::timestamptz, 'acknowledged', 'monteur@example.com')`);
+    await db.execute(sql`INSERT INTO alarm_events (alarm_id, at, action, user_email) VALUES (${row.id}, '2026-10-08T12:10:00Z'::timestamptz, 'resolved', 'monteur@example.com')`);
+    // One still open on another channel, nobody handled it.
+    await db.execute(
+      sql`INSERT INTO alarms (kind, device_eui, channel_id, customer_id, location_id, opened_at, state)
+          VALUES ('temperature', ${LOGBOOK_EUI}, 'temperature2', ${subject.customer.id}, ${subject.scope === 'location' ? subject.location.id : null}, '2026-10-12T06:00:00Z'::timestamptz, 'new')`,
+    );
+    const [section] = (await makeReport(db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
+    expect(section.alarms.filter((alarm) => alarm.kind === 'temperature')).toEqual([
+      {
+        kind: 'temperature',
+        eui: LOGBOOK_EUI,
+        nodeName: 'Douche 1',
+        channelId: 'temperature1',
+        from: '2026-10-08T10:30:00.000Z',
+        to: '2026-10-08T12:00:00.000Z',
+        hours: 1.5,
+        handling: { acknowledgedBy: 'monteur@example.com', acknowledgedAt: '2026-10-08T10:40:00.000Z', resolvedBy: 'monteur@example.com', resolvedAt: '2026-10-08T12:10:00.000Z', note: 'Circulatiepomp herstart' },
+      },
+      { kind: 'temperature', eui: LOGBOOK_EUI, nodeName: 'Douche 1', channelId: 'temperature2', from: '2026-10-12T06:00:00.000Z', to: null, hours: 16, handling: null },
+    ]);
+  });
+
+  it('a partial week asks its share of the flushes (4 of 7 days: 1), not 0 (issue 39)', async () => {
+    const [section] = (await makeReport(ctx.database.db, subject, { from: '2026-10-08', to: '2026-10-12' }, 'a', NOW)).locations;
+    expect(section.flushWeeks.map(({ channelId, week, required }) => [channelId, week, required])).toEqual([
+      ['temperature1', '2026-10-05', 1],
+      ['temperature1', '2026-10-12', 0],
+    ]);
   });
 
   it('calibration status per channel and the calibration done in the period', async () => {
@@ -119,8 +168,8 @@ describe('the logbook report of a known week', () => {
       ['temperature2', null, 2, true],
       ['temperature3', null, 2, true],
     ]);
-    // The dashboard's window for two- and three-yearly intervals: 63,113,904,000 ms (730.49 days).
-    expect(section.calibrationStatus[0].due).toBe(new Date(Date.parse('2026-10-08T09:00:00Z') + 63_113_904_000).toISOString());
+    // A local date: the calibration's date two years on (issue 39; the dashboard's 730.49 days gave 2028-10-07 21:46).
+    expect(section.calibrationStatus[0].due).toBe('2028-10-08');
     expect(section.calibrations).toEqual([
       { at: '2026-10-08T09:00:00.000Z', eui: LOGBOOK_EUI, nodeName: 'Douche 1', channelId: 'temperature1', reference: 62, measured: 61.5, offset: 0.5, user: 'monteur@example.com' },
     ]);
@@ -128,10 +177,11 @@ describe('the logbook report of a known week', () => {
 
   it('changes: settings sent with who, the battery swap, the settings the node confirmed', async () => {
     const [section] = (await makeReport(ctx.database.db, subject, LOGBOOK_PERIOD, 'a', NOW)).locations;
-    expect(section.changes.map(({ at, kind, user, details }) => [at, kind, user, details])).toEqual([
-      ['2026-10-09T08:00:00.000Z', 'settings', 'planner@example.com', '2.logInterval: 15 → 15'],
-      ['2026-10-09T10:00:00.000Z', 'batterySwap', 'monteur@example.com', ''],
-      ['2026-10-09T12:30:00.000Z', 'settingsConfirmed', null, 'registers 2'],
+    expect(section.changes.map(({ at, kind, user, details, settings }) => [at, kind, user, details, settings])).toEqual([
+      // The setting by the catalogue's id, written in words by each output ('Loginterval: 15 min → 15 min').
+      ['2026-10-09T08:00:00.000Z', 'settings', 'planner@example.com', '', [{ setting: 'logInterval', from: 15, to: 15 }]],
+      ['2026-10-09T10:00:00.000Z', 'batterySwap', 'monteur@example.com', '', undefined],
+      ['2026-10-09T12:30:00.000Z', 'settingsConfirmed', null, 'registers 2', undefined],
     ]);
   });
 
@@ -193,7 +243,7 @@ describe('a period that runs on past now', () => {
     const [hot, cold] = report.locations[0].channels;
     expect(hot).toMatchObject({ expectedReadings: 384, readings: 352, coverage: 0.9167 });
     expect(cold.missedFlushes).toEqual([]); // 96 hours without a flush: within the week
-    expect(report.locations[0].flushWeeks.filter((week) => week.channelId === 'temperature1').map((week) => [week.week, week.required])).toEqual([['2026-10-05', 0]]);
+    expect(report.locations[0].flushWeeks.filter((week) => week.channelId === 'temperature1').map((week) => [week.week, week.required])).toEqual([['2026-10-05', 1]]); // 4 of its 7 days so far: its share, 1 (issue 39)
   });
 });
 

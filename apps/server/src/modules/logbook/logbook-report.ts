@@ -3,7 +3,11 @@ import {
   CHANNEL_MODES,
   PROFILES,
   RULEBOOKS,
-  calibrationWindowMs,
+  calibrationDueDate,
+  calibrationOverdue,
+  excursionClass,
+  requiredFlushes,
+  settingAt,
   DEFAULT_SUPPLY_VOLTAGE_THRESHOLD,
   DISINFECTION_DETECT_CELSIUS,
   DISINFECTION_RULES,
@@ -30,7 +34,9 @@ import {
   type TLogbookDisinfection,
   type TLogbookFinding,
   type TChannelMode,
+  type TDeviceType,
   type TLogbookChannel,
+  type TLogbookSettingChange,
   type TLogbookLocationSection,
   type TLogbookReport,
   type TRulebookId,
@@ -187,8 +193,16 @@ const formatValue = (value: unknown): string => {
   return String(value);
 };
 
-/** A short plain description of an audit entry or a parameter report (field names as stored; the PDF prints it as is). */
-export function changeDetails(change: TChangeRow): { kind: string; details: string } {
+/** A setting's value as the JSON keeps it: a number, a text or on/off; anything else is not one setting's value. */
+const settingValue = (value: unknown): TLogbookSettingChange['from'] | undefined =>
+  value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
+
+/**
+ * A short plain description of an audit entry or a parameter report. Settings the catalogue knows
+ * for the node's type ('2.logInterval') go to `settings`, which each output writes in words and
+ * units in its language (docs/logbook.md, "Changes"); other fields stay in the details as stored.
+ */
+export function changeDetails(change: TChangeRow, type?: TDeviceType): { kind: string; details: string; settings?: TLogbookSettingChange[] } {
   const value = change.value;
   if (change.source === 'report') {
     const registers = Array.isArray(value.registers) ? (value.registers as { register?: number }[]).map((entry) => entry.register).filter((n) => n !== undefined) : [];
@@ -198,11 +212,17 @@ export function changeDetails(change: TChangeRow): { kind: string; details: stri
   const parts: string[] = [];
   if (kind === 'channel' && typeof value.channel === 'string') parts.push(value.channel);
   const changes = value.changes && typeof value.changes === 'object' ? (value.changes as Record<string, unknown>) : {};
+  const settings: TLogbookSettingChange[] = [];
   for (const [field, pair] of Object.entries(changes)) {
-    if (Array.isArray(pair) && pair.length === 2) parts.push(`${field}: ${formatValue(pair[0])} → ${formatValue(pair[1])}`);
+    if (!Array.isArray(pair) || pair.length !== 2) continue;
+    const dot = field.indexOf('.');
+    const setting = type && dot > 0 ? settingAt(type, Number(field.slice(0, dot)), field.slice(dot + 1)) : undefined;
+    const [from, to] = [settingValue(pair[0]), settingValue(pair[1])];
+    if (setting && from !== undefined && to !== undefined) settings.push({ setting: setting.id, from, to });
+    else parts.push(`${field}: ${formatValue(pair[0])} → ${formatValue(pair[1])}`);
   }
   const details = parts.join('; ');
-  return { kind, details: details.length > 300 ? `${details.slice(0, 299)}…` : details };
+  return { kind, details: details.length > 300 ? `${details.slice(0, 299)}…` : details, ...(settings.length > 0 ? { settings } : {}) };
 }
 
 /**
@@ -220,7 +240,14 @@ export function handlingOf(records: readonly TAlarmRecordRow[], kind: string, eu
     if (!best || overlap > best.overlap) best = { record, overlap };
   }
   if (!best || (best.record.acknowledgedBy === null && best.record.resolvedBy === null)) return null;
-  return { acknowledgedBy: best.record.acknowledgedBy, resolvedBy: best.record.resolvedBy, note: best.record.resolution };
+  const { record } = best;
+  return {
+    acknowledgedBy: record.acknowledgedBy,
+    acknowledgedAt: record.acknowledgedBy && record.acknowledgedAt ? iso(record.acknowledgedAt) : null,
+    resolvedBy: record.resolvedBy,
+    resolvedAt: record.resolvedBy && record.resolvedAt ? iso(record.resolvedAt) : null,
+    note: record.resolution,
+  };
 }
 
 /**
@@ -372,7 +399,12 @@ export async function buildLocationSection(
     const expectedReadings = expectedReadingsOf(there);
     const coverage = Math.min(1, readings / expectedReadings);
     const own = stretches.filter((stretch) => stretch.eui === channel.eui && stretch.channelId === channel.channelId);
-    const excursion = own.find((stretch) => stretch.kind === 'excursion');
+    // Every excursion, in time order; the longest (ties: the earliest) stays the summary's figure.
+    const excursions = own.filter((stretch): stretch is typeof stretch & { to: Date } => stretch.kind === 'excursion' && stretch.to !== null);
+    const excursion = excursions.reduce<(typeof excursions)[number] | undefined>(
+      (longest, run) => (!longest || run.to.getTime() - run.from.getTime() > longest.to.getTime() - longest.from.getTime() ? run : longest),
+      undefined,
+    );
     const channelFlushes = flushes.filter((flush) => flush.eui === channel.eui && `temperature${flush.channel}` === channel.channelId);
     // The faucet flushes one outlet and its flush message names the channel it measured: the duty is on
     // that channel; a node with a faucet that reported no flush at all has it on channel 1, the faucet's
@@ -415,6 +447,13 @@ export async function buildLocationSection(
       readingsOutsideLimit: outside,
       growthRangeHours: round(figure?.growthRangeHours ?? 0, 2) as number,
       longestExcursion: excursionRow,
+      excursions: excursions.map((run) => ({
+        from: iso(run.from),
+        to: iso(run.to),
+        hours: hoursBetween(run.from, run.to),
+        durationClass: excursionClass(run.to.getTime() - run.from.getTime()),
+      })),
+      hoursThere: hoursBetween(there.start, there.end),
       flushDuty,
       flushes: channelFlushes.length,
       flushesProved: judged.filter((entry) => entry.proved === true).length,
@@ -446,7 +485,7 @@ export async function buildLocationSection(
           flushes: inWeek.length,
           proved: inWeek.filter((entry) => entry.proved === true).length,
           failed: inWeek.filter((entry) => entry.proved === false).length,
-          required: Math.floor((days * 24) / rulebook.flushEveryHours),
+          required: requiredFlushes(days, rulebook.flushEveryHours),
         });
       }
     }
@@ -502,28 +541,30 @@ export async function buildLocationSection(
         hours: 0,
         handling: handlingOf(alarmRecords, 'flushAlarm', flush.eui, null, flush.at, flush.at),
       })),
-    // Settings not taken exist only as alarm records (the history keeps no such state).
+    // Settings not taken and the sustained-temperature alarm exist only as alarm records (the history
+    // keeps no such state; the temperature alarm's duration is the customer's setting, docs/alarms.md).
     ...alarmRecords
-      .filter((record) => record.kind === 'settingsNotTaken')
+      .filter((record): record is typeof record & { kind: 'settingsNotTaken' | 'temperature' } => record.kind === 'settingsNotTaken' || record.kind === 'temperature')
+      .filter((record) => record.kind !== 'temperature' || record.channelId !== null)
       .map((record) => {
         const there = thereOf(record.eui);
         const from = record.openedAt < there.start ? there.start : record.openedAt;
         return {
-          kind: 'settingsNotTaken' as const,
+          kind: record.kind,
           eui: record.eui,
           nodeName: nodeName(record.eui),
-          channelId: null,
+          channelId: record.kind === 'temperature' ? record.channelId : null,
           from: iso(from),
           to: record.closedAt && record.closedAt < there.end ? iso(record.closedAt) : null,
           hours: hoursBetween(from, record.closedAt && record.closedAt < there.end ? record.closedAt : there.end),
-          handling: handlingOf([record], 'settingsNotTaken', record.eui, null, from, from),
+          handling: handlingOf([record], record.kind, record.eui, record.channelId, from, from),
         };
       }),
   ].sort((a, b) => a.from.localeCompare(b.from) || a.eui.localeCompare(b.eui));
 
   const calibrationStatus = channels.map((channel) => {
     const last = lastCalibrated.get(key(channel.eui, channel.channelId)) ?? null;
-    const due = last ? new Date(last.getTime() + calibrationWindowMs(channel.calibrationInterval)) : null;
+    const due = last ? calibrationDueDate(last, channel.calibrationInterval, location.timeZone) : null;
     return {
       eui: channel.eui,
       nodeName: channel.nodeName,
@@ -531,8 +572,8 @@ export async function buildLocationSection(
       channelName: channel.channelName,
       lastCalibrated: last ? iso(last) : null,
       intervalYears: channel.calibrationInterval,
-      due: due ? iso(due) : null,
-      overdue: due === null || due.getTime() < channel.placement.end.getTime(),
+      due,
+      overdue: calibrationOverdue(due, channel.placement.end, location.timeZone),
     };
   });
 
@@ -548,7 +589,7 @@ export async function buildLocationSection(
     alarms,
     calibrationStatus,
     calibrations: calibrations.map((row) => ({ at: iso(row.at), eui: row.eui, nodeName: nodeName(row.eui), channelId: row.channelId, reference: row.reference, measured: row.measured, offset: row.offset, user: row.user })),
-    changes: changes.map((change) => ({ at: iso(change.at), eui: change.eui, nodeName: nodeName(change.eui), user: change.user, ...changeDetails(change) })),
+    changes: changes.map((change) => ({ at: iso(change.at), eui: change.eui, nodeName: nodeName(change.eui), user: change.user, ...changeDetails(change, nodeOf.get(change.eui)?.type) })),
     disinfections,
     findings,
   };

@@ -162,7 +162,7 @@ export interface TChannelJudging {
 }
 
 /** A channel's figures over the period (the stitched day summaries without their stretches). */
-export type TChannelFigures = { eui: string; channelId: string } & Omit<TStitchedChannel, 'gaps' | 'excursion' | 'faultyRuns'>;
+export type TChannelFigures = { eui: string; channelId: string } & Omit<TStitchedChannel, 'gaps' | 'excursion' | 'excursions' | 'faultyRuns'>;
 
 export interface TStretchRow {
   kind: 'gap' | 'excursion' | 'faulty';
@@ -215,7 +215,7 @@ export async function historyFigures(
       growthRangeHours: stitched.growthRangeHours,
     });
     for (const gap of stitched.gaps) stretches.push({ kind: 'gap', eui, channelId, from: new Date(gap.from), to: new Date(gap.to) });
-    if (stitched.excursion) stretches.push({ kind: 'excursion', eui, channelId, from: new Date(stitched.excursion.from), to: new Date(stitched.excursion.to) });
+    for (const run of stitched.excursions) stretches.push({ kind: 'excursion', eui, channelId, from: new Date(run.from), to: new Date(run.to) });
     for (const run of stitched.faultyRuns) stretches.push({ kind: 'faulty', eui, channelId, from: new Date(run.from), to: run.to === null ? null : new Date(run.to) });
   }
   stretches.sort((a, b) => a.from.getTime() - b.from.getTime());
@@ -474,7 +474,9 @@ export interface TAlarmRecordRow {
   openedAt: Date;
   closedAt: Date | null;
   acknowledgedBy: string | null;
+  acknowledgedAt: Date | null;
   resolvedBy: string | null;
+  resolvedAt: Date | null;
   resolution: string | null;
 }
 
@@ -485,7 +487,9 @@ const alarmRecordRow = rowShape({
   opened_at: column.date,
   closed_at: column.nullable(column.date),
   acknowledged_by: column.as<string | null>(),
+  acknowledged_at: column.nullable(column.date),
   resolved_by: column.as<string | null>(),
+  resolved_at: column.nullable(column.date),
   resolution: column.as<string | null>(),
 });
 
@@ -499,9 +503,10 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
   const rows = await alarmRecordRow.readInTurn(
     db,
     sql`SELECT a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
-               (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) AS acknowledged_by,
-               (SELECT e.user_email FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) AS resolved_by
+               ack.user_email AS acknowledged_by, ack.at AS acknowledged_at, res.user_email AS resolved_by, res.at AS resolved_at
           FROM alarms a
+          LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) ack ON true
+          LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) res ON true
          WHERE a.device_eui = ANY(${pgTextArray(euis)}::text[]) AND a.opened_at < ${bounds.end} AND (a.closed_at IS NULL OR a.closed_at >= ${bounds.start})
          ORDER BY a.opened_at, a.id`,
   );
@@ -512,7 +517,9 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
     openedAt: row.opened_at,
     closedAt: row.closed_at,
     acknowledgedBy: row.acknowledged_by,
+    acknowledgedAt: row.acknowledged_at,
     resolvedBy: row.resolved_by,
+    resolvedAt: row.resolved_at,
     resolution: row.resolution,
   }));
 }

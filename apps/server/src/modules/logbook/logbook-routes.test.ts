@@ -59,6 +59,17 @@ describe('logbook routes', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain(';');
     expect(csv.body).toContain(";95,83;"); // the hot line's coverage in %, decimal comma
+    // Issue 39: the handling columns are always there, "niet afgehandeld" where nobody handled an
+    // alarm; every excursion with its class; a due date as a date; settings in words.
+    expect(csv.body).toContain(';Afhandeling;Bevestigd door;Bevestigd op;Opgelost door;Opgelost op;Notitie;');
+    const lines = csv.body.split('\r\n');
+    expect(lines.filter((line) => line.startsWith('alarm;')).every((line) => line.includes(';niet afgehandeld;'))).toBe(true);
+    expect(lines.filter((line) => line.startsWith('alarm;')).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.startsWith('overschrijding;'))).toEqual([expect.stringContaining(';08-10-2026 12:00;08-10-2026 14:00;2;korter dan 2 dagen;')]);
+    expect(csv.body).toContain(';08-10-2028;');
+    expect(csv.body).toContain('Loginterval: 15\u00A0min → 15\u00A0min');
+    expect(text).toContain('niet afgehandeld');
+    expect(text).toContain('Overschrijdingen van de grens');
   });
 
   it('German: the PDF and CSV with language=de, issued in German, a German user by default; another language is a 400 on the field', async () => {

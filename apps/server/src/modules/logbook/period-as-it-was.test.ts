@@ -137,9 +137,10 @@ describe('a node counts from when it was placed until it left', () => {
     expect(section.alarms.map((alarm) => alarm.kind)).not.toContain('offline');
     expect(section.alarms.map((alarm) => alarm.kind)).not.toContain('waterDetection');
     expect(section.alarms.map((alarm) => alarm.kind)).toContain('lowBattery');
-    // Flush weeks only over its time there: Thursday 8 to Sunday 11 October, then Monday 12 October.
+    // Flush weeks only over its time there: Thursday 8 to Sunday 11 October (4 of 7 days: their share,
+    // 1 flush; 0 before issue 39), then Monday 12 October (1 day: 0).
     expect(section.flushWeeks.filter((week) => week.channelId === 'temperature1').map((week) => [week.week, week.required])).toEqual([
-      ['2026-10-05', 0],
+      ['2026-10-05', 1],
       ['2026-10-12', 0],
     ]);
   });

@@ -22,7 +22,7 @@ describe('renderLogbookCsv', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const rows = records(text);
     expect(new Set(rows.map((row) => row.length))).toEqual(new Set([rows[0].length]));
-    expect(rows[0]).toHaveLength(48);
+    expect(rows[0]).toHaveLength(56);
   });
 
   it('names the section of every line in the first column, each as often as the report has rows', () => {
@@ -35,10 +35,11 @@ describe('renderLogbookCsv', () => {
       samenvatting: 4,
       temperatuur: 4,
       onderbreking: 4,
+      overschrijding: 3,
       spoelweek: 20,
       'mislukte spoeling': 1,
       'gemiste spoeling': 1,
-      alarm: 3,
+      alarm: 4,
       kalibratiestatus: 4,
       kalibratie: 1,
       wijziging: 35,
@@ -72,7 +73,29 @@ describe('renderLogbookCsv', () => {
     const calibration = lines.find((line) => line.Onderdeel === 'kalibratie')!;
     expect(calibration).toMatchObject({ Tijdstip: '07-10-2026 11:12', 'IJkwaarde (°C)': '60', 'Gemeten (°C)': '59,6', 'Afwijking (°C)': '0,4', Gebruiker: 'J. de Vries' });
     const alarm = lines.find((line) => line.Onderdeel === 'alarm' && line.Soort === 'Sensor defect')!;
-    expect(alarm).toMatchObject({ Van: '30-10-2026 15:10', Tot: 'loopt nog', Uren: '' });
+    expect(alarm).toMatchObject({ Van: '30-10-2026 15:10', Tot: 'loopt nog', Uren: '', Afhandeling: 'niet afgehandeld', 'Bevestigd door': '', Notitie: '' });
+    // Who acknowledged and who resolved, each with the time, and the note, each in a column of its own.
+    expect(lines.find((line) => line.Onderdeel === 'alarm' && line.Soort === 'Offline')).toMatchObject({
+      Afhandeling: 'opgelost',
+      'Bevestigd door': 'planner@example.com',
+      'Bevestigd op': '12-10-2026 08:02',
+      'Opgelost door': 'monteur@example.com',
+      'Opgelost op': '13-10-2026 09:40',
+      Notitie: 'Perlator gereinigd, gateway herstart',
+      Gebruiker: '',
+      Details: '',
+    });
+    expect(lines.find((line) => line.Onderdeel === 'alarm' && line.Soort === 'Spoelalarm')).toMatchObject({ Afhandeling: 'bevestigd', 'Opgelost door': '', 'Opgelost op': '' });
+    expect(lines.find((line) => line.Onderdeel === 'alarm' && line.Soort === 'Temperatuur langdurig buiten grens')).toMatchObject({ Kanaal: 'Temperatuur 1 (WW)', Afhandeling: 'niet afgehandeld' });
+    // Every excursion with its duration class, after its channel's temperature line; times with their offset on the 25th.
+    expect(lines.filter((line) => line.Onderdeel === 'overschrijding' && line.Node === 'Douche 2.14 (Ëlla)')).toMatchObject([
+      { Van: '19-10-2026 07:00', Tot: '19-10-2026 11:30', Uren: '4,5', Duurklasse: 'korter dan 2 dagen' },
+      { Van: '25-10-2026 02:30 (UTC+02:00)', Tot: '25-10-2026 02:30 (UTC+01:00)', Uren: '1', Duurklasse: 'korter dan 2 dagen' },
+    ]);
+    expect(lines.find((line) => line.Onderdeel === 'samenvatting' && line.Kanaal === 'Temperatuur 2')).toMatchObject({ 'Uren 25–50 °C': '512,25', 'Uren in periode': '745' });
+    // A due date is a date; settings changes in words.
+    expect(lines.find((line) => line.Onderdeel === 'kalibratiestatus')).toMatchObject({ 'Laatste kalibratie': '07-10-2026 11:12', Volgende: '07-10-2027' });
+    expect(lines.find((line) => line.Onderdeel === 'wijziging' && line.Soort === 'Instellingen verstuurd')!.Details).toBe('Loginterval: 15\u00A0min → 10\u00A0min');
     const report = lines[0];
     expect(report).toMatchObject({ Onderdeel: 'rapport', Locatie: 'Woonzorg Eemland B.V.', Oordeel: 'Afwijkingen', Van: '01-10-2026', Tot: '31-10-2026', Soort: 'LB-2026-0042' });
     expect(report.Details).toContain(locationReport.sha256);
@@ -95,10 +118,10 @@ describe('renderLogbookCsv', () => {
     expect(text.startsWith('\uFEFFBereich;Standort;Messknoten;EUI;Kanal;Wasserart;Grenzwert;Befund;Messwerte;Erwartet;Vollständigkeit (%);')).toBe(true);
     const rows = records(text);
     expect(new Set(rows[0]).size).toBe(rows[0].length);
-    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([48]));
+    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([56]));
     const lines = byHeader(rows);
     expect(new Set(lines.map((line) => line.Bereich))).toEqual(
-      new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung']),
+      new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'überschreitung', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung']),
     );
     expect(lines[0]).toMatchObject({ Bereich: 'bericht', Standort: 'Pflegewerk Grünau GmbH', Befund: 'Abweichungen', Von: '01.10.2026', Bis: '31.10.2026', Art: 'LB-2026-0043', Benutzer: 'Jürgen Weiß' });
     const place = lines.find((line) => line.Bereich === 'standort')!;
@@ -118,13 +141,14 @@ describe('renderLogbookCsv', () => {
     });
     expect(lines.find((line) => line.Bereich === 'unwirksame spülung')).toMatchObject({ Zeitpunkt: '19.10.2026 07:00', 'Vorher (°C)': '38,4', 'Nachher (°C)': '52,7' });
     expect(lines.find((line) => line.Bereich === 'kalibrierung')).toMatchObject({ 'Referenzwert (°C)': '60', 'Gemessen (°C)': '59,6', 'Korrektur (°C)': '0,4' });
-    expect(lines.find((line) => line.Bereich === 'alarm' && line.Art === 'Fühler defekt')).toMatchObject({ Von: '30.10.2026 15:10', Bis: 'andauernd' });
+    expect(lines.find((line) => line.Bereich === 'alarm' && line.Art === 'Fühler defekt')).toMatchObject({ Von: '30.10.2026 15:10', Bis: 'andauernd', Bearbeitung: 'nicht bearbeitet' });
+    expect(lines.find((line) => line.Bereich === 'alarm' && line.Art === 'Keine Verbindung')).toMatchObject({ 'Quittiert am': '12.10.2026 08:02', 'Behoben von': 'monteur@example.com', Bemerkung: 'Perlator gereinigd, gateway herstart' });
     expect(lines.find((line) => line.Bereich === 'änderung' && line.Art === 'Einstellungen bestätigt')!.Benutzer).toBe('der Messknoten selbst');
   });
 
   it('keeps typed text from running as a formula', () => {
     const [section] = locationReport.locations;
-    const report = { ...locationReport, locations: [{ ...section, changes: [{ ...section.changes[0], user: '=HYPERLINK("x")', details: '+31 6 1234' }] }] };
+    const report = { ...locationReport, locations: [{ ...section, changes: [{ ...section.changes[0], user: '=HYPERLINK("x")', details: '+31 6 1234', settings: undefined }] }] };
     const change = byHeader(records(renderLogbookCsv(report, 'en'))).find((line) => line.Section === 'change')!;
     expect(change.User).toBe(`'=HYPERLINK("x")`);
     expect(change.Details).toBe(`'+31 6 1234`);

@@ -1,10 +1,12 @@
 import {
+  changeDetailsWords,
   channelStretches,
   csvField,
   csvFile,
   csvLine,
   csvText,
   formatNumber,
+  isLocalDate,
   LOGBOOK_TABLES,
   sectionLookup,
   type TLogbookAnyTable,
@@ -46,6 +48,7 @@ const COLUMNS = [
   'withinLimit',
   'readingsOutsideLimit',
   'growthRangeHours',
+  'hoursThere',
   'excursionFrom',
   'excursionTo',
   'excursionHours',
@@ -59,11 +62,18 @@ const COLUMNS = [
   'from',
   'to',
   'hours',
+  'durationClass',
   'before',
   'after',
   'kind',
   'user',
   'details',
+  'handling',
+  'acknowledgedBy',
+  'acknowledgedAt',
+  'resolvedBy',
+  'resolvedAt',
+  'note',
   'reference',
   'measured',
   'offset',
@@ -102,7 +112,7 @@ function headerLine(language: TReportLanguage): string {
 }
 
 /** The section tables in the order of the file; a channel's gaps follow its temperature line. */
-const { summary, temperatures, gaps, ...rest } = LOGBOOK_TABLES;
+const { summary, temperatures, gaps, excursions, ...rest } = LOGBOOK_TABLES;
 const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [
   rest.flushWeeks,
   rest.failedFlushes,
@@ -160,6 +170,14 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return csvText(cell.value ? moment(cell.value, language, zone) : texts.labels.ongoing);
       case 'date':
         return csvText(localDate(cell.value, language));
+      case 'dueDate':
+        return cell.value === null ? '' : csvText(isLocalDate(cell.value) ? localDate(cell.value, language) : moment(cell.value, language, zone));
+      case 'handling':
+        return csvText(texts.handlingStates[cell.value]);
+      case 'excursionClass':
+        return csvText(texts.excursionClasses[cell.value]);
+      case 'changeDetails':
+        return csvText(changeDetailsWords(cell.value, language));
       case 'limit':
         return csvText(limitText(cell.value, language));
       case 'mode':
@@ -217,7 +235,10 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
       }),
     );
     out.push(...tableLines(summary, place.channels));
-    for (const channel of place.channels) out.push(...tableLines(temperatures, [channel]), ...tableLines(gaps, channelStretches(channel, 'gaps')));
+    for (const channel of place.channels) {
+      out.push(...tableLines(temperatures, [channel]), ...tableLines(gaps, channelStretches(channel, 'gaps')));
+      out.push(...tableLines(excursions, excursions.rows({ ...place, channels: [channel] })));
+    }
     for (const table of AFTER_TEMPERATURES) out.push(...tableLines(table, table.rows(place)));
     return out;
   }

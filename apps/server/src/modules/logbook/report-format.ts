@@ -39,7 +39,7 @@ export function localDate(date: string, language: TReportLanguage): string {
 
 /** An instant in the location's time zone: '19-10-2026 07:00' / '19 Oct 2026 07:00'. */
 export function moment(iso: string | null, language: TReportLanguage, timeZone: string): string {
-  return iso ? formatDateTime(iso, language, { timeZone }) : '';
+  return iso ? formatDateTime(iso, language, { timeZone, offsetOnClockChange: true }) : '';
 }
 
 /** A share 0..1 as '97,0%' (nl, de) / '97.0%'; '' without one. */

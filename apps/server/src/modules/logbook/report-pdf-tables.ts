@@ -1,7 +1,9 @@
 import type { Content, ContentTable, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import {
+  changeDetailsWords,
   columnOf,
   isFigure,
+  isLocalDate,
   LOGBOOK_GAP_HOURS,
   LOGBOOK_TABLES,
   sectionLookup,
@@ -9,6 +11,7 @@ import {
   type TLogbookColumnKey,
   type TLogbookFlushWeek,
   type TLogbookLocationSection,
+  type TLogbookExcursionRow,
   type TLogbookLookup,
   type TLogbookReportTexts,
   type TLogbookSectionTable,
@@ -30,6 +33,11 @@ export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', in
  * is 5,300 rows: 110 pages and several seconds of layout). The CSV always has every week.
  */
 export const PDF_ALL_WEEKS = { weeks: 14, rows: 500 } as const;
+/**
+ * The PDF lists every excursion up to this many per location; beyond, only those of 2 days or
+ * longer (a channel that hovers at its limit can cross it hundreds of times). The CSV has every one.
+ */
+export const PDF_ALL_EXCURSIONS = 300;
 
 /**
  * Characters the embedded Roboto lacks (the audit texts' arrow) written with ones it has, and a
@@ -109,6 +117,14 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return cell.value ? { text: moment(cell.value, language, zone) } : { text: texts.labels.ongoing, style: { italics: true } };
     case 'date':
       return { text: localDate(cell.value, language) };
+    case 'dueDate':
+      return { text: cell.value === null ? '' : isLocalDate(cell.value) ? localDate(cell.value, language) : moment(cell.value, language, zone) };
+    case 'handling':
+      return { text: texts.handlingStates[cell.value], style: cell.value === 'none' ? { color: COLOURS.bad, italics: true } : {} };
+    case 'excursionClass':
+      return { text: texts.excursionClasses[cell.value], style: cell.value === 'overWeek' ? BAD : {} };
+    case 'changeDetails':
+      return { text: changeDetailsWords(cell.value, language) };
     case 'limit':
       return { text: limitText(cell.value, language) };
     case 'mode':
@@ -196,7 +212,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
-  const { summary, temperatures, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { summary, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -229,7 +245,17 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       'limit',
       ['coverage', { emphasis: (channel) => (channel.coverage < 0.9 ? { color: COLOURS.bad } : {}) }],
       ['withinLimit', { none: true }],
-      'growthRangeHours',
+      // Time in the growth range, of the time there: shown plainly, and marked whenever there is any
+      // (a mixed outlet has no limit of its own, so this is where its risk shows).
+      {
+        title: texts.columns.growthRangeHours,
+        align: 'right',
+        cell: (channel) =>
+          right(
+            `${written(summary, 'growthRangeHours', channel)}${channel.hoursThere === undefined ? '' : `\n${fill(texts.labels.ofHours, { hours: written(summary, 'hoursThere', channel) }).replace(/ /g, '\u00A0')}`}`,
+            channel.growthRangeHours > 0 ? { color: COLOURS.warn, bold: true } : {},
+          ),
+      },
       {
         title: `${texts.columns.flushes} (${texts.columns.flushesFailed})`,
         align: 'right',
@@ -262,6 +288,20 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
           ),
       },
     ]),
+    /**
+     * Every excursion, or over PDF_ALL_EXCURSIONS those of 2 days or longer with a note that the CSV
+     * has all; null for a report issued before the list existed (it has the longest per channel only).
+     */
+    excursions: ((): { note?: string; table: Content } | null => {
+      if (section.channels.length > 0 && section.channels.every((channel) => channel.excursions === undefined)) return null;
+      const rows = excursions.rows(section);
+      const all = rows.length <= PDF_ALL_EXCURSIONS;
+      const columns: TColumnChoice<TLogbookExcursionRow>[] = [['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'durationClass'];
+      return {
+        ...(all ? {} : { note: texts.labels.allExcursionsInCsv }),
+        table: sectionTable(location, excursions, columns, all ? rows : rows.filter((row) => row.durationClass !== 'underTwoDays'), texts.empty.excursions),
+      };
+    })(),
     gaps: tableOf(gaps, stretchColumns, fill(texts.empty.gaps, { hours: LOGBOOK_GAP_HOURS })),
     /** The weeks one by one, or over more than a quarter the channels' totals and the weeks that fell short. */
     flushWeeks: allWeeks
@@ -316,22 +356,39 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       : [{ text: texts.empty.disinfections, style: 'empty' } as Content],
     failedFlushes: tableOf(failedFlushes, ['at', ['node', WIDE], ['channel', WIDE], 'before', ['after', { emphasis: () => BAD }], 'limit']),
     missedFlushes: tableOf(missedFlushes, stretchColumns),
+    // The handling column is always there: "not handled" says so (issue 39). Who acknowledged and
+    // who resolved, each with the time, in one cell; the corrective action in a column of its own.
     alarms: tableOf(alarms, [
       ['kind', { emphasis: () => ({ bold: true }) }],
-      ['node', WIDE],
-      ['channel', { ...WIDE, none: true }],
-      'from',
-      'to',
+      {
+        title: `${texts.columns.node} / ${texts.columns.channel}`,
+        width: '*',
+        cell: (alarm) => pdfCell([alarm.nodeName, written(alarms, 'channel', alarm)].filter(Boolean).join('\n')),
+      },
+      {
+        title: `${texts.columns.from} – ${texts.columns.to}`,
+        width: 64,
+        cell: (alarm) => {
+          const to = writeCell(columnOf(alarms, 'to').cell(alarm, location.lookup), location);
+          return { text: [printable(`${written(alarms, 'from', alarm)} –\n`), { text: printable(to.text), ...to.style }] };
+        },
+      },
       ['hours', { none: true }],
-      ...(section.alarms.some((alarm) => alarm.handling !== null)
-        ? [
-            {
-              title: `${texts.columns.acknowledgedBy} / ${texts.columns.resolvedBy}`,
-              width: '*' as const,
-              cell: (alarm: (typeof section.alarms)[number]) => pdfCell([written(alarms, 'user', alarm), written(alarms, 'details', alarm)].filter(Boolean).join(' / ') || none),
-            },
-          ]
-        : []),
+      {
+        title: texts.columns.handling,
+        width: '*',
+        cell: (alarm) => {
+          const state = writeCell(columnOf(alarms, 'handling').cell(alarm, location.lookup), location);
+          const step = (label: string, by: TLogbookColumnKey, at: TLogbookColumnKey) => {
+            const who = written(alarms, by, alarm);
+            const when = written(alarms, at, alarm);
+            return who ? `${label}: ${who}${when ? `, ${when}` : ''}` : null;
+          };
+          const steps = [step(texts.labels.acknowledged, 'acknowledgedBy', 'acknowledgedAt'), step(texts.labels.resolved, 'resolvedBy', 'resolvedAt')].filter((line): line is string => line !== null);
+          return steps.length === 0 ? pdfCell(state.text, state.style) : pdfCell(steps.join('\n'));
+        },
+      },
+      ['note', { ...WIDE, none: true }],
     ]),
     calibrationStatus: tableOf(calibrationStatus, [
       ['node', WIDE],

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
-import { customerReport, germanReport, locationReport } from './report.fixture';
+import { customerReport, germanReport, issuedBefore39, locationReport } from './report.fixture';
 
 /** The text of each page in content order (cells in turn), as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it). */
 function pagesOf(pdf: Buffer): string[] {
@@ -36,7 +36,7 @@ describe('renderLogbookPdf', () => {
     });
 
     expect(all).toContain('Oordeel locatie: Afwijkingen');
-    expect(all).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\).*ten minste 60 °C 97,0% 96,2% 7,5 5 \(1\) 0 Afwijkingen/);
+    expect(all).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\).*ten minste 60 °C 97,0% 96,2% 7,5 van 745 uur 5 \(1\) 0 Afwijkingen/);
     expect(all).toContain('Voldoet');
     expect(all).toContain('Onvoldoende gegevens');
     // Temperatures: readings, coverage, min/mean/max, growth-range hours, the longest excursion.
@@ -50,9 +50,26 @@ describe('renderLogbookPdf', () => {
     // The failed flush with its temperatures before and after, and the missed stretch.
     expect(all).toMatch(/19-10-2026 07:00 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 38,4 °C 52,7 °C ten minste 60 °C/);
     expect(all).toMatch(/09-10-2026 08:00 20-10-2026 09:00 265/);
-    // Alarms, calibration, changes.
-    expect(all).toMatch(/Offline Douche 2\.14 \(Ëlla\) – 12-10-2026 05:15 13-10-2026 00:00 18,75/);
-    expect(all).toMatch(/Sensor defect Keuken; 1e verdieping Temperatuur 1 \(WW\) 30-10-2026 15:10 loopt nog/);
+    // Alarms: who acknowledged and who resolved, each with the time, the note in a column of its own,
+    // and "niet afgehandeld" where nobody did (issue 39).
+    expect(all).toContain(
+      'Offline Douche 2.14 (Ëlla) 12-10-2026 05:15 – 13-10-2026 00:00 18,75 Bevestigd: planner@example.com, 12-10-2026 08:02 Opgelost: monteur@example.com, 13-10-2026 09:40 Perlator gereinigd, gateway herstart',
+    );
+    expect(all).toContain('Soort Node / Kanaal Van – Tot Uren Afhandeling Notitie');
+    expect(all).toContain('Spoelalarm Douche 2.14 (Ëlla) Temperatuur 1 (WW) 19-10-2026 07:00 – 19-10-2026 11:30 4,5 Bevestigd: monteur@example.com, 19-10-2026 08:15 –');
+    expect(all).toContain('Temperatuur langdurig buiten grens Douche 2.14 (Ëlla) Temperatuur 1 (WW) 19-10-2026 08:00 – 19-10-2026 11:30 3,5 niet afgehandeld –');
+    expect(all).toContain('Sensor defect Keuken; 1e verdieping Temperatuur 1 (WW) 30-10-2026 15:10 – loopt nog – niet afgehandeld –');
+    // Every excursion with its duration class; the night the clocks go back, 02:30 twice with its offset.
+    expect(all).toContain('Overschrijdingen van de grens Node Kanaal Van Tot Uren Duurklasse');
+    expect(all).toContain('Douche 2.14 (Ëlla) Temperatuur 1 (WW) 25-10-2026 02:30 (UTC+02:00) 25-10-2026 02:30 (UTC+01:00) 1 korter dan 2 dagen');
+    expect(all).toContain('Keuken; 1e verdieping Temperatuur 1 (WW) 09-10-2026 08:15 09-10-2026 09:00 0,75 korter dan 2 dagen');
+    // Growth-range hours of the hours there (the mixed tap's 512,25 of 745).
+    expect(all).toMatch(/512,25 van 745 uur/);
+    // Due dates are dates.
+    expect(all).toContain('Douche 2.14 (Ëlla) Temperatuur 1 (WW) 07-10-2026 11:12 1 07-10-2027 nee');
+    expect(all).toContain('Keuken; 1e verdieping Temperatuur 1 (WW) 03-06-2024 14:00 2 03-06-2026 ja');
+    // Settings in words, with the offset on the 25th.
+    expect(all).toContain('25-10-2026 08:30 (UTC+01:00) Keuken; 1e verdieping Instellingen verstuurd A. Öztürk Loginterval: 15 min -> 10 min');
     expect(all).toMatch(/07-10-2026 11:12 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 60,0 °C 59,6 °C \+0,4 °C J\. de Vries/);
     expect(all).toContain('Instellingen bevestigd');
     // The arrow the embedded font lacks is written as '->'.
@@ -86,17 +103,21 @@ describe('renderLogbookPdf', () => {
     expect(all).toContain('2116 / 2980 (12 fehlerhafte Messwerte)');
     expect(all).toMatch(/12\.10\.2026 05:15 13\.10\.2026 00:00 18,75/);
     expect(all).toMatch(/19\.10\.2026 07:00 Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 38,4 °C 52,7 °C mindestens 55 °C/);
-    expect(all).toMatch(/Fühler defekt Keuken; 1e verdieping Temperatuur 1 \(WW\) 30\.10\.2026 15:10 andauernd/);
+    expect(all).toContain('Fühler defekt Keuken; 1e verdieping Temperatuur 1 (WW) 30.10.2026 15:10 – andauernd – nicht bearbeitet –');
+    expect(all).toContain('Quittiert: planner@example.com, 12.10.2026 08:02 Behoben: monteur@example.com, 13.10.2026 09:40 Perlator gereinigd, gateway herstart');
+    expect(all).toContain('Temperatur anhaltend außerhalb Grenzwert');
+    expect(all).toContain('25.10.2026 02:30 (UTC+02:00) 25.10.2026 02:30 (UTC+01:00) 1 unter 2 Tagen');
+    expect(all).toContain('Speicherintervall: 15 min -> 10 min');
     expect(all).toContain('Einstellungen bestätigt');
     expect(all).toContain('der Messknoten selbst');
   });
 
   it('breaks the changes table across pages with its header row repeated and no row split', async () => {
     const pages = pagesOf(await renderLogbookPdf(locationReport, 'nl'));
-    const withChanges = pages.filter((page) => /Instellingen (verstuurd|bevestigd)/.test(page));
+    const withChanges = pages.filter((page) => /Instellingen\s+(verstuurd|bevestigd)/.test(page));
     expect(withChanges.length).toBeGreaterThanOrEqual(2);
     for (const page of withChanges) expect(squeeze(page)).toMatch(/Tijdstip Node Soort Gebruiker Details/);
-    const rows = pages.join('\n').match(/\d\d-10-2026 \d\d:\d\d +Keuken; 1e verdieping +Instellingen (verstuurd|bevestigd) .*Meetinterval \d+ -> \d+ min/g) ?? [];
+    const rows = squeeze(pages.join('\n')).match(/\d\d-10-2026 \d\d:\d\d (\(UTC\+01:00\) )?Keuken; 1e verdieping Instellingen (verstuurd|bevestigd) (A\. Öztürk|de node zelf) Loginterval: \d+ min -> \d+ min/g) ?? [];
     expect(rows).toHaveLength(32);
   });
 
@@ -106,7 +127,7 @@ describe('renderLogbookPdf', () => {
     expect(first).toContain('Legionella logbook – customer overview');
     expect(first).toContain('Not issued (draft)');
     expect(first).toContain('Customer verdict: Deviations');
-    expect(first).toMatch(/Zorgcentrum De Meerhoeve Kerkstraat 12, Amersfoort NL – Regeling .*2 4 1 1 2 3 Deviations/);
+    expect(first).toMatch(/Zorgcentrum De Meerhoeve Kerkstraat 12, Amersfoort NL – Regeling .*2 4 1 1 2 4 Deviations/);
     expect(first).toMatch(/Kantoor Stationsplein Stationsplein 1, Amersfoort NL – Regeling .*1 1 1 0 0 0 Compliant/);
     expect(first).toContain('1 Oct 2026 to 31 Oct 2026 (Europe/Amsterdam)');
     expect(first).toContain(`Page 1 / ${pages.length}`);
@@ -133,6 +154,16 @@ describe('renderLogbookPdf', () => {
     expect(text).toContain('Weeks with too few or failed flushes');
     expect(text).toMatch(/Douche 2\.14 \(Ëlla\) Temperatuur 1 \(WW\) 23 Feb 2026 0 0 0 1/);
     expect(text).not.toContain('16 Feb 2026');
+  });
+
+  it('renders a report issued before issue 39 as it was stored: due dates as instants, handling without times, settings as recorded, no excursion list', async () => {
+    const all = squeeze(pagesOf(await renderLogbookPdf(issuedBefore39(locationReport), 'nl')).join('\n'));
+    expect(all).toContain('07-10-2027 11:12 nee');
+    expect(all).toContain('Bevestigd: planner@example.com Opgelost: monteur@example.com Perlator gereinigd, gateway herstart');
+    expect(all).toContain('Sensor defect Keuken; 1e verdieping Temperatuur 1 (WW) 30-10-2026 15:10 – loopt nog – niet afgehandeld –');
+    expect(all).toContain('2.logInterval: 15 -> 10');
+    expect(all).not.toContain('Overschrijdingen van de grens');
+    expect(all).toContain('19-10-2026 11:30 (4,5 h)');
   });
 
   it('gives the same bytes for the same report and language, with the PDF dates from generatedAt', async () => {

@@ -176,6 +176,13 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       tables.summary,
       heading(texts.sections.temperatures),
       tables.temperatures,
+      ...(tables.excursions
+        ? [
+            subheading(texts.sections.excursions),
+            ...(tables.excursions.note ? [{ text: tables.excursions.note, color: COLOURS.muted, margin: [0, 0, 0, 3] } as Content] : []),
+            tables.excursions.table,
+          ]
+        : []),
       subheading(fill(texts.sections.gaps, { hours: LOGBOOK_GAP_HOURS })),
       tables.gaps,
       heading(texts.sections.flushes),

@@ -50,9 +50,9 @@ function changes(): TLogbookLocationSection['changes'] {
   for (let day = 1; day <= 31; day += 2) {
     const at = `2026-10-${String(day).padStart(2, '0')}T07:30:00.000Z`;
     const confirmed = `2026-10-${String(day).padStart(2, '0')}T07:46:00.000Z`;
-    const interval = day % 4 === 1 ? '15 → 10 min' : '10 → 15 min';
-    rows.push({ at, ...KITCHEN, kind: 'settings', user: 'A. Öztürk', details: `Meetinterval ${interval}` });
-    rows.push({ at: confirmed, ...KITCHEN, kind: 'settingsConfirmed', user: null, details: `Meetinterval ${interval}` });
+    const settings = [day % 4 === 1 ? { setting: 'logInterval', from: 15, to: 10 } : { setting: 'logInterval', from: 10, to: 15 }];
+    rows.push({ at, ...KITCHEN, kind: 'settings', user: 'A. Öztürk', details: '', settings });
+    rows.push({ at: confirmed, ...KITCHEN, kind: 'settingsConfirmed', user: null, details: '', settings });
   }
   return rows.sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -89,6 +89,12 @@ export const careHomeSection: TLogbookLocationSection = {
       readingsOutsideLimit: 110,
       growthRangeHours: 7.5,
       longestExcursion: { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5 },
+      // The second: 02:30 summer time to 02:30 winter time on the 25th, the night the clocks go back.
+      excursions: [
+        { from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, durationClass: 'underTwoDays' },
+        { from: '2026-10-25T00:30:00.000Z', to: '2026-10-25T01:30:00.000Z', hours: 1, durationClass: 'underTwoDays' },
+      ],
+      hoursThere: 745,
       flushDuty: true,
       flushes: 5,
       flushesProved: 4,
@@ -114,6 +120,8 @@ export const careHomeSection: TLogbookLocationSection = {
       readingsOutsideLimit: 0,
       growthRangeHours: 0,
       longestExcursion: null,
+      excursions: [],
+      hoursThere: 745,
       flushDuty: true,
       flushes: 5,
       flushesProved: 5,
@@ -142,6 +150,8 @@ export const careHomeSection: TLogbookLocationSection = {
       readingsOutsideLimit: 40,
       growthRangeHours: 0,
       longestExcursion: { from: '2026-10-09T06:15:00.000Z', to: '2026-10-09T07:00:00.000Z', hours: 0.75 },
+      excursions: [{ from: '2026-10-09T06:15:00.000Z', to: '2026-10-09T07:00:00.000Z', hours: 0.75, durationClass: 'underTwoDays' }],
+      hoursThere: 745,
       flushDuty: true,
       flushes: 4,
       flushesProved: 4,
@@ -167,6 +177,8 @@ export const careHomeSection: TLogbookLocationSection = {
       readingsOutsideLimit: 0,
       growthRangeHours: 512.25,
       longestExcursion: null,
+      excursions: [],
+      hoursThere: 745,
       flushDuty: true,
       flushes: 5,
       flushesProved: 0,
@@ -178,14 +190,37 @@ export const careHomeSection: TLogbookLocationSection = {
   flushWeeks: flushWeeks(),
   failedFlushes: [{ ...SHOWER, channelId: 'temperature1', at: '2026-10-19T05:00:00.000Z', before: 38.4, after: 52.7 }],
   alarms: [
-    { kind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: '2026-10-12T22:00:00.000Z', hours: 18.75, handling: null },
-    { kind: 'flushAlarm', ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, handling: null },
+    {
+      kind: 'offline',
+      ...SHOWER,
+      channelId: null,
+      from: '2026-10-12T03:15:00.000Z',
+      to: '2026-10-12T22:00:00.000Z',
+      hours: 18.75,
+      handling: {
+        acknowledgedBy: 'planner@example.com',
+        acknowledgedAt: '2026-10-12T06:02:00.000Z',
+        resolvedBy: 'monteur@example.com',
+        resolvedAt: '2026-10-13T07:40:00.000Z',
+        note: 'Perlator gereinigd, gateway herstart',
+      },
+    },
+    {
+      kind: 'flushAlarm',
+      ...SHOWER,
+      channelId: 'temperature1',
+      from: '2026-10-19T05:00:00.000Z',
+      to: '2026-10-19T09:30:00.000Z',
+      hours: 4.5,
+      handling: { acknowledgedBy: 'monteur@example.com', acknowledgedAt: '2026-10-19T06:15:00.000Z', resolvedBy: null, resolvedAt: null, note: null },
+    },
+    { kind: 'temperature', ...SHOWER, channelId: 'temperature1', from: '2026-10-19T06:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 3.5, handling: null },
     { kind: 'faultySensor', ...KITCHEN, channelId: 'temperature1', from: '2026-10-30T14:10:00.000Z', to: null, hours: null, handling: null },
   ],
   calibrationStatus: [
-    { ...SHOWER, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2026-10-07T09:12:31.000Z', intervalYears: 1, due: '2027-10-07T09:12:31.000Z', overdue: false },
-    { ...SHOWER, channelId: 'temperature2', channelName: 'Temperatuur 2 (KW)', lastCalibrated: '2025-11-14T10:02:00.000Z', intervalYears: 1, due: '2026-11-14T10:02:00.000Z', overdue: false },
-    { ...KITCHEN, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2024-06-03T12:00:00.000Z', intervalYears: 2, due: '2026-06-03T12:00:00.000Z', overdue: true },
+    { ...SHOWER, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2026-10-07T09:12:31.000Z', intervalYears: 1, due: '2027-10-07', overdue: false },
+    { ...SHOWER, channelId: 'temperature2', channelName: 'Temperatuur 2 (KW)', lastCalibrated: '2025-11-14T10:02:00.000Z', intervalYears: 1, due: '2026-11-14', overdue: false },
+    { ...KITCHEN, channelId: 'temperature1', channelName: 'Temperatuur 1 (WW)', lastCalibrated: '2024-06-03T12:00:00.000Z', intervalYears: 2, due: '2026-06-03', overdue: true },
     { ...KITCHEN, channelId: 'temperature2', channelName: 'Temperatuur 2', lastCalibrated: null, intervalYears: 2, due: null, overdue: true },
   ],
   calibrations: [{ at: '2026-10-07T09:12:31.000Z', ...SHOWER, channelId: 'temperature1', reference: 60, measured: 59.6, offset: 0.4, user: 'J. de Vries' }],
@@ -226,6 +261,8 @@ export const officeSection: TLogbookLocationSection = {
       readingsOutsideLimit: 0,
       growthRangeHours: 0,
       longestExcursion: null,
+      excursions: [],
+      hoursThere: 745,
       flushDuty: false,
       flushes: 0,
       flushesProved: 0,
@@ -245,7 +282,7 @@ export const officeSection: TLogbookLocationSection = {
       channelName: 'Temperatuur 1 (KW)',
       lastCalibrated: '2026-03-02T09:00:00.000Z',
       intervalYears: 1,
-      due: '2027-03-02T09:00:00.000Z',
+      due: '2027-03-02',
       overdue: false,
     },
   ],
@@ -308,3 +345,25 @@ export const germanReport: TLogbookReport = withHash({
     },
   ],
 });
+
+/**
+ * A report as issued before issue 39 (the stored JSON of an older report, rendered again for a
+ * superseded one): no excursion list, no hours there, handling without times, due dates as
+ * instants and settings changes as "2.logInterval: 15 → 10" in the details.
+ */
+export function issuedBefore39(report: TLogbookReport): TLogbookReport {
+  const dueInstants: Record<string, string> = { '2027-10-07': '2027-10-07T09:12:31.000Z', '2026-11-14': '2026-11-14T10:02:00.000Z', '2026-06-03': '2026-06-03T12:00:00.000Z', '2027-03-02': '2027-03-02T09:00:00.000Z' };
+  return {
+    ...report,
+    locations: report.locations.map((section) => ({
+      ...section,
+      channels: section.channels.map(({ excursions: _excursions, hoursThere: _hoursThere, ...channel }) => channel),
+      alarms: section.alarms.map((alarm) => ({ ...alarm, handling: alarm.handling && { acknowledgedBy: alarm.handling.acknowledgedBy, resolvedBy: alarm.handling.resolvedBy, note: alarm.handling.note } })),
+      calibrationStatus: section.calibrationStatus.map((status) => ({ ...status, due: status.due && (dueInstants[status.due] ?? status.due) })),
+      changes: section.changes.map(({ settings, ...change }) => ({
+        ...change,
+        details: [...(settings ?? []).map((entry) => `2.${entry.setting}: ${String(entry.from)} → ${String(entry.to)}`), ...(change.details ? [change.details] : [])].join('; '),
+      })),
+    })),
+  };
+}

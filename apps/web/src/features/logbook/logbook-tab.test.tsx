@@ -305,4 +305,60 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     await userEvent.setup().click(within(screen.getByRole('region', { name: 'Bibliotheek' })).getByRole('button', { name: 'Samenvatting (1)' }));
     expect(await within(screen.getByRole('region', { name: 'Bibliotheek' })).findByRole('table', { name: 'Samenvatting' })).toBeTruthy();
   });
+
+  it('shows how each alarm was dealt with ("niet afgehandeld" when nobody did, who and when, the note apart), every excursion, due dates and settings in words (issue 39)', async () => {
+    const report = reportFixture({
+      locations: [
+        sectionFixture({
+          channels: [
+            channelFixture({
+              hoursThere: 745,
+              excursions: [
+                { from: '2026-10-20T06:00:00.000Z', to: '2026-10-20T18:00:00.000Z', hours: 12, durationClass: 'underTwoDays' },
+                { from: '2026-10-25T00:30:00.000Z', to: '2026-10-25T01:30:00.000Z', hours: 1, durationClass: 'underTwoDays' },
+              ],
+            }),
+          ],
+          alarms: [
+            { kind: 'lowBattery', eui: '70B3D5E75E00A001', nodeName: 'Kraan keuken', channelId: null, from: '2026-10-03T08:00:00.000Z', to: null, hours: null, handling: null },
+            {
+              kind: 'temperature',
+              eui: '70B3D5E75E00A001',
+              nodeName: 'Kraan keuken',
+              channelId: 'temperature1',
+              from: '2026-10-20T06:00:00.000Z',
+              to: '2026-10-20T18:00:00.000Z',
+              hours: 12,
+              handling: { acknowledgedBy: 'planner@example.com', acknowledgedAt: '2026-10-20T07:00:00.000Z', resolvedBy: 'monteur@example.com', resolvedAt: '2026-10-21T09:30:00.000Z', note: 'Perlator gereinigd' },
+            },
+          ],
+          calibrationStatus: [{ eui: '70B3D5E75E00A001', nodeName: 'Kraan keuken', channelId: 'temperature1', channelName: 'Warm water keuken', lastCalibrated: '2025-06-01T10:00:00.000Z', intervalYears: 1, due: '2026-06-01', overdue: true }],
+          changes: [{ at: '2026-10-02T09:00:00.000Z', eui: '70B3D5E75E00A001', nodeName: 'Kraan keuken', kind: 'settings', user: 'monteur@example.com', details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] }],
+        }),
+      ],
+    });
+    stubApi(LOCATION_BASE, { report: () => jsonResponse(200, report) });
+    renderLocationTab();
+    const summary = await screen.findByRole('table', { name: 'Samenvatting' });
+    const cells = Array.from(summary.querySelectorAll('td')).map((cell) => cell.textContent);
+    expect(cells).toContain('36,5\u00A0uur van 745 uur');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Alarmen (2)' }));
+    const alarms = await screen.findByRole('table', { name: 'Alarmen' });
+    const rows = within(alarms).getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(expect.arrayContaining(['Batterij bijna leeg', 'niet afgehandeld', '—']));
+    expect(rows[1]).toEqual(
+      expect.arrayContaining(['Temperatuur langdurig buiten grens', 'Bevestigd: planner@example.com, 20-10-2026 09:00 · Opgelost: monteur@example.com, 21-10-2026 11:30', 'Perlator gereinigd']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Overschrijdingen van de grens (2)' }));
+    const excursions = await screen.findByRole('table', { name: 'Overschrijdingen van de grens' });
+    expect(within(excursions).getByText('25-10-2026 02:30 (UTC+02:00)')).toBeTruthy();
+    expect(within(excursions).getByText('25-10-2026 02:30 (UTC+01:00)')).toBeTruthy();
+    expect(within(excursions).getAllByText('korter dan 2 dagen')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /^Kalibratiestatus per kanaal/ }));
+    expect(within(await screen.findByRole('table', { name: 'Kalibratiestatus per kanaal' })).getByText('01-06-2026')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Wijzigingen/ }));
+    const changes = await screen.findByRole('table', { name: 'Wijzigingen' });
+    expect(Array.from(changes.querySelectorAll('td')).map((cell) => cell.textContent)).toContain('Loginterval: 10\u00A0min → 15\u00A0min');
+  });
 });

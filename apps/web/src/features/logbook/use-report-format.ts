@@ -16,7 +16,8 @@ export function useReportFormat(timeZone: string, reportLocale?: TFormatLocale) 
   return useMemo(() => {
     const hours = (value: number | null | undefined) =>
       value === null || value === undefined ? '' : t('logbookScreen.report.hours', { value: formatNumber(value, locale, { maxDecimals: 1 }) });
-    const instant = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale, { timeZone }) : '');
+    // With the UTC offset on the days the clock changes, as on the PDF (02:30 twice on 25 Oct 2026).
+    const instant = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale, { timeZone, offsetOnClockChange: true }) : '');
     return {
       locale,
       temperature: (value: number | null | undefined) => formatTemperature(value, locale) || '—',

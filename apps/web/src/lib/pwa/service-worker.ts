@@ -6,6 +6,17 @@
  */
 export const UPDATE_READY_EVENT = 'aquasmart:update-ready';
 
+/**
+ * The registration last announced: the prompt may mount after the announcement (the first
+ * screen's code still loading on a slow phone), and must then show it all the same.
+ */
+let announced: ServiceWorkerRegistration | null = null;
+
+/** A new version that waits already, announced before anyone listened; null when none waits. */
+export function waitingUpdate(): ServiceWorkerRegistration | null {
+  return announced?.waiting ? announced : null;
+}
+
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
@@ -30,7 +41,9 @@ export function registerServiceWorker(): void {
  */
 export function announceWaitingVersions(registration: ServiceWorkerRegistration, container: Pick<ServiceWorkerContainer, 'controller'>): void {
   const announce = () => {
-    if (registration.waiting && container.controller) window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: registration }));
+    if (!registration.waiting || !container.controller) return;
+    announced = registration;
+    window.dispatchEvent(new CustomEvent(UPDATE_READY_EVENT, { detail: registration }));
   };
   const watch = (worker: ServiceWorker | null) =>
     worker?.addEventListener('statechange', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { columnOf, isFigure, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
+import { changeDetailsWords, columnOf, isFigure, isLocalDate, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
 import type { TResponsiveColumn } from '../../../components/table';
 import type { TReportFormat } from '../use-report-format';
 import { VerdictChip } from './verdict-chip';
@@ -28,6 +28,15 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
       return cell.value ? format.instant(cell.value) : t('logbookReport.labels.ongoing');
     case 'date':
       return format.localDate(cell.value);
+    case 'dueDate':
+      // A local date; an instant in a report issued before issue 39.
+      return cell.value === null ? '—' : isLocalDate(cell.value) ? format.localDate(cell.value) : format.instant(cell.value);
+    case 'handling':
+      return cell.value === 'none' ? <em>{t('logbookReport.handlingStates.none')}</em> : t(`logbookReport.handlingStates.${cell.value}`);
+    case 'excursionClass':
+      return t(`logbookReport.excursionClasses.${cell.value}`);
+    case 'changeDetails':
+      return changeDetailsWords(cell.value, format.locale) || '—';
     case 'limit':
       return format.limit(cell.value);
     case 'mode':

@@ -19,6 +19,7 @@ import {
   type TLogbookChannel,
   type TLogbookDisinfectionRow,
   type TLogbookFailedFlush,
+  type TLogbookExcursionRow,
   type TLogbookFindingRow,
   type TLogbookFlushWeek,
   type TLogbookLocationSection,
@@ -74,7 +75,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     );
   const mode = (value: TLogbookChannel['mode']) => modeName(t, value);
   const shared = screenColumns(format, t, sectionLookup(section));
-  const { summary: summaryTable, temperatures: temperatureTable, flushWeeks: weekTable, failedFlushes: failedTable, alarms: alarmTable } = LOGBOOK_TABLES;
+  const { summary: summaryTable, temperatures: temperatureTable, excursions: excursionTable, flushWeeks: weekTable, failedFlushes: failedTable, alarms: alarmTable } = LOGBOOK_TABLES;
   const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable, findings: findingTable, disinfections: disinfectionTable } = LOGBOOK_TABLES;
 
   const summary: TResponsiveColumn<TLogbookChannel>[] = [
@@ -90,7 +91,10 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')}${UNIT_SPACE}°C`),
       align: 'right',
     },
-    shared(summaryTable, 'growthRangeHours'),
+    // Of the hours there (issue 39): a mixed tap's 741,7 of 745 hours in the growth range shows as such.
+    shared(summaryTable, 'growthRangeHours', {
+      render: (row) => (row.hoursThere === undefined ? format.hours(row.growthRangeHours) || '—' : `${format.hours(row.growthRangeHours) || '—'} ${t('logbookReport.labels.ofHours', { hours: format.number(row.hoursThere) })}`),
+    }),
     {
       id: 'flushes',
       label: screenCol('flushesProvedFailed'),
@@ -107,6 +111,10 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     { id: 'longestExcursion', label: col('longestExcursion'), render: (row) => format.stretch(row.longestExcursion), wrap: true },
     { id: 'missedFlushes', label: col('missedFlushes'), render: (row) => (row.flushDuty ? stretches(row.missedFlushes) : '—'), wrap: true },
   ];
+  const excursions: TResponsiveColumn<TLogbookExcursionRow>[] = [
+    node<TLogbookExcursionRow>(),
+    ...(['channel', 'from', 'to', 'hours', 'durationClass'] as const).map((id) => shared(excursionTable, id)),
+  ];
   const flushWeeks: TResponsiveColumn<TLogbookFlushWeek>[] = [
     node<TLogbookFlushWeek>(),
     shared(weekTable, 'channel'),
@@ -120,6 +128,16 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     node<TLogbookAlarm>(),
     ...(['kind', 'channel', 'from', 'to'] as const).map((id) => shared(alarmTable, id)),
     shared(alarmTable, 'hours', { id: 'duration', label: col('duration') }),
+    // How it was dealt with: "not handled", or who acknowledged and who resolved with their times; the note apart.
+    shared(alarmTable, 'handling', {
+      render: (row) => {
+        const step = (label: string, by: string | null | undefined, at: string | null | undefined) => (by ? `${label}: ${by}${at ? `, ${format.instant(at)}` : ''}` : null);
+        const steps = [step(t('logbookReport.labels.acknowledged'), row.handling?.acknowledgedBy, row.handling?.acknowledgedAt), step(t('logbookReport.labels.resolved'), row.handling?.resolvedBy, row.handling?.resolvedAt)].filter(Boolean);
+        return steps.length === 0 ? <em>{t('logbookReport.handlingStates.none')}</em> : steps.join(' · ');
+      },
+      wrap: true,
+    }),
+    shared(alarmTable, 'note', { wrap: true }),
   ];
   const calibrationStatus: TResponsiveColumn<TLogbookCalibrationStatus>[] = [
     node<TLogbookCalibrationStatus>(),
@@ -161,6 +179,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       {/* Open for one location; a customer's locations open their summaries one by one (the table of locations is on top). */}
       {part(summaryTable, summary, key, heading === 'h3')}
       {part(temperatureTable, temperatures)}
+      {section.channels.some((channel) => channel.excursions !== undefined) && part(excursionTable, excursions, (row, index) => `${key(row, index)}:${row.from}`)}
       {part(weekTable, flushWeeks, (row, index) => `${key(row, index)}:${row.week}`)}
       {part(failedTable, failedFlushes)}
       {section.findings === undefined ? null : part(findingTable, findings)}
