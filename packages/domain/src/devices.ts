@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChannelRole } from './logbook/roles';
 import type { TDeviceType } from './constants';
 import { isDeviceType, PROFILES, TEMPERATURE_CHANNEL_COUNT } from './device-types';
 import { MESSAGE, messageKey } from './validation/message-key';
@@ -65,6 +66,9 @@ export function zDeviceType() {
   });
 }
 
+/** An optional channel role: '' and null count as none. */
+const zOptionalRole = () => z.preprocess((value) => (value === '' || value === null ? undefined : value), ZChannelRole.optional());
+
 /** POST /devices: an unassigned device (no customer, no location) ready to be registered. */
 export const ZDeviceCreate = z.object({
   eui: zEui(),
@@ -72,11 +76,17 @@ export const ZDeviceCreate = z.object({
   version: zDeviceVersion(),
   networkServer: zRequiredText(100),
   encryptionMode: zOneOf(ENCRYPTION_MODES).default(DEFAULT_ENCRYPTION_MODE),
+  /** The roles of temperature channels 1 to 3 (docs/logbook.md, "Roles"); empty: derived from the mode. A channel the type lacks: 400 on the field. */
+  role1: zOptionalRole(),
+  role2: zOptionalRole(),
+  role3: zOptionalRole(),
 });
 export type TDeviceCreate = z.infer<typeof ZDeviceCreate>;
+/** The channel a roleN field of ZDeviceCreate sets. */
+export const DEVICE_ROLE_FIELDS = { role1: 'temperature1', role2: 'temperature2', role3: 'temperature3' } as const;
 
-/** The CSV import's columns, in the order of a file without a header row. */
-export const DEVICE_CSV_COLUMNS = ['eui', 'type', 'version', 'networkServer', 'encryptionMode'] as const;
+/** The CSV import's columns, in the order of a file without a header row (the roles last, optional). */
+export const DEVICE_CSV_COLUMNS = ['eui', 'type', 'version', 'networkServer', 'encryptionMode', 'role1', 'role2', 'role3'] as const;
 export const DEVICE_CSV_MAX_ROWS = 5000;
 export const DEVICE_CSV_MAX_BYTES = 1_000_000;
 
@@ -137,6 +147,8 @@ export const ZDeviceChannel = z.object({
   offset: z.number(),
   calibratedAt: z.string().nullable(),
   custom: z.object({ mode: z.string().optional(), attachments: z.array(z.string()).optional() }),
+  /** What the sensor sits on (docs/logbook.md, "Roles"); null: derived from the mode (effectiveRole). */
+  role: ZChannelRole.nullable().optional(),
 });
 export type TDeviceChannel = z.infer<typeof ZDeviceChannel>;
 

@@ -12,6 +12,7 @@ import type { TRegisterValue } from './codec/types';
 import { PROFILES } from './device-types';
 import { MESSAGE, messageKey } from './validation/message-key';
 import { zNumber, zOneOf, zRequiredText } from './validation/validators';
+import { ZChannelRole } from './logbook/roles';
 
 /**
  * Node writes: the bodies of PATCH /devices/{eui}/lora/{encryptionMode}
@@ -83,9 +84,10 @@ export const ZDeviceLoraPatch = z.object({
 });
 export type TDeviceLoraPatch = z.infer<typeof ZDeviceLoraPatch>;
 
-/** PATCH /devices/{eui}/channels/{channelId}: name and/or custom { mode, attachments }. */
+/** PATCH /devices/{eui}/channels/{channelId}: name and/or custom { mode, attachments } and/or role (null: derive it from the mode). */
 export const ZDeviceChannelPatch = z.object({
   name: zRequiredText(200).optional(),
+  role: z.preprocess(emptyToNull, ZChannelRole.nullable()).optional(),
   custom: z
     .object(
       {

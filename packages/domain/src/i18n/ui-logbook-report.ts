@@ -45,6 +45,8 @@ export const logbookReportTextsNl = {
     calibrations: 'Kalibraties in deze periode',
     changes: 'Wijzigingen',
     deviations: 'Afwijkingen en maatregelen',
+    disinfections: 'Thermische desinfectie',
+    findings: 'Afwijkingen volgens de rol van het meetpunt',
   },
   empty: {
     excursions: 'Geen overschrijdingen van de grens',
@@ -60,6 +62,8 @@ export const logbookReportTextsNl = {
     calibrations: 'Geen kalibraties in deze periode',
     changes: 'Geen wijzigingen in deze periode',
     deviations: 'Geen afwijkingen in deze periode',
+    disinfections: 'Geen thermische desinfectie in deze periode',
+    findings: 'Geen afwijkingen volgens de rol van het meetpunt',
   },
   labels: {
     notHandled: 'niet afgehandeld',
@@ -84,6 +88,11 @@ export const logbookReportTextsNl = {
     noLimit: 'geen grens',
     basis: 'Grondslag',
     allWeeksInCsv: 'Hier staan alleen de weken die tekortschoten; de CSV heeft elke week van elk kanaal.',
+    disinfection: 'Thermische desinfectie: {{rules}} bij elk warm tappunt',
+    disinfectionNone: 'Thermische desinfectie: geen eis in deze regelset',
+    disinfectionPassed: 'Elk warm tappunt bereikt',
+    disinfectionMissed: 'Niet bij elk warm tappunt bereikt',
+    minutesAt: '{{celsius}} °C gedurende {{minutes}} min',
   },
   columns: {
     acknowledgedAt: 'Bevestigd op',
@@ -150,6 +159,13 @@ export const logbookReportTextsNl = {
     correctiveAction: 'Maatregel',
     handledBy: 'Afgehandeld door',
     handledAt: 'Afgehandeld op',
+    role: 'Rol',
+    disinfection: 'Desinfectie',
+    source: 'Bron',
+    reached: 'Bereikt',
+    rule: 'Eis',
+    heldMinutes: 'Vastgehouden (min)',
+    bound: 'Norm',
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -167,6 +183,8 @@ export const logbookReportTextsNl = {
     calibration: 'kalibratie',
     change: 'wijziging',
     deviation: 'afwijking',
+    disinfection: 'desinfectie',
+    finding: 'bevinding',
   },
   verdicts: {
     compliant: 'Voldoet',
@@ -174,6 +192,7 @@ export const logbookReportTextsNl = {
     insufficientData: 'Onvoldoende gegevens',
     deviationsHandled: 'Afwijkingen, alle afgehandeld',
     openDeviations: 'Open afwijkingen',
+    noLimit: 'Geen grens: spoelen en groeigebied in orde',
   },
   modes: {
     WW: 'Warm water',
@@ -235,6 +254,29 @@ export const logbookReportTextsNl = {
     calibration: 'Gekalibreerd',
   },
   /** Who did a change the node reported itself (settings confirmed). */
+  roles: {
+    outlet: 'Tappunt',
+    mixedOutlet: 'Mengtappunt (na thermostatische mengkraan)',
+    heaterFlow: 'Aanvoer verwarmer',
+    circulationReturn: 'Circulatieretour',
+    coldInlet: 'Koudwaterinvoer',
+    other: 'Overig',
+  },
+  roleTests: {
+    continuous: 'elke meting',
+    runningTest: 'na het spoelen; in rust: groeigebied',
+    growthRange: 'spoelplicht en groeigebied',
+    none: 'niet beoordeeld',
+  },
+  disinfectionSources: {
+    detected: 'gevonden in de metingen',
+    planned: 'gepland',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'In rust langer in het groeigebied dan toegestaan',
+    longInterruption: 'Onderbreking van 4 weken of langer: afsluiten en spoelen vóór gebruik',
+    disinfectionMissed: 'Thermische desinfectie niet bereikt',
+  },
   nodeItself: 'de node zelf',
   deviationKinds: {
     excursion: 'Temperatuur buiten grens',
@@ -243,6 +285,9 @@ export const logbookReportTextsNl = {
     gap: 'Onderbreking in de metingen',
     calibrationOverdue: 'Kalibratie te laat',
     alarm: 'Alarm',
+    growthRangeTooLong: 'In rust te lang in het groeigebied',
+    longInterruption: 'Onderbreking van 4 weken of langer',
+    disinfectionMissed: 'Thermische desinfectie niet bereikt',
   },
   deviationStates: {
     open: 'Open',
@@ -293,6 +338,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrations: 'Calibrations in this period',
     changes: 'Changes',
     deviations: 'Deviations and actions',
+    disinfections: 'Thermal disinfection',
+    findings: 'Deviations by the measuring point\'s role',
   },
   empty: {
     excursions: 'No excursions outside the limit',
@@ -308,6 +355,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibrations: 'No calibrations in this period',
     changes: 'No changes in this period',
     deviations: 'No deviations in this period',
+    disinfections: 'No thermal disinfection in this period',
+    findings: 'No deviations by the measuring points\' roles',
   },
   labels: {
     notHandled: 'not handled',
@@ -332,6 +381,11 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     noLimit: 'no limit',
     basis: 'Based on',
     allWeeksInCsv: 'Only the weeks that fell short are listed here; the CSV has every week of every channel.',
+    disinfection: 'Thermal disinfection: {{rules}} at every hot outlet',
+    disinfectionNone: 'Thermal disinfection: no rule in this rulebook',
+    disinfectionPassed: 'Reached at every hot outlet',
+    disinfectionMissed: 'Not reached at every hot outlet',
+    minutesAt: '{{celsius}} °C for {{minutes}} min',
   },
   columns: {
     acknowledgedAt: 'Acknowledged at',
@@ -398,6 +452,13 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     correctiveAction: 'Corrective action',
     handledBy: 'Handled by',
     handledAt: 'Handled at',
+    role: 'Role',
+    disinfection: 'Disinfection',
+    source: 'Source',
+    reached: 'Reached',
+    rule: 'Rule',
+    heldMinutes: 'Held (min)',
+    bound: 'Bound',
   },
   csvSections: {
     excursion: 'excursion',
@@ -414,6 +475,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     calibration: 'calibration',
     change: 'change',
     deviation: 'deviation',
+    disinfection: 'disinfection',
+    finding: 'finding',
   },
   verdicts: {
     compliant: 'Compliant',
@@ -421,6 +484,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     insufficientData: 'Insufficient data',
     deviationsHandled: 'Deviations, all handled',
     openDeviations: 'Open deviations',
+    noLimit: 'No limit: flushing and growth range in order',
   },
   modes: {
     WW: 'Hot water',
@@ -479,6 +543,29 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     provision: 'Created',
     calibration: 'Calibrated',
   },
+  roles: {
+    outlet: 'Outlet',
+    mixedOutlet: 'Mixed outlet (behind a TMV)',
+    heaterFlow: 'Heater flow',
+    circulationReturn: 'Circulation return',
+    coldInlet: 'Cold water inlet',
+    other: 'Other',
+  },
+  roleTests: {
+    continuous: 'every reading',
+    runningTest: 'after flushing; at rest: growth range',
+    growthRange: 'flush duty and growth range',
+    none: 'not judged',
+  },
+  disinfectionSources: {
+    detected: 'found in the readings',
+    planned: 'planned',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'Resting in the growth range longer than allowed',
+    longInterruption: 'Interruption of 4 weeks or more: shut off and flush before use',
+    disinfectionMissed: 'Thermal disinfection not reached',
+  },
   nodeItself: 'the node itself',
   deviationKinds: {
     excursion: 'Temperature outside the limit',
@@ -487,6 +574,9 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     gap: 'Gap in the readings',
     calibrationOverdue: 'Calibration overdue',
     alarm: 'Alarm',
+    growthRangeTooLong: 'Resting too long in the growth range',
+    longInterruption: 'Interruption of 4 weeks or more',
+    disinfectionMissed: 'Thermal disinfection not reached',
   },
   deviationStates: {
     open: 'Open',
@@ -543,6 +633,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrations: 'Kalibrierungen im Zeitraum',
     changes: 'Änderungen',
     deviations: 'Abweichungen und Maßnahmen',
+    disinfections: 'Thermische Desinfektion',
+    findings: 'Abweichungen nach Rolle der Messstelle',
   },
   empty: {
     excursions: 'Keine Grenzwertüberschreitungen',
@@ -558,6 +650,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibrations: 'Keine Kalibrierungen im Zeitraum',
     changes: 'Keine Änderungen im Zeitraum',
     deviations: 'Keine Abweichungen im Zeitraum',
+    disinfections: 'Keine thermische Desinfektion im Zeitraum',
+    findings: 'Keine Abweichungen nach Rolle der Messstellen',
   },
   labels: {
     notHandled: 'nicht bearbeitet',
@@ -582,6 +676,11 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     noLimit: 'kein Grenzwert',
     basis: 'Grundlage',
     allWeeksInCsv: 'Hier stehen nur die Wochen mit Abweichung; die CSV-Datei enthält jede Woche jedes Kanals.',
+    disinfection: 'Thermische Desinfektion: {{rules}} an jeder Warmwasser-Entnahmestelle',
+    disinfectionNone: 'Thermische Desinfektion: keine Anforderung in diesem Regelwerk',
+    disinfectionPassed: 'An jeder Warmwasser-Entnahmestelle erreicht',
+    disinfectionMissed: 'Nicht an jeder Warmwasser-Entnahmestelle erreicht',
+    minutesAt: '{{celsius}} °C für {{minutes}} min',
   },
   columns: {
     acknowledgedAt: 'Quittiert am',
@@ -648,6 +747,13 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     correctiveAction: 'Maßnahme',
     handledBy: 'Erledigt von',
     handledAt: 'Erledigt am',
+    role: 'Rolle',
+    disinfection: 'Desinfektion',
+    source: 'Quelle',
+    reached: 'Erreicht',
+    rule: 'Anforderung',
+    heldMinutes: 'Gehalten (min)',
+    bound: 'Norm',
   },
   csvSections: {
     excursion: 'überschreitung',
@@ -664,6 +770,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     calibration: 'kalibrierung',
     change: 'änderung',
     deviation: 'abweichung',
+    disinfection: 'desinfektion',
+    finding: 'befund',
   },
   verdicts: {
     compliant: 'Eingehalten',
@@ -671,6 +779,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     insufficientData: 'Unzureichende Daten',
     deviationsHandled: 'Abweichungen, alle erledigt',
     openDeviations: 'Offene Abweichungen',
+    noLimit: 'Ohne Grenzwert: Spülung und Wachstumsbereich in Ordnung',
   },
   modes: {
     WW: 'Warmwasser',
@@ -729,6 +838,29 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     provision: 'Angelegt',
     calibration: 'Kalibriert',
   },
+  roles: {
+    outlet: 'Entnahmestelle',
+    mixedOutlet: 'Mischwasser-Entnahmestelle (nach Thermostatmischer)',
+    heaterFlow: 'Austritt Trinkwassererwärmer',
+    circulationReturn: 'Zirkulationsrücklauf',
+    coldInlet: 'Kaltwassereintritt',
+    other: 'Sonstige',
+  },
+  roleTests: {
+    continuous: 'jeder Messwert',
+    runningTest: 'nach dem Spülen; in Ruhe: Wachstumsbereich',
+    growthRange: 'Spülpflicht und Wachstumsbereich',
+    none: 'nicht bewertet',
+  },
+  disinfectionSources: {
+    detected: 'in den Messwerten erkannt',
+    planned: 'geplant',
+  },
+  findingKinds: {
+    growthRangeTooLong: 'In Ruhe länger als zulässig im Wachstumsbereich',
+    longInterruption: 'Betriebsunterbrechung von 4 Wochen oder mehr: absperren und vor Gebrauch spülen',
+    disinfectionMissed: 'Thermische Desinfektion nicht erreicht',
+  },
   nodeItself: 'der Messknoten selbst',
   deviationKinds: {
     excursion: 'Temperatur außerhalb des Grenzwerts',
@@ -737,6 +869,9 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     gap: 'Messlücke',
     calibrationOverdue: 'Kalibrierung überfällig',
     alarm: 'Alarm',
+    growthRangeTooLong: 'In Ruhe zu lange im Wachstumsbereich',
+    longInterruption: 'Unterbrechung von 4 Wochen oder länger',
+    disinfectionMissed: 'Thermische Desinfektion nicht erreicht',
   },
   deviationStates: {
     open: 'Offen',

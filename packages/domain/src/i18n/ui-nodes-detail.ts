@@ -1,3 +1,4 @@
+import { channelRoleTextsEn, channelRoleTextsNl } from './ui-nodes';
 /**
  * Web texts of the node detail (/nodes/{customer}/{location}/{eui}, docs/nodes-screens.md): tabs,
  * chart, service details, alarms, LoRa messages and the audit log. Loaded with the screen
@@ -74,6 +75,9 @@ export const nodeDetailUiNl = {
       value: 'Laatste waarde',
       measuredAt: 'Gemeten',
       mode: 'Modus',
+      role: 'Rol in het logboek',
+      roleFromMode: 'volgens de modus',
+      roles: channelRoleTextsNl,
       attachments: 'Aansluitingen',
       offset: 'Afwijking',
       lastCalibration: 'Laatste kalibratie',
@@ -263,6 +267,9 @@ export const nodeDetailUiEn: typeof nodeDetailUiNl = {
       value: 'Last value',
       measuredAt: 'Measured',
       mode: 'Mode',
+      role: 'Role in the logbook',
+      roleFromMode: 'by the mode',
+      roles: channelRoleTextsEn,
       attachments: 'Attachments',
       offset: 'Offset',
       lastCalibration: 'Last calibration',

@@ -4,6 +4,27 @@
  * that use them; `snackbar` keys join the shared snackbar group. The detail page has its own
  * file (ui-nodes-detail.ts).
  */
+/**
+ * A channel's role (docs/logbook.md, "Roles"): what its sensor sits on, which decides how the
+ * logbook judges it. Shared by the edit form and the node detail.
+ */
+export const channelRoleTextsNl = {
+  outlet: 'Tappunt (kraan, douche)',
+  mixedOutlet: 'Mengtappunt (na thermostatische mengkraan)',
+  heaterFlow: 'Aanvoer verwarmer (boiler)',
+  circulationReturn: 'Circulatieretour',
+  coldInlet: 'Koudwaterinvoer',
+  other: 'Overig (niet beoordeeld)',
+};
+export const channelRoleTextsEn: typeof channelRoleTextsNl = {
+  outlet: 'Outlet (tap, shower)',
+  mixedOutlet: 'Mixed outlet (behind a TMV)',
+  heaterFlow: 'Heater flow (calorifier)',
+  circulationReturn: 'Circulation return',
+  coldInlet: 'Cold water inlet',
+  other: 'Other (not judged)',
+};
+
 export const nodesUiNl = {
   nodes: {
     empty: 'Hier zijn nog geen nodes geregistreerd.',
@@ -69,6 +90,9 @@ export const nodesUiNl = {
       adminOnly: 'Alleen beheerders kunnen dit wijzigen',
       channelName: 'Naam',
       channelMode: 'Modus',
+      channelRole: 'Rol in het logboek',
+      roleFromMode: 'Volgens modus: {{role}}',
+      roleHelp: 'Bepaalt welke grens het logboek toepast',
       attachments: 'Aansluitingen',
       channelTitle: 'Kanaal {{number}}',
       errorSummary_one: 'Controleer {{count}} veld: {{fields}}',
@@ -84,6 +108,7 @@ export const nodesUiNl = {
       WW: 'WW (warm water)',
       'Meng/uittap': 'Meng/uittap',
     },
+    roles: channelRoleTextsNl,
     removeTitle: 'Node verwijderen',
   },
   snackbar: {
@@ -165,6 +190,9 @@ export const nodesUiEn: typeof nodesUiNl = {
       adminOnly: 'Only administrators can change this',
       channelName: 'Name',
       channelMode: 'Mode',
+      channelRole: 'Role in the logbook',
+      roleFromMode: 'By mode: {{role}}',
+      roleHelp: 'Decides which limit the logbook applies',
       attachments: 'Attachments',
       channelTitle: 'Channel {{number}}',
       errorSummary_one: 'Check {{count}} field: {{fields}}',
@@ -180,6 +208,7 @@ export const nodesUiEn: typeof nodesUiNl = {
       WW: 'WW (hot water)',
       'Meng/uittap': 'Mixed/outlet',
     },
+    roles: channelRoleTextsEn,
     removeTitle: 'Delete node',
   },
   snackbar: {

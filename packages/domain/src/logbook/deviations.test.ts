@@ -96,6 +96,31 @@ describe('deviationFindings: every kind the report finds', () => {
     expect(longestOnly.map((f) => [f.kind, f.from])).toEqual([['excursion', excursions[1].from]]);
   });
 
+  it('the role rules\' findings are deviations; an outlet\'s resting stretches in the growth range are not excursions of their own', () => {
+    const stretch = { from: '2026-10-03T01:00:00.000Z', to: '2026-10-11T01:00:00.000Z', hours: 192 };
+    const named = { eui: 'AA', nodeName: 'Douche', channelId: 'temperature1', channelName: 'Warm' };
+    const found = deviationFindings(
+      {
+        ...empty,
+        channels: [channel({ test: 'runningTest', longestExcursion: stretch, excursions: [{ ...stretch, durationClass: 'overWeek' }] })],
+        findings: [
+          { kind: 'growthRangeTooLong', ...named, ...stretch, bound: 168 },
+          { kind: 'longInterruption', ...named, from: '2026-10-01T00:00:00.000Z', to: '2026-10-31T00:00:00.000Z', hours: 720, bound: 672 },
+          { kind: 'disinfectionMissed', ...named, from: '2026-10-14T07:00:00.000Z', to: '2026-10-14T11:00:00.000Z', hours: 4, bound: 70 },
+        ],
+      },
+      PERIOD_START,
+    );
+    expect(found.map((f) => [f.kind, f.from])).toEqual([
+      ['longInterruption', '2026-10-01T00:00:00.000Z'],
+      ['growthRangeTooLong', stretch.from],
+      ['disinfectionMissed', '2026-10-14T07:00:00.000Z'],
+    ]);
+    // A heater flow (continuous readings) keeps its excursions as deviations.
+    const flow = deviationFindings({ ...empty, channels: [channel({ test: 'continuous', longestExcursion: stretch, excursions: [{ ...stretch, durationClass: 'overWeek' }] })] }, PERIOD_START);
+    expect(flow.map((f) => f.kind)).toEqual(['excursion']);
+  });
+
   it('an overdue calibration due before the period starts at the period start but keeps its due date as key', () => {
     const [finding] = deviationFindings(
       { ...empty, calibrationStatus: [{ eui: 'AA', nodeName: 'N', channelId: 'temperature1', channelName: 'W', lastCalibrated: '2024-01-01T00:00:00.000Z', intervalYears: 1, due: '2025-01-01T00:00:00.000Z', overdue: true }] },

@@ -17,7 +17,18 @@ import type { TLogbookChannel, TLogbookLocationSection } from './report';
  * texts in ui-logbook-report.ts `deviationKinds`, ui-deviations.ts) and one branch in
  * `deviationFindings`.
  */
-export const DEVIATION_KINDS = ['excursion', 'failedFlush', 'missedFlush', 'gap', 'calibrationOverdue', 'alarm'] as const;
+export const DEVIATION_KINDS = [
+  'excursion',
+  'failedFlush',
+  'missedFlush',
+  'gap',
+  'calibrationOverdue',
+  'alarm',
+  // What the role rules find (ZLogbookFinding, docs/logbook.md "Roles"): each one a deviation of its own.
+  'growthRangeTooLong',
+  'longInterruption',
+  'disinfectionMissed',
+] as const;
 export type TDeviationKind = (typeof DEVIATION_KINDS)[number];
 export const ZDeviationKind = z.enum(DEVIATION_KINDS);
 
@@ -46,8 +57,14 @@ export function deviationKey(locationId: number, finding: Pick<TDeviationFinding
   return [String(locationId), kind, finding.eui, finding.channelId ?? '', finding.keyStart].join('|');
 }
 
-/** The excursions of a channel past its limit: every one the report lists, the longest in reports made before it listed them. */
+/**
+ * The excursions of a channel past its limit: every one the report lists, the longest in reports made
+ * before it listed them. At an outlet resting water is judged by how long it stood in the growth
+ * range (its excursions): only past the rulebook's tolerance, and that is the role rules' finding
+ * `growthRangeTooLong`, not an excursion of its own.
+ */
 function channelExcursions(channel: TLogbookChannel): { from: string; to: string; hours: number }[] {
+  if (channel.test === 'runningTest' || channel.test === 'growthRange') return [];
   if (channel.excursions) return channel.excursions.map(({ from, to, hours }) => ({ from, to, hours }));
   return channel.longestExcursion ? [channel.longestExcursion] : [];
 }
@@ -56,7 +73,7 @@ function channelExcursions(channel: TLogbookChannel): { from: string; to: string
  * The deviations in a location's section of the report, in a stable order (by start, then node,
  * channel and kind). `periodStart` is the start of a never-calibrated channel's overdue stretch.
  */
-export function deviationFindings(section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus'>, periodStart: string): TDeviationFinding[] {
+export function deviationFindings(section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings'>, periodStart: string): TDeviationFinding[] {
   const findings: TDeviationFinding[] = [];
   const ofChannel = (channel: TLogbookChannel) => ({ alarmKind: null, eui: channel.eui, nodeName: channel.nodeName, channelId: channel.channelId });
   for (const channel of section.channels) {
@@ -71,6 +88,9 @@ export function deviationFindings(section: Pick<TLogbookLocationSection, 'channe
     if (!status.overdue) continue;
     const from = status.due && status.due > periodStart ? status.due : periodStart;
     findings.push({ kind: 'calibrationOverdue', alarmKind: null, eui: status.eui, nodeName: status.nodeName, channelId: status.channelId, from, to: null, hours: null, keyStart: status.due ?? 'never' });
+  }
+  for (const finding of section.findings ?? []) {
+    findings.push({ kind: finding.kind, alarmKind: null, eui: finding.eui, nodeName: finding.nodeName, channelId: finding.channelId, from: finding.from, to: finding.to, hours: finding.hours, keyStart: finding.from });
   }
   for (const alarm of section.alarms) {
     findings.push({ kind: 'alarm', alarmKind: alarm.kind, eui: alarm.eui, nodeName: alarm.nodeName, channelId: alarm.channelId, from: alarm.from, to: alarm.to, hours: alarm.hours, keyStart: alarm.from });

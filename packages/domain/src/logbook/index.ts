@@ -5,6 +5,8 @@ export * from './report-sections';
 export * from './verify';
 export * from './sign-off';
 export * from './report-job';
+export * from './roles';
+export * from './disinfection';
 export * from './report-rules';
 export * from './report-words';
 export * from './deviations';

@@ -11,6 +11,8 @@ const HOT: TLogbookChannel = {
   channelId: 'temperature1',
   channelName: 'Warm water',
   mode: 'WW',
+  role: 'outlet',
+  test: 'runningTest',
   limit: { kind: 'atLeast', celsius: 60 },
   readings: 2890,
   expectedReadings: 2980,
@@ -78,6 +80,19 @@ const SECTION: TLogbookLocationSection = {
     { kind: 'alarm', alarmKind: 'offline', ...SHOWER, channelId: null, from: '2026-10-12T03:15:00.000Z', to: null, hours: null, state: 'handled', handling: { source: 'alarm', cause: null, action: 'Batterij vervangen', at: '2026-10-13T08:00:00.000Z', by: 'J. de Vries', alarmId: 9 } },
     { kind: 'excursion', alarmKind: null, ...SHOWER, channelId: 'temperature1', from: '2026-10-19T05:00:00.000Z', to: '2026-10-19T09:30:00.000Z', hours: 4.5, state: 'open', handling: null },
   ],
+  findings: [{ kind: 'growthRangeTooLong', ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', from: '2026-10-01T00:00:00.000Z', to: '2026-10-09T00:00:00.000Z', hours: 192, bound: 168 }],
+  disinfections: [
+    {
+      source: 'detected',
+      from: '2026-10-14T07:00:00.000Z',
+      to: '2026-10-14T11:00:00.000Z',
+      passed: false,
+      outlets: [
+        { ...SHOWER, channelId: 'temperature1', channelName: 'Warm water', reached: true, celsius: 70, minutes: 5, heldMinutes: 15, from: '2026-10-14T08:00:00.000Z', to: '2026-10-14T08:15:00.000Z', max: 72.5 },
+        { ...SHOWER, channelId: 'temperature2', channelName: 'Koud water', reached: false, celsius: 65, minutes: 10, heldMinutes: 0, from: null, to: null, max: 61 },
+      ],
+    },
+  ],
 };
 
 /** Every cell of a table's first row of SECTION, by column. */
@@ -96,6 +111,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       ...node,
       channel: { kind: 'text', value: 'Warm water' },
       mode: { kind: 'mode', value: 'WW' },
+      role: { kind: 'role', value: 'outlet' },
       limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
       coverage: { kind: 'share', value: 0.97 },
       withinLimit: { kind: 'share', value: 0.962 },
@@ -131,6 +147,7 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       ...node,
       channel: { kind: 'text', value: 'Warm water' },
       mode: { kind: 'mode', value: 'WW' },
+      role: { kind: 'role', value: 'outlet' },
       limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
       readings: { kind: 'count', value: 2890 },
       expectedReadings: { kind: 'count', value: 2980 },
@@ -199,6 +216,35 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
     { ...node, channel: { kind: 'text', value: 'Warm water' }, from: { kind: 'instant', value: '2026-10-09T06:00:00.000Z' }, to: { kind: 'instant', value: '2026-10-20T07:00:00.000Z' }, hours: { kind: 'hours', value: 265 } },
   ],
   [
+    LOGBOOK_TABLES.findings,
+    1,
+    {
+      kind: { kind: 'findingKind', value: 'growthRangeTooLong' },
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      from: { kind: 'instant', value: '2026-10-01T00:00:00.000Z' },
+      to: { kind: 'instant', value: '2026-10-09T00:00:00.000Z' },
+      hours: { kind: 'hours', value: 192 },
+      bound: { kind: 'count', value: 168 },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.disinfections,
+    // One row per hot outlet of each disinfection.
+    2,
+    {
+      from: { kind: 'instant', value: '2026-10-14T07:00:00.000Z' },
+      to: { kind: 'instant', value: '2026-10-14T11:00:00.000Z' },
+      kind: { kind: 'disinfectionSource', value: 'detected' },
+      ...node,
+      channel: { kind: 'text', value: 'Warm water' },
+      reached: { kind: 'yesNo', value: true },
+      rule: { kind: 'rule', value: { celsius: 70, minutes: 5 } },
+      heldMinutes: { kind: 'minutes', value: 15 },
+      max: { kind: 'celsius', value: 72.5 },
+    },
+  ],
+  [
     LOGBOOK_TABLES.alarms,
     2,
     {
@@ -259,7 +305,22 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
 
 describe('the logbook report section tables', () => {
   it('lists every table once, in the order of the report', () => {
-    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual(['summary', 'deviations', 'temperatures', 'excursions', 'gaps', 'flushWeeks', 'failedFlushes', 'missedFlushes', 'alarms', 'calibrationStatus', 'calibrations', 'changes']);
+    expect(LOGBOOK_TABLE_ORDER.map((table) => table.id)).toEqual([
+      'summary',
+      'deviations',
+      'temperatures',
+      'excursions',
+      'gaps',
+      'flushWeeks',
+      'failedFlushes',
+      'missedFlushes',
+      'findings',
+      'disinfections',
+      'alarms',
+      'calibrationStatus',
+      'calibrations',
+      'changes',
+    ]);
     expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
   });
 
@@ -297,6 +358,25 @@ describe('the logbook report section tables', () => {
   });
 
   it.each([
+    ['nl', logbookReportTextsNl],
+    ['en', logbookReportTextsEn],
+    ['de', logbookReportTextsDe],
+  ])('no two column headers read the same in %s (the CSV is read by its header)', (_language, texts) => {
+    const titles = Object.values(texts.columns);
+    expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+  });
+
+  it('a report from before roles (no role, no disinfections, no findings) still gives its rows', () => {
+    const { findings: _findings, disinfections: _disinfections, ...old } = SECTION;
+    const lookup = sectionLookup(old);
+    expect(LOGBOOK_TABLES.findings.rows(old)).toEqual([]);
+    expect(LOGBOOK_TABLES.disinfections.rows(old)).toEqual([]);
+    const { role: _role, test: _test, ...channel } = HOT;
+    expect(LOGBOOK_TABLES.summary.columns.find((column) => column.key === 'role')?.cell(channel, lookup)).toEqual({ kind: 'role', value: null });
+  });
+
+  it.each([
+    ['minutes', true],
     ['count', true],
     ['hours', true],
     ['share', true],

@@ -1,7 +1,8 @@
 import type { TLogbookReportTexts } from '../i18n/ui-logbook-report';
 import type { TLogbookDeviation } from './deviations';
-import type { TLogbookChannel, TLogbookLocationSection, TLogbookSettingChange } from './report';
+import type { TLogbookChannel, TLogbookDisinfection, TLogbookLocationSection, TLogbookSettingChange } from './report';
 import type { TExcursionClass } from './report-rules';
+import type { TChannelRole } from './roles';
 
 /**
  * The tables of a location's logbook report (docs/logbook.md, "PDF and CSV"), said once for the
@@ -21,6 +22,9 @@ export type TLogbookCalibrationStatus = TLogbookRow<'calibrationStatus'>;
 export type TLogbookCalibration = TLogbookRow<'calibrations'>;
 export type TLogbookChange = TLogbookRow<'changes'>;
 export type TLogbookDeviationRow = TLogbookDeviation;
+export type TLogbookFindingRow = NonNullable<TLogbookLocationSection['findings']>[number];
+/** One hot outlet of a thermal disinfection, with the disinfection it belongs to. */
+export type TLogbookDisinfectionRow = TLogbookDisinfection['outlets'][number] & { disinfection: Omit<TLogbookDisinfection, 'outlets'> };
 /** A gap in a channel's readings or a stretch without a flush, with the channel it belongs to. */
 export type TLogbookStretch = Pick<TLogbookChannel, 'eui' | 'nodeName' | 'channelId' | 'channelName'> & { from: string; to: string; hours: number };
 /** An excursion outside a channel's limit, with the channel it belongs to. */
@@ -51,6 +55,14 @@ export type TLogbookCell =
   | { kind: 'changeDetails'; value: { details: string; settings: readonly TLogbookSettingChange[] } }
   | { kind: 'limit'; value: TLogbookChannel['limit'] }
   | { kind: 'mode'; value: TLogbookChannel['mode'] }
+  /** A channel's role; null in a report from before roles. */
+  | { kind: 'role'; value: TChannelRole | null }
+  /** A thermal disinfection rule: °C for minutes; null when the rulebook has none. */
+  | { kind: 'rule'; value: { celsius: number; minutes: number } | null }
+  /** Minutes with decimals. */
+  | { kind: 'minutes'; value: number | null }
+  | { kind: 'findingKind'; value: string }
+  | { kind: 'disinfectionSource'; value: 'detected' | 'planned' }
   | { kind: 'verdict'; value: TLogbookChannel['verdict'] }
   | { kind: 'alarmKind'; value: string }
   | { kind: 'changeKind'; value: string }
@@ -64,7 +76,7 @@ export type TLogbookCell =
 export type TLogbookCellKind = TLogbookCell['kind'];
 
 /** Kinds that are figures: right-aligned in every output. */
-const FIGURES: ReadonlySet<TLogbookCellKind> = new Set(['count', 'hours', 'share', 'celsius', 'offset']);
+const FIGURES: ReadonlySet<TLogbookCellKind> = new Set(['count', 'hours', 'share', 'celsius', 'offset', 'minutes']);
 export const isFigure = (kind: TLogbookCellKind): boolean => FIGURES.has(kind);
 
 /** What a row needs from the rest of its location: the names and limits of its channels. */
@@ -150,6 +162,7 @@ const summary: TLogbookSectionTable<TLogbookChannel> = {
     ...nodeColumns<TLogbookChannel>(),
     channelName<TLogbookChannel>(),
     column('mode', 'mode', (row) => row.mode),
+    column('role', 'role', (row) => row.role ?? null),
     column('limit', 'limit', (row) => row.limit),
     column('coverage', 'share', (row) => row.coverage),
     column('withinLimit', 'share', (row) => row.withinLimitShare),
@@ -172,6 +185,7 @@ const temperatures: TLogbookSectionTable<TLogbookChannel> = {
     ...nodeColumns<TLogbookChannel>(),
     channelName<TLogbookChannel>(),
     column('mode', 'mode', (row) => row.mode),
+    column('role', 'role', (row) => row.role ?? null),
     column('limit', 'limit', (row) => row.limit),
     column('readings', 'count', (row) => row.readings),
     column('expectedReadings', 'count', (row) => row.expectedReadings),
@@ -341,11 +355,47 @@ const deviations: TLogbookSectionTable<TLogbookDeviation> = {
   ],
 };
 
+/** Per thermal disinfection, every hot outlet: whether it reached a rule, which one and for how long (docs/logbook.md, "Thermal disinfection"). */
+const disinfections: TLogbookSectionTable<TLogbookDisinfectionRow> = {
+  id: 'disinfections',
+  csvLine: 'disinfection',
+  empty: 'disinfections',
+  rows: (section) => (section.disinfections ?? []).flatMap(({ outlets, ...disinfection }) => outlets.map((outlet) => ({ ...outlet, disinfection }))),
+  columns: [
+    column('from', 'instant', (row) => row.disinfection.from),
+    column('to', 'instant', (row) => row.disinfection.to),
+    column('kind', 'disinfectionSource', (row) => row.disinfection.source),
+    ...nodeColumns<TLogbookDisinfectionRow>(),
+    channelName<TLogbookDisinfectionRow>(),
+    column('reached', 'yesNo', (row) => row.reached),
+    column('rule', 'rule', (row) => (row.celsius === null || row.minutes === null ? null : { celsius: row.celsius, minutes: row.minutes })),
+    column('heldMinutes', 'minutes', (row) => row.heldMinutes),
+    column('max', 'celsius', (row) => row.max),
+  ],
+};
+
+/** What the role rules found (ZLogbookFinding): for the deviation records. */
+const findings: TLogbookSectionTable<TLogbookFindingRow> = {
+  id: 'findings',
+  csvLine: 'finding',
+  empty: 'findings',
+  rows: (section) => section.findings ?? [],
+  columns: [
+    column('kind', 'findingKind', (row) => row.kind),
+    ...nodeColumns<TLogbookFindingRow>(),
+    channelName<TLogbookFindingRow>(),
+    column('from', 'instant', (row) => row.from),
+    column('to', 'instant', (row) => row.to),
+    column('hours', 'hours', (row) => row.hours),
+    column('bound', 'count', (row) => row.bound),
+  ],
+};
+
 /** The tables of a location's report by name, typed by their rows. */
-export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } as const;
+export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } as const;
 
 /** The tables in the order of the report. */
-export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes];
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes];
 
 /** A deviation kind cell's words: 'Temperatuur buiten grens', or 'Alarm: Offline' for 'alarm:offline'. */
 export function deviationKindText(texts: Pick<TLogbookReportTexts, 'deviationKinds' | 'alarmKinds'>, value: string): string {

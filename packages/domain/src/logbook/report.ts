@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNEL_MODES } from '../constants';
 import { RULEBOOK_IDS } from './rulebooks';
+import { ROLE_TESTS, ZChannelRole } from './roles';
 import { EXCURSION_CLASSES } from './report-rules';
 import { ZLogbookDeviation } from './deviations';
 import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
@@ -27,8 +28,11 @@ const zInstant = z.string();
 export const ZLogbookPeriodQuery = z.object({ from: zIsoDate, to: zIsoDate });
 export type TLogbookPeriodQuery = z.infer<typeof ZLogbookPeriodQuery>;
 
-/** A channel's verdict: its readings and flushes against the rulebook. */
-export const ZLogbookChannelVerdict = z.enum(['compliant', 'deviations', 'insufficientData']);
+/**
+ * A channel's verdict: also `noLimit` for a role without a limit (mixed outlet, other) where nothing
+ * was wrong: never plainly compliant (docs/logbook.md, "Roles"). Counts as compliant for its location.
+ */
+export const ZLogbookChannelVerdict = z.enum(['compliant', 'deviations', 'insufficientData', 'noLimit']);
 /**
  * A location's, a customer's and a report's verdict (docs/logbook.md, "Deviations"): compliant,
  * deviations all handled, open deviations, or insufficient data. 'deviations' is what reports
@@ -47,6 +51,8 @@ export const ZLogbookRulebook = z.object({
   healthcare: z.boolean(),
   flushEveryHours: z.number(),
   retentionYears: z.number(),
+  /** The thermal disinfection rules (any one met at an outlet passes); absent in reports from before roles. */
+  disinfection: z.array(z.object({ celsius: z.number(), minutes: z.number() })).optional(),
 });
 
 const ZStretch = z.object({ from: zInstant, to: zInstant, hours: z.number() });
@@ -61,7 +67,16 @@ export const ZLogbookChannel = z.object({
   channelId: z.string(),
   channelName: z.string(),
   mode: z.enum(CHANNEL_MODES).nullable(),
-  /** The limit the readings are judged by; null for mixed outlets and channels without a mode. */
+  /** What the sensor sits on (docs/logbook.md, "Roles"): its own role or the one its mode gives; absent in reports from before roles. */
+  role: ZChannelRole.optional(),
+  /**
+   * Which readings the limit applies to: every reading (continuous), the flush's "after" (runningTest:
+   * then `withinLimitShare`, `readingsOutsideLimit` and `longestExcursion` are of resting readings
+   * against the growth range: an excursion is a stretch in 25-50 °C), none (growthRange: the same
+   * figures, no limit; none: not judged). Absent in reports from before roles (continuous).
+   */
+  test: z.enum(ROLE_TESTS).optional(),
+  /** The limit of the role: what every reading (continuous) or the flush's after (runningTest) must meet; null without one. */
   limit: ZLogbookLimit.nullable(),
   readings: z.number().int(),
   expectedReadings: z.number().int(),
@@ -208,6 +223,54 @@ export const ZLogbookPlace = z.object({
   country: z.string(),
 });
 
+/** One hot outlet in a thermal disinfection: whether it reached a rule, which, for how long. */
+export const ZLogbookDisinfectionOutlet = z.object({
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  reached: z.boolean(),
+  /** The rule met, or the one it came closest to; null without readings in the window. */
+  celsius: z.number().nullable(),
+  minutes: z.number().nullable(),
+  /** Minutes proven at or above that temperature (first to last reading of the run). */
+  heldMinutes: z.number(),
+  from: zInstant.nullable(),
+  to: zInstant.nullable(),
+  max: z.number().nullable(),
+});
+
+/** A thermal disinfection (docs/logbook.md, "Thermal disinfection"): detected in the traces, checked at every hot outlet. */
+export const ZLogbookDisinfection = z.object({
+  source: z.enum(['detected', 'planned']),
+  from: zInstant,
+  to: zInstant,
+  /** Every hot outlet reached a rule. */
+  passed: z.boolean(),
+  outlets: z.array(ZLogbookDisinfectionOutlet),
+});
+export type TLogbookDisinfection = z.infer<typeof ZLogbookDisinfection>;
+
+/**
+ * What the role rules find beyond the tables above (docs/logbook.md, "Findings"), for the deviation
+ * records: a resting outlet in the growth range longer than the rulebook's tolerance, a DE
+ * interruption of 4 weeks or more (shut off and flush before use), an outlet a disinfection missed.
+ */
+export const LOGBOOK_FINDING_KINDS = ['growthRangeTooLong', 'longInterruption', 'disinfectionMissed'] as const;
+export const ZLogbookFinding = z.object({
+  kind: z.enum(LOGBOOK_FINDING_KINDS),
+  eui: z.string(),
+  nodeName: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  from: zInstant,
+  to: zInstant,
+  hours: z.number(),
+  /** The bound it went past (hours for the first two, °C for a disinfection's rule). */
+  bound: z.number(),
+});
+export type TLogbookFinding = z.infer<typeof ZLogbookFinding>;
+
 export const ZLogbookLocationSection = z.object({
   location: ZLogbookPlace.extend({ timeZone: z.string() }),
   rulebook: ZLogbookRulebook,
@@ -222,6 +285,10 @@ export const ZLogbookLocationSection = z.object({
   changes: z.array(ZLogbookChange),
   /** Every deviation of the period with its state and handling (docs/logbook.md, "Deviations"); absent in reports issued before. */
   deviations: z.array(ZLogbookDeviation).optional(),
+  /** Thermal disinfections of the period; absent in reports from before roles. */
+  disinfections: z.array(ZLogbookDisinfection).optional(),
+  /** Deviations the role rules found (ZLogbookFinding); absent in reports from before roles. */
+  findings: z.array(ZLogbookFinding).optional(),
 });
 export type TLogbookLocationSection = z.infer<typeof ZLogbookLocationSection>;
 

@@ -20,6 +20,13 @@ export interface TTemperatureLimit {
   celsius: number;
 }
 
+/**
+ * What the history's pass judges readings by: a limit, or (outlets and mixed outlets, whose resting
+ * readings are not held to the running-water test) "outside the growth range" (`celsius` is the
+ * range's lower bound, for the kept summaries' key).
+ */
+export type TReadingJudging = TTemperatureLimit | { kind: 'outsideGrowthRange'; celsius: number };
+
 export interface TRulebook {
   id: TRulebookId;
   /** Hot water at the outlets. */
@@ -30,6 +37,8 @@ export interface TRulebook {
   cold: TTemperatureLimit;
   /** An outlet unused this long must be flushed: the longest time allowed between two flushes. */
   flushEveryHours: number;
+  /** The same in healthcare premises, where the rulebook asks more (UK: twice a week, 84 hours). */
+  flushEveryHoursHealthcare?: number;
   /** How long the records are kept. */
   retentionYears: number;
 }
@@ -44,6 +53,8 @@ export const RULEBOOKS: Readonly<Record<TRulebookId, TRulebook>> = {
     hotHealthcare: { kind: 'atLeast', celsius: 55 },
     cold: { kind: 'below', celsius: 20 },
     flushEveryHours: 7 * 24,
+    // HSG274 Part 2 / HTM 04-01: little-used outlets in healthcare twice a week.
+    flushEveryHoursHealthcare: 84,
     retentionYears: 5,
   },
   // DIN 1988-200 / DVGW W 551: hot at least 55 at outlets, cold at most 25; water exchange every 72 hours (VDI/DVGW 6023); 10 years (TrinkwV 2023).
@@ -78,8 +89,10 @@ export function temperatureLimit(rulebook: TRulebookId, mode: TChannelMode, heal
   return null;
 }
 
-export function meetsLimit(limit: TTemperatureLimit, celsius: number): boolean {
+export function meetsLimit(limit: TReadingJudging, celsius: number): boolean {
   switch (limit.kind) {
+    case 'outsideGrowthRange':
+      return !inGrowthRange(celsius);
     case 'atLeast':
       return celsius >= limit.celsius;
     case 'atMost':
@@ -106,8 +119,9 @@ export function flushProved(rulebook: TRulebookId, mode: TChannelMode, afterCels
  * The stretches of a period in which the flush duty was missed: more than the rulebook's hours
  * between two flushes (or between the period's start or end and the nearest flush). Times in ms.
  */
-export function missedFlushes(rulebook: TRulebookId, flushTimes: readonly number[], from: number, to: number): { from: number; to: number }[] {
-  const limit = RULEBOOKS[rulebook].flushEveryHours * 3_600_000;
+export function missedFlushes(rulebook: TRulebookId, flushTimes: readonly number[], from: number, to: number, healthcare = false): { from: number; to: number }[] {
+  const book = RULEBOOKS[rulebook];
+  const limit = ((healthcare && book.flushEveryHoursHealthcare) || book.flushEveryHours) * 3_600_000;
   const times = [from, ...flushTimes.filter((time) => time >= from && time <= to).sort((a, b) => a - b), to];
   const missed: { from: number; to: number }[] = [];
   for (let index = 1; index < times.length; index++) {
@@ -139,7 +153,7 @@ export function channelVerdict(figures: { coverage: number; readingsOutsideLimit
 }
 
 /** A location's verdict: its worst channel (no channels: insufficient data). */
-export function locationVerdict(verdicts: readonly TVerdict[]): TVerdict {
+export function locationVerdict(verdicts: readonly (TVerdict | 'noLimit')[]): TVerdict {
   if (verdicts.includes('deviations')) return 'deviations';
   if (verdicts.length === 0 || verdicts.includes('insufficientData')) return 'insufficientData';
   return 'compliant';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TDeviceType } from '@aquasmart/domain';
+import type { TChannelRole, TDeviceType } from '@aquasmart/domain';
 import { tsz, created, updated } from './columns';
 import { customers, gateways, locations, products } from './places';
 
@@ -124,6 +124,8 @@ export const deviceChannels = pgTable(
     offset: doublePrecision('offset').notNull().default(0),
     calibratedAt: tsz('calibrated_at'),
     custom: jsonb('custom').$type<{ mode?: string; attachments?: string[] }>().notNull().default({}),
+    /** What the sensor sits on (docs/logbook.md, "Roles"; migration 0029); null: derived from the mode. */
+    role: text('role').$type<TChannelRole>(),
     /** Since when a WW/KW channel's readings miss the rulebook's limit without a break (docs/alarms.md); null: they meet it. */
     outOfRangeSince: tsz('out_of_range_since'),
   },

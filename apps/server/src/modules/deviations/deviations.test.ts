@@ -67,15 +67,13 @@ describe('deviations as records', () => {
   it('a month with each kind of deviation: found, materialised once, open, the alarm resolved one handled', async () => {
     const [section] = (await report()).locations;
     const kinds = new Set(section.deviations?.map((deviation) => deviation.alarmKind ? `alarm:${deviation.alarmKind}` : deviation.kind));
-    for (const kind of ['excursion', 'failedFlush', 'missedFlush', 'gap', 'calibrationOverdue', 'alarm:waterDetection', 'alarm:offline', 'alarm:lowBattery', 'alarm:flushAlarm', 'alarm:faultySensor']) {
+    for (const kind of ['growthRangeTooLong', 'failedFlush', 'missedFlush', 'gap', 'calibrationOverdue', 'alarm:waterDetection', 'alarm:offline', 'alarm:lowBattery', 'alarm:flushAlarm', 'alarm:faultySensor']) {
       expect(kinds, kind).toContain(kind);
     }
-    // Every excursion of the hot line is a deviation of its own (the report lists each one), among them the longest:
-    // the reading at 30 °C after the week, to the month's end.
-    const excursions = section.deviations?.filter((deviation) => deviation.kind === 'excursion' && deviation.channelId === 'temperature1') ?? [];
-    expect(excursions.length).toBeGreaterThan(1);
-    expect(excursions.map((deviation) => deviation.from)).toEqual(section.channels.find((channel) => channel.eui === LOGBOOK_EUI && channel.channelId === 'temperature1')?.excursions?.map((stretch) => stretch.from));
-    expect(excursions.find((deviation) => deviation.from === '2026-10-12T22:00:00.000Z')).toMatchObject({ eui: LOGBOOK_EUI, to: '2026-10-31T23:00:00.000Z', state: 'open', handling: null });
+    // The hot line is an outlet (WW): its resting water is judged by how long it stood in the growth range. The reading at
+    // 30 °C after the week stood there to the month's end, past the week the rulebook allows: one deviation, not an excursion.
+    expect(section.deviations?.some((deviation) => deviation.kind === 'excursion' && deviation.channelId === 'temperature1')).toBe(false);
+    expect(section.deviations?.find((deviation) => deviation.kind === 'growthRangeTooLong' && deviation.channelId === 'temperature1')).toMatchObject({ eui: LOGBOOK_EUI, from: '2026-10-12T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z', state: 'open', handling: null });
     expect(section.deviations?.find((deviation) => deviation.kind === 'gap' && deviation.channelId === 'temperature1')).toMatchObject({ from: '2026-09-30T22:00:00.000Z', to: '2026-10-04T21:45:00.000Z' });
     expect(section.deviations?.find((deviation) => deviation.kind === 'calibrationOverdue')).toMatchObject({ channelId: 'temperature2', from: '2026-09-30T22:00:00.000Z', to: null });
     // The flush of 10-10 was the last: from then to the month's end the duty was missed.
@@ -95,9 +93,11 @@ describe('deviations as records', () => {
     expect(await stored()).toBe(count);
     // Nothing about them changed, so no row was written.
     expect(await queryRows(ctx.database.db, sql`SELECT id, updated_at::text FROM deviations ORDER BY id`)).toEqual(before);
-    // A week inside the month finds the same failed flush, alarms and excursions (the 10-08 one among them): the same records.
+    // A week inside the month finds the same failed flush and alarms: the same records. Its hot line stood in the growth
+    // range for less than a week in it: no deviation for that.
     const week = (await report(tokens.klant, 'from=2026-10-05&to=2026-10-12')).locations[0].deviations ?? [];
-    expect(week.some((deviation) => deviation.kind === 'excursion' && deviation.from === '2026-10-08T10:00:00.000Z')).toBe(true);
+    expect(week.some((deviation) => deviation.kind === 'failedFlush')).toBe(true);
+    expect(week.some((deviation) => deviation.kind === 'growthRangeTooLong')).toBe(false);
     expect(await stored()).toBe(count);
     await report(tokens.klant, 'from=2026-10-05&to=2026-10-12');
     expect(await stored()).toBe(count);
@@ -114,7 +114,9 @@ describe('deviations as records', () => {
     }
     expect(errors).toEqual([]);
     const rows = await list(tokens.klant);
-    expect(rows.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['excursion', 'failedFlush', 'gap', 'calibrationOverdue', 'alarm']));
+    // (The hot line's rest in the growth range from the 12th is exactly the week the rulebook allows by the 19th's end: no deviation yet.)
+    expect(rows.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['failedFlush', 'gap', 'calibrationOverdue', 'alarm']));
+    expect(rows.rows.some((row) => row.kind === 'growthRangeTooLong')).toBe(false);
     // The month of 1 to 19 October: the failed flush of the 10th and the missed duty after it (to the 19th's end).
     expect(rows.rows.find((row) => row.kind === 'missedFlush')).toMatchObject({ from: '2026-10-10T12:00:00.000Z', to: '2026-10-19T22:00:00.000Z' });
     const count = await stored();
@@ -155,7 +157,7 @@ describe('deviations as records', () => {
 
   it('recording an action handles it; a correction is a new action and the latest counts; the table refuses UPDATE', async () => {
     await report();
-    const excursion = (await list(tokens.klant, `${PLACE}/deviations?kind=excursion`)).rows.find((row) => row.channelId === 'temperature1' && row.from === '2026-10-12T22:00:00.000Z') as TDeviation;
+    const excursion = (await list(tokens.klant, `${PLACE}/deviations?kind=growthRangeTooLong`)).rows.find((row) => row.channelId === 'temperature1') as TDeviation;
     const answer = await call(tokens.klant, 'POST', `/deviations/${excursion.id}/actions`, ACTION);
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ state: 'handled', handling: { source: 'action', cause: ACTION.cause, action: ACTION.action, at: '2026-11-02T09:00:00.000Z', by: 'klant@example.com' } });
@@ -169,7 +171,7 @@ describe('deviations as records', () => {
     expect(deviation.handling).toMatchObject({ by: 'admin@example.com', action: 'Boiler op 65 °C gezet', alarmId: ids.waterAlarm });
     // The report lists it with the latest action.
     const [section] = (await report()).locations;
-    expect(section.deviations?.find((row) => row.kind === 'excursion' && row.channelId === 'temperature1' && row.from === excursion.from)).toMatchObject({ state: 'handled', handling: { cause: ACTION.cause, action: 'Boiler op 65 °C gezet', by: 'admin@example.com' } });
+    expect(section.deviations?.find((row) => row.kind === 'growthRangeTooLong' && row.channelId === 'temperature1')).toMatchObject({ state: 'handled', handling: { cause: ACTION.cause, action: 'Boiler op 65 °C gezet', by: 'admin@example.com' } });
     for (const statement of [sql`UPDATE deviation_actions SET action = 'x'`, sql`UPDATE deviation_actions SET action = 'x' WHERE false`, sql`DELETE FROM deviation_actions`, sql`TRUNCATE deviation_actions`]) {
       const error = await ctx.database.system.execute(statement).then(
         () => null,
@@ -210,7 +212,7 @@ describe('deviations as records', () => {
 
   it('bad input: 400 with the message key on the field, nothing stored', async () => {
     await report();
-    const [deviation] = (await list(tokens.klant, `${PLACE}/deviations?kind=excursion`)).rows;
+    const [deviation] = (await list(tokens.klant, `${PLACE}/deviations?kind=growthRangeTooLong`)).rows;
     const post = (body: unknown) => call(tokens.klant, 'POST', `/deviations/${deviation.id}/actions`, body);
     const cases: [unknown, Record<string, string>][] = [
       [{ ...ACTION, cause: '' }, { cause: 'validation.required' }],
@@ -231,7 +233,7 @@ describe('deviations as records', () => {
 
   it('rights and scope: the customer\'s own user acts on its location; another customer\'s is a 404; without the right 403', async () => {
     await report();
-    const [deviation] = (await list(tokens.admin, `${PLACE}/deviations?kind=excursion`)).rows;
+    const [deviation] = (await list(tokens.admin, `${PLACE}/deviations?kind=growthRangeTooLong`)).rows;
     expect((await call(tokens.reader, 'GET', `${PLACE}/deviations`)).statusCode).toBe(200);
     expect((await call(tokens.reader, 'POST', `/deviations/${deviation.id}/actions`, ACTION)).statusCode).toBe(403);
     expect((await call(tokens.other, 'GET', `${PLACE}/deviations`)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { connectorFor, defaultChannels, UNREGISTERED_LORA_STATE, type TDeviceType } from '@aquasmart/domain';
+import { connectorFor, defaultChannels, UNREGISTERED_LORA_STATE, type TChannelRole, type TDeviceType } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
 import { devices } from '../../db/schema';
 
@@ -12,6 +12,8 @@ export interface TNewDevice {
   /** For the audit entry. */
   networkServer: string | null;
   encryptionMode: string;
+  /** Roles of temperature channels by channel id (docs/logbook.md, "Roles"); a channel without one derives it from its mode. */
+  roles?: Partial<Record<string, TChannelRole>>;
 }
 
 /** Who or what created the devices, written into their audit entries. */
@@ -58,10 +60,10 @@ export async function insertUnassignedDevices(tx: TDbOrTx, newDevices: readonly 
   const created = newDevices.filter((device) => euis.has(device.eui));
   if (created.length === 0) return euis;
   const channels = created.flatMap((device) =>
-    defaultChannels(device.type).map((channel) => ({ device_eui: device.eui, channel_id: channel.id, name: channel.name, type: channel.type })),
+    defaultChannels(device.type).map((channel) => ({ device_eui: device.eui, channel_id: channel.id, name: channel.name, type: channel.type, role: device.roles?.[channel.id] ?? null })),
   );
-  await tx.execute(sql`INSERT INTO device_channels (device_eui, channel_id, name, type)
-    SELECT device_eui, channel_id, name, type FROM jsonb_to_recordset(${JSON.stringify(channels)}::jsonb) AS r(device_eui text, channel_id text, name text, type text)`);
+  await tx.execute(sql`INSERT INTO device_channels (device_eui, channel_id, name, type, role)
+    SELECT device_eui, channel_id, name, type, role FROM jsonb_to_recordset(${JSON.stringify(channels)}::jsonb) AS r(device_eui text, channel_id text, name text, type text, role text)`);
   const audits = created.map((device) => ({
     device_eui: device.eui,
     user_email: source.userEmail,

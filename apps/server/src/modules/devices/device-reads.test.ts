@@ -161,6 +161,8 @@ describe('GET /devices/{eui}', () => {
       offset: 0.3,
       calibratedAt: null,
       custom: {},
+      // Its measuring point's role (docs/nodes.md, "Roles"): none set, so the logbook derives it from the mode.
+      role: null,
     });
     expect(device.channels.map((channel: { id: string }) => channel.id)).toEqual(['temperature1', 'temperature2', 'temperature3', 'battery1']);
     expect(device.sipp.parameters).toEqual([

@@ -1,6 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import {
   DEVICE_MESSAGE,
+  DEVICE_ROLE_FIELDS,
+  defaultChannels,
+  MESSAGE,
+  type TChannelRole,
   ERROR,
   issuesToFields,
   messageKey,
@@ -21,12 +25,31 @@ function euiTaken(eui: string): ApiError {
   return new ApiError(409, ERROR.euiTaken, `A device with EUI ${eui} exists`, { eui: ERROR.euiTaken });
 }
 
+/**
+ * The channel roles of a new device by channel id (docs/logbook.md, "Roles"), or the fields naming a
+ * temperature channel its type does not have (role3 of a V1).
+ */
+function rolesOf(body: TDeviceCreate): { roles: Partial<Record<string, TChannelRole>>; fields: Record<string, string> | null } {
+  const channels = new Set(defaultChannels(body.type).map((channel) => channel.id));
+  const roles: Partial<Record<string, TChannelRole>> = {};
+  const fields: Record<string, string> = {};
+  for (const [field, channelId] of Object.entries(DEVICE_ROLE_FIELDS)) {
+    const role = body[field as keyof typeof DEVICE_ROLE_FIELDS];
+    if (role === undefined) continue;
+    if (channels.has(channelId)) roles[channelId] = role;
+    else fields[field] = MESSAGE.oneOf;
+  }
+  return { roles, fields: Object.keys(fields).length ? fields : null };
+}
+
 /** POST /devices: one unassigned device; 409 when the EUI exists, 400 for an unknown network server. */
 export async function createDevice(db: TDb, user: TAuthUser, body: TDeviceCreate): Promise<string> {
   return db.transaction(async (tx) => {
     const server = await requireBodyNetworkServer(tx, body.networkServer);
     if ((await existingEuis(tx, [body.eui])).size > 0) throw euiTaken(body.eui);
-    const device: TNewDevice = { ...body, networkServerId: server.id, networkServer: server.name };
+    const { roles, fields } = rolesOf(body);
+    if (fields) throw ApiError.badRequest('A role for a channel this type does not have', fields);
+    const device: TNewDevice = { ...body, roles, networkServerId: server.id, networkServer: server.name };
     const inserted = await insertUnassignedDevices(tx, [device], { userEmail: user.email, via: 'api' });
     // Inserted by another request between the check and the insert.
     if (!inserted.has(body.eui)) throw euiTaken(body.eui);
@@ -77,9 +100,14 @@ export async function importDevices(db: TDb, user: TAuthUser, csv: string): Prom
         });
         continue;
       }
+      const { roles, fields } = rolesOf(body);
+      if (fields) {
+        report.push({ row, eui: body.eui, status: 'refused', key: ERROR.badRequest, fields });
+        continue;
+      }
       const line: TDeviceImportRow = { row, eui: body.eui, status: 'imported' };
       report.push(line);
-      candidates.push({ line, device: { ...body, networkServerId: server.id, networkServer: server.name } });
+      candidates.push({ line, device: { ...body, roles, networkServerId: server.id, networkServer: server.name } });
     }
 
     const taken = await existingEuis(tx, candidates.map((candidate) => candidate.device.eui));

@@ -140,7 +140,7 @@ export async function patchDevice(db: TDb, user: TAuthUser, eui: string, encrypt
   return { device: await readDeviceUnscoped(db, normalizedEui), queued: outcome.queued };
 }
 
-/** PATCH /devices/{eui}/channels/{channelId}: name and custom { mode, attachments } (editNode). */
+/** PATCH /devices/{eui}/channels/{channelId}: name, custom { mode, attachments } and role (editNode). */
 export async function patchDeviceChannel(db: TDb, user: TAuthUser, eui: string, channelId: string, body: TDeviceChannelPatch): Promise<TDevice> {
   const normalizedEui = await db.transaction(async (tx) => {
     const device = await requireVisibleDevice(tx, user, eui);
@@ -163,7 +163,16 @@ export async function patchDeviceChannel(db: TDb, user: TAuthUser, eui: string, 
         set.custom = custom;
       }
     }
-    assertMayWrite(user, [...(set.name !== undefined ? ['device.channels.name'] : []), ...(set.custom !== undefined ? ['device.channels.custom'] : [])]);
+    // The role (docs/logbook.md, "Roles") is written under the same right as the mode: both say what the sensor measures.
+    if (body.role !== undefined && body.role !== channel.role) {
+      if (channel.type !== 'Temperatuur') throw ApiError.badRequest(`Channel ${channelId} has no role`, { role: 'validation.oneOf' });
+      changes.role = [channel.role, body.role];
+      set.role = body.role;
+    }
+    assertMayWrite(user, [
+      ...(set.name !== undefined ? ['device.channels.name'] : []),
+      ...(set.custom !== undefined || set.role !== undefined ? ['device.channels.custom'] : []),
+    ]);
     if (Object.keys(changes).length) {
       await tx.update(deviceChannels).set(set).where(and(eq(deviceChannels.deviceEui, device.eui), eq(deviceChannels.channelId, channelId)));
       await appendAuditLog(tx, device.eui, user.email, { action: 'channel', channel: channelId, changes });

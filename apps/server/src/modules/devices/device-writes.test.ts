@@ -319,6 +319,24 @@ describe('PATCH /devices/{eui}/channels/{channelId}', () => {
   it('an unknown channel is a 404', async () => {
     expect((await call(tokens.editNode, 'PATCH', `/devices/${NODE}/channels/temperature9`, { name: 'x' })).statusCode).toBe(404);
   });
+
+  it('sets, shows and clears a role (docs/logbook.md, "Roles"), audited; an unknown role or a battery channel is a 400 on the field', async () => {
+    const set = await call(tokens.editNode, 'PATCH', url, { role: 'heaterFlow' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().channels[0]).toMatchObject({ id: 'temperature1', role: 'heaterFlow' });
+    expect((await call(tokens.admin, 'GET', `/devices/${NODE}`)).json().channels[0].role).toBe('heaterFlow');
+    expect((await audits(NODE))[0]).toMatchObject({ value: { action: 'channel', channel: 'temperature1', changes: { role: [null, 'heaterFlow'] } } });
+    // '' and null: no role of its own (derived from the mode again).
+    expect((await call(tokens.editNode, 'PATCH', url, { role: '' })).json().channels[0].role).toBeNull();
+    const unknown = await call(tokens.editNode, 'PATCH', url, { role: 'boiler' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ role: 'validation.oneOf' });
+    const battery = await call(tokens.editNode, 'PATCH', `/devices/${NODE}/channels/battery1`, { role: 'outlet' });
+    expect(battery.statusCode).toBe(400);
+    expect(battery.json().fields).toEqual({ role: 'validation.oneOf' });
+    // The role is written under the mode's right: moveNode may not.
+    expect((await call(tokens.moveNode, 'PATCH', url, { role: 'outlet' })).statusCode).toBe(403);
+  });
 });
 
 describe('audit log', () => {

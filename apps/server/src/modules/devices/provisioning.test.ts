@@ -97,6 +97,34 @@ describe('POST /devices', () => {
   });
 });
 
+describe('channel roles on provisioning (docs/logbook.md, "Roles")', () => {
+  it('POST /devices and the CSV import set the temperature channels\' roles; a role for a channel the type lacks is refused on its field', async () => {
+    const created = await call(admin, 'POST', '/devices', { ...newDevice, role1: 'heaterFlow', role2: 'circulationReturn', role3: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().channels.slice(0, 3).map((channel: { role: string | null }) => channel.role)).toEqual(['heaterFlow', 'circulationReturn', null]);
+    const wrong = await call(admin, 'POST', '/devices', { ...newDevice, eui: '70b3d5499a000009', type: 'V1', role2: 'outlet' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ role2: 'validation.oneOf' });
+
+    const csv = [
+      'eui;type;version;networkServer;encryptionMode;role1;role2;role3',
+      '70b3d5499a000002;V2;1.0;ChirpStack;NS;coldInlet;;mixedOutlet',
+      '70b3d5499a000003;V1;1.0;ChirpStack;NS;outlet;heaterFlow;',
+      '70b3d5499a000004;V3;1.0;ChirpStack;NS;boiler;;',
+    ].join('\n');
+    const response = await call(admin, 'POST', '/devices/import', { csv });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().rows.map((row: { status: string; fields?: unknown }) => [row.status, row.fields ?? null])).toEqual([
+      ['imported', null],
+      ['refused', { role2: 'validation.oneOf' }],
+      ['refused', { role1: 'validation.oneOf' }],
+    ]);
+    const roles = await ctx.database.db.select({ eui: deviceChannels.deviceEui, id: deviceChannels.channelId, role: deviceChannels.role }).from(deviceChannels).orderBy(asc(deviceChannels.deviceEui), asc(deviceChannels.channelId));
+    expect(roles.filter((row) => row.eui === '70B3D5499A000002' && row.id.startsWith('temperature')).map((row) => row.role)).toEqual(['coldInlet', null, 'mixedOutlet']);
+    expect(roles.some((row) => row.eui === '70B3D5499A000003' || row.eui === '70B3D5499A000004')).toBe(false);
+  });
+});
+
 describe('POST /devices/import', () => {
   const FILE = [
     'eui;type;version;networkServer;encryptionMode',

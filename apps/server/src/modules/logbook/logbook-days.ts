@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TTemperatureLimit } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, GROWTH_RANGE_CELSIUS, LOGBOOK_GAP_HOURS, PROFILES, type TReadingJudging } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { rowsInTurn } from '../../db/turns';
 import { column, rowShape } from '../../db/rows';
@@ -27,7 +27,7 @@ const NODE_CHANNEL = '';
 export interface TJudgedChannel {
   eui: string;
   channelId: string;
-  limit: TTemperatureLimit | null;
+  limit: TReadingJudging | null;
 }
 
 /**
@@ -38,7 +38,7 @@ export interface TJudgedChannel {
  */
 export const DAY_SUMMARY_VERSION = 2;
 /** A channel day summary's key: its version and the limit it was judged by ('v2|atLeast:60', 'v2|' without a limit). */
-export const limitKey = (limit: TTemperatureLimit | null): string => `v${DAY_SUMMARY_VERSION}|${limit ? `${limit.kind}:${limit.celsius}` : ''}`;
+export const limitKey = (limit: TReadingJudging | null): string => `v${DAY_SUMMARY_VERSION}|${limit ? `${limit.kind}:${limit.celsius}` : ''}`;
 const channelKey = (eui: string, channelId: string) => `${eui}/${channelId}`;
 /** A kept summary's key: node, channel ('' for the node's messages), limit and day. */
 const keptKey = (eui: string, channelId: string, limit: string, day: string) => `${eui}\u0001${channelId}\u0001${limit}\u0001${day}`;
@@ -182,9 +182,9 @@ export async function summarizeChannelDays(db: TDbOrTx, channels: readonly TJudg
              AND jsonb_typeof(d.value->ch.channel_id) = 'number'
         ), valid AS MATERIALIZED (
           SELECT eui, channel_id, day, ts, t,
-                 CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END AS ok,
+                 CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c WHEN 'outsideGrowthRange' THEN NOT (t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}) END AS ok,
                  lead(ts) OVER w AS next_ts,
-                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c END) OVER w AS run,
+                 count(*) FILTER (WHERE CASE kind WHEN 'atLeast' THEN t >= limit_c WHEN 'atMost' THEN t <= limit_c WHEN 'below' THEN t < limit_c WHEN 'outsideGrowthRange' THEN NOT (t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below}) END) OVER w AS run,
                  t > ${GROWTH_RANGE_CELSIUS.above} AND t < ${GROWTH_RANGE_CELSIUS.below} AS growth
             FROM raw WHERE t > ${FAULTY_READING_AT_OR_BELOW}
           WINDOW w AS (PARTITION BY eui, channel_id, day ORDER BY ts)

@@ -206,6 +206,14 @@ describe('the logbook report of a known week', () => {
     // 45 °C misses 55 as it missed 60; the failed flush (55.0 after) now proves itself: 55 is at least 55.
     expect(section.channels[0]).toMatchObject({ readingsOutsideLimit: 8, flushesProved: 3, flushesFailed: 0 });
     expect(section.failedFlushes).toEqual([]);
+    // HSG274 / HTM 04-01: little-used outlets in healthcare twice a week, as at most 84 hours between flushes.
+    expect(section.rulebook.flushEveryHours).toBe(84);
+    expect(section.flushWeeks.map(({ week, required }) => [week, required])).toEqual([
+      ['2026-10-05', 2],
+      ['2026-10-12', 0],
+    ]);
+    // 10-05 12:00 to 10-09 12:00 is 96 hours: over 84.
+    expect(section.channels[0].missedFlushes.map((stretch) => stretch.hours)).toEqual([96]);
   });
 
   it('the DE rulebook asks a flush every 72 hours: the 96 hours between the first two flushes are a missed duty', async () => {

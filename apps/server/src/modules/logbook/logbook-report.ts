@@ -9,17 +9,32 @@ import {
   requiredFlushes,
   settingAt,
   DEFAULT_SUPPLY_VOLTAGE_THRESHOLD,
-  channelVerdict,
   deviationFindings,
   deviationHandling,
   deviationVerdict,
+  DISINFECTION_DETECT_CELSIUS,
+  DISINFECTION_RULES,
+  detectDisinfections,
+  disinfectionPassed,
+  effectiveRole,
   effectiveRulebook,
-  flushProved,
+  flushEveryHours,
   isWeakFlush,
+  longInterruptions,
+  meetsLimit,
   missedFlushes,
+  outletDisinfection,
+  readingJudging,
+  roleLimit,
+  roleTest,
+  roleVerdict,
   rulebookForCountry,
+  stagnationToleranceHours,
   temperatureLimit,
   type TAlarmKind,
+  type TChannelRole,
+  type TLogbookDisinfection,
+  type TLogbookFinding,
   type TChannelMode,
   type TDeviceType,
   type TLogbookChannel,
@@ -42,6 +57,7 @@ import {
   type TAlarmRecordRow,
   listFlushes,
   listPeriodChannels,
+  readingsIn,
   expectedReadingsOf,
   nodeStretches,
   historyFigures,
@@ -142,8 +158,22 @@ function rulebookOf(location: TReportLocation, customer: TReportCustomer): TLogb
     hot: temperatureLimit(id, 'WW', location.healthcare) ?? book.hot,
     cold: book.cold,
     healthcare: location.healthcare,
-    flushEveryHours: book.flushEveryHours,
+    flushEveryHours: flushEveryHours(id, location.healthcare),
     retentionYears: book.retentionYears,
+    disinfection: DISINFECTION_RULES[id].map((rule) => ({ ...rule })),
+  };
+}
+
+/** How a channel is judged (docs/logbook.md, "Roles"): its role as it was, the test and limit the role gives, what its readings are judged by. */
+export function channelJudging(rulebook: TRulebookId, healthcare: boolean, channel: { role: string | null; mode: string | null }) {
+  const mode = isChannelMode(channel.mode) ? channel.mode : null;
+  const role: TChannelRole = effectiveRole(channel.role, mode);
+  return {
+    mode,
+    role,
+    test: roleTest(role, mode),
+    limit: roleLimit(rulebook, role, mode, healthcare),
+    readings: readingJudging(rulebook, role, mode, healthcare),
   };
 }
 
@@ -238,7 +268,7 @@ async function sectionDeviations(
   db: TDbOrTx,
   locationId: number,
   periodStart: Date,
-  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus'>,
+  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings'>,
   alarmRecords: readonly TAlarmRecordRow[],
   endOf: (eui: string) => Date,
 ): Promise<TLogbookDeviation[]> {
@@ -271,7 +301,7 @@ export async function locationChannels(
   const judging = channels.map((channel) => ({
     eui: channel.eui,
     channelId: channel.channelId,
-    limit: isChannelMode(channel.mode) ? temperatureLimit(rulebook, channel.mode, location.healthcare) : null,
+    limit: channelJudging(rulebook, location.healthcare, channel).readings,
   }));
   return { channels, judging };
 }
@@ -302,13 +332,20 @@ function groupsByPlacement(channels: readonly TLogbookChannelRow[]): { span: TPe
 }
 
 /** The history a location's report reads for a group of nodes over their time there. */
-async function readGroup(db: TDbOrTx, location: TReportLocation, group: { span: TPeriodBounds; channels: TLogbookChannelRow[] }, judging: readonly TChannelJudging[], size: TReadSize) {
+async function readGroup(
+  db: TDbOrTx,
+  location: TReportLocation,
+  group: { span: TPeriodBounds; channels: TLogbookChannelRow[] },
+  judging: readonly TChannelJudging[],
+  size: TReadSize,
+  warm?: { channels: ReadonlySet<string>; celsius: number },
+) {
   const { span, channels } = group;
   const euis = [...new Set(channels.map((channel) => channel.eui))];
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
   const own = new Set(channels.map((channel) => `${channel.eui}/${channel.channelId}`));
   const [history, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords] = await Promise.all([
-    historyFigures(db, judging.filter((entry) => own.has(`${entry.eui}/${entry.channelId}`)), span, size),
+    historyFigures(db, judging.filter((entry) => own.has(`${entry.eui}/${entry.channelId}`)), span, size, warm),
     listFlushes(db, euis, span, location.timeZone, size),
     nodeStretches(
       db,
@@ -324,16 +361,24 @@ async function readGroup(db: TDbOrTx, location: TReportLocation, group: { span: 
 }
 
 /** The reads of every group as one: what one group gives, in the order one read of all would. */
-async function readPlacements(db: TDbOrTx, location: TReportLocation, channels: readonly TLogbookChannelRow[], judging: readonly TChannelJudging[], size: TReadSize) {
+async function readPlacements(
+  db: TDbOrTx,
+  location: TReportLocation,
+  channels: readonly TLogbookChannelRow[],
+  judging: readonly TChannelJudging[],
+  size: TReadSize,
+  warm?: { channels: ReadonlySet<string>; celsius: number },
+) {
   const reads = [];
   // One group at a time, like the locations of a customer: the reads take their turns anyway.
-  for (const group of groupsByPlacement(channels)) reads.push(await readGroup(db, location, group, judging, size));
+  for (const group of groupsByPlacement(channels)) reads.push(await readGroup(db, location, group, judging, size, warm));
   if (reads.length === 1) return reads[0];
   const byTime = <T extends { eui: string }>(at: (row: T) => number) => (a: T, b: T) => at(a) - at(b) || (a.eui < b.eui ? -1 : a.eui > b.eui ? 1 : 0);
   return {
     figures: reads.flatMap((read) => read.figures),
     stretches: reads.flatMap((read) => read.stretches).sort(byTime((row) => row.from.getTime())),
     offline: reads.flatMap((read) => read.offline),
+    warmDays: [...new Set(reads.flatMap((read) => read.warmDays))].sort((a, b) => a - b),
     flushes: reads.flatMap((read) => read.flushes).sort(byTime((row) => row.at.getTime())),
     batteryAndWater: reads.flatMap((read) => read.batteryAndWater).sort(byTime((row) => row.from.getTime())),
     changes: reads.flatMap((read) => read.changes).sort(byTime((row) => row.at.getTime())),
@@ -361,8 +406,16 @@ export async function buildLocationSection(
   const nodeOf = new Map(channels.map((channel) => [channel.eui, channel]));
   const key = (eui: string, channelId: string) => `${eui}/${channelId}`;
 
-  const [{ figures, stretches, offline, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords }, calibrations] = await Promise.all([
-    readPlacements(db, location, channels, judging, size),
+  const judgingOf = new Map(channels.map((channel) => [key(channel.eui, channel.channelId), channelJudging(rulebook.id, location.healthcare, channel)]));
+  // Hot outlets: where a thermal disinfection must reach (docs/logbook.md, "Thermal disinfection").
+  const hotOutlets = channels.filter((channel) => {
+    const judged = judgingOf.get(key(channel.eui, channel.channelId));
+    return judged?.role === 'outlet' && judged.mode === 'WW';
+  });
+  const detectAt = DISINFECTION_DETECT_CELSIUS[rulebook.id];
+  const warm = detectAt === null || hotOutlets.length === 0 ? undefined : { channels: new Set(hotOutlets.map((channel) => key(channel.eui, channel.channelId))), celsius: detectAt };
+  const [{ figures, stretches, offline, flushes, batteryAndWater, changes, lastCalibrated, alarmRecords, warmDays }, calibrations] = await Promise.all([
+    readPlacements(db, location, channels, judging, size, warm),
     listCalibrations(db, location.id, span),
   ]);
   const figuresOf = new Map(figures.map((row) => [key(row.eui, row.channelId), row]));
@@ -372,11 +425,11 @@ export async function buildLocationSection(
   const channelRows: TLogbookChannel[] = [];
   const flushWeeks: TLogbookLocationSection['flushWeeks'] = [];
   const failedFlushes: TLogbookLocationSection['failedFlushes'] = [];
+  const findings: TLogbookFinding[] = [];
   for (const channel of channels) {
     const id = key(channel.eui, channel.channelId);
     const figure = figuresOf.get(id);
-    const mode = isChannelMode(channel.mode) ? channel.mode : null;
-    const limit = judging.find((entry) => entry.eui === channel.eui && entry.channelId === channel.channelId)?.limit ?? null;
+    const { mode, role, test, limit, readings: readingLimit } = judgingOf.get(id) ?? channelJudging(rulebook.id, location.healthcare, channel);
     const readings = figure?.readings ?? 0;
     const there = channel.placement;
     const expectedReadings = expectedReadingsOf(there);
@@ -397,15 +450,26 @@ export async function buildLocationSection(
       PROFILES[channel.type]?.flush != null &&
       readings > 0 &&
       (channelFlushes.length > 0 || (channel.hasFaucet && !nodeFlushed && channel.channelId === 'temperature1'));
-    const judged = channelFlushes.map((flush) => ({ flush, proved: mode && flush.after > -100 ? flushProved(rulebook.id, mode, flush.after, location.healthcare) : null }));
-    const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), there.start.getTime(), there.end.getTime()) : [];
+    // A flush proves itself when its "after" meets the role's limit (the running-water test at an outlet); without a limit it proves nothing either way.
+    const judged = channelFlushes.map((flush) => ({ flush, proved: limit && flush.after > -100 ? meetsLimit(limit, flush.after) : null }));
+    const missed = flushDuty ? missedFlushes(rulebook.id, channelFlushes.map((flush) => flush.at.getTime()), there.start.getTime(), there.end.getTime(), location.healthcare) : [];
+    const missedRows = missed.map((stretch) => ({ from: iso(new Date(stretch.from)), to: iso(new Date(stretch.to)), hours: hoursBetween(new Date(stretch.from), new Date(stretch.to)) }));
     const outside = figure?.outside ?? 0;
+    const excursionRow = excursion?.to ? { from: iso(excursion.from), to: iso(excursion.to), hours: hoursBetween(excursion.from, excursion.to) } : null;
+    // Outlets and mixed outlets: the excursion is the longest stretch in the growth range, judged against the stagnation tolerance.
+    const resting = test === 'runningTest' || test === 'growthRange';
+    const tolerance = stagnationToleranceHours(rulebook.id, location.healthcare);
+    const named = { eui: channel.eui, nodeName: channel.nodeName, channelId: channel.channelId, channelName: channel.channelName };
+    if (resting && excursionRow && excursionRow.hours > tolerance) findings.push({ kind: 'growthRangeTooLong', ...named, ...excursionRow, bound: tolerance });
+    for (const stretch of longInterruptions(rulebook.id, missedRows)) findings.push({ kind: 'longInterruption', ...named, ...stretch, bound: 4 * 7 * 24 });
     channelRows.push({
       eui: channel.eui,
       nodeName: channel.nodeName,
       channelId: channel.channelId,
       channelName: channel.channelName,
       mode,
+      role,
+      test,
       limit,
       readings,
       expectedReadings,
@@ -415,10 +479,10 @@ export async function buildLocationSection(
       min: round(figure?.min ?? null, 1),
       mean: round(figure?.mean ?? null, 1),
       max: round(figure?.max ?? null, 1),
-      withinLimitShare: limit && figure && figure.judged > 0 ? (round((figure.judged - figure.outside) / figure.judged, 4)) : null,
+      withinLimitShare: readingLimit && figure && figure.judged > 0 ? (round((figure.judged - figure.outside) / figure.judged, 4)) : null,
       readingsOutsideLimit: outside,
       growthRangeHours: round(figure?.growthRangeHours ?? 0, 2) as number,
-      longestExcursion: excursion ? { from: iso(excursion.from), to: iso(excursion.to), hours: hoursBetween(excursion.from, excursion.to) } : null,
+      longestExcursion: excursionRow,
       excursions: excursions.map((run) => ({
         from: iso(run.from),
         to: iso(run.to),
@@ -430,8 +494,15 @@ export async function buildLocationSection(
       flushes: channelFlushes.length,
       flushesProved: judged.filter((entry) => entry.proved === true).length,
       flushesFailed: judged.filter((entry) => entry.proved === false).length,
-      missedFlushes: missed.map((stretch) => ({ from: iso(new Date(stretch.from)), to: iso(new Date(stretch.to)), hours: hoursBetween(new Date(stretch.from), new Date(stretch.to)) })),
-      verdict: channelVerdict({ coverage, readingsOutsideLimit: outside, missedFlushes: missed.length, failedFlushes: judged.filter((entry) => entry.proved === false).length }),
+      missedFlushes: missedRows,
+      verdict: roleVerdict(test, {
+        coverage,
+        readingsOutsideLimit: outside,
+        missedFlushes: missed.length,
+        failedFlushes: judged.filter((entry) => entry.proved === false).length,
+        longestGrowthRangeHours: resting ? (excursionRow?.hours ?? null) : null,
+        toleranceHours: tolerance,
+      }),
     });
     for (const entry of judged) {
       if (entry.proved === false) {
@@ -456,6 +527,17 @@ export async function buildLocationSection(
     }
   }
   failedFlushes.sort((a, b) => a.at.localeCompare(b.at));
+  const disinfections = await disinfectionsOf(db, rulebook.id, hotOutlets, warmDays, span);
+  for (const disinfection of disinfections) {
+    for (const outlet of disinfection.outlets.filter((entry) => !entry.reached)) {
+      const { eui, nodeName, channelId, channelName } = outlet;
+      findings.push({ kind: 'disinfectionMissed', eui, nodeName, channelId, channelName, from: disinfection.from, to: disinfection.to, hours: hoursBetween(new Date(disinfection.from), new Date(disinfection.to)), bound: outlet.celsius ?? 0 });
+    }
+  }
+  findings.sort((a, b) => a.from.localeCompare(b.from) || a.eui.localeCompare(b.eui) || a.channelId.localeCompare(b.channelId));
+  // A hot outlet a disinfection did not reach is a deviation of that outlet (unless its data are insufficient to judge).
+  const missedBy = new Set(findings.filter((finding) => finding.kind === 'disinfectionMissed').map((finding) => key(finding.eui, finding.channelId)));
+  for (const row of channelRows) if (missedBy.has(key(row.eui, row.channelId)) && row.verdict !== 'insufficientData') row.verdict = 'deviations';
 
   const nodeName = (eui: string) => nodeOf.get(eui)?.nodeName ?? eui;
   const thereOf = (eui: string): TPeriodBounds => nodeOf.get(eui)?.placement ?? span;
@@ -532,7 +614,7 @@ export async function buildLocationSection(
   });
 
   const verdicts = channelRows.map((row) => row.verdict);
-  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus }, alarmRecords, (eui) => thereOf(eui).end);
+  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus, findings }, alarmRecords, (eui) => thereOf(eui).end);
   return {
     location: { id: location.id, name: location.name, address: location.address, postalCode: location.postalCode, city: location.city, country: location.country, timeZone: location.timeZone },
     rulebook,
@@ -546,7 +628,53 @@ export async function buildLocationSection(
     calibrations: calibrations.map((row) => ({ at: iso(row.at), eui: row.eui, nodeName: nodeName(row.eui), channelId: row.channelId, reference: row.reference, measured: row.measured, offset: row.offset, user: row.user })),
     changes: changes.map((change) => ({ at: iso(change.at), eui: change.eui, nodeName: nodeName(change.eui), user: change.user, ...changeDetails(change, nodeOf.get(change.eui)?.type) })),
     deviations,
+    disinfections,
+    findings,
   };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The thermal disinfections of a location's period (docs/logbook.md, "Thermal disinfection"): on the
+ * days a hot outlet reached the rulebook's detection temperature (from the day summaries), the hot
+ * outlets' readings are read (a few node-days), disinfections found in them (detectDisinfections) and
+ * each checked at every hot outlet (outletDisinfection). Nothing is read when no hot outlet got that warm.
+ */
+async function disinfectionsOf(db: TDbOrTx, rulebook: TRulebookId, hotOutlets: readonly TLogbookChannelRow[], warmDays: readonly number[], span: TPeriodBounds): Promise<TLogbookDisinfection[]> {
+  if (warmDays.length === 0 || hotOutlets.length === 0) return [];
+  // Each warm UTC day with 6 hours either side (a disinfection that crosses midnight), merged.
+  const ranges: { from: number; to: number }[] = [];
+  for (const day of warmDays) {
+    const from = Math.max(span.start.getTime(), day - 6 * HOUR);
+    const to = Math.min(span.end.getTime(), day + 30 * HOUR);
+    const last = ranges[ranges.length - 1];
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else if (to > from) ranges.push({ from, to });
+  }
+  const readings = await readingsIn(db, hotOutlets, ranges);
+  const traces = hotOutlets.map((channel) => readings.get(`${channel.eui}/${channel.channelId}`) ?? []);
+  return detectDisinfections(rulebook, traces).map((window) => {
+    // Every hot outlet that was at the location during the disinfection.
+    const present = hotOutlets.flatMap((channel, index) => (channel.placement.start.getTime() <= window.to && channel.placement.end.getTime() >= window.from ? [{ channel, index }] : []));
+    const outlets = present.map(({ channel, index }) => {
+      const result = outletDisinfection(rulebook, traces[index].filter((reading) => reading.at >= window.from && reading.at <= window.to));
+      return {
+        eui: channel.eui,
+        nodeName: channel.nodeName,
+        channelId: channel.channelId,
+        channelName: channel.channelName,
+        reached: result.reached,
+        celsius: result.rule?.celsius ?? null,
+        minutes: result.rule?.minutes ?? null,
+        heldMinutes: result.minutes,
+        from: result.from === null ? null : iso(new Date(result.from)),
+        to: result.to === null ? null : iso(new Date(result.to)),
+        max: round(result.max, 1),
+      };
+    });
+    return { source: 'detected' as const, from: iso(new Date(window.from)), to: iso(new Date(window.to)), passed: disinfectionPassed(outlets), outlets };
+  });
 }
 
 /** The report without its hash; `withContentHash` adds it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TTemperatureLimit } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, LOGBOOK_DEFAULT_LOG_INTERVAL_MINUTES, PROFILES, type TDeviceType, type TReading, type TReadingJudging } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 import { stitchChannelDays, stitchNodeDays, type TStitchedChannel } from './day-stitch';
@@ -48,6 +48,8 @@ export interface TLogbookChannelRow {
   channelId: string;
   channelName: string;
   mode: string | null;
+  /** The channel's own role as it was (migration 0029); null: derived from the mode. */
+  role: string | null;
   /** The channel's own calibration date as it was (the calibration log is read apart). */
   calibratedAt: Date | null;
   calibrationInterval: number;
@@ -66,7 +68,7 @@ interface TDeviceVersionState {
   minimumDeviation: number;
   hasFaucet: boolean;
   parameters: Record<string, unknown>;
-  channels: { id: string; name: string; mode: string | null; calibratedAt: string | null }[];
+  channels: { id: string; name: string; mode: string | null; role?: string | null; calibratedAt: string | null }[];
 }
 
 const versionRow = rowShape({
@@ -135,6 +137,7 @@ export async function listPeriodChannels(db: TDbOrTx, locationId: number, bounds
       channelId: channel.id,
       channelName: channel.name,
       mode: channel.mode,
+      role: channel.role ?? null,
       calibratedAt: channel.calibratedAt ? new Date(channel.calibratedAt) : null,
       calibrationInterval: state.calibrationInterval,
       minimumDeviation: state.minimumDeviation,
@@ -151,11 +154,11 @@ export function expectedReadingsOf(placement: TPlacement): number {
   return Math.max(1, Math.round(minutes));
 }
 
-/** What the temperature query judges each channel by (the domain's limit for its rulebook and mode). */
+/** What the temperature query judges each channel by (the domain's readingJudging for its rulebook, role and mode). */
 export interface TChannelJudging {
   eui: string;
   channelId: string;
-  limit: TTemperatureLimit | null;
+  limit: TReadingJudging | null;
 }
 
 /** A channel's figures over the period (the stitched day summaries without their stretches). */
@@ -182,15 +185,22 @@ export async function historyFigures(
   judging: readonly TChannelJudging[],
   bounds: TPeriodBounds,
   size: TReadSize = REPORT_READ_SIZE,
-): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[]; offline: TNodeStretch[] }> {
+  warm?: { channels: ReadonlySet<string>; celsius: number },
+): Promise<{ figures: TChannelFigures[]; stretches: TStretchRow[]; offline: TNodeStretch[]; warmDays: number[] }> {
   const euis = [...new Set(judging.map((channel) => channel.eui))];
   const start = bounds.start.getTime();
   const end = bounds.end.getTime();
   const days = await periodDays(db, judging, euis, start, end, Date.now(), size);
   const figures: TChannelFigures[] = [];
   const stretches: TStretchRow[] = [];
+  // The UTC days on which a watched channel (a hot outlet) reached `warm.celsius`: where a thermal disinfection may be.
+  const warmDays = new Set<number>();
   for (const channel of judging) {
-    const stitched = stitchChannelDays(days.channels.get(`${channel.eui}/${channel.channelId}`) ?? [], start, end, GAP_MS);
+    const summaries = days.channels.get(`${channel.eui}/${channel.channelId}`) ?? [];
+    if (warm?.channels.has(`${channel.eui}/${channel.channelId}`)) {
+      for (const day of summaries) if (day.max !== null && day.max >= warm.celsius && day.first !== null) warmDays.add(Math.floor(day.first / DAY_MS) * DAY_MS);
+    }
+    const stitched = stitchChannelDays(summaries, start, end, GAP_MS);
     const { eui, channelId } = channel;
     figures.push({
       eui,
@@ -212,7 +222,40 @@ export async function historyFigures(
   const offline = euis.flatMap((eui) =>
     stitchNodeDays(days.nodes.get(eui) ?? [], start, end, GAP_MS).map((run): TNodeStretch => ({ kind: 'offline', eui, from: new Date(run.from), to: run.to === null ? null : new Date(run.to) })),
   );
-  return { figures, stretches, offline };
+  return { figures, stretches, offline, warmDays: [...warmDays].sort((a, b) => a - b) };
+}
+
+const readingRow = rowShape({ eui: column.as<string>(), channel_id: column.as<string>(), at: column.number, t: column.number });
+
+/**
+ * The valid readings of a few channels in a few short ranges (the days a thermal disinfection may
+ * be on: a handful of node-days), per channel key in time order.
+ */
+export async function readingsIn(db: TDbOrTx, channels: readonly { eui: string; channelId: string }[], ranges: readonly { from: number; to: number }[]): Promise<Map<string, TReading[]>> {
+  const result = new Map<string, TReading[]>();
+  if (channels.length === 0) return result;
+  const euis = [...new Set(channels.map((channel) => channel.eui))];
+  const list = JSON.stringify(channels.map((channel) => ({ eui: channel.eui, channel_id: channel.channelId })));
+  const temperatureIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
+  for (const range of ranges) {
+    const rows = await readingRow.readInTurn(
+      db,
+      sql`WITH channel AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(eui text, channel_id text))
+          SELECT ch.eui, ch.channel_id, (extract(epoch FROM d.ts) * 1000)::float8 AS at, (d.value->>ch.channel_id)::float8 AS t
+            FROM device_data d JOIN channel ch ON ch.eui = d.device_eui
+           WHERE d.device_eui = ANY(${pgTextArray(euis)}::text[]) AND d.ts >= ${new Date(range.from)} AND d.ts < ${new Date(range.to)}
+             AND d.msg_id IN (${sql.raw(temperatureIds.join(', '))}) AND jsonb_typeof(d.value->ch.channel_id) = 'number'
+             AND (d.value->>ch.channel_id)::float8 > ${FAULTY_READING_AT_OR_BELOW}
+           ORDER BY d.ts, ch.eui, ch.channel_id`,
+    );
+    for (const row of rows) {
+      const key = `${row.eui}/${row.channel_id}`;
+      const readings = result.get(key) ?? [];
+      readings.push({ at: row.at, celsius: row.t });
+      result.set(key, readings);
+    }
+  }
+  return result;
 }
 
 export interface TFlushRow {

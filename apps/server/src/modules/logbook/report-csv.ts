@@ -17,7 +17,7 @@ import {
   type TLogbookSectionTable,
 } from '@aquasmart/domain';
 import { signOffCsvRows } from './report-sign-off';
-import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, type TReportLanguage } from './report-format';
+import { fill, kindText, limitText, localDate, modeText, moment, reportTexts, ruleText, type TReportLanguage } from './report-format';
 
 /**
  * The legionella logbook report as one CSV (docs/logbook.md, "PDF and CSV"): semicolon-separated,
@@ -88,6 +88,12 @@ const COLUMNS = [
   'correctiveAction',
   'handledBy',
   'handledAt',
+  // Channel roles and thermal disinfection (docs/logbook.md, "Roles"): at the end, so the columns before keep their places.
+  'role',
+  'reached',
+  'rule',
+  'heldMinutes',
+  'bound',
 ] as const;
 type TColumn = (typeof COLUMNS)[number];
 const COLUMN_SET: ReadonlySet<string> = new Set(COLUMNS);
@@ -114,7 +120,17 @@ function headerLine(language: TReportLanguage): string {
 
 /** The section tables in the order of the file; a channel's gaps follow its temperature line. */
 const { summary, deviations, temperatures, gaps, excursions, ...rest } = LOGBOOK_TABLES;
-const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [rest.flushWeeks, rest.failedFlushes, rest.missedFlushes, rest.alarms, rest.calibrationStatus, rest.calibrations, rest.changes];
+const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [
+  rest.flushWeeks,
+  rest.failedFlushes,
+  rest.missedFlushes,
+  rest.findings,
+  rest.disinfections,
+  rest.alarms,
+  rest.calibrationStatus,
+  rest.calibrations,
+  rest.changes,
+];
 
 export function renderLogbookCsv(report: TLogbookReport, language: TReportLanguage): string {
   const texts = reportTexts(language);
@@ -173,6 +189,16 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return csvText(limitText(cell.value, language));
       case 'mode':
         return csvText(modeText(cell.value, language));
+      case 'role':
+        return csvText(cell.value ? texts.roles[cell.value] : '');
+      case 'rule':
+        return csvText(ruleText(cell.value, language));
+      case 'minutes':
+        return number(cell.value);
+      case 'findingKind':
+        return csvText(kindText(texts.findingKinds, cell.value));
+      case 'disinfectionSource':
+        return csvText(texts.disinfectionSources[cell.value]);
       case 'verdict':
         return csvText(texts.verdicts[cell.value]);
       case 'alarmKind':

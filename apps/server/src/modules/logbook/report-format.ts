@@ -72,3 +72,8 @@ export function modeText(mode: TMode, language: TReportLanguage): string {
 export function kindText(table: Record<string, string>, kind: string): string {
   return Object.hasOwn(table, kind) ? table[kind] : kind;
 }
+
+/** A thermal disinfection rule: '70 °C gedurende 3 min' / '70 °C for 3 min'; '' without one. */
+export function ruleText(rule: { celsius: number; minutes: number } | null, language: TReportLanguage): string {
+  return rule ? fill(reportTexts(language).labels.minutesAt, { celsius: formatNumber(rule.celsius, language, { maxDecimals: 1 }), minutes: formatNumber(rule.minutes, language, { maxDecimals: 2 }) }) : '';
+}

@@ -18,7 +18,7 @@ import {
   type TLogbookSectionTable,
   type TLogbookStretch,
 } from '@aquasmart/domain';
-import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment, percent, type TReportLanguage } from './report-format';
+import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment, percent, ruleText, type TReportLanguage } from './report-format';
 
 /**
  * The tables of the logbook PDF (docs/logbook.md, "PDF and CSV"): the report's section tables
@@ -27,7 +27,7 @@ import { celsius, fill, hours, kindText, limitText, localDate, modeText, moment,
  */
 
 export const COLOURS = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', headerFill: '#eef2f7', bad: '#b91c1c', warn: '#9a3412' };
-export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', openDeviations: '#b91c1c', deviationsHandled: '#1d4ed8', insufficientData: '#92400e' } as const;
+export const VERDICT_COLOURS = { compliant: '#15803d', deviations: '#b91c1c', openDeviations: '#b91c1c', deviationsHandled: '#1d4ed8', insufficientData: '#92400e', noLimit: '#374151' } as const;
 /**
  * The PDF lists every week of every channel up to a quarter (14 weeks) and 500 channel-weeks;
  * beyond either, one line per channel and only the weeks that fell short (a year of 100 channels
@@ -130,6 +130,16 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: limitText(cell.value, language) };
     case 'mode':
       return { text: modeText(cell.value, language) };
+    case 'role':
+      return { text: cell.value ? texts.roles[cell.value] : '' };
+    case 'rule':
+      return { text: ruleText(cell.value, language) };
+    case 'minutes':
+      return { text: hours(cell.value, language) };
+    case 'findingKind':
+      return { text: kindText(texts.findingKinds, cell.value) };
+    case 'disinfectionSource':
+      return { text: texts.disinfectionSources[cell.value] };
     case 'verdict':
       return { text: texts.verdicts[cell.value], style: { color: VERDICT_COLOURS[cell.value], bold: true } };
     case 'alarmKind':
@@ -207,7 +217,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
-  const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -235,7 +245,8 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
   return {
     summary: tableOf(summary, [
       ['node', WIDE],
-      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.channelName}\n${written(summary, 'mode', channel)}`) },
+      // The role under the mode where the report has one (reports from before roles print as they did).
+      { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.channelName}\n${written(summary, 'mode', channel)}${channel.role ? ` · ${written(summary, 'role', channel)}` : ''}`) },
       'limit',
       ['coverage', { emphasis: (channel) => (channel.coverage < 0.9 ? { color: COLOURS.bad } : {}) }],
       ['withinLimit', { none: true }],
@@ -342,6 +353,30 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
             table: sectionTable(location, flushWeeks, weekColumns, section.flushWeeks.filter(isShort), texts.empty.shortWeeks),
           },
         ],
+    findings: tableOf(findings, [['kind', { ...WIDE, emphasis: () => BAD }], ['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'bound']),
+    /** Per disinfection a line (when, found or planned, passed or not) and its hot outlets. */
+    disinfections: (section.disinfections ?? []).length
+      ? (section.disinfections ?? []).flatMap((disinfection): Content[] => [
+          {
+            text: [
+              `${moment(disinfection.from, language, location.zone)} – ${moment(disinfection.to, language, location.zone)} (${texts.disinfectionSources[disinfection.source]}): `,
+              {
+                text: disinfection.passed ? texts.labels.disinfectionPassed : texts.labels.disinfectionMissed,
+                color: disinfection.passed ? VERDICT_COLOURS.compliant : VERDICT_COLOURS.deviations,
+                bold: true,
+              },
+            ],
+            margin: [0, 2, 0, 2],
+          },
+          sectionTable(
+            location,
+            disinfections,
+            [['node', WIDE], ['channel', WIDE], ['reached', { emphasis: (row) => badIf(!row.reached) }], ['rule', { none: true }], 'heldMinutes', ['max', { none: true }]],
+            disinfections.rows({ ...section, disinfections: [disinfection] }),
+            texts.empty.disinfections,
+          ),
+        ])
+      : [{ text: texts.empty.disinfections, style: 'empty' } as Content],
     failedFlushes: tableOf(failedFlushes, ['at', ['node', WIDE], ['channel', WIDE], 'before', ['after', { emphasis: () => BAD }], 'limit']),
     missedFlushes: tableOf(missedFlushes, stretchColumns),
     // The handling column is always there: "not handled" says so (issue 39). Who acknowledged and

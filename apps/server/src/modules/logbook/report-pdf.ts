@@ -1,7 +1,7 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport, type TLogbookReportTexts } from '@aquasmart/domain';
 import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
-import { fill, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
+import { fill, ruleText, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
 import { pageMarks, signOffBlock, type TLogbookPdfOptions } from './report-sign-off';
 import { COLOURS, locationTables, pdfCell as cell, pdfTable, VERDICT_COLOURS, type TPdfColumn } from './report-pdf-tables';
 import { signPdfDocument, type TPdfSigning, type TReportSignature } from './report-signature';
@@ -148,6 +148,14 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
     `${texts.labels.basis}: ${texts.rulebookBasis[rulebook.id]}`,
     `${texts.labels.hotLimit}: ${limitText(rulebook.hot, language)} · ${texts.labels.coldLimit}: ${limitText(rulebook.cold, language)}${rulebook.healthcare ? ` · ${texts.labels.healthcare}` : ''}`,
     `${fill(texts.labels.flushEvery, { hours: rulebook.flushEveryHours })} · ${fill(texts.labels.retention, { years: rulebook.retentionYears })} · ${texts.labels.growthRange}`,
+    // Reports from before roles have no disinfection rules: their pages stay as they were.
+    ...(rulebook.disinfection === undefined
+      ? []
+      : [
+          rulebook.disinfection.length
+            ? fill(texts.labels.disinfection, { rules: rulebook.disinfection.map((rule) => ruleText(rule, language)).join(' / ') })
+            : texts.labels.disinfectionNone,
+        ]),
   ];
   const tables = locationTables(section, texts, language);
   const flushWeeks = tables.flushWeeks.flatMap((part): Content[] => [
@@ -185,6 +193,9 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       tables.failedFlushes,
       subheading(texts.sections.missedFlushes),
       tables.missedFlushes,
+      // Only in reports made since roles (an older report's stored JSON has neither).
+      ...(section.findings === undefined ? [] : [heading(texts.sections.findings), tables.findings]),
+      ...(section.disinfections === undefined ? [] : [heading(texts.sections.disinfections), ...tables.disinfections]),
       heading(texts.sections.alarms),
       tables.alarms,
       heading(texts.sections.calibration),

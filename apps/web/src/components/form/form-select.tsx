@@ -22,6 +22,8 @@ export interface TFormSelectProps<TValues extends FieldValues> {
   disabled?: boolean;
   fullWidth?: boolean;
   helperText?: ReactNode;
+  /** Show the option whose value is '' as the chosen one (its label names what "nothing chosen" means) instead of an empty field. */
+  displayEmpty?: boolean;
 }
 
 /** A single choice from a short fixed list, bound to react-hook-form; shows the translated error key. */
@@ -34,6 +36,7 @@ export function FormSelect<TValues extends FieldValues>({
   disabled,
   fullWidth,
   helperText,
+  displayEmpty,
 }: TFormSelectProps<TValues>) {
   const { t } = useTranslation();
   const id = useId();
@@ -44,7 +47,9 @@ export function FormSelect<TValues extends FieldValues>({
   const labelId = `${id}-label`;
   return (
     <FormControl required={required} disabled={disabled} fullWidth={fullWidth} error={Boolean(message)}>
-      <InputLabel id={labelId}>{label}</InputLabel>
+      <InputLabel id={labelId} shrink={displayEmpty || undefined}>
+        {label}
+      </InputLabel>
       <Select
         labelId={labelId}
         id={`${id}-select`}
@@ -52,6 +57,8 @@ export function FormSelect<TValues extends FieldValues>({
         name={field.name}
         inputRef={field.ref}
         value={field.value ?? ''}
+        displayEmpty={displayEmpty}
+        notched={displayEmpty || undefined}
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={field.onBlur}
       >

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_ATTACHMENTS, CHANNEL_MODES, hasAnyRight, isAdministrator, type TDevice } from '@aquasmart/domain';
+import { CHANNEL_ATTACHMENTS, CHANNEL_MODES, CHANNEL_ROLES, hasAnyRight, isAdministrator, roleFromMode, type TDevice } from '@aquasmart/domain';
 import { FormMultiSelect } from '../../components/form/form-multi-select';
 import { FormSelect } from '../../components/form/form-select';
 import { FormTextField } from '../../components/form/form-text-field';
@@ -81,7 +81,18 @@ function EditForm({ device, title }: { device: TDevice; title: string }) {
     interval: t('nodes.edit.calibrationInterval'),
     minimumDeviation: t('nodes.edit.minimumDeviation'),
   };
-  const CHANNEL_LABELS: Record<string, string> = { name: t('nodes.edit.channelName'), mode: t('nodes.edit.channelMode'), attachments: t('nodes.edit.attachments') };
+  const CHANNEL_LABELS: Record<string, string> = {
+    name: t('nodes.edit.channelName'),
+    mode: t('nodes.edit.channelMode'),
+    role: t('nodes.edit.channelRole'),
+    attachments: t('nodes.edit.attachments'),
+  };
+  const watchedChannels = form.watch('channels');
+  // The first choice is "no role of its own": it names the role the mode gives, which changes with the mode.
+  const roleOptions = (index: number) => [
+    { value: '', label: t('nodes.edit.roleFromMode', { role: t(`nodes.roles.${roleFromMode(watchedChannels?.[index]?.mode)}`) }) },
+    ...CHANNEL_ROLES.map((role) => ({ value: role, label: t(`nodes.roles.${role}`) })),
+  ];
   const fieldLabel = (path: string) => {
     const [first, index, field] = path.split('.');
     if (first === 'channels' && field) return `${t('nodes.edit.channelTitle', { number: Number(index) + 1 })}: ${CHANNEL_LABELS[field] ?? field}`;
@@ -145,9 +156,17 @@ function EditForm({ device, title }: { device: TDevice; title: string }) {
                   <Typography component="legend" variant="body2" sx={{ fontWeight: 600, mb: 1.5 }}>
                     {t('nodes.edit.channelTitle', { number: index + 1 })}
                   </Typography>
-                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1.2fr 1.2fr' } }}>
+                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr 2fr 1fr' } }}>
                     <FormTextField<TNodeEditForm> name={`channels.${index}.name`} label={t('nodes.edit.channelName')} required fullWidth autoComplete="off" />
                     <FormSelect<TNodeEditForm> name={`channels.${index}.mode`} label={t('nodes.edit.channelMode')} required fullWidth options={modeOptions} />
+                    <FormSelect<TNodeEditForm>
+                      name={`channels.${index}.role`}
+                      label={t('nodes.edit.channelRole')}
+                      fullWidth
+                      displayEmpty
+                      helperText={t('nodes.edit.roleHelp')}
+                      options={roleOptions(index)}
+                    />
                     <FormMultiSelect<TNodeEditForm> name={`channels.${index}.attachments`} label={t('nodes.edit.attachments')} options={CHANNEL_ATTACHMENTS} />
                   </Box>
                 </Box>

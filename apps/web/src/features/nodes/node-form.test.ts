@@ -95,8 +95,8 @@ describe('edit form', () => {
     expect(form.interval).toBe('2');
     expect(form.minimumDeviation).toBe('3');
     expect(form.channels).toEqual([
-      { id: 'temperature1', name: 'Warm', mode: 'WW', attachments: [] },
-      { id: 'temperature2', name: 'Koud', mode: '', attachments: [] },
+      { id: 'temperature1', name: 'Warm', mode: 'WW', role: '', attachments: [] },
+      { id: 'temperature2', name: 'Koud', mode: '', role: '', attachments: [] },
     ]);
   });
 
@@ -106,7 +106,7 @@ describe('edit form', () => {
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['channels.1.mode', 'validation.required']]);
   });
 
-  const values = () => ZNodeEditForm.parse({ ...nodeToEditForm(device), channels: [{ id: 'temperature1', name: 'Warm', mode: 'WW', attachments: [] }, { id: 'temperature2', name: 'Koud', mode: 'KW', attachments: ['Nattouwtje'] }] });
+  const values = () => ZNodeEditForm.parse({ ...nodeToEditForm(device), channels: [{ id: 'temperature1', name: 'Warm', mode: 'WW', role: '', attachments: [] }, { id: 'temperature2', name: 'Koud', mode: 'KW', role: 'coldInlet', attachments: ['Nattouwtje'] }] });
 
   it('an administrator sends interval and minimum deviation; others do not', () => {
     expect(editLoraBody(values(), device, ALL)).toEqual({ name: 'Keuken', locationNotes: 'Kelder', calibration: { interval: 2 }, flush: { minimumTemperatureDeviation: 3 } });
@@ -122,7 +122,12 @@ describe('edit form', () => {
   });
 
   it('patches only the channels that changed', () => {
-    expect(channelPatches(values(), device)).toEqual([{ id: 'temperature2', body: { name: 'Koud', custom: { mode: 'KW', attachments: ['Nattouwtje'] } } }]);
+    expect(channelPatches(values(), device)).toEqual([{ id: 'temperature2', body: { name: 'Koud', custom: { mode: 'KW', attachments: ['Nattouwtje'] }, role: 'coldInlet' } }]);
+    // A role alone is a change; '' is no role of its own (null).
+    const roleOnly = ZNodeEditForm.parse({ ...nodeToEditForm(device), channels: [{ id: 'temperature1', name: 'Warm', mode: 'WW', role: 'heaterFlow', attachments: [] }] });
+    expect(channelPatches(roleOnly, device)).toEqual([{ id: 'temperature1', body: { name: 'Warm', custom: { mode: 'WW', attachments: [] }, role: 'heaterFlow' } }]);
+    const roleDerived = ZNodeEditForm.parse({ ...nodeToEditForm(device), channels: [{ id: 'temperature1', name: 'Warm', mode: 'WW', role: '', attachments: [] }] });
+    expect(channelPatches(roleDerived, device)).toEqual([]);
   });
 
   it('clears a name the reloaded list does not hold and copies the location interval', () => {

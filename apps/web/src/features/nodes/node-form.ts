@@ -3,6 +3,7 @@ import {
   CALIBRATION_INTERVALS,
   CHANNEL_ATTACHMENTS,
   CHANNEL_MODES,
+  CHANNEL_ROLES,
   MINIMUM_DEVIATIONS,
   messageKey,
   zOneOf,
@@ -102,6 +103,8 @@ export const ZChannelForm = z.object({
   id: z.string(),
   name: zRequiredText(200),
   mode: zOneOf(CHANNEL_MODES),
+  /** '' : no role of its own, the logbook derives it from the mode (docs/logbook.md, "Roles"). */
+  role: z.union([z.literal(''), zOneOf(CHANNEL_ROLES)]),
   attachments: z.array(zOneOf(CHANNEL_ATTACHMENTS)),
 });
 export type TChannelForm = z.input<typeof ZChannelForm>;
@@ -147,6 +150,7 @@ export function nodeToEditForm(device: TDevice): TNodeEditForm {
       id: channel.id,
       name: channel.name,
       mode: (channel.custom.mode ?? '') as TChannelForm['mode'],
+      role: channel.role ?? '',
       attachments: (channel.custom.attachments ?? []).filter((item) => (CHANNEL_ATTACHMENTS as readonly string[]).includes(item)) as TChannelForm['attachments'],
     })),
   };
@@ -182,7 +186,7 @@ export function editLoraBody(values: TNodeEditValues, device: TDevice, rights: T
   return body;
 }
 
-/** PATCH /devices/{eui}/channels/{id} for each channel whose name, mode or attachments changed. */
+/** PATCH /devices/{eui}/channels/{id} for each channel whose name, mode, attachments or role changed. */
 export function channelPatches(values: TNodeEditValues, device: TDevice): { id: string; body: TDeviceChannelPatch }[] {
   const before = new Map(device.channels.map((channel) => [channel.id, channel]));
   return values.channels.flatMap((channel) => {
@@ -190,8 +194,10 @@ export function channelPatches(values: TNodeEditValues, device: TDevice): { id: 
     if (!old) return [];
     const attachments = [...channel.attachments].sort();
     const oldAttachments = [...(old.custom.attachments ?? [])].sort();
-    const same = old.name === channel.name && old.custom.mode === channel.mode && attachments.join('\u0000') === oldAttachments.join('\u0000');
-    return same ? [] : [{ id: channel.id, body: { name: channel.name, custom: { mode: channel.mode, attachments } } }];
+    const role = channel.role === '' ? null : channel.role;
+    const same =
+      old.name === channel.name && old.custom.mode === channel.mode && attachments.join('\u0000') === oldAttachments.join('\u0000') && (old.role ?? null) === role;
+    return same ? [] : [{ id: channel.id, body: { name: channel.name, custom: { mode: channel.mode, attachments }, role } }];
   });
 }
 

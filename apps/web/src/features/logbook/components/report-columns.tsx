@@ -41,6 +41,16 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
       return format.limit(cell.value);
     case 'mode':
       return modeName(t, cell.value);
+    case 'role':
+      return cell.value ? t(`logbookReport.roles.${cell.value}`) : '—';
+    case 'rule':
+      return cell.value ? t('logbookReport.labels.minutesAt', { celsius: format.number(cell.value.celsius, 1), minutes: format.number(cell.value.minutes, 2) }) : '—';
+    case 'minutes':
+      return format.hours(cell.value) || '—';
+    case 'findingKind':
+      return t(`logbookReport.findingKinds.${cell.value}`, { defaultValue: cell.value });
+    case 'disinfectionSource':
+      return t(`logbookReport.disinfectionSources.${cell.value}`);
     case 'verdict':
       return <VerdictChip verdict={cell.value} />;
     case 'alarmKind':

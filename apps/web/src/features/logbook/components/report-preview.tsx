@@ -18,8 +18,10 @@ import {
   type TLogbookChange,
   type TLogbookDeviation,
   type TLogbookChannel,
+  type TLogbookDisinfectionRow,
   type TLogbookFailedFlush,
   type TLogbookExcursionRow,
+  type TLogbookFindingRow,
   type TLogbookFlushWeek,
   type TLogbookLocationSection,
   type TLogbookReport,
@@ -75,7 +77,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   const mode = (value: TLogbookChannel['mode']) => modeName(t, value);
   const shared = screenColumns(format, t, sectionLookup(section));
   const { summary: summaryTable, temperatures: temperatureTable, excursions: excursionTable, flushWeeks: weekTable, failedFlushes: failedTable, alarms: alarmTable } = LOGBOOK_TABLES;
-  const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable, deviations: deviationTable } = LOGBOOK_TABLES;
+  const { calibrationStatus: statusTable, calibrations: calibrationTable, changes: changeTable, deviations: deviationTable, findings: findingTable, disinfections: disinfectionTable } = LOGBOOK_TABLES;
 
   const summary: TResponsiveColumn<TLogbookChannel>[] = [
     node<TLogbookChannel>(),
@@ -159,6 +161,15 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     ...(['channel', 'at', 'reference', 'measured', 'offset', 'user'] as const).map((id) => shared(calibrationTable, id)),
   ];
   const changes: TResponsiveColumn<TLogbookChange>[] = [node<TLogbookChange>(), ...(['at', 'kind', 'user'] as const).map((id) => shared(changeTable, id)), shared(changeTable, 'details', { wrap: true })];
+  // Findings of the role rules and thermal disinfections (docs/logbook.md, "Roles"): only in reports made since roles.
+  const findings: TResponsiveColumn<TLogbookFindingRow>[] = [
+    node<TLogbookFindingRow>(),
+    ...(['kind', 'channel', 'from', 'to', 'hours'] as const).map((id) => shared(findingTable, id, id === 'kind' ? { wrap: true } : {})),
+  ];
+  const disinfections: TResponsiveColumn<TLogbookDisinfectionRow>[] = [
+    node<TLogbookDisinfectionRow>(),
+    ...(['channel', 'from', 'reached', 'rule', 'heldMinutes'] as const).map((id) => shared(disinfectionTable, id)),
+  ];
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
   /** A section table folded under its title and row count. */
   const part = <R extends { eui: string; channelId?: string | null }>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R, index: number) => string = key, defaultExpanded = false) => {
@@ -182,6 +193,8 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       {section.channels.some((channel) => channel.excursions !== undefined) && part(excursionTable, excursions, (row, index) => `${key(row, index)}:${row.from}`)}
       {part(weekTable, flushWeeks, (row, index) => `${key(row, index)}:${row.week}`)}
       {part(failedTable, failedFlushes)}
+      {section.findings === undefined ? null : part(findingTable, findings)}
+      {section.disinfections === undefined ? null : part(disinfectionTable, disinfections, (row, index) => `${key(row, index)}:${row.disinfection.from}`)}
       {part(alarmTable, alarms)}
       {part(statusTable, calibrationStatus)}
       {part(calibrationTable, calibrations)}

@@ -2,11 +2,13 @@ import Chip from '@mui/material/Chip';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
+import InfoIcon from '@mui/icons-material/Info';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import type { TLogbookReport } from '@aquasmart/domain';
+import type { TLogbookChannel, TLogbookReport } from '@aquasmart/domain';
 import { useTranslation } from 'react-i18next';
 
-type TVerdict = TLogbookReport['verdict'];
+/** A report's, location's or channel's verdict; a channel's may be `noLimit` (mixed outlet, other: never shown as plainly compliant). */
+type TVerdict = TLogbookReport['verdict'] | TLogbookChannel['verdict'];
 
 const LOOK = {
   compliant: { color: 'success', icon: <CheckCircleIcon /> },
@@ -14,6 +16,7 @@ const LOOK = {
   openDeviations: { color: 'error', icon: <ErrorIcon /> },
   deviationsHandled: { color: 'info', icon: <TaskAltIcon /> },
   insufficientData: { color: 'warning', icon: <HelpIcon /> },
+  noLimit: { color: 'default', icon: <InfoIcon /> },
 } as const;
 
 /** A verdict in words, colour and an icon (never colour alone); the theme's hues pass 4.5:1 with white. */

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FAULTY_READING_AT_OR_BELOW, formatLocale, formatNumber, hasAnyRight, isAdministrator, isNewBatteryReading, supplyVoltageThreshold, type TDevice } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, formatLocale, formatNumber, hasAnyRight, isAdministrator, isNewBatteryReading, roleFromMode, supplyVoltageThreshold, type TDevice } from '@aquasmart/domain';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { customerScreen, locationScreen } from '../../../lib/api/places';
 import { DetailField, DetailList, Section } from '../../../components/page';
@@ -176,6 +176,11 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                   {channel.id.startsWith('temperature') ? (
                     <>
                       <DetailField label={t('nodeDetail.details.mode')}>{channel.custom.mode}</DetailField>
+                      <DetailField label={t('nodeDetail.details.role')}>
+                        {channel.role
+                          ? t(`nodeDetail.details.roles.${channel.role}`)
+                          : `${t(`nodeDetail.details.roles.${roleFromMode(channel.custom.mode)}`)}, ${t('nodeDetail.details.roleFromMode')}`}
+                      </DetailField>
                       <DetailField label={t('nodeDetail.details.attachments')}>{channel.custom.attachments?.join(', ')}</DetailField>
                       {showCalibration ? (
                         <>
