@@ -3,6 +3,7 @@ import { emotionCache, firstUrl, happyWindow, realFetch } from './fresh-window';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../lib/i18n/i18n';
+import { forgetAnnouncedVersion } from '../lib/pwa/service-worker';
 import { clearSessionCache } from '../lib/session/session-cache';
 // Screen tests render feature screens directly, without the route table that loads their texts.
 import '../lib/i18n/texts/places';
@@ -35,7 +36,8 @@ afterEach(async () => {
 // Every test file starts as in a fresh window (vitest.config.ts runs the web files without isolation:
 // a worker keeps its modules and window from one file to the next). What a file may leave behind,
 // put back after its last test: mocks and stubbed globals, fake timers, a replaced fetch, the
-// address, the document, the app's one query cache (lib/query-client.ts) and timers or requests
+// address, the document, the app's one query cache (lib/query-client.ts), the service worker's
+// announced version (lib/pwa/service-worker.ts) and timers or requests
 // of the window still pending.
 afterAll(async () => {
   cleanup();
@@ -45,6 +47,7 @@ afterAll(async () => {
   vi.restoreAllMocks();
   window.fetch = realFetch;
   clearSessionCache();
+  forgetAnnouncedVersion();
   await happyWindow.happyDOM.abort();
   happyWindow.happyDOM.setURL(firstUrl);
   // MUI's styles: emotion's one cache would otherwise keep every style of every file in the head
