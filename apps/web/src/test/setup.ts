@@ -37,8 +37,7 @@ afterEach(async () => {
 // a worker keeps its modules and window from one file to the next). What a file may leave behind,
 // put back after its last test: mocks and stubbed globals, fake timers, a replaced fetch, the
 // address, the document, the app's one query cache (lib/query-client.ts), the service worker's
-// announced version (lib/pwa/service-worker.ts) and timers or requests
-// of the window still pending.
+// announced version (lib/pwa/service-worker.ts) and the window's pending timers and requests.
 afterAll(async () => {
   cleanup();
   vi.useRealTimers();
