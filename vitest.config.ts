@@ -20,8 +20,10 @@ const serverSelection = serverPart ? serverTestSelection(serverPart) : null;
  * A worker keeps the modules it loaded from one Node test file to the next (docs/testing.md,
  * "Isolation"): importing the server's libraries again for every file was a third of the CPU of a
  * server file. Each file still gets its own database and app. A file that mocks a module the others
- * load resets the module registry first (plugins/security-headers.test.ts). The web tests stay
- * isolated: their screens share one DOM and window.fetch, which leaked from file to file.
+ * load resets the module registry first (plugins/security-headers.test.ts). The web files too: a
+ * worker keeps React, MUI and its happy-dom window; apps/web/src/test/setup.ts puts back after each
+ * file what a file may leave behind (mocks, fetch, timers, address, document, MUI's styles, the app's
+ * query cache), so every file starts as in a fresh window.
  */
 const isolate = false;
 
@@ -56,6 +58,7 @@ export default defineConfig({
         extends: 'apps/web/vite.config.ts',
         test: {
           name: 'web',
+          isolate,
           root: 'apps/web',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -2,11 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../test/render';
-import { announceWaitingVersions, UPDATE_READY_EVENT } from '../lib/pwa/service-worker';
+import { announceWaitingVersions, forgetAnnouncedVersion, UPDATE_READY_EVENT } from '../lib/pwa/service-worker';
 import { UpdatePrompt } from './update-prompt';
 
 describe('UpdatePrompt', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    // The second test announces a version; the first must start where none was (any order).
+    forgetAnnouncedVersion();
+  });
 
   it('shows nothing until a new version waits; then offers Vernieuwen, which lets the waiting worker take over', async () => {
     renderAt(<UpdatePrompt />);

@@ -130,6 +130,9 @@ describe('/products', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Fout bij verwijderen product: Product is nog in gebruik bij 2 gateway(s) en 0 node(s)')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/v1/products/Kerlink']);
     // A new snackbar replaces this one; closing it first is what a user may do as well.
+    // The message may come while the dialog still fades out, which hides the rest of the page (the
+    // alert with it) from assistive technology until it is gone (as calibration.test.tsx waits).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Sanimatic kraan verwijderen' }));

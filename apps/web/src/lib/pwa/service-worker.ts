@@ -12,6 +12,11 @@ export const UPDATE_READY_EVENT = 'aquasmart:update-ready';
  */
 let announced: ServiceWorkerRegistration | null = null;
 
+/** Forgets the version announced, as a page loaded afresh knows none (for tests: src/test/setup.ts). */
+export function forgetAnnouncedVersion(): void {
+  announced = null;
+}
+
 /** A new version that waits already, announced before anyone listened; null when none waits. */
 export function waitingUpdate(): ServiceWorkerRegistration | null {
   return announced?.waiting ? announced : null;

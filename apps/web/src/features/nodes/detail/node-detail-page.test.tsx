@@ -163,6 +163,9 @@ describe('/nodes/{customer}/{location}/{eui}', { timeout: 30_000 }, () => {
     expect(patch?.body).toEqual({ customer: null, location: null, lora: { state: 'Stopped' } });
 
     fail = false;
+    // The message may come while the dialog still fades out, which hides the rest of the page (the
+    // alert with it) from assistive technology until it is gone (as calibration.test.tsx waits).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
