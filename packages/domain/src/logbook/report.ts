@@ -192,7 +192,8 @@ export const ZLogbookCalibration = z.object({
 });
 
 /** A setting's value before and after: a number in its unit, on/off, a mode; null when not known before. */
-const zSettingValue = z.union([z.number(), z.string(), z.boolean()]).nullable();
+// null within the number's schema: OpenAPI 3.0 (the served document) has no null type, and `nullable` beside an anyOf without a type is invalid there.
+const zSettingValue = z.union([z.number().nullable(), z.string(), z.boolean()]);
 export const ZLogbookSettingChange = z.object({ setting: z.string(), from: zSettingValue, to: zSettingValue });
 export type TLogbookSettingChange = z.infer<typeof ZLogbookSettingChange>;
 
