@@ -192,7 +192,7 @@ export const logbookReportTextsNl = {
     insufficientData: 'Onvoldoende gegevens',
     deviationsHandled: 'Afwijkingen, alle afgehandeld',
     openDeviations: 'Open afwijkingen',
-    noLimit: 'Geen grens: spoelen en groeigebied in orde',
+    noLimit: 'Geen grens, in orde',
   },
   modes: {
     WW: 'Warm water',
@@ -484,7 +484,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     insufficientData: 'Insufficient data',
     deviationsHandled: 'Deviations, all handled',
     openDeviations: 'Open deviations',
-    noLimit: 'No limit: flushing and growth range in order',
+    noLimit: 'No limit, in order',
   },
   modes: {
     WW: 'Hot water',
@@ -779,7 +779,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     insufficientData: 'Unzureichende Daten',
     deviationsHandled: 'Abweichungen, alle erledigt',
     openDeviations: 'Offene Abweichungen',
-    noLimit: 'Ohne Grenzwert: Spülung und Wachstumsbereich in Ordnung',
+    noLimit: 'Ohne Grenzwert, in Ordnung',
   },
   modes: {
     WW: 'Warmwasser',

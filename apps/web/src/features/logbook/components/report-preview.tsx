@@ -92,9 +92,11 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       render: (row) => (row.min === null ? '—' : `${[row.min, row.mean, row.max].map((value) => format.celsius(value)).join(' / ')}${UNIT_SPACE}°C`),
       align: 'right',
     },
-    // Of the hours there (issue 39): a mixed tap's 741,7 of 745 hours in the growth range shows as such.
+    // Of the hours there (issue 39): a mixed tap's 741,7 of 745 hours in the growth range shows as such;
+    // wraps between its words ('741,7' / 'van 745 uur') so the summary still fits 1280 px in a customer's report.
     shared(summaryTable, 'growthRangeHours', {
       render: (row) => (row.hoursThere === undefined ? format.hours(row.growthRangeHours) || '—' : `${format.hours(row.growthRangeHours) || '—'} ${t('logbookReport.labels.ofHours', { hours: format.number(row.hoursThere) })}`),
+      wrap: true,
     }),
     {
       id: 'flushes',
