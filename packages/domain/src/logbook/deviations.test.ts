@@ -3,15 +3,14 @@ import {
   compareDeviations,
   continuesEarlierRecord,
   deviationActionIssues,
-  deviationFindings,
   deviationHandling,
   deviationKey,
-  deviationVerdict,
   worstVerdict,
   ZDeviationActionBody,
   type TDeviationAction,
   type TReportVerdict,
 } from './deviations';
+import { deviationFindings, deviationVerdict } from './deviation-findings';
 import { ZLogbookLocationSection, ZLogbookReport, type TLogbookChannel } from './report';
 
 const PERIOD_START = '2026-10-01T00:00:00.000Z';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageKey, MESSAGE } from '../validation/message-key';
 import { zRequiredText } from '../validation/validators';
-import type { TLogbookChannel, TLogbookLocationSection } from './report';
 
 /**
  * Deviations as records (docs/logbook.md, "Deviations"). Every finding of the logbook report that
@@ -55,55 +54,6 @@ export interface TDeviationFinding {
 export function deviationKey(locationId: number, finding: Pick<TDeviationFinding, 'kind' | 'alarmKind' | 'eui' | 'channelId' | 'keyStart'>): string {
   const kind = finding.alarmKind ? `${finding.kind}:${finding.alarmKind}` : finding.kind;
   return [String(locationId), kind, finding.eui, finding.channelId ?? '', finding.keyStart].join('|');
-}
-
-/**
- * The excursions of a channel past its limit: every one the report lists, the longest in reports made
- * before it listed them. At an outlet resting water is judged by how long it stood in the growth
- * range (its excursions): only past the rulebook's tolerance, and that is the role rules' finding
- * `growthRangeTooLong`, not an excursion of its own.
- */
-function channelExcursions(channel: TLogbookChannel): { from: string; to: string; hours: number }[] {
-  if (channel.test === 'runningTest' || channel.test === 'growthRange') return [];
-  if (channel.excursions) return channel.excursions.map(({ from, to, hours }) => ({ from, to, hours }));
-  return channel.longestExcursion ? [channel.longestExcursion] : [];
-}
-
-/**
- * The deviations in a location's section of the report, in a stable order (by start, then node,
- * channel and kind). `periodStart` is the start of a never-calibrated channel's overdue stretch.
- */
-export function deviationFindings(section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings'>, periodStart: string): TDeviationFinding[] {
-  const findings: TDeviationFinding[] = [];
-  const ofChannel = (channel: TLogbookChannel) => ({ alarmKind: null, eui: channel.eui, nodeName: channel.nodeName, channelId: channel.channelId });
-  for (const channel of section.channels) {
-    for (const stretch of channelExcursions(channel)) findings.push({ kind: 'excursion', ...ofChannel(channel), ...stretch, keyStart: stretch.from });
-    for (const stretch of channel.missedFlushes) findings.push({ kind: 'missedFlush', ...ofChannel(channel), ...stretch, keyStart: stretch.from });
-    for (const stretch of channel.gaps) findings.push({ kind: 'gap', ...ofChannel(channel), ...stretch, keyStart: stretch.from });
-  }
-  for (const flush of section.failedFlushes) {
-    findings.push({ kind: 'failedFlush', alarmKind: null, eui: flush.eui, nodeName: flush.nodeName, channelId: flush.channelId, from: flush.at, to: flush.at, hours: 0, keyStart: flush.at });
-  }
-  for (const status of section.calibrationStatus) {
-    if (!status.overdue) continue;
-    const from = status.due && status.due > periodStart ? status.due : periodStart;
-    findings.push({ kind: 'calibrationOverdue', alarmKind: null, eui: status.eui, nodeName: status.nodeName, channelId: status.channelId, from, to: null, hours: null, keyStart: status.due ?? 'never' });
-  }
-  for (const finding of section.findings ?? []) {
-    findings.push({ kind: finding.kind, alarmKind: null, eui: finding.eui, nodeName: finding.nodeName, channelId: finding.channelId, from: finding.from, to: finding.to, hours: finding.hours, keyStart: finding.from });
-  }
-  for (const alarm of section.alarms) {
-    findings.push({ kind: 'alarm', alarmKind: alarm.kind, eui: alarm.eui, nodeName: alarm.nodeName, channelId: alarm.channelId, from: alarm.from, to: alarm.to, hours: alarm.hours, keyStart: alarm.from });
-  }
-  const order = (kind: TDeviationKind) => DEVIATION_KINDS.indexOf(kind);
-  return findings.sort(
-    (a, b) =>
-      a.from.localeCompare(b.from) ||
-      a.eui.localeCompare(b.eui) ||
-      (a.channelId ?? '').localeCompare(b.channelId ?? '') ||
-      order(a.kind) - order(b.kind) ||
-      (a.alarmKind ?? '').localeCompare(b.alarmKind ?? ''),
-  );
 }
 
 /** Whether a stretch found at the period's start may continue a record of an earlier period (same subject, still going then). */
@@ -161,20 +111,6 @@ export function deviationHandling(latest: TDeviationAction | null, alarm: TAlarm
 
 /** Verdicts of a location, a customer and a report: 'deviations' is what reports issued before deviations were records say. */
 export type TReportVerdict = 'compliant' | 'deviationsHandled' | 'openDeviations' | 'insufficientData' | 'deviations';
-
-/**
- * A location's verdict from its deviations and its channels' verdicts: open deviations when one is
- * open (or a channel has deviations no record shows), deviations all handled when there are some
- * and all are handled, else insufficient data when a channel has too few readings (or there are no
- * channels), else compliant. As before, deviations weigh more than too few readings.
- */
-export function deviationVerdict(channelVerdicts: readonly TLogbookChannel['verdict'][], states: readonly TDeviationState[]): TReportVerdict {
-  if (states.includes('open')) return 'openDeviations';
-  if (states.length > 0) return 'deviationsHandled';
-  if (channelVerdicts.includes('deviations')) return 'openDeviations';
-  if (channelVerdicts.length === 0 || channelVerdicts.includes('insufficientData')) return 'insufficientData';
-  return 'compliant';
-}
 
 const VERDICT_WEIGHT: Record<TReportVerdict, number> = { openDeviations: 4, deviations: 4, deviationsHandled: 3, insufficientData: 2, compliant: 1 };
 

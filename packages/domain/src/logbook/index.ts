@@ -10,3 +10,4 @@ export * from './disinfection';
 export * from './report-rules';
 export * from './report-words';
 export * from './deviations';
+export * from './deviation-findings';
