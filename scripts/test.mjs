@@ -40,6 +40,9 @@ function part(heading, beside = '') {
 }
 const skipped = [];
 const failedSteps = [];
+/** Each failed test's name and the first lines of its error, repeated at the end (CI keeps the tail). */
+const failedTests = [];
+const firstLines = (message) => String(message ?? '').split('\n').slice(0, 6).join('\n      ');
 
 function step(name, ok) {
   if (ok) totals.passed += 1;
@@ -63,6 +66,12 @@ function countVitest(name, file, code) {
   if (!report) return step(name, false);
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failedTests.push(`${name}: ${path.relative(ROOT, file.name)} > ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (!failed.length && file.status === 'failed') failedTests.push(`${name}: ${path.relative(ROOT, file.name)}\n      ${firstLines(file.message)}`);
+  }
   if (report.numPendingTests + report.numTodoTests > 0) skipped.push(`${name}: ${report.numPendingTests + report.numTodoTests} skipped tests`);
   if (code !== 0 && report.numFailedTests === 0) step(`${name} (exit ${code})`, false);
   else if (code !== 0) failedSteps.push(name);
@@ -115,6 +124,23 @@ function deadE2eFolders() {
   });
 }
 
+/** The failed (or flaky) tests of a Playwright JSON report, each with the first lines of its error. */
+function failedPlaywrightTests(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        found.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')} (${test.projectName}, ${test.status})\n      ${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
 /** The browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
 async function browserTests(label, reportName, env = {}, beside = '') {
   const done = part(`Browser tests (Chromium)${label}`, beside);
@@ -127,6 +153,7 @@ async function browserTests(label, reportName, env = {}, beside = '') {
   else {
     totals.passed += report.stats.expected;
     totals.failed += report.stats.unexpected + report.stats.flaky;
+    for (const test of failedPlaywrightTests(report)) failedTests.push(`playwright${label}: ${test}`);
     if (report.stats.skipped > 0) skipped.push(`browser tests${label}: ${report.stats.skipped} skipped`);
     if (code !== 0 && report.stats.unexpected === 0) step(`playwright${label} (exit ${code})`, false);
   }
@@ -260,6 +287,7 @@ if (skipped.length && isCI) {
   console.log('CI=true: a skipped suite is a failure.');
   totals.failed += skipped.length;
 }
+for (const test of failedTests) console.log(`FAILED TEST ${test}`);
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
