@@ -65,6 +65,7 @@ export const validationMessagesNl = {
   nodeNotHere: 'Deze node staat niet op deze locatie',
   channelUnknown: 'Deze node heeft dit kanaal niet',
   takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
+  authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -129,6 +130,7 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   nodeNotHere: 'This node is not at this location',
   channelUnknown: 'This node has no such channel',
   takenAtInFuture: 'The sampling time is in the future',
+  authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
 };
 
 export const errorMessagesNl = {

@@ -164,18 +164,8 @@ export function readLabCsvRow(line: number, cells: Partial<Record<TLabCsvColumn,
   };
 }
 
-/** A result of the file: its lines' counts under one sample id. */
-export interface TLabCsvResult {
-  line: number;
-  sampleId: string;
-  point: string;
-  takenAt: number;
-  lab: string;
-  accreditation: string | null;
-  method: string;
-  waterCelsius: number | null;
-  counts: TLabCsvRow['count'][];
-}
+/** A result of the file: its lines' counts under one sample id (`line` its first line). */
+export type TLabCsvResult = Omit<TLabCsvRow, 'count'> & { counts: TLabCsvRow['count'][] };
 
 /**
  * The rows grouped into results by sample id (in the order of their first line). The lines of one
@@ -186,7 +176,8 @@ export function groupLabRows(rows: readonly TLabCsvRow[]): { results: TLabCsvRes
   for (const row of rows) {
     const known = bySample.get(row.sampleId);
     if (!known) {
-      bySample.set(row.sampleId, { line: row.line, sampleId: row.sampleId, point: row.point, takenAt: row.takenAt, lab: row.lab, accreditation: row.accreditation, method: row.method, waterCelsius: row.waterCelsius, counts: [row.count] });
+      const { count, ...result } = row;
+      bySample.set(row.sampleId, { ...result, counts: [count] });
       continue;
     }
     if (known.point !== row.point) return { issue: { line: row.line, field: 'point', key: 'validation.samplePointDiffers' } };

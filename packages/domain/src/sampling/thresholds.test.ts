@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TRulebookId } from '../logbook/rulebooks';
-import { judgeResult, parseCountUnit, perLitre, type TCountUnit, type TLegalStep, type TSampleVerdict } from './thresholds';
+import { judgeResult, legionellaResolutionIssues, parseCountUnit, perLitre, type TCountUnit, type TLegalStep, type TSampleVerdict } from './thresholds';
 
 describe('counts in one unit', () => {
   it.each([
@@ -75,5 +75,19 @@ describe('not detected', () => {
 
   it('a detected count decides, whatever the limits of the others', () => {
     expect(judgeResult('NL', [{ count: 40, unit: 'kve/l' }, { count: null, detectionLimit: 500, unit: 'kve/l' }]).verdict).toBe('compliant');
+  });
+});
+
+describe('resolving a legionella alarm', () => {
+  const now = new Date('2026-04-02T10:00:00Z');
+  it.each([
+    [{ rulebook: 'NL', severity: 'critical' }, undefined, { authorityToldAt: 'validation.authorityToldRequired' }],
+    [{ rulebook: 'NL', severity: 'critical' }, '2026-04-01T09:00:00+02:00', {}],
+    [{ rulebook: 'NL', severity: 'warning' }, undefined, {}],
+    [{ rulebook: 'DE', severity: 'critical' }, undefined, { authorityToldAt: 'validation.authorityToldRequired' }],
+    [{ rulebook: 'UK', severity: 'critical' }, undefined, {}],
+    [{ rulebook: 'NL', severity: 'critical' }, '2026-04-03T09:00:00Z', { authorityToldAt: 'validation.actedAtInFuture' }],
+  ] as const)('%j told at %j: %j', (details, told, issues) => {
+    expect(legionellaResolutionIssues(details, told, now)).toEqual(issues);
   });
 });

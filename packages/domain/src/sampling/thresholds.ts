@@ -122,3 +122,20 @@ export function judgeResult(rulebook: TRulebookId, counts: readonly TCountInput[
 
 /** Whether a verdict opens an alarm (and asks for a re-sample). */
 export const opensAlarm = (verdict: TSampleVerdict) => verdict === 'exceeded' || verdict === 'report';
+
+/** Allowed clock difference between a typed time and the server's. */
+const FUTURE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * What resolving a legionella alarm lacks (docs/sampling.md, "Legal steps"), as field -> message
+ * key: an alarm that reached a report threshold with an authority (NL the ILT, DE the
+ * Gesundheitsamt) needs the time the authority was told, not in the future. The corrective action
+ * is the resolution's note, which every resolution needs.
+ */
+export function legionellaResolutionIssues(details: Record<string, unknown>, authorityToldAt: string | undefined, now: Date): Record<string, string> {
+  const rulebook = details.rulebook as TRulebookId | undefined;
+  const authority = rulebook && rulebook in SAMPLING_RULES ? SAMPLING_RULES[rulebook].authority : null;
+  if (authorityToldAt !== undefined && Date.parse(authorityToldAt) > now.getTime() + FUTURE_MARGIN_MS) return { authorityToldAt: 'validation.actedAtInFuture' };
+  if (authority !== null && details.severity === 'critical' && authorityToldAt === undefined) return { authorityToldAt: 'validation.authorityToldRequired' };
+  return {};
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDeUse, TRulebookId, TSamplePointRole, TSampleVerdict } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
@@ -83,7 +83,7 @@ const pointRow = rowShape({
   verdict: column.as<TSampleVerdict | null>(),
 });
 
-const pointsQuery = (where: ReturnType<typeof sql>) => sql`
+const pointsQuery = (where: SQL) => sql`
   SELECT p.id, p.location_id, p.name, p.role, p.priority, p.device_eui, p.channel_id, p.created_at,
          r.id AS result_id, r.sample_id, r.taken_at, r.verdict
     FROM sample_points p
@@ -157,21 +157,17 @@ export async function resultCountOf(db: TDbOrTx, pointId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
+const nameRow = rowShape({ name: column.as<string>() });
+
 /** The names of a location's points that are taken (of those asked; `except` a point being renamed). */
 export async function takenNames(db: TDbOrTx, locationId: number, names: readonly string[], except?: number): Promise<Set<string>> {
   if (names.length === 0) return new Set();
-  const rows = await queryNames(db, locationId, names, except);
-  return new Set(rows);
-}
-
-const nameRow = rowShape({ name: column.as<string>() });
-async function queryNames(db: TDbOrTx, locationId: number, names: readonly string[], except?: number): Promise<string[]> {
   const rows = await nameRow.read(
     db,
     sql`SELECT name FROM sample_points WHERE location_id = ${locationId} AND id <> ${except ?? 0}
           AND name IN (SELECT jsonb_array_elements_text(${json(names)}::jsonb))`,
   );
-  return rows.map((row) => row.name);
+  return new Set(rows.map((row) => row.name));
 }
 
 const channelRow = rowShape({ location_id: column.as<number | null>(), has_channel: column.as<boolean>() });

@@ -200,6 +200,21 @@ describe('results and the legal step', () => {
     expect((await alarmsOf(point.id))[0].details).toMatchObject({ severity: 'critical', legalStep: 'reportIlt' });
   });
 
+  it('resolving the alarm of a report threshold needs the action taken and when the authority was told', async () => {
+    const point = await addPoint(tokens.klant, { name: 'Douche', role: 'hot' });
+    const entered = await enter(tokens.klant, result(point.id, 'M-1', 5000));
+    const resolve = (body: Record<string, unknown>) => call(tokens.admin, 'POST', `/alarms/${entered.alarmId}/resolve`, body);
+    expect((await resolve({ note: 'Boiler thermisch gedesinfecteerd (70 °C)' })).json()).toMatchObject({ statusCode: 400, fields: { authorityToldAt: 'validation.authorityToldRequired' } });
+    expect((await resolve({ authorityToldAt: '2026-03-31T12:00:00+02:00' })).statusCode).toBe(400);
+    const resolved = await resolve({ note: 'Boiler thermisch gedesinfecteerd (70 °C)', authorityToldAt: '2026-03-31T12:00:00+02:00' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ state: 'resolved', resolution: 'Boiler thermisch gedesinfecteerd (70 °C)', details: { authorityToldAt: '2026-03-31T10:00:00.000Z', legalStep: 'reportIlt' } });
+    // A warning (measures) needs the action only.
+    const other = await addPoint(tokens.klant, { name: 'Keuken', role: 'cold' });
+    const measures = await enter(tokens.klant, result(other.id, 'M-2', 300));
+    expect((await call(tokens.admin, 'POST', `/alarms/${measures.alarmId}/resolve`, { note: 'Leiding gespoeld' })).statusCode).toBe(200);
+  });
+
   it('Germany: 100 KBE/100 ml is 1,000 per litre, reported to the Gesundheitsamt', async () => {
     const point = await addPoint(tokens.admin, { name: 'Dusche 1', role: 'hot' }, DE_PLACE);
     const entered = await enter(tokens.admin, { ...result(point.id, 'P-1', 100), counts: [{ count: 100, unit: 'KBE/100 ml' }] }, DE_PLACE);
