@@ -110,10 +110,11 @@ describe('sample points', () => {
     expect((await call(tokens.klant, 'GET', `${PLACE}/sample-points`)).json<TSamplePoint[]>()).toHaveLength(2);
   });
 
-  it('a point with results is kept', async () => {
-    const point = await addPoint(tokens.klant, { name: 'Douche', role: 'hot' });
-    await enter(tokens.klant, result(point.id, 'M-1', 40));
-    expect((await call(tokens.klant, 'DELETE', `/sample-points/${point.id}`)).json()).toMatchObject({ statusCode: 409, key: 'errors.samplePointHasResults' });
+  it('a point with results is kept, and so is its location', async () => {
+    const point = await addPoint(tokens.admin, { name: 'Douche', role: 'hot' }, DE_PLACE);
+    await enter(tokens.admin, result(point.id, 'M-1', 40), DE_PLACE);
+    expect((await call(tokens.admin, 'DELETE', `/sample-points/${point.id}`)).json()).toMatchObject({ statusCode: 409, key: 'errors.samplePointHasResults' });
+    expect((await call(tokens.admin, 'DELETE', DE_PLACE)).json()).toMatchObject({ statusCode: 409, key: 'errors.locationHasSamplePoints', params: { samplePoints: 1 } });
   });
 });
 
