@@ -98,6 +98,8 @@ const MODULE_BUILDS_ON = {
   events: [],
   // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.
   labels: ['devices'],
+  // Sampling (docs/sampling.md): scoped by location; a result at or above the threshold opens its sample point's alarm.
+  sampling: ['locations', 'alarm-store'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

@@ -25,6 +25,7 @@ import { productRoutes } from './modules/products/product-routes';
 import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log-routes';
 import { logbookRoutes } from './modules/logbook/logbook-routes';
 import { deviationRoutes } from './modules/deviations/deviations-routes';
+import { samplingRoutes } from './modules/sampling/sampling-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { longReportReads, plainReportReads } from './modules/logbook/logbook-service';
 import { createBackgroundJobs } from './jobs/background-jobs';
@@ -229,6 +230,7 @@ export async function buildApp({ config, database, logger, logStream, background
       });
       await api.register(logbookVerifyRoutes, { db: database.db });
       await api.register(deviationRoutes, { db: database.db });
+      await api.register(samplingRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
       await api.register(deviceRoutes, { db: database.db });

@@ -24,3 +24,4 @@ export * from './dashboard-routes';
 export * from './gateway-radio';
 export * from './platforms';
 export * from './field';
+export * from './sampling';

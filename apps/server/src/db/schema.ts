@@ -15,3 +15,4 @@ export * from './schema/dashboard';
 export * from './schema/logbook';
 export * from './schema/alarms';
 export * from './schema/platforms';
+export * from './schema/sampling';

@@ -125,7 +125,11 @@ export const ZAlarmComment = z.object({ note: z.string().trim().min(1).max(ALARM
 export type TAlarmComment = z.infer<typeof ZAlarmComment>;
 
 /** The note is the corrective action and is required. */
-export const ZAlarmResolve = z.object({ note: z.string().trim().min(1).max(ALARM_NOTE_MAX_LENGTH) });
+export const ZAlarmResolve = z.object({
+  note: z.string().trim().min(1).max(ALARM_NOTE_MAX_LENGTH),
+  /** A legionella alarm at a report threshold (docs/sampling.md): when the authority was told. */
+  authorityToldAt: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),
+});
 export type TAlarmResolve = z.infer<typeof ZAlarmResolve>;
 
 /** An alarm as the dashboard lists show it beside a node (null when the node's kind has no alarm row). */

@@ -12,6 +12,8 @@ export const ALARM_KINDS = [
   'settingsNotTaken',
   'temperature',
   'gatewayOffline',
+  // A laboratory result at or above the rulebook's threshold (docs/sampling.md); its subject is the sample point.
+  'legionella',
 ] as const;
 export type TAlarmKind = (typeof ALARM_KINDS)[number];
 
@@ -25,8 +27,8 @@ export const CHANNEL_ALARM_KINDS: readonly TAlarmKind[] = ['faultySensor', 'temp
 export const ALARM_STATES = ['new', 'acknowledged', 'assigned', 'resolved'] as const;
 export type TAlarmState = (typeof ALARM_STATES)[number];
 
-/** Steps of an alarm's timeline. */
-export const ALARM_EVENT_ACTIONS = ['opened', 'closed', 'reopened', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated', 'notified'] as const;
+/** Steps of an alarm's timeline; 'observed': a later observation of the subject joined the open alarm (a re-sample still above, docs/sampling.md). */
+export const ALARM_EVENT_ACTIONS = ['opened', 'closed', 'reopened', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated', 'notified', 'observed'] as const;
 export type TAlarmEventAction = (typeof ALARM_EVENT_ACTIONS)[number];
 
 export const isAlarmKind = (value: unknown): value is TAlarmKind => typeof value === 'string' && (ALARM_KINDS as readonly string[]).includes(value);

@@ -40,6 +40,8 @@ export const ALARM_REOPEN_WITHIN_MS: Readonly<Record<TAlarmKind, number>> = {
   settingsNotTaken: HOUR_MS,
   temperature: HOUR_MS,
   gatewayOffline: HOUR_MS,
+  // Each laboratory result is its own fact: a result above after a closed alarm is a new alarm.
+  legionella: 0,
 };
 
 /**

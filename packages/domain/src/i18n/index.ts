@@ -31,3 +31,4 @@ export * from './languages';
 export * from './ui-alarm-notifications';
 export * from './ui-platforms';
 export * from './ui-field';
+export * from './ui-sampling';

@@ -56,6 +56,16 @@ export const validationMessagesNl = {
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
   escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
+  // sampling (docs/sampling.md)
+  samplePointUnknown: 'Dit tappunt bestaat niet op deze locatie',
+  samplePointNameTaken: 'Er is al een tappunt met deze naam op deze locatie',
+  sampleIdTaken: 'Dit monsternummer is op deze locatie al ingevoerd',
+  samplePointDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tappunt',
+  sampleTimeDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tijdstip',
+  nodeNotHere: 'Deze node staat niet op deze locatie',
+  channelUnknown: 'Deze node heeft dit kanaal niet',
+  takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
+  authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -111,6 +121,16 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   clock: 'A time from 0:00 to 23:59, for example 7:00',
   quietHoursEqual: 'Quiet hours cannot start and end at the same time',
   escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
+  // sampling (docs/sampling.md)
+  samplePointUnknown: 'There is no such sample point at this location',
+  samplePointNameTaken: 'This location already has a sample point of this name',
+  sampleIdTaken: 'This sample id has already been entered at this location',
+  samplePointDiffers: 'This sample id is earlier in the file with another sample point',
+  sampleTimeDiffers: 'This sample id is earlier in the file with another time',
+  nodeNotHere: 'This node is not at this location',
+  channelUnknown: 'This node has no such channel',
+  takenAtInFuture: 'The sampling time is in the future',
+  authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
 };
 
 export const errorMessagesNl = {
@@ -167,6 +187,7 @@ export const errorMessagesNl = {
   productNameTaken: 'Er bestaat al een product met deze naam',
   customerInUse: 'Klant heeft nog {{locations}} locatie(s), {{gateways}} gateway(s), {{nodes}} node(s) en {{users}} gebruiker(s)',
   locationInUse: 'Locatie heeft nog {{gateways}} gateway(s) en {{nodes}} node(s)',
+  locationHasSamplePoints: 'Locatie heeft nog {{samplePoints}} tappunt(en) voor monstername; hun uitslagen blijven bewaard',
   gatewayInUse: 'Gateway heeft nog {{nodes}} node(s)',
   gatewayMoveInUse: 'Gateway met {{nodes}} node(s) kan niet naar een andere klant',
   productInUse: 'Product is nog in gebruik bij {{gateways}} gateway(s) en {{nodes}} node(s)',
@@ -184,6 +205,9 @@ export const errorMessagesNl = {
   alarmAssigneeNotAllowed: 'Deze gebruiker mag dit alarm niet zien en kan het dus niet toegewezen krijgen',
   alarmAssigneeMayNotHandle: 'Deze gebruiker mag dit soort alarm niet afhandelen en kan het dus niet toegewezen krijgen',
   alarmKindNotHandled: 'U mag dit soort alarm niet afhandelen',
+  // sampling (docs/sampling.md)
+  csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
+  samplePointHasResults: 'Dit tappunt heeft uitslagen en blijft daarom bewaard',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -240,6 +264,7 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   productNameTaken: 'A product with this name already exists',
   customerInUse: 'Customer still has {{locations}} location(s), {{gateways}} gateway(s), {{nodes}} node(s) and {{users}} user(s)',
   locationInUse: 'Location still has {{gateways}} gateway(s) and {{nodes}} node(s)',
+  locationHasSamplePoints: 'Location still has {{samplePoints}} sample point(s); their results are kept',
   gatewayInUse: 'Gateway still has {{nodes}} node(s)',
   gatewayMoveInUse: 'A gateway with {{nodes}} node(s) cannot move to another customer',
   productInUse: 'Product is still used by {{gateways}} gateway(s) and {{nodes}} node(s)',
@@ -257,6 +282,9 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   alarmAssigneeNotAllowed: 'This user may not see this alarm, so it cannot be assigned to them',
   alarmAssigneeMayNotHandle: 'This user may not handle this kind of alarm, so it cannot be assigned to them',
   alarmKindNotHandled: 'You may not handle this kind of alarm',
+  // sampling (docs/sampling.md)
+  csvRow: 'Line {{line}} of the file is invalid ({{field}}); nothing was imported',
+  samplePointHasResults: 'This sample point has results and is therefore kept',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;

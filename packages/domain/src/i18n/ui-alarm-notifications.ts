@@ -15,6 +15,7 @@ const kindNamesNl: Record<TAlarmKind, string> = {
   settingsNotTaken: 'Instellingen niet overgenomen',
   temperature: 'Temperatuur buiten de grens',
   gatewayOffline: 'Gateway offline',
+  legionella: 'Legionella boven de norm',
 };
 const kindNamesEn: Record<TAlarmKind, string> = {
   lowBattery: 'Low battery',
@@ -25,6 +26,7 @@ const kindNamesEn: Record<TAlarmKind, string> = {
   settingsNotTaken: 'Settings not taken',
   temperature: 'Temperature out of range',
   gatewayOffline: 'Gateway offline',
+  legionella: 'Legionella above the limit',
 };
 
 export const alarmNotificationsUiNl = {

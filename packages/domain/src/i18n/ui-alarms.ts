@@ -17,6 +17,7 @@ export const alarmsUiNl = {
       settingsNotTaken: 'Instellingen niet overgenomen',
       temperature: 'Temperatuur buiten grens',
       gatewayOffline: 'Gateway offline',
+      legionella: 'Legionella boven de norm',
     },
     states: {
       new: 'Nieuw',
@@ -133,6 +134,7 @@ export const alarmsUiNl = {
       commented: 'Opmerking',
       resolved: 'Opgelost',
       escalated: 'Geëscaleerd',
+      observed: 'Nieuwe uitslag',
       notified: 'Melding verstuurd',
       by: 'door {{name}}',
       portal: 'het portaal',
@@ -171,6 +173,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       settingsNotTaken: 'Settings not taken',
       temperature: 'Temperature out of range',
       gatewayOffline: 'Gateway offline',
+      legionella: 'Legionella above the limit',
     },
     states: {
       new: 'New',
@@ -283,6 +286,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       commented: 'Comment',
       resolved: 'Resolved',
       escalated: 'Escalated',
+      observed: 'New result',
       notified: 'Notification sent',
       by: 'by {{name}}',
       portal: 'the portal',

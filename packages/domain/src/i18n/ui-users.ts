@@ -75,6 +75,7 @@ export const usersUiNl = {
       products: 'Producten',
       signLogbook: 'Logboek ondertekenen',
       recordDeviationAction: 'Afwijkingen afhandelen',
+      enterSampleResults: 'Laboratoriumuitslagen invoeren',
     },
   },
 };
@@ -152,6 +153,7 @@ export const usersUiEn: typeof usersUiNl = {
       products: 'Products',
       signLogbook: 'Sign logbooks',
       recordDeviationAction: 'Handle deviations',
+      enterSampleResults: 'Enter laboratory results',
     },
   },
 };

@@ -38,6 +38,8 @@ const ALARM_HANDLING = route('PostAlarmAcknowledge', 'PostAlarmAssign', 'PostAla
 /** Field entries the alarm service checks per kind: every kind but water detection, and water detection. */
 export const ALARM_HANDLE_FIELD = 'alarm.handle';
 export const ALARM_HANDLE_WATER_FIELD = 'alarm.handle.waterDetection';
+/** A location's sample points and sampling plan (docs/sampling.md). */
+const SAMPLING_SETUP = route('PostLocationSamplePoint', 'PostLocationSamplePointsImport', 'PatchSamplePoint', 'DeleteSamplePoint', 'PatchLocationSamplingPlan');
 const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimumTemperatureDeviation', 'customer.calibration.interval', 'location.calibration.interval'];
 
 export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
@@ -45,7 +47,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   editCustomer: [...route('PatchCustomer'), ...route('PatchCustomerAlarmEscalation'), ...fields('rw', 'customer.details')],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
-  editLocation: [...route('PatchLocation'), ...fields('rw', 'location.details', 'location.notes')],
+  editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...fields('rw', 'location.details', 'location.notes')],
   deleteLocation: route('DeleteLocation'),
   moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
   addNode: [
@@ -88,6 +90,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   signLogbook: route('PostLocationIssuedLogbook', 'PostCustomerIssuedLogbook'),
   // Recording the corrective action of a deviation (docs/logbook.md, "Deviations"): grantable to a customer's own users, for their locations.
   recordDeviationAction: route('PostDeviationAction'),
+  // Laboratory results (docs/sampling.md): entering and importing them, and the sample points and plan they need; grantable to a customer's own users.
+  enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport')],
 };
 
 /**

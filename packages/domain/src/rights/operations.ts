@@ -83,6 +83,19 @@ export const OPERATIONS = {
   GetCustomerDeviations: op('GET', '/customers/:customer/deviations', 'read'),
   GetDeviation: op('GET', '/deviations/:id', 'read'),
   PostDeviationAction: op('POST', '/deviations/:id/actions', 'route'),
+  // sampling (docs/sampling.md): whoever may see the location reads; sample points and the plan need editLocation or
+  // enterSampleResults, entering results enterSampleResults
+  GetLocationSamplePoints: op('GET', '/customers/:customer/locations/:location/sample-points', 'read'),
+  PostLocationSamplePoint: op('POST', '/customers/:customer/locations/:location/sample-points', 'route'),
+  PostLocationSamplePointsImport: op('POST', '/customers/:customer/locations/:location/sample-points/import', 'route'),
+  PatchSamplePoint: op('PATCH', '/sample-points/:id', 'route'),
+  DeleteSamplePoint: op('DELETE', '/sample-points/:id', 'route'),
+  GetLocationSamplingPlan: op('GET', '/customers/:customer/locations/:location/sampling-plan', 'read'),
+  PatchLocationSamplingPlan: op('PATCH', '/customers/:customer/locations/:location/sampling-plan', 'route'),
+  GetLocationSampleResults: op('GET', '/customers/:customer/locations/:location/sample-results', 'read'),
+  PostLocationSampleResult: op('POST', '/customers/:customer/locations/:location/sample-results', 'route'),
+  PostLocationSampleResultsImport: op('POST', '/customers/:customer/locations/:location/sample-results/import', 'route'),
+  GetSampleResult: op('GET', '/sample-results/:id', 'read'),
   // reports made as jobs (a customer's year): whoever may read them; a job is its user's own
   StartLocationLogbookJob: op('POST', '/customers/:customer/locations/:location/logbook/jobs', 'read'),
   StartCustomerLogbookJob: op('POST', '/customers/:customer/logbook/jobs', 'read'),

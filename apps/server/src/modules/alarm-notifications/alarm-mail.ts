@@ -14,6 +14,8 @@ export interface TAlarmForMail {
   deviceEui: string | null;
   deviceName: string | null;
   gatewayName: string | null;
+  /** A sample point's alarm (docs/sampling.md). */
+  samplePointName?: string | null;
   channelId: string;
   customerName: string | null;
   locationName: string | null;
@@ -36,9 +38,9 @@ export function alarmMailTexts(language: string): TAlarmMailTexts {
   return language === 'en' ? alarmMailEn : alarmMailNl;
 }
 
-/** What the alarm is about: the node (name or EUI), else the gateway. */
+/** What the alarm is about: the node (name or EUI), else the gateway, else the sample point. */
 function subjectOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {
-  return alarm.deviceName || alarm.deviceEui || alarm.gatewayName || texts.unknown;
+  return alarm.deviceName || alarm.deviceEui || alarm.gatewayName || alarm.samplePointName || texts.unknown;
 }
 
 function titleOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {

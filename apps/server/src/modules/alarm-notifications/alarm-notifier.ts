@@ -141,6 +141,7 @@ function forMail(row: TAlarmRow): TAlarmForMail {
     deviceEui: row.deviceEui,
     deviceName: row.deviceName,
     gatewayName: row.gatewayName,
+    samplePointName: row.samplePointName,
     channelId: row.channelId,
     customerName: row.customerName,
     locationName: row.locationName,

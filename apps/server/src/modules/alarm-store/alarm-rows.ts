@@ -20,6 +20,9 @@ export interface TAlarmRow {
   gatewayName: string | null;
   channelId: string;
   channelName: string | null;
+  /** A sample point's alarm (docs/sampling.md): the point and its name as it is now. */
+  samplePointId: number | null;
+  samplePointName: string | null;
   customerId: number | null;
   customerName: string | null;
   locationId: number | null;
@@ -64,6 +67,8 @@ const rawAlarm = rowShape({
   gateway_name: column.as<string | null>(),
   channel_id: column.as<string>(),
   channel_name: column.as<string | null>(),
+  sample_point_id: column.nullable(column.number),
+  sample_point_name: column.as<string | null>(),
   customer_id: column.as<number | null>(),
   customer_name: column.as<string | null>(),
   location_id: column.as<number | null>(),
@@ -93,6 +98,8 @@ function alarmRowOf(raw: TRowOf<typeof rawAlarm>): TAlarmRow {
     gatewayName: raw.gateway_name,
     channelId: raw.channel_id,
     channelName: raw.channel_name,
+    samplePointId: raw.sample_point_id,
+    samplePointName: raw.sample_point_name,
     customerId: raw.customer_id,
     customerName: raw.customer_name,
     locationId: raw.location_id,
@@ -119,7 +126,7 @@ export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promis
   const rows = await rawAlarm.read(
     tx,
     sql`SELECT a.id, a.kind, a.device_eui, d.name AS device_name, a.gateway_id, g.name AS gateway_name, a.channel_id,
-        ch.name AS channel_name, a.customer_id, c.name AS customer_name, a.location_id, l.name AS location_name,
+        ch.name AS channel_name, a.sample_point_id, sp.name AS sample_point_name, a.customer_id, c.name AS customer_name, a.location_id, l.name AS location_name,
         a.opened_at, a.closed_at, a.state, a.assignee_id, coalesce(${userName('ua')}, ua.email) AS assignee_name,
         a.acknowledged_at, a.acknowledged_by, coalesce(${userName('uk')}, uk.email) AS acknowledged_by_name,
         a.resolved_at, a.resolved_by, coalesce(${userName('ur')}, ur.email) AS resolved_by_name, a.resolution, a.details
@@ -127,6 +134,7 @@ export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promis
       LEFT JOIN devices d ON d.eui = a.device_eui
       LEFT JOIN gateways g ON g.id = a.gateway_id
       LEFT JOIN device_channels ch ON ch.device_eui = a.device_eui AND ch.channel_id = a.channel_id AND a.channel_id <> ''
+      LEFT JOIN sample_points sp ON sp.id = a.sample_point_id
       LEFT JOIN customers c ON c.id = a.customer_id
       LEFT JOIN locations l ON l.id = a.location_id
       LEFT JOIN users ua ON ua.id = a.assignee_id

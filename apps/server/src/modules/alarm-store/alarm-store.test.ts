@@ -4,7 +4,7 @@ import { useTestContext } from '../../test/test-app';
 import { queryRows, type TDb } from '../../db/database';
 import { countOf } from '../../test/intake-fixtures';
 import { insertCustomer, insertGateway, insertLocation } from '../../test/places-fixtures';
-import { closeSubjects, openSubjects, type TAlarmChange } from './alarm-store';
+import { closeSubjects, observeOpenAlarm, openAlarmsOf, openSubjects, type TAlarmChange } from './alarm-store';
 import { nodeSubject } from './alarm-subject';
 
 /**
@@ -46,6 +46,34 @@ describe('one open alarm per kind and subject', () => {
       { device_eui: null, gateway_id: gatewayId, channel_id: '' },
     ]);
     expect(await countOf(db, 'alarm_events', sql`action = 'opened'`)).toBe(3);
+  });
+
+  it('a sample point is a subject of its own: one open alarm per point; a later observation joins it with an observed step', async () => {
+    const point = (samplePointId: number) => change({ kind: 'legionella', subject: { type: 'samplePoint', samplePointId }, details: { perLitre: 1200 } });
+    expect(await openSubjects(db, [point(7)])).toBe(1);
+    expect(await openSubjects(db, [point(7)])).toBe(0);
+    expect(await openSubjects(db, [point(8)])).toBe(1);
+    const [seven, eight, none] = await openAlarmsOf(db, 'legionella', [
+      { type: 'samplePoint', samplePointId: 7 },
+      { type: 'samplePoint', samplePointId: 8 },
+      { type: 'samplePoint', samplePointId: 9 },
+    ]);
+    expect(seven?.details).toEqual({ perLitre: 1200 });
+    expect(eight?.id).not.toBe(seven?.id);
+    expect(none).toBeNull();
+    await observeOpenAlarm(db, seven!.id, T0 + MINUTE, { perLitre: 3000 }, { resultId: 2 });
+    expect((await openAlarmsOf(db, 'legionella', [{ type: 'samplePoint', samplePointId: 7 }]))[0]?.details).toEqual({ perLitre: 3000 });
+    expect(await closeSubjects(db, [point(7)])).toBe(1);
+    expect(await openAlarmsOf(db, 'legionella', [{ type: 'samplePoint', samplePointId: 7 }])).toEqual([null]);
+    // A closed alarm takes no observation.
+    await observeOpenAlarm(db, seven!.id, T0 + 2 * MINUTE, { perLitre: 1 }, {});
+    const steps = await queryRows<{ action: string }>(db, sql`SELECT action FROM alarm_events WHERE alarm_id = ${seven!.id} ORDER BY id`);
+    expect(steps.map((step) => step.action)).toEqual(['opened', 'observed', 'closed']);
+    const rows = await queryRows<{ sample_point_id: number; device_eui: string | null }>(db, sql`SELECT sample_point_id::int AS sample_point_id, device_eui FROM alarms ORDER BY id`);
+    expect(rows).toEqual([
+      { sample_point_id: 7, device_eui: null },
+      { sample_point_id: 8, device_eui: null },
+    ]);
   });
 
   it('a closing closes the subject’s open alarm once, never before it opened, with its step; then the subject opens anew', async () => {

@@ -20,11 +20,11 @@ import { subjectColumns, type TAlarmSubject } from './alarm-subject';
  * The only place this rule is written; a new subject column joins it here, in OPEN_ALARM_OF_SUBJECT
  * and in the index.
  */
-const ONE_OPEN_PER_SUBJECT = sql`ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id) WHERE closed_at IS NULL DO NOTHING`;
+const ONE_OPEN_PER_SUBJECT = sql`ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id, coalesce(sample_point_id, 0)) WHERE closed_at IS NULL DO NOTHING`;
 
 /** The open alarm of a change's subject (`a` the alarms, `i` the change), found by the one-open index. */
 const OPEN_ALARM_OF_SUBJECT = sql`a.closed_at IS NULL AND a.kind = i.kind AND coalesce(a.device_eui, '') = coalesce(i.device_eui, '')
-  AND coalesce(a.gateway_id, 0) = coalesce(i.gateway_id, 0) AND a.channel_id = i.channel_id`;
+  AND coalesce(a.gateway_id, 0) = coalesce(i.gateway_id, 0) AND a.channel_id = i.channel_id AND coalesce(a.sample_point_id, 0) = coalesce(i.sample_point_id, 0)`;
 
 /** A change of one subject's alarm: an opening at `at`, or the closing of its open alarm at `at`. */
 export interface TAlarmChange {
@@ -49,7 +49,7 @@ function changeRows(changes: readonly TAlarmChange[]): SQL {
     details: change.details,
   }));
   return sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-    AS r(kind text, device_eui text, gateway_id int, channel_id text, customer_id int, location_id int, at timestamptz, details jsonb)`;
+    AS r(kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint, customer_id int, location_id int, at timestamptz, details jsonb)`;
 }
 
 /** What an 'opened' step carries: the alarm's details (the default) with the portal's reason, or nothing. */
@@ -67,7 +67,7 @@ const openedAlarm = rowShape({ id: column.number });
 
 /**
  * Opens an alarm per row of `rows`, a SELECT naming kind, device_eui, gateway_id, channel_id,
- * customer_id, location_id, opened_at and details (subject columns: subjectColumnsSql), each with
+ * sample_point_id, customer_id, location_id, opened_at and details (subject columns: subjectColumnsSql), each with
  * its 'opened' step; a subject whose alarm of that kind is already open gets nothing. Answers how
  * many opened.
  */
@@ -75,8 +75,8 @@ export async function openAlarms(tx: TDbOrTx, rows: SQL, step: TOpenedStep = {})
   const opened = await openedAlarm.read(
     tx,
     sql`WITH opened AS (
-        INSERT INTO alarms (kind, device_eui, gateway_id, channel_id, customer_id, location_id, opened_at, details)
-        SELECT r.kind, r.device_eui, r.gateway_id, r.channel_id, r.customer_id, r.location_id, r.opened_at, r.details FROM (${rows}) r
+        INSERT INTO alarms (kind, device_eui, gateway_id, channel_id, sample_point_id, customer_id, location_id, opened_at, details)
+        SELECT r.kind, r.device_eui, r.gateway_id, r.channel_id, r.sample_point_id, r.customer_id, r.location_id, r.opened_at, r.details FROM (${rows}) r
         ${ONE_OPEN_PER_SUBJECT}
         RETURNING id, opened_at, details
       )
@@ -90,7 +90,7 @@ export function openSubjects(tx: TDbOrTx, changes: readonly TAlarmChange[], step
   if (changes.length === 0) return Promise.resolve(0);
   return openAlarms(
     tx,
-    sql`SELECT c.kind, c.device_eui, c.gateway_id, c.channel_id, c.customer_id, c.location_id, c.at AS opened_at, c.details FROM (${changeRows(changes)}) c`,
+    sql`SELECT c.kind, c.device_eui, c.gateway_id, c.channel_id, c.sample_point_id, c.customer_id, c.location_id, c.at AS opened_at, c.details FROM (${changeRows(changes)}) c`,
     step,
   );
 }
@@ -180,4 +180,38 @@ export async function addAlarmSteps(tx: TDbOrTx, steps: readonly TAlarmStep[]): 
     SELECT r.alarm_id, coalesce(r.at, now()), r.action, r.user_id, r.user_email, r.assignee_id, r.note, r.details
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS r(alarm_id bigint, action text, at timestamptz, user_id int, user_email text, assignee_id int, note text, details jsonb)`);
+}
+
+/** An open alarm found for a subject. */
+export interface TOpenAlarm {
+  id: number;
+  details: Record<string, unknown>;
+}
+
+const openAlarmRow = rowShape({ n: column.number, id: column.number, details: column.json<Record<string, unknown>>() });
+
+/** The open alarm of `kind` on each subject (by the one-open index), in the subjects' order; null where none is open. */
+export async function openAlarmsOf(tx: TDbOrTx, kind: TAlarmKind, subjects: readonly TAlarmSubject[]): Promise<(TOpenAlarm | null)[]> {
+  if (subjects.length === 0) return [];
+  const rows = subjects.map((subject, n) => ({ n, kind, ...subjectColumns(subject) }));
+  const found = await openAlarmRow.read(
+    tx,
+    sql`SELECT i.n, a.id, a.details FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS i(n int, kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint)
+        JOIN alarms a ON ${OPEN_ALARM_OF_SUBJECT}`,
+  );
+  const byIndex = new Map(found.map((row) => [row.n, { id: row.id, details: row.details }]));
+  return subjects.map((_subject, index) => byIndex.get(index) ?? null);
+}
+
+/**
+ * A later observation of a subject whose alarm is open joins that alarm instead of opening another
+ * (a re-sample still above, docs/sampling.md): the details replaced by `details` (the writer merges
+ * what it keeps), an 'observed' step at `at` with the observation. An alarm closed meanwhile is left.
+ */
+export async function observeOpenAlarm(tx: TDbOrTx, alarmId: number, at: number, details: Record<string, unknown>, step: Record<string, unknown>): Promise<void> {
+  await tx.execute(sql`WITH observed AS (
+      UPDATE alarms SET details = ${JSON.stringify(details)}::jsonb, updated_at = now() WHERE id = ${alarmId} AND closed_at IS NULL RETURNING id
+    )
+    INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, ${new Date(at).toISOString()}::timestamptz, 'observed', ${JSON.stringify(step)}::jsonb FROM observed`);
 }

@@ -99,8 +99,10 @@ export async function recordHandlingStep(
     /** Columns the step sets (acknowledged, assigned, resolved); none for a comment. */
     set?: SQL;
     assigneeId?: number | null;
+    /** What the step records besides its note (a legionella resolution: when the authority was told). */
+    details?: Record<string, unknown>;
   },
 ): Promise<void> {
   if (step.set) await tx.execute(sql`UPDATE alarms SET ${step.set}, updated_at = now() WHERE id = ${alarmId}`);
-  await addAlarmSteps(tx, [{ alarmId, action: step.action, userId: step.user.id, userEmail: step.user.email, assigneeId: step.assigneeId ?? null, note: step.note }]);
+  await addAlarmSteps(tx, [{ alarmId, action: step.action, userId: step.user.id, userEmail: step.user.email, assigneeId: step.assigneeId ?? null, note: step.note, details: step.details }]);
 }

@@ -148,12 +148,13 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       schema: {
         operationId: 'PostAlarmResolve',
         tags: ['alarms'],
-        summary: 'Resolve with the corrective action (note, required); an alarm whose condition holds stays active, shown as resolved',
+        summary:
+          'Resolve with the corrective action (note, required); an alarm whose condition holds stays active, shown as resolved. A legionella alarm at a report threshold (NL, DE) needs authorityToldAt (400 validation.authorityToldRequired)',
         params: ZAlarmParams,
         body: ZAlarmResolve,
         response: STEP_RESPONSES,
       },
     },
-    async (request) => handleAlarm(db, currentUser(request), request.params.id, { step: 'resolve', note: request.body.note }),
+    async (request) => handleAlarm(db, currentUser(request), request.params.id, { step: 'resolve', note: request.body.note, authorityToldAt: request.body.authorityToldAt }),
   );
 }

@@ -3,6 +3,7 @@ import {
   alarmStepReason,
   ERROR,
   handlingFieldOf,
+  legionellaResolutionIssues,
   normalizeEui,
   nextHandlingState,
   type TAlarm,
@@ -179,6 +180,8 @@ export interface THandlingRequest {
   step: THandlingStep;
   note?: string;
   assigneeId?: number;
+  /** Resolving a legionella alarm at a report threshold: when the authority was told (docs/sampling.md). */
+  authorityToldAt?: string;
 }
 
 /**
@@ -214,8 +217,13 @@ export async function handleAlarm(db: TDb, user: TAuthUser, id: number, request:
         await recordHandlingStep(tx, id, { action: 'commented', user, note });
         break;
       case 'resolve': {
-        const set = sql`state = ${next.state}, resolved_at = now(), resolved_by = ${user.id}, resolution = ${note}`;
-        await recordHandlingStep(tx, id, { action: 'resolved', user, note, set: acknowledge ? sql`${set}, ${acknowledge}` : set });
+        // A laboratory result's alarm at a report threshold needs the time the authority was told (docs/sampling.md).
+        const issues = alarm.kind === 'legionella' ? legionellaResolutionIssues(alarm.details, request.authorityToldAt, new Date()) : {};
+        if (Object.keys(issues).length > 0) throw ApiError.badRequest('The resolution is not complete', issues);
+        const told = alarm.kind === 'legionella' && request.authorityToldAt ? { authorityToldAt: new Date(request.authorityToldAt).toISOString() } : undefined;
+        const base = sql`state = ${next.state}, resolved_at = now(), resolved_by = ${user.id}, resolution = ${note}`;
+        const set = told ? sql`${base}, details = details || ${JSON.stringify(told)}::jsonb` : base;
+        await recordHandlingStep(tx, id, { action: 'resolved', user, note, details: told, set: acknowledge ? sql`${set}, ${acknowledge}` : set });
         break;
       }
     }

@@ -8,6 +8,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import ReplayIcon from '@mui/icons-material/Replay';
+import ScienceIcon from '@mui/icons-material/Science';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -24,6 +25,8 @@ const ICONS: Record<TAlarmEventAction, typeof CommentIcon> = {
   resolved: CheckCircleIcon,
   escalated: PriorityHighIcon,
   notified: MailIcon,
+  // A later laboratory result joined the open alarm (docs/sampling.md).
+  observed: ScienceIcon,
 };
 
 /**

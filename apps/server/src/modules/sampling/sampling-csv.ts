@@ -1,0 +1,50 @@
+import { parse } from 'csv-parse/sync';
+import { ERROR, messageKey, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
+import { ApiError } from '../../lib/api-error';
+
+/**
+ * Reading the sampling CSV files (docs/sampling.md, "CSV files"): comma-, semicolon- or
+ * tab-separated, optionally quoted, an optional byte-order mark, a header line first, empty lines
+ * skipped. Each record keeps its line number for the answer about a bad cell. The separator is the
+ * one the header line uses most: a Dutch lab's file separates by semicolons and writes 40,3 °C, so
+ * splitting on every comma would cut its numbers in two.
+ */
+
+const SEPARATORS = [';', '\t', ','] as const;
+
+/** The separator the first non-empty line uses most (semicolon on a tie). */
+export function csvSeparator(text: string): string {
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const counts = SEPARATORS.map((separator) => first.split(separator).length - 1);
+  const best = Math.max(...counts);
+  return best === 0 ? ';' : SEPARATORS[counts.indexOf(best)];
+}
+
+export interface TCsvRecord {
+  /** 1-based line the record ends on (the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+function invalid(reason: string): ApiError {
+  return new ApiError(400, ERROR.csvInvalid, `Invalid CSV: ${reason}`, { csv: messageKey(ERROR.csvInvalid, { reason }) }, { reason });
+}
+
+/** The header and the data records of a file; 400 errors.csvInvalid when it cannot be read or holds no data. */
+export function readCsv(text: string): { header: string[]; records: TCsvRecord[] } {
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(text, { bom: true, delimiter: csvSeparator(text), trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as typeof parsed;
+  } catch (error) {
+    throw invalid(error instanceof Error ? error.message.slice(0, 200) : 'unreadable');
+  }
+  if (parsed.length < 2) throw invalid('no rows');
+  if (parsed.length - 1 > SAMPLING_CSV_MAX_ROWS) throw invalid(`more than ${SAMPLING_CSV_MAX_ROWS} rows`);
+  return { header: parsed[0].record, records: parsed.slice(1).map(({ record, info }) => ({ line: info.lines, cells: record })) };
+}
+
+/** The answer to a bad line: 400 errors.csvRow with the line and field; nothing of the file is imported. */
+export function csvRowError(issue: TLabCsvIssue): ApiError {
+  const line = issue.line ?? 1;
+  return new ApiError(400, ERROR.csvRow, `Line ${line} of the file is invalid (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { line, field: issue.field });
+}

@@ -1,0 +1,6 @@
+export * from './thresholds';
+export * from './plan';
+export * from './api';
+export * from './lab-csv';
+export * from './notification';
+export * from './point-csv';

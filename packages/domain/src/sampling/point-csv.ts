@@ -1,0 +1,80 @@
+import { isEui, normalizeEui } from '../devices';
+import { MESSAGE } from '../validation/message-key';
+import { isSingleLine } from '../validation/validators';
+import { SAMPLE_NAME_MAX, type TSamplePointRole } from './api';
+import type { TLabCsvIssue } from './lab-csv';
+
+/**
+ * The sample points' CSV (docs/sampling.md, "CSV files"): name, role (hot/cold; warm/koud, WW/KW,
+ * Warmwasser/Kaltwasser), priority (yes/no, ja/nee, 1/0), and optionally the node's EUI and channel.
+ */
+export const POINT_CSV_COLUMNS = ['name', 'role', 'priority', 'eui', 'channelId'] as const;
+export type TPointCsvColumn = (typeof POINT_CSV_COLUMNS)[number];
+
+const simplify = (cell: string) => cell.toLowerCase().replace(/[\s_\-.]+/g, '');
+const HEADER_NAMES = new Map<string, TPointCsvColumn>([
+  ...POINT_CSV_COLUMNS.map((column) => [simplify(column), column] as const),
+  ['naam', 'name'],
+  ['tappunt', 'name'],
+  ['samplepoint', 'name'],
+  ['entnahmestelle', 'name'],
+  ['rol', 'role'],
+  ['soort', 'role'],
+  ['prioriteit', 'priority'],
+  ['priorität', 'priority'],
+  ['node', 'eui'],
+  ['deveui', 'eui'],
+  ['channel', 'channelId'],
+  ['kanaal', 'channelId'],
+  ['kanal', 'channelId'],
+]);
+
+const ROLES = new Map<string, TSamplePointRole>([
+  ['hot', 'hot'],
+  ['warm', 'hot'],
+  ['ww', 'hot'],
+  ['warmwasser', 'hot'],
+  ['cold', 'cold'],
+  ['koud', 'cold'],
+  ['kw', 'cold'],
+  ['kaltwasser', 'cold'],
+]);
+const YES = new Set(['yes', 'ja', 'j', 'y', '1', 'true', 'x']);
+const NO = new Set(['no', 'nee', 'nein', 'n', '0', 'false', '']);
+
+export function pointCsvColumns(cells: readonly string[]): { columns: (TPointCsvColumn | null)[] } | { issue: TLabCsvIssue } {
+  const columns = cells.map((cell) => HEADER_NAMES.get(simplify(cell)) ?? null);
+  const missing = (['name', 'role'] as const).find((column) => !columns.includes(column));
+  if (missing) return { issue: { line: 1, field: missing, key: MESSAGE.required } };
+  const twice = columns.find((column, index) => column !== null && columns.indexOf(column) !== index);
+  if (twice) return { issue: { line: 1, field: twice, key: MESSAGE.invalid } };
+  return { columns };
+}
+
+export interface TPointCsvRow {
+  line: number;
+  name: string;
+  role: TSamplePointRole;
+  priority: boolean;
+  eui: string | null;
+  channelId: string | null;
+}
+
+export function readPointCsvRow(line: number, cells: Partial<Record<TPointCsvColumn, string>>): { row: TPointCsvRow } | { issue: TLabCsvIssue } {
+  const fail = (field: TPointCsvColumn, key: string) => ({ issue: { line, field, key } });
+  const name = (cells.name ?? '').trim();
+  if (name === '') return fail('name', MESSAGE.required);
+  if (name.length > SAMPLE_NAME_MAX || !isSingleLine(name)) return fail('name', MESSAGE.invalid);
+  const roleText = simplify(cells.role ?? '');
+  if (roleText === '') return fail('role', MESSAGE.required);
+  const role = ROLES.get(roleText);
+  if (!role) return fail('role', MESSAGE.oneOf);
+  const priorityText = (cells.priority ?? '').trim().toLowerCase();
+  if (!YES.has(priorityText) && !NO.has(priorityText)) return fail('priority', MESSAGE.oneOf);
+  const euiText = (cells.eui ?? '').trim();
+  if (euiText !== '' && !isEui(euiText)) return fail('eui', MESSAGE.invalid);
+  const channelText = (cells.channelId ?? '').trim();
+  if (channelText !== '' && !/^temperature\d{1,2}$/.test(channelText)) return fail('channelId', MESSAGE.invalid);
+  if (channelText !== '' && euiText === '') return fail('eui', MESSAGE.required);
+  return { row: { line, name, role, priority: YES.has(priorityText), eui: euiText === '' ? null : normalizeEui(euiText), channelId: channelText === '' ? null : channelText } };
+}
