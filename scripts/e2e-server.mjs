@@ -58,6 +58,8 @@ Object.assign(process.env, {
   // e2e/platforms.spec.ts starts a platform receiver on 127.0.0.1; deliveries every 2 s instead of 60.
   PLATFORM_ALLOWED_ADDRESSES: '127.0.0.1',
   PLATFORM_BATCH_INTERVAL: '2',
+  // Cheap password hashes for the demo users and every sign-in (apps/server/src/identity/passwords.ts).
+  AQUASMART_TEST_PASSWORD_HASHING: 'cheap',
 });
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.chdir(ROOT);

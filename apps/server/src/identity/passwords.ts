@@ -1,7 +1,21 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt parameters: N=2^15, r=8, p=1 (about 50-100 ms and 32 MiB per hash). */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+const PRODUCTION_PARAMS = { N: 32768, r: 8, p: 1 } as const;
+/**
+ * The test runs' parameters: N=2^10 (about 4 ms a hash). Sign-ins were a seventh of the server tests'
+ * CPU (docs/testing.md, "Fourth step"); the hash names its N, so a test still proves every step of
+ * the real check. Only where the test runner asks for it (vitest.config.ts, scripts/e2e-server.mjs)
+ * and never with NODE_ENV=production.
+ */
+const TEST_PARAMS = { N: 1024, r: 8, p: 1 } as const;
+export const TEST_HASHING_VARIABLE = 'AQUASMART_TEST_PASSWORD_HASHING';
+
+/** The parameters new hashes get: the production ones unless a test run asked for cheap ones. */
+export function scryptParameters(env: NodeJS.ProcessEnv = process.env): typeof PRODUCTION_PARAMS | typeof TEST_PARAMS {
+  return env[TEST_HASHING_VARIABLE] === 'cheap' && env.NODE_ENV !== 'production' ? TEST_PARAMS : PRODUCTION_PARAMS;
+}
+const PARAMS = scryptParameters();
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
