@@ -53,7 +53,8 @@ const alarmsTexts = () => import('../lib/i18n/texts/alarms');
 /** The alarm screens name nodes and places; the alarm state of the dashboard lists and the node's #alarms tab need the alarm texts. */
 const alarmScreenTexts = () => Promise.all([alarmsTexts(), nodesTexts()]);
 /** Customer and location pages also have the #logbook tab. */
-const placeNodesAndLogbookTexts = () => Promise.all([placesTexts(), nodesTexts(), logbookTexts()]);
+const samplingMessages = () => import('../lib/i18n/texts/sampling-messages');
+const placeNodesAndLogbookTexts = () => Promise.all([placesTexts(), nodesTexts(), logbookTexts(), samplingMessages()]);
 const nodeListScreen: TScreenLoader = withTexts(nodesTexts, () => import('../features/nodes/node-list-page').then((module) => module.NodeListPage));
 const nodeNewScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-new-page').then((module) => module.NodeNewPage));
 const nodeEditScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-edit-page').then((module) => module.NodeEditPage));

@@ -32,3 +32,4 @@ export * from './ui-alarm-notifications';
 export * from './ui-platforms';
 export * from './ui-field';
 export * from './ui-sampling';
+export * from './messages-sampling';

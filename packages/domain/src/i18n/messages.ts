@@ -56,15 +56,6 @@ export const validationMessagesNl = {
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
   escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
-  // sampling (docs/sampling.md)
-  samplePointUnknown: 'Dit tappunt bestaat niet op deze locatie',
-  samplePointNameTaken: 'Er is al een tappunt met deze naam op deze locatie',
-  sampleIdTaken: 'Dit monsternummer is op deze locatie al ingevoerd',
-  samplePointDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tappunt',
-  sampleTimeDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tijdstip',
-  nodeNotHere: 'Deze node staat niet op deze locatie',
-  channelUnknown: 'Deze node heeft dit kanaal niet',
-  takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
   authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
 };
 
@@ -121,15 +112,6 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   clock: 'A time from 0:00 to 23:59, for example 7:00',
   quietHoursEqual: 'Quiet hours cannot start and end at the same time',
   escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
-  // sampling (docs/sampling.md)
-  samplePointUnknown: 'There is no such sample point at this location',
-  samplePointNameTaken: 'This location already has a sample point of this name',
-  sampleIdTaken: 'This sample id has already been entered at this location',
-  samplePointDiffers: 'This sample id is earlier in the file with another sample point',
-  sampleTimeDiffers: 'This sample id is earlier in the file with another time',
-  nodeNotHere: 'This node is not at this location',
-  channelUnknown: 'This node has no such channel',
-  takenAtInFuture: 'The sampling time is in the future',
   authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
 };
 
@@ -205,9 +187,6 @@ export const errorMessagesNl = {
   alarmAssigneeNotAllowed: 'Deze gebruiker mag dit alarm niet zien en kan het dus niet toegewezen krijgen',
   alarmAssigneeMayNotHandle: 'Deze gebruiker mag dit soort alarm niet afhandelen en kan het dus niet toegewezen krijgen',
   alarmKindNotHandled: 'U mag dit soort alarm niet afhandelen',
-  // sampling (docs/sampling.md)
-  csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
-  samplePointHasResults: 'Dit tappunt heeft uitslagen en blijft daarom bewaard',
 };
 
 export const errorMessagesEn: typeof errorMessagesNl = {
@@ -282,9 +261,6 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   alarmAssigneeNotAllowed: 'This user may not see this alarm, so it cannot be assigned to them',
   alarmAssigneeMayNotHandle: 'This user may not handle this kind of alarm, so it cannot be assigned to them',
   alarmKindNotHandled: 'You may not handle this kind of alarm',
-  // sampling (docs/sampling.md)
-  csvRow: 'Line {{line}} of the file is invalid ({{field}}); nothing was imported',
-  samplePointHasResults: 'This sample point has results and is therefore kept',
 };
 
 export type TErrorKey = `errors.${keyof typeof errorMessagesNl}`;

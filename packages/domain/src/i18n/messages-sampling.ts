@@ -1,0 +1,39 @@
+/**
+ * The validation and error messages only the sampling screens show (docs/sampling.md): kept out of
+ * the shared catalogue, which the login page loads (its 200 kB budget), and added with the screens'
+ * texts (apps/web/src/lib/i18n/texts/sampling-messages.ts). Keys as in the catalogue:
+ * `validation.<name>`, `errors.<name>`.
+ */
+export const samplingMessagesNl = {
+  validation: {
+    samplePointUnknown: 'Dit tappunt bestaat niet op deze locatie',
+    samplePointNameTaken: 'Er is al een tappunt met deze naam op deze locatie',
+    sampleIdTaken: 'Dit monsternummer is op deze locatie al ingevoerd',
+    samplePointDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tappunt',
+    sampleTimeDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tijdstip',
+    nodeNotHere: 'Deze node staat niet op deze locatie',
+    channelUnknown: 'Deze node heeft dit kanaal niet',
+    takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
+  },
+  errors: {
+    csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
+    samplePointHasResults: 'Dit tappunt heeft uitslagen en blijft daarom bewaard',
+  },
+};
+
+export const samplingMessagesEn: typeof samplingMessagesNl = {
+  validation: {
+    samplePointUnknown: 'There is no such sample point at this location',
+    samplePointNameTaken: 'This location already has a sample point of this name',
+    sampleIdTaken: 'This sample id has already been entered at this location',
+    samplePointDiffers: 'This sample id is earlier in the file with another sample point',
+    sampleTimeDiffers: 'This sample id is earlier in the file with another time',
+    nodeNotHere: 'This node is not at this location',
+    channelUnknown: 'This node has no such channel',
+    takenAtInFuture: 'The sampling time is in the future',
+  },
+  errors: {
+    csvRow: 'Line {{line}} of the file is invalid ({{field}}); nothing was imported',
+    samplePointHasResults: 'This sample point has results and is therefore kept',
+  },
+};
