@@ -37,3 +37,8 @@ export const samplingMessagesEn: typeof samplingMessagesNl = {
     samplePointHasResults: 'This sample point has results and is therefore kept',
   },
 };
+
+/** The error keys of sampling, like ERROR's (`errors.csvRow`). */
+export const SAMPLING_ERROR = Object.fromEntries(Object.keys(samplingMessagesNl.errors).map((name) => [name, `errors.${name}`])) as {
+  [K in keyof typeof samplingMessagesNl.errors]: `errors.${K}`;
+};

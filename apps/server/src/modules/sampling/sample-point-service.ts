@@ -14,7 +14,7 @@ import {
   type TSamplePointPatch,
   type TSamplingPlan,
   type TSamplingPlanBody,
-  ERROR,
+  SAMPLING_ERROR,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
@@ -173,7 +173,7 @@ export async function removePoint(db: TDb, user: TAuthUser, id: number): Promise
   await db.transaction(async (tx) => {
     await requirePoint(tx, user, id, true);
     const results = await resultCountOf(tx, id);
-    if (results > 0) throw ApiError.conflict(`Sample point ${id} has ${results} results`, ERROR.samplePointHasResults, { results });
+    if (results > 0) throw ApiError.conflict(`Sample point ${id} has ${results} results`, SAMPLING_ERROR.samplePointHasResults, { results });
     await deletePoint(tx, id);
   });
 }

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ERROR, messageKey, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
+import { ERROR, messageKey, SAMPLING_ERROR, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 
 /**
@@ -46,5 +46,5 @@ export function readCsv(text: string): { header: string[]; records: TCsvRecord[]
 /** The answer to a bad line: 400 errors.csvRow with the line and field; nothing of the file is imported. */
 export function csvRowError(issue: TLabCsvIssue): ApiError {
   const line = issue.line ?? 1;
-  return new ApiError(400, ERROR.csvRow, `Line ${line} of the file is invalid (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { line, field: issue.field });
+  return new ApiError(400, SAMPLING_ERROR.csvRow, `Line ${line} of the file is invalid (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { line, field: issue.field });
 }
