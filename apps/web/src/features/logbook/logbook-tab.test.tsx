@@ -47,6 +47,8 @@ function stubApi(base: string, { report = () => jsonResponse(200, reportFixture(
       return jsonResponse(201, made);
     }
     if (url.pathname === `${base}/issued`) return jsonResponse(200, list);
+    // A location's planned disinfections (docs/logbook.md, "Thermal disinfection").
+    if (url.pathname === base.replace(/\/logbook$/, '/disinfections')) return jsonResponse(200, []);
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
   });
   return { periods, posted };
