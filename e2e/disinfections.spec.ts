@@ -18,7 +18,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'disinfections-screenshots');
 const ADDRESS = `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#logbook`;
 const NOTE = 'Boiler op 70 °C gezet, elk tappunt 5 minuten open';
-const panel = (page: Page) => page.getByRole('region', { name: /^(Thermische desinfectie|Thermal disinfection)$/ });
+/** The part of the Logbook tab (a region; its table's scroll box is another region of the same name). */
+/** Element screenshots taller than a phone scroll under the fixed app bar: hide it for them. */
+const NO_APP_BAR = '.MuiAppBar-root { visibility: hidden !important; }';
+const panel = (page: Page) => page.locator('section[aria-labelledby="planned-disinfections-title"]');
 
 /** The 10th of last month (the Logbook tab's default period), as a datetime-local value at `time`. */
 function lastMonth(time: string): string {
@@ -86,7 +89,13 @@ test.describe.serial('planned thermal disinfections', () => {
         await page.reload();
         await expect(panel(page)).toContainText(NOTE, { timeout: 60_000 });
         await panel(page).scrollIntoViewIfNeeded();
-        await panel(page).screenshot({ path: path.join(SHOTS, `logbook-disinfections-${language}-${device}.png`) });
+        await panel(page).screenshot({ path: path.join(SHOTS, `logbook-disinfections-${language}-${device}.png`), style: NO_APP_BAR });
+        // The preview's part, in the report's language: which outlets reached the planned one, for how long.
+        const part = page.locator('.MuiAccordion-root').filter({ has: page.getByRole('button', { name: /^(Thermische desinfectie|Thermal disinfection|Thermische Desinfektion)/ }) });
+        await part.getByRole('button').first().click();
+        await expect(part.getByText(/^(gepland|planned|geplant)$/).first()).toBeVisible({ timeout: 60_000 });
+        await part.screenshot({ path: path.join(SHOTS, `logbook-disinfections-preview-${language}-${device}.png`), style: NO_APP_BAR });
+        await part.getByRole('button').first().click();
         await panel(page).getByRole('button', { name: /^(Desinfectie vastleggen|Record disinfection)$/ }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('textbox', { name: /^(Notitie|Note)/ }).fill(language === 'nl' ? 'Boiler op 65 °C, elk tappunt 10 minuten open' : 'Heater at 65 °C, every outlet open for 10 minutes');

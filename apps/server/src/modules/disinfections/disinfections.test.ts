@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TDeviation, TLogbookLocationSection, TLogbookReport, TPlannedDisinfection } from '@aquasmart/domain';
@@ -5,6 +6,7 @@ import { queryRows, type TDb } from '../../db/database';
 import { deviceChannels, deviceData } from '../../db/schema';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { renderLogbookPdf } from '../logbook/report-pdf';
 
 /**
  * Planned thermal disinfections (docs/logbook.md, "Thermal disinfection"), end to end: recorded
@@ -83,11 +85,12 @@ beforeEach(async () => {
 });
 
 const record = (body: object, token = tokens.klant) => call(token, 'POST', `${PLACE}/disinfections`, body);
-const section = async (): Promise<TLogbookLocationSection> => {
+const weekReport = async (): Promise<TLogbookReport> => {
   const response = await call(tokens.klant, 'GET', `${PLACE}/logbook?${WEEK}`);
   expect(response.statusCode).toBe(200);
-  return response.json<TLogbookReport>().locations[0];
+  return response.json<TLogbookReport>();
 };
+const section = async (): Promise<TLogbookLocationSection> => (await weekReport()).locations[0];
 const outlets = (disinfection: NonNullable<TLogbookLocationSection['disinfections']>[number]) =>
   disinfection.outlets.map(({ nodeName, reached, celsius, minutes, heldMinutes, max }) => [nodeName, reached, celsius, minutes, heldMinutes, max]);
 
@@ -194,6 +197,9 @@ describe('the logbook report checks a planned disinfection at every hot outlet',
     expect(found.verdict).toBe('openDeviations');
     const verdicts = Object.fromEntries(found.channels.filter((channel) => channel.channelId === 'temperature1').map((channel) => [channel.nodeName, channel.verdict]));
     expect(verdicts).toEqual({ 'Douche 1': 'compliant', 'Douche 2': 'deviations', Keuken: 'deviations' });
+    // The PDF: a line per disinfection, planned ones with their note.
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: await renderLogbookPdf(await weekReport(), 'nl'), encoding: 'utf8' });
+    expect(text).toMatch(/06-10-2026 10:00 – 06-10-2026 10:30 \(gepland\): Niet bij elk warm tappunt bereikt · Desinfectie 06 oktober/);
   });
 
   it('a planned disinfection belongs to the period it starts in', async () => {
