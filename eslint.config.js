@@ -90,8 +90,10 @@ const MODULE_BUILDS_ON = {
   // The monthly logbook e-mail goes through the alerts' outbox (monthly-logbook-job.ts).
   // Deviations of the logbook as records (docs/logbook.md, "Deviations"): scoped by location.
   deviations: ['locations'],
-  // The report materialises its deviations and reads their actions (deviations-repository.ts).
-  logbook: ['locations', 'alerts', 'deviations'],
+  // Planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): scoped by location.
+  disinfections: ['locations'],
+  // The report materialises its deviations and reads their actions (deviations-repository.ts), and checks the planned disinfections.
+  logbook: ['locations', 'alerts', 'deviations', 'disinfections'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
   'alarm-notifications': ['alerts', 'customers', 'alarm-store'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.

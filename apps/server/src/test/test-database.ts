@@ -21,6 +21,7 @@ export const TABLES = [
   'sample_results',
   'sample_points',
   'sampling_plans',
+  'planned_disinfections',
   'deviations',
   'alert_items',
   'mail_messages',

@@ -15,6 +15,7 @@ export * from './ui-dashboard';
 export * from './ui-logbook-report';
 export * from './ui-logbook-screen';
 export * from './ui-deviations';
+export * from './ui-disinfections';
 export * from './ui-logbook-verify';
 export * from './ui-logbook-sign-off';
 export * from './ui-alarms';

@@ -52,6 +52,10 @@ export const validationMessagesNl = {
   actedAtInFuture: 'Dit tijdstip ligt in de toekomst',
   actedAtBeforeDeviation: 'De maatregel kan niet genomen zijn voor de afwijking begon',
   alarmNotHere: 'Dit alarm hoort niet bij deze locatie',
+  // planned thermal disinfections (docs/logbook.md, "Thermal disinfection")
+  disinfectionEndBeforeStart: 'Het einde moet na het begin liggen',
+  disinfectionTooLong: 'Een desinfectie duurt hoogstens {{hours}} uur',
+  disinfectionInFuture: 'Leg een desinfectie vast als die is gedaan: het einde ligt in de toekomst',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
@@ -107,6 +111,10 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   actedAtInFuture: 'This time is in the future',
   actedAtBeforeDeviation: 'The action cannot have been taken before the deviation began',
   alarmNotHere: 'This alarm does not belong to this location',
+  // planned thermal disinfections (docs/logbook.md, "Thermal disinfection")
+  disinfectionEndBeforeStart: 'The end must be after the start',
+  disinfectionTooLong: 'A disinfection takes at most {{hours}} hours',
+  disinfectionInFuture: 'Record a disinfection once it is done: the end is in the future',
   noDays: 'Choose at least one day: without days the period never flushes',
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'A time from 0:00 to 23:59, for example 7:00',

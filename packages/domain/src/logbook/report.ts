@@ -241,7 +241,7 @@ export const ZLogbookDisinfectionOutlet = z.object({
   max: z.number().nullable(),
 });
 
-/** A thermal disinfection (docs/logbook.md, "Thermal disinfection"): detected in the traces, checked at every hot outlet. */
+/** A thermal disinfection (docs/logbook.md, "Thermal disinfection"): detected in the traces or recorded as planned, checked at every hot outlet. */
 export const ZLogbookDisinfection = z.object({
   source: z.enum(['detected', 'planned']),
   from: zInstant,
@@ -249,6 +249,8 @@ export const ZLogbookDisinfection = z.object({
   /** Every hot outlet reached a rule. */
   passed: z.boolean(),
   outlets: z.array(ZLogbookDisinfectionOutlet),
+  /** A planned one's note as recorded (docs/logbook.md, "Thermal disinfection"); absent for a detected one. */
+  note: z.string().optional(),
 });
 export type TLogbookDisinfection = z.infer<typeof ZLogbookDisinfection>;
 

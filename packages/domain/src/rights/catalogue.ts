@@ -88,8 +88,9 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   products: PRODUCT_READS,
   // Issuing a logbook is a sign-off (docs/logbook.md, "Sign-off"): grantable to a customer's own users.
   signLogbook: route('PostLocationIssuedLogbook', 'PostCustomerIssuedLogbook'),
-  // Recording the corrective action of a deviation (docs/logbook.md, "Deviations"): grantable to a customer's own users, for their locations.
-  recordDeviationAction: route('PostDeviationAction'),
+  // Recording the corrective action of a deviation (docs/logbook.md, "Deviations"), and a thermal disinfection done at a location
+  // ("Thermal disinfection": a measure of the same people): grantable to a customer's own users, for their locations.
+  recordDeviationAction: route('PostDeviationAction', 'PostLocationDisinfection'),
   // Laboratory results (docs/sampling.md): entering and importing them, and the sample points and plan they need; grantable to a customer's own users.
   enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport')],
 };

@@ -96,6 +96,9 @@ export const OPERATIONS = {
   PostLocationSampleResult: op('POST', '/customers/:customer/locations/:location/sample-results', 'route'),
   PostLocationSampleResultsImport: op('POST', '/customers/:customer/locations/:location/sample-results/import', 'route'),
   GetSampleResult: op('GET', '/sample-results/:id', 'read'),
+  // planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): whoever may see the location reads; recording one needs recordDeviationAction
+  GetLocationDisinfections: op('GET', '/customers/:customer/locations/:location/disinfections', 'read'),
+  PostLocationDisinfection: op('POST', '/customers/:customer/locations/:location/disinfections', 'route'),
   // reports made as jobs (a customer's year): whoever may read them; a job is its user's own
   StartLocationLogbookJob: op('POST', '/customers/:customer/locations/:location/logbook/jobs', 'read'),
   StartCustomerLogbookJob: op('POST', '/customers/:customer/logbook/jobs', 'read'),

@@ -152,3 +152,23 @@ export const deviationActions = pgTable(
   },
   (table) => [index('deviation_actions_deviation_idx').on(table.deviationId, table.createdAt.desc(), table.id.desc())],
 );
+
+/**
+ * Planned thermal disinfections (docs/logbook.md, "Thermal disinfection"; migration 0032): done at a
+ * location from .. to .., with a note and who recorded it. Insert-only (a trigger refuses UPDATE,
+ * DELETE and TRUNCATE; a CHECK keeps the window after its start and at most 24 hours long).
+ */
+export const plannedDisinfections = pgTable(
+  'planned_disinfections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    locationId: integer('location_id').notNull(),
+    fromAt: tsz('from_at').notNull(),
+    toAt: tsz('to_at').notNull(),
+    note: text('note').notNull().default(''),
+    userId: integer('user_id'),
+    userEmail: text('user_email').notNull(),
+    recordedAt: tsz('recorded_at').notNull().defaultNow(),
+  },
+  (table) => [index('planned_disinfections_location_idx').on(table.locationId, table.fromAt.desc(), table.id.desc())],
+);

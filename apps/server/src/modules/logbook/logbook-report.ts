@@ -14,8 +14,6 @@ import {
   deviationVerdict,
   DISINFECTION_DETECT_CELSIUS,
   DISINFECTION_RULES,
-  detectDisinfections,
-  disinfectionPassed,
   effectiveRole,
   effectiveRulebook,
   flushEveryHours,
@@ -23,7 +21,6 @@ import {
   longInterruptions,
   meetsLimit,
   missedFlushes,
-  outletDisinfection,
   readingJudging,
   roleLimit,
   roleTest,
@@ -33,7 +30,6 @@ import {
   temperatureLimit,
   type TAlarmKind,
   type TChannelRole,
-  type TLogbookDisinfection,
   type TLogbookFinding,
   type TChannelMode,
   type TDeviceType,
@@ -49,6 +45,7 @@ import { materialiseDeviations } from '../deviations/deviations-repository';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
 import { keepPeriodDays, REPORT_READ_SIZE, type TReadSize } from './logbook-days';
+import { disinfectionsOf } from './report-disinfections';
 import {
   lastCalibrations,
   listCalibrations,
@@ -57,7 +54,6 @@ import {
   type TAlarmRecordRow,
   listFlushes,
   listPeriodChannels,
-  readingsIn,
   expectedReadingsOf,
   nodeStretches,
   historyFigures,
@@ -527,7 +523,7 @@ export async function buildLocationSection(
     }
   }
   failedFlushes.sort((a, b) => a.at.localeCompare(b.at));
-  const disinfections = await disinfectionsOf(db, rulebook.id, hotOutlets, warmDays, span);
+  const disinfections = await disinfectionsOf(db, location.id, rulebook.id, hotOutlets, warmDays, span);
   for (const disinfection of disinfections) {
     for (const outlet of disinfection.outlets.filter((entry) => !entry.reached)) {
       const { eui, nodeName, channelId, channelName } = outlet;
@@ -631,50 +627,6 @@ export async function buildLocationSection(
     disinfections,
     findings,
   };
-}
-
-const HOUR = 3_600_000;
-
-/**
- * The thermal disinfections of a location's period (docs/logbook.md, "Thermal disinfection"): on the
- * days a hot outlet reached the rulebook's detection temperature (from the day summaries), the hot
- * outlets' readings are read (a few node-days), disinfections found in them (detectDisinfections) and
- * each checked at every hot outlet (outletDisinfection). Nothing is read when no hot outlet got that warm.
- */
-async function disinfectionsOf(db: TDbOrTx, rulebook: TRulebookId, hotOutlets: readonly TLogbookChannelRow[], warmDays: readonly number[], span: TPeriodBounds): Promise<TLogbookDisinfection[]> {
-  if (warmDays.length === 0 || hotOutlets.length === 0) return [];
-  // Each warm UTC day with 6 hours either side (a disinfection that crosses midnight), merged.
-  const ranges: { from: number; to: number }[] = [];
-  for (const day of warmDays) {
-    const from = Math.max(span.start.getTime(), day - 6 * HOUR);
-    const to = Math.min(span.end.getTime(), day + 30 * HOUR);
-    const last = ranges[ranges.length - 1];
-    if (last && from <= last.to) last.to = Math.max(last.to, to);
-    else if (to > from) ranges.push({ from, to });
-  }
-  const readings = await readingsIn(db, hotOutlets, ranges);
-  const traces = hotOutlets.map((channel) => readings.get(`${channel.eui}/${channel.channelId}`) ?? []);
-  return detectDisinfections(rulebook, traces).map((window) => {
-    // Every hot outlet that was at the location during the disinfection.
-    const present = hotOutlets.flatMap((channel, index) => (channel.placement.start.getTime() <= window.to && channel.placement.end.getTime() >= window.from ? [{ channel, index }] : []));
-    const outlets = present.map(({ channel, index }) => {
-      const result = outletDisinfection(rulebook, traces[index].filter((reading) => reading.at >= window.from && reading.at <= window.to));
-      return {
-        eui: channel.eui,
-        nodeName: channel.nodeName,
-        channelId: channel.channelId,
-        channelName: channel.channelName,
-        reached: result.reached,
-        celsius: result.rule?.celsius ?? null,
-        minutes: result.rule?.minutes ?? null,
-        heldMinutes: result.minutes,
-        from: result.from === null ? null : iso(new Date(result.from)),
-        to: result.to === null ? null : iso(new Date(result.to)),
-        max: round(result.max, 1),
-      };
-    });
-    return { source: 'detected' as const, from: iso(new Date(window.from)), to: iso(new Date(window.to)), passed: disinfectionPassed(outlets), outlets };
-  });
 }
 
 /** The report without its hash; `withContentHash` adds it. */

@@ -354,7 +354,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
           },
         ],
     findings: tableOf(findings, [['kind', { ...WIDE, emphasis: () => BAD }], ['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'bound']),
-    /** Per disinfection a line (when, found or planned, passed or not) and its hot outlets. */
+    /** Per disinfection a line (when, found or planned, passed or not, a planned one's note) and its hot outlets. */
     disinfections: (section.disinfections ?? []).length
       ? (section.disinfections ?? []).flatMap((disinfection): Content[] => [
           {
@@ -365,6 +365,8 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
                 color: disinfection.passed ? VERDICT_COLOURS.compliant : VERDICT_COLOURS.deviations,
                 bold: true,
               },
+              // A planned one's note as the engineer recorded it.
+              ...(disinfection.note ? [{ text: ` · ${disinfection.note}`, italics: true }] : []),
             ],
             margin: [0, 2, 0, 2],
           },

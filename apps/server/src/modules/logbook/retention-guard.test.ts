@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * these tables must be an explicit, documented exception here.
  */
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const KEPT_TABLES = ['device_data', 'audit_logs', 'calibration_logs', 'logbook_reports', 'devices', 'device_channels', 'deviations', 'deviation_actions'];
+const KEPT_TABLES = ['device_data', 'audit_logs', 'calibration_logs', 'logbook_reports', 'devices', 'device_channels', 'deviations', 'deviation_actions', 'planned_disinfections'];
 const DRIZZLE_NAMES: Record<string, string> = {
   device_data: 'deviceData',
   audit_logs: 'auditLogs',
@@ -20,6 +20,8 @@ const DRIZZLE_NAMES: Record<string, string> = {
   // Deviations and what was done about them (docs/logbook.md, "Deviations").
   deviations: 'deviations',
   deviation_actions: 'deviationActions',
+  // Planned thermal disinfections (docs/logbook.md, "Thermal disinfection").
+  planned_disinfections: 'plannedDisinfections',
 };
 /** Moving rows from the default partition into a month's partition deletes and re-inserts them in one statement. */
 const EXCEPTIONS = [{ file: 'db/partitions.ts', pattern: /DELETE FROM device_data_default/ }];

@@ -47,6 +47,8 @@ function stubApi(base: string, { report = () => jsonResponse(200, reportFixture(
       return jsonResponse(201, made);
     }
     if (url.pathname === `${base}/issued`) return jsonResponse(200, list);
+    // A location's planned disinfections (docs/logbook.md, "Thermal disinfection").
+    if (url.pathname === base.replace(/\/logbook$/, '/disinfections')) return jsonResponse(200, []);
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
   });
   return { periods, posted };
@@ -304,6 +306,29 @@ describe('the Logbook tab', { timeout: 30_000 }, () => {
     expect(summaries.map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
     await userEvent.setup().click(within(screen.getByRole('region', { name: 'Bibliotheek' })).getByRole('button', { name: 'Samenvatting (1)' }));
     expect(await within(screen.getByRole('region', { name: 'Bibliotheek' })).findByRole('table', { name: 'Samenvatting' })).toBeTruthy();
+  });
+
+  it('shows a planned disinfection in the preview: planned or detected, each hot outlet with the minutes it held (not hours)', async () => {
+    const outlet = { eui: '70B3D5E75E00A001', nodeName: 'Kraan keuken', channelId: 'temperature1', channelName: 'Warm water keuken', celsius: 60, minutes: 20, max: 60, from: null, to: null };
+    const report = reportFixture({
+      locations: [
+        sectionFixture({
+          disinfections: [
+            { source: 'planned', from: '2026-10-07T08:00:00.000Z', to: '2026-10-07T08:30:00.000Z', passed: false, note: 'Boiler op 60 °C', outlets: [{ ...outlet, reached: false, heldMinutes: 19.98 }] },
+          ],
+        }),
+      ],
+    });
+    stubApi(LOCATION_BASE, { report: () => jsonResponse(200, report) });
+    renderLocationTab();
+    await screen.findByRole('table', { name: 'Samenvatting' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Thermische desinfectie (1)' }));
+    // The preview's table (the tab's list of planned disinfections above it has the same name).
+    const preview = screen.getByRole('region', { name: /^Voorbeeld/ });
+    const table = await within(preview).findByRole('table', { name: 'Thermische desinfectie' });
+    const cells = Array.from(within(table).getAllByRole('row')[1].querySelectorAll('td')).map((cell) => cell.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['gepland', 'nee', '19,98']));
+    expect(cells.join(' ')).not.toContain('uur');
   });
 
   it('shows how each alarm was dealt with ("niet afgehandeld" when nobody did, who and when, the note apart), every excursion, due dates and settings in words (issue 39)', async () => {

@@ -40,6 +40,7 @@ import {
 } from './api/logbook-api';
 import { SignOffDialog } from './components/sign-off-dialog';
 import { IssuedList } from './components/issued-list';
+import { PlannedDisinfections } from './components/planned-disinfections';
 import { PeriodPicker, type TPeriodValue } from './components/period-picker';
 import { ReportPreview } from './components/report-preview';
 import { DEFAULT_PERIOD_CHOICE, localToday, presetPeriod } from './period-choice';
@@ -72,7 +73,8 @@ function periodInAddress(search: URLSearchParams): TLogbookPeriodQuery | null {
  * on screen with its rulebook, its PDF and CSV, signing and issuing it (registered with a number
  * and a hash; only an ended period, by a holder of signLogbook: docs/logbook.md, "Sign-off") and
  * the reports issued before, which of them counts and why others were superseded. Everyone who may
- * see the place may read and download.
+ * see the place may read and download. A location's tab lists its planned thermal disinfections of
+ * the period, and a holder of recordDeviationAction records one (docs/logbook.md, "Thermal disinfection").
  */
 export function LogbookTab({ customer, location }: { customer: string; location?: string }) {
   const { t, i18n } = useTranslation();
@@ -218,6 +220,8 @@ export function LogbookTab({ customer, location }: { customer: string; location?
           </Alert>
         ) : null}
       </Paper>
+
+      {location !== undefined ? <PlannedDisinfections customer={customer} location={location} period={value.period} timeZone={report.data?.period.timeZone ?? 'Europe/Amsterdam'} /> : null}
 
       <Box component="section" aria-labelledby="logbook-preview-title" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, minWidth: 0 }}>
         <Typography id="logbook-preview-title" component="h2" variant="h6">

@@ -5,19 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DEVIATION_TEXT_MAX, ZDeviationActionBody, type TDeviation, type TDeviationActionBody } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { translateMessage } from '../../../lib/i18n/i18n';
+import { instantOf, localInputValue } from '../../../lib/i18n/date-time-input';
 
-/** A moment as the value of a datetime-local field, in the browser's zone: 2026-10-09T08:30. */
-export function localInputValue(at: Date): string {
-  const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 16);
-}
-
-/** A datetime-local field's value as an instant with the browser's offset; '' stays '' (the schema says it is required). */
-export function instantOf(local: string): string {
-  if (!local) return '';
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? local : at.toISOString();
-}
+export { instantOf, localInputValue } from '../../../lib/i18n/date-time-input';
 
 /** The form's fields as the API takes them, and the fields' message keys when something is missing or wrong. */
 export function actionBody(values: { cause: string; action: string; actedAt: string }): { body: TDeviationActionBody | null; errors: Record<string, string> } {

@@ -46,7 +46,8 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
     case 'rule':
       return cell.value ? t('logbookReport.labels.minutesAt', { celsius: format.number(cell.value.celsius, 1), minutes: format.number(cell.value.minutes, 2) }) : '—';
     case 'minutes':
-      return format.hours(cell.value) || '—';
+      // The column's title says "(min)": the number alone, as the PDF and CSV write it (not "15 uur").
+      return format.number(cell.value, 2);
     case 'findingKind':
       return t(`logbookReport.findingKinds.${cell.value}`, { defaultValue: cell.value });
     case 'disinfectionSource':

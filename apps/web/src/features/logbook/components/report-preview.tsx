@@ -170,7 +170,7 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
   ];
   const disinfections: TResponsiveColumn<TLogbookDisinfectionRow>[] = [
     node<TLogbookDisinfectionRow>(),
-    ...(['channel', 'from', 'reached', 'rule', 'heldMinutes'] as const).map((id) => shared(disinfectionTable, id)),
+    ...(['channel', 'from', 'kind', 'reached', 'rule', 'heldMinutes'] as const).map((id) => shared(disinfectionTable, id)),
   ];
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
   /** A section table folded under its title and row count. */

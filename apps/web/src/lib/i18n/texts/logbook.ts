@@ -1,6 +1,8 @@
 import {
   deviationsUiEn,
   deviationsUiNl,
+  disinfectionsUiEn,
+  disinfectionsUiNl,
   logbookReportTextsDe,
   logbookReportTextsEn,
   logbookReportTextsNl,
@@ -13,10 +15,11 @@ import { i18n } from '../i18n';
 
 // The Logbook tab of the location and customer pages, added when the route table loads one of them.
 // `logbookReport` holds the report's labels, the same texts the server's PDF and CSV use.
-// The Deviations tab of the same pages (docs/logbook.md, "Deviations") comes with them.
+// The Deviations tab of the same pages (docs/logbook.md, "Deviations") comes with them, and the planned
+// thermal disinfections of a location's Logbook tab ("Thermal disinfection").
 addFeatureTexts({
-  nl: { ...logbookScreenUiNl, ...deviationsUiNl, logbookReport: logbookReportTextsNl },
-  en: { ...logbookScreenUiEn, ...deviationsUiEn, logbookReport: logbookReportTextsEn },
+  nl: { ...logbookScreenUiNl, ...deviationsUiNl, ...disinfectionsUiNl, logbookReport: logbookReportTextsNl },
+  en: { ...logbookScreenUiEn, ...deviationsUiEn, ...disinfectionsUiEn, logbookReport: logbookReportTextsEn },
 });
 
 /**
