@@ -285,9 +285,9 @@ test.describe.serial('the logbook tab', () => {
         await page.getByRole('option', { name: language === 'en' ? 'English' : 'Deutsch' }).click();
       }
       const texts = {
-        nl: { alarms: 'Alarmen', excursions: 'Overschrijdingen van de grens', handling: 'Afhandeling', class: /korter dan 2 dagen|2 dagen tot een week|langer dan een week/ },
-        en: { alarms: 'Alarms', excursions: 'Excursions outside the limit', handling: 'Handling', class: /under 2 days|2 days to a week|over a week/ },
-        de: { alarms: 'Alarme', excursions: 'Grenzwertüberschreitungen', handling: 'Bearbeitung', class: /unter 2 Tagen|2 Tage bis eine Woche|über eine Woche/ },
+        nl: { alarms: 'Alarmen', excursions: 'Overschrijdingen van de grens', handling: 'Afhandeling', class: /korter dan 2 dagen|2 dagen tot een week|langer dan een week/, deviations: 'Afwijkingen en maatregelen' },
+        en: { alarms: 'Alarms', excursions: 'Excursions outside the limit', handling: 'Handling', class: /under 2 days|2 days to a week|over a week/, deviations: 'Deviations and actions' },
+        de: { alarms: 'Alarme', excursions: 'Grenzwertüberschreitungen', handling: 'Bearbeitung', class: /unter 2 Tagen|2 Tage bis eine Woche|über eine Woche/, deviations: 'Abweichungen und Maßnahmen' },
       }[language];
       await page.getByRole('button', { name: new RegExp(`^${texts.excursions} \\(\\d+\\)$`) }).click();
       await page.getByRole('button', { name: new RegExp(`^${texts.alarms} \\(\\d+\\)$`) }).click();
@@ -295,6 +295,11 @@ test.describe.serial('the logbook tab', () => {
       await expect(excursions.getByText(texts.class).first()).toBeVisible();
       const alarms = page.getByRole(device === 'phone' ? 'list' : 'table', { name: texts.alarms });
       await expect(alarms.getByText(texts.handling).first()).toBeVisible();
+      // The period's deviations (issue 39): the demo location has some, each with its state.
+      await page.getByRole('button', { name: new RegExp(`^${texts.deviations} \\(\\d+\\)$`) }).click();
+      const deviations = page.getByRole(device === 'phone' ? 'list' : 'table', { name: texts.deviations });
+      await expect(deviations).toBeVisible();
+      expect(await deviations.getByRole(device === 'phone' ? 'listitem' : 'row').count()).toBeGreaterThan(device === 'phone' ? 0 : 1);
       if (!process.env.SCREENSHOTS) await expectNoAxeViolations(page, 'the logbook tab with its alarms and excursions unfolded');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);
       if (process.env.SCREENSHOTS) {
@@ -302,6 +307,8 @@ test.describe.serial('the logbook tab', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `logbook-alarms-excursions-${language}-${device}.png`), fullPage: true });
+        await deviations.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `logbook-deviations-section-${language}-${device}.png`) });
       }
     });
   }

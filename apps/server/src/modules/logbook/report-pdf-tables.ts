@@ -39,6 +39,15 @@ export const PDF_ALL_WEEKS = { weeks: 14, rows: 500 } as const;
  * longer (a channel that hovers at its limit can cross it hundreds of times). The CSV has every one.
  */
 export const PDF_ALL_EXCURSIONS = 300;
+/**
+ * ... and up to this many in the whole report: a customer's month of 24 locations with about 220
+ * each was 5,300 rows, 130 of its 279 pages and half of its layout time (docs/logbook.md, "Speed").
+ */
+export const PDF_ALL_EXCURSIONS_IN_REPORT = 1_000;
+
+/** Whether a report's PDF lists every excursion of each location (else those of 2 days or longer, and says the CSV has all). */
+export const excursionsInFull = (sections: readonly TLogbookLocationSection[]): boolean =>
+  sections.reduce((total, section) => total + section.channels.reduce((sum, channel) => sum + (channel.excursions?.length ?? 0), 0), 0) <= PDF_ALL_EXCURSIONS_IN_REPORT;
 
 /**
  * Characters the embedded Roboto lacks (the audit texts' arrow) written with ones it has, and a
@@ -215,7 +224,7 @@ const isShort = (week: TLogbookFlushWeek) => week.flushes < week.required || wee
 /** 'Faulty readings' as 'faulty readings' inside a line; German keeps its nouns' capitals ('fehlerhafte Messwerte'). */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage) {
+export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage, reportInFull = true) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
   const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
@@ -318,7 +327,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
     excursions: ((): { note?: string; table: Content } | null => {
       if (section.channels.length > 0 && section.channels.every((channel) => channel.excursions === undefined)) return null;
       const rows = excursions.rows(section);
-      const all = rows.length <= PDF_ALL_EXCURSIONS;
+      const all = reportInFull && rows.length <= PDF_ALL_EXCURSIONS;
       const columns: TColumnChoice<TLogbookExcursionRow>[] = [['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'durationClass'];
       return {
         ...(all ? {} : { note: texts.labels.allExcursionsInCsv }),

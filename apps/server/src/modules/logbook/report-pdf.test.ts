@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
+import { excursionsInFull, PDF_ALL_EXCURSIONS_IN_REPORT } from './report-pdf-tables';
 import { customerReport, germanReport, issuedBefore39, locationReport } from './report.fixture';
 
 /** The text of each page in content order (cells in turn), as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it). */
@@ -153,6 +154,31 @@ describe('renderLogbookPdf', () => {
       expect(text).toContain(empty);
     }
     expect(text).toMatch(/2975 \/ 2980 99\.8% 14\.2 °C 17\.1 °C 21\.4 °C 100\.0%/);
+  });
+
+  it.each([
+    [PDF_ALL_EXCURSIONS_IN_REPORT, true],
+    [PDF_ALL_EXCURSIONS_IN_REPORT + 1, false],
+  ])('a report with %i excursions over its locations lists every one: %s', (count, inFull) => {
+    const [section] = locationReport.locations;
+    const [channel] = section.channels;
+    const half = Math.floor(count / 2);
+    const withExcursions = (n: number) => ({ ...section, channels: [{ ...channel, excursions: Array.from({ length: n }, () => channel.excursions![0]) }] });
+    expect(excursionsInFull([withExcursions(half), withExcursions(count - half)])).toBe(inFull);
+  });
+
+  it('a customer report with more excursions than the PDF lists in full: only those of 2 days or longer, and the note that the CSV has all', async () => {
+    const [section] = customerReport.locations;
+    const [channel] = section.channels;
+    const short = { from: '2026-10-14T03:07:00.000Z', to: '2026-10-14T04:07:00.000Z', hours: 1, durationClass: 'underTwoDays' as const };
+    const long = { from: '2026-10-16T04:11:00.000Z', to: '2026-10-19T04:11:00.000Z', hours: 72, durationClass: 'twoDaysToWeek' as const };
+    // Each location under the per-location bound, the report over its own.
+    const crowded = { ...section, channels: [{ ...channel, excursions: [...Array.from({ length: PDF_ALL_EXCURSIONS_IN_REPORT / 4 }, () => short), long] }] };
+    const report = { ...customerReport, locations: [crowded, crowded, crowded, crowded, crowded] };
+    const text = squeeze(pagesOf(await renderLogbookPdf(report, 'en')).join('\n'));
+    expect(text).toContain('Only the excursions of 2 days or longer are listed here; the CSV has every excursion.');
+    expect(text).not.toMatch(/05:07/);
+    expect(text).toMatch(/16 Oct 2026,? 06:11/);
   });
 
   it('over more than a quarter lists the flushes per channel and only the weeks that fell short', async () => {
