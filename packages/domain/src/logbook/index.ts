@@ -11,3 +11,4 @@ export * from './report-rules';
 export * from './report-words';
 export * from './deviations';
 export * from './deviation-findings';
+export * from './sampling-report';
