@@ -1,5 +1,6 @@
 import { DEVIATION_KINDS, type TDeviationFinding, type TDeviationKind, type TDeviationState, type TReportVerdict } from './deviations';
 import type { TLogbookChannel, TLogbookLocationSection } from './report';
+import { logbookPeriodEnd } from './periods';
 import { samplingDeviationFindings } from './sampling-report';
 
 /*
@@ -51,7 +52,7 @@ export function deviationFindings(
   for (const alarm of section.alarms) {
     findings.push({ kind: 'alarm', alarmKind: alarm.kind, eui: alarm.eui, nodeName: alarm.nodeName, channelId: alarm.channelId, from: alarm.from, to: alarm.to, hours: alarm.hours, keyStart: alarm.from });
   }
-  findings.push(...samplingDeviationFindings(section.sampling, periodStart, timeZone));
+  findings.push(...samplingDeviationFindings(section.sampling, periodStart, (localDate) => logbookPeriodEnd(localDate, timeZone).toISOString()));
   const order = (kind: TDeviationKind) => DEVIATION_KINDS.indexOf(kind);
   return findings.sort(
     (a, b) =>

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { DUE_STATES } from '../sampling/plan';
 import { COUNT_UNITS, LEGAL_STEPS, SAMPLE_VERDICTS } from '../sampling/thresholds';
 import type { TDeviationFinding } from './deviations';
-import { logbookPeriodEnd } from './periods';
 
 /**
  * The logbook's sampling section (docs/logbook.md, "Sampling"; docs/sampling.md): per period the
@@ -90,7 +89,12 @@ export const samplePointSubject = (samplePointId: number) => `samplePoint:${samp
  * sampling, and every point overdue at the period's end, from the day after its due date (or the
  * period's start when that was earlier), keyed by its due date so the next period continues it.
  */
-export function samplingDeviationFindings(sampling: TLogbookSampling | undefined, periodStart: string, timeZone: string): TDeviationFinding[] {
+export function samplingDeviationFindings(
+  sampling: TLogbookSampling | undefined,
+  periodStart: string,
+  /** The instant a local date ends at the location (the overdue sampling starts then). */
+  dayEnd: (localDate: string) => string,
+): TDeviationFinding[] {
   if (!sampling) return [];
   const findings: TDeviationFinding[] = [];
   for (const result of sampling.results) {
@@ -100,7 +104,7 @@ export function samplingDeviationFindings(sampling: TLogbookSampling | undefined
   }
   for (const point of sampling.points) {
     if (point.state !== 'overdue' || point.nextDue === null) continue;
-    const since = logbookPeriodEnd(point.nextDue, timeZone).toISOString();
+    const since = dayEnd(point.nextDue);
     const from = since > periodStart ? since : periodStart;
     findings.push({ kind: 'samplingOverdue', alarmKind: null, eui: samplePointSubject(point.samplePointId), nodeName: point.name, channelId: null, from, to: null, hours: null, keyStart: point.nextDue });
   }
