@@ -20,7 +20,8 @@ import type { TPeriodBounds } from './logbook-repository';
 
 /**
  * The logbook's sampling section (docs/logbook.md, "Sampling"): the location's sample points that
- * existed by the period's end with their due dates as they stood then (the plan's settings as they
+ * existed by the period's end (added by then, or with a result taken by then: a point added to enter
+ * older results) with their due dates as they stood then (the plan's settings as they
  * are now: the plan keeps no history), the results taken in the period, each with its alarm's steps
  * (acknowledged, resolved with the action, when the authority was told). Undefined for a location
  * without sample points, so its report stays as before. Three statements, all indexed by location.
@@ -87,7 +88,8 @@ export async function samplingSection(db: TDbOrTx, locationId: number, rulebook:
                l.taken_at AS last_taken_at, l.verdict AS last_verdict
           FROM sample_points p
           LEFT JOIN LATERAL (SELECT taken_at, verdict FROM sample_results r WHERE r.sample_point_id = p.id AND r.taken_at < ${span.end} ORDER BY taken_at DESC, id DESC LIMIT 1) l ON true
-         WHERE p.location_id = ${locationId} AND p.created_at < ${span.end}
+         WHERE p.location_id = ${locationId}
+           AND (p.created_at < ${span.end} OR EXISTS (SELECT 1 FROM sample_results r WHERE r.sample_point_id = p.id AND r.taken_at < ${span.end}))
          ORDER BY p.priority DESC, p.name, p.id`,
   );
   if (points.length === 0) return undefined;
