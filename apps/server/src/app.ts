@@ -49,7 +49,7 @@ import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
-import { dashboardSamplingRoutes } from './modules/dashboard/dashboard-samplings';
+import { dashboardSamplingRoutes } from './modules/sampling/sampling-dashboard';
 import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
 import { EventHub, type THubOptions } from './modules/events/event-hub';
 import { eventRoutes } from './modules/events/event-routes';

@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DASHBOARD_SAMPLINGS_MAX, ZDashboardSamplings, type TDashboardSamplings } from '@aquasmart/domain';
-import type { TDb } from '../../db/database';
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
 import { scopedCustomerIds } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { duePoints } from '../sampling/sampling-due';
-import { findCustomerId } from './dashboard-repository';
+import { duePoints } from './sampling-due';
 
 /**
- * The dashboard's due and overdue samplings (docs/sampling.md, "Due samplings"), beside the charts
+ * The dashboard's due and overdue samplings (in the sampling module: the dashboard module builds on no other) (docs/sampling.md, "Due samplings"), beside the charts
  * and apart from GET /dashboard, whose answer the spec fixes: the points of the caller's customers
  * (or of one, ?customer=) overdue or due within 30 days, soonest first, and how many points there are
  * at all, so the screen never says "all clear" where there is no sampling plan.
@@ -20,9 +20,9 @@ import { findCustomerId } from './dashboard-repository';
 export async function getDashboardSamplings(db: TDb, user: TAuthUser, customer: string | undefined, now = new Date()): Promise<TDashboardSamplings> {
   let customerIds = scopedCustomerIds(user);
   if (customer !== undefined) {
-    const id = await findCustomerId(db, customer, { customerIds, unassignedOverflows: false });
-    if (id === null) throw ApiError.notFound(`No customer ${customer}`);
-    customerIds = [id];
+    const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM customers WHERE name = ${customer}`);
+    if (!row || (customerIds !== null && !customerIds.includes(row.id))) throw ApiError.notFound(`No customer ${customer}`);
+    customerIds = [row.id];
   }
   const points = await duePoints(db, customerIds === null ? { all: true } : { customerIds }, now);
   const listed = points.filter((point) => point.due.state === 'overdue' || point.due.state === 'due');
