@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DUE_STATES } from '../sampling/plan';
-import { COUNT_UNITS, LEGAL_STEPS, SAMPLE_VERDICTS } from '../sampling/thresholds';
+import { ZSampleResult } from '../sampling/api';
+import { COUNT_UNITS } from '../sampling/thresholds';
 import type { TDeviationFinding } from './deviations';
 
 /**
@@ -40,27 +41,30 @@ export const ZLogbookSampleHandling = z.object({
   authorityToldAt: z.string().nullable(),
 });
 
-/** A laboratory result taken in the period, judged by the rulebook at entry; its highest count as reported. */
-export const ZLogbookSampleResult = z.object({
+/**
+ * A laboratory result taken in the period, judged by the rulebook at entry (the API's fields, so the
+ * two never differ), with its highest count as reported and the steps taken on its alarm.
+ */
+export const ZLogbookSampleResult = ZSampleResult.pick({
+  samplePointId: true,
+  pointName: true,
+  sampleId: true,
+  takenAt: true,
+  lab: true,
+  accreditation: true,
+  method: true,
+  verdict: true,
+  legalStep: true,
+  resample: true,
+  alarmId: true,
+  resampleDue: true,
+}).extend({
   resultId: z.number().int(),
-  samplePointId: z.number().int(),
-  pointName: z.string(),
-  sampleId: z.string(),
-  takenAt: z.string(),
-  lab: z.string(),
-  accreditation: z.string().nullable(),
-  method: z.string(),
   /** The highest count as the lab reported it; null when nothing was detected (then the detection limit). */
   count: z.number().nullable(),
   detectionLimit: z.number().nullable(),
   unit: z.enum(COUNT_UNITS),
   perLitre: z.number().nullable(),
-  verdict: z.enum(SAMPLE_VERDICTS),
-  legalStep: z.enum(LEGAL_STEPS),
-  /** A re-sample after a result at or above the first threshold. */
-  resample: z.boolean(),
-  resampleDue: z.string().nullable(),
-  alarmId: z.number().int().nullable(),
   /** The alarm's handling; null without an alarm. */
   handling: ZLogbookSampleHandling.nullable(),
 });
