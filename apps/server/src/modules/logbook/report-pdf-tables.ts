@@ -432,8 +432,12 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
     samplingPlan: tableOf(samplingPlan, [['samplePoint', WIDE], 'pointRole', 'priority', 'taken', ['lastTaken', { none: true }], ['due', { none: true }], 'state']),
     samplingResults: tableOf(samplingResults, [
       'at',
-      ['samplePoint', WIDE],
-      'sampleId',
+      // Point and sample id in one cell: the German headers leave no room for both on a portrait page.
+      {
+        title: `${texts.columns.samplePoint} / ${texts.columns.sampleId}`,
+        width: '*',
+        cell: (result) => pdfCell(`${result.pointName}\n${result.sampleId}`),
+      },
       {
         title: texts.columns.count,
         width: 'auto',
