@@ -50,6 +50,7 @@ import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { dashboardSamplingRoutes } from './modules/sampling/sampling-dashboard';
 import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
 import { EventHub, type THubOptions } from './modules/events/event-hub';
 import { eventRoutes } from './modules/events/event-routes';
@@ -238,6 +239,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(deviceRoutes, { db: database.db });
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });
+      await api.register(dashboardSamplingRoutes, { db: database.db });
       await api.register(alarmRoutes, { db: database.db });
       await api.register(platformRoutes, { db: database.db, settings: platforms, onRetry: () => platformSender.wake() });
       await api.register(provisioningRoutes, { db: database.db });

@@ -17,6 +17,7 @@ import { RETENTION_EVERY_MS } from '../modules/maintenance/intake-retention';
 import { createMaintenance } from '../modules/maintenance/maintenance';
 import { VACUUM_EVERY_MS } from '../modules/maintenance/vacuum-job';
 import { createPlatformSender, PLATFORM_SENDER_IDLE_MS, type TSenderSettings } from '../modules/platforms/platform-sender';
+import { createSamplingDueJob, SAMPLING_DUE_EVERY_MS } from '../modules/sampling/sampling-due';
 import { INTAKE_WORKER_IDLE_MS } from '../modules/telemetry/intake-worker';
 import { createTelemetryPipeline } from '../telemetry-pipeline';
 
@@ -75,6 +76,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
   // The live change stream (docs/events.md): one LISTEN per copy, opened at start (or by the first stream).
   const changeFeed = new ChangeFeed(database, log);
   const dashboardRefresher = createDashboardRefresher({ db, feed: changeFeed, log, intervalMs: DASHBOARD_REFRESH_MS });
+  const samplingDue = createSamplingDueJob({ db, log }, SAMPLING_DUE_EVERY_MS);
   const platformSender = createPlatformSender(db, options.platforms, log, PLATFORM_SENDER_IDLE_MS);
   const maintenance = createMaintenance(database, log);
 
@@ -93,6 +95,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
     loopJob('logbook days', LOGBOOK_DAYS_EVERY_MS, 'an advisory lock (logbookDays) while day summaries are written', logbookDays),
     loopJob('offline alarms', OFFLINE_ALARM_SWEEP_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', offlineAlarms),
     loopJob('gateway offline', GATEWAY_OFFLINE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', gatewayOffline),
+    loopJob('sampling due', SAMPLING_DUE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', samplingDue),
     {
       name: 'change feed',
       intervals: {},

@@ -14,6 +14,8 @@ export const ALARM_KINDS = [
   'gatewayOffline',
   // A laboratory result at or above the rulebook's threshold (docs/sampling.md); its subject is the sample point.
   'legionella',
+  // A sample point whose next sampling (routine or re-sample) is past its due date (docs/sampling.md, "Due samplings").
+  'samplingOverdue',
 ] as const;
 export type TAlarmKind = (typeof ALARM_KINDS)[number];
 

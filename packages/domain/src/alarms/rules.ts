@@ -42,6 +42,8 @@ export const ALARM_REOPEN_WITHIN_MS: Readonly<Record<TAlarmKind, number>> = {
   gatewayOffline: HOUR_MS,
   // Each laboratory result is its own fact: a result above after a closed alarm is a new alarm.
   legionella: 0,
+  // The hourly look opens it again only while the point is still overdue: no hysteresis needed.
+  samplingOverdue: 0,
 };
 
 /**

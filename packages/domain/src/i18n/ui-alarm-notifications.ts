@@ -16,6 +16,7 @@ const kindNamesNl: Record<TAlarmKind, string> = {
   temperature: 'Temperatuur buiten de grens',
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella boven de norm',
+  samplingOverdue: 'Bemonstering te laat',
 };
 const kindNamesEn: Record<TAlarmKind, string> = {
   lowBattery: 'Low battery',
@@ -27,6 +28,7 @@ const kindNamesEn: Record<TAlarmKind, string> = {
   temperature: 'Temperature out of range',
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella above the limit',
+  samplingOverdue: 'Sampling overdue',
 };
 
 export const alarmNotificationsUiNl = {

@@ -18,6 +18,7 @@ export const alarmsUiNl = {
       temperature: 'Temperatuur buiten grens',
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella boven de norm',
+      samplingOverdue: 'Bemonstering te laat',
     },
     states: {
       new: 'Nieuw',
@@ -174,6 +175,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       temperature: 'Temperature out of range',
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella above the limit',
+      samplingOverdue: 'Sampling overdue',
     },
     states: {
       new: 'New',

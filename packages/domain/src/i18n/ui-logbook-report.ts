@@ -3,6 +3,8 @@
  * (apps/server/src/modules/logbook/report-pdf.ts, report-csv.ts) and the logbook screen, which
  * reuses the same labels. Plain keys; `{{name}}` is filled in by the caller (i18next style).
  */
+import { samplingTextsDe, samplingTextsEn, samplingTextsNl } from './ui-sampling';
+
 export const logbookReportTextsNl = {
   title: 'Legionellalogboek',
   titleCustomer: 'Legionellalogboek – overzicht klant',
@@ -47,6 +49,8 @@ export const logbookReportTextsNl = {
     deviations: 'Afwijkingen en maatregelen',
     disinfections: 'Thermische desinfectie',
     findings: 'Afwijkingen volgens de rol van het meetpunt',
+    samplingPlan: 'Bemonsteringsplan legionella',
+    samplingResults: 'Laboratoriumuitslagen legionella',
   },
   empty: {
     excursions: 'Geen overschrijdingen van de grens',
@@ -64,6 +68,8 @@ export const logbookReportTextsNl = {
     deviations: 'Geen afwijkingen in deze periode',
     disinfections: 'Geen thermische desinfectie in deze periode',
     findings: 'Geen afwijkingen volgens de rol van het meetpunt',
+    samplingPlan: 'Geen tappunten in het bemonsteringsplan',
+    samplingResults: 'Geen monsters genomen in deze periode',
   },
   labels: {
     notHandled: 'niet afgehandeld',
@@ -166,6 +172,21 @@ export const logbookReportTextsNl = {
     rule: 'Eis',
     heldMinutes: 'Vastgehouden (min)',
     bound: 'Norm',
+    samplePoint: 'Tappunt',
+    pointRole: 'Water',
+    priority: 'Prioriteit',
+    taken: 'Monsters',
+    lastTaken: 'Laatste monster',
+    sampleId: 'Monsternummer',
+    lab: 'Laboratorium',
+    count: 'Aantal',
+    unit: 'Eenheid',
+    perLitre: 'Per liter',
+    detectionLimit: 'Aantoonbaarheidsgrens',
+    sampleVerdict: 'Oordeel monster',
+    legalStep: 'Wettelijke stap',
+    resampleDue: 'Hermonster uiterlijk',
+    authorityToldAt: 'Instantie ingelicht op',
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -185,6 +206,8 @@ export const logbookReportTextsNl = {
     deviation: 'afwijking',
     disinfection: 'desinfectie',
     finding: 'bevinding',
+    samplingPoint: 'bemonsteringsplan',
+    sampleResult: 'monster',
   },
   verdicts: {
     compliant: 'Voldoet',
@@ -288,11 +311,21 @@ export const logbookReportTextsNl = {
     growthRangeTooLong: 'In rust te lang in het groeigebied',
     longInterruption: 'Onderbreking van 4 weken of langer',
     disinfectionMissed: 'Thermische desinfectie niet bereikt',
+    legionellaResult: 'Legionella boven de norm',
+    samplingOverdue: 'Bemonstering te laat',
   },
   deviationStates: {
     open: 'Open',
     handled: 'Afgehandeld',
     handledByAlarm: 'Afgehandeld via het alarm',
+  },
+  samplingWords: {
+    verdicts: samplingTextsNl.verdicts,
+    legalSteps: samplingTextsNl.legalSteps,
+    pointRoles: { hot: 'Warm', cold: 'Koud' },
+    steps: { noAlarm: 'geen alarm', none: 'niet afgehandeld', acknowledged: 'bevestigd', resolved: 'opgelost' },
+    dueStates: { overdue: 'Te laat', due: 'Binnenkort', planned: 'Gepland', noInterval: 'Geen interval' },
+    notDetected: 'niet aangetoond (< {{limit}})',
   },
 };
 
@@ -340,6 +373,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     deviations: 'Deviations and actions',
     disinfections: 'Thermal disinfection',
     findings: 'Deviations by the measuring point\'s role',
+    samplingPlan: 'Legionella sampling plan',
+    samplingResults: 'Legionella laboratory results',
   },
   empty: {
     excursions: 'No excursions outside the limit',
@@ -357,6 +392,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     deviations: 'No deviations in this period',
     disinfections: 'No thermal disinfection in this period',
     findings: 'No deviations by the measuring points\' roles',
+    samplingPlan: 'No sample points in the sampling plan',
+    samplingResults: 'No samples taken in this period',
   },
   labels: {
     notHandled: 'not handled',
@@ -459,6 +496,21 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     rule: 'Rule',
     heldMinutes: 'Held (min)',
     bound: 'Bound',
+    samplePoint: 'Sample point',
+    pointRole: 'Water',
+    priority: 'Priority',
+    taken: 'Samples',
+    lastTaken: 'Latest sample',
+    sampleId: 'Sample id',
+    lab: 'Laboratory',
+    count: 'Count',
+    unit: 'Unit',
+    perLitre: 'Per litre',
+    detectionLimit: 'Detection limit',
+    sampleVerdict: 'Sample verdict',
+    legalStep: 'Legal step',
+    resampleDue: 'Re-sample by',
+    authorityToldAt: 'Authority told on',
   },
   csvSections: {
     excursion: 'excursion',
@@ -477,6 +529,8 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     deviation: 'deviation',
     disinfection: 'disinfection',
     finding: 'finding',
+    samplingPoint: 'sampling plan',
+    sampleResult: 'sample',
   },
   verdicts: {
     compliant: 'Compliant',
@@ -577,11 +631,21 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     growthRangeTooLong: 'Resting too long in the growth range',
     longInterruption: 'Interruption of 4 weeks or more',
     disinfectionMissed: 'Thermal disinfection not reached',
+    legionellaResult: 'Legionella above the limit',
+    samplingOverdue: 'Sampling overdue',
   },
   deviationStates: {
     open: 'Open',
     handled: 'Handled',
     handledByAlarm: 'Handled through the alarm',
+  },
+  samplingWords: {
+    verdicts: samplingTextsEn.verdicts,
+    legalSteps: samplingTextsEn.legalSteps,
+    pointRoles: { hot: 'Hot', cold: 'Cold' },
+    steps: { noAlarm: 'no alarm', none: 'not handled', acknowledged: 'acknowledged', resolved: 'resolved' },
+    dueStates: { overdue: 'Overdue', due: 'Due soon', planned: 'Planned', noInterval: 'No interval' },
+    notDetected: 'not detected (< {{limit}})',
   },
 };
 
@@ -635,6 +699,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     deviations: 'Abweichungen und Maßnahmen',
     disinfections: 'Thermische Desinfektion',
     findings: 'Abweichungen nach Rolle der Messstelle',
+    samplingPlan: 'Probenahmeplan Legionellen',
+    samplingResults: 'Laborergebnisse Legionellen',
   },
   empty: {
     excursions: 'Keine Grenzwertüberschreitungen',
@@ -652,6 +718,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     deviations: 'Keine Abweichungen im Zeitraum',
     disinfections: 'Keine thermische Desinfektion im Zeitraum',
     findings: 'Keine Abweichungen nach Rolle der Messstellen',
+    samplingPlan: 'Keine Entnahmestellen im Probenahmeplan',
+    samplingResults: 'Keine Proben in diesem Zeitraum',
   },
   labels: {
     notHandled: 'nicht bearbeitet',
@@ -754,6 +822,21 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     rule: 'Anforderung',
     heldMinutes: 'Gehalten (min)',
     bound: 'Norm',
+    samplePoint: 'Entnahmestelle',
+    pointRole: 'Wasser',
+    priority: 'Priorität',
+    taken: 'Proben',
+    lastTaken: 'Letzte Probe',
+    sampleId: 'Probennummer',
+    lab: 'Labor',
+    count: 'Anzahl',
+    unit: 'Einheit',
+    perLitre: 'Pro Liter',
+    detectionLimit: 'Nachweisgrenze',
+    sampleVerdict: 'Bewertung der Probe',
+    legalStep: 'Gesetzlicher Schritt',
+    resampleDue: 'Nachprobe bis',
+    authorityToldAt: 'Behörde informiert am',
   },
   csvSections: {
     excursion: 'überschreitung',
@@ -772,6 +855,8 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     deviation: 'abweichung',
     disinfection: 'desinfektion',
     finding: 'befund',
+    samplingPoint: 'probenahmeplan',
+    sampleResult: 'probe',
   },
   verdicts: {
     compliant: 'Eingehalten',
@@ -872,11 +957,21 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     growthRangeTooLong: 'In Ruhe zu lange im Wachstumsbereich',
     longInterruption: 'Unterbrechung von 4 Wochen oder länger',
     disinfectionMissed: 'Thermische Desinfektion nicht erreicht',
+    legionellaResult: 'Legionellen über dem Maßnahmenwert',
+    samplingOverdue: 'Probenahme überfällig',
   },
   deviationStates: {
     open: 'Offen',
     handled: 'Erledigt',
     handledByAlarm: 'Erledigt über den Alarm',
+  },
+  samplingWords: {
+    verdicts: samplingTextsDe.verdicts,
+    legalSteps: samplingTextsDe.legalSteps,
+    pointRoles: { hot: 'Warm', cold: 'Kalt' },
+    steps: { noAlarm: 'kein Alarm', none: 'nicht bearbeitet', acknowledged: 'quittiert', resolved: 'behoben' },
+    dueStates: { overdue: 'Überfällig', due: 'Bald fällig', planned: 'Geplant', noInterval: 'Kein Intervall' },
+    notDetected: 'nicht nachgewiesen (< {{limit}})',
   },
 };
 

@@ -1,5 +1,7 @@
 import { DEVIATION_KINDS, type TDeviationFinding, type TDeviationKind, type TDeviationState, type TReportVerdict } from './deviations';
 import type { TLogbookChannel, TLogbookLocationSection } from './report';
+import { logbookPeriodEnd } from './periods';
+import { samplingDeviationFindings } from './sampling-report';
 
 /*
  * What of a report's location section is a deviation, and the section's verdict from them
@@ -23,7 +25,12 @@ function channelExcursions(channel: TLogbookChannel): { from: string; to: string
  * The deviations in a location's section of the report, in a stable order (by start, then node,
  * channel and kind). `periodStart` is the start of a never-calibrated channel's overdue stretch.
  */
-export function deviationFindings(section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings'>, periodStart: string): TDeviationFinding[] {
+export function deviationFindings(
+  section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling'>,
+  periodStart: string,
+  /** The location's time zone: a sampling is overdue from the end of its due date there (only needed with sampling). */
+  timeZone = 'UTC',
+): TDeviationFinding[] {
   const findings: TDeviationFinding[] = [];
   const ofChannel = (channel: TLogbookChannel) => ({ alarmKind: null, eui: channel.eui, nodeName: channel.nodeName, channelId: channel.channelId });
   for (const channel of section.channels) {
@@ -45,6 +52,7 @@ export function deviationFindings(section: Pick<TLogbookLocationSection, 'channe
   for (const alarm of section.alarms) {
     findings.push({ kind: 'alarm', alarmKind: alarm.kind, eui: alarm.eui, nodeName: alarm.nodeName, channelId: alarm.channelId, from: alarm.from, to: alarm.to, hours: alarm.hours, keyStart: alarm.from });
   }
+  findings.push(...samplingDeviationFindings(section.sampling, periodStart, (localDate) => logbookPeriodEnd(localDate, timeZone).toISOString()));
   const order = (kind: TDeviationKind) => DEVIATION_KINDS.indexOf(kind);
   return findings.sort(
     (a, b) =>

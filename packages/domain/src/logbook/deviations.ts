@@ -27,6 +27,9 @@ export const DEVIATION_KINDS = [
   'growthRangeTooLong',
   'longInterruption',
   'disinfectionMissed',
+  // The sampling section (docs/logbook.md, "Sampling"): a laboratory result at or above the first threshold, a sampling overdue.
+  'legionellaResult',
+  'samplingOverdue',
 ] as const;
 export type TDeviationKind = (typeof DEVIATION_KINDS)[number];
 export const ZDeviationKind = z.enum(DEVIATION_KINDS);

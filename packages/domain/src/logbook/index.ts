@@ -12,3 +12,4 @@ export * from './report-words';
 export * from './deviations';
 export * from './deviation-findings';
 export * from './planned-disinfection';
+export * from './sampling-report';

@@ -93,6 +93,32 @@ const SECTION: TLogbookLocationSection = {
       ],
     },
   ],
+  sampling: {
+    intervalMonths: 6,
+    points: [{ samplePointId: 7, name: 'Douche 12', role: 'hot', priority: true, taken: 1, lastTakenAt: '2026-10-05T07:00:00.000Z', routineDue: '2027-04-05', resampleDue: '2026-11-04', nextDue: '2026-11-04', state: 'due' }],
+    results: [
+      {
+        resultId: 3,
+        samplePointId: 7,
+        pointName: 'Douche 12',
+        sampleId: 'M-101',
+        takenAt: '2026-10-05T07:00:00.000Z',
+        lab: 'Lab Noord',
+        accreditation: null,
+        method: 'ISO 11731',
+        count: 1500,
+        detectionLimit: null,
+        unit: 'kve/l',
+        perLitre: 1500,
+        verdict: 'report',
+        legalStep: 'reportIlt',
+        resample: false,
+        resampleDue: '2026-11-04',
+        alarmId: 12,
+        handling: { acknowledgedBy: null, acknowledgedAt: null, resolvedBy: 'J. de Vries', resolvedAt: '2026-10-06T08:00:00.000Z', note: 'Gedesinfecteerd', authorityToldAt: '2026-10-05T09:00:00.000Z' },
+      },
+    ],
+  },
 };
 
 /** Every cell of a table's first row of SECTION, by column. */
@@ -301,6 +327,42 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       details: { kind: 'changeDetails', value: { details: '', settings: [{ setting: 'logInterval', from: 10, to: 15 }] } },
     },
   ],
+  [
+    LOGBOOK_TABLES.samplingPlan,
+    1,
+    {
+      samplePoint: { kind: 'text', value: 'Douche 12' },
+      pointRole: { kind: 'samplingWord', value: { group: 'pointRoles', key: 'hot' } },
+      priority: { kind: 'yesNo', value: true },
+      taken: { kind: 'count', value: 1 },
+      lastTaken: { kind: 'instant', value: '2026-10-05T07:00:00.000Z' },
+      due: { kind: 'dueDate', value: '2026-11-04' },
+      state: { kind: 'samplingWord', value: { group: 'dueStates', key: 'due' } },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.samplingResults,
+    1,
+    {
+      at: { kind: 'instant', value: '2026-10-05T07:00:00.000Z' },
+      samplePoint: { kind: 'text', value: 'Douche 12' },
+      sampleId: { kind: 'text', value: 'M-101' },
+      lab: { kind: 'text', value: 'Lab Noord' },
+      count: { kind: 'count', value: 1500 },
+      // Only a result with nothing detected has its detection limit here.
+      detectionLimit: { kind: 'count', value: null },
+      unit: { kind: 'text', value: 'kve/l' },
+      perLitre: { kind: 'count', value: 1500 },
+      sampleVerdict: { kind: 'samplingWord', value: { group: 'verdicts', key: 'report' } },
+      legalStep: { kind: 'samplingWord', value: { group: 'legalSteps', key: 'reportIlt' } },
+      resampleDue: { kind: 'dueDate', value: '2026-11-04' },
+      handling: { kind: 'samplingWord', value: { group: 'steps', key: 'resolved' } },
+      resolvedBy: { kind: 'text', value: 'J. de Vries' },
+      resolvedAt: { kind: 'instant', value: '2026-10-06T08:00:00.000Z' },
+      note: { kind: 'text', value: 'Gedesinfecteerd' },
+      authorityToldAt: { kind: 'instant', value: '2026-10-05T09:00:00.000Z' },
+    },
+  ],
 ];
 
 describe('the logbook report section tables', () => {
@@ -320,6 +382,8 @@ describe('the logbook report section tables', () => {
       'calibrationStatus',
       'calibrations',
       'changes',
+      'samplingPlan',
+      'samplingResults',
     ]);
     expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
   });

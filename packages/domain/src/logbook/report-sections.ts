@@ -3,6 +3,7 @@ import type { TLogbookDeviation } from './deviations';
 import type { TLogbookChannel, TLogbookDisinfection, TLogbookLocationSection, TLogbookSettingChange } from './report';
 import type { TExcursionClass } from './report-rules';
 import type { TChannelRole } from './roles';
+import type { TLogbookSampleResult, TLogbookSamplingPoint } from './sampling-report';
 
 /**
  * The tables of a location's logbook report (docs/logbook.md, "PDF and CSV"), said once for the
@@ -71,9 +72,30 @@ export type TLogbookCell =
   /** A deviation's state: open, handled, or handled by its alarm's resolution (texts.deviationStates). */
   | { kind: 'deviationState'; value: 'open' | 'handled' | 'handledByAlarm' }
   | { kind: 'yesNo'; value: boolean }
+  /** A word of the sampling section (texts.samplingWords): a result's verdict or legal step, a point's water or due state. */
+  | { kind: 'samplingWord'; value: TSamplingWord }
   /** Who made a change; null for what the node reported itself. */
   | { kind: 'actor'; value: string | null };
 export type TLogbookCellKind = TLogbookCell['kind'];
+
+/** A sampling word: its group in texts.samplingWords and its key there. */
+export type TSamplingWord =
+  | { group: 'verdicts'; key: TLogbookSampleResult['verdict'] }
+  | { group: 'legalSteps'; key: TLogbookSampleResult['legalStep'] }
+  | { group: 'pointRoles'; key: TLogbookSamplingPoint['role'] }
+  | { group: 'dueStates'; key: TLogbookSamplingPoint['state'] }
+  /** The steps taken on a result's alarm: none without an alarm, else its handling state. */
+  | { group: 'steps'; key: 'noAlarm' | TLogbookHandlingState };
+
+/** A sampling word in the report's language. */
+export function samplingWordText(texts: Pick<TLogbookReportTexts, 'samplingWords'>, word: TSamplingWord): string {
+  return (texts.samplingWords[word.group] as Record<string, string>)[word.key] ?? word.key;
+}
+
+/** Whether a sampling word marks something wrong (an output's emphasis): above a threshold, overdue, an alarm nobody handled. */
+export function samplingWordIsBad(word: TSamplingWord): boolean {
+  return (word.group === 'verdicts' && (word.key === 'exceeded' || word.key === 'report')) || (word.group === 'dueStates' && word.key === 'overdue') || (word.group === 'steps' && word.key === 'none');
+}
 
 /** Kinds that are figures: right-aligned in every output. */
 const FIGURES: ReadonlySet<TLogbookCellKind> = new Set(['count', 'hours', 'share', 'celsius', 'offset', 'minutes']);
@@ -391,11 +413,55 @@ const findings: TLogbookSectionTable<TLogbookFindingRow> = {
   ],
 };
 
+/** The sampling plan per point at the period's end (docs/logbook.md, "Sampling"); absent before issue 40. */
+const samplingPlan: TLogbookSectionTable<TLogbookSamplingPoint> = {
+  id: 'samplingPlan',
+  csvLine: 'samplingPoint',
+  empty: 'samplingPlan',
+  rows: (section) => section.sampling?.points ?? [],
+  columns: [
+    column('samplePoint', 'text', (row) => row.name),
+    column('pointRole', 'samplingWord', (row) => ({ group: 'pointRoles', key: row.role })),
+    column('priority', 'yesNo', (row) => row.priority),
+    column('taken', 'count', (row) => row.taken),
+    column('lastTaken', 'instant', (row) => row.lastTakenAt),
+    column('due', 'dueDate', (row) => row.nextDue),
+    column('state', 'samplingWord', (row) => ({ group: 'dueStates', key: row.state })),
+  ],
+};
+
+/** Every laboratory result of the period with its verdict, legal step and the steps taken on its alarm. */
+const samplingResults: TLogbookSectionTable<TLogbookSampleResult> = {
+  id: 'samplingResults',
+  csvLine: 'sampleResult',
+  empty: 'samplingResults',
+  rows: (section) => section.sampling?.results ?? [],
+  columns: [
+    column('at', 'instant', (row) => row.takenAt),
+    column('samplePoint', 'text', (row) => row.pointName),
+    column('sampleId', 'text', (row) => row.sampleId),
+    column('lab', 'text', (row) => row.lab),
+    column('count', 'count', (row) => row.count),
+    column('detectionLimit', 'count', (row) => (row.count === null ? row.detectionLimit : null)),
+    column('unit', 'text', (row) => row.unit),
+    column('perLitre', 'count', (row) => row.perLitre),
+    column('sampleVerdict', 'samplingWord', (row) => ({ group: 'verdicts', key: row.verdict })),
+    column('legalStep', 'samplingWord', (row) => ({ group: 'legalSteps', key: row.legalStep })),
+    column('resampleDue', 'dueDate', (row) => row.resampleDue),
+    // The steps taken: only a result with an alarm has any; "not handled" while nobody did.
+    column('handling', 'samplingWord', (row) => ({ group: 'steps', key: row.alarmId === null ? 'noAlarm' : handlingState(row.handling) })),
+    column('resolvedBy', 'text', (row) => row.handling?.resolvedBy ?? ''),
+    column('resolvedAt', 'instant', (row) => row.handling?.resolvedAt ?? null),
+    column('note', 'text', (row) => row.handling?.note ?? ''),
+    column('authorityToldAt', 'instant', (row) => row.handling?.authorityToldAt ?? null),
+  ],
+};
+
 /** The tables of a location's report by name, typed by their rows. */
-export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } as const;
+export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults } as const;
 
 /** The tables in the order of the report. */
-export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes];
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults];
 
 /** A deviation kind cell's words: 'Temperatuur buiten grens', or 'Alarm: Offline' for 'alarm:offline'. */
 export function deviationKindText(texts: Pick<TLogbookReportTexts, 'deviationKinds' | 'alarmKinds'>, value: string): string {

@@ -4,6 +4,7 @@ import { RULEBOOK_IDS } from './rulebooks';
 import { ROLE_TESTS, ZChannelRole } from './roles';
 import { EXCURSION_CLASSES } from './report-rules';
 import { ZLogbookDeviation } from './deviations';
+import { ZLogbookSampling } from './sampling-report';
 import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
 
 /**
@@ -292,6 +293,8 @@ export const ZLogbookLocationSection = z.object({
   disinfections: z.array(ZLogbookDisinfection).optional(),
   /** Deviations the role rules found (ZLogbookFinding); absent in reports from before roles. */
   findings: z.array(ZLogbookFinding).optional(),
+  /** The sampling plan and laboratory results of the period (docs/logbook.md, "Sampling"); absent before issue 40 and without sample points. */
+  sampling: ZLogbookSampling.optional(),
 });
 export type TLogbookLocationSection = z.infer<typeof ZLogbookLocationSection>;
 

@@ -40,6 +40,8 @@ export const OPERATIONS = {
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
+  // Due and overdue samplings (docs/sampling.md): read with the locations, scoped to the user's customers.
+  GetDashboardSamplings: op('GET', '/dashboard/samplings', 'read'),
   // customers
   GetCustomers: op('GET', '/customers', 'read'),
   PostCustomer: op('POST', '/customers', 'route'),

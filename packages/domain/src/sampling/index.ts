@@ -4,3 +4,4 @@ export * from './api';
 export * from './lab-csv';
 export * from './notification';
 export * from './point-csv';
+export * from './dashboard';

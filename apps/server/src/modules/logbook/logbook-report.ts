@@ -12,6 +12,7 @@ import {
   deviationFindings,
   deviationHandling,
   deviationVerdict,
+  sampleAlarmResolution,
   DISINFECTION_DETECT_CELSIUS,
   DISINFECTION_RULES,
   effectiveRole,
@@ -42,6 +43,7 @@ import {
   worstVerdict,
 } from '@aquasmart/domain';
 import { materialiseDeviations } from '../deviations/deviations-repository';
+import { samplingSection } from './logbook-sampling';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
 import { keepPeriodDays, REPORT_READ_SIZE, type TReadSize } from './logbook-days';
@@ -264,21 +266,23 @@ async function sectionDeviations(
   db: TDbOrTx,
   locationId: number,
   periodStart: Date,
-  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings'>,
+  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling'>,
   alarmRecords: readonly TAlarmRecordRow[],
   endOf: (eui: string) => Date,
+  timeZone: string,
 ): Promise<TLogbookDeviation[]> {
-  const findings = deviationFindings(parts, iso(periodStart)).map((finding) => {
-    const record =
+  const findings = deviationFindings(parts, iso(periodStart), timeZone).map((finding) => {
+    const found =
       finding.kind === 'alarm' && finding.alarmKind
         ? alarmRecordOf(alarmRecords, finding.alarmKind, finding.eui, finding.channelId, new Date(finding.from), finding.to ? new Date(finding.to) : endOf(finding.eui))
         : null;
+    const record = found ? { alarmId: found.id, resolvedBy: found.resolvedBy, resolvedAt: found.resolvedAt ? iso(found.resolvedAt) : null, note: found.resolution } : sampleAlarmResolution(parts.sampling, finding);
     return { ...finding, record };
   });
-  const stored = await materialiseDeviations(db, locationId, periodStart, findings.map(({ record, ...finding }) => ({ ...finding, alarmId: record?.id ?? null })));
+  const stored = await materialiseDeviations(db, locationId, periodStart, findings.map(({ record, ...finding }) => ({ ...finding, alarmId: record?.alarmId ?? null })));
   return findings.map(({ record, keyStart: _key, ...finding }, index) => ({
     ...finding,
-    ...deviationHandling(stored[index].latest, record ? { alarmId: record.id, resolvedBy: record.resolvedBy, resolvedAt: record.resolvedAt ? iso(record.resolvedAt) : null, note: record.resolution } : null),
+    ...deviationHandling(stored[index].latest, record),
   }));
 }
 
@@ -610,7 +614,8 @@ export async function buildLocationSection(
   });
 
   const verdicts = channelRows.map((row) => row.verdict);
-  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus, findings }, alarmRecords, (eui) => thereOf(eui).end);
+  const sampling = await samplingSection(db, location.id, rulebook.id, location.timeZone, span);
+  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus, findings, sampling }, alarmRecords, (eui) => thereOf(eui).end, location.timeZone);
   return {
     location: { id: location.id, name: location.name, address: location.address, postalCode: location.postalCode, city: location.city, country: location.country, timeZone: location.timeZone },
     rulebook,
@@ -626,6 +631,7 @@ export async function buildLocationSection(
     deviations,
     disinfections,
     findings,
+    ...(sampling ? { sampling } : {}),
   };
 }
 

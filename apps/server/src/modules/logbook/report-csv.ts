@@ -11,6 +11,7 @@ import {
   sectionLookup,
   type TLogbookAnyTable,
   deviationKindText,
+  samplingWordText,
   type TLogbookCell,
   type TLogbookLocationSection,
   type TLogbookReport,
@@ -94,6 +95,22 @@ const COLUMNS = [
   'rule',
   'heldMinutes',
   'bound',
+  // The sampling section (docs/logbook.md, "Sampling"): at the end again.
+  'samplePoint',
+  'pointRole',
+  'priority',
+  'taken',
+  'lastTaken',
+  'sampleId',
+  'lab',
+  'count',
+  'detectionLimit',
+  'unit',
+  'perLitre',
+  'sampleVerdict',
+  'legalStep',
+  'resampleDue',
+  'authorityToldAt',
 ] as const;
 type TColumn = (typeof COLUMNS)[number];
 const COLUMN_SET: ReadonlySet<string> = new Set(COLUMNS);
@@ -130,6 +147,8 @@ const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [
   rest.calibrationStatus,
   rest.calibrations,
   rest.changes,
+  rest.samplingPlan,
+  rest.samplingResults,
 ];
 
 export function renderLogbookCsv(report: TLogbookReport, language: TReportLanguage): string {
@@ -181,6 +200,8 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return cell.value === null ? '' : csvText(isLocalDate(cell.value) ? localDate(cell.value, language) : moment(cell.value, language, zone));
       case 'handling':
         return csvText(texts.handlingStates[cell.value]);
+      case 'samplingWord':
+        return csvText(samplingWordText(texts, cell.value));
       case 'excursionClass':
         return csvText(texts.excursionClasses[cell.value]);
       case 'changeDetails':

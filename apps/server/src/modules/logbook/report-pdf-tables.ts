@@ -2,6 +2,8 @@ import type { Content, ContentTable, CustomTableLayout, TableCell } from 'pdfmak
 import {
   changeDetailsWords,
   columnOf,
+  samplingWordIsBad,
+  samplingWordText,
   isFigure,
   isLocalDate,
   LOGBOOK_GAP_HOURS,
@@ -131,6 +133,8 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: cell.value === null ? '' : isLocalDate(cell.value) ? localDate(cell.value, language) : moment(cell.value, language, zone) };
     case 'handling':
       return { text: texts.handlingStates[cell.value], style: cell.value === 'none' ? { color: COLOURS.bad, italics: true } : {} };
+    case 'samplingWord':
+      return { text: samplingWordText(texts, cell.value), style: samplingWordIsBad(cell.value) ? BAD : {} };
     case 'excursionClass':
       return { text: texts.excursionClasses[cell.value], style: cell.value === 'overWeek' ? BAD : {} };
     case 'changeDetails':
@@ -227,6 +231,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage, reportInFull = true) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
   const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
+  const { samplingPlan, samplingResults } = LOGBOOK_TABLES;
   const written = <R>(table: TLogbookSectionTable<R>, key: TLogbookColumnKey, row: R) => writeCell(columnOf(table, key).cell(row, location.lookup), location).text;
   const right = (text: string, style: TCellStyle = {}) => pdfCell(text, { alignment: 'right', ...style });
   const none = texts.labels.none;
@@ -434,5 +439,40 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
     ]),
     calibrations: tableOf(calibrations, ['at', ['node', WIDE], ['channel', WIDE], 'reference', 'measured', 'offset', ['user', { none: true }]]),
     changes: tableOf(changes, ['at', ['node', { width: 110 }], 'kind', 'user', ['details', WIDE]]),
+    // The sampling section (docs/logbook.md, "Sampling"): the plan per point, every result with the steps taken.
+    samplingPlan: tableOf(samplingPlan, [['samplePoint', WIDE], 'pointRole', 'priority', 'taken', ['lastTaken', { none: true }], ['due', { none: true }], 'state']),
+    samplingResults: tableOf(samplingResults, [
+      'at',
+      // Point and sample id in one cell: the German headers leave no room for both on a portrait page.
+      {
+        title: `${texts.columns.samplePoint} / ${texts.columns.sampleId}`,
+        width: '*',
+        cell: (result) => pdfCell(`${result.pointName}\n${result.sampleId}`),
+      },
+      {
+        title: texts.columns.count,
+        width: 'auto',
+        cell: (result) =>
+          pdfCell(result.count === null ? fill(texts.samplingWords.notDetected, { limit: `${written(samplingResults, 'detectionLimit', result)} ${result.unit}` }) : `${result.count} ${result.unit}`),
+      },
+      'sampleVerdict',
+      ['legalStep', WIDE],
+      ['resampleDue', { none: true }],
+      {
+        title: texts.columns.handling,
+        width: '*',
+        cell: (result) => {
+          const state = writeCell(columnOf(samplingResults, 'handling').cell(result, location.lookup), location);
+          const resolved = written(samplingResults, 'resolvedBy', result);
+          const told = written(samplingResults, 'authorityToldAt', result);
+          const lines = [
+            resolved ? `${texts.labels.resolved}: ${resolved}, ${written(samplingResults, 'resolvedAt', result)}` : state.text,
+            told ? `${texts.columns.authorityToldAt}: ${told}` : null,
+          ].filter((line): line is string => line !== null);
+          return pdfCell(lines.join('\n'), resolved ? {} : state.style);
+        },
+      },
+      ['note', { ...WIDE, none: true }],
+    ]),
   };
 }

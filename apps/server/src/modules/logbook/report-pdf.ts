@@ -207,6 +207,8 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       tables.calibrations,
       heading(texts.sections.changes),
       tables.changes,
+      // Only in reports made since issue 40, for a location with sample points.
+      ...(section.sampling === undefined ? [] : [heading(texts.sections.samplingPlan), tables.samplingPlan, heading(texts.sections.samplingResults), tables.samplingResults]),
     ],
     header: () => pageHeader(frame, texts.title, addressOf(section), rulebookName(texts, section)),
   };

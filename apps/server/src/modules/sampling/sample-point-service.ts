@@ -38,6 +38,7 @@ import {
   type TSamplePointRecord,
   type TSamplingPlace,
 } from './sample-point-repository';
+import { runSamplingDueStep } from './sampling-due';
 
 /**
  * Sample points and a location's sampling plan (docs/sampling.md): scoped like the location (another
@@ -174,7 +175,10 @@ export async function removePoint(db: TDb, user: TAuthUser, id: number): Promise
     await requirePoint(tx, user, id, true);
     const results = await resultCountOf(tx, id);
     if (results > 0) throw ApiError.conflict(`Sample point ${id} has ${results} results`, SAMPLING_ERROR.samplePointHasResults, { results });
+    const point = await findPoint(tx, id);
     await deletePoint(tx, id);
+    // Its samplingOverdue alarm closes with it (docs/sampling.md, "Due samplings").
+    if (point) await runSamplingDueStep(tx, new Date(), { locationId: point.locationId });
   });
 }
 
@@ -207,6 +211,8 @@ export async function changeLocationPlan(db: TDb, user: TAuthUser, customer: str
     const place = await requireSamplingPlace(tx, user, customer, location, true);
     const plan = await readPlan(tx, place.locationId);
     await writePlan(tx, place.locationId, { ...plan, ...body });
+    // A changed interval opens or closes samplingOverdue alarms at once.
+    await runSamplingDueStep(tx, new Date(), { locationId: place.locationId });
     return planOf(tx, place);
   });
 }

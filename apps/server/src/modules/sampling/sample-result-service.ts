@@ -30,6 +30,7 @@ import { csvRowError, readCsv } from './sampling-csv';
 import { listPoints, readPlan, type TSamplingPlace } from './sample-point-repository';
 import { findResults, insertResults, latestOfPoints, listResults, setResultAlarms, takenSampleIds, type TNewResult, type TResultRecord, type TStoredCount } from './sample-result-repository';
 import { requireSamplingPlace, rulebookOf } from './sample-point-service';
+import { runSamplingDueStep } from './sampling-due';
 
 /**
  * Laboratory results (docs/sampling.md): entered by hand or from the lab's CSV, judged by the
@@ -197,6 +198,8 @@ async function enterResults(tx: TDbOrTx, user: TAuthUser, place: TSamplingPlace,
   });
   const ids = await insertResults(tx, place.locationId, user, judged);
   await takeLegalSteps(tx, place, judged.map((result, index) => ({ ...result, id: ids[index] })), new Map(points.map((point) => [point.id, point.name])), now);
+  // A sampling ends its point's samplingOverdue alarm (unless an older result leaves it overdue).
+  await runSamplingDueStep(tx, now, { locationId: place.locationId });
   return ids;
 }
 

@@ -69,7 +69,7 @@ async function enter(token: string, body: Record<string, unknown>, place = PLACE
 const alarmsOf = (pointId: number) =>
   queryRows<{ id: number; kind: string; closed_at: string | null; details: Record<string, unknown>; customer_id: number; location_id: number }>(
     ctx.database.db,
-    sql`SELECT id::int AS id, kind, closed_at::text AS closed_at, details, customer_id, location_id FROM alarms WHERE sample_point_id = ${pointId} ORDER BY id`,
+    sql`SELECT id::int AS id, kind, closed_at::text AS closed_at, details, customer_id, location_id FROM alarms WHERE sample_point_id = ${pointId} AND kind = 'legionella' ORDER BY id`,
   );
 const stepsOf = (alarmId: number) => queryRows<{ action: string }>(ctx.database.db, sql`SELECT action FROM alarm_events WHERE alarm_id = ${alarmId} ORDER BY at, id`);
 const storedResults = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM sample_results`))[0].n;

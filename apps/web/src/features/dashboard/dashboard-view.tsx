@@ -12,6 +12,7 @@ import { readStorage, writeStorage } from '../../lib/session/browser-storage';
 import { dashboardQuery } from './api/dashboard-api';
 import { chartGroups, overflowTotal } from './chart-groups';
 import { DashboardCard } from './dashboard-card';
+import { SamplingCard } from './sampling-card';
 import { QueryStatus } from '../../components/progress/query-status';
 
 /**
@@ -63,6 +64,8 @@ export function DashboardView({ customer }: { customer?: string }) {
           {chartGroups(dashboard).map((group) => (
             <DashboardCard key={group.id} group={group} customer={customer} compact={compact} />
           ))}
+          {/* Due and overdue samplings (docs/sampling.md): a card of its own after the charts. */}
+          <SamplingCard customer={customer} compact={compact} />
         </Box>
       ) : null}
     </Box>

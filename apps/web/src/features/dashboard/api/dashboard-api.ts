@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, ZDashboard, ZDashboardListRow, type TDashboard, type TDashboardListName, type TDashboardListRow } from '@aquasmart/domain';
+import { TOTAL_COUNT_HEADER, ZDashboard, ZDashboardListRow, ZDashboardSamplings, type TDashboard, type TDashboardListName, type TDashboardListRow, type TDashboardSamplings } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 
 /** The dashboard's calls (docs/dashboard.md): the counts, a page of a list, ending a detection. */
@@ -10,6 +10,14 @@ export const dashboardQuery = (customer?: string) =>
     queryKey: [...DASHBOARD_QUERY_ROOT, 'counts', customer ?? null] as const,
     queryFn: async ({ signal }): Promise<TDashboard> =>
       ZDashboard.parse(await http.get<unknown>('/dashboard', { query: customer ? { customer } : {}, signal })),
+  });
+
+/** Due and overdue samplings (docs/sampling.md, "Due samplings"): apart from the counts, whose answer the spec fixes. */
+export const dashboardSamplingsQuery = (customer?: string) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_QUERY_ROOT, 'samplings', customer ?? null] as const,
+    queryFn: async ({ signal }): Promise<TDashboardSamplings> =>
+      ZDashboardSamplings.parse(await http.get<unknown>('/dashboard/samplings', { query: customer ? { customer } : {}, signal })),
   });
 
 export interface TDashboardPageQuery {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { changeDetailsWords, columnOf, deviationKindText, isFigure, isLocalDate, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
+import { changeDetailsWords, columnOf, deviationKindText, isFigure, isLocalDate, samplingWordIsBad, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
 import type { TResponsiveColumn } from '../../../components/table';
 import type { TReportFormat } from '../use-report-format';
 import { VerdictChip } from './verdict-chip';
@@ -33,6 +33,10 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
       return cell.value === null ? '—' : isLocalDate(cell.value) ? format.localDate(cell.value) : format.instant(cell.value);
     case 'handling':
       return cell.value === 'none' ? <em>{t('logbookReport.handlingStates.none')}</em> : t(`logbookReport.handlingStates.${cell.value}`);
+    case 'samplingWord': {
+      const words = t(`logbookReport.samplingWords.${cell.value.group}.${cell.value.key}`);
+      return samplingWordIsBad(cell.value) ? <strong>{words}</strong> : words;
+    }
     case 'excursionClass':
       return t(`logbookReport.excursionClasses.${cell.value}`);
     case 'changeDetails':

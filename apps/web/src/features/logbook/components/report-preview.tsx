@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
+  columnOf,
   LOGBOOK_TABLES,
   sectionLookup,
   UNIT_SPACE,
@@ -26,11 +27,13 @@ import {
   type TLogbookLocationSection,
   type TLogbookReport,
   type TLogbookReportLanguage,
+  type TLogbookSampleResult,
+  type TLogbookSamplingPoint,
   type TLogbookSectionTable,
 } from '@aquasmart/domain';
 import { useReportFormat, type TReportFormat } from '../use-report-format';
 import { keepTogether, ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
-import { modeName, screenColumns } from './report-columns';
+import { modeName, screenCell, screenColumns } from './report-columns';
 import { RulebookPanel } from './rulebook-panel';
 import { VerdictChip } from './verdict-chip';
 
@@ -172,6 +175,34 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
     node<TLogbookDisinfectionRow>(),
     ...(['channel', 'from', 'kind', 'reached', 'rule', 'heldMinutes'] as const).map((id) => shared(disinfectionTable, id)),
   ];
+  // The sampling section (docs/logbook.md, "Sampling"): only in reports made since issue 40, for a location with sample points.
+  const { samplingPlan: planTable, samplingResults: resultTable } = LOGBOOK_TABLES;
+  const samplingPlan: TResponsiveColumn<TLogbookSamplingPoint>[] = [
+    shared(planTable, 'samplePoint', { title: true, wrap: true }),
+    ...(['pointRole', 'taken', 'lastTaken', 'due', 'state'] as const).map((id) => shared(planTable, id)),
+  ];
+  const samplingResults: TResponsiveColumn<TLogbookSampleResult>[] = [
+    shared(resultTable, 'samplePoint', { title: true, wrap: true }),
+    ...(['at', 'sampleId', 'count', 'unit', 'sampleVerdict'] as const).map((id) => shared(resultTable, id)),
+    shared(resultTable, 'legalStep', { wrap: true }),
+    shared(resultTable, 'handling', {
+      wrap: true,
+      render: (row) =>
+        row.handling?.resolvedBy
+          ? [`${t('logbookReport.labels.resolved')}: ${row.handling.resolvedBy}, ${format.instant(row.handling.resolvedAt ?? '')}`, row.handling.note, row.handling.authorityToldAt ? `${col('authorityToldAt')}: ${format.instant(row.handling.authorityToldAt)}` : null]
+              .filter(Boolean)
+              .join(' · ')
+          : screenCell(columnOf(resultTable, 'handling').cell(row, sectionLookup(section)), format, t),
+    }),
+  ];
+  const samplingPart = <R,>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R) => string) => {
+    const rows = table.rows(section);
+    return (
+      <ReportSection key={table.id} title={title(table.id)} count={rows.length} heading={heading}>
+        <ResponsiveTable figures inset={false} label={title(table.id)} columns={columns} rows={rows} rowKey={rowKey} />
+      </ReportSection>
+    );
+  };
   const key = (row: { eui: string; channelId?: string | null }, index: number) => `${row.eui}:${row.channelId ?? ''}:${index}`;
   /** A section table folded under its title and row count. */
   const part = <R extends { eui: string; channelId?: string | null }>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R, index: number) => string = key, defaultExpanded = false) => {
@@ -201,6 +232,8 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       {part(statusTable, calibrationStatus)}
       {part(calibrationTable, calibrations)}
       {part(changeTable, changes)}
+      {section.sampling ? samplingPart(planTable, samplingPlan, (row) => String(row.samplePointId)) : null}
+      {section.sampling ? samplingPart(resultTable, samplingResults, (row) => String(row.resultId)) : null}
     </Box>
   );
 }

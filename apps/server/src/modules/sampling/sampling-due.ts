@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { effectivePlan, effectiveRulebook, localDateIn, opensAlarm, pointDue, type TDeUse, type TPointDue, type TRulebookId, type TSamplePointRole, type TSampleVerdict } from '@aquasmart/domain';
+import type { TDb, TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
+import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
+import { closeAlarms, openSubjects } from '../alarm-store/alarm-store';
+
+/**
+ * Due and overdue samplings (docs/sampling.md, "Due samplings"): every sample point's next due date
+ * from its location's plan and its latest result (the domain's `pointDue`), read in one statement
+ * for many locations, for the dashboard and for the `samplingOverdue` alarm. The alarm opens on a
+ * point whose next due date has passed (the location's local date) and closes when it is no longer
+ * overdue (a result entered, the plan changed) or the point is gone. The hourly look is idempotent:
+ * the alarm store opens one alarm per point and closes only open ones; entering results runs the
+ * same look for the location in the entry's transaction, so a sampling closes the alarm at once.
+ */
+
+/** How often the job looks (an overdue sampling opens its alarm at most this late). */
+export const SAMPLING_DUE_EVERY_MS = 60 * 60_000;
+export const SAMPLING_OVERDUE_ALARM = 'samplingOverdue' as const;
+
+/** A sample point with its place and its due dates. */
+export interface TDuePoint {
+  samplePointId: number;
+  name: string;
+  role: TSamplePointRole;
+  priority: boolean;
+  customerId: number;
+  locationId: number;
+  customer: string;
+  location: string;
+  /** The latest sampling (ISO), null for a point never sampled. */
+  lastTakenAt: string | null;
+  due: TPointDue;
+}
+
+const dueRow = rowShape({
+  id: column.number,
+  name: column.as<string>(),
+  role: column.as<TSamplePointRole>(),
+  priority: column.as<boolean>(),
+  created_at: column.iso,
+  customer_id: column.number,
+  location_id: column.number,
+  customer: column.as<string>(),
+  location: column.as<string>(),
+  location_rulebook: column.as<TRulebookId | null>(),
+  customer_rulebook: column.as<TRulebookId | null>(),
+  country: column.as<string | null>(),
+  time_zone: column.as<string>(),
+  interval_months: column.as<number | null>(),
+  de_use: column.as<TDeUse | null>(),
+  resample_within_days: column.as<number | null>(),
+  taken_at: column.nullable(column.iso),
+  verdict: column.as<TSampleVerdict | null>(),
+});
+
+/** Which points: all, a location's, or those of some customers (a customer's user). */
+export type TDueScope = { all: true } | { locationId: number } | { customerIds: readonly number[] };
+
+function scopeWhere(scope: TDueScope): SQL {
+  if ('locationId' in scope) return sql`p.location_id = ${scope.locationId}`;
+  if ('customerIds' in scope) return sql`l.customer_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.customerIds.map(String))}::jsonb)::int)`;
+  return sql`true`;
+}
+
+/** The points of the scope with their due dates on `now`'s local date of each location; soonest first. */
+export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promise<TDuePoint[]> {
+  const rows = await dueRow.read(
+    db,
+    sql`SELECT p.id, p.name, p.role, p.priority, p.created_at, c.id AS customer_id, l.id AS location_id, c.name AS customer, l.name AS location,
+               l.rulebook AS location_rulebook, c.rulebook AS customer_rulebook, c.country, l.time_zone,
+               sp.interval_months, sp.de_use, sp.resample_within_days, r.taken_at, r.verdict
+          FROM sample_points p
+          JOIN locations l ON l.id = p.location_id
+          JOIN customers c ON c.id = l.customer_id
+          LEFT JOIN sampling_plans sp ON sp.location_id = p.location_id
+          LEFT JOIN LATERAL (SELECT taken_at, verdict FROM sample_results r WHERE r.sample_point_id = p.id ORDER BY taken_at DESC, id DESC LIMIT 1) r ON true
+         WHERE ${scopeWhere(scope)}`,
+  );
+  const points = rows.map((row): TDuePoint => {
+    const plan = effectivePlan(effectiveRulebook(row.location_rulebook, row.customer_rulebook, row.country), {
+      intervalMonths: row.interval_months,
+      deUse: row.de_use,
+      resampleWithinDays: row.resample_within_days,
+    });
+    const latest = row.taken_at === null ? null : { takenOn: localDateIn(new Date(row.taken_at), row.time_zone), opensAlarm: opensAlarm(row.verdict ?? 'compliant') };
+    return {
+      samplePointId: row.id,
+      name: row.name,
+      role: row.role,
+      priority: row.priority,
+      customerId: row.customer_id,
+      locationId: row.location_id,
+      customer: row.customer,
+      location: row.location,
+      lastTakenAt: row.taken_at,
+      due: pointDue(plan, { since: localDateIn(new Date(row.created_at), row.time_zone), latest }, localDateIn(now, row.time_zone)),
+    };
+  });
+  const key = (point: TDuePoint) => point.due.nextDue ?? '9999-12-31';
+  return points.sort((a, b) => key(a).localeCompare(key(b)) || a.customer.localeCompare(b.customer) || a.location.localeCompare(b.location) || a.name.localeCompare(b.name));
+}
+
+export interface TSamplingDueStep {
+  opened: number;
+  closed: number;
+}
+
+/**
+ * One look: opens the `samplingOverdue` alarm of every overdue point of the scope (kept open while
+ * it stays overdue) and closes the open ones of points no longer overdue or deleted.
+ */
+export async function runSamplingDueStep(tx: TDbOrTx, now: Date, scope: { all: true } | { locationId: number } = { all: true }): Promise<TSamplingDueStep> {
+  const overdue = (await duePoints(tx, scope, now)).filter((point) => point.due.state === 'overdue');
+  const opened = await openSubjects(
+    tx,
+    overdue.map((point) => ({
+      kind: SAMPLING_OVERDUE_ALARM,
+      subject: { type: 'samplePoint', samplePointId: point.samplePointId },
+      at: now.getTime(),
+      customerId: point.customerId,
+      locationId: point.locationId,
+      details: { samplePointId: point.samplePointId, pointName: point.name, nextDue: point.due.nextDue, routineDue: point.due.routineDue, resampleDue: point.due.resampleDue },
+    })),
+  );
+  const stillOverdue = JSON.stringify(overdue.map((point) => String(point.samplePointId)));
+  const inScope = 'locationId' in scope ? sql`a.location_id = ${scope.locationId}` : sql`true`;
+  const closed = await closeAlarms(
+    tx,
+    sql`SELECT a.id, greatest(${now.toISOString()}::timestamptz, a.opened_at) AS closed_at,
+               CASE WHEN p.id IS NULL THEN '{"reason":"samplePointDeleted"}'::jsonb ELSE '{"reason":"noLongerOverdue"}'::jsonb END AS details
+          FROM alarms a LEFT JOIN sample_points p ON p.id = a.sample_point_id
+         WHERE a.kind = ${SAMPLING_OVERDUE_ALARM} AND a.closed_at IS NULL AND ${inScope}
+           AND a.sample_point_id NOT IN (SELECT jsonb_array_elements_text(${stillOverdue}::jsonb)::bigint)`,
+  );
+  return { opened, closed: closed.length };
+}
+
+/** The job as a background loop, a look every SAMPLING_DUE_EVERY_MS; jobs/background-jobs.ts registers it. */
+export function createSamplingDueJob(deps: { db: TDb; log: TLoopLog; now?: () => Date }, everyMs = SAMPLING_DUE_EVERY_MS) {
+  const loop = new BackgroundLoop(
+    'sampling due',
+    async () => {
+      await deps.db.transaction((tx) => runSamplingDueStep(tx, deps.now?.() ?? new Date()));
+      return 0;
+    },
+    deps.log,
+    everyMs,
+  );
+  return { start: () => loop.start(), stop: () => loop.stop() };
+}
