@@ -58,7 +58,7 @@ test.describe.serial('the sampling tab', () => {
     const outcome = page.getByRole('dialog', { name: 'Uitslag LAB-2026-0412' });
     await expect(outcome).toBeVisible();
     await expect(outcome).toContainText('Melden');
-    await expect(outcome).toContainText('1.500 kve/l');
+    await expect(outcome.locator('dl')).toContainText('1.500 kve/l');
     await expect(outcome).toContainText('Direct melden aan de ILT');
     await expect(outcome).toContainText('Er is een alarm geopend voor dit tappunt.');
     const notification = outcome.locator('[data-notification]');

@@ -80,10 +80,10 @@ export function alarmMeasurement(t: TFunction, format: TFormat, alarm: Pick<TAla
       const resampleDue = textOf(details, 'resampleDue');
       const step = textOf(details, 'legalStep') ?? 'none';
       return t('alarms.measurement.legionella', {
-        count: count === null ? t('alarms.measurement.legionellaNotDetected') : `${format.number(count)} ${unit}`,
+        count: count === null ? t('alarms.measurement.legionellaNotDetected') : `${format.number(count, { grouping: true, maxDecimals: 1 })} ${unit}`,
         sampleId: textOf(details, 'sampleId') ?? '—',
         takenAt: takenAt ? format.dateTime(takenAt) : '—',
-        perLitre: perLitre === null ? '—' : format.number(perLitre),
+        perLitre: perLitre === null ? '—' : format.number(perLitre, { grouping: true, maxDecimals: 1 }),
         step: t(`alarms.measurement.legionellaSteps.${step}`),
         resample: resampleDue ? t('alarms.measurement.legionellaResample', { date: format.date(`${resampleDue}T12:00:00`) }) : '',
       });

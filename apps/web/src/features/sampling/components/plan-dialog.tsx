@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { DE_USES, parseLabNumber, RESAMPLE_WITHIN_DAYS_DEFAULT, ZSamplingPlanBody, type TDeUse, type TSamplingPlan, type TSamplingPlanBody } from '@aquasmart/domain';
+import { DE_USES, parseLabNumber, RESAMPLE_WITHIN_DAYS_DEFAULT, ZSamplingPlanBody, type TSamplingPlan, type TSamplingPlanBody } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { translateMessage } from '../../../lib/i18n/i18n';
 
@@ -53,7 +53,7 @@ export function PlanDialog({ plan, defaultInterval, busy, serverErrors, onSubmit
       {field('resampleWithinDays', t('sampling.plan.resampleLabel'), t('sampling.plan.defaultHint', { value: t('sampling.plan.days', { count: RESAMPLE_WITHIN_DAYS_DEFAULT }) }))}
       {plan.rulebook === 'NL' ? field('taps', t('sampling.plan.taps')) : null}
       {plan.rulebook === 'DE' ? (
-        <TextField select label={t('sampling.plan.deUse')} value={values.deUse} onChange={(event) => setValues((current) => ({ ...current, deUse: event.target.value as TDeUse | '' }))} fullWidth sx={{ mt: 2 }}>
+        <TextField select label={t('sampling.plan.deUse')} value={values.deUse} onChange={(event) => setValues((current) => ({ ...current, deUse: event.target.value }))} fullWidth sx={{ mt: 2 }}>
           <MenuItem value="">{t('sampling.plan.deUseDefault')}</MenuItem>
           {DE_USES.map((use) => (
             <MenuItem key={use} value={use}>

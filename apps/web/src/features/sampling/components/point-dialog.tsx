@@ -36,7 +36,7 @@ export function PointDialog({
 }) {
   const { t } = useTranslation();
   const nodes = useQuery(locationNodesQuery(customer, location));
-  const [values, setValues] = useState({ name: point?.name ?? '', role: (point?.role ?? 'hot') as TSamplePointRole, priority: point?.priority ?? false, eui: point?.eui ?? '', channelId: point?.channelId ?? '' });
+  const [values, setValues] = useState({ name: point?.name ?? '', role: (point?.role ?? 'hot'), priority: point?.priority ?? false, eui: point?.eui ?? '', channelId: point?.channelId ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = { ...serverErrors, ...errors };
   const message = (field: string) => (shown[field] ? translateMessage(t, shown[field]) : undefined);

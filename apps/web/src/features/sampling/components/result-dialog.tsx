@@ -39,7 +39,7 @@ export function ResultDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<TResultValues>(() => emptyResult(unit, pointId ?? (points.length === 1 ? points[0]!.id : null), new Date()));
+  const [values, setValues] = useState<TResultValues>(() => emptyResult(unit, pointId ?? (points.length === 1 ? points[0].id : null), new Date()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = { ...serverErrors, ...errors };
   const message = (field: string) => (shown[field] ? translateMessage(t, shown[field]) : undefined);

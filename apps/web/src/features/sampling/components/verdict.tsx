@@ -17,9 +17,9 @@ export function highestCountText(t: TFunction, format: ReturnType<typeof useForm
   const detected = result.counts.filter((count) => count.count !== null);
   if (detected.length === 0) {
     const limit = result.counts.find((count) => count.detectionLimit !== null);
-    return limit ? t('sampling.notDetected', { limit: format.number(limit.detectionLimit), unit: limit.unit }) : t('sampling.notDetectedNoLimit');
+    return limit ? t('sampling.notDetected', { limit: format.number(limit.detectionLimit, { grouping: true, maxDecimals: 1 }), unit: limit.unit }) : t('sampling.notDetectedNoLimit');
   }
   const perLitre = (count: (typeof detected)[number]) => (count.count ?? 0) * PER_LITRE_FACTOR[count.unit];
   const highest = detected.reduce((best, count) => (perLitre(count) > perLitre(best) ? count : best));
-  return `${format.number(highest.count)} ${highest.unit}`;
+  return `${format.number(highest.count, { grouping: true, maxDecimals: 1 })} ${highest.unit}`;
 }
