@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
-import { ADMIN, CUSTOMER_USER, signIn, type TAccount } from './fixtures';
+import { ADMIN, apiToken, CUSTOMER_USER, signIn, type TAccount } from './fixtures';
 
 /**
  * The Sampling tab of a location (docs/sampling.md, "Screens"; issue 40): on a phone an engineer
@@ -17,6 +17,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'sampling-screenshots');
 const POINT = 'Douche 1 kleedkamer heren';
+/** The screenshots' own point: its alarm stays open (the first one is resolved in the first test). */
+const SHOT_POINT = 'Douche 2 kleedkamer dames';
 const pointsTable = (page: Page) => page.getByRole('table', { name: /^(Tappunten|Sample points)$/ });
 const pointsCards = (page: Page) => page.getByRole('list', { name: /^(Tappunten|Sample points)$/ });
 
@@ -109,7 +111,10 @@ test.describe.serial('the sampling tab', () => {
   });
 
   // Writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots): without it, no test at all.
-  if (process.env.SCREENSHOTS) test('screenshots: the tab, the result dialog and the outcome, nl/en/de, desktop and phone', async ({ page }) => {
+  if (process.env.SCREENSHOTS) test('screenshots: the tab, the result dialog, the outcome and the alarm, nl/en/de, desktop and phone', async ({ page }) => {
+    const headers = { 'x-access-token': await apiToken(page.request, ADMIN) };
+    const added = await page.request.post(`/api/v1/customers/${enc(CUSTOMER)}/locations/${enc(LOCATION)}/sample-points`, { headers, data: { name: SHOT_POINT, role: 'hot', priority: false } });
+    expect(added.status()).toBe(201);
     await openSampling(page);
     let n = 0;
     for (const language of ['nl', 'en', 'de'] as const) {
@@ -120,7 +125,7 @@ test.describe.serial('the sampling tab', () => {
         await page.reload();
         await expect(device === 'phone' ? pointsCards(page) : pointsTable(page)).toBeVisible();
         await page.screenshot({ path: path.join(SHOTS, `sampling-tab-${language}-${device}.png`), fullPage: device === 'desktop' });
-        await page.getByRole('button', { name: /^(Resultaat invoeren voor|Enter result for) / }).first().click();
+        await page.getByRole('button', { name: new RegExp(`^(Resultaat invoeren voor|Enter result for) ${SHOT_POINT}$`) }).click();
         const dialog = page.getByRole('dialog');
         n += 1;
         await dialog.getByRole('textbox', { name: /^(Monsternummer van het lab|Lab's sample id)/ }).fill(`LAB-2026-06${String(n).padStart(2, '0')}`);
@@ -131,7 +136,14 @@ test.describe.serial('the sampling tab', () => {
         const outcome = page.getByRole('dialog', { name: /^(Uitslag|Result) LAB-/ });
         await expect(outcome.locator('[data-notification]')).toBeVisible();
         await page.screenshot({ path: path.join(SHOTS, `sampling-outcome-${language}-${device}.png`) });
-        await outcome.getByRole('button', { name: /^(Sluiten|Close)$/ }).click();
+        // The alarm it opened, and its resolve dialog asking when the ILT was told.
+        await outcome.getByRole('link', { name: /^(Alarm \d+ openen|Open alarm \d+)$/ }).click();
+        await expect(page.locator('[data-measurement]')).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `sampling-alarm-${language}-${device}.png`), fullPage: device === 'desktop' });
+        await page.getByRole('button', { name: /^(Oplossen|Resolve)$/ }).click();
+        await expect(page.getByRole('dialog').getByLabel(/^(Instantie ingelicht op|Authority told at)/)).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `sampling-alarm-resolve-${language}-${device}.png`) });
+        await page.getByRole('dialog').getByRole('button', { name: /^(Annuleren|Cancel)$/ }).click();
       }
     }
     await page.evaluate(() => localStorage.setItem('aquasmart.language', 'nl'));

@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ScienceIcon from '@mui/icons-material/Science';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { defaultIntervalMonths, hasAnyRight, RULEBOOK_UNIT, type TSamplePoint, type TSampleResult } from '@aquasmart/domain';
@@ -206,7 +205,7 @@ export function SamplingTab({ customer, location }: { customer: string; location
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {mayEnter && pointRows.length > 0 ? (
-              <Button variant="contained" startIcon={<ScienceIcon />} onClick={() => open({ kind: 'result', pointId: null })} sx={{ minHeight: 44 }}>
+              <Button variant="contained" onClick={() => open({ kind: 'result', pointId: null })} sx={{ minHeight: 44 }}>
                 {t('sampling.actions.enterResult')}
               </Button>
             ) : null}

@@ -16,6 +16,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ALARMS_QUERY_ROOT, mayAcknowledge } from '../../../lib/api/alarms';
 import { failureText } from '../../../lib/http/failure-text';
+import { instantOf, localInputValue } from '../../../lib/i18n/date-time-input';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { alarmAssigneesQuery, alarmQuery, postAlarmStep, type TAlarmStep } from '../api/alarms-api';
 
@@ -100,11 +101,6 @@ function AssignDialog({ alarm, busy, onSubmit, onClose }: { alarm: TAlarmWithEve
   );
 }
 
-/** A moment as the value of a datetime-local field, in the browser's zone: 2026-10-09T08:30. */
-function localInputValue(at: Date): string {
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 /**
  * The authority a legionella alarm must have told before it is resolved (docs/sampling.md, "Legal
  * steps"): the ILT or the Gesundheitsamt for an alarm that reached a report threshold, else null.
@@ -127,7 +123,7 @@ function NoteDialog({ kind, authority = null, busy, onSubmit, onClose }: { kind:
     event.preventDefault();
     setTried(true);
     if (missing || toldMissing) return;
-    onSubmit(authority ? { step: 'resolve', note: note.trim(), authorityToldAt: new Date(toldAt).toISOString() } : { step: kind, note: note.trim() });
+    onSubmit(authority ? { step: 'resolve', note: note.trim(), authorityToldAt: instantOf(toldAt) } : { step: kind, note: note.trim() });
   };
   const resolve = kind === 'resolve';
   return (

@@ -1,3 +1,4 @@
+import { instantOf, localInputValue } from '../../../lib/i18n/date-time-input';
 import { DEFAULT_METHOD, DEFAULT_SPECIES, parseLabNumber, ZSampleResultBody, type TCountUnit, type TSampleResultBody } from '@aquasmart/domain';
 
 /** One count line of the form: text as typed, the number read the lab's way (1.200 and 1200 alike, 1,5). */
@@ -24,10 +25,6 @@ export interface TResultValues {
 
 export const emptyCount = (unit: TCountUnit): TCountValues => ({ species: DEFAULT_SPECIES, serogroup: '', count: '', notDetected: false, detectionLimit: '', unit });
 
-/** A moment as the value of a datetime-local field, in the browser's zone: 2026-10-09T08:30. */
-export function localInputValue(at: Date): string {
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 export function emptyResult(unit: TCountUnit, samplePointId: number | null, now: Date): TResultValues {
   return { samplePointId: samplePointId ? String(samplePointId) : '', sampleId: '', takenAt: localInputValue(now), lab: '', accreditation: '', method: DEFAULT_METHOD, waterCelsius: '', counts: [emptyCount(unit)] };
@@ -53,11 +50,10 @@ export function resultBody(values: TResultValues): { body: TSampleResultBody | n
       unit: line.unit,
     };
   });
-  const takenAt = values.takenAt ? new Date(values.takenAt) : null;
   const candidate = {
     samplePointId: values.samplePointId ? Number(values.samplePointId) : undefined,
     sampleId: values.sampleId,
-    takenAt: takenAt && !Number.isNaN(takenAt.getTime()) ? takenAt.toISOString() : values.takenAt,
+    takenAt: instantOf(values.takenAt),
     lab: values.lab,
     accreditation: optionalText(values.accreditation),
     method: values.method.trim() === '' ? DEFAULT_METHOD : values.method,
