@@ -174,8 +174,8 @@ export function SamplingTab({ customer, location }: { customer: string; location
   const resultColumns: TResponsiveColumn<TSampleResult>[] = [
     { id: 'takenAt', label: t('sampling.columns.takenAt'), render: (result) => keepTogether(format.dateTime(result.takenAt)), title: true },
     { id: 'point', label: t('sampling.columns.point'), render: (result) => result.pointName, wrap: true },
-    { id: 'sampleId', label: t('sampling.columns.sampleId'), render: (result) => result.sampleId },
-    { id: 'count', label: t('sampling.columns.count'), render: (result) => keepTogether(highestCountText(t, format, result)) },
+    { id: 'sampleId', label: t('sampling.columns.sampleId'), render: (result) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{result.sampleId}</Box> },
+    { id: 'count', label: t('sampling.columns.count'), render: (result) => <Box component="span" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{highestCountText(t, format, result)}</Box> },
     { id: 'verdict', label: t('sampling.columns.verdict'), render: (result) => <VerdictChip verdict={result.verdict} /> },
     { id: 'step', label: t('sampling.columns.step'), render: (result) => (result.legalStep === 'none' ? '—' : t(`sampling.legalSteps.${result.legalStep}`)), wrap: true },
     { id: 'lab', label: t('sampling.columns.lab'), render: (result) => result.lab, wrap: true },
