@@ -13,6 +13,7 @@ import { DEMO_NETWORK_SERVER } from './network-server';
 import { seedDemoData, type TDemoResult } from './seed';
 import { DEMO_UNASSIGNED } from './unassigned';
 import { LOGBOOK_DEMO_LOCATION } from './logbook-history';
+import { SAMPLING_DEMO_LOCATION } from './sampling';
 
 const DEMO_PASSWORD = 'Welkom-demo-2026';
 const TABLES = ['customers', 'locations', 'gateways', 'products', 'network_servers', 'users', 'user_customers', 'devices', 'device_channels', 'device_parameters', 'device_data', 'audit_logs', 'calibration_logs', 'overflow_logs'];
@@ -184,6 +185,17 @@ async function buckets(from: SQL, age: SQL, first: string, second: string): Prom
 }
 
 describe('every dashboard state has a node, in every bucket', () => {
+  it('fills the Sampling tab of one location: three points with compliant results, one of them overdue (sampled over six months ago), no alarm', async () => {
+    const points = await rows<{ name: string; verdict: string; months: number }>(sql`
+      SELECT p.name, r.verdict, extract(epoch FROM now() - r.taken_at) / (86400 * 30.4) AS months
+      FROM sample_points p JOIN locations l ON l.id = p.location_id JOIN sample_results r ON r.sample_point_id = p.id
+      WHERE l.name = ${SAMPLING_DEMO_LOCATION} ORDER BY p.id`);
+    expect(points.map((point) => point.name)).toEqual(['Douche 1 dameskleedkamer', 'Keukenkraan kantine', 'Douche 3 herenkleedkamer']);
+    expect(points.every((point) => point.verdict === 'compliant')).toBe(true);
+    expect(Number(points[0].months)).toBeGreaterThan(6);
+    expect(await count(sql`SELECT count(*) FROM alarms WHERE kind = 'legionella'`)).toBe(0);
+  });
+
   it('every alarm state of a node is an alarm record with its opened step; the flush alarms wait for acknowledgement, some others are handled', async () => {
     const kinds = await rows<{ kind: string; state: string; n: number }>(sql`SELECT kind, state, count(*)::int AS n FROM alarms GROUP BY kind, state ORDER BY kind, state`);
     expect(new Set(kinds.map((row) => row.kind))).toEqual(new Set(['lowBattery', 'flushAlarm', 'faultySensor', 'waterDetection', 'offline', 'settingsNotTaken']));

@@ -15,6 +15,7 @@ import { seedLogs } from './logs';
 import { registerBeforeLogbookMonth, seedLogbookHistory } from './logbook-history';
 import { DEMO_SEED, planNodes, shapeListExamples } from './plan';
 import { seedPlaces } from './places';
+import { seedSampling } from './sampling';
 import { seedUnassignedDevices } from './unassigned';
 import { DemoRandom } from './random';
 import { DEMO_USERS, seedUsers } from './users';
@@ -77,6 +78,7 @@ export async function seedDemoData(db: TDb, options: { demoPassword?: string; lo
     await seedHistory(tx, nodes, places);
     await seedLogs(tx, nodes, overflows, places, nowMs, { admin: admin?.email ?? 'admin@example.com', engineer: DEMO_USERS[0].email });
     await seedLogbookHistory(tx, nodes, places, nowMs, { engineer: DEMO_USERS[0].email, planner: DEMO_USERS[2]?.email ?? DEMO_USERS[0].email });
+    await seedSampling(tx, places, nowMs, DEMO_USERS[0].email);
     await seedUnassignedDevices(tx, places, admin?.email ?? null);
     await seedGatewaysHeard(tx);
     await seedAlarmRecords(tx, nowMs, DEMO_USERS[0].email);

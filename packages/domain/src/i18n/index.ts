@@ -34,3 +34,4 @@ export * from './ui-platforms';
 export * from './ui-field';
 export * from './ui-sampling';
 export * from './messages-sampling';
+export * from './ui-sampling-screen';

@@ -39,8 +39,8 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
   const byAt = useByAt();
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-      <DetailField label={t('alarms.detail.subject')}>
-        {alarmSubject(t, alarm)}
+      <DetailField label={t(alarm.kind === 'legionella' ? 'alarms.detail.samplePoint' : 'alarms.detail.subject')}>
+        {alarm.kind === 'legionella' && typeof alarm.details.pointName === 'string' ? alarm.details.pointName : alarmSubject(t, alarm)}
         {alarm.deviceEui && alarm.deviceName ? (
           <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13, color: 'text.secondary' }}>
             {alarm.deviceEui}

@@ -53,7 +53,7 @@ export const alarmAssigneesQuery = (id: number, enabled: boolean) =>
   });
 
 /** A handling step (POST /alarms/{id}/{step}); the answer is the alarm with its timeline. */
-export type TAlarmStep = { step: 'acknowledge'; note?: string } | { step: 'assign'; assigneeId: number; note?: string } | { step: 'comment'; note: string } | { step: 'resolve'; note: string };
+export type TAlarmStep = { step: 'acknowledge'; note?: string } | { step: 'assign'; assigneeId: number; note?: string } | { step: 'comment'; note: string } | { step: 'resolve'; note: string; authorityToldAt?: string };
 
 export async function postAlarmStep(id: number, { step, ...body }: TAlarmStep): Promise<TAlarmWithEvents> {
   return ZAlarmWithEvents.parse(await http.post<unknown>(`${alarmApiPath(id)}/${step}`, body));

@@ -11,11 +11,12 @@ import CommentIcon from '@mui/icons-material/Comment';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
-import { ALARM_NOTE_MAX_LENGTH, type TAlarmWithEvents } from '@aquasmart/domain';
+import { ALARM_NOTE_MAX_LENGTH, legionellaResolutionIssues, SAMPLING_RULES, type TAlarmWithEvents, type TRulebookId } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ALARMS_QUERY_ROOT, mayAcknowledge } from '../../../lib/api/alarms';
 import { failureText } from '../../../lib/http/failure-text';
+import { instantOf, localInputValue } from '../../../lib/i18n/date-time-input';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { alarmAssigneesQuery, alarmQuery, postAlarmStep, type TAlarmStep } from '../api/alarms-api';
 
@@ -100,16 +101,29 @@ function AssignDialog({ alarm, busy, onSubmit, onClose }: { alarm: TAlarmWithEve
   );
 }
 
-function NoteDialog({ kind, busy, onSubmit, onClose }: { kind: 'comment' | 'resolve'; busy: boolean; onSubmit: (step: TAlarmStep) => void; onClose: () => void }) {
+/**
+ * The authority a legionella alarm must have told before it is resolved (docs/sampling.md, "Legal
+ * steps"): the ILT or the Gesundheitsamt for an alarm that reached a report threshold, else null.
+ * The same rule as the server's (`legionellaResolutionIssues`).
+ */
+export function authorityToTell(alarm: Pick<TAlarmWithEvents, 'kind' | 'details'>): string | null {
+  if (alarm.kind !== 'legionella' || !legionellaResolutionIssues(alarm.details, undefined, new Date()).authorityToldAt) return null;
+  const rulebook = alarm.details.rulebook as TRulebookId;
+  return SAMPLING_RULES[rulebook].authority;
+}
+
+function NoteDialog({ kind, authority = null, busy, onSubmit, onClose }: { kind: 'comment' | 'resolve'; authority?: string | null; busy: boolean; onSubmit: (step: TAlarmStep) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
+  const [toldAt, setToldAt] = useState(authority ? localInputValue(new Date()) : '');
   const [tried, setTried] = useState(false);
   const missing = note.trim() === '';
+  const toldMissing = authority !== null && toldAt === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (missing) return;
-    onSubmit({ step: kind, note: note.trim() });
+    if (missing || toldMissing) return;
+    onSubmit(authority ? { step: 'resolve', note: note.trim(), authorityToldAt: instantOf(toldAt) } : { step: kind, note: note.trim() });
   };
   const resolve = kind === 'resolve';
   return (
@@ -128,6 +142,20 @@ function NoteDialog({ kind, busy, onSubmit, onClose }: { kind: 'comment' | 'reso
         error={tried && missing}
         helperText={tried && missing ? t('validation.required') : resolve ? t('alarms.dialogs.resolveHint') : undefined}
       />
+      {resolve && authority ? (
+        <TextField
+          label={t('alarms.dialogs.authorityToldAt')}
+          type="datetime-local"
+          value={toldAt}
+          onChange={(event) => setToldAt(event.target.value)}
+          required
+          fullWidth
+          error={tried && toldMissing}
+          helperText={tried && toldMissing ? t('validation.required') : t('alarms.dialogs.authorityToldAtHint', { authority })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ mt: 2 }}
+        />
+      ) : null}
     </FormDialog>
   );
 }
@@ -184,7 +212,7 @@ export function AlarmActions({ alarm }: { alarm: TAlarmWithEvents }) {
         {t('alarms.actions.comment')}
       </Button>
       {dialog === 'assign' ? <AssignDialog alarm={alarm} busy={step.isPending} onSubmit={run} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'comment' || dialog === 'resolve' ? <NoteDialog kind={dialog} busy={step.isPending} onSubmit={run} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'comment' || dialog === 'resolve' ? <NoteDialog kind={dialog} authority={dialog === 'resolve' ? authorityToTell(alarm) : null} busy={step.isPending} onSubmit={run} onClose={() => setDialog(null)} /> : null}
     </Box>
   );
 }

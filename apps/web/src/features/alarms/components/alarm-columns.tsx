@@ -12,9 +12,12 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 } as const;
 
 /** What the alarm is about: the node's name (its EUI when it has none), or "Gateway <name>". */
-export function alarmSubject(t: TFunction, alarm: Pick<TAlarm, 'deviceEui' | 'deviceName' | 'gatewayId' | 'gatewayName'>): string {
+export function alarmSubject(t: TFunction, alarm: Pick<TAlarm, 'deviceEui' | 'deviceName' | 'gatewayId' | 'gatewayName'> & Partial<Pick<TAlarm, 'details'>>): string {
   if (alarm.deviceEui) return alarm.deviceName || alarm.deviceEui;
   if (alarm.gatewayId !== null) return t('alarms.gatewayLabel', { name: alarm.gatewayName ?? `#${alarm.gatewayId}` });
+  // A legionella alarm is about a sample point (docs/sampling.md, "Legal steps"): its name is in the details.
+  const point = alarm.details?.pointName;
+  if (typeof point === 'string' && point !== '') return t('alarms.samplePointLabel', { name: point });
   return '—';
 }
 

@@ -13,6 +13,9 @@ const TODAY_1307 = (() => {
   return at.toISOString();
 })();
 
+/** 31 March 2026 09:15 local, a result's time of sampling. */
+const MARCH_31_0915 = new Date(2026, 2, 31, 9, 15).toISOString();
+
 afterEach(async () => {
   cleanup();
   await i18n.changeLanguage('nl');
@@ -27,6 +30,9 @@ describe('the measurement line of the alarm page', () => {
     ['nl', 'lowBattery', { voltage: 3.2, threshold: 3.3 }, 'Meting3,20\u00A0V, drempel 3,30\u00A0V'],
     ['nl', 'flushAlarm', { before: 40, after: 38, minimumDeviation: 5 }, 'Metingspoeling van 40,0\u00A0°C naar 38,0\u00A0°C: 2,0\u00A0°C verschil, minimaal 5,0\u00A0°C'],
     ['nl', 'waterDetection', { resistance: 240 }, 'Metingweerstand 240 Ω'],
+    // A legionella alarm (docs/sampling.md): the newest result's figures as reported, per litre, the step and the re-sample date.
+    ['nl', 'legionella', { count: 1500, unit: 'kve/l', perLitre: 1500, sampleId: 'LAB-1', takenAt: MARCH_31_0915, legalStep: 'reportIlt', resampleDue: '2026-04-30' }, 'Meting1.500 kve/l in monster LAB-1 van 31-03-2026 09:15 (1.500 per liter): direct melden aan de ILT; hermonster uiterlijk 30-04-2026'],
+    ['en', 'legionella', { count: 150, unit: 'KBE/100 ml', perLitre: 1500, sampleId: 'P-7', takenAt: MARCH_31_0915, legalStep: 'reportGesundheitsamt', resampleDue: null }, 'Measurement150 KBE/100 ml in sample P-7 of 31 Mar 2026 09:15 (1,500 per litre): report to the Gesundheitsamt without delay'],
     // Nothing measured: no line (the demo's flush alarms, kinds without a measurement).
     ['nl', 'flushAlarm', { via: 'demo' }, null],
     ['nl', 'settingsNotTaken', {}, null],

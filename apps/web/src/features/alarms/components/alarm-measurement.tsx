@@ -71,6 +71,23 @@ export function alarmMeasurement(t: TFunction, format: TFormat, alarm: Pick<TAla
       const last = textOf(details, 'lastMessageAt');
       return last ? t('alarms.measurement.offline', { at: format.dateTime(last) }) : null;
     }
+    case 'legionella': {
+      // The figures of the newest result at the sample point (docs/sampling.md, "Legal steps").
+      const count = number('count');
+      const unit = textOf(details, 'unit') ?? '';
+      const perLitre = number('perLitre');
+      const takenAt = textOf(details, 'takenAt');
+      const resampleDue = textOf(details, 'resampleDue');
+      const step = textOf(details, 'legalStep') ?? 'none';
+      return t('alarms.measurement.legionella', {
+        count: count === null ? t('alarms.measurement.legionellaNotDetected') : `${format.number(count, { grouping: true, maxDecimals: 1 })} ${unit}`,
+        sampleId: textOf(details, 'sampleId') ?? '—',
+        takenAt: takenAt ? format.dateTime(takenAt) : '—',
+        perLitre: perLitre === null ? '—' : format.number(perLitre, { grouping: true, maxDecimals: 1 }),
+        step: t(`alarms.measurement.legionellaSteps.${step}`),
+        resample: resampleDue ? t('alarms.measurement.legionellaResample', { date: format.date(`${resampleDue}T12:00:00`) }) : '',
+      });
+    }
     default:
       return null;
   }

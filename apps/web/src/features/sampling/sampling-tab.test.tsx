@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TSamplePoint, TSamplingPlan } from '@aquasmart/domain';
+import '../../lib/i18n/texts/sampling-messages';
+import { jsonResponse, renderAt } from '../../test/render';
+import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
+import { testUser } from '../../test/users';
+import { SamplingTab } from './sampling-tab';
+
+const BASE = '/api/v1/customers/Gemeente%20Utrecht/locations/Sporthal%20Zuid';
+const POINT: TSamplePoint = {
+  id: 4,
+  customer: 'Gemeente Utrecht',
+  location: 'Sporthal Zuid',
+  name: 'Douche 1',
+  role: 'hot',
+  priority: true,
+  eui: null,
+  channelId: null,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  due: { routineDue: '2026-07-10', resampleDue: null, nextDue: '2026-07-10', state: 'overdue' },
+  latest: null,
+};
+const PLAN: TSamplingPlan = {
+  customer: 'Gemeente Utrecht',
+  location: 'Sporthal Zuid',
+  rulebook: 'NL',
+  intervalMonths: null,
+  deUse: null,
+  resampleWithinDays: null,
+  taps: 120,
+  effectiveIntervalMonths: 6,
+  intervalSource: 'rulebook',
+  effectiveResampleWithinDays: 30,
+  requiredPoints: 6,
+  points: 1,
+};
+
+function stubApi(rights: Parameters<typeof testUser>[0]) {
+  vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/v1/users/current') return jsonResponse(200, testUser(rights));
+    if (url.pathname === `${BASE}/sample-points`) return jsonResponse(200, [POINT]);
+    if (url.pathname === `${BASE}/sampling-plan`) return jsonResponse(200, PLAN);
+    if (url.pathname === `${BASE}/sample-results`) return jsonResponse(200, []);
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
+  });
+}
+
+beforeEach(() => window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+/** The buttons follow the server's rights (docs/sampling.md, "API"): points and plan editLocation or enterSampleResults, results enterSampleResults. */
+describe('the Sampling tab', { timeout: 30_000 }, () => {
+  it('lists the point with its overdue date and the plan with art. 43', async () => {
+    stubApi(['enterSampleResults']);
+    renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
+    const table = await screen.findByRole('table', { name: 'Tappunten' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(row.textContent).toContain('Douche 1');
+    expect(row.textContent).toContain('10-07-2026');
+    expect(within(row).getByText('Te laat')).toBeTruthy();
+    expect(await screen.findByText('Art. 43 vraagt 6 monsterpunten bij dit aantal tappunten; er zijn er 1.')).toBeTruthy();
+    expect(screen.getByText(/6 maanden \(volgens het regelboek \(NL\)\)/)).toBeTruthy();
+  });
+
+  it.each<[string, Parameters<typeof testUser>[0], boolean, boolean]>([
+    ['enterSampleResults: set up and enter', ['enterSampleResults'], true, true],
+    ['editLocation: set up, not enter', ['editLocation'], true, false],
+    ['reading only', ['dashboard'], false, false],
+  ])('%s', async (_name, rights, setUp, enter) => {
+    stubApi(rights);
+    renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
+    await screen.findByRole('table', { name: 'Tappunten' });
+    await screen.findByText(/Tappunten in het plan|Art\. 43/);
+    expect(screen.queryByRole('button', { name: 'Tappunt toevoegen' }) !== null).toBe(setUp);
+    expect(screen.queryByRole('button', { name: 'Plan wijzigen' }) !== null).toBe(setUp);
+    expect(screen.queryByRole('button', { name: 'Tappunt Douche 1 wijzigen' }) !== null).toBe(setUp);
+    expect(screen.queryByRole('button', { name: 'Resultaat invoeren voor Douche 1' }) !== null).toBe(enter);
+    expect(screen.queryByRole('button', { name: 'Labuitslagen importeren (CSV)' }) !== null).toBe(enter);
+  });
+});
