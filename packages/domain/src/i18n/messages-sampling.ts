@@ -1,7 +1,7 @@
 /**
  * The validation and error messages only the sampling screens show (docs/sampling.md): kept out of
  * the shared catalogue, which the login page loads (its 200 kB budget), and added with the screens'
- * texts (apps/web/src/lib/i18n/texts/sampling-messages.ts). Keys as in the catalogue:
+ * texts (apps/web/src/lib/i18n/texts/sampling-messages.ts; the alarm screens' texts load it too). Keys as in the catalogue:
  * `validation.<name>`, `errors.<name>`.
  */
 export const samplingMessagesNl = {
@@ -14,6 +14,8 @@ export const samplingMessagesNl = {
     nodeNotHere: 'Deze node staat niet op deze locatie',
     channelUnknown: 'Deze node heeft dit kanaal niet',
     takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
+    // The legionella alarm's resolve dialog (the alarm screens load these too).
+    authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
   },
   errors: {
     csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
@@ -31,6 +33,7 @@ export const samplingMessagesEn: typeof samplingMessagesNl = {
     nodeNotHere: 'This node is not at this location',
     channelUnknown: 'This node has no such channel',
     takenAtInFuture: 'The sampling time is in the future',
+    authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
   },
   errors: {
     csvRow: 'Line {{line}} of the file is invalid ({{field}}); nothing was imported',

@@ -60,7 +60,6 @@ export const validationMessagesNl = {
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
   escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
-  authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
 };
 
 export const validationMessagesEn: typeof validationMessagesNl = {
@@ -120,7 +119,6 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   clock: 'A time from 0:00 to 23:59, for example 7:00',
   quietHoursEqual: 'Quiet hours cannot start and end at the same time',
   escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
-  authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
 };
 
 export const errorMessagesNl = {

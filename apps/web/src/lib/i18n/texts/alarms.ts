@@ -1,5 +1,7 @@
 import { alarmsUiEn, alarmsUiNl } from '@aquasmart/domain';
 import { addFeatureTexts } from '../feature-texts';
+// A legionella alarm's resolve dialog asks when the authority was told (its message is sampling's).
+import './sampling-messages';
 
 // Alarm handling: the Alarms screens, the node's Alarms tab and the alarm state in the dashboard
 // lists, added when the route table loads one of their screens.
