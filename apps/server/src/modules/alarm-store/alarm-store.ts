@@ -186,9 +186,11 @@ export async function addAlarmSteps(tx: TDbOrTx, steps: readonly TAlarmStep[]): 
 export interface TOpenAlarm {
   id: number;
   details: Record<string, unknown>;
+  /** Handled by someone while its condition holds (docs/alarms.md). */
+  resolved: boolean;
 }
 
-const openAlarmRow = rowShape({ n: column.number, id: column.number, details: column.json<Record<string, unknown>>() });
+const openAlarmRow = rowShape({ n: column.number, id: column.number, details: column.json<Record<string, unknown>>(), resolved: column.as<boolean>() });
 
 /** The open alarm of `kind` on each subject (by the one-open index), in the subjects' order; null where none is open. */
 export async function openAlarmsOf(tx: TDbOrTx, kind: TAlarmKind, subjects: readonly TAlarmSubject[]): Promise<(TOpenAlarm | null)[]> {
@@ -196,11 +198,11 @@ export async function openAlarmsOf(tx: TDbOrTx, kind: TAlarmKind, subjects: read
   const rows = subjects.map((subject, n) => ({ n, kind, ...subjectColumns(subject) }));
   const found = await openAlarmRow.read(
     tx,
-    sql`SELECT i.n, a.id, a.details FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    sql`SELECT i.n, a.id, a.details, a.resolved_at IS NOT NULL AS resolved FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           AS i(n int, kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint)
         JOIN alarms a ON ${OPEN_ALARM_OF_SUBJECT}`,
   );
-  const byIndex = new Map(found.map((row) => [row.n, { id: row.id, details: row.details }]));
+  const byIndex = new Map(found.map((row) => [row.n, { id: row.id, details: row.details, resolved: row.resolved }]));
   return subjects.map((_subject, index) => byIndex.get(index) ?? null);
 }
 

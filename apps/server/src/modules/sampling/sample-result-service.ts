@@ -214,12 +214,19 @@ async function takeLegalSteps(tx: TDbOrTx, place: TSamplingPlace, results: reado
     const details = alarmDetails(result, names.get(result.samplePointId) ?? '');
     const change = { kind: LEGIONELLA_ALARM, subject: pointSubject(result.samplePointId), at: now.getTime(), customerId: place.customerId, locationId: place.locationId };
     if (opensAlarm(result.verdict)) {
-      if (current) {
-        const severity = current.details.severity === 'critical' || result.severity === 'critical' ? 'critical' : 'warning';
-        const merged = { ...current.details, ...details, severity };
-        await observeOpenAlarm(tx, current.id, now.getTime(), merged, details);
-        open.set(result.samplePointId, { id: current.id, details: merged });
-        links.push({ resultId: result.id, alarmId: current.id });
+      // Handled already, and still over: the handling did not work. That alarm closes and a new one
+      // asks for handling again (and, at a report threshold, the authority told again: NL art. 41).
+      if (current?.resolved) {
+        await closeSubjects(tx, [{ ...change, details: { resultId: result.id, sampleId: result.sampleId, verdict: result.verdict, reason: 'exceededAfterHandling' } }]);
+        open.set(result.samplePointId, null);
+      }
+      const unhandled = current?.resolved ? null : current;
+      if (unhandled) {
+        const severity = unhandled.details.severity === 'critical' || result.severity === 'critical' ? 'critical' : 'warning';
+        const merged = { ...unhandled.details, ...details, severity };
+        await observeOpenAlarm(tx, unhandled.id, now.getTime(), merged, details);
+        open.set(result.samplePointId, { id: unhandled.id, details: merged, resolved: false });
+        links.push({ resultId: result.id, alarmId: unhandled.id });
       } else {
         await openSubjects(tx, [{ ...change, details }]);
         const [opened] = await openAlarmsOf(tx, LEGIONELLA_ALARM, [change.subject]);

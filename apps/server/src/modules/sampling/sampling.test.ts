@@ -210,6 +210,12 @@ describe('results and the legal step', () => {
     const resolved = await resolve({ note: 'Boiler thermisch gedesinfecteerd (70 °C)', authorityToldAt: '2026-03-31T12:00:00+02:00' });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toMatchObject({ state: 'resolved', resolution: 'Boiler thermisch gedesinfecteerd (70 °C)', details: { authorityToldAt: '2026-03-31T10:00:00.000Z', legalStep: 'reportIlt' } });
+    // Handled, and the re-sample is still above 1,000: a new alarm asks for handling and the ILT again; the handled one closes.
+    const still = await enter(tokens.klant, result(point.id, 'M-1b', 2000, { takenAt: '2026-04-14T10:00:00+02:00' }));
+    expect(still).toMatchObject({ verdict: 'report', notification: { repeated: true, authority: 'ILT' } });
+    expect(still.alarmId).not.toBe(entered.alarmId);
+    expect((await call(tokens.admin, 'GET', `/alarms/${still.alarmId}`)).json()).toMatchObject({ state: 'new', closedAt: null, details: { legalStep: 'reportIlt' } });
+    expect((await stepsOf(entered.alarmId as number)).map((step) => step.action)).toEqual(['opened', 'resolved', 'closed']);
     // A warning (measures) needs the action only.
     const other = await addPoint(tokens.klant, { name: 'Keuken', role: 'cold' });
     const measures = await enter(tokens.klant, result(other.id, 'M-2', 300));
