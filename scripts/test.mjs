@@ -1,9 +1,9 @@
 // `npm test`: lint, lock file and type check, unit and server tests, web build and browser tests in
 // Chromium; what runs where, how long it takes and why: docs/testing.md. In short: the web build,
-// then lint, run beside the server tests on PostgreSQL (the database tests); then one Vitest run on
-// PGlite (domain, simulator, web, the database-free server tests and the few database tests that
-// prove what differs on PGlite; every database test when no PostgreSQL answers) side by side with the
-// browser tests. With CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on
+// then lint and the first half of the browser tests, run beside the server tests on PostgreSQL (the
+// database tests); then one Vitest run on PGlite (domain, simulator, web, the database-free server
+// tests and the few database tests that prove what differs on PGlite; every database test when no
+// PostgreSQL answers) side by side with the other half of the browser tests. With CI=true (or `npm test -- node24`) the PostgreSQL and browser passes run on
 // Node 24 LTS (scripts/node24.mjs), also when named alone (`CI=true npm test -- e2e`); lint and the
 // PGlite run stay on the machine's Node (TEST_BOTH_NODES=1: the two passes on both Nodes). A suite
 // that cannot run (no PostgreSQL, no Chromium) is reported loudly as skipped; with CI=true a skipped
@@ -141,13 +141,35 @@ function failedPlaywrightTests(report) {
   return found;
 }
 
-/** The browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
-async function browserTests(label, reportName, env = {}, beside = '') {
-  const done = part(`Browser tests (Chromium)${label}`, beside);
-  const file = path.join(reports, reportName);
+/**
+ * The browser tests, in E2E_SHARDS Playwright runs (`--shard=i/n`, each spec file whole in one of
+ * them) on portals of their own: shard i answers on E2E_PORT + 10·(i-1), with its mail server and
+ * simulators beside it (playwright.config.ts). One run of them is one chain (Chromium, the e2e
+ * server and its embedded database waiting on each other: about one core), so the first starts
+ * with the PostgreSQL pass and the second when that pass is done (docs/testing.md, "Fifth step").
+ */
+const E2E_SHARDS = Math.max(1, Math.floor(Number(process.env.E2E_SHARDS ?? 2)));
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+function shardEnv(shard) {
+  if (E2E_SHARDS === 1) return {};
+  const port = E2E_BASE_PORT + 10 * (shard - 1);
+  return { E2E_PORT: String(port), E2E_SMTP_PORT: String(Number(process.env.E2E_SMTP_PORT ?? E2E_BASE_PORT + 2000) + 10 * (shard - 1)) };
+}
+/** Data folders left by the browser runs (checked when the last one ends: a running one's are in use). */
+const e2eFoldersBefore = new Set(deadE2eFolders());
+let browserRunsLeft = 0;
+
+/** One shard of the browser tests; `env` may put another Node first on PATH (the e2e server then runs on it). */
+async function browserTests(label, reportName, env = {}, beside = '', shard = 1) {
+  const shardLabel = E2E_SHARDS > 1 ? `, part ${shard} of ${E2E_SHARDS}` : '';
+  const done = part(`Browser tests (Chromium)${label}${shardLabel}`, beside);
+  const file = path.join(reports, E2E_SHARDS > 1 ? reportName.replace(/\.json$/, `-${shard}.json`) : reportName);
   fs.rmSync(file, { force: true });
-  const leftBefore = new Set(deadE2eFolders());
-  const code = await npx(['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...env });
+  browserRunsLeft += 1;
+  const args = ['playwright', 'test', '--reporter=list,json', ...(E2E_SHARDS > 1 ? [`--shard=${shard}/${E2E_SHARDS}`] : [])];
+  const code = await npx(args, { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...shardEnv(shard), ...env });
+  browserRunsLeft -= 1;
+  label = `${label}${shardLabel}`;
   const report = readJson(file);
   if (!report) step(`playwright${label}`, false);
   else {
@@ -157,10 +179,12 @@ async function browserTests(label, reportName, env = {}, beside = '') {
     if (report.stats.skipped > 0) skipped.push(`browser tests${label}: ${report.stats.skipped} skipped`);
     if (code !== 0 && report.stats.unexpected === 0) step(`playwright${label} (exit ${code})`, false);
   }
-  // The run's e2e server removes its data folder when it stops; one left behind is a failure.
-  const left = deadE2eFolders().filter((name) => !leftBefore.has(name));
-  if (left.length) console.log(`The browser tests left ${left.map((name) => path.join(os.tmpdir(), name)).join(', ')} behind.`);
-  step(`browser tests${label} leave no data folder behind`, left.length === 0);
+  // Each run's e2e server removes its data folder when it stops; one left behind is a failure.
+  if (browserRunsLeft === 0) {
+    const left = deadE2eFolders().filter((name) => !e2eFoldersBefore.has(name));
+    if (left.length) console.log(`The browser tests left ${left.map((name) => path.join(os.tmpdir(), name)).join(', ')} behind.`);
+    step(`browser tests${label} leave no data folder behind`, left.length === 0);
+  }
   done();
 }
 
@@ -203,11 +227,11 @@ if (postgresPasses.length && !postgresAnswers) {
 const needsBuild = wanted('e2e') || onNode24('e2e');
 let built = !needsBuild || !webBuildIsStale();
 
-// Two lanes. One: the web build, then lint, one task at a time while the other lane has tests
-// running (all cores without them). The other: the PostgreSQL pass, which keeps about one and a half
-// cores busy, then at once the PGlite run (two Vitest workers) side by side with the browser tests:
-// Chromium leaves about a third of the two cores idle (waits on the server, polls and animations),
-// which the PGlite run fills (docs/testing.md, "Time"). ESLint without its cache: see scripts/lint.mjs.
+// Three lanes. One: the web build, then lint, one task at a time while tests run (all cores without
+// them). Two: the first shard of the browser tests once the web build is done. Three: the PostgreSQL
+// pass, then at once the PGlite run (two Vitest workers) and the other browser shards. A browser run
+// is one chain that keeps about one core busy, so it starts early and in parts (docs/testing.md,
+// "Fifth step"). ESLint without its cache: see scripts/lint.mjs.
 const tasks = wanted('lint') ? lintTasks({ cache: false }) : [];
 const testsBeside = tasks.length > 0 && (postgresAnswers || wanted('unit') || needsBuild);
 let linting = false;
@@ -245,35 +269,43 @@ async function pgliteRun() {
   done();
 }
 
-async function browserRuns() {
-  const browserPasses = [];
-  if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
-  if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
-  if (browserPasses.length && !fs.existsSync(chromium)) {
-    for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium chromium-headless-shell)`);
-    return;
-  }
+const browserPasses = [];
+if (wanted('e2e') && (!wantsNode24 || bothNodes)) browserPasses.push({ node24: false, reportName: 'playwright.json' });
+if (onNode24('e2e')) browserPasses.push({ node24: true, reportName: 'playwright-node24.json' });
+if (browserPasses.length && !fs.existsSync(chromium)) {
+  for (const pass of browserPasses) skipped.push(`browser tests${pass.node24 ? ' on Node 24' : ''}: no Chromium at ${chromium} (apt-get install chromium chromium-headless-shell)`);
+  browserPasses.length = 0;
+}
+
+/** The shards `shards` (1-based) of each browser pass, side by side. */
+async function browserRuns(shards, beside) {
   await buildReady;
   if (!built) return;
   for (const pass of browserPasses) {
     const node24 = pass.node24 ? await node24Ready : null;
     if (pass.node24 && !node24) continue;
-    await browserTests(node24?.label ?? '', pass.reportName, node24?.env, wanted('unit') ? 'the PGlite run' : '');
+    await Promise.all(shards.map((shard) => browserTests(node24?.label ?? '', pass.reportName, node24?.env, beside, shard)));
   }
 }
+const laterShards = Array.from({ length: E2E_SHARDS - 1 }, (_, index) => index + 2);
 
 async function testLane() {
   if (postgresAnswers) {
     for (const pass of postgresPasses) {
       const node24 = pass.node24 ? await node24Ready : null;
       if (pass.node24 && !node24) continue;
-      await postgresTests(node24?.label ?? '', pass.reportName, linting ? 'lint' : '', node24?.env);
+      await postgresTests(node24?.label ?? '', pass.reportName, [linting && 'lint', browserPasses.length && 'the first browser tests'].filter(Boolean).join(', '), node24?.env);
     }
   }
-  await Promise.all([wanted('unit') ? pgliteRun() : null, browserRuns()]);
+  await Promise.all([wanted('unit') ? pgliteRun() : null, browserRuns(E2E_SHARDS > 1 ? laterShards : [1], wanted('unit') ? 'the PGlite run' : '')]);
 }
 
-await Promise.all([lintLane(), testLane()]);
+/** The first shard of the browser tests from the start (after the web build), beside the PostgreSQL pass and lint. */
+async function firstBrowserLane() {
+  if (E2E_SHARDS > 1) await browserRuns([1], [postgresAnswers && 'the PostgreSQL pass', tasks.length && 'lint'].filter(Boolean).join(', '));
+}
+
+await Promise.all([lintLane(), testLane(), firstBrowserLane()]);
 
 await node24Ready;
 
