@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TSamplePoint, TSamplingPlan } from '@aquasmart/domain';
+import type { TSamplePoint, TSampleResult, TSamplingPlan } from '@aquasmart/domain';
 import '../../lib/i18n/texts/sampling-messages';
 import { jsonResponse, renderAt } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
@@ -36,13 +36,45 @@ const PLAN: TSamplingPlan = {
   points: 1,
 };
 
-function stubApi(rights: Parameters<typeof testUser>[0]) {
-  vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+const RESULT: TSampleResult = {
+  id: 31,
+  customer: 'Gemeente Utrecht',
+  location: 'Sporthal Zuid',
+  samplePointId: 4,
+  pointName: 'Douche 1',
+  sampleId: 'M-31',
+  takenAt: '2026-03-31T07:15:00.000Z',
+  lab: 'Lab Noord',
+  accreditation: null,
+  method: 'ISO 11731',
+  waterCelsius: null,
+  counts: [{ species: 'Legionella spp.', serogroup: null, count: 40, detectionLimit: null, unit: 'kve/l' }],
+  rulebook: 'NL',
+  highestPerLitre: 40,
+  verdict: 'compliant',
+  legalStep: 'none',
+  severity: null,
+  resample: false,
+  alarmId: null,
+  resampleDue: null,
+  notification: null,
+  report: { name: 'Rapport M-31.pdf', size: 1200, uploadedAt: '2026-04-02T08:00:00.000Z', uploadedBy: 'klant@example.com', url: '/sample-results/31/report' },
+  source: 'form',
+  enteredAt: '2026-04-02T08:00:00.000Z',
+  enteredBy: 'klant@example.com',
+};
+const WITHOUT_REPORT: TSampleResult = { ...RESULT, id: 32, sampleId: 'M-32', report: null };
+
+function stubApi(rights: Parameters<typeof testUser>[0], results: TSampleResult[] = []) {
+  return vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/v1/users/current') return jsonResponse(200, testUser(rights));
     if (url.pathname === `${BASE}/sample-points`) return jsonResponse(200, [POINT]);
     if (url.pathname === `${BASE}/sampling-plan`) return jsonResponse(200, PLAN);
-    if (url.pathname === `${BASE}/sample-results`) return jsonResponse(200, []);
+    if (url.pathname === `${BASE}/sample-results`) return jsonResponse(200, results);
+    if (url.pathname === '/api/v1/sample-results/31/report') {
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Rapport M-31.pdf"' } });
+    }
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'x' });
   });
 }
@@ -81,5 +113,22 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Tappunt Douche 1 wijzigen' }) !== null).toBe(setUp);
     expect(screen.queryByRole('button', { name: 'Resultaat invoeren voor Douche 1' }) !== null).toBe(enter);
     expect(screen.queryByRole('button', { name: 'Labuitslagen importeren (CSV)' }) !== null).toBe(enter);
+  });
+
+  it.each<[string, Parameters<typeof testUser>[0], boolean]>([
+    ['enterSampleResults: downloads, and adds a PDF where none is', ['enterSampleResults'], true],
+    ['reading only: downloads', ['dashboard'], false],
+  ])("the lab's PDF in the result's row, %s", async (_name, rights, attach) => {
+    const fetch = stubApi(rights, [RESULT, WITHOUT_REPORT]);
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
+    const table = await screen.findByRole('table', { name: 'Uitslagen' });
+    const download = within(table).getByRole('button', { name: 'Rapport Rapport M-31.pdf downloaden' });
+    expect(within(table).queryByRole('button', { name: 'Rapport van het laboratorium toevoegen aan M-32' }) !== null).toBe(attach);
+    expect(within(table).queryByRole('button', { name: 'Rapport van het laboratorium toevoegen aan M-31' })).toBeNull();
+    download.click();
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/v1/sample-results/31/report'))).toBe(true);
   });
 });

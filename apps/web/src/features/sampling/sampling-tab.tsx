@@ -34,6 +34,7 @@ import { CsvDialog } from './components/csv-dialog';
 import { OutcomeDialog } from './components/outcome-dialog';
 import { PlanDialog } from './components/plan-dialog';
 import { PointDialog } from './components/point-dialog';
+import { ReportCell } from './components/report-cell';
 import { ResultDialog } from './components/result-dialog';
 import { highestCountText, VerdictChip } from './components/verdict';
 
@@ -179,6 +180,7 @@ export function SamplingTab({ customer, location }: { customer: string; location
     { id: 'verdict', label: t('sampling.columns.verdict'), render: (result) => <VerdictChip verdict={result.verdict} /> },
     { id: 'step', label: t('sampling.columns.step'), render: (result) => (result.legalStep === 'none' ? '—' : t(`sampling.legalSteps.${result.legalStep}`)), wrap: true },
     { id: 'lab', label: t('sampling.columns.lab'), render: (result) => result.lab, wrap: true },
+    { id: 'report', label: t('sampling.columns.report'), render: (result) => <ReportCell result={result} mayAttach={mayEnter} onAttached={refresh} /> },
     {
       id: 'open',
       label: '',
