@@ -84,6 +84,15 @@ export const ZSamplingCsvRequest = z.object({
   csv: z.string({ error: MESSAGE.required }).max(SAMPLING_CSV_MAX_BYTES, { error: messageKey(MESSAGE.tooLong, { max: SAMPLING_CSV_MAX_BYTES }) }),
 });
 
+/**
+ * The lab's CSV with, optionally, the mapping of another layout: our field -> the header of their
+ * column (docs/sampling.md, "Other layouts"); JSON only (a text/csv body has no room for it).
+ */
+export const ZSampleResultsImportRequest = ZSamplingCsvRequest.extend({
+  mapping: z.record(z.string().max(SAMPLE_NAME_MAX), zRequiredText(SAMPLE_TEXT_MAX)).optional(),
+});
+export type TSampleResultsImportRequest = z.infer<typeof ZSampleResultsImportRequest>;
+
 export const ZSamplePointImportReport = z.object({ imported: z.number().int(), points: z.array(ZSamplePoint) });
 
 // ---- the plan ----

@@ -42,9 +42,40 @@ export interface TLabCsvIssue {
   key: string;
 }
 
-/** The header's columns, or the issue with it. */
-export function labCsvColumns(cells: readonly string[]): { columns: (TLabCsvColumn | null)[] } | { issue: TLabCsvIssue } {
-  const columns = cells.map((cell) => HEADER_NAMES.get(simplify(cell)) ?? null);
+/**
+ * A lab's own layout: our field -> the header of their column that holds it (docs/sampling.md,
+ * "Other layouts"). Headers match as the standard names do (case, spaces, dashes, dots ignored).
+ */
+export type TLabCsvMapping = Readonly<Record<string, string>>;
+/** Most entries a mapping can have: one per field. */
+export const LAB_CSV_MAPPING_MAX = LAB_CSV_COLUMNS.length;
+
+const isLabColumn = (name: string): name is TLabCsvColumn => (LAB_CSV_COLUMNS as readonly string[]).includes(name);
+
+/**
+ * The header's columns, or the issue with it. A mapping names the header of some fields; the other
+ * fields are found by their names as before, and a header that matches the standard name of a
+ * mapped field is then ignored (the mapping says where that field is). Mapping issues name the
+ * field as `mapping.<field>`, with no line: an unknown field, a header the file does not have, a
+ * header given to two fields.
+ */
+export function labCsvColumns(cells: readonly string[], mapping: TLabCsvMapping = {}): { columns: (TLabCsvColumn | null)[] } | { issue: TLabCsvIssue } {
+  const headers = cells.map(simplify);
+  const columns: (TLabCsvColumn | null)[] = cells.map(() => null);
+  const mapped = new Set<TLabCsvColumn>();
+  for (const [field, header] of Object.entries(mapping)) {
+    const fail = (key: string) => ({ issue: { line: null, field: `mapping.${field}`, key } });
+    if (!isLabColumn(field)) return fail('validation.mappingFieldUnknown');
+    const index = headers.indexOf(simplify(header));
+    if (simplify(header) === '' || index < 0) return fail('validation.mappingHeaderMissing');
+    if (columns[index] !== null) return fail('validation.mappingHeaderTwice');
+    columns[index] = field;
+    mapped.add(field);
+  }
+  headers.forEach((header, index) => {
+    const column = HEADER_NAMES.get(header) ?? null;
+    if (columns[index] === null && column !== null && !mapped.has(column)) columns[index] = column;
+  });
   const missing = LAB_CSV_REQUIRED.find((column) => !columns.includes(column));
   if (missing) return { issue: { line: 1, field: missing, key: MESSAGE.required } };
   const twice = columns.find((column, index) => column !== null && columns.indexOf(column) !== index);

@@ -14,6 +14,7 @@ import {
   SAMPLE_COUNTS_MAX,
   sampleNotification,
   type TLabCsvColumn,
+  type TLabCsvMapping,
   type TLabCsvRow,
   type TSampleResult,
   type TSampleResultImportReport,
@@ -27,7 +28,8 @@ import { inCustomerScope } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
 import { closeSubjects, observeOpenAlarm, openAlarmsOf, openSubjects, type TOpenAlarm } from '../alarm-store/alarm-store';
 import type { TAlarmSubject } from '../alarm-store/alarm-subject';
-import { csvRowError, readCsv } from './sampling-csv';
+import { recordPlatformLabResults } from '../platforms/platform-outbox';
+import { csvMappingError, csvRowError, readCsv } from './sampling-csv';
 import { listPoints, readPlan, type TSamplingPlace } from './sample-point-repository';
 import { findResults, insertResults, latestOfPoints, listResults, setResultAlarms, takenSampleIds, type TNewResult, type TResultRecord, type TStoredCount } from './sample-result-repository';
 import { requireSamplingPlace, rulebookOf } from './sample-point-service';
@@ -201,6 +203,8 @@ async function enterResults(tx: TDbOrTx, user: TAuthUser, place: TSamplingPlace,
   });
   const ids = await insertResults(tx, place.locationId, user, judged);
   await takeLegalSteps(tx, place, judged.map((result, index) => ({ ...result, id: ids[index] })), new Map(points.map((point) => [point.id, point.name])), now);
+  // The external platforms receive each result with its verdict and alarm (docs/platforms.md, "labResult").
+  await recordPlatformLabResults(tx, ids);
   // A sampling ends its point's samplingOverdue alarm (unless an older result leaves it overdue).
   await runSamplingDueStep(tx, now, { locationId: place.locationId });
   return ids;
@@ -274,10 +278,18 @@ export async function enterResult(db: TDb, user: TAuthUser, customer: string, lo
 }
 
 /** The lab's file: every line read and checked before anything is stored; one bad line is a 400 with its line and field. */
-export async function importResults(db: TDb, user: TAuthUser, customer: string, location: string, text: string, now = new Date()): Promise<TSampleResultImportReport> {
+export async function importResults(
+  db: TDb,
+  user: TAuthUser,
+  customer: string,
+  location: string,
+  text: string,
+  mapping: TLabCsvMapping = {},
+  now = new Date(),
+): Promise<TSampleResultImportReport> {
   const { header, records } = readCsv(text);
-  const head = labCsvColumns(header);
-  if ('issue' in head) throw csvRowError(head.issue);
+  const head = labCsvColumns(header, mapping);
+  if ('issue' in head) throw head.issue.line === null ? csvMappingError(head.issue) : csvRowError(head.issue);
   return db.transaction(async (tx) => {
     const place = await requireSamplingPlace(tx, user, customer, location, true);
     const rows: TLabCsvRow[] = [];

@@ -48,3 +48,8 @@ export function csvRowError(issue: TLabCsvIssue): ApiError {
   const line = issue.line ?? 1;
   return new ApiError(400, SAMPLING_ERROR.csvRow, `Line ${line} of the file is invalid (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { line, field: issue.field });
 }
+
+/** The answer to a mapping that does not fit the file: 400 with the field (`mapping.<field>`); nothing is imported. */
+export function csvMappingError(issue: TLabCsvIssue): ApiError {
+  return new ApiError(400, ERROR.badRequest, `The column mapping does not fit the file (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { field: issue.field });
+}

@@ -14,6 +14,7 @@ import {
   ZSampleResultListQuery,
   ZSampleReportInput,
   ZSamplingCsvRequest,
+  ZSampleResultsImportRequest,
   ZSamplingPlan,
   ZSamplingPlanPatch,
 } from '@aquasmart/domain';
@@ -196,13 +197,13 @@ export async function samplingRoutes(app: FastifyInstance, { db }: { db: TDb }):
       schema: {
         operationId: 'PostLocationSampleResultsImport',
         tags: ['sampling'],
-        summary: `Imports a lab's CSV (text/csv body, or JSON { csv }; columns in docs/sampling.md) in one transaction; ${CSV_REFUSAL}`,
+        summary: `Imports a lab's CSV (text/csv body, or JSON { csv, mapping? }; columns in docs/sampling.md; mapping: our field -> their header, 400 on mapping.<field> with validation.mappingFieldUnknown, mappingHeaderMissing or mappingHeaderTwice) in one transaction; ${CSV_REFUSAL}`,
         params: ZLocationParams,
-        body: ZSamplingCsvRequest,
+        body: ZSampleResultsImportRequest,
         response: { 200: ZSampleResultImportReport, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
-    async (request) => importResults(db, currentUser(request), request.params.customer, request.params.location, request.body.csv),
+    async (request) => importResults(db, currentUser(request), request.params.customer, request.params.location, request.body.csv, request.body.mapping),
   );
 
   routes.get(

@@ -300,6 +300,53 @@ describe("the lab's CSV", () => {
   });
 });
 
+describe("the lab's CSV in another layout, through a mapping", () => {
+  // A lab whose own export names no column as we do: the mapping says which of theirs is which.
+  const FILE = [
+    'Analysenr,Monsterlocatie,Bemonsterd op,Uitvoerend lab,Legionella pneumophila (kve/l),Maat,Serotype,Opmerking',
+    'LN-1,Douche hoog,2026-02-03 09:00,Lab Oost,1.500,kve/l,SG 1,',
+    'LN-1,Douche hoog,2026-02-03 09:00,Lab Oost,<100,kve/l,SG 2-14,',
+    'LN-2,Keuken,2026-02-03 09:20,Lab Oost,n.d.,kve/l,,herhaling',
+  ].join('\n');
+  const MAPPING = { sampleId: 'Analysenr', point: 'Monsterlocatie', takenAt: 'Bemonsterd op', lab: 'Uitvoerend lab', count: 'Legionella pneumophila (kve/l)', unit: 'Maat', serogroup: 'serotype' };
+
+  beforeEach(async () => {
+    await call(tokens.klant, 'POST', `${PLACE}/sample-points/import`, { csv: 'name;role\nDouche hoog;hot\nKeuken;cold\n' });
+  });
+
+  it('imports the file with its counts, serogroups and verdicts', async () => {
+    const answer = await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE, mapping: MAPPING });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ imported: 2, alarms: [{ sampleId: 'LN-1', verdict: 'report' }] });
+    const rows = (await call(tokens.reader, 'GET', `${PLACE}/sample-results`)).json<TSampleResult[]>();
+    expect(rows.find((row) => row.sampleId === 'LN-1')).toMatchObject({
+      pointName: 'Douche hoog',
+      lab: 'Lab Oost',
+      takenAt: '2026-02-03T08:00:00.000Z',
+      counts: [
+        { serogroup: 'SG 1', count: 1500, unit: 'kve/l' },
+        { serogroup: 'SG 2-14', count: null, detectionLimit: 100, unit: 'kve/l' },
+      ],
+    });
+    expect(rows.find((row) => row.sampleId === 'LN-2')).toMatchObject({ pointName: 'Keuken', verdict: 'compliant', counts: [{ count: null, serogroup: null }] });
+  });
+
+  it('without the mapping the file is refused for its first missing column', async () => {
+    expect((await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE })).json()).toMatchObject({ statusCode: 400, key: 'errors.csvRow', params: { line: 1, field: 'sampleId' } });
+  });
+
+  it.each([
+    ['an unknown field', { ...MAPPING, legionella: 'Maat' }, 'mapping.legionella', 'validation.mappingFieldUnknown'],
+    ['a header the file does not have', { ...MAPPING, count: 'Resultaat' }, 'mapping.count', 'validation.mappingHeaderMissing'],
+    ['one header for two fields', { ...MAPPING, accreditation: 'Uitvoerend lab' }, 'mapping.accreditation', 'validation.mappingHeaderTwice'],
+  ])('refuses %s with the field, importing nothing', async (_name, mapping, field, key) => {
+    const refused = await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE, mapping });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ key: 'errors.badRequest', fields: { [field]: key }, params: { field } });
+    expect(await storedResults()).toBe(0);
+  });
+});
+
 describe('rights and scope', () => {
   it("a customer's own user works on their locations only; others' are 404; reading needs no right, entering does", async () => {
     const mine = await addPoint(tokens.klant, { name: 'Douche', role: 'hot' });
