@@ -11,6 +11,11 @@ export interface TPlatformReading {
   value: Record<string, unknown>;
 }
 
+/** The endpoint of location `l`: its own, or its customer's when it follows the customer. */
+const ENDPOINT_OF_LOCATION = sql`JOIN platform_endpoints e
+      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
+     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END`;
+
 /**
  * The platforms' transactional outbox (docs/platforms.md, "Outbox"): called by the intake with a
  * batch's readings, in the transaction that stores them, as one set-based statement. Only nodes
@@ -28,9 +33,7 @@ export async function recordPlatformReadings(tx: TDbOrTx, readings: readonly TPl
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(n int, eui text, kind text, ts timestamptz, body jsonb)
     JOIN devices d ON d.eui = r.eui
     JOIN locations l ON l.id = d.location_id
-    JOIN platform_endpoints e
-      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
-     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END
+    ${ENDPOINT_OF_LOCATION}
     WHERE EXISTS (SELECT 1 FROM platform_endpoints)
     ORDER BY r.n`);
 }
@@ -55,9 +58,7 @@ export async function recordPlatformLabResults(tx: TDbOrTx, resultIds: readonly 
     FROM sample_results s
     JOIN sample_points p ON p.id = s.sample_point_id
     JOIN locations l ON l.id = s.location_id
-    JOIN platform_endpoints e
-      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
-     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END
+    ${ENDPOINT_OF_LOCATION}
     WHERE EXISTS (SELECT 1 FROM platform_endpoints)
       AND s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(resultIds.map(String))}::jsonb)::bigint)
     ORDER BY s.taken_at, s.id`);

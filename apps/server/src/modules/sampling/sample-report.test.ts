@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_REPORT_MAX_BYTES, type TSamplePoint, type TSampleResult } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
-import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { caller, insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { signInSamplingUsers, type TSamplingTokens } from './sampling.fixture';
 
 /**
  * The lab's PDF of a result (docs/sampling.md, "The lab's PDF"): with the result or after it,
@@ -11,7 +12,7 @@ import { useTestContext } from '../../test/test-app';
  */
 const ctx = useTestContext();
 const call = caller(ctx);
-let tokens: Record<'admin' | 'klant' | 'reader' | 'other', string>;
+let tokens: TSamplingTokens;
 
 const PLACE = `/customers/${encodeURIComponent('Zorggroep West')}/locations/${encodeURIComponent('Huize Zonneveld')}`;
 const OTHER_PLACE = `/customers/${encodeURIComponent('Andere Klant')}/locations/Elders`;
@@ -25,16 +26,7 @@ beforeEach(async () => {
   await insertLocation(db, customerId, 'Huize Zonneveld');
   const otherId = await insertCustomer(db, 'Andere Klant');
   await insertLocation(db, otherId, 'Elders');
-  tokens = await ctx.signedInUsers({
-    admin: { administrator: true },
-    klant: { rights: { dashboard: true, enterSampleResults: true } },
-    reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, enterSampleResults: true } },
-  });
-  const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
-  await restrictUser(db, await userId('klant'), [customerId]);
-  await restrictUser(db, await userId('reader'), [customerId]);
-  await restrictUser(db, await userId('other'), [otherId]);
+  tokens = await signInSamplingUsers(ctx, customerId, otherId);
 });
 
 async function point(token: string, place = PLACE): Promise<TSamplePoint> {

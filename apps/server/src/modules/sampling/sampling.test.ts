@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TSamplePoint, TSampleResult, TSamplingPlan } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
-import { caller, insertCustomer, insertDevice, insertLocation, restrictUser, type TMethod } from '../../test/places-fixtures';
+import { caller, insertCustomer, insertDevice, insertLocation, type TMethod } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { signInSamplingUsers, type TSamplingTokens } from './sampling.fixture';
 
 /**
  * Sampling end to end (docs/sampling.md): sample points, the plan, results by hand and from a lab's
@@ -12,7 +13,7 @@ import { useTestContext } from '../../test/test-app';
  */
 const ctx = useTestContext();
 const call = caller(ctx);
-let tokens: Record<'admin' | 'klant' | 'reader' | 'other', string>;
+let tokens: TSamplingTokens;
 let ids: { customerId: number; locationId: number; otherLocationId: number; deLocationId: number };
 
 const CUSTOMER = 'Zorggroep West';
@@ -31,16 +32,7 @@ beforeEach(async () => {
   await insertDevice(db, { eui: EUI, customerId, locationId, type: 'V2' });
   await insertDevice(db, { eui: '00000000000000B1', customerId: otherId, locationId: otherLocationId, type: 'V2' });
   ids = { customerId, locationId, otherLocationId, deLocationId };
-  tokens = await ctx.signedInUsers({
-    admin: { administrator: true },
-    klant: { rights: { dashboard: true, enterSampleResults: true } },
-    reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, enterSampleResults: true } },
-  });
-  const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
-  await restrictUser(db, await userId('klant'), [customerId]);
-  await restrictUser(db, await userId('reader'), [customerId]);
-  await restrictUser(db, await userId('other'), [otherId]);
+  tokens = await signInSamplingUsers(ctx, customerId, otherId);
 });
 
 async function addPoint(token: string, body: Record<string, unknown>, place = PLACE): Promise<TSamplePoint> {
