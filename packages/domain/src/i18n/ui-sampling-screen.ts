@@ -162,6 +162,13 @@ export const samplingScreenUiNl = {
       alarmsOpened: '{{count}} uitslagen boven de norm hebben een alarm geopend of aangevuld.',
       importError: 'Het bestand kon niet worden geïmporteerd',
       tooLarge: 'Het bestand is groter dan 2 MB',
+      mapping: {
+        title: 'Kolommen van het bestand',
+        help: 'Kies per veld de kolom van het bestand waarin het staat; kolommen die de import kent, zijn al gekozen. Zo past ook de indeling van een ander laboratorium.',
+        none: 'Geen kolom',
+        notChosen: 'Kies de kolom',
+        fields: { sampleId: 'Monsternummer', point: 'Tappunt', takenAt: 'Genomen op', lab: 'Laboratorium', count: 'Aantal', unit: 'Eenheid' },
+      },
     },
   },
 };
@@ -324,6 +331,13 @@ export const samplingScreenUiEn: typeof samplingScreenUiNl = {
       alarmsOpened: '{{count}} results above the limit opened or joined an alarm.',
       importError: 'The file could not be imported',
       tooLarge: 'The file is larger than 2 MB',
+      mapping: {
+        title: "The file's columns",
+        help: "Choose for each field the file's column that holds it; columns the import knows are chosen already. So another laboratory's layout fits too.",
+        none: 'No column',
+        notChosen: 'Choose the column',
+        fields: { sampleId: 'Sample id', point: 'Sample point', takenAt: 'Taken at', lab: 'Laboratory', count: 'Count', unit: 'Unit' },
+      },
     },
   },
 };
@@ -486,6 +500,13 @@ export const samplingScreenUiDe: typeof samplingScreenUiNl = {
       alarmsOpened: '{{count}} Befunde über dem Wert haben einen Alarm geöffnet oder ergänzt.',
       importError: 'Die Datei konnte nicht importiert werden',
       tooLarge: 'Die Datei ist größer als 2 MB',
+      mapping: {
+        title: 'Spalten der Datei',
+        help: 'Wählen Sie je Feld die Spalte der Datei, in der es steht; Spalten, die der Import kennt, sind schon gewählt. So passt auch das Format eines anderen Labors.',
+        none: 'Keine Spalte',
+        notChosen: 'Spalte wählen',
+        fields: { sampleId: 'Probennummer', point: 'Entnahmestelle', takenAt: 'Entnommen am', lab: 'Labor', count: 'Anzahl', unit: 'Einheit' },
+      },
     },
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupLabRows, labCsvColumns, parseLabNumber, parseLabTime, readLabCsvRow, type TLabCsvRow } from './lab-csv';
+import { csvHeaderCells, csvSeparator, groupLabRows, labCsvColumnOf, labCsvColumns, parseLabNumber, parseLabTime, readLabCsvRow, type TLabCsvRow } from './lab-csv';
 
 const ZONE = 'Europe/Amsterdam';
 
@@ -10,6 +10,28 @@ describe('the lab CSV', () => {
     expect(labCsvColumns(['Probennummer', 'Entnahmestelle', 'Entnahmedatum', 'Labor', 'Ergebnis', 'Einheit'])).toMatchObject({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.required' } });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', 'eenheid'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.invalid' } });
+  });
+
+  it.each([
+    ['semicolons (a Dutch file with decimal commas)', 'Monster;Tappunt;Temp\nM-1;Douche;40,3\n', ';', ['Monster', 'Tappunt', 'Temp']],
+    ['commas', 'sampleId,point,count\r\n', ',', ['sampleId', 'point', 'count']],
+    ['tabs', 'sampleId\tpoint\tcount\n', '\t', ['sampleId', 'point', 'count']],
+    ['a byte-order mark, blank lines, quotes and a quoted separator', '\uFEFF\n\n"Analysenr";"Resultaat; kve/l";"Zeg ""ja"""\n', ';', ['Analysenr', 'Resultaat; kve/l', 'Zeg "ja"']],
+    ['a tie: semicolon', 'a;b,c\n', ';', ['a', 'b,c']],
+    ['one column', 'sampleId\n', ';', ['sampleId']],
+    ['empty', '', ';', []],
+  ])('the header of %s', (_name, text, separator, cells) => {
+    expect(csvSeparator(text)).toBe(separator);
+    expect(csvHeaderCells(text)).toEqual(cells);
+  });
+
+  it.each([
+    ['Monsternummer', 'sampleId'],
+    ['SAMPLE-ID', 'sampleId'],
+    ['Water-temperatuur', 'waterCelsius'],
+    ['Opmerking', null],
+  ])('header %j names %j by itself', (header, column) => {
+    expect(labCsvColumnOf(header)).toBe(column);
   });
 
   describe('a mapping for another layout (our field -> their header)', () => {

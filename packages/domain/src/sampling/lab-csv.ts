@@ -52,6 +52,49 @@ export const LAB_CSV_MAPPING_MAX = LAB_CSV_COLUMNS.length;
 
 const isLabColumn = (name: string): name is TLabCsvColumn => (LAB_CSV_COLUMNS as readonly string[]).includes(name);
 
+/** Our field a header names by itself (our name or an alias; null for others). */
+export function labCsvColumnOf(header: string): TLabCsvColumn | null {
+  return HEADER_NAMES.get(simplify(header)) ?? null;
+}
+
+const SEPARATORS = [';', '\t', ','] as const;
+
+/**
+ * The separator the first non-empty line uses most (semicolon on a tie). A Dutch lab's file
+ * separates by semicolons and writes 40,3 °C, so splitting on every comma would cut its numbers in two.
+ */
+export function csvSeparator(text: string): string {
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const counts = SEPARATORS.map((separator) => first.split(separator).length - 1);
+  const best = Math.max(...counts);
+  return best === 0 ? ';' : SEPARATORS[counts.indexOf(best)];
+}
+
+/**
+ * The header cells of a file (its first non-empty line), as the screen offers them for a mapping:
+ * split by the file's separator, quotes removed (a quoted cell may hold the separator), trimmed.
+ */
+export function csvHeaderCells(text: string): string[] {
+  const separator = csvSeparator(text);
+  const line = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (char === '"' && quoted && line[index + 1] === '"') {
+      cell += '"';
+      index += 1;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell.trim());
+  return cells.filter((header) => header !== '');
+}
+
 /**
  * The header's columns, or the issue with it. A mapping names the header of some fields; the other
  * fields are found by their names as before, and a header that matches the standard name of a
@@ -72,8 +115,8 @@ export function labCsvColumns(cells: readonly string[], mapping: TLabCsvMapping 
     columns[index] = field;
     mapped.add(field);
   }
-  headers.forEach((header, index) => {
-    const column = HEADER_NAMES.get(header) ?? null;
+  cells.forEach((header, index) => {
+    const column = labCsvColumnOf(header);
     if (columns[index] === null && column !== null && !mapped.has(column)) columns[index] = column;
   });
   const missing = LAB_CSV_REQUIRED.find((column) => !columns.includes(column));

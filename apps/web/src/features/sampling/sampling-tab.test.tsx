@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TSamplePoint, TSampleResult, TSamplingPlan } from '@aquasmart/domain';
 import '../../lib/i18n/texts/sampling-messages';
 import { jsonResponse, renderAt } from '../../test/render';
@@ -72,6 +73,7 @@ function stubApi(rights: Parameters<typeof testUser>[0], results: TSampleResult[
     if (url.pathname === `${BASE}/sample-points`) return jsonResponse(200, [POINT]);
     if (url.pathname === `${BASE}/sampling-plan`) return jsonResponse(200, PLAN);
     if (url.pathname === `${BASE}/sample-results`) return jsonResponse(200, results);
+    if (url.pathname === `${BASE}/sample-results/import`) return jsonResponse(200, { imported: 1, alarms: [] });
     if (url.pathname === '/api/v1/sample-results/31/report') {
       return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Rapport M-31.pdf"' } });
     }
@@ -130,5 +132,35 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
     download.click();
     await vi.waitFor(() => expect(saved).toHaveBeenCalled());
     expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/v1/sample-results/31/report'))).toBe(true);
+  });
+
+  it("a lab file in another layout: its headers per required field, the known ones chosen, the choices sent as the mapping", async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi(['enterSampleResults']);
+    renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
+    await user.click(await screen.findByRole('button', { name: 'Labuitslagen importeren (CSV)' }));
+    const csv = 'Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella;Maat\nLN-1;Douche 1;2026-03-31 09:15;Lab Oost;<100;kve/l\n';
+    await user.upload(screen.getByLabelText('CSV-bestand'), new File([csv], 'lab.csv', { type: 'text/csv' }));
+    const sampleId = await screen.findByRole('combobox', { name: /^Monsternummer/ });
+    // Known names are chosen already; the others wait for a choice.
+    expect(screen.getByRole('combobox', { name: /^Tappunt/ }).textContent).toBe('Tappunt');
+    expect(screen.getByRole('combobox', { name: /^Genomen op/ }).textContent).toBe('Datum');
+    expect(screen.getAllByText('Kies de kolom')).toHaveLength(4);
+    const choose = async (field: RegExp | HTMLElement, header: string) => {
+      await user.click(field instanceof HTMLElement ? field : screen.getByRole('combobox', { name: field }));
+      await user.click(await screen.findByRole('option', { name: header }));
+    };
+    await choose(sampleId, 'Analysenr');
+    await choose(/^Laboratorium/, 'Uitvoerend lab');
+    await choose(/^Aantal/, 'Legionella');
+    await choose(/^Eenheid/, 'Maat');
+    expect(screen.queryByText('Kies de kolom')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Importeren' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/sample-results/import'))).toBe(true));
+    const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/sample-results/import'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      csv,
+      mapping: { sampleId: 'Analysenr', point: 'Tappunt', takenAt: 'Datum', lab: 'Uitvoerend lab', count: 'Legionella', unit: 'Maat' },
+    });
   });
 });

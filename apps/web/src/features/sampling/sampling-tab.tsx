@@ -106,9 +106,9 @@ export function SamplingTab({ customer, location }: { customer: string; location
     onError: (error) => fieldErrors(error, 'sampling.result.saveError'),
   });
   const csvImport = useMutation({
-    mutationFn: async ({ what, csv }: { what: 'points' | 'results'; csv: string }): Promise<{ imported: number; alarms: number }> => {
+    mutationFn: async ({ what, csv, mapping }: { what: 'points' | 'results'; csv: string; mapping?: Record<string, string> }): Promise<{ imported: number; alarms: number }> => {
       if (what === 'points') return { imported: (await importSamplePoints(customer, location, csv)).imported, alarms: 0 };
-      const report = await importSampleResults(customer, location, csv);
+      const report = await importSampleResults(customer, location, csv, mapping);
       return { imported: report.imported, alarms: report.alarms.length };
     },
     onSuccess: (report, { what }) => {
@@ -294,7 +294,7 @@ export function SamplingTab({ customer, location }: { customer: string; location
         <PlanDialog plan={planData} defaultInterval={defaultIntervalMonths(planData.rulebook, planData.deUse ?? 'public')} busy={savePlan.isPending} serverErrors={serverErrors} onSubmit={(body) => savePlan.mutate(body)} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'csv' ? (
-        <CsvDialog kind={dialog.what} busy={csvImport.isPending} error={csvImport.error} onSubmit={(csv) => csvImport.mutate({ what: dialog.what, csv })} onClose={() => setDialog(null)} />
+        <CsvDialog kind={dialog.what} busy={csvImport.isPending} error={csvImport.error} onSubmit={(csv, mapping) => csvImport.mutate({ what: dialog.what, csv, mapping })} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'outcome' ? <OutcomeDialog result={dialog.result} onClose={() => setDialog(null)} /> : null}
     </Box>

@@ -71,8 +71,9 @@ export async function importSamplePoints(customer: string, location: string, csv
   return ZSamplePointImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-points/import`, { csv }));
 }
 
-export async function importSampleResults(customer: string, location: string, csv: string): Promise<TSampleResultImportReport> {
-  return ZSampleResultImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-results/import`, { csv }));
+/** The lab's CSV; `mapping` (our field -> their header) for another layout (docs/sampling.md, "Other layouts"). */
+export async function importSampleResults(customer: string, location: string, csv: string, mapping?: Record<string, string>): Promise<TSampleResultImportReport> {
+  return ZSampleResultImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-results/import`, mapping ? { csv, mapping } : { csv }));
 }
 
 /** POST /sample-results/{id}/report: the lab's PDF of a result entered before (a data: URL of the chosen file). */
