@@ -67,11 +67,12 @@ const RESULT: TSampleResult = {
 const WITHOUT_REPORT: TSampleResult = { ...RESULT, id: 32, sampleId: 'M-32', report: null };
 
 function stubApi(rights: Parameters<typeof testUser>[0], results: TSampleResult[] = []) {
-  return vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+  return vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/v1/users/current') return jsonResponse(200, testUser(rights));
     if (url.pathname === `${BASE}/sample-points`) return jsonResponse(200, [POINT]);
     if (url.pathname === `${BASE}/sampling-plan`) return jsonResponse(200, PLAN);
+    if (url.pathname === `${BASE}/sample-results` && init?.method === 'POST') return jsonResponse(201, RESULT);
     if (url.pathname === `${BASE}/sample-results`) return jsonResponse(200, results);
     if (url.pathname === `${BASE}/sample-results/import`) return jsonResponse(200, { imported: 1, alarms: [] });
     if (url.pathname === '/api/v1/sample-results/31/report') {
@@ -162,5 +163,25 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
       csv,
       mapping: { sampleId: 'Analysenr', point: 'Tappunt', takenAt: 'Datum', lab: 'Uitvoerend lab', count: 'Legionella', unit: 'Maat' },
     });
+  });
+
+  it("the lab's PDF goes with a result entered by hand, as a data: URL", async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi(['enterSampleResults']);
+    renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
+    await user.click(await screen.findByRole('button', { name: 'Resultaat invoeren voor Douche 1' }));
+    await user.type(screen.getByLabelText(/^Monsternummer van het lab/), 'M-31');
+    await user.type(screen.getByLabelText(/^Aantal/), '40');
+    await user.type(screen.getByLabelText(/^Laboratorium/), 'Lab Noord');
+    expect(screen.getByText('Optioneel, hoogstens 10 MB; het kan ook later bij de uitslag.')).toBeTruthy();
+    await user.upload(screen.getByLabelText('PDF kiezen'), new File(['%PDF-1.7\n'], 'Rapport M-31.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('Gekozen: Rapport M-31.pdf')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Invoeren' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([input, init]) => String(input).endsWith('/sample-results') && init?.method === 'POST')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([input, init]) => String(input).endsWith('/sample-results') && init?.method === 'POST')!;
+    const body = JSON.parse(String(init?.body)) as { sampleId: string; report: { name: string; data: string } };
+    expect(body.sampleId).toBe('M-31');
+    expect(body.report.name).toBe('Rapport M-31.pdf');
+    expect(atob(body.report.data.replace(/^data:[^,]*;base64,/, ''))).toBe('%PDF-1.7\n');
   });
 });

@@ -9,15 +9,7 @@ import { useSnackbar } from '../../../components/snackbar';
 import { isHttpError } from '../../../lib/http/http-error';
 import { saveFile } from '../../../lib/save-file';
 import { attachSampleReport, fetchSampleReport } from '../api/sampling-api';
-
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
+import { readDataUrl } from './read-data-url';
 
 /**
  * The lab's PDF in a result's row (docs/sampling.md, "The lab's PDF"): a download when the result
