@@ -46,6 +46,20 @@ type TDialog = { kind: 'point'; point: TSamplePoint | null } | { kind: 'result';
 const DUE_COLOR = { overdue: 'error', due: 'warning', planned: 'default', noInterval: 'default' } as const;
 const channelNumber = (channelId: string) => channelId.replace(/^temperature/, '');
 
+/** A count as the table shows it: "1.500 kve/l" on one line; "niet aangetoond (< 100 kve/l)" may break before its bracket only. */
+function countCell(text: string) {
+  const bracket = /^(.*) (\(.*\))$/.exec(text);
+  if (!bracket) return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+  return (
+    <>
+      {bracket[1]}{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {bracket[2]}
+      </Box>
+    </>
+  );
+}
+
 /**
  * The Sampling tab of a location (docs/sampling.md, "Screens"): its sample points with the next due
  * sampling (overdue marked), the plan and the laboratory results with their verdict. Points and the
@@ -176,18 +190,20 @@ export function SamplingTab({ customer, location }: { customer: string; location
     { id: 'takenAt', label: t('sampling.columns.takenAt'), render: (result) => keepTogether(format.dateTime(result.takenAt)), title: true },
     { id: 'point', label: t('sampling.columns.point'), render: (result) => result.pointName, wrap: true },
     { id: 'sampleId', label: t('sampling.columns.sampleId'), render: (result) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{result.sampleId}</Box> },
-    { id: 'count', label: t('sampling.columns.count'), render: (result) => <Box component="span" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{highestCountText(t, format, result)}</Box> },
+    { id: 'count', label: t('sampling.columns.count'), render: (result) => countCell(highestCountText(t, format, result)) },
     { id: 'verdict', label: t('sampling.columns.verdict'), render: (result) => <VerdictChip verdict={result.verdict} /> },
     { id: 'step', label: t('sampling.columns.step'), render: (result) => (result.legalStep === 'none' ? '—' : t(`sampling.legalSteps.${result.legalStep}`)), wrap: true },
     { id: 'lab', label: t('sampling.columns.lab'), render: (result) => result.lab, wrap: true },
-    { id: 'report', label: t('sampling.columns.report'), render: (result) => <ReportCell result={result} mayAttach={mayEnter} onAttached={refresh} /> },
     {
       id: 'open',
       label: '',
       render: (result) => (
-        <Button size="small" onClick={() => open({ kind: 'outcome', result })} aria-label={t('sampling.outcome.title', { sampleId: result.sampleId })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
-          {t('sampling.actions.details')}
-        </Button>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Button size="small" onClick={() => open({ kind: 'outcome', result })} aria-label={t('sampling.outcome.title', { sampleId: result.sampleId })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
+            {t('sampling.actions.details')}
+          </Button>
+          <ReportCell result={result} mayAttach={mayEnter} onAttached={refresh} />
+        </Box>
       ),
     },
   ];

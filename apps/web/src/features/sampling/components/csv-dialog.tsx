@@ -104,7 +104,7 @@ export function CsvDialog({
       {tooLarge ? <Alert severity="error" sx={{ mt: 2 }}>{t('sampling.csv.tooLarge')}</Alert> : null}
       {mapping && mapping.headers.length > 0 ? (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-          <Typography component="legend" variant="subtitle2">
+          <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
             {t('sampling.csv.mapping.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -119,7 +119,6 @@ export function CsvDialog({
                 label={t(`sampling.csv.mapping.fields.${field}`)}
                 value={mapping.chosen[field] ?? ''}
                 onChange={(event) => setMapping((current) => (current ? { ...current, chosen: { ...current.chosen, [field]: event.target.value } } : current))}
-                error={(mapping.chosen[field] ?? '') === ''}
                 helperText={(mapping.chosen[field] ?? '') === '' ? t('sampling.csv.mapping.notChosen') : ' '}
                 fullWidth
               >

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +13,10 @@ import { attachSampleReport, fetchSampleReport } from '../api/sampling-api';
 import { readDataUrl } from './read-data-url';
 
 /**
- * The lab's PDF in a result's row (docs/sampling.md, "The lab's PDF"): a download when the result
- * has one; otherwise, for holders of enterSampleResults, "PDF toevoegen" (a file of at most 10 MB,
- * checked as a PDF by the server). The server's field error is shown as its message.
+ * The lab's PDF in a result's row (docs/sampling.md, "The lab's PDF"), beside "Bekijken": a PDF icon
+ * that downloads it when the result has one; otherwise, for holders of enterSampleResults, a paper
+ * clip that attaches one (at most 10 MB, checked as a PDF by the server). The server's field error
+ * is shown as its message.
  */
 export function ReportCell({ result, mayAttach, onAttached }: { result: TSampleResult; mayAttach: boolean; onAttached: () => void }) {
   const { t } = useTranslation();
@@ -43,12 +45,14 @@ export function ReportCell({ result, mayAttach, onAttached }: { result: TSampleR
   if (result.report) {
     const { url, name } = result.report;
     return (
-      <Button size="small" startIcon={<PictureAsPdfIcon />} onClick={() => download.mutate(url)} disabled={download.isPending} aria-label={t('sampling.report.downloadOf', { name })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
-        {t('sampling.report.download')}
-      </Button>
+      <Tooltip title={t('sampling.report.downloadOf', { name })}>
+        <IconButton color="primary" onClick={() => download.mutate(url)} disabled={download.isPending} aria-label={t('sampling.report.downloadOf', { name })} sx={{ width: 40, height: 40 }}>
+          <PictureAsPdfIcon />
+        </IconButton>
+      </Tooltip>
     );
   }
-  if (!mayAttach) return '—';
+  if (!mayAttach) return null;
   return (
     <>
       <input
@@ -64,9 +68,11 @@ export function ReportCell({ result, mayAttach, onAttached }: { result: TSampleR
           else attach.mutate(chosen);
         }}
       />
-      <Button component="label" htmlFor={inputId} size="small" startIcon={<AttachFileIcon />} disabled={attach.isPending} aria-label={t('sampling.report.attachFor', { sampleId: result.sampleId })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
-        {t('sampling.report.attach')}
-      </Button>
+      <Tooltip title={t('sampling.report.attachFor', { sampleId: result.sampleId })}>
+        <IconButton component="label" htmlFor={inputId} disabled={attach.isPending} aria-label={t('sampling.report.attachFor', { sampleId: result.sampleId })} sx={{ width: 40, height: 40 }}>
+          <AttachFileIcon />
+        </IconButton>
+      </Tooltip>
     </>
   );
 }
