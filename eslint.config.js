@@ -100,8 +100,9 @@ const MODULE_BUILDS_ON = {
   events: [],
   // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.
   labels: ['devices'],
-  // Sampling (docs/sampling.md): scoped by location; a result at or above the threshold opens its sample point's alarm.
-  sampling: ['locations', 'alarm-store'],
+  // Sampling (docs/sampling.md): scoped by location; a result at or above the threshold opens its sample point's alarm;
+  // each result goes to the external platforms' outbox in the entry's transaction (platform-outbox.ts), as the intake's readings do.
+  sampling: ['locations', 'alarm-store', 'platforms'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

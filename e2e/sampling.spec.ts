@@ -102,6 +102,42 @@ test.describe.serial('the sampling tab', () => {
     await expect(results.getByRole('row').filter({ hasText: 'LAB-2026-0500' })).toHaveCount(0);
   });
 
+  test("the lab's PDF: a file that is no PDF is refused, a PDF is attached to the result and downloads", async ({ page }) => {
+    await openSampling(page);
+    const row = page.getByRole('table', { name: 'Uitslagen' }).getByRole('row').filter({ hasText: 'LAB-2026-0412' });
+    await expect(row.getByRole('button', { name: 'Rapport van het laboratorium toevoegen aan LAB-2026-0412' })).toBeVisible();
+    await row.locator('input[type=file]').setInputFiles({ name: 'rapport.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>geen pdf</html>') });
+    await expect(page.getByText('Alleen een PDF-bestand')).toBeVisible();
+    await row.locator('input[type=file]').setInputFiles({ name: 'Rapport LAB-2026-0412.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+    const download = row.getByRole('button', { name: 'Rapport Rapport LAB-2026-0412.pdf downloaden' });
+    await expect(download).toBeVisible();
+    await expectNoAxeViolations(page, 'the sampling tab with a PDF');
+    const downloading = page.waitForEvent('download');
+    await download.click();
+    expect((await downloading).suggestedFilename()).toBe('Rapport LAB-2026-0412.pdf');
+  });
+
+  test('a lab CSV in another layout: the dialog links its headers to the fields and imports it', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openSampling(page);
+    await page.getByRole('button', { name: 'Labuitslagen importeren (CSV)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Labuitslagen importeren' });
+    const csv = `Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella pneumophila;Maat\nLAB-2026-0700;${POINT};02-03-2026 10:00;Aqualab Oost;<100;kve/l\n`;
+    await dialog.getByLabel('CSV-bestand').setInputFiles({ name: 'oost.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(dialog.getByText('Kolommen van het bestand')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: /^Tappunt/ })).toHaveText('Tappunt');
+    await expect(dialog.getByText('Kies de kolom')).toHaveCount(4);
+    await expectNoAxeViolations(page, 'the lab CSV dialog with its columns on a phone');
+    for (const [field, header] of [['Monsternummer', 'Analysenr'], ['Laboratorium', 'Uitvoerend lab'], ['Aantal', 'Legionella pneumophila'], ['Eenheid', 'Maat']] as const) {
+      await dialog.getByRole('combobox', { name: new RegExp(`^${field}`) }).click();
+      await page.getByRole('option', { name: header }).click();
+    }
+    await expect(dialog.getByText('Kies de kolom')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Importeren' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Uitslagen' })).toContainText('LAB-2026-0700');
+  });
+
   test("the customer's own user without enterSampleResults reads the points and results, without the buttons", async ({ page }) => {
     await openSampling(page, CUSTOMER_USER);
     await expect(pointsTable(page)).toContainText(POINT);
@@ -109,6 +145,9 @@ test.describe.serial('the sampling tab', () => {
     await expect(page.getByRole('button', { name: /^Resultaat invoeren/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Tappunt toevoegen' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Plan wijzigen' })).toHaveCount(0);
+    // The lab's PDF downloads for every reader; attaching one needs the right.
+    await expect(page.getByRole('button', { name: 'Rapport Rapport LAB-2026-0412.pdf downloaden' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Rapport van het laboratorium toevoegen/ })).toHaveCount(0);
   });
 
   // Writes docs/screenshots only when asked (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots): without it, no test at all.
@@ -126,6 +165,13 @@ test.describe.serial('the sampling tab', () => {
         await page.reload();
         await expect(device === 'phone' ? pointsCards(page) : pointsTable(page)).toBeVisible();
         await page.screenshot({ path: path.join(SHOTS, `sampling-tab-${language}-${device}.png`), fullPage: device === 'desktop' });
+        // The lab CSV dialog with the columns of another lab's file.
+        await page.getByRole('button', { name: /^(Labuitslagen importeren|Import lab results) \(CSV\)$/ }).click();
+        const csvDialog = page.getByRole('dialog');
+        await csvDialog.locator('input[type=file]').setInputFiles({ name: 'oost.csv', mimeType: 'text/csv', buffer: Buffer.from('Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella pneumophila;Maat\n') });
+        await expect(csvDialog.getByRole('combobox')).toHaveCount(6);
+        await page.screenshot({ path: path.join(SHOTS, `sampling-csv-mapping-${language}-${device}.png`) });
+        await csvDialog.getByRole('button', { name: /^(Annuleren|Cancel)$/ }).click();
         await page.getByRole('button', { name: new RegExp(`^(Resultaat invoeren voor|Enter result for) ${SHOT_POINT}$`) }).click();
         const dialog = page.getByRole('dialog');
         n += 1;

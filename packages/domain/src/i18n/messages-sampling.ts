@@ -16,10 +16,17 @@ export const samplingMessagesNl = {
     takenAtInFuture: 'Het tijdstip van de monstername ligt in de toekomst',
     // The legionella alarm's resolve dialog (the alarm screens load these too).
     authorityToldRequired: 'Vul in wanneer de instantie (ILT of Gesundheitsamt) is ingelicht',
+    // The lab's PDF of a result and the lab CSV's column mapping.
+    pdfType: 'Alleen een PDF-bestand',
+    pdfData: 'Ongeldige bestandsgegevens',
+    mappingFieldUnknown: 'Dit veld kent de import niet',
+    mappingHeaderMissing: 'Deze kolom staat niet in het bestand',
+    mappingHeaderTwice: 'Deze kolom is al aan een ander veld gekoppeld',
   },
   errors: {
     csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
     samplePointHasResults: 'Dit tappunt heeft uitslagen en blijft daarom bewaard',
+    sampleReportAttached: 'Bij deze uitslag hoort al een rapport van het laboratorium',
   },
 };
 
@@ -34,10 +41,16 @@ export const samplingMessagesEn: typeof samplingMessagesNl = {
     channelUnknown: 'This node has no such channel',
     takenAtInFuture: 'The sampling time is in the future',
     authorityToldRequired: 'Enter when the authority (ILT or Gesundheitsamt) was told',
+    pdfType: 'Only a PDF file',
+    pdfData: 'Invalid file data',
+    mappingFieldUnknown: 'The import has no such field',
+    mappingHeaderMissing: 'The file has no such column',
+    mappingHeaderTwice: 'This column is already linked to another field',
   },
   errors: {
     csvRow: 'Line {{line}} of the file is invalid ({{field}}); nothing was imported',
     samplePointHasResults: 'This sample point has results and is therefore kept',
+    sampleReportAttached: "This result already has the laboratory's report",
   },
 };
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RULEBOOK_IDS } from '../logbook/rulebooks';
+import { COUNT_UNITS, LEGAL_STEPS, SAMPLE_VERDICTS } from '../sampling/thresholds';
 
 /**
  * The body of one delivery request (docs/platforms.md, "Format"): JSON, version 1. The JSON Schema
@@ -68,7 +70,51 @@ export const ZPlatformAlarmItem = z.object({
   }),
 });
 
-export const ZPlatformItem = z.discriminatedUnion('type', [ZPlatformTemperatureItem, ZPlatformFlushItem, ZPlatformAlarmItem]);
+export const ZPlatformLabResultItem = z.object({
+  ...itemBase,
+  at: z.string().describe('When the sample was taken (ISO 8601, UTC).'),
+  node: ZNode.nullable().describe('The node linked to the sample point (whose temperatures show the outlet around the sampling), null when none is.'),
+  type: z.literal('labResult'),
+  result: z
+    .object({
+      id: z.string().describe('The result\'s id in the portal.'),
+      sampleId: z.string().describe('The lab\'s sample id (unique per location).'),
+      samplePoint: z.object({
+        id: z.string().describe('The sample point\'s id in the portal.'),
+        name: z.string().describe('The sample point\'s name (an outlet).'),
+        role: z.enum(['hot', 'cold']).describe('Hot or cold water.'),
+        channel: z.string().nullable().describe('The linked node\'s temperature channel, null when none is.'),
+      }),
+      takenAt: z.string().describe('When the sample was taken (ISO 8601, UTC).'),
+      enteredAt: z.string().describe('When the result was entered in the portal (ISO 8601, UTC).'),
+      lab: z.string().describe('The laboratory.'),
+      accreditation: z.string().nullable().describe('The lab\'s accreditation, as entered.'),
+      method: z.string().describe('The method, e.g. ISO 11731.'),
+      waterCelsius: z.number().nullable().describe('The water temperature at sampling, degrees Celsius.'),
+      counts: z
+        .array(
+          z.object({
+            species: z.string().describe('e.g. Legionella spp., Legionella pneumophila.'),
+            serogroup: z.string().nullable(),
+            count: z.number().nullable().describe('As the lab reported it, in `unit`; null: not detected.'),
+            detectionLimit: z.number().nullable().describe('The detection limit in `unit` (with a count of null: below it).'),
+            unit: z.enum(COUNT_UNITS),
+          }),
+        )
+        .describe('One per species / serogroup, as reported.'),
+      perLitre: z.number().nullable().describe('The highest count per litre (KBE/100 ml times 10), what the verdict compares; null when nothing was detected.'),
+      rulebook: z.enum(RULEBOOK_IDS).describe('The rulebook the result was judged by.'),
+      verdict: z.enum(SAMPLE_VERDICTS).describe('docs/sampling.md, "Rules and their sources".'),
+      legalStep: z.enum(LEGAL_STEPS).describe('The legal step the verdict names (docs/sampling.md).'),
+      severity: z.enum(['warning', 'critical']).nullable().describe('The alarm\'s severity, null when the result opened none.'),
+      resample: z.boolean().describe('Whether it is the re-sample of an exceeded result at the point.'),
+      resampleDue: z.string().nullable().describe('The re-sample\'s due date (local date of the location, YYYY-MM-DD) when the result asks for one.'),
+      alarmId: z.string().nullable().describe('The portal\'s legionella alarm the result opened or joined.'),
+    })
+    .describe('A laboratory result (docs/sampling.md) as it was entered: figures as reported and the verdict.'),
+});
+
+export const ZPlatformItem = z.discriminatedUnion('type', [ZPlatformTemperatureItem, ZPlatformFlushItem, ZPlatformAlarmItem, ZPlatformLabResultItem]);
 export type TPlatformItem = z.infer<typeof ZPlatformItem>;
 
 export const ZPlatformBatch = z.object({

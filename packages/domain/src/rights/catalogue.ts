@@ -92,7 +92,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   // ("Thermal disinfection": a measure of the same people): grantable to a customer's own users, for their locations.
   recordDeviationAction: route('PostDeviationAction', 'PostLocationDisinfection'),
   // Laboratory results (docs/sampling.md): entering and importing them, and the sample points and plan they need; grantable to a customer's own users.
-  enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport')],
+  enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport', 'PostSampleResultReport')],
 };
 
 /**

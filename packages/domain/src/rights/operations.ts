@@ -98,6 +98,8 @@ export const OPERATIONS = {
   PostLocationSampleResult: op('POST', '/customers/:customer/locations/:location/sample-results', 'route'),
   PostLocationSampleResultsImport: op('POST', '/customers/:customer/locations/:location/sample-results/import', 'route'),
   GetSampleResult: op('GET', '/sample-results/:id', 'read'),
+  PostSampleResultReport: op('POST', '/sample-results/:id/report', 'route'),
+  GetSampleResultReport: op('GET', '/sample-results/:id/report', 'read'),
   // planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): whoever may see the location reads; recording one needs recordDeviationAction
   GetLocationDisinfections: op('GET', '/customers/:customer/locations/:location/disinfections', 'read'),
   PostLocationDisinfection: op('POST', '/customers/:customer/locations/:location/disinfections', 'route'),

@@ -4,6 +4,7 @@ import { RULEBOOK_IDS } from '../logbook/rulebooks';
 import { MESSAGE, messageKey } from '../validation/message-key';
 import { zRequiredText } from '../validation/validators';
 import { DE_USES, DUE_STATES } from './plan';
+import { ZSampleReport, ZSampleReportInput } from './report';
 import { COUNT_UNITS, LEGAL_STEPS, SAMPLE_VERDICTS } from './thresholds';
 
 /**
@@ -83,6 +84,15 @@ export const ZSamplingCsvRequest = z.object({
   csv: z.string({ error: MESSAGE.required }).max(SAMPLING_CSV_MAX_BYTES, { error: messageKey(MESSAGE.tooLong, { max: SAMPLING_CSV_MAX_BYTES }) }),
 });
 
+/**
+ * The lab's CSV with, optionally, the mapping of another layout: our field -> the header of their
+ * column (docs/sampling.md, "Other layouts"); JSON only (a text/csv body has no room for it).
+ */
+export const ZSampleResultsImportRequest = ZSamplingCsvRequest.extend({
+  mapping: z.record(z.string().max(SAMPLE_NAME_MAX), zRequiredText(SAMPLE_TEXT_MAX)).optional(),
+});
+export type TSampleResultsImportRequest = z.infer<typeof ZSampleResultsImportRequest>;
+
 export const ZSamplePointImportReport = z.object({ imported: z.number().int(), points: z.array(ZSamplePoint) });
 
 // ---- the plan ----
@@ -143,6 +153,8 @@ export const ZSampleResultBody = z.object({
   method: zRequiredText(SAMPLE_TEXT_MAX).default(DEFAULT_METHOD),
   waterCelsius: z.number({ error: MESSAGE.number }).min(-10).max(100).nullable().optional(),
   counts: z.array(ZSampleCount).min(1, { error: MESSAGE.required }).max(SAMPLE_COUNTS_MAX, { error: messageKey(MESSAGE.tooLong, { max: SAMPLE_COUNTS_MAX }) }),
+  /** The lab's PDF, sent with the result (or later: POST /sample-results/{id}/report). */
+  report: ZSampleReportInput.optional(),
 });
 export type TSampleResultBody = z.input<typeof ZSampleResultBody>;
 export type TSampleResultInput = z.output<typeof ZSampleResultBody>;
@@ -186,6 +198,8 @@ export const ZSampleResult = z.object({
   /** The re-sample's due date (local), when this result asks for one. */
   resampleDue: z.string().nullable(),
   notification: ZSampleNotification.nullable(),
+  /** The lab's PDF attached to it (docs/sampling.md, "The lab's PDF"), null when none is. */
+  report: ZSampleReport.nullable(),
   source: z.enum(['form', 'csv']),
   enteredAt: z.string(),
   enteredBy: z.string(),

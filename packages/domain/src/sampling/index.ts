@@ -5,3 +5,4 @@ export * from './lab-csv';
 export * from './notification';
 export * from './point-csv';
 export * from './dashboard';
+export * from './report';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupLabRows, labCsvColumns, parseLabNumber, parseLabTime, readLabCsvRow, type TLabCsvRow } from './lab-csv';
+import { csvHeaderCells, csvSeparator, groupLabRows, labCsvColumnOf, labCsvColumns, parseLabNumber, parseLabTime, readLabCsvRow, type TLabCsvRow } from './lab-csv';
 
 const ZONE = 'Europe/Amsterdam';
 
@@ -10,6 +10,49 @@ describe('the lab CSV', () => {
     expect(labCsvColumns(['Probennummer', 'Entnahmestelle', 'Entnahmedatum', 'Labor', 'Ergebnis', 'Einheit'])).toMatchObject({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.required' } });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', 'eenheid'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.invalid' } });
+  });
+
+  it.each([
+    ['semicolons (a Dutch file with decimal commas)', 'Monster;Tappunt;Temp\nM-1;Douche;40,3\n', ';', ['Monster', 'Tappunt', 'Temp']],
+    ['commas', 'sampleId,point,count\r\n', ',', ['sampleId', 'point', 'count']],
+    ['tabs', 'sampleId\tpoint\tcount\n', '\t', ['sampleId', 'point', 'count']],
+    ['a byte-order mark, blank lines, quotes and a quoted separator', '\uFEFF\n\n"Analysenr";"Resultaat; kve/l";"Zeg ""ja"""\n', ';', ['Analysenr', 'Resultaat; kve/l', 'Zeg "ja"']],
+    ['a tie: semicolon', 'a;b,c\n', ';', ['a', 'b,c']],
+    ['one column', 'sampleId\n', ';', ['sampleId']],
+    ['empty', '', ';', []],
+  ])('the header of %s', (_name, text, separator, cells) => {
+    expect(csvSeparator(text)).toBe(separator);
+    expect(csvHeaderCells(text)).toEqual(cells);
+  });
+
+  it.each([
+    ['Monsternummer', 'sampleId'],
+    ['SAMPLE-ID', 'sampleId'],
+    ['Water-temperatuur', 'waterCelsius'],
+    ['Opmerking', null],
+  ])('header %j names %j by itself', (header, column) => {
+    expect(labCsvColumnOf(header)).toBe(column);
+  });
+
+  describe('a mapping for another layout (our field -> their header)', () => {
+    const THEIRS = ['Analysenummer', 'Locatie', 'Bemonsteringsdatum', 'Uitvoerend lab', 'Legionella (kve/l)', 'Maat', 'Datum rapport'];
+    const MAPPING = { sampleId: 'Analysenummer', point: 'locatie', takenAt: 'Bemonsteringsdatum', lab: 'Uitvoerend lab', count: 'Legionella (kve/l)', unit: 'Maat' };
+
+    it.each<[string, readonly string[], Record<string, string>, unknown]>([
+      ['maps every required field; other headers ignored', THEIRS, MAPPING, { columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', null] }],
+      // "Datum rapport" is no standard name; "Datum" would be, but takenAt is mapped, so it is ignored.
+      ['a standard name of a mapped field is ignored', [...THEIRS.slice(0, 6), 'Datum'], MAPPING, { columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', null] }],
+      ['unmapped fields are found by their names', ['Analysenummer', 'Tappunt', 'Datum', 'Lab', 'Uitslag', 'Eenheid'], { sampleId: 'Analysenummer', lab: 'Lab', count: 'Uitslag' }, { columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] }],
+      ['headers match ignoring case, spaces and dashes', ['SAMPLE-NR', 'Tappunt', 'Datum', 'Laboratorium', 'Resultaat', 'Eenheid'], { sampleId: 'sample nr' }, { columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] }],
+      ['an empty mapping is the standard layout', ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'], {}, { columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] }],
+      ['an unknown field', THEIRS, { ...MAPPING, legionella: 'Maat' }, { issue: { line: null, field: 'mapping.legionella', key: 'validation.mappingFieldUnknown' } }],
+      ['a header the file does not have', THEIRS, { ...MAPPING, count: 'Resultaat' }, { issue: { line: null, field: 'mapping.count', key: 'validation.mappingHeaderMissing' } }],
+      ['an empty header', THEIRS, { ...MAPPING, count: ' ' }, { issue: { line: null, field: 'mapping.count', key: 'validation.mappingHeaderMissing' } }],
+      ['one header for two fields', THEIRS, { ...MAPPING, accreditation: 'Uitvoerend lab' }, { issue: { line: null, field: 'mapping.accreditation', key: 'validation.mappingHeaderTwice' } }],
+      ['a required field neither mapped nor named', THEIRS, { sampleId: 'Analysenummer' }, { issue: { line: 1, field: 'point', key: 'validation.required' } }],
+    ])('%s', (_name, header, mapping, expected) => {
+      expect(labCsvColumns(header, mapping)).toEqual(expected);
+    });
   });
 
   it.each([

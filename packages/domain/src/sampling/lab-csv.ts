@@ -42,9 +42,83 @@ export interface TLabCsvIssue {
   key: string;
 }
 
-/** The header's columns, or the issue with it. */
-export function labCsvColumns(cells: readonly string[]): { columns: (TLabCsvColumn | null)[] } | { issue: TLabCsvIssue } {
-  const columns = cells.map((cell) => HEADER_NAMES.get(simplify(cell)) ?? null);
+/**
+ * A lab's own layout: our field -> the header of their column that holds it (docs/sampling.md,
+ * "Other layouts"). Headers match as the standard names do (case, spaces, dashes, dots ignored).
+ */
+export type TLabCsvMapping = Readonly<Record<string, string>>;
+/** Most entries a mapping can have: one per field. */
+export const LAB_CSV_MAPPING_MAX = LAB_CSV_COLUMNS.length;
+
+const isLabColumn = (name: string): name is TLabCsvColumn => (LAB_CSV_COLUMNS as readonly string[]).includes(name);
+
+/** Our field a header names by itself (our name or an alias; null for others). */
+export function labCsvColumnOf(header: string): TLabCsvColumn | null {
+  return HEADER_NAMES.get(simplify(header)) ?? null;
+}
+
+const SEPARATORS = [';', '\t', ','] as const;
+
+/**
+ * The separator the first non-empty line uses most (semicolon on a tie). A Dutch lab's file
+ * separates by semicolons and writes 40,3 °C, so splitting on every comma would cut its numbers in two.
+ */
+export function csvSeparator(text: string): string {
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const counts = SEPARATORS.map((separator) => first.split(separator).length - 1);
+  const best = Math.max(...counts);
+  return best === 0 ? ';' : SEPARATORS[counts.indexOf(best)];
+}
+
+/**
+ * The header cells of a file (its first non-empty line), as the screen offers them for a mapping:
+ * split by the file's separator, quotes removed (a quoted cell may hold the separator), trimmed.
+ */
+export function csvHeaderCells(text: string): string[] {
+  const separator = csvSeparator(text);
+  const line = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (char === '"' && quoted && line[index + 1] === '"') {
+      cell += '"';
+      index += 1;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell.trim());
+  return cells.filter((header) => header !== '');
+}
+
+/**
+ * The header's columns, or the issue with it. A mapping names the header of some fields; the other
+ * fields are found by their names as before, and a header that matches the standard name of a
+ * mapped field is then ignored (the mapping says where that field is). Mapping issues name the
+ * field as `mapping.<field>`, with no line: an unknown field, a header the file does not have, a
+ * header given to two fields.
+ */
+export function labCsvColumns(cells: readonly string[], mapping: TLabCsvMapping = {}): { columns: (TLabCsvColumn | null)[] } | { issue: TLabCsvIssue } {
+  const headers = cells.map(simplify);
+  const columns: (TLabCsvColumn | null)[] = cells.map(() => null);
+  const mapped = new Set<TLabCsvColumn>();
+  for (const [field, header] of Object.entries(mapping)) {
+    const fail = (key: string) => ({ issue: { line: null, field: `mapping.${field}`, key } });
+    if (!isLabColumn(field)) return fail('validation.mappingFieldUnknown');
+    const index = headers.indexOf(simplify(header));
+    if (simplify(header) === '' || index < 0) return fail('validation.mappingHeaderMissing');
+    if (columns[index] !== null) return fail('validation.mappingHeaderTwice');
+    columns[index] = field;
+    mapped.add(field);
+  }
+  cells.forEach((header, index) => {
+    const column = labCsvColumnOf(header);
+    if (columns[index] === null && column !== null && !mapped.has(column)) columns[index] = column;
+  });
   const missing = LAB_CSV_REQUIRED.find((column) => !columns.includes(column));
   if (missing) return { issue: { line: 1, field: missing, key: MESSAGE.required } };
   const twice = columns.find((column, index) => column !== null && columns.indexOf(column) !== index);

@@ -40,8 +40,9 @@ export const platformItems = pgTable(
     endpointId: integer('endpoint_id')
       .notNull()
       .references(() => platformEndpoints.id, { onDelete: 'cascade' }),
-    deviceEui: text('device_eui').notNull(),
-    /** 'temperature', 'flush' or 'alarm'. */
+    /** The node; null for a lab result at a sample point without one. */
+    deviceEui: text('device_eui'),
+    /** 'temperature', 'flush', 'alarm' or 'labResult'. */
     kind: text('kind').notNull(),
     at: tsz('at').notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),

@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TRulebookId } from '@aquasmart/domain';
-import { tsz } from './columns';
+import { bytea, tsz } from './columns';
 
 /** Sampling (docs/sampling.md; migration 0033): sample points, a location's plan, laboratory results. */
 
@@ -64,3 +64,15 @@ export const sampleResults = pgTable(
     index('sample_results_location_idx').on(table.locationId, table.takenAt.desc(), table.id.desc()),
   ],
 );
+
+/** The lab's PDF of a result (migration 0034): one per result, its bytes in the database. */
+export const sampleResultReports = pgTable('sample_result_reports', {
+  resultId: bigint('result_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => sampleResults.id),
+  name: text('name').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  userEmail: text('user_email').notNull(),
+  uploadedAt: tsz('uploaded_at').notNull().defaultNow(),
+});

@@ -17,7 +17,7 @@ const itemRow = rowShape({
   kind: column.as<string>(),
   at: column.iso,
   body: column.json<Record<string, unknown>>(),
-  device_eui: column.as<string>(),
+  device_eui: column.as<string | null>(),
   names: column.json<TItemNames>(),
   alarm_kind: column.as<string | null>(),
   alarm_channel: column.as<string | null>(),
@@ -44,12 +44,45 @@ export async function loadItems(db: TDbOrTx, endpointId: number, limit: number):
   return rows.map(toItem);
 }
 
+const idOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A lab result's item: the figures stored when it was entered (platform-outbox.ts), ids as strings like the alarm's. */
+function labResult(body: Record<string, unknown>): Extract<TPlatformItem, { type: 'labResult' }>['result'] {
+  const point = body.samplePoint as { id: number; name: string; role: 'hot' | 'cold'; channel: string | null };
+  const iso = (value: unknown) => new Date(String(value)).toISOString();
+  return {
+    id: String(body.resultId),
+    sampleId: String(body.sampleId),
+    samplePoint: { id: String(point.id), name: point.name, role: point.role, channel: point.channel ?? null },
+    takenAt: iso(body.takenAt),
+    enteredAt: iso(body.enteredAt),
+    lab: String(body.lab),
+    accreditation: (body.accreditation as string | null) ?? null,
+    method: String(body.method),
+    waterCelsius: (body.waterCelsius as number | null) ?? null,
+    counts: body.counts as Extract<TPlatformItem, { type: 'labResult' }>['result']['counts'],
+    perLitre: (body.perLitre as number | null) ?? null,
+    rulebook: body.rulebook as 'NL',
+    verdict: body.verdict as 'compliant',
+    legalStep: body.legalStep as 'none',
+    severity: (body.severity as 'warning' | 'critical' | null) ?? null,
+    resample: body.resample === true,
+    resampleDue: (body.resampleDue as string | null) ?? null,
+    alarmId: idOrNull(body.alarmId),
+  };
+}
+
 function toItem(row: TRowOf<typeof itemRow>): TPlatformItem {
+  const place = { customer: row.names.customer, location: row.names.location };
+  if (row.kind === 'labResult') {
+    const node = row.device_eui ? { eui: row.device_eui, name: row.names.node ?? '', type: row.names.type } : null;
+    return { id: String(row.id), at: row.at, node, place, type: 'labResult', result: labResult(row.body) };
+  }
   const base = {
     id: String(row.id),
     at: row.at,
-    node: { eui: row.device_eui, name: row.names.node ?? '', type: row.names.type },
-    place: { customer: row.names.customer, location: row.names.location },
+    node: { eui: row.device_eui ?? '', name: row.names.node ?? '', type: row.names.type },
+    place,
   };
   const channel = (id: string) => row.names.channels[id] ?? { name: '', mode: null };
   if (row.kind === 'flush') {

@@ -11,6 +11,11 @@ export interface TPlatformReading {
   value: Record<string, unknown>;
 }
 
+/** The endpoint of location `l`: its own, or its customer's when it follows the customer. */
+const ENDPOINT_OF_LOCATION = sql`JOIN platform_endpoints e
+      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
+     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END`;
+
 /**
  * The platforms' transactional outbox (docs/platforms.md, "Outbox"): called by the intake with a
  * batch's readings, in the transaction that stores them, as one set-based statement. Only nodes
@@ -28,9 +33,33 @@ export async function recordPlatformReadings(tx: TDbOrTx, readings: readonly TPl
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(n int, eui text, kind text, ts timestamptz, body jsonb)
     JOIN devices d ON d.eui = r.eui
     JOIN locations l ON l.id = d.location_id
-    JOIN platform_endpoints e
-      ON e.place = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN 'customer' ELSE 'location' END
-     AND e.place_id = CASE WHEN l.endpoint->>'platform' = 'Customer' THEN l.customer_id ELSE l.id END
+    ${ENDPOINT_OF_LOCATION}
     WHERE EXISTS (SELECT 1 FROM platform_endpoints)
     ORDER BY r.n`);
+}
+
+/**
+ * Laboratory results as items (docs/platforms.md, "labResult"): called when results are entered, in
+ * the entry's transaction, after their alarms are linked, as one set-based statement over the new
+ * results. The figures are the result's as entered (results are not changed); the names, with the
+ * sample point's name, are those of now. A point linked to a node carries that node.
+ */
+export async function recordPlatformLabResults(tx: TDbOrTx, resultIds: readonly number[]): Promise<void> {
+  if (resultIds.length === 0) return;
+  await tx.execute(sql`INSERT INTO platform_items (endpoint_id, device_eui, kind, at, body, names)
+    SELECT e.id, p.device_eui, 'labResult', s.taken_at,
+      jsonb_build_object(
+        'resultId', s.id, 'sampleId', s.sample_id,
+        'samplePoint', jsonb_build_object('id', p.id, 'name', p.name, 'role', p.role, 'channel', CASE WHEN p.device_eui IS NULL THEN NULL ELSE p.channel_id END),
+        'takenAt', s.taken_at, 'enteredAt', s.entered_at, 'lab', s.lab, 'accreditation', s.accreditation, 'method', s.method,
+        'waterCelsius', s.water_celsius, 'counts', s.counts, 'perLitre', s.highest_per_litre, 'rulebook', s.rulebook, 'verdict', s.verdict,
+        'legalStep', s.legal_step, 'severity', s.severity, 'resample', s.resample, 'resampleDue', s.resample_due, 'alarmId', s.alarm_id),
+      platform_item_names(p.device_eui, l.id)
+    FROM sample_results s
+    JOIN sample_points p ON p.id = s.sample_point_id
+    JOIN locations l ON l.id = s.location_id
+    ${ENDPOINT_OF_LOCATION}
+    WHERE EXISTS (SELECT 1 FROM platform_endpoints)
+      AND s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(resultIds.map(String))}::jsonb)::bigint)
+    ORDER BY s.taken_at, s.id`);
 }

@@ -17,7 +17,7 @@ describe('docs/platforms.md', () => {
     const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     const batch = ZPlatformBatch.parse(JSON.parse(example!));
-    expect(batch.items.map((item) => item.type)).toEqual(['temperature', 'flush', 'alarm']);
+    expect(batch.items.map((item) => item.type)).toEqual(['temperature', 'flush', 'alarm', 'labResult']);
     expect(batch.items.every((item) => item.legionellaDossier?.deviceType)).toBe(true);
   });
 

@@ -103,7 +103,7 @@ describe('platform deliveries', () => {
     expect(verifySignature(TOKEN, `${first.body} `, String(first.headers[SIGNATURE_HEADER]), nowSeconds())).toBe(false);
     const items = batches()[0].items;
     expect(items.map((item) => item.type)).toEqual(['temperature', 'temperature', 'flush', 'alarm']);
-    expect(items.every((item) => item.node.eui === NODE && item.place.customer === 'Acme' && item.place.location === 'Hal')).toBe(true);
+    expect(items.every((item) => item.node?.eui === NODE && item.place.customer === 'Acme' && item.place.location === 'Hal')).toBe(true);
     const [t1, t2, weak, opened] = items;
     expect(t1).toMatchObject({ type: 'temperature', node: { name: 'Kraan 1', type: 'V2' } });
     if (t1?.type !== 'temperature' || t2?.type !== 'temperature' || weak?.type !== 'flush' || opened?.type !== 'alarm') throw new Error('types');
@@ -135,6 +135,78 @@ describe('platform deliveries', () => {
     expect(await state('Acme', 'Hal')).toMatchObject({ state: 'delivering', via: 'Acme', delivered: 7 });
     // The customer without a platform: no state, nothing sent.
     expect(await state('Zonder')).toMatchObject({ state: 'none', platform: null, backlog: 0 });
+  });
+
+  it('a laboratory result entered at a location with an endpoint goes out as a labResult item with its figures, verdict and alarm', async () => {
+    await seedWorld({ platform: 'XIC', url: receiver.url, token: TOKEN });
+    const hal = `/customers/Acme/locations/Hal`;
+    const douche = (await call(admin, 'POST', `${hal}/sample-points`, { name: 'Douche 1', role: 'hot', priority: true, eui: NODE, channelId: 'temperature1' })).json<{ id: number }>();
+    const keuken = (await call(admin, 'POST', `${hal}/sample-points`, { name: 'Keuken', role: 'cold' })).json<{ id: number }>();
+    const entered = await call(admin, 'POST', `${hal}/sample-results`, {
+      samplePointId: douche.id,
+      sampleId: 'M-1',
+      takenAt: '2026-03-31T09:15:00+02:00',
+      lab: 'Lab Noord',
+      accreditation: 'RvA L 123',
+      waterCelsius: 41.5,
+      counts: [
+        { species: 'Legionella pneumophila', serogroup: '1', count: 1200, unit: 'kve/l' },
+        { species: 'Legionella pneumophila', serogroup: '2-14', count: null, detectionLimit: 100, unit: 'kve/l' },
+      ],
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const result = entered.json<{ id: number; alarmId: number; enteredAt: string }>();
+    // Through the lab's CSV too; a customer without a platform gets nothing.
+    const imported = await call(admin, 'POST', `${hal}/sample-results/import`, { csv: 'sampleId;point;takenAt;lab;count;unit\nM-2;Keuken;2026-04-01 10:00;Lab Noord;<100;kve/l\n' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const kantoor = '/customers/Zonder/locations/Kantoor';
+    const elders = (await call(admin, 'POST', `${kantoor}/sample-points`, { name: 'Douche', role: 'hot' })).json<{ id: number }>();
+    expect((await call(admin, 'POST', `${kantoor}/sample-results`, { samplePointId: elders.id, sampleId: 'Z-1', takenAt: '2026-03-31T09:00:00+02:00', lab: 'Lab', counts: [{ count: 5000, unit: 'kve/l' }] })).statusCode).toBe(201);
+    expect(await countOf(db, 'platform_items')).toBe(2);
+
+    expect(await deliverDue(db, settings())).toBe(1);
+    const items = batches()[0].items;
+    // The legionella alarm is on the sample point (no node): it reaches the platform in the result's alarmId.
+    expect(items.map((item) => item.type)).toEqual(['labResult', 'labResult']);
+    const [first, second] = items;
+    if (first.type !== 'labResult' || second.type !== 'labResult') throw new Error('types');
+    expect(first).toEqual({
+      id: first.id,
+      at: '2026-03-31T07:15:00.000Z',
+      node: { eui: NODE, name: 'Kraan 1', type: 'V2' },
+      place: { customer: 'Acme', location: 'Hal' },
+      type: 'labResult',
+      result: {
+        id: String(result.id),
+        sampleId: 'M-1',
+        samplePoint: { id: String(douche.id), name: 'Douche 1', role: 'hot', channel: 'temperature1' },
+        takenAt: '2026-03-31T07:15:00.000Z',
+        enteredAt: result.enteredAt,
+        lab: 'Lab Noord',
+        accreditation: 'RvA L 123',
+        method: 'ISO 11731',
+        waterCelsius: 41.5,
+        counts: [
+          { species: 'Legionella pneumophila', serogroup: '1', count: 1200, detectionLimit: null, unit: 'kve/l' },
+          { species: 'Legionella pneumophila', serogroup: '2-14', count: null, detectionLimit: 100, unit: 'kve/l' },
+        ],
+        perLitre: 1200,
+        rulebook: 'NL',
+        verdict: 'report',
+        legalStep: 'reportIlt',
+        severity: 'critical',
+        resample: false,
+        resampleDue: '2026-04-30',
+        alarmId: String(result.alarmId),
+      },
+    });
+    expect(second).toMatchObject({
+      node: null,
+      place: { customer: 'Acme', location: 'Hal' },
+      result: { sampleId: 'M-2', samplePoint: { id: String(keuken.id), name: 'Keuken', role: 'cold', channel: null }, verdict: 'compliant', legalStep: 'none', perLitre: null, alarmId: null, severity: null },
+    });
+    expect(Number(second.id)).toBeGreaterThan(Number(first.id));
+    expect(await state()).toMatchObject({ backlog: 0, delivered: 2 });
   });
 
   it('a receiver that fails three times (503, then no answer) gets everything on the fourth try', async () => {

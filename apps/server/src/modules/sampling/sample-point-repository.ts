@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeUse, TRulebookId, TSamplePointRole, TSampleVerdict } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
-import { column, rowShape } from '../../db/rows';
+import { column, rowShape, type TRowOf } from '../../db/rows';
 
 /**
  * The rows of sample points and a location's sampling plan (docs/sampling.md): set-based writes
@@ -22,7 +22,8 @@ export interface TSamplingPlace {
   timeZone: string;
 }
 
-const placeRow = rowShape({
+/** The columns of a sampling place as `PLACE_SELECT` names them: read by `samplingPlace` and the due look (sampling-due.ts). */
+export const PLACE_COLUMNS = {
   location_id: column.number,
   customer_id: column.number,
   customer: column.as<string>(),
@@ -31,28 +32,29 @@ const placeRow = rowShape({
   customer_rulebook: column.as<TRulebookId | null>(),
   country: column.as<string | null>(),
   time_zone: column.as<string>(),
-});
+};
+/** The select list of PLACE_COLUMNS over `locations l JOIN customers c`. */
+export const PLACE_SELECT = sql`l.id AS location_id, c.id AS customer_id, c.name AS customer, l.name AS location, l.rulebook AS location_rulebook,
+  c.rulebook AS customer_rulebook, c.country, l.time_zone`;
+const placeRow = rowShape(PLACE_COLUMNS);
+
+export function toSamplingPlace(row: TRowOf<typeof placeRow>): TSamplingPlace {
+  return {
+    locationId: row.location_id,
+    customerId: row.customer_id,
+    customer: row.customer,
+    location: row.location,
+    locationRulebook: row.location_rulebook,
+    customerRulebook: row.customer_rulebook,
+    country: row.country,
+    timeZone: row.time_zone,
+  };
+}
 
 /** The place of a location (null when there is none). */
 export async function samplingPlace(db: TDbOrTx, locationId: number): Promise<TSamplingPlace | null> {
-  const [row] = await placeRow.read(
-    db,
-    sql`SELECT l.id AS location_id, c.id AS customer_id, c.name AS customer, l.name AS location, l.rulebook AS location_rulebook,
-               c.rulebook AS customer_rulebook, c.country, l.time_zone
-          FROM locations l JOIN customers c ON c.id = l.customer_id WHERE l.id = ${locationId}`,
-  );
-  return row
-    ? {
-        locationId: row.location_id,
-        customerId: row.customer_id,
-        customer: row.customer,
-        location: row.location,
-        locationRulebook: row.location_rulebook,
-        customerRulebook: row.customer_rulebook,
-        country: row.country,
-        timeZone: row.time_zone,
-      }
-    : null;
+  const [row] = await placeRow.read(db, sql`SELECT ${PLACE_SELECT} FROM locations l JOIN customers c ON c.id = l.customer_id WHERE l.id = ${locationId}`);
+  return row ? toSamplingPlace(row) : null;
 }
 
 /** A sample point as stored, with its latest result. */

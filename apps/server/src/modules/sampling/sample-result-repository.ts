@@ -130,6 +130,8 @@ export interface TResultRecord extends TNewResult {
   alarmId: number | null;
   enteredAt: string;
   enteredBy: string;
+  /** The lab's PDF, without its bytes (sample-report.ts). */
+  report: { name: string; size: number; uploadedAt: string; uploadedBy: string } | null;
 }
 
 const resultRow = rowShape({
@@ -161,6 +163,10 @@ const resultRow = rowShape({
   source: column.as<'form' | 'csv'>(),
   entered_at: column.iso,
   user_email: column.as<string>(),
+  report_name: column.as<string | null>(),
+  report_size: column.nullable(column.number),
+  report_uploaded_at: column.nullable(column.iso),
+  report_user_email: column.as<string | null>(),
   total: column.number,
 });
 
@@ -168,8 +174,10 @@ const resultsQuery = (where: SQL, tail: SQL) => sql`
   SELECT s.id, s.sample_point_id, s.location_id, l.customer_id, c.name AS customer, l.name AS location, l.time_zone, p.name AS point_name, p.role AS point_role,
          s.sample_id, s.taken_at, s.lab, s.accreditation, s.method, s.water_celsius, s.counts, s.rulebook, s.highest_per_litre, s.verdict, s.legal_step,
          s.severity, s.resample, s.repeated_report, s.resample_due::text AS resample_due, s.alarm_id, s.source, s.entered_at, s.user_email,
+         r.name AS report_name, r.size AS report_size, r.uploaded_at AS report_uploaded_at, r.user_email AS report_user_email,
          count(*) OVER () AS total
     FROM sample_results s
+    LEFT JOIN sample_result_reports r ON r.result_id = s.id
     JOIN sample_points p ON p.id = s.sample_point_id
     JOIN locations l ON l.id = s.location_id
     JOIN customers c ON c.id = l.customer_id
@@ -205,6 +213,10 @@ function toResult(row: ReturnType<typeof resultRow.decode>): TResultRecord {
     source: row.source,
     enteredAt: row.entered_at,
     enteredBy: row.user_email,
+    report:
+      row.report_name === null
+        ? null
+        : { name: row.report_name, size: row.report_size ?? 0, uploadedAt: row.report_uploaded_at ?? row.entered_at, uploadedBy: row.report_user_email ?? '' },
   };
 }
 

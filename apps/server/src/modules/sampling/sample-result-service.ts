@@ -14,11 +14,13 @@ import {
   SAMPLE_COUNTS_MAX,
   sampleNotification,
   type TLabCsvColumn,
+  type TLabCsvMapping,
   type TLabCsvRow,
   type TSampleResult,
   type TSampleResultImportReport,
   type TSampleResultInput,
   type TSampleResultListQuery,
+  type TSampleReportInput,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
@@ -26,11 +28,13 @@ import { inCustomerScope } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
 import { closeSubjects, observeOpenAlarm, openAlarmsOf, openSubjects, type TOpenAlarm } from '../alarm-store/alarm-store';
 import type { TAlarmSubject } from '../alarm-store/alarm-subject';
-import { csvRowError, readCsv } from './sampling-csv';
+import { recordPlatformLabResults } from '../platforms/platform-outbox';
+import { csvMappingError, csvRowError, readCsv } from './sampling-csv';
 import { listPoints, readPlan, type TSamplingPlace } from './sample-point-repository';
 import { findResults, insertResults, latestOfPoints, listResults, setResultAlarms, takenSampleIds, type TNewResult, type TResultRecord, type TStoredCount } from './sample-result-repository';
 import { requireSamplingPlace, rulebookOf } from './sample-point-service';
 import { runSamplingDueStep } from './sampling-due';
+import { decodeReport, readReport, storeReport, type TDecodedReport } from './sample-report';
 
 /**
  * Laboratory results (docs/sampling.md): entered by hand or from the lab's CSV, judged by the
@@ -120,6 +124,7 @@ export function toSampleResult(record: TResultRecord): TSampleResult {
     alarmId: record.alarmId,
     resampleDue: record.resampleDue,
     notification,
+    report: record.report ? { ...record.report, url: `/sample-results/${record.id}/report` } : null,
     source: record.source,
     enteredAt: record.enteredAt,
     enteredBy: record.enteredBy,
@@ -198,6 +203,8 @@ async function enterResults(tx: TDbOrTx, user: TAuthUser, place: TSamplingPlace,
   });
   const ids = await insertResults(tx, place.locationId, user, judged);
   await takeLegalSteps(tx, place, judged.map((result, index) => ({ ...result, id: ids[index] })), new Map(points.map((point) => [point.id, point.name])), now);
+  // The external platforms receive each result with its verdict and alarm (docs/platforms.md, "labResult").
+  await recordPlatformLabResults(tx, ids);
   // A sampling ends its point's samplingOverdue alarm (unless an older result leaves it overdue).
   await runSamplingDueStep(tx, now, { locationId: place.locationId });
   return ids;
@@ -249,6 +256,8 @@ async function readResults(db: TDbOrTx, ids: readonly number[]): Promise<TSample
 
 /** One result entered by hand. */
 export async function enterResult(db: TDb, user: TAuthUser, customer: string, location: string, body: TSampleResultInput, now = new Date()): Promise<TSampleResult> {
+  // The PDF is checked before anything is written: a refused file leaves no result either.
+  const report = body.report ? decodeReport(body.report, 'report.data') : null;
   return db.transaction(async (tx) => {
     const place = await requireSamplingPlace(tx, user, customer, location, true);
     const input: TResultInput = {
@@ -263,15 +272,24 @@ export async function enterResult(db: TDb, user: TAuthUser, customer: string, lo
       counts: body.counts.map((entry) => ({ species: entry.species, serogroup: entry.serogroup ?? null, count: entry.count, detectionLimit: entry.detectionLimit ?? null, unit: entry.unit })),
     };
     const [id] = await enterResults(tx, user, place, [input], 'form', now);
+    if (report) await storeReport(tx, id, report, user.email);
     return (await readResults(tx, [id]))[0];
   });
 }
 
 /** The lab's file: every line read and checked before anything is stored; one bad line is a 400 with its line and field. */
-export async function importResults(db: TDb, user: TAuthUser, customer: string, location: string, text: string, now = new Date()): Promise<TSampleResultImportReport> {
+export async function importResults(
+  db: TDb,
+  user: TAuthUser,
+  customer: string,
+  location: string,
+  text: string,
+  mapping: TLabCsvMapping = {},
+  now = new Date(),
+): Promise<TSampleResultImportReport> {
   const { header, records } = readCsv(text);
-  const head = labCsvColumns(header);
-  if ('issue' in head) throw csvRowError(head.issue);
+  const head = labCsvColumns(header, mapping);
+  if ('issue' in head) throw head.issue.line === null ? csvMappingError(head.issue) : csvRowError(head.issue);
   return db.transaction(async (tx) => {
     const place = await requireSamplingPlace(tx, user, customer, location, true);
     const rows: TLabCsvRow[] = [];
@@ -305,8 +323,31 @@ export async function listLocationResults(db: TDb, user: TAuthUser, customer: st
   return { rows: page.rows.map(toSampleResult), total: page.total };
 }
 
-export async function readResult(db: TDb, user: TAuthUser, id: number): Promise<TSampleResult> {
+/** A result the user may read (its customer in their scope), else 404. */
+async function requireResult(db: TDbOrTx, user: TAuthUser, id: number): Promise<TResultRecord> {
   const [record] = await findResults(db, [id]);
   if (!record || !inCustomerScope(user, record.customerId)) throw ApiError.notFound(`No sample result ${id}`);
-  return toSampleResult(record);
+  return record;
+}
+
+export async function readResult(db: TDb, user: TAuthUser, id: number): Promise<TSampleResult> {
+  return toSampleResult(await requireResult(db, user, id));
+}
+
+/** The lab's PDF attached to a result entered before; 409 when it has one already. */
+export async function attachReport(db: TDb, user: TAuthUser, id: number, body: TSampleReportInput): Promise<TSampleResult> {
+  const report = decodeReport(body, 'data');
+  return db.transaction(async (tx) => {
+    await requireResult(tx, user, id);
+    await storeReport(tx, id, report, user.email);
+    return toSampleResult(await requireResult(tx, user, id));
+  });
+}
+
+/** The PDF of a result the user may read; 404 when the result is not theirs or has none. */
+export async function readResultReport(db: TDb, user: TAuthUser, id: number): Promise<TDecodedReport> {
+  await requireResult(db, user, id);
+  const report = await readReport(db, id);
+  if (!report) throw ApiError.notFound(`Sample result ${id} has no report`);
+  return report;
 }

@@ -1,24 +1,13 @@
 import { parse } from 'csv-parse/sync';
-import { ERROR, messageKey, SAMPLING_ERROR, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
+import { csvSeparator, ERROR, messageKey, SAMPLING_ERROR, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 
 /**
  * Reading the sampling CSV files (docs/sampling.md, "CSV files"): comma-, semicolon- or
  * tab-separated, optionally quoted, an optional byte-order mark, a header line first, empty lines
  * skipped. Each record keeps its line number for the answer about a bad cell. The separator is the
- * one the header line uses most: a Dutch lab's file separates by semicolons and writes 40,3 °C, so
- * splitting on every comma would cut its numbers in two.
+ * one the header line uses most (`csvSeparator`, in the domain: the screen reads the header too).
  */
-
-const SEPARATORS = [';', '\t', ','] as const;
-
-/** The separator the first non-empty line uses most (semicolon on a tie). */
-export function csvSeparator(text: string): string {
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  const counts = SEPARATORS.map((separator) => first.split(separator).length - 1);
-  const best = Math.max(...counts);
-  return best === 0 ? ';' : SEPARATORS[counts.indexOf(best)];
-}
 
 export interface TCsvRecord {
   /** 1-based line the record ends on (the header is line 1). */
@@ -47,4 +36,9 @@ export function readCsv(text: string): { header: string[]; records: TCsvRecord[]
 export function csvRowError(issue: TLabCsvIssue): ApiError {
   const line = issue.line ?? 1;
   return new ApiError(400, SAMPLING_ERROR.csvRow, `Line ${line} of the file is invalid (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { line, field: issue.field });
+}
+
+/** The answer to a mapping that does not fit the file: 400 with the field (`mapping.<field>`); nothing is imported. */
+export function csvMappingError(issue: TLabCsvIssue): ApiError {
+  return new ApiError(400, ERROR.badRequest, `The column mapping does not fit the file (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { field: issue.field });
 }

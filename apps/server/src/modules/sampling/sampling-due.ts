@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { effectivePlan, effectiveRulebook, localDateIn, opensAlarm, pointDue, type TDeUse, type TPointDue, type TRulebookId, type TSamplePointRole, type TSampleVerdict } from '@aquasmart/domain';
+import { effectivePlan, effectiveRulebook, localDateIn, opensAlarm, pointDue, type TDeUse, type TPointDue, type TSamplePointRole, type TSampleVerdict } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { closeAlarms, openSubjects } from '../alarm-store/alarm-store';
+import { PLACE_COLUMNS, PLACE_SELECT, toSamplingPlace } from './sample-point-repository';
 
 /**
  * Due and overdue samplings (docs/sampling.md, "Due samplings"): every sample point's next due date
@@ -35,19 +36,12 @@ export interface TDuePoint {
 }
 
 const dueRow = rowShape({
+  ...PLACE_COLUMNS,
   id: column.number,
   name: column.as<string>(),
   role: column.as<TSamplePointRole>(),
   priority: column.as<boolean>(),
   created_at: column.iso,
-  customer_id: column.number,
-  location_id: column.number,
-  customer: column.as<string>(),
-  location: column.as<string>(),
-  location_rulebook: column.as<TRulebookId | null>(),
-  customer_rulebook: column.as<TRulebookId | null>(),
-  country: column.as<string | null>(),
-  time_zone: column.as<string>(),
   interval_months: column.as<number | null>(),
   de_use: column.as<TDeUse | null>(),
   resample_within_days: column.as<number | null>(),
@@ -68,8 +62,7 @@ function scopeWhere(scope: TDueScope): SQL {
 export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promise<TDuePoint[]> {
   const rows = await dueRow.read(
     db,
-    sql`SELECT p.id, p.name, p.role, p.priority, p.created_at, c.id AS customer_id, l.id AS location_id, c.name AS customer, l.name AS location,
-               l.rulebook AS location_rulebook, c.rulebook AS customer_rulebook, c.country, l.time_zone,
+    sql`SELECT p.id, p.name, p.role, p.priority, p.created_at, ${PLACE_SELECT},
                sp.interval_months, sp.de_use, sp.resample_within_days, r.taken_at, r.verdict
           FROM sample_points p
           JOIN locations l ON l.id = p.location_id
@@ -79,23 +72,24 @@ export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promi
          WHERE ${scopeWhere(scope)}`,
   );
   const points = rows.map((row): TDuePoint => {
-    const plan = effectivePlan(effectiveRulebook(row.location_rulebook, row.customer_rulebook, row.country), {
+    const place = toSamplingPlace(row);
+    const plan = effectivePlan(effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country), {
       intervalMonths: row.interval_months,
       deUse: row.de_use,
       resampleWithinDays: row.resample_within_days,
     });
-    const latest = row.taken_at === null ? null : { takenOn: localDateIn(new Date(row.taken_at), row.time_zone), opensAlarm: opensAlarm(row.verdict ?? 'compliant') };
+    const latest = row.taken_at === null ? null : { takenOn: localDateIn(new Date(row.taken_at), place.timeZone), opensAlarm: opensAlarm(row.verdict ?? 'compliant') };
     return {
       samplePointId: row.id,
       name: row.name,
       role: row.role,
       priority: row.priority,
-      customerId: row.customer_id,
-      locationId: row.location_id,
-      customer: row.customer,
-      location: row.location,
+      customerId: place.customerId,
+      locationId: place.locationId,
+      customer: place.customer,
+      location: place.location,
       lastTakenAt: row.taken_at,
-      due: pointDue(plan, { since: localDateIn(new Date(row.created_at), row.time_zone), latest }, localDateIn(now, row.time_zone)),
+      due: pointDue(plan, { since: localDateIn(new Date(row.created_at), place.timeZone), latest }, localDateIn(now, place.timeZone)),
     };
   });
   const key = (point: TDuePoint) => point.due.nextDue ?? '9999-12-31';

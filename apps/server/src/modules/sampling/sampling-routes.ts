@@ -12,7 +12,9 @@ import {
   ZSampleResultBody,
   ZSampleResultImportReport,
   ZSampleResultListQuery,
+  ZSampleReportInput,
   ZSamplingCsvRequest,
+  ZSampleResultsImportRequest,
   ZSamplingPlan,
   ZSamplingPlanPatch,
 } from '@aquasmart/domain';
@@ -21,12 +23,15 @@ import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
 import { changeLocationPlan, changePoint, createPoint, importPoints, listLocationPoints, readLocationPlan, removePoint } from './sample-point-service';
-import { enterResult, importResults, listLocationResults, readResult } from './sample-result-service';
+import { attachReport, enterResult, importResults, listLocationResults, readResult, readResultReport } from './sample-result-service';
+import { attachmentDisposition, SAMPLE_REPORT_BODY_LIMIT } from './sample-report';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 /** Room for the file plus its JSON wrapping. */
 const IMPORT_BODY_LIMIT = 2 * SAMPLING_CSV_MAX_BYTES;
 const PLACE = '/customers/:customer/locations/:location';
+const ZPdfBytes = z.string().meta({ format: 'binary' });
+const REPORT_REFUSAL = "413 errors.payloadTooLarge beyond 10 MiB, 400 validation.pdfType when the bytes do not begin with %PDF- (whatever the name or a data: URL's type says)";
 const CSV_REFUSAL = '400 errors.csvInvalid (unreadable, no rows) or errors.csvRow with params line and field and `fields` naming the column: nothing is imported';
 
 /**
@@ -169,14 +174,17 @@ export async function samplingRoutes(app: FastifyInstance, { db }: { db: TDb }):
   routes.post(
     `${PLACE}/sample-results`,
     {
+      bodyLimit: SAMPLE_REPORT_BODY_LIMIT,
       schema: {
         operationId: 'PostLocationSampleResult',
         tags: ['sampling'],
         summary:
-          'Enters a laboratory result: judged by the rulebook, an alarm opened (or joined) at or above the threshold in the same transaction, the notification prepared. 400 validation.samplePointUnknown on samplePointId, validation.sampleIdTaken on sampleId, validation.takenAtInFuture on takenAt',
+          'Enters a laboratory result: judged by the rulebook, an alarm opened (or joined) at or above the threshold in the same transaction, the notification prepared. 400 validation.samplePointUnknown on samplePointId, validation.sampleIdTaken on sampleId, validation.takenAtInFuture on takenAt; the lab\'s PDF optionally as report { name, data } (base64): ' +
+          REPORT_REFUSAL +
+          ' on report.data',
         params: ZLocationParams,
         body: ZSampleResultBody,
-        response: { 201: ZSampleResult, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: ZSampleResult, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => reply.code(201).send(await enterResult(db, currentUser(request), request.params.customer, request.params.location, request.body)),
@@ -189,13 +197,13 @@ export async function samplingRoutes(app: FastifyInstance, { db }: { db: TDb }):
       schema: {
         operationId: 'PostLocationSampleResultsImport',
         tags: ['sampling'],
-        summary: `Imports a lab's CSV (text/csv body, or JSON { csv }; columns in docs/sampling.md) in one transaction; ${CSV_REFUSAL}`,
+        summary: `Imports a lab's CSV (text/csv body, or JSON { csv, mapping? }; columns in docs/sampling.md; mapping: our field -> their header, 400 on mapping.<field> with validation.mappingFieldUnknown, mappingHeaderMissing or mappingHeaderTwice) in one transaction; ${CSV_REFUSAL}`,
         params: ZLocationParams,
-        body: ZSamplingCsvRequest,
+        body: ZSampleResultsImportRequest,
         response: { 200: ZSampleResultImportReport, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
-    async (request) => importResults(db, currentUser(request), request.params.customer, request.params.location, request.body.csv),
+    async (request) => importResults(db, currentUser(request), request.params.customer, request.params.location, request.body.csv, request.body.mapping),
   );
 
   routes.get(
@@ -210,5 +218,43 @@ export async function samplingRoutes(app: FastifyInstance, { db }: { db: TDb }):
       },
     },
     async (request) => readResult(db, currentUser(request), request.params.id),
+  );
+
+  routes.post(
+    '/sample-results/:id/report',
+    {
+      bodyLimit: SAMPLE_REPORT_BODY_LIMIT,
+      schema: {
+        operationId: 'PostSampleResultReport',
+        tags: ['sampling'],
+        summary: `Attaches the lab's PDF ({ name, data } in base64 or a data: URL) to a result entered before; ${REPORT_REFUSAL} on data; 409 errors.sampleReportAttached when it has one (it is not replaced)`,
+        params: ZIdParams,
+        body: ZSampleReportInput,
+        response: { 201: ZSampleResult, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await attachReport(db, currentUser(request), request.params.id, request.body)),
+  );
+
+  routes.get(
+    '/sample-results/:id/report',
+    {
+      schema: {
+        operationId: 'GetSampleResultReport',
+        tags: ['sampling'],
+        summary: "The lab's PDF of a result, as a download; for whoever may read the result (404 when it has none)",
+        params: ZIdParams,
+        response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: ZPdfBytes } } }, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const report = await readResultReport(db, currentUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', attachmentDisposition(report.name))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(report.bytes as never); // raw bytes: no schema applies to a Buffer
+    },
   );
 }

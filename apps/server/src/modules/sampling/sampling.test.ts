@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TSamplePoint, TSampleResult, TSamplingPlan } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
-import { caller, insertCustomer, insertDevice, insertLocation, restrictUser, type TMethod } from '../../test/places-fixtures';
+import { caller, insertCustomer, insertDevice, insertLocation, type TMethod } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { signInSamplingUsers, type TSamplingTokens } from './sampling.fixture';
 
 /**
  * Sampling end to end (docs/sampling.md): sample points, the plan, results by hand and from a lab's
@@ -12,7 +13,7 @@ import { useTestContext } from '../../test/test-app';
  */
 const ctx = useTestContext();
 const call = caller(ctx);
-let tokens: Record<'admin' | 'klant' | 'reader' | 'other', string>;
+let tokens: TSamplingTokens;
 let ids: { customerId: number; locationId: number; otherLocationId: number; deLocationId: number };
 
 const CUSTOMER = 'Zorggroep West';
@@ -31,16 +32,7 @@ beforeEach(async () => {
   await insertDevice(db, { eui: EUI, customerId, locationId, type: 'V2' });
   await insertDevice(db, { eui: '00000000000000B1', customerId: otherId, locationId: otherLocationId, type: 'V2' });
   ids = { customerId, locationId, otherLocationId, deLocationId };
-  tokens = await ctx.signedInUsers({
-    admin: { administrator: true },
-    klant: { rights: { dashboard: true, enterSampleResults: true } },
-    reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, enterSampleResults: true } },
-  });
-  const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
-  await restrictUser(db, await userId('klant'), [customerId]);
-  await restrictUser(db, await userId('reader'), [customerId]);
-  await restrictUser(db, await userId('other'), [otherId]);
+  tokens = await signInSamplingUsers(ctx, customerId, otherId);
 });
 
 async function addPoint(token: string, body: Record<string, unknown>, place = PLACE): Promise<TSamplePoint> {
@@ -297,6 +289,53 @@ describe("the lab's CSV", () => {
     const again = await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: labFile() });
     expect(again.json()).toMatchObject({ statusCode: 400, params: { line: 2, field: 'sampleId' } });
     expect(await storedResults()).toBe(500);
+  });
+});
+
+describe("the lab's CSV in another layout, through a mapping", () => {
+  // A lab whose own export names no column as we do: the mapping says which of theirs is which.
+  const FILE = [
+    'Analysenr,Monsterlocatie,Bemonsterd op,Uitvoerend lab,Legionella pneumophila (kve/l),Maat,Serotype,Opmerking',
+    'LN-1,Douche hoog,2026-02-03 09:00,Lab Oost,1.500,kve/l,SG 1,',
+    'LN-1,Douche hoog,2026-02-03 09:00,Lab Oost,<100,kve/l,SG 2-14,',
+    'LN-2,Keuken,2026-02-03 09:20,Lab Oost,n.d.,kve/l,,herhaling',
+  ].join('\n');
+  const MAPPING = { sampleId: 'Analysenr', point: 'Monsterlocatie', takenAt: 'Bemonsterd op', lab: 'Uitvoerend lab', count: 'Legionella pneumophila (kve/l)', unit: 'Maat', serogroup: 'serotype' };
+
+  beforeEach(async () => {
+    await call(tokens.klant, 'POST', `${PLACE}/sample-points/import`, { csv: 'name;role\nDouche hoog;hot\nKeuken;cold\n' });
+  });
+
+  it('imports the file with its counts, serogroups and verdicts', async () => {
+    const answer = await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE, mapping: MAPPING });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ imported: 2, alarms: [{ sampleId: 'LN-1', verdict: 'report' }] });
+    const rows = (await call(tokens.reader, 'GET', `${PLACE}/sample-results`)).json<TSampleResult[]>();
+    expect(rows.find((row) => row.sampleId === 'LN-1')).toMatchObject({
+      pointName: 'Douche hoog',
+      lab: 'Lab Oost',
+      takenAt: '2026-02-03T08:00:00.000Z',
+      counts: [
+        { serogroup: 'SG 1', count: 1500, unit: 'kve/l' },
+        { serogroup: 'SG 2-14', count: null, detectionLimit: 100, unit: 'kve/l' },
+      ],
+    });
+    expect(rows.find((row) => row.sampleId === 'LN-2')).toMatchObject({ pointName: 'Keuken', verdict: 'compliant', counts: [{ count: null, serogroup: null }] });
+  });
+
+  it('without the mapping the file is refused for its first missing column', async () => {
+    expect((await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE })).json()).toMatchObject({ statusCode: 400, key: 'errors.csvRow', params: { line: 1, field: 'sampleId' } });
+  });
+
+  it.each([
+    ['an unknown field', { ...MAPPING, legionella: 'Maat' }, 'mapping.legionella', 'validation.mappingFieldUnknown'],
+    ['a header the file does not have', { ...MAPPING, count: 'Resultaat' }, 'mapping.count', 'validation.mappingHeaderMissing'],
+    ['one header for two fields', { ...MAPPING, accreditation: 'Uitvoerend lab' }, 'mapping.accreditation', 'validation.mappingHeaderTwice'],
+  ])('refuses %s with the field, importing nothing', async (_name, mapping, field, key) => {
+    const refused = await call(tokens.klant, 'POST', `${PLACE}/sample-results/import`, { csv: FILE, mapping });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ key: 'errors.badRequest', fields: { [field]: key }, params: { field } });
+    expect(await storedResults()).toBe(0);
   });
 });
 

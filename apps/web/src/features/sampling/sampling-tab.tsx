@@ -34,6 +34,7 @@ import { CsvDialog } from './components/csv-dialog';
 import { OutcomeDialog } from './components/outcome-dialog';
 import { PlanDialog } from './components/plan-dialog';
 import { PointDialog } from './components/point-dialog';
+import { ReportCell } from './components/report-cell';
 import { ResultDialog } from './components/result-dialog';
 import { highestCountText, VerdictChip } from './components/verdict';
 
@@ -44,6 +45,20 @@ type TDialog = { kind: 'point'; point: TSamplePoint | null } | { kind: 'result';
 
 const DUE_COLOR = { overdue: 'error', due: 'warning', planned: 'default', noInterval: 'default' } as const;
 const channelNumber = (channelId: string) => channelId.replace(/^temperature/, '');
+
+/** A count as the table shows it: "1.500 kve/l" on one line; "niet aangetoond (< 100 kve/l)" may break before its bracket only. */
+function countCell(text: string) {
+  const bracket = /^(.*) (\(.*\))$/.exec(text);
+  if (!bracket) return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+  return (
+    <>
+      {bracket[1]}{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {bracket[2]}
+      </Box>
+    </>
+  );
+}
 
 /**
  * The Sampling tab of a location (docs/sampling.md, "Screens"): its sample points with the next due
@@ -105,9 +120,9 @@ export function SamplingTab({ customer, location }: { customer: string; location
     onError: (error) => fieldErrors(error, 'sampling.result.saveError'),
   });
   const csvImport = useMutation({
-    mutationFn: async ({ what, csv }: { what: 'points' | 'results'; csv: string }): Promise<{ imported: number; alarms: number }> => {
+    mutationFn: async ({ what, csv, mapping }: { what: 'points' | 'results'; csv: string; mapping?: Record<string, string> }): Promise<{ imported: number; alarms: number }> => {
       if (what === 'points') return { imported: (await importSamplePoints(customer, location, csv)).imported, alarms: 0 };
-      const report = await importSampleResults(customer, location, csv);
+      const report = await importSampleResults(customer, location, csv, mapping);
       return { imported: report.imported, alarms: report.alarms.length };
     },
     onSuccess: (report, { what }) => {
@@ -175,7 +190,7 @@ export function SamplingTab({ customer, location }: { customer: string; location
     { id: 'takenAt', label: t('sampling.columns.takenAt'), render: (result) => keepTogether(format.dateTime(result.takenAt)), title: true },
     { id: 'point', label: t('sampling.columns.point'), render: (result) => result.pointName, wrap: true },
     { id: 'sampleId', label: t('sampling.columns.sampleId'), render: (result) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{result.sampleId}</Box> },
-    { id: 'count', label: t('sampling.columns.count'), render: (result) => <Box component="span" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{highestCountText(t, format, result)}</Box> },
+    { id: 'count', label: t('sampling.columns.count'), render: (result) => countCell(highestCountText(t, format, result)) },
     { id: 'verdict', label: t('sampling.columns.verdict'), render: (result) => <VerdictChip verdict={result.verdict} /> },
     { id: 'step', label: t('sampling.columns.step'), render: (result) => (result.legalStep === 'none' ? '—' : t(`sampling.legalSteps.${result.legalStep}`)), wrap: true },
     { id: 'lab', label: t('sampling.columns.lab'), render: (result) => result.lab, wrap: true },
@@ -183,9 +198,12 @@ export function SamplingTab({ customer, location }: { customer: string; location
       id: 'open',
       label: '',
       render: (result) => (
-        <Button size="small" onClick={() => open({ kind: 'outcome', result })} aria-label={t('sampling.outcome.title', { sampleId: result.sampleId })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
-          {t('sampling.actions.details')}
-        </Button>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Button size="small" onClick={() => open({ kind: 'outcome', result })} aria-label={t('sampling.outcome.title', { sampleId: result.sampleId })} sx={{ minHeight: 40, whiteSpace: 'nowrap' }}>
+            {t('sampling.actions.details')}
+          </Button>
+          <ReportCell result={result} mayAttach={mayEnter} onAttached={refresh} />
+        </Box>
       ),
     },
   ];
@@ -292,7 +310,7 @@ export function SamplingTab({ customer, location }: { customer: string; location
         <PlanDialog plan={planData} defaultInterval={defaultIntervalMonths(planData.rulebook, planData.deUse ?? 'public')} busy={savePlan.isPending} serverErrors={serverErrors} onSubmit={(body) => savePlan.mutate(body)} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'csv' ? (
-        <CsvDialog kind={dialog.what} busy={csvImport.isPending} error={csvImport.error} onSubmit={(csv) => csvImport.mutate({ what: dialog.what, csv })} onClose={() => setDialog(null)} />
+        <CsvDialog kind={dialog.what} busy={csvImport.isPending} error={csvImport.error} onSubmit={(csv, mapping) => csvImport.mutate({ what: dialog.what, csv, mapping })} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'outcome' ? <OutcomeDialog result={dialog.result} onClose={() => setDialog(null)} /> : null}
     </Box>

@@ -15,6 +15,7 @@ import {
   type TSampleResultImportReport,
   type TSamplingPlan,
   type TSamplingPlanBody,
+  type TSampleReportInput,
 } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { locationApiPath } from '../../../lib/api/places';
@@ -70,6 +71,17 @@ export async function importSamplePoints(customer: string, location: string, csv
   return ZSamplePointImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-points/import`, { csv }));
 }
 
-export async function importSampleResults(customer: string, location: string, csv: string): Promise<TSampleResultImportReport> {
-  return ZSampleResultImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-results/import`, { csv }));
+/** The lab's CSV; `mapping` (our field -> their header) for another layout (docs/sampling.md, "Other layouts"). */
+export async function importSampleResults(customer: string, location: string, csv: string, mapping?: Record<string, string>): Promise<TSampleResultImportReport> {
+  return ZSampleResultImportReport.parse(await http.post<unknown>(`${place(customer, location)}/sample-results/import`, mapping ? { csv, mapping } : { csv }));
+}
+
+/** POST /sample-results/{id}/report: the lab's PDF of a result entered before (a data: URL of the chosen file). */
+export async function attachSampleReport(id: number, body: TSampleReportInput): Promise<TSampleResult> {
+  return ZSampleResult.parse(await http.post<unknown>(`/sample-results/${id}/report`, body));
+}
+
+/** GET the result's `report.url`: the PDF as a file. */
+export function fetchSampleReport(url: string) {
+  return http.getFile(url);
 }

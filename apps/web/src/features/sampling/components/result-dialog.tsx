@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,11 +8,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { COUNT_UNITS, SAMPLE_COUNTS_MAX, SAMPLE_NAME_MAX, SAMPLE_TEXT_MAX, type TCountUnit, type TSamplePoint, type TSampleResultBody } from '@aquasmart/domain';
+import { COUNT_UNITS, SAMPLE_COUNTS_MAX, SAMPLE_NAME_MAX, SAMPLE_REPORT_MAX_BYTES, SAMPLE_TEXT_MAX, type TCountUnit, type TSamplePoint, type TSampleResultBody } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { translateMessage } from '../../../lib/i18n/i18n';
+import { readDataUrl } from './read-data-url';
 import { emptyCount, emptyResult, resultBody, type TCountValues, type TResultValues } from './result-form';
 
 /**
@@ -51,11 +53,16 @@ export function ResultDialog({
     setValues((current) => ({ ...current, counts: current.counts.map((line, at) => (at === index ? { ...line, ...patch } : line)) }));
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(`counts.${index}.`))));
   };
+  const [report, setReport] = useState<File | null>(null);
+  const reportInput = useId();
+  const reportTooLarge = report !== null && report.size > SAMPLE_REPORT_MAX_BYTES;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { body, errors: found } = resultBody(values);
     setErrors(found);
-    if (body) onSubmit(body);
+    if (!body || reportTooLarge) return;
+    if (!report) onSubmit(body);
+    else void readDataUrl(report).then((data) => onSubmit({ ...body, report: { name: report.name, data } }));
   };
   const text = (field: 'sampleId' | 'lab' | 'accreditation' | 'method', required: boolean, help?: string) => (
     <TextField
@@ -156,6 +163,37 @@ export function ResultDialog({
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         sx={{ mt: 2 }}
       />
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 3, fontWeight: 600 }}>
+        {t('sampling.result.report')}
+      </Typography>
+      <input
+        id={reportInput}
+        type="file"
+        accept=".pdf,application/pdf"
+        style={{ display: 'none' }}
+        onChange={(event) => {
+          setReport(event.target.files?.[0] ?? null);
+          event.target.value = '';
+        }}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+        <Button component="label" htmlFor={reportInput} variant="outlined" startIcon={<AttachFileIcon />} sx={{ minHeight: 44 }}>
+          {t('sampling.result.reportChoose')}
+        </Button>
+        {report ? (
+          <>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {t('sampling.result.reportChosen', { name: report.name })}
+            </Typography>
+            <Button onClick={() => setReport(null)} sx={{ minHeight: 44 }}>
+              {t('sampling.result.reportRemove')}
+            </Button>
+          </>
+        ) : null}
+      </Box>
+      <Typography variant="body2" color={reportTooLarge || shown['report.data'] ? 'error' : 'text.secondary'} sx={{ mt: 0.5 }} role={reportTooLarge || shown['report.data'] ? 'alert' : undefined}>
+        {reportTooLarge ? t('sampling.report.tooLarge') : (message('report.data') ?? t('sampling.result.reportHelp'))}
+      </Typography>
     </FormDialog>
   );
 }
