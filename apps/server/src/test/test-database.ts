@@ -18,6 +18,8 @@ export const TABLES = [
   'logbook_report_supersessions',
   'logbook_days',
   'deviation_actions',
+  'outlet_check_overrides',
+  'outlets',
   'sample_results',
   'sample_points',
   'sampling_plans',

@@ -27,8 +27,7 @@ export type TSentinelKind = (typeof SENTINEL_KINDS)[number];
 
 export const OUTLET_NAME_MAX = 100;
 export const OUTLET_PLACE_MAX = 100;
-/** Most outlets one CSV file may hold (a hospital's register, with room to spare). */
-export const OUTLET_CSV_MAX_ROWS = 10_000;
+/** The largest outlet CSV file (bytes); at most 10,000 lines, as the sampling files (SAMPLING_CSV_MAX_ROWS, the reader they share). */
 export const OUTLET_CSV_MAX_BYTES = 2_000_000;
 
 const zChannelId = () => z.string().trim().regex(/^temperature\d{1,2}$/, { error: MESSAGE.invalid });

@@ -100,6 +100,15 @@ export const OPERATIONS = {
   GetSampleResult: op('GET', '/sample-results/:id', 'read'),
   PostSampleResultReport: op('POST', '/sample-results/:id/report', 'route'),
   GetSampleResultReport: op('GET', '/sample-results/:id/report', 'read'),
+  // outlets and their check plans (docs/outlets.md): whoever may see the location reads; the register and the plans need
+  // editLocation or recordChecks
+  GetLocationOutlets: op('GET', '/customers/:customer/locations/:location/outlets', 'read'),
+  PostLocationOutlet: op('POST', '/customers/:customer/locations/:location/outlets', 'route'),
+  PostLocationOutletsImport: op('POST', '/customers/:customer/locations/:location/outlets/import', 'route'),
+  PatchOutlet: op('PATCH', '/outlets/:id', 'route'),
+  DeleteOutlet: op('DELETE', '/outlets/:id', 'route'),
+  GetLocationCheckPlans: op('GET', '/customers/:customer/locations/:location/check-plans', 'read'),
+  PatchLocationCheckPlans: op('PATCH', '/customers/:customer/locations/:location/check-plans', 'route'),
   // planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): whoever may see the location reads; recording one needs recordDeviationAction
   GetLocationDisinfections: op('GET', '/customers/:customer/locations/:location/disinfections', 'read'),
   PostLocationDisinfection: op('POST', '/customers/:customer/locations/:location/disinfections', 'route'),

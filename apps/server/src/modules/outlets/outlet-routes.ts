@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OUTLET_CSV_MAX_BYTES, ZCheckPlansBody, ZLocationCheckPlans, ZOutlet, ZOutletBody, ZOutletCsvRequest, ZOutletImportReport, ZOutletPatch } from '@aquasmart/domain';
+import type { TDb } from '../../db/database';
+import { errorResponses } from '../../lib/error-responses';
+import { currentUser } from '../../plugins/authenticate';
+import { ZLocationParams } from '../places/place-params';
+import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, removeOutlet } from './outlet-service';
+
+const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+/** Room for the file plus its JSON wrapping. */
+const IMPORT_BODY_LIMIT = 2 * OUTLET_CSV_MAX_BYTES;
+const PLACE = '/customers/:customer/locations/:location';
+const LINK_REFUSALS = 'validation.outletNameTaken on name, validation.nodeNotHere on eui, validation.channelUnknown on channelId, validation.samplePointNotHere or samplePointLinked on samplePointId';
+
+/**
+ * Outlets (docs/outlets.md): a location's outlet register, each outlet with the checks in force at it
+ * and their due dates, and the location's check plans. Reading goes with the location; writing needs
+ * editLocation or recordChecks.
+ */
+export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
+  // A text/csv body arrives as { csv: <text> }, the same as the JSON form (this plugin's routes only).
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => {
+    done(null, { csv: body });
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    `${PLACE}/outlets`,
+    {
+      schema: {
+        operationId: 'GetLocationOutlets',
+        tags: ['outlets'],
+        summary: "A location's outlets by name, each with the checks in force at it and their next due dates",
+        params: ZLocationParams,
+        response: { 200: z.array(ZOutlet), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listLocationOutlets(db, currentUser(request), request.params.customer, request.params.location),
+  );
+
+  routes.post(
+    `${PLACE}/outlets`,
+    {
+      schema: {
+        operationId: 'PostLocationOutlet',
+        tags: ['outlets'],
+        summary: `Adds an outlet; 400 ${LINK_REFUSALS}`,
+        params: ZLocationParams,
+        body: ZOutletBody,
+        response: { 201: ZOutlet, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createOutlet(db, currentUser(request), request.params.customer, request.params.location, request.body)),
+  );
+
+  routes.post(
+    `${PLACE}/outlets/import`,
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        operationId: 'PostLocationOutletsImport',
+        tags: ['outlets'],
+        summary:
+          'Adds outlets from a CSV file (text/csv body, or JSON { csv }; columns in docs/outlets.md) in one transaction; 400 errors.csvInvalid (unreadable, no rows) or errors.csvRow with params line and field and `fields` naming the column: nothing is imported',
+        params: ZLocationParams,
+        body: ZOutletCsvRequest,
+        response: { 200: ZOutletImportReport, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => importOutlets(db, currentUser(request), request.params.customer, request.params.location, request.body.csv),
+  );
+
+  routes.patch(
+    '/outlets/:id',
+    {
+      schema: {
+        operationId: 'PatchOutlet',
+        tags: ['outlets'],
+        summary: `Changes an outlet; eui null unlinks the node and its channel, samplePointId null the sample point; 400 ${LINK_REFUSALS}`,
+        params: ZIdParams,
+        body: ZOutletPatch,
+        response: { 200: ZOutlet, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeOutlet(db, currentUser(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/outlets/:id',
+    {
+      schema: {
+        operationId: 'DeleteOutlet',
+        tags: ['outlets'],
+        summary: 'Deletes an outlet',
+        params: ZIdParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeOutlet(db, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.get(
+    `${PLACE}/check-plans`,
+    {
+      schema: {
+        operationId: 'GetLocationCheckPlans',
+        tags: ['outlets'],
+        summary: "A location's check plans: per check the period in force (the rulebook's or the location's own), on or off, the running times, the source of the figures, how many outlets it applies to",
+        params: ZLocationParams,
+        response: { 200: ZLocationCheckPlans, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readLocationCheckPlans(db, currentUser(request), request.params.customer, request.params.location),
+  );
+
+  routes.patch(
+    `${PLACE}/check-plans`,
+    {
+      schema: {
+        operationId: 'PatchLocationCheckPlans',
+        tags: ['outlets'],
+        summary: "Overrides checks of a location's plans: { overrides: [{ check, off, period: { unit, count } | null }] }; checks not named stay; off false with period null is the rulebook's plan again",
+        params: ZLocationParams,
+        body: ZCheckPlansBody,
+        response: { 200: ZLocationCheckPlans, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeLocationCheckPlans(db, currentUser(request), request.params.customer, request.params.location, request.body.overrides),
+  );
+}
