@@ -15,9 +15,11 @@ export const outletMessagesNl = {
     checkNotPlanned: 'Deze controle is voor dit tappunt niet gepland',
     readingRequired: 'Vul de gemeten temperatuur in',
     reasonRequired: 'Vul in waarom de controle niet mogelijk was',
+    doneAtInFuture: 'Het tijdstip van de controle ligt in de toekomst',
   },
   errors: {
     outletHasChecks: 'Bij dit tappunt zijn controles vastgelegd; het blijft daarom bewaard',
+    locationHasChecks: 'Op deze locatie zijn controles aan tappunten vastgelegd; de locatie blijft daarom bewaard',
   },
   outlets: {
     kinds: {
@@ -63,9 +65,11 @@ export const outletMessagesEn: typeof outletMessagesNl = {
     checkNotPlanned: 'This check is not planned for this outlet',
     readingRequired: 'Enter the temperature measured',
     reasonRequired: 'Enter why the check was not possible',
+    doneAtInFuture: 'The time of the check is in the future',
   },
   errors: {
     outletHasChecks: 'Checks have been recorded at this outlet; it is therefore kept',
+    locationHasChecks: 'Checks have been recorded at outlets of this location; the location is therefore kept',
   },
   outlets: {
     kinds: {
@@ -111,9 +115,11 @@ export const outletMessagesDe: typeof outletMessagesNl = {
     checkNotPlanned: 'Diese Prüfung ist für diese Entnahmestelle nicht geplant',
     readingRequired: 'Geben Sie die gemessene Temperatur ein',
     reasonRequired: 'Geben Sie an, warum die Prüfung nicht möglich war',
+    doneAtInFuture: 'Der Zeitpunkt der Prüfung liegt in der Zukunft',
   },
   errors: {
     outletHasChecks: 'An dieser Entnahmestelle sind Prüfungen erfasst; sie bleibt deshalb erhalten',
+    locationHasChecks: 'An Entnahmestellen dieses Standorts sind Prüfungen erfasst; der Standort bleibt deshalb erhalten',
   },
   outlets: {
     kinds: {

@@ -17,6 +17,7 @@ const kindNamesNl: Record<TAlarmKind, string> = {
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella boven de norm',
   samplingOverdue: 'Bemonstering te laat',
+  checkDeviation: 'Controle buiten de norm',
 };
 const kindNamesEn: Record<TAlarmKind, string> = {
   lowBattery: 'Low battery',
@@ -29,6 +30,7 @@ const kindNamesEn: Record<TAlarmKind, string> = {
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella above the limit',
   samplingOverdue: 'Sampling overdue',
+  checkDeviation: 'Check outside the limit',
 };
 
 export const alarmNotificationsUiNl = {

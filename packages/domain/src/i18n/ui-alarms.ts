@@ -19,6 +19,7 @@ export const alarmsUiNl = {
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella boven de norm',
       samplingOverdue: 'Bemonstering te laat',
+      checkDeviation: 'Controle buiten de norm',
     },
     states: {
       new: 'Nieuw',
@@ -184,6 +185,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella above the limit',
       samplingOverdue: 'Sampling overdue',
+      checkDeviation: 'Check outside the limit',
     },
     states: {
       new: 'New',

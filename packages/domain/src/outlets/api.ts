@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { RULEBOOK_IDS } from '../logbook/rulebooks';
 import { MESSAGE, messageKey } from '../validation/message-key';
+import { zRequiredText } from '../validation/validators';
 import { CHECK_DUE_STATES, CHECK_KINDS, CHECK_PERIOD_UNITS, ZCheckOverrides } from './check-plans';
 import { OUTLET_CSV_MAX_BYTES, OUTLET_KINDS, OUTLET_WATERS, SENTINEL_KINDS } from './outlet';
+import { READING_VERDICTS } from './readings';
 
 /**
  * The outlets API (docs/outlets.md, "API"): a location's outlet register, its check plans and the
@@ -71,3 +73,99 @@ export type TLocationCheckPlans = z.infer<typeof ZLocationCheckPlans>;
 
 /** PUT: the location's overrides, whole (an empty list: the rulebook's plans). */
 export const ZCheckPlansBody = z.object({ overrides: ZCheckOverrides });
+
+// ---- checks recorded ----
+
+export const CHECK_OUTCOMES = ['done', 'notPossible'] as const;
+export type TCheckOutcome = (typeof CHECK_OUTCOMES)[number];
+export const CHECK_TEXT_MAX = 1000;
+/** The longest running time a reading may give (an hour). */
+export const RAN_SECONDS_MAX = 3600;
+
+/**
+ * A check recorded at an outlet: done, or not possible with the reason; the reading (°C, after how
+ * many seconds of running) where the check takes one; a note. `doneAt` defaults to the time of
+ * recording. `entryId` is the recording device's own id of the entry (a UUID): sent again, the entry
+ * is stored once and the first answer repeated (a retry, the offline queue).
+ */
+export const ZCheckBody = z
+  .object({
+    outletId: z.number({ error: MESSAGE.required }).int({ error: MESSAGE.integer }).min(1, { error: MESSAGE.invalid }),
+    check: z.enum(CHECK_KINDS, { error: MESSAGE.oneOf }),
+    outcome: z.enum(CHECK_OUTCOMES, { error: MESSAGE.oneOf }),
+    reason: zRequiredText(CHECK_TEXT_MAX).nullable().optional(),
+    celsius: z
+      .number({ error: MESSAGE.number })
+      .min(-10, { error: messageKey(MESSAGE.range, { min: -10, max: 100 }) })
+      .max(100, { error: messageKey(MESSAGE.range, { min: -10, max: 100 }) })
+      .nullable()
+      .optional(),
+    ranSeconds: z
+      .number({ error: MESSAGE.integer })
+      .int({ error: MESSAGE.integer })
+      .min(0, { error: messageKey(MESSAGE.range, { min: 0, max: RAN_SECONDS_MAX }) })
+      .max(RAN_SECONDS_MAX, { error: messageKey(MESSAGE.range, { min: 0, max: RAN_SECONDS_MAX }) })
+      .nullable()
+      .optional(),
+    note: zRequiredText(CHECK_TEXT_MAX, { multiline: true }).nullable().optional(),
+    doneAt: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),
+    entryId: z.uuid({ error: MESSAGE.invalid }).optional(),
+  })
+  .refine((body) => body.outcome === 'done' || body.reason, { error: 'validation.reasonRequired', path: ['reason'] });
+export type TCheckBody = z.input<typeof ZCheckBody>;
+export type TCheckInput = z.output<typeof ZCheckBody>;
+
+export const ZTemperatureLimit = z.object({ kind: z.enum(['atLeast', 'atMost', 'below']), celsius: z.number() });
+
+export const ZCheckRecord = z.object({
+  id: z.number().int(),
+  customer: z.string(),
+  location: z.string(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  check: z.enum(CHECK_KINDS),
+  outcome: z.enum(CHECK_OUTCOMES),
+  reason: z.string().nullable(),
+  celsius: z.number().nullable(),
+  ranSeconds: z.number().int().nullable(),
+  /** The rulebook's running time the reading was held to, as judged when recorded. */
+  allowedSeconds: z.number().int().nullable(),
+  rulebook: z.enum(RULEBOOK_IDS),
+  limit: ZTemperatureLimit.nullable(),
+  verdict: z.enum(READING_VERDICTS).nullable(),
+  /** Whether the reading is a deviation (outside the limit, or not within the running time). */
+  deviation: z.boolean(),
+  /** The alarm it opened (or joined), when it is a deviation. */
+  alarmId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  doneAt: z.string(),
+  recordedAt: z.string(),
+  recordedBy: z.string(),
+});
+export type TCheckRecord = z.infer<typeof ZCheckRecord>;
+
+export const CHECK_LIST_MAX_LIMIT = 500;
+export const ZCheckListQuery = z.object({
+  outletId: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(CHECK_LIST_MAX_LIMIT).optional(),
+});
+
+/** One row of a location's due checks: an outlet's check in force with its next due date. */
+export const ZDueCheck = ZCheckDue.extend({
+  outletId: z.number().int(),
+  outletName: z.string(),
+  room: z.string().nullable(),
+  floor: z.string().nullable(),
+});
+export const ZDueCheckQuery = z.object({ state: z.enum(CHECK_DUE_STATES).optional() });
+export const ZDueChecks = z.object({
+  customer: z.string(),
+  location: z.string(),
+  /** The location's local date the states are computed for. */
+  today: z.string(),
+  counts: z.object({ overdue: z.number().int(), due: z.number().int(), planned: z.number().int() }),
+  /** Soonest first (overdue ones first). */
+  checks: z.array(ZDueCheck),
+});
+export type TDueChecks = z.infer<typeof ZDueChecks>;

@@ -95,8 +95,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   recordDeviationAction: route('PostDeviationAction', 'PostLocationDisinfection'),
   // Laboratory results (docs/sampling.md): entering and importing them, and the sample points and plan they need; grantable to a customer's own users.
   enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport', 'PostSampleResultReport')],
-  // The outlet register and its check plans (docs/outlets.md): kept by whoever does the checks; grantable to a customer's own users.
-  recordChecks: OUTLET_SETUP,
+  // Recording checks at outlets, and the outlet register and check plans they need (docs/outlets.md); grantable to a customer's own users.
+  recordChecks: [...OUTLET_SETUP, ...route('PostLocationCheck')],
 };
 
 /**

@@ -101,12 +101,15 @@ export const OPERATIONS = {
   PostSampleResultReport: op('POST', '/sample-results/:id/report', 'route'),
   GetSampleResultReport: op('GET', '/sample-results/:id/report', 'read'),
   // outlets and their check plans (docs/outlets.md): whoever may see the location reads; the register and the plans need
-  // editLocation or recordChecks
+  // editLocation or recordChecks; recording a check needs recordChecks
   GetLocationOutlets: op('GET', '/customers/:customer/locations/:location/outlets', 'read'),
   PostLocationOutlet: op('POST', '/customers/:customer/locations/:location/outlets', 'route'),
   PostLocationOutletsImport: op('POST', '/customers/:customer/locations/:location/outlets/import', 'route'),
   PatchOutlet: op('PATCH', '/outlets/:id', 'route'),
   DeleteOutlet: op('DELETE', '/outlets/:id', 'route'),
+  GetLocationChecks: op('GET', '/customers/:customer/locations/:location/checks', 'read'),
+  PostLocationCheck: op('POST', '/customers/:customer/locations/:location/checks', 'route'),
+  GetLocationDueChecks: op('GET', '/customers/:customer/locations/:location/due-checks', 'read'),
   GetLocationCheckPlans: op('GET', '/customers/:customer/locations/:location/check-plans', 'read'),
   PatchLocationCheckPlans: op('PATCH', '/customers/:customer/locations/:location/check-plans', 'route'),
   // planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): whoever may see the location reads; recording one needs recordDeviationAction

@@ -35,3 +35,46 @@ CREATE TABLE IF NOT EXISTS outlet_check_overrides (
   PRIMARY KEY (location_id, check_kind),
   CHECK ((period_unit IS NULL) = (period_count IS NULL))
 );
+--> statement-breakpoint
+-- A check done (or found not possible) at an outlet: a compliance record, never changed or deleted
+-- through the API; an outlet with checks is not deleted (409). The reading's limit, running time and
+-- verdict are kept as judged when it was recorded. `entry_id` is the recording device's own id of
+-- the entry: the same entry sent twice (a retry, the offline queue) is stored once.
+CREATE TABLE IF NOT EXISTS outlet_checks (
+  id bigserial PRIMARY KEY,
+  location_id integer NOT NULL,
+  outlet_id bigint NOT NULL REFERENCES outlets (id),
+  check_kind text NOT NULL CHECK (check_kind IN ('sentinelTemperature', 'showerheadDescaling', 'tmvService', 'coldTankInspection', 'incomingColdWater', 'littleUsedFlush')),
+  outcome text NOT NULL CHECK (outcome IN ('done', 'notPossible')),
+  reason text,
+  celsius double precision,
+  ran_seconds integer,
+  allowed_seconds integer,
+  rulebook text NOT NULL CHECK (rulebook IN ('NL', 'UK', 'DE')),
+  limit_kind text CHECK (limit_kind IN ('atLeast', 'atMost', 'below')),
+  limit_celsius double precision,
+  verdict text CHECK (verdict IN ('withinLimit', 'outsideLimit', 'notWithinTime', 'notJudged')),
+  alarm_id bigint,
+  note text,
+  done_at timestamptz NOT NULL,
+  entry_id text,
+  user_id integer,
+  user_email text NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (outcome = 'done' OR reason IS NOT NULL)
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS outlet_checks_outlet_idx ON outlet_checks (outlet_id, check_kind, done_at DESC) WHERE outcome = 'done';
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS outlet_checks_location_idx ON outlet_checks (location_id, done_at DESC, id DESC);
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS outlet_checks_entry_idx ON outlet_checks (location_id, entry_id) WHERE entry_id IS NOT NULL;
+--> statement-breakpoint
+-- The alarm store's fifth subject column (modules/alarm-store/alarm-subject.ts): an outlet (a check's reading outside the limit).
+ALTER TABLE alarms ADD COLUMN IF NOT EXISTS outlet_id bigint;
+--> statement-breakpoint
+DROP INDEX IF EXISTS alarms_one_active_key;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS alarms_one_active_key ON alarms (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id, coalesce(sample_point_id, 0), coalesce(outlet_id, 0)) WHERE closed_at IS NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS alarms_outlet_idx ON alarms (outlet_id, opened_at DESC) WHERE outlet_id IS NOT NULL;

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TCheckKind, TCheckPeriodUnit, TOutletKind, TOutletWater, TSentinelKind } from '@aquasmart/domain';
 import { tsz } from './columns';
 import { samplePoints } from './sampling';
@@ -38,3 +38,29 @@ export const outletCheckOverrides = pgTable(
   },
   (table) => [primaryKey({ columns: [table.locationId, table.checkKind] })],
 );
+
+/** A check recorded at an outlet (docs/outlets.md, "Checks"): read and written through raw SQL in modules/outlets; here for counts. */
+export const outletChecks = pgTable('outlet_checks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull(),
+  outletId: bigint('outlet_id', { mode: 'number' })
+    .notNull()
+    .references(() => outlets.id),
+  checkKind: text('check_kind').$type<TCheckKind>().notNull(),
+  outcome: text('outcome').$type<'done' | 'notPossible'>().notNull(),
+  reason: text('reason'),
+  celsius: doublePrecision('celsius'),
+  ranSeconds: integer('ran_seconds'),
+  allowedSeconds: integer('allowed_seconds'),
+  rulebook: text('rulebook').notNull(),
+  limitKind: text('limit_kind'),
+  limitCelsius: doublePrecision('limit_celsius'),
+  verdict: text('verdict'),
+  alarmId: bigint('alarm_id', { mode: 'number' }),
+  note: text('note'),
+  doneAt: tsz('done_at').notNull(),
+  entryId: text('entry_id'),
+  userId: integer('user_id'),
+  userEmail: text('user_email').notNull(),
+  recordedAt: tsz('recorded_at').notNull().defaultNow(),
+});

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OUTLET_CSV_MAX_BYTES, ZCheckPlansBody, ZLocationCheckPlans, ZOutlet, ZOutletBody, ZOutletCsvRequest, ZOutletImportReport, ZOutletPatch } from '@aquasmart/domain';
+import { OUTLET_CSV_MAX_BYTES, TOTAL_COUNT_HEADER, ZCheckBody, ZCheckListQuery, ZCheckRecord, ZDueCheckQuery, ZDueChecks, ZCheckPlansBody, ZLocationCheckPlans, ZOutlet, ZOutletBody, ZOutletCsvRequest, ZOutletImportReport, ZOutletPatch } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
+import { listLocationChecks, locationDueChecks, recordCheck } from './check-service';
 import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, removeOutlet } from './outlet-service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -131,5 +132,58 @@ export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       },
     },
     async (request) => changeLocationCheckPlans(db, currentUser(request), request.params.customer, request.params.location, request.body.overrides),
+  );
+
+  routes.post(
+    `${PLACE}/checks`,
+    {
+      schema: {
+        operationId: 'PostLocationCheck',
+        tags: ['outlets'],
+        summary:
+          "Records a check at an outlet: done (with the reading where the check takes one) or not possible with a reason; judged by the rulebook's limit and running time, a deviation opening the outlet's checkDeviation alarm in the same transaction. 201 the check; 200 the check stored before when entryId was sent before. 400 validation.outletUnknown on outletId, validation.checkNotPlanned on check, validation.readingRequired on celsius, validation.reasonRequired on reason, validation.doneAtInFuture on doneAt",
+        params: ZLocationParams,
+        body: ZCheckBody,
+        response: { 200: ZCheckRecord, 201: ZCheckRecord, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { check, repeated } = await recordCheck(db, currentUser(request), request.params.customer, request.params.location, request.body);
+      return reply.code(repeated ? 200 : 201).send(check);
+    },
+  );
+
+  routes.get(
+    `${PLACE}/checks`,
+    {
+      schema: {
+        operationId: 'GetLocationChecks',
+        tags: ['outlets'],
+        summary: `A location's checks, newest first; filter outletId, page and limit; the header ${TOTAL_COUNT_HEADER} holds the number matching`,
+        params: ZLocationParams,
+        querystring: ZCheckListQuery,
+        response: { 200: z.array(ZCheckRecord), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listLocationChecks(db, currentUser(request), request.params.customer, request.params.location, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.rows;
+    },
+  );
+
+  routes.get(
+    `${PLACE}/due-checks`,
+    {
+      schema: {
+        operationId: 'GetLocationDueChecks',
+        tags: ['outlets'],
+        summary: "Every check in force at a location's outlets with its next due date, overdue first then soonest, and the counts per state; ?state= filters the rows",
+        params: ZLocationParams,
+        querystring: ZDueCheckQuery,
+        response: { 200: ZDueChecks, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => locationDueChecks(db, currentUser(request), request.params.customer, request.params.location, request.query.state),
   );
 }

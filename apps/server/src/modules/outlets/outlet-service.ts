@@ -8,6 +8,8 @@ import {
   readOutletCsvRow,
   rulebookCheckPlans,
   CHECK_KINDS,
+  OUTLET_ERROR,
+  type TCheckDue,
   type TCheckOverride,
   type TCheckPlan,
   type TLocationCheckPlans,
@@ -24,6 +26,7 @@ import { ApiError } from '../../lib/api-error';
 import { requireLocation } from '../locations/location-repository';
 import { rulebookOf } from '../sampling/sample-point-service';
 import { csvRowError, readCsv } from '../sampling/sampling-csv';
+import { checkCountOf, lastDoneChecks } from './check-repository';
 import {
   deleteOutlet,
   findOutlet,
@@ -48,22 +51,32 @@ import {
  */
 
 /** The location of a request's path, scoped, with what the outlets need of its place. */
-async function requireOutletPlace(db: TDbOrTx, user: TAuthUser, customer: string, location: string, lock = false): Promise<TOutletPlace> {
+export async function requireOutletPlace(db: TDbOrTx, user: TAuthUser, customer: string, location: string, lock = false): Promise<TOutletPlace> {
   const row = await requireLocation(db, user, customer, location, lock);
   return (await outletPlace(db, row.id)) as TOutletPlace;
 }
 
-async function plansOf(db: TDbOrTx, place: TOutletPlace): Promise<TCheckPlan[]> {
+export async function plansOf(db: TDbOrTx, place: TOutletPlace): Promise<TCheckPlan[]> {
   return effectiveCheckPlans(rulebookOf(place), place.healthcare, await readOverrides(db, place.locationId));
 }
 
-function toOutlets(place: TOutletPlace, plans: readonly TCheckPlan[], records: readonly TOutletRecord[], now: Date): TOutlet[] {
+/** An outlet's checks in force with their due dates, soonest first; `lastDone` the latest done check per `outletId:check` (instants). */
+export function outletDue(place: TOutletPlace, plans: readonly TCheckPlan[], record: TOutletRecord, lastDone: ReadonlyMap<string, string>, today: string): TCheckDue[] {
+  const since = localDateIn(new Date(record.createdAt), place.timeZone);
+  return outletCheckPlans(plans, record)
+    .map((plan) => {
+      const done = lastDone.get(`${record.id}:${plan.check}`);
+      return checkDue(plan, { since, lastDone: done ? localDateIn(new Date(done), place.timeZone) : null }, today);
+    })
+    .sort((a, b) => a.nextDue.localeCompare(b.nextDue) || CHECK_KINDS.indexOf(a.check) - CHECK_KINDS.indexOf(b.check));
+}
+
+async function toOutlets(db: TDbOrTx, place: TOutletPlace, records: readonly TOutletRecord[], now: Date): Promise<TOutlet[]> {
+  const plans = await plansOf(db, place);
+  const lastDone = await lastDoneChecks(db, place.locationId);
   const today = localDateIn(now, place.timeZone);
   return records.map((record) => {
-    const since = localDateIn(new Date(record.createdAt), place.timeZone);
-    const checks = outletCheckPlans(plans, record)
-      .map((plan) => checkDue(plan, { since, lastDone: null }, today))
-      .sort((a, b) => a.nextDue.localeCompare(b.nextDue) || CHECK_KINDS.indexOf(a.check) - CHECK_KINDS.indexOf(b.check));
+    const checks = outletDue(place, plans, record, lastDone, today);
     return {
       id: record.id,
       customer: place.customer,
@@ -87,7 +100,7 @@ function toOutlets(place: TOutletPlace, plans: readonly TCheckPlan[], records: r
 
 export async function listLocationOutlets(db: TDb, user: TAuthUser, customer: string, location: string, now = new Date()): Promise<TOutlet[]> {
   const place = await requireOutletPlace(db, user, customer, location);
-  return toOutlets(place, await plansOf(db, place), await listOutlets(db, place.locationId), now);
+  return toOutlets(db, place, await listOutlets(db, place.locationId), now);
 }
 
 /**
@@ -132,7 +145,7 @@ function newOutlet(body: TOutletInput): TNewOutlet {
 }
 
 async function answerOne(tx: TDbOrTx, place: TOutletPlace, id: number, now: Date): Promise<TOutlet> {
-  return toOutlets(place, await plansOf(tx, place), [(await findOutlet(tx, id)) as TOutletRecord], now)[0];
+  return (await toOutlets(tx, place, [(await findOutlet(tx, id)) as TOutletRecord], now))[0];
 }
 
 export async function createOutlet(db: TDb, user: TAuthUser, customer: string, location: string, body: TOutletInput, now = new Date()): Promise<TOutlet> {
@@ -192,7 +205,7 @@ export async function importOutlets(db: TDb, user: TAuthUser, customer: string, 
 }
 
 /** An outlet by id within the caller's scope, with its place; 404 otherwise. */
-async function requireOutlet(tx: TDbOrTx, user: TAuthUser, id: number, lock = false): Promise<{ record: TOutletRecord; place: TOutletPlace }> {
+export async function requireOutlet(tx: TDbOrTx, user: TAuthUser, id: number, lock = false): Promise<{ record: TOutletRecord; place: TOutletPlace }> {
   const record = await findOutlet(tx, id, lock);
   const place = record ? await outletPlace(tx, record.locationId) : null;
   if (!record || !place || !inCustomerScope(user, place.customerId)) throw ApiError.notFound(`No outlet ${id}`);
@@ -230,10 +243,12 @@ export async function changeOutlet(db: TDb, user: TAuthUser, id: number, patch: 
   });
 }
 
-/** Deletes an outlet (no checks are recorded yet, so nothing of the logbook goes with it). */
+/** Deletes an outlet without checks; one with checks is kept (409 errors.outletHasChecks): checks are compliance records. */
 export async function removeOutlet(db: TDb, user: TAuthUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await requireOutlet(tx, user, id, true);
+    const checks = await checkCountOf(tx, id);
+    if (checks > 0) throw ApiError.conflict(`Outlet ${id} has ${checks} checks`, OUTLET_ERROR.outletHasChecks, { checks });
     await deleteOutlet(tx, id);
   });
 }
