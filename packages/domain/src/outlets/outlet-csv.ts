@@ -1,5 +1,6 @@
 import { isEui, normalizeEui } from '../devices';
 import type { TLabCsvIssue } from '../sampling/lab-csv';
+import { csvHeaderColumns, NODE_LINK_HEADERS, readYesNo } from '../sampling/point-csv';
 import { MESSAGE } from '../validation/message-key';
 import { isSingleLine } from '../validation/validators';
 import { OUTLET_NAME_MAX, OUTLET_PLACE_MAX, type TOutletKind, type TOutletWater, type TSentinelKind } from './outlet';
@@ -38,11 +39,7 @@ const HEADER_NAMES = new Map<string, TOutletCsvColumn>([
       ['weiniggebruikt', 'littleUsed'],
       ['littleused', 'littleUsed'],
       ['seltengenutzt', 'littleUsed'],
-      ['node', 'eui'],
-      ['deveui', 'eui'],
-      ['channel', 'channelId'],
-      ['kanaal', 'channelId'],
-      ['kanal', 'channelId'],
+      ...NODE_LINK_HEADERS,
       ['monsterpunt', 'samplePoint'],
       ['entnahmestelle', 'samplePoint'],
     ] as const
@@ -130,17 +127,9 @@ const SENTINELS = new Map<string, TSentinelKind>([
   ['laatste', 'furthest'],
   ['entfernteste', 'furthest'],
 ]);
-const YES = new Set(['yes', 'ja', 'j', 'y', '1', 'true', 'x']);
-const NO = new Set(['no', 'nee', 'nein', 'n', '0', 'false', '']);
-
 /** The file's columns from its header; a required column missing or a column twice refuses the file on line 1. */
 export function outletCsvColumns(cells: readonly string[]): { columns: (TOutletCsvColumn | null)[] } | { issue: TLabCsvIssue } {
-  const columns = cells.map((cell) => HEADER_NAMES.get(simplify(cell)) ?? null);
-  const missing = REQUIRED.find((column) => !columns.includes(column));
-  if (missing) return { issue: { line: 1, field: missing, key: MESSAGE.required } };
-  const twice = columns.find((column, index) => column !== null && columns.indexOf(column) !== index);
-  if (twice) return { issue: { line: 1, field: twice, key: MESSAGE.invalid } };
-  return { columns };
+  return csvHeaderColumns(cells, (cell) => HEADER_NAMES.get(simplify(cell)) ?? null, REQUIRED);
 }
 
 export interface TOutletCsvRow {
@@ -183,8 +172,8 @@ export function readOutletCsvRow(line: number, cells: Partial<Record<TOutletCsvC
   if (!water) return fail('water', MESSAGE.oneOf);
   const sentinel = SENTINELS.get(simplify(cells.sentinel ?? ''));
   if (!sentinel) return fail('sentinel', MESSAGE.oneOf);
-  const littleUsedText = (cells.littleUsed ?? '').trim().toLowerCase();
-  if (!YES.has(littleUsedText) && !NO.has(littleUsedText)) return fail('littleUsed', MESSAGE.oneOf);
+  const littleUsed = readYesNo(cells.littleUsed);
+  if (littleUsed === null) return fail('littleUsed', MESSAGE.oneOf);
   const euiText = (cells.eui ?? '').trim();
   if (euiText !== '' && !isEui(euiText)) return fail('eui', MESSAGE.invalid);
   const channelText = (cells.channelId ?? '').trim();
@@ -201,7 +190,7 @@ export function readOutletCsvRow(line: number, cells: Partial<Record<TOutletCsvC
       kind,
       water,
       sentinel,
-      littleUsed: YES.has(littleUsedText),
+      littleUsed,
       eui: euiText === '' ? null : normalizeEui(euiText),
       channelId: channelText === '' ? null : channelText,
       samplePoint,

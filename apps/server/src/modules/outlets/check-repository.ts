@@ -8,11 +8,10 @@ import { column, rowShape } from '../../db/rows';
  * the latest done check per outlet and kind for the due dates (one statement for a location).
  */
 
-export interface TCheckRow {
-  id: number;
+/** What a check records, written and read alike. */
+interface TCheckFacts {
   locationId: number;
   outletId: number;
-  outletName: string;
   check: TCheckKind;
   outcome: TCheckOutcome;
   reason: string | null;
@@ -22,8 +21,13 @@ export interface TCheckRow {
   rulebook: TRulebookId;
   limit: TTemperatureLimit | null;
   verdict: TReadingVerdict | null;
-  alarmId: number | null;
   note: string | null;
+}
+
+export interface TCheckRow extends TCheckFacts {
+  id: number;
+  outletName: string;
+  alarmId: number | null;
   doneAt: string;
   recordedAt: string;
   recordedBy: string;
@@ -110,19 +114,7 @@ export async function checkCountOf(db: TDbOrTx, outletId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-export interface TNewCheck {
-  locationId: number;
-  outletId: number;
-  check: TCheckKind;
-  outcome: TCheckOutcome;
-  reason: string | null;
-  celsius: number | null;
-  ranSeconds: number | null;
-  allowedSeconds: number | null;
-  rulebook: TRulebookId;
-  limit: TTemperatureLimit | null;
-  verdict: TReadingVerdict | null;
-  note: string | null;
+export interface TNewCheck extends TCheckFacts {
   doneAt: Date;
   entryId: string | null;
   userId: number;

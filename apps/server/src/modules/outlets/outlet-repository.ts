@@ -24,10 +24,7 @@ export async function outletPlace(db: TDbOrTx, locationId: number): Promise<TOut
   return row ? { ...toSamplingPlace(row), healthcare: row.healthcare } : null;
 }
 
-/** An outlet as stored, with whether its linked node flushes (has a flushing device). */
-export interface TOutletRecord {
-  id: number;
-  locationId: number;
+export interface TNewOutlet {
   name: string;
   room: string | null;
   floor: string | null;
@@ -38,6 +35,12 @@ export interface TOutletRecord {
   eui: string | null;
   channelId: string | null;
   samplePointId: number | null;
+}
+
+/** An outlet as stored, with whether its linked node flushes (has a flushing device). */
+export interface TOutletRecord extends TNewOutlet {
+  id: number;
+  locationId: number;
   flushedByNode: boolean;
   createdAt: string;
 }
@@ -95,19 +98,6 @@ export async function findOutlet(db: TDbOrTx, id: number, lock = false): Promise
   if (lock) await db.execute(sql`SELECT id FROM outlets WHERE id = ${id} FOR UPDATE`);
   const [row] = await outletRow.read(db, outletsQuery(sql`o.id = ${id}`));
   return row ? toOutlet(row) : null;
-}
-
-export interface TNewOutlet {
-  name: string;
-  room: string | null;
-  floor: string | null;
-  kind: TOutletKind;
-  water: TOutletWater;
-  sentinel: TSentinelKind;
-  littleUsed: boolean;
-  eui: string | null;
-  channelId: string | null;
-  samplePointId: number | null;
 }
 
 const idRow = rowShape({ id: column.number });

@@ -6,6 +6,7 @@ import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
+import { acceptCsvBodies } from '../sampling/sampling-csv';
 import { listLocationChecks, locationDueChecks, recordCheck } from './check-service';
 import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, removeOutlet } from './outlet-service';
 
@@ -21,10 +22,7 @@ const LINK_REFUSALS = 'validation.outletNameTaken on name, validation.nodeNotHer
  * editLocation or recordChecks.
  */
 export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
-  // A text/csv body arrives as { csv: <text> }, the same as the JSON form (this plugin's routes only).
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => {
-    done(null, { csv: body });
-  });
+  acceptCsvBodies(app, IMPORT_BODY_LIMIT);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
