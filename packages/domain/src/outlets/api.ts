@@ -137,6 +137,10 @@ export const ZCheckRecord = z.object({
   deviation: z.boolean(),
   /** The alarm it opened (or joined), when it is a deviation. */
   alarmId: z.number().int().nullable(),
+  /** The node's reading paired with the manual one: the outlet's channel, nearest within 15 minutes of doneAt; null when not linked or none. */
+  node: z.object({ eui: z.string(), channelId: z.string(), celsius: z.number(), at: z.string() }).nullable(),
+  /** Possible sensor drift: the two differ by more than 1.5 °C (null without a pair). */
+  drift: z.boolean().nullable(),
   note: z.string().nullable(),
   doneAt: z.string(),
   recordedAt: z.string(),

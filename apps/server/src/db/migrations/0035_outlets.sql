@@ -55,6 +55,12 @@ CREATE TABLE IF NOT EXISTS outlet_checks (
   limit_celsius double precision,
   verdict text CHECK (verdict IN ('withinLimit', 'outsideLimit', 'notWithinTime', 'notJudged')),
   alarm_id bigint,
+  -- The node's reading paired with the manual one (the outlet's linked channel, nearest within 15 minutes) and whether they differ by more than 1.5 °C.
+  node_eui text,
+  node_channel text,
+  node_celsius double precision,
+  node_at timestamptz,
+  drift boolean,
   note text,
   done_at timestamptz NOT NULL,
   entry_id text,

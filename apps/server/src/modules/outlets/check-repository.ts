@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TCheckKind, TCheckOutcome, TReadingVerdict, TRulebookId, TTemperatureLimit } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, PROFILES, type TCheckKind, type TCheckOutcome, type TReadingVerdict, type TRulebookId, type TTemperatureLimit } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 
@@ -21,6 +21,8 @@ interface TCheckFacts {
   rulebook: TRulebookId;
   limit: TTemperatureLimit | null;
   verdict: TReadingVerdict | null;
+  node: { eui: string; channelId: string; celsius: number; at: string } | null;
+  drift: boolean | null;
   note: string | null;
 }
 
@@ -49,6 +51,11 @@ const checkRow = rowShape({
   limit_celsius: column.nullable(column.number),
   verdict: column.as<TReadingVerdict | null>(),
   alarm_id: column.nullable(column.number),
+  node_eui: column.as<string | null>(),
+  node_channel: column.as<string | null>(),
+  node_celsius: column.nullable(column.number),
+  node_at: column.nullable(column.iso),
+  drift: column.as<boolean | null>(),
   note: column.as<string | null>(),
   done_at: column.iso,
   recorded_at: column.iso,
@@ -58,7 +65,7 @@ const checkRow = rowShape({
 
 const checksQuery = (where: SQL, tail: SQL = sql``) => sql`
   SELECT k.id, k.location_id, k.outlet_id, o.name AS outlet_name, k.check_kind, k.outcome, k.reason, k.celsius, k.ran_seconds, k.allowed_seconds,
-         k.rulebook, k.limit_kind, k.limit_celsius, k.verdict, k.alarm_id, k.note, k.done_at, k.recorded_at, k.user_email, count(*) OVER () AS total
+         k.rulebook, k.limit_kind, k.limit_celsius, k.verdict, k.alarm_id, k.node_eui, k.node_channel, k.node_celsius, k.node_at, k.drift, k.note, k.done_at, k.recorded_at, k.user_email, count(*) OVER () AS total
     FROM outlet_checks k JOIN outlets o ON o.id = k.outlet_id
    WHERE ${where}
    ORDER BY k.done_at DESC, k.id DESC ${tail}`;
@@ -79,6 +86,11 @@ function toCheck(row: ReturnType<typeof checkRow.decode>): TCheckRow {
     limit: row.limit_kind !== null && row.limit_celsius !== null ? { kind: row.limit_kind, celsius: row.limit_celsius } : null,
     verdict: row.verdict,
     alarmId: row.alarm_id,
+    node:
+      row.node_eui !== null && row.node_channel !== null && row.node_celsius !== null && row.node_at !== null
+        ? { eui: row.node_eui, channelId: row.node_channel, celsius: row.node_celsius, at: row.node_at }
+        : null,
+    drift: row.drift,
     note: row.note,
     doneAt: row.done_at,
     recordedAt: row.recorded_at,
@@ -128,9 +140,10 @@ export async function insertCheck(db: TDbOrTx, check: TNewCheck): Promise<number
   const [row] = await idRow.read(
     db,
     sql`INSERT INTO outlet_checks (location_id, outlet_id, check_kind, outcome, reason, celsius, ran_seconds, allowed_seconds, rulebook, limit_kind, limit_celsius,
-          verdict, note, done_at, entry_id, user_id, user_email)
+          verdict, node_eui, node_channel, node_celsius, node_at, drift, note, done_at, entry_id, user_id, user_email)
         VALUES (${check.locationId}, ${check.outletId}, ${check.check}, ${check.outcome}, ${check.reason}, ${check.celsius}, ${check.ranSeconds}, ${check.allowedSeconds},
-          ${check.rulebook}, ${check.limit?.kind ?? null}, ${check.limit?.celsius ?? null}, ${check.verdict}, ${check.note}, ${check.doneAt.toISOString()},
+          ${check.rulebook}, ${check.limit?.kind ?? null}, ${check.limit?.celsius ?? null}, ${check.verdict},
+          ${check.node?.eui ?? null}, ${check.node?.channelId ?? null}, ${check.node?.celsius ?? null}, ${check.node?.at ?? null}, ${check.drift}, ${check.note}, ${check.doneAt.toISOString()},
           ${check.entryId}, ${check.userId}, ${check.userEmail})
         ON CONFLICT (location_id, entry_id) WHERE entry_id IS NOT NULL DO NOTHING
         RETURNING id`,
@@ -151,4 +164,26 @@ export async function lastDoneChecks(db: TDbOrTx, locationId: number): Promise<M
     sql`SELECT outlet_id, check_kind, max(done_at) AS done_at FROM outlet_checks WHERE location_id = ${locationId} AND outcome = 'done' GROUP BY outlet_id, check_kind`,
   );
   return new Map(rows.map((row) => [`${row.outlet_id}:${row.check_kind}`, row.done_at]));
+}
+
+const nodeReadingRow = rowShape({ at: column.iso, t: column.number });
+
+/** How far from a manual reading the node's reading may be to be paired with it: one log interval. */
+export const PAIR_WITHIN_MS = 15 * 60_000;
+
+/**
+ * The node's temperature reading on a channel nearest to `at`, within 15 minutes either side (a
+ * temperature message of any node type, a faulty reading left out); null when there is none.
+ */
+export async function nodeReadingNear(db: TDbOrTx, eui: string, channelId: string, at: Date): Promise<{ celsius: number; at: string } | null> {
+  const temperatureIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
+  const [row] = await nodeReadingRow.read(
+    db,
+    sql`SELECT d.ts AS at, (d.value->>${channelId})::float8 AS t FROM device_data d
+         WHERE d.device_eui = ${eui} AND d.ts >= ${new Date(at.getTime() - PAIR_WITHIN_MS)} AND d.ts <= ${new Date(at.getTime() + PAIR_WITHIN_MS)}
+           AND d.msg_id IN (${sql.raw(temperatureIds.join(', '))}) AND jsonb_typeof(d.value->${channelId}) = 'number'
+           AND (d.value->>${channelId})::float8 > ${FAULTY_READING_AT_OR_BELOW}
+         ORDER BY abs(extract(epoch FROM d.ts - ${at}::timestamptz)), d.ts LIMIT 1`,
+  );
+  return row ? { celsius: row.t, at: row.at } : null;
 }

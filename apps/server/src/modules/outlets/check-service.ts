@@ -1,6 +1,7 @@
 import {
   checkLimit,
   checkRunningSeconds,
+  driftSuspected,
   isDeviation,
   judgeReading,
   localDateIn,
@@ -14,7 +15,7 @@ import type { TDb, TDbOrTx } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
 import { ApiError } from '../../lib/api-error';
 import { rulebookOf } from '../sampling/sample-point-service';
-import { checkOfEntry, findCheck, insertCheck, lastDoneChecks, listChecks, setCheckAlarm, type TCheckRow } from './check-repository';
+import { checkOfEntry, findCheck, insertCheck, lastDoneChecks, listChecks, nodeReadingNear, setCheckAlarm, type TCheckRow } from './check-repository';
 import { closeCheckAlarm, openCheckAlarm } from './check-alarm';
 import { findOutlet, listOutlets, type TOutletPlace } from './outlet-repository';
 import { outletDue, plansOf, requireOutletPlace } from './outlet-service';
@@ -46,6 +47,8 @@ function toRecord(place: TOutletPlace, row: TCheckRow): TCheckRecord {
     verdict: row.verdict,
     deviation: row.verdict !== null && isDeviation(row.verdict),
     alarmId: row.alarmId,
+    node: row.node,
+    drift: row.drift,
     note: row.note,
     doneAt: row.doneAt,
     recordedAt: row.recordedAt,
@@ -81,6 +84,9 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
     const allowedSeconds = plan.reading ? checkRunningSeconds(plan, outlet.water) : null;
     const ranSeconds = celsius === null ? null : (body.ranSeconds ?? null);
     const verdict: TReadingVerdict | null = celsius === null ? null : judgeReading(limit, celsius, ranSeconds, allowedSeconds);
+    // The sensor checked by hand: the node's reading at that time on the outlet's channel (issue 41 item 5).
+    const paired = celsius !== null && outlet.eui !== null && outlet.channelId !== null ? await nodeReadingNear(tx, outlet.eui, outlet.channelId, doneAt) : null;
+    const node = paired && outlet.eui && outlet.channelId ? { eui: outlet.eui, channelId: outlet.channelId, ...paired } : null;
     const id = await insertCheck(tx, {
       locationId: place.locationId,
       outletId: outlet.id,
@@ -93,6 +99,8 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
       rulebook,
       limit,
       verdict,
+      node,
+      drift: node && celsius !== null ? driftSuspected(celsius, node.celsius) : null,
       note: body.note ?? null,
       doneAt,
       entryId: body.entryId ?? null,

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TCheckRecord, TDueChecks, TOutlet } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
-import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { deviceData } from '../../db/schema';
+import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
 
 /**
@@ -150,6 +151,31 @@ describe('recording a check', () => {
     expect(second.json()).toEqual(first);
     expect(await storedChecks()).toBe(1);
     expect(await alarmsOf(outlets.tap.id)).toHaveLength(1);
+  });
+});
+
+describe('the sensor checked by hand', () => {
+  it('pairs the manual reading with the node\'s nearest reading within 15 minutes; more than 1.5 °C apart is possible drift', async () => {
+    const db = ctx.database.db;
+    const [place] = await queryRows<{ customer_id: number; location_id: number }>(db, sql`SELECT customer_id, id AS location_id FROM locations WHERE name = 'Huize Zonneveld'`);
+    const eui = '00000000000000D1';
+    await insertDevice(db, { eui, customerId: place.customer_id, locationId: place.location_id, type: 'V2' });
+    const linked = (await call(tokens.admin, 'POST', `${PLACE}/outlets`, { name: 'Douche sensor', kind: 'shower', water: 'hot', sentinel: 'nearest', eui, channelId: 'temperature2' })).json<TOutlet>();
+    const at = (iso: string) => new Date(iso);
+    await db.insert(deviceData).values([
+      { deviceEui: eui, ts: at('2026-11-02T09:00:00Z'), msgId: 42, value: { temperature1: 20, temperature2: 60 } },
+      { deviceEui: eui, ts: at('2026-11-02T09:15:00Z'), msgId: 42, value: { temperature1: 20, temperature2: -102.4 } },
+      { deviceEui: eui, ts: at('2026-11-03T09:00:00Z'), msgId: 42, value: { temperature1: 20, temperature2: 58.4 } },
+    ]);
+    const reading = (celsius: number, doneAt: string) => record({ outletId: linked.id, check: 'sentinelTemperature', outcome: 'done', celsius, ranSeconds: 30, doneAt });
+    // 10 minutes after the node's 60.0 (its faulty reading at 09:15 is not paired): 61.5 is 1.5 apart, no drift.
+    expect(await reading(61.5, '2026-11-02T09:10:00Z')).toMatchObject({ node: { eui, channelId: 'temperature2', celsius: 60, at: '2026-11-02T09:00:00.000Z' }, drift: false });
+    expect(await reading(61.6, '2026-11-02T09:10:00Z')).toMatchObject({ node: { celsius: 60 }, drift: true });
+    expect(await reading(60, '2026-11-03T08:45:00Z')).toMatchObject({ node: { celsius: 58.4 }, drift: true });
+    // Nothing within 15 minutes: no pair.
+    expect(await reading(60, '2026-11-03T09:16:00Z')).toMatchObject({ node: null, drift: null });
+    // A check without a reading is not paired.
+    expect((await record({ outletId: linked.id, check: 'showerheadDescaling', outcome: 'done' })).drift).toBeNull();
   });
 });
 
