@@ -18,6 +18,8 @@ export const ALARM_KINDS = [
   'samplingOverdue',
   // A check's reading at an outlet outside the rulebook's limit, or not within its running time (docs/outlets.md); its subject is the outlet.
   'checkDeviation',
+  // An outlet with a check past its due date (docs/outlets.md, "Overdue checks"); its subject is the outlet.
+  'checkOverdue',
 ] as const;
 export type TAlarmKind = (typeof ALARM_KINDS)[number];
 

@@ -18,6 +18,7 @@ const kindNamesNl: Record<TAlarmKind, string> = {
   legionella: 'Legionella boven de norm',
   samplingOverdue: 'Bemonstering te laat',
   checkDeviation: 'Controle buiten de norm',
+  checkOverdue: 'Controle te laat',
 };
 const kindNamesEn: Record<TAlarmKind, string> = {
   lowBattery: 'Low battery',
@@ -31,6 +32,7 @@ const kindNamesEn: Record<TAlarmKind, string> = {
   legionella: 'Legionella above the limit',
   samplingOverdue: 'Sampling overdue',
   checkDeviation: 'Check outside the limit',
+  checkOverdue: 'Check overdue',
 };
 
 export const alarmNotificationsUiNl = {

@@ -20,6 +20,7 @@ export const alarmsUiNl = {
       legionella: 'Legionella boven de norm',
       samplingOverdue: 'Bemonstering te laat',
       checkDeviation: 'Controle buiten de norm',
+      checkOverdue: 'Controle te laat',
     },
     states: {
       new: 'Nieuw',
@@ -186,6 +187,7 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       legionella: 'Legionella above the limit',
       samplingOverdue: 'Sampling overdue',
       checkDeviation: 'Check outside the limit',
+      checkOverdue: 'Check overdue',
     },
     states: {
       new: 'New',

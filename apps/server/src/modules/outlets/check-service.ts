@@ -17,8 +17,10 @@ import { ApiError } from '../../lib/api-error';
 import { rulebookOf } from '../sampling/sample-point-service';
 import { checkOfEntry, findCheck, insertCheck, lastDoneChecks, listChecks, nodeReadingNear, setCheckAlarm, type TCheckRow } from './check-repository';
 import { closeCheckAlarm, openCheckAlarm } from './check-alarm';
+import { runCheckDueStep } from './check-due';
 import { findOutlet, listOutlets, type TOutletPlace } from './outlet-repository';
-import { outletDue, plansOf, requireOutletPlace } from './outlet-service';
+import { outletDue } from './outlet-due';
+import { plansOf, requireOutletPlace } from './outlet-service';
 
 /**
  * Checks recorded at outlets (docs/outlets.md, "Checks"): done or not possible, the reading judged by
@@ -118,6 +120,8 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
     } else if (verdict === 'withinLimit') {
       await closeCheckAlarm(tx, place, outlet, { checkId: id, verdict, doneAt });
     }
+    // A check done ends the outlet's checkOverdue alarm at once (unless another check stays overdue).
+    await runCheckDueStep(tx, now, { locationId: place.locationId });
     return { check: toRecord(place, (await findCheck(tx, id)) as TCheckRow), repeated: false };
   });
 }

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/database';
 import { deviceData } from '../../db/schema';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { runCheckDueStep } from './check-due';
 
 /**
  * Checks recorded at outlets end to end (docs/outlets.md, "Checks"): done with a reading judged by
@@ -176,6 +177,39 @@ describe('the sensor checked by hand', () => {
     expect(await reading(60, '2026-11-03T09:16:00Z')).toMatchObject({ node: null, drift: null });
     // A check without a reading is not paired.
     expect((await record({ outletId: linked.id, check: 'showerheadDescaling', outcome: 'done' })).drift).toBeNull();
+  });
+});
+
+describe('overdue checks (the checkOverdue alarm)', () => {
+  it('opens on an outlet with a check past its date, with the overdue checks; closes when done, switched off or the outlet deleted; safe to repeat', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`UPDATE outlets SET created_at = now() - interval '3 days'`);
+    const step = () => db.transaction((tx) => runCheckDueStep(tx, new Date()));
+    expect(await step()).toEqual({ opened: 5, closed: 0 });
+    expect(await step()).toEqual({ opened: 0, closed: 0 });
+    const overdueOf = async (outletId: number) => (await queryRows<{ id: number; kind: string; closed_at: string | null; details: Record<string, unknown> }>(db, sql`SELECT id::int AS id, kind, closed_at::text AS closed_at, details FROM alarms WHERE outlet_id = ${outletId} AND kind = 'checkOverdue' ORDER BY id`));
+    const [douche] = await overdueOf(outlets.douche.id);
+    expect(douche.details).toMatchObject({ outletName: 'Douche 12', checks: [{ check: 'sentinelTemperature', lastDone: null }, { check: 'showerheadDescaling', lastDone: null }] });
+
+    // The TMV serviced: its alarm closes in the check's transaction.
+    await record({ outletId: outlets.tmv.id, check: 'tmvService', outcome: 'done' });
+    expect((await overdueOf(outlets.tmv.id))[0].closed_at).not.toBeNull();
+    // Done for one of the douche's two checks: still overdue, still open.
+    await record({ outletId: outlets.douche.id, check: 'showerheadDescaling', outcome: 'done' });
+    expect((await overdueOf(outlets.douche.id))[0].closed_at).toBeNull();
+    // Not possible moves nothing either.
+    await record({ outletId: outlets.douche.id, check: 'sentinelTemperature', outcome: 'notPossible', reason: 'Geen toegang' });
+    expect((await overdueOf(outlets.douche.id))[0].closed_at).toBeNull();
+    // The location switches the sentinel check off: closed at once.
+    await call(tokens.klant, 'PATCH', `${PLACE}/check-plans`, { overrides: [{ check: 'sentinelTemperature', off: true }] });
+    expect((await overdueOf(outlets.douche.id))[0].closed_at).not.toBeNull();
+    // The tap (no checks recorded) deleted: its alarm closes with it.
+    expect((await call(tokens.klant, 'DELETE', `/outlets/${outlets.tap.id}`)).statusCode).toBe(204);
+    const [tap] = await overdueOf(outlets.tap.id);
+    expect(tap.closed_at).not.toBeNull();
+    const steps = await queryRows<{ details: Record<string, unknown> }>(db, sql`SELECT details FROM alarm_events WHERE alarm_id = ${tap.id} AND action = 'closed'`);
+    expect(steps[0].details).toEqual({ reason: 'outletDeleted' });
+    expect(await step()).toEqual({ opened: 0, closed: 0 });
   });
 });
 

@@ -91,7 +91,12 @@ function toOutlet(row: ReturnType<typeof outletRow.decode>): TOutletRecord {
 }
 
 export async function listOutlets(db: TDbOrTx, locationId: number): Promise<TOutletRecord[]> {
-  return (await outletRow.read(db, outletsQuery(sql`o.location_id = ${locationId}`))).map(toOutlet);
+  return outletsWhere(db, sql`o.location_id = ${locationId}`);
+}
+
+/** The outlets a condition on `o` (outlets) names. */
+export async function outletsWhere(db: TDbOrTx, where: SQL): Promise<TOutletRecord[]> {
+  return (await outletRow.read(db, outletsQuery(where))).map(toOutlet);
 }
 
 export async function findOutlet(db: TDbOrTx, id: number, lock = false): Promise<TOutletRecord | null> {
@@ -187,6 +192,7 @@ export async function nodeChannels(db: TDbOrTx, euis: readonly string[]): Promis
 // ---- the check plans' overrides ----
 
 const overrideRow = rowShape({
+  location_id: column.number,
   check_kind: column.as<TCheckKind>(),
   off: column.as<boolean>(),
   period_unit: column.as<TCheckPeriodUnit | null>(),
@@ -194,12 +200,23 @@ const overrideRow = rowShape({
 });
 
 export async function readOverrides(db: TDbOrTx, locationId: number): Promise<TCheckOverride[]> {
-  const rows = await overrideRow.read(db, sql`SELECT check_kind, off, period_unit, period_count FROM outlet_check_overrides WHERE location_id = ${locationId} ORDER BY check_kind`);
-  return rows.map((row) => ({
-    check: row.check_kind,
-    off: row.off,
-    period: row.period_unit !== null && row.period_count !== null ? { unit: row.period_unit, count: row.period_count } : null,
-  }));
+  return (await readOverridesOf(db, locationId)).get(locationId) ?? [];
+}
+
+/** The overrides of one location, or of all (null), per location. */
+export async function readOverridesOf(db: TDbOrTx, locationId: number | null): Promise<Map<number, TCheckOverride[]>> {
+  const rows = await overrideRow.read(
+    db,
+    sql`SELECT location_id, check_kind, off, period_unit, period_count FROM outlet_check_overrides
+         WHERE ${locationId === null ? sql`true` : sql`location_id = ${locationId}`} ORDER BY location_id, check_kind`,
+  );
+  const byLocation = new Map<number, TCheckOverride[]>();
+  for (const row of rows) {
+    const list = byLocation.get(row.location_id) ?? [];
+    list.push({ check: row.check_kind, off: row.off, period: row.period_unit !== null && row.period_count !== null ? { unit: row.period_unit, count: row.period_count } : null });
+    byLocation.set(row.location_id, list);
+  }
+  return byLocation;
 }
 
 /** Writes the overrides named; one that is neither off nor has a period is the rulebook's plan again (its row goes). */

@@ -1,15 +1,12 @@
 import {
   checkApplies,
-  checkDue,
   effectiveCheckPlans,
   localDateIn,
-  outletCheckPlans,
   outletCsvColumns,
   readOutletCsvRow,
   rulebookCheckPlans,
   CHECK_KINDS,
   OUTLET_ERROR,
-  type TCheckDue,
   type TCheckOverride,
   type TCheckPlan,
   type TLocationCheckPlans,
@@ -27,6 +24,8 @@ import { requireLocation } from '../locations/location-repository';
 import { rulebookOf } from '../sampling/sample-point-service';
 import { csvRowError, readCsv } from '../sampling/sampling-csv';
 import { checkCountOf, lastDoneChecks } from './check-repository';
+import { outletDue } from './outlet-due';
+import { runCheckDueStep } from './check-due';
 import {
   deleteOutlet,
   findOutlet,
@@ -58,17 +57,6 @@ export async function requireOutletPlace(db: TDbOrTx, user: TAuthUser, customer:
 
 export async function plansOf(db: TDbOrTx, place: TOutletPlace): Promise<TCheckPlan[]> {
   return effectiveCheckPlans(rulebookOf(place), place.healthcare, await readOverrides(db, place.locationId));
-}
-
-/** An outlet's checks in force with their due dates, soonest first; `lastDone` the latest done check per `outletId:check` (instants). */
-export function outletDue(place: TOutletPlace, plans: readonly TCheckPlan[], record: TOutletRecord, lastDone: ReadonlyMap<string, string>, today: string): TCheckDue[] {
-  const since = localDateIn(new Date(record.createdAt), place.timeZone);
-  return outletCheckPlans(plans, record)
-    .map((plan) => {
-      const done = lastDone.get(`${record.id}:${plan.check}`);
-      return checkDue(plan, { since, lastDone: done ? localDateIn(new Date(done), place.timeZone) : null }, today);
-    })
-    .sort((a, b) => a.nextDue.localeCompare(b.nextDue) || CHECK_KINDS.indexOf(a.check) - CHECK_KINDS.indexOf(b.check));
 }
 
 async function toOutlets(db: TDbOrTx, place: TOutletPlace, records: readonly TOutletRecord[], now: Date): Promise<TOutlet[]> {
@@ -239,6 +227,8 @@ export async function changeOutlet(db: TDb, user: TAuthUser, id: number, patch: 
     if (outlet.name !== record.name && (await takenOutletNames(tx, place.locationId, [outlet.name], id)).size > 0) issues.name = 'validation.outletNameTaken';
     if (Object.keys(issues).length > 0) throw ApiError.badRequest('The outlet is not valid', issues);
     await updateOutlet(tx, id, outlet);
+    // Another kind or mark changes the checks in force: overdue alarms open or close at once.
+    await runCheckDueStep(tx, now, { locationId: place.locationId });
     return answerOne(tx, place, id, now);
   });
 }
@@ -246,10 +236,12 @@ export async function changeOutlet(db: TDb, user: TAuthUser, id: number, patch: 
 /** Deletes an outlet without checks; one with checks is kept (409 errors.outletHasChecks): checks are compliance records. */
 export async function removeOutlet(db: TDb, user: TAuthUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireOutlet(tx, user, id, true);
+    const { record } = await requireOutlet(tx, user, id, true);
     const checks = await checkCountOf(tx, id);
     if (checks > 0) throw ApiError.conflict(`Outlet ${id} has ${checks} checks`, OUTLET_ERROR.outletHasChecks, { checks });
     await deleteOutlet(tx, id);
+    // Its checkOverdue alarm closes with it.
+    await runCheckDueStep(tx, new Date(), { locationId: record.locationId });
   });
 }
 
@@ -293,6 +285,8 @@ export async function changeLocationCheckPlans(db: TDb, user: TAuthUser, custome
   return db.transaction(async (tx) => {
     const place = await requireOutletPlace(tx, user, customer, location, true);
     await writeOverrides(tx, place.locationId, overrides);
+    // A plan switched off or a longer period closes overdue alarms at once (and a shorter one opens them).
+    await runCheckDueStep(tx, new Date(), { locationId: place.locationId });
     return checkPlansOf(tx, place);
   });
 }
