@@ -173,3 +173,33 @@ export const ZDueChecks = z.object({
   checks: z.array(ZDueCheck),
 });
 export type TDueChecks = z.infer<typeof ZDueChecks>;
+
+// ---- the dashboard ----
+
+/** At most this many checks are listed on the dashboard (the counts cover them all). */
+export const DASHBOARD_CHECKS_MAX = 50;
+
+/**
+ * The dashboard's overdue and due checks (GET /dashboard/checks): the checks in force at the
+ * outlets of the caller's customers (or of one), overdue or due, soonest first, with the counts.
+ * `outlets` is how many outlets there are at all: 0 means no register, never "all clear".
+ */
+export const ZDashboardChecks = z.object({
+  outlets: z.number().int(),
+  /** Checks in force at those outlets. */
+  checks: z.number().int(),
+  overdue: z.number().int(),
+  due: z.number().int(),
+  rows: z.array(
+    z.object({
+      outletId: z.number().int(),
+      customer: z.string(),
+      location: z.string(),
+      outletName: z.string(),
+      check: z.enum(CHECK_KINDS),
+      nextDue: z.string(),
+      state: z.enum(CHECK_DUE_STATES),
+    }),
+  ),
+});
+export type TDashboardChecks = z.infer<typeof ZDashboardChecks>;

@@ -42,6 +42,7 @@ export const OPERATIONS = {
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
   // Due and overdue samplings (docs/sampling.md): read with the locations, scoped to the user's customers.
   GetDashboardSamplings: op('GET', '/dashboard/samplings', 'read'),
+  GetDashboardChecks: op('GET', '/dashboard/checks', 'read'),
   // customers
   GetCustomers: op('GET', '/customers', 'read'),
   PostCustomer: op('POST', '/customers', 'route'),

@@ -23,38 +23,59 @@ export const CHECK_OVERDUE_ALARM = 'checkOverdue' as const;
 
 const placeRow = rowShape({ ...PLACE_COLUMNS, healthcare: column.as<boolean>() });
 
-export type TCheckDueScope = { all: true } | { locationId: number };
+/** Which outlets: all, a location's, or those of some customers (a customer's user, the dashboard). */
+export type TCheckDueScope = { all: true } | { locationId: number } | { customerIds: readonly number[] };
 
-export interface TOverdueOutlet {
+export interface TOutletChecksDue {
   outlet: TOutletRecord;
   place: TOutletPlace;
-  overdue: TCheckDue[];
+  /** The checks in force at the outlet with their due dates, soonest first. */
+  checks: TCheckDue[];
 }
 
-/** The outlets of the scope with an overdue check, each with its overdue checks (four statements, however many outlets). */
-export async function overdueOutlets(db: TDbOrTx, scope: TCheckDueScope, now: Date): Promise<TOverdueOutlet[]> {
-  const where: SQL = 'locationId' in scope ? sql`o.location_id = ${scope.locationId}` : sql`true`;
-  const outlets = await outletsWhere(db, where);
+function scopeWhere(scope: TCheckDueScope): SQL {
+  if ('locationId' in scope) return sql`o.location_id = ${scope.locationId}`;
+  if ('customerIds' in scope) {
+    return sql`o.location_id IN (SELECT id FROM locations WHERE customer_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.customerIds.map(String))}::jsonb)::int))`;
+  }
+  return sql`true`;
+}
+
+/** The outlets of the scope with their checks' due dates (four statements, however many outlets). */
+export async function outletChecksDue(db: TDbOrTx, scope: TCheckDueScope, now: Date): Promise<TOutletChecksDue[]> {
+  const outlets = await outletsWhere(db, scopeWhere(scope));
   if (outlets.length === 0) return [];
-  const locationIds = JSON.stringify([...new Set(outlets.map((outlet) => String(outlet.locationId)))]);
+  const locationIds = [...new Set(outlets.map((outlet) => outlet.locationId))];
   const places = new Map(
-    (await placeRow.read(db, sql`SELECT ${PLACE_SELECT}, l.healthcare FROM locations l JOIN customers c ON c.id = l.customer_id WHERE l.id IN (SELECT jsonb_array_elements_text(${locationIds}::jsonb)::int)`)).map(
-      (row): [number, TOutletPlace] => [row.location_id, { ...toSamplingPlace(row), healthcare: row.healthcare }],
-    ),
+    (
+      await placeRow.read(
+        db,
+        sql`SELECT ${PLACE_SELECT}, l.healthcare FROM locations l JOIN customers c ON c.id = l.customer_id
+             WHERE l.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds.map(String))}::jsonb)::int)`,
+      )
+    ).map((row): [number, TOutletPlace] => [row.location_id, { ...toSamplingPlace(row), healthcare: row.healthcare }]),
   );
-  const overrides = await readOverridesOf(db, 'locationId' in scope ? scope.locationId : null);
-  const lastDone = await lastDoneChecksOf(db, 'locationId' in scope ? scope.locationId : null);
+  const some = 'all' in scope ? null : locationIds;
+  const overrides = await readOverridesOf(db, some);
+  const lastDone = await lastDoneChecksOf(db, some);
   return outlets.flatMap((outlet) => {
     const place = places.get(outlet.locationId);
     if (!place) return [];
     const rulebook = effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country);
-    const overdue = outletDueOn(place, rulebook, overrides.get(outlet.locationId) ?? [], outlet, lastDone, now).filter((due) => due.state === 'overdue');
+    return [{ outlet, place, checks: outletDueOn(place, rulebook, overrides.get(outlet.locationId) ?? [], outlet, lastDone, now) }];
+  });
+}
+
+/** The outlets of the scope with an overdue check, each with its overdue checks. */
+export async function overdueOutlets(db: TDbOrTx, scope: TCheckDueScope, now: Date): Promise<{ outlet: TOutletRecord; place: TOutletPlace; overdue: TCheckDue[] }[]> {
+  return (await outletChecksDue(db, scope, now)).flatMap(({ outlet, place, checks }) => {
+    const overdue = checks.filter((due) => due.state === 'overdue');
     return overdue.length > 0 ? [{ outlet, place, overdue }] : [];
   });
 }
 
 /** One look: opens `checkOverdue` on every outlet of the scope with an overdue check, closes the open ones of outlets without (or deleted). */
-export async function runCheckDueStep(tx: TDbOrTx, now: Date, scope: TCheckDueScope = { all: true }): Promise<{ opened: number; closed: number }> {
+export async function runCheckDueStep(tx: TDbOrTx, now: Date, scope: { all: true } | { locationId: number } = { all: true }): Promise<{ opened: number; closed: number }> {
   const overdue = await overdueOutlets(tx, scope, now);
   const opened = await openSubjects(
     tx,

@@ -159,15 +159,16 @@ const lastDoneRow = rowShape({ outlet_id: column.number, check_kind: column.as<T
 
 /** The latest done check per outlet and kind at a location: `outletId:check` -> its instant. */
 export async function lastDoneChecks(db: TDbOrTx, locationId: number): Promise<Map<string, string>> {
-  return lastDoneChecksOf(db, locationId);
+  return lastDoneChecksOf(db, [locationId]);
 }
 
-/** The same for one location, or for all (null). */
-export async function lastDoneChecksOf(db: TDbOrTx, locationId: number | null): Promise<Map<string, string>> {
+/** The same for some locations, or for all (null). */
+export async function lastDoneChecksOf(db: TDbOrTx, locationIds: readonly number[] | null): Promise<Map<string, string>> {
   const rows = await lastDoneRow.read(
     db,
     sql`SELECT outlet_id, check_kind, max(done_at) AS done_at FROM outlet_checks
-         WHERE ${locationId === null ? sql`true` : sql`location_id = ${locationId}`} AND outcome = 'done' GROUP BY outlet_id, check_kind`,
+         WHERE ${locationIds === null ? sql`true` : sql`location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds.map(String))}::jsonb)::int)`}
+           AND outcome = 'done' GROUP BY outlet_id, check_kind`,
   );
   return new Map(rows.map((row) => [`${row.outlet_id}:${row.check_kind}`, row.done_at]));
 }

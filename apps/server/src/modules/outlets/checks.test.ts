@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TCheckRecord, TDueChecks, TOutlet } from '@aquasmart/domain';
+import type { TCheckRecord, TDashboardChecks, TDueChecks, TOutlet } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
 import { deviceData } from '../../db/schema';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
@@ -226,6 +226,19 @@ describe('due checks of a location', () => {
     expect(due.counts.overdue).toBe(1);
     const overdue = (await call(tokens.reader, 'GET', `${PLACE}/due-checks?state=overdue`)).json<TDueChecks>();
     expect(overdue.checks.map((entry) => entry.check)).toEqual(['sentinelTemperature']);
+  });
+});
+
+describe('the dashboard', () => {
+  it("counts and lists the overdue and due checks of the caller's customers; another customer is a 404", async () => {
+    await ctx.database.db.execute(sql`UPDATE outlets SET created_at = now() - interval '3 days' WHERE name = 'TMV 1'`);
+    const mine = (await call(tokens.reader, 'GET', '/dashboard/checks')).json<TDashboardChecks>();
+    // Zonneveld: douche 2, tap 2, TMV 1; St Mary: 1 (Elders, with 2, is another customer's).
+    expect(mine).toMatchObject({ outlets: 4, checks: 6, overdue: 1, due: 5 });
+    expect(mine.rows[0]).toMatchObject({ outletName: 'TMV 1', check: 'tmvService', state: 'overdue', customer: CUSTOMER, location: 'Huize Zonneveld' });
+    expect((await call(tokens.admin, 'GET', '/dashboard/checks')).json<TDashboardChecks>()).toMatchObject({ outlets: 5, checks: 8 });
+    expect((await call(tokens.admin, 'GET', `/dashboard/checks?customer=${encodeURIComponent('Andere Klant')}`)).json<TDashboardChecks>()).toMatchObject({ outlets: 1, checks: 2 });
+    expect((await call(tokens.reader, 'GET', `/dashboard/checks?customer=${encodeURIComponent('Andere Klant')}`)).statusCode).toBe(404);
   });
 });
 

@@ -200,15 +200,16 @@ const overrideRow = rowShape({
 });
 
 export async function readOverrides(db: TDbOrTx, locationId: number): Promise<TCheckOverride[]> {
-  return (await readOverridesOf(db, locationId)).get(locationId) ?? [];
+  return (await readOverridesOf(db, [locationId])).get(locationId) ?? [];
 }
 
-/** The overrides of one location, or of all (null), per location. */
-export async function readOverridesOf(db: TDbOrTx, locationId: number | null): Promise<Map<number, TCheckOverride[]>> {
+/** The overrides of some locations, or of all (null), per location. */
+export async function readOverridesOf(db: TDbOrTx, locationIds: readonly number[] | null): Promise<Map<number, TCheckOverride[]>> {
   const rows = await overrideRow.read(
     db,
     sql`SELECT location_id, check_kind, off, period_unit, period_count FROM outlet_check_overrides
-         WHERE ${locationId === null ? sql`true` : sql`location_id = ${locationId}`} ORDER BY location_id, check_kind`,
+         WHERE ${locationIds === null ? sql`true` : sql`location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds.map(String))}::jsonb)::int)`}
+         ORDER BY location_id, check_kind`,
   );
   const byLocation = new Map<number, TCheckOverride[]>();
   for (const row of rows) {

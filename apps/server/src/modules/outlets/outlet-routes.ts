@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OUTLET_CSV_MAX_BYTES, TOTAL_COUNT_HEADER, ZCheckBody, ZCheckListQuery, ZCheckRecord, ZDueCheckQuery, ZDueChecks, ZCheckPlansBody, ZLocationCheckPlans, ZOutlet, ZOutletBody, ZOutletCsvRequest, ZOutletImportReport, ZOutletPatch } from '@aquasmart/domain';
+import { OUTLET_CSV_MAX_BYTES, TOTAL_COUNT_HEADER, ZDashboardChecks, ZCheckBody, ZCheckListQuery, ZCheckRecord, ZDueCheckQuery, ZDueChecks, ZCheckPlansBody, ZLocationCheckPlans, ZOutlet, ZOutletBody, ZOutletCsvRequest, ZOutletImportReport, ZOutletPatch } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
 import { acceptCsvBodies } from '../sampling/sampling-csv';
+import { getDashboardChecks } from './check-dashboard';
 import { listLocationChecks, locationDueChecks, recordCheck } from './check-service';
 import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, removeOutlet } from './outlet-service';
 
@@ -183,5 +184,19 @@ export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       },
     },
     async (request) => locationDueChecks(db, currentUser(request), request.params.customer, request.params.location, request.query.state),
+  );
+
+  routes.get(
+    '/dashboard/checks',
+    {
+      schema: {
+        operationId: 'GetDashboardChecks',
+        tags: ['dashboard'],
+        summary: "Checks at outlets that are overdue or due, of the caller's customers or of one (?customer=), soonest first, with the counts and how many outlets there are",
+        querystring: z.object({ customer: z.string().min(1).max(500).optional() }),
+        response: { 200: ZDashboardChecks, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getDashboardChecks(db, currentUser(request), request.query.customer),
   );
 }
