@@ -9,7 +9,7 @@ import { ZLocationParams } from '../places/place-params';
 import { acceptCsvBodies } from '../sampling/sampling-csv';
 import { getDashboardChecks } from './check-dashboard';
 import { listLocationChecks, locationDueChecks, recordCheck } from './check-service';
-import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, removeOutlet } from './outlet-service';
+import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, readOutlet, removeOutlet } from './outlet-service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 /** Room for the file plus its JSON wrapping. */
@@ -70,6 +70,20 @@ export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       },
     },
     async (request) => importOutlets(db, currentUser(request), request.params.customer, request.params.location, request.body.csv),
+  );
+
+  routes.get(
+    '/outlets/:id',
+    {
+      schema: {
+        operationId: 'GetOutlet',
+        tags: ['outlets'],
+        summary: "One outlet with the checks in force at it and their next due dates; 404 for an outlet outside the caller's customers",
+        params: ZIdParams,
+        response: { 200: ZOutlet, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readOutlet(db, currentUser(request), request.params.id),
   );
 
   routes.patch(

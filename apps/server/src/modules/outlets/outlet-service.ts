@@ -200,6 +200,12 @@ export async function requireOutlet(tx: TDbOrTx, user: TAuthUser, id: number, lo
   return { record, place };
 }
 
+/** One outlet with its checks in force and their due dates (what the phone shows at the outlet); 404 outside the caller's scope. */
+export async function readOutlet(db: TDb, user: TAuthUser, id: number, now = new Date()): Promise<TOutlet> {
+  const { place } = await requireOutlet(db, user, id);
+  return answerOne(db, place, id, now);
+}
+
 export async function changeOutlet(db: TDb, user: TAuthUser, id: number, patch: TOutletPatch, now = new Date()): Promise<TOutlet> {
   return db.transaction(async (tx) => {
     const { record, place } = await requireOutlet(tx, user, id, true);

@@ -192,6 +192,8 @@ describe('scope and rights', () => {
   it("a customer's user without recordChecks reads and may not write; another customer's user gets 404", async () => {
     const outlet = await addOutlet(tokens.klant, { name: 'Douche', kind: 'shower', water: 'hot' });
     expect((await call(tokens.reader, 'GET', `${PLACE}/outlets`)).statusCode).toBe(200);
+    expect((await call(tokens.reader, 'GET', `/outlets/${outlet.id}`)).json()).toMatchObject({ id: outlet.id, name: 'Douche', checks: [{ check: 'showerheadDescaling' }] });
+    expect((await call(tokens.other, 'GET', `/outlets/${outlet.id}`)).statusCode).toBe(404);
     expect((await call(tokens.reader, 'POST', `${PLACE}/outlets`, { name: 'X', kind: 'sink', water: 'hot' })).statusCode).toBe(403);
     expect((await call(tokens.reader, 'PATCH', `/outlets/${outlet.id}`, { name: 'X' })).statusCode).toBe(403);
     expect((await call(tokens.reader, 'PATCH', `${PLACE}/check-plans`, { overrides: [] })).statusCode).toBe(403);
