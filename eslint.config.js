@@ -103,6 +103,8 @@ const MODULE_BUILDS_ON = {
   // Sampling (docs/sampling.md): scoped by location; a result at or above the threshold opens its sample point's alarm;
   // each result goes to the external platforms' outbox in the entry's transaction (platform-outbox.ts), as the intake's readings do.
   sampling: ['locations', 'alarm-store', 'platforms'],
+  // Outlets and checks (docs/outlets.md): scoped by location; the sampling place, CSV reader and sample points they link to.
+  outlets: ['locations', 'sampling'],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

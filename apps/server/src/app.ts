@@ -26,6 +26,7 @@ import { calibrationLogRoutes } from './modules/calibration-logs/calibration-log
 import { logbookRoutes } from './modules/logbook/logbook-routes';
 import { deviationRoutes } from './modules/deviations/deviations-routes';
 import { samplingRoutes } from './modules/sampling/sampling-routes';
+import { outletRoutes } from './modules/outlets/outlet-routes';
 import { disinfectionRoutes } from './modules/disinfections/disinfections-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { longReportReads, plainReportReads } from './modules/logbook/logbook-service';
@@ -233,6 +234,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(logbookVerifyRoutes, { db: database.db });
       await api.register(deviationRoutes, { db: database.db });
       await api.register(samplingRoutes, { db: database.db });
+      await api.register(outletRoutes, { db: database.db });
       await api.register(disinfectionRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
       await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });

@@ -25,3 +25,4 @@ export * from './gateway-radio';
 export * from './platforms';
 export * from './field';
 export * from './sampling';
+export * from './outlets';

@@ -16,3 +16,4 @@ export * from './schema/logbook';
 export * from './schema/alarms';
 export * from './schema/platforms';
 export * from './schema/sampling';
+export * from './schema/outlets';

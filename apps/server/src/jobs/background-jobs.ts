@@ -18,6 +18,7 @@ import { createMaintenance } from '../modules/maintenance/maintenance';
 import { VACUUM_EVERY_MS } from '../modules/maintenance/vacuum-job';
 import { createPlatformSender, PLATFORM_SENDER_IDLE_MS, type TSenderSettings } from '../modules/platforms/platform-sender';
 import { createSamplingDueJob, SAMPLING_DUE_EVERY_MS } from '../modules/sampling/sampling-due';
+import { CHECK_DUE_EVERY_MS, createCheckDueJob } from '../modules/outlets/check-due';
 import { INTAKE_WORKER_IDLE_MS } from '../modules/telemetry/intake-worker';
 import { createTelemetryPipeline } from '../telemetry-pipeline';
 
@@ -77,6 +78,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
   const changeFeed = new ChangeFeed(database, log);
   const dashboardRefresher = createDashboardRefresher({ db, feed: changeFeed, log, intervalMs: DASHBOARD_REFRESH_MS });
   const samplingDue = createSamplingDueJob({ db, log }, SAMPLING_DUE_EVERY_MS);
+  const checksDue = createCheckDueJob({ db, log }, CHECK_DUE_EVERY_MS);
   const platformSender = createPlatformSender(db, options.platforms, log, PLATFORM_SENDER_IDLE_MS);
   const maintenance = createMaintenance(database, log);
 
@@ -96,6 +98,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
     loopJob('offline alarms', OFFLINE_ALARM_SWEEP_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', offlineAlarms),
     loopJob('gateway offline', GATEWAY_OFFLINE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', gatewayOffline),
     loopJob('sampling due', SAMPLING_DUE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', samplingDue),
+    loopJob('checks due', CHECK_DUE_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', checksDue),
     {
       name: 'change feed',
       intervals: {},

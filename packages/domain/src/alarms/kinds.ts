@@ -16,6 +16,10 @@ export const ALARM_KINDS = [
   'legionella',
   // A sample point whose next sampling (routine or re-sample) is past its due date (docs/sampling.md, "Due samplings").
   'samplingOverdue',
+  // A check's reading at an outlet outside the rulebook's limit, or not within its running time (docs/outlets.md); its subject is the outlet.
+  'checkDeviation',
+  // An outlet with a check past its due date (docs/outlets.md, "Overdue checks"); its subject is the outlet.
+  'checkOverdue',
 ] as const;
 export type TAlarmKind = (typeof ALARM_KINDS)[number];
 

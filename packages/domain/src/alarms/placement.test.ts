@@ -33,6 +33,8 @@ describe('opensAgainAtNewPlace: the node\'s own conditions move with it, the wat
     waterDetection: false,
     gatewayOffline: false,
     legionella: false,
+    checkDeviation: false,
+    checkOverdue: false,
     samplingOverdue: false,
   };
   it.each(ALARM_KINDS.map((kind) => [kind, expected[kind]] as const))('%s moved to another place -> opens again at once: %s', (kind, opens) => {

@@ -44,6 +44,10 @@ export const ALARM_REOPEN_WITHIN_MS: Readonly<Record<TAlarmKind, number>> = {
   legionella: 0,
   // The hourly look opens it again only while the point is still overdue: no hysteresis needed.
   samplingOverdue: 0,
+  // Each check at the outlet is its own fact: a deviating reading after a closed alarm is a new alarm.
+  checkDeviation: 0,
+  // The hourly look opens it again only while a check is still overdue: no hysteresis needed.
+  checkOverdue: 0,
 };
 
 /**

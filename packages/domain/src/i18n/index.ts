@@ -35,3 +35,4 @@ export * from './ui-field';
 export * from './ui-sampling';
 export * from './messages-sampling';
 export * from './ui-sampling-screen';
+export * from './messages-outlets';

@@ -17,6 +17,8 @@ const kindNamesNl: Record<TAlarmKind, string> = {
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella boven de norm',
   samplingOverdue: 'Bemonstering te laat',
+  checkDeviation: 'Controle buiten de norm',
+  checkOverdue: 'Controle te laat',
 };
 const kindNamesEn: Record<TAlarmKind, string> = {
   lowBattery: 'Low battery',
@@ -29,6 +31,8 @@ const kindNamesEn: Record<TAlarmKind, string> = {
   gatewayOffline: 'Gateway offline',
   legionella: 'Legionella above the limit',
   samplingOverdue: 'Sampling overdue',
+  checkDeviation: 'Check outside the limit',
+  checkOverdue: 'Check overdue',
 };
 
 export const alarmNotificationsUiNl = {

@@ -19,6 +19,8 @@ export const alarmsUiNl = {
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella boven de norm',
       samplingOverdue: 'Bemonstering te laat',
+      checkDeviation: 'Controle buiten de norm',
+      checkOverdue: 'Controle te laat',
     },
     states: {
       new: 'Nieuw',
@@ -184,6 +186,8 @@ export const alarmsUiEn: typeof alarmsUiNl = {
       gatewayOffline: 'Gateway offline',
       legionella: 'Legionella above the limit',
       samplingOverdue: 'Sampling overdue',
+      checkDeviation: 'Check outside the limit',
+      checkOverdue: 'Check overdue',
     },
     states: {
       new: 'New',

@@ -76,6 +76,7 @@ export const usersUiNl = {
       signLogbook: 'Logboek ondertekenen',
       recordDeviationAction: 'Afwijkingen afhandelen',
       enterSampleResults: 'Laboratoriumuitslagen invoeren',
+      recordChecks: 'Tappunten en controles bijhouden',
     },
   },
 };
@@ -154,6 +155,7 @@ export const usersUiEn: typeof usersUiNl = {
       signLogbook: 'Sign logbooks',
       recordDeviationAction: 'Handle deviations',
       enterSampleResults: 'Enter laboratory results',
+      recordChecks: 'Keep outlets and checks',
     },
   },
 };

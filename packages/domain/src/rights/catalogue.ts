@@ -40,6 +40,8 @@ export const ALARM_HANDLE_FIELD = 'alarm.handle';
 export const ALARM_HANDLE_WATER_FIELD = 'alarm.handle.waterDetection';
 /** A location's sample points and sampling plan (docs/sampling.md). */
 const SAMPLING_SETUP = route('PostLocationSamplePoint', 'PostLocationSamplePointsImport', 'PatchSamplePoint', 'DeleteSamplePoint', 'PatchLocationSamplingPlan');
+/** A location's outlet register and its check plans (docs/outlets.md). */
+const OUTLET_SETUP = route('PostLocationOutlet', 'PostLocationOutletsImport', 'PatchOutlet', 'DeleteOutlet', 'PatchLocationCheckPlans');
 const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimumTemperatureDeviation', 'customer.calibration.interval', 'location.calibration.interval'];
 
 export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
@@ -47,7 +49,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   editCustomer: [...route('PatchCustomer'), ...route('PatchCustomerAlarmEscalation'), ...fields('rw', 'customer.details')],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
-  editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...fields('rw', 'location.details', 'location.notes')],
+  editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],
   deleteLocation: route('DeleteLocation'),
   moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
   addNode: [
@@ -93,6 +95,8 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   recordDeviationAction: route('PostDeviationAction', 'PostLocationDisinfection'),
   // Laboratory results (docs/sampling.md): entering and importing them, and the sample points and plan they need; grantable to a customer's own users.
   enterSampleResults: [...SAMPLING_SETUP, ...route('PostLocationSampleResult', 'PostLocationSampleResultsImport', 'PostSampleResultReport')],
+  // Recording checks at outlets, and the outlet register and check plans they need (docs/outlets.md); grantable to a customer's own users.
+  recordChecks: [...OUTLET_SETUP, ...route('PostLocationCheck')],
 };
 
 /**

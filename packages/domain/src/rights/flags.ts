@@ -1,7 +1,7 @@
 // The right flags and the checks on them, without zod: the router's guards import them and are on
 // the login page's path (docs/operations.md, "Login page budget"); the schemas are in schemas.ts.
 
-/** The 25 right flags, in the order the user forms show them (docs/users.md, "Right checkboxes"). */
+/** The 26 right flags, in the order the user forms show them (docs/users.md, "Right checkboxes"). */
 export const RIGHT_FLAGS = [
   'administrator',
   'addCustomer',
@@ -28,6 +28,7 @@ export const RIGHT_FLAGS = [
   'signLogbook',
   'recordDeviationAction',
   'enterSampleResults',
+  'recordChecks',
 ] as const;
 export type TRightFlag = (typeof RIGHT_FLAGS)[number];
 

@@ -42,6 +42,7 @@ export const OPERATIONS = {
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
   // Due and overdue samplings (docs/sampling.md): read with the locations, scoped to the user's customers.
   GetDashboardSamplings: op('GET', '/dashboard/samplings', 'read'),
+  GetDashboardChecks: op('GET', '/dashboard/checks', 'read'),
   // customers
   GetCustomers: op('GET', '/customers', 'read'),
   PostCustomer: op('POST', '/customers', 'route'),
@@ -100,6 +101,19 @@ export const OPERATIONS = {
   GetSampleResult: op('GET', '/sample-results/:id', 'read'),
   PostSampleResultReport: op('POST', '/sample-results/:id/report', 'route'),
   GetSampleResultReport: op('GET', '/sample-results/:id/report', 'read'),
+  // outlets and their check plans (docs/outlets.md): whoever may see the location reads; the register and the plans need
+  // editLocation or recordChecks; recording a check needs recordChecks
+  GetLocationOutlets: op('GET', '/customers/:customer/locations/:location/outlets', 'read'),
+  PostLocationOutlet: op('POST', '/customers/:customer/locations/:location/outlets', 'route'),
+  PostLocationOutletsImport: op('POST', '/customers/:customer/locations/:location/outlets/import', 'route'),
+  GetOutlet: op('GET', '/outlets/:id', 'read'),
+  PatchOutlet: op('PATCH', '/outlets/:id', 'route'),
+  DeleteOutlet: op('DELETE', '/outlets/:id', 'route'),
+  GetLocationChecks: op('GET', '/customers/:customer/locations/:location/checks', 'read'),
+  PostLocationCheck: op('POST', '/customers/:customer/locations/:location/checks', 'route'),
+  GetLocationDueChecks: op('GET', '/customers/:customer/locations/:location/due-checks', 'read'),
+  GetLocationCheckPlans: op('GET', '/customers/:customer/locations/:location/check-plans', 'read'),
+  PatchLocationCheckPlans: op('PATCH', '/customers/:customer/locations/:location/check-plans', 'route'),
   // planned thermal disinfections (docs/logbook.md, "Thermal disinfection"): whoever may see the location reads; recording one needs recordDeviationAction
   GetLocationDisinfections: op('GET', '/customers/:customer/locations/:location/disinfections', 'read'),
   PostLocationDisinfection: op('POST', '/customers/:customer/locations/:location/disinfections', 'route'),

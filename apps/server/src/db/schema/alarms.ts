@@ -19,6 +19,8 @@ export const alarms = pgTable(
     channelId: text('channel_id').notNull().default(''),
     /** A sample point's alarm (a laboratory result, docs/sampling.md; migration 0033). */
     samplePointId: bigint('sample_point_id', { mode: 'number' }),
+    /** An outlet's alarm (a check's reading outside the limit, docs/outlets.md; migration 0035). */
+    outletId: bigint('outlet_id', { mode: 'number' }),
     customerId: integer('customer_id'),
     locationId: integer('location_id'),
     openedAt: tsz('opened_at').notNull(),
@@ -39,7 +41,7 @@ export const alarms = pgTable(
   },
   (table) => [
     uniqueIndex('alarms_one_active_key')
-      .on(table.kind, sql`coalesce(${table.deviceEui}, '')`, sql`coalesce(${table.gatewayId}, 0)`, table.channelId, sql`coalesce(${table.samplePointId}, 0)`)
+      .on(table.kind, sql`coalesce(${table.deviceEui}, '')`, sql`coalesce(${table.gatewayId}, 0)`, table.channelId, sql`coalesce(${table.samplePointId}, 0)`, sql`coalesce(${table.outletId}, 0)`)
       .where(sql`${table.closedAt} IS NULL`),
     index('alarms_to_handle_idx').on(table.openedAt.desc(), table.id.desc()).where(sql`${table.state} <> 'resolved' OR ${table.closedAt} IS NULL`),
     index('alarms_customer_idx').on(table.customerId, table.openedAt.desc(), table.id.desc()),
@@ -51,6 +53,7 @@ export const alarms = pgTable(
       .on(sql`(${table.closedAt} IS NOT NULL)`, table.openedAt.desc(), table.id.desc())
       .where(sql`${table.state} <> 'resolved' OR ${table.closedAt} IS NULL`),
     index('alarms_active_device_idx').on(table.deviceEui).where(sql`${table.closedAt} IS NULL AND ${table.deviceEui} IS NOT NULL`),
+    index('alarms_outlet_idx').on(table.outletId, table.openedAt.desc()).where(sql`${table.outletId} IS NOT NULL`),
     index('alarms_sample_point_idx').on(table.samplePointId, table.openedAt.desc()).where(sql`${table.samplePointId} IS NOT NULL`),
     index('alarms_order_idx').on(sql`(${table.closedAt} IS NOT NULL)`, table.openedAt.desc(), table.id.desc()),
   ],

@@ -16,6 +16,8 @@ export interface TAlarmForMail {
   gatewayName: string | null;
   /** A sample point's alarm (docs/sampling.md). */
   samplePointName?: string | null;
+  /** An outlet's alarm (docs/outlets.md). */
+  outletName?: string | null;
   channelId: string;
   customerName: string | null;
   locationName: string | null;
@@ -38,9 +40,9 @@ export function alarmMailTexts(language: string): TAlarmMailTexts {
   return language === 'en' ? alarmMailEn : alarmMailNl;
 }
 
-/** What the alarm is about: the node (name or EUI), else the gateway, else the sample point. */
+/** What the alarm is about: the node (name or EUI), else the gateway, the sample point or the outlet. */
 function subjectOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {
-  return alarm.deviceName || alarm.deviceEui || alarm.gatewayName || alarm.samplePointName || texts.unknown;
+  return alarm.deviceName || alarm.deviceEui || alarm.gatewayName || alarm.samplePointName || alarm.outletName || texts.unknown;
 }
 
 function titleOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {

@@ -142,6 +142,7 @@ function forMail(row: TAlarmRow): TAlarmForMail {
     deviceName: row.deviceName,
     gatewayName: row.gatewayName,
     samplePointName: row.samplePointName,
+    outletName: row.outletName,
     channelId: row.channelId,
     customerName: row.customerName,
     locationName: row.locationName,

@@ -23,6 +23,9 @@ export interface TAlarmRow {
   /** A sample point's alarm (docs/sampling.md): the point and its name as it is now. */
   samplePointId: number | null;
   samplePointName: string | null;
+  /** An outlet's alarm (docs/outlets.md): the outlet and its name as it is now. */
+  outletId: number | null;
+  outletName: string | null;
   customerId: number | null;
   customerName: string | null;
   locationId: number | null;
@@ -68,6 +71,8 @@ const rawAlarm = rowShape({
   channel_id: column.as<string>(),
   channel_name: column.as<string | null>(),
   sample_point_id: column.nullable(column.number),
+  outlet_id: column.nullable(column.number),
+  outlet_name: column.as<string | null>(),
   sample_point_name: column.as<string | null>(),
   customer_id: column.as<number | null>(),
   customer_name: column.as<string | null>(),
@@ -100,6 +105,8 @@ function alarmRowOf(raw: TRowOf<typeof rawAlarm>): TAlarmRow {
     channelName: raw.channel_name,
     samplePointId: raw.sample_point_id,
     samplePointName: raw.sample_point_name,
+    outletId: raw.outlet_id,
+    outletName: raw.outlet_name,
     customerId: raw.customer_id,
     customerName: raw.customer_name,
     locationId: raw.location_id,
@@ -126,7 +133,7 @@ export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promis
   const rows = await rawAlarm.read(
     tx,
     sql`SELECT a.id, a.kind, a.device_eui, d.name AS device_name, a.gateway_id, g.name AS gateway_name, a.channel_id,
-        ch.name AS channel_name, a.sample_point_id, sp.name AS sample_point_name, a.customer_id, c.name AS customer_name, a.location_id, l.name AS location_name,
+        ch.name AS channel_name, a.sample_point_id, sp.name AS sample_point_name, a.outlet_id, o.name AS outlet_name, a.customer_id, c.name AS customer_name, a.location_id, l.name AS location_name,
         a.opened_at, a.closed_at, a.state, a.assignee_id, coalesce(${userName('ua')}, ua.email) AS assignee_name,
         a.acknowledged_at, a.acknowledged_by, coalesce(${userName('uk')}, uk.email) AS acknowledged_by_name,
         a.resolved_at, a.resolved_by, coalesce(${userName('ur')}, ur.email) AS resolved_by_name, a.resolution, a.details
@@ -135,6 +142,7 @@ export async function readAlarmRows(tx: TDbOrTx, ids: readonly number[]): Promis
       LEFT JOIN gateways g ON g.id = a.gateway_id
       LEFT JOIN device_channels ch ON ch.device_eui = a.device_eui AND ch.channel_id = a.channel_id AND a.channel_id <> ''
       LEFT JOIN sample_points sp ON sp.id = a.sample_point_id
+      LEFT JOIN outlets o ON o.id = a.outlet_id
       LEFT JOIN customers c ON c.id = a.customer_id
       LEFT JOIN locations l ON l.id = a.location_id
       LEFT JOIN users ua ON ua.id = a.assignee_id

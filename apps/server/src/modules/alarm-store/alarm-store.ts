@@ -20,11 +20,12 @@ import { subjectColumns, type TAlarmSubject } from './alarm-subject';
  * The only place this rule is written; a new subject column joins it here, in OPEN_ALARM_OF_SUBJECT
  * and in the index.
  */
-const ONE_OPEN_PER_SUBJECT = sql`ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id, coalesce(sample_point_id, 0)) WHERE closed_at IS NULL DO NOTHING`;
+const ONE_OPEN_PER_SUBJECT = sql`ON CONFLICT (kind, coalesce(device_eui, ''), coalesce(gateway_id, 0), channel_id, coalesce(sample_point_id, 0), coalesce(outlet_id, 0)) WHERE closed_at IS NULL DO NOTHING`;
 
 /** The open alarm of a change's subject (`a` the alarms, `i` the change), found by the one-open index. */
 const OPEN_ALARM_OF_SUBJECT = sql`a.closed_at IS NULL AND a.kind = i.kind AND coalesce(a.device_eui, '') = coalesce(i.device_eui, '')
-  AND coalesce(a.gateway_id, 0) = coalesce(i.gateway_id, 0) AND a.channel_id = i.channel_id AND coalesce(a.sample_point_id, 0) = coalesce(i.sample_point_id, 0)`;
+  AND coalesce(a.gateway_id, 0) = coalesce(i.gateway_id, 0) AND a.channel_id = i.channel_id AND coalesce(a.sample_point_id, 0) = coalesce(i.sample_point_id, 0)
+  AND coalesce(a.outlet_id, 0) = coalesce(i.outlet_id, 0)`;
 
 /** A change of one subject's alarm: an opening at `at`, or the closing of its open alarm at `at`. */
 export interface TAlarmChange {
@@ -49,7 +50,7 @@ function changeRows(changes: readonly TAlarmChange[]): SQL {
     details: change.details,
   }));
   return sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-    AS r(kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint, customer_id int, location_id int, at timestamptz, details jsonb)`;
+    AS r(kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint, outlet_id bigint, customer_id int, location_id int, at timestamptz, details jsonb)`;
 }
 
 /** What an 'opened' step carries: the alarm's details (the default) with the portal's reason, or nothing. */
@@ -67,7 +68,7 @@ const openedAlarm = rowShape({ id: column.number });
 
 /**
  * Opens an alarm per row of `rows`, a SELECT naming kind, device_eui, gateway_id, channel_id,
- * sample_point_id, customer_id, location_id, opened_at and details (subject columns: subjectColumnsSql), each with
+ * sample_point_id, outlet_id, customer_id, location_id, opened_at and details (subject columns: subjectColumnsSql), each with
  * its 'opened' step; a subject whose alarm of that kind is already open gets nothing. Answers how
  * many opened.
  */
@@ -75,8 +76,8 @@ export async function openAlarms(tx: TDbOrTx, rows: SQL, step: TOpenedStep = {})
   const opened = await openedAlarm.read(
     tx,
     sql`WITH opened AS (
-        INSERT INTO alarms (kind, device_eui, gateway_id, channel_id, sample_point_id, customer_id, location_id, opened_at, details)
-        SELECT r.kind, r.device_eui, r.gateway_id, r.channel_id, r.sample_point_id, r.customer_id, r.location_id, r.opened_at, r.details FROM (${rows}) r
+        INSERT INTO alarms (kind, device_eui, gateway_id, channel_id, sample_point_id, outlet_id, customer_id, location_id, opened_at, details)
+        SELECT r.kind, r.device_eui, r.gateway_id, r.channel_id, r.sample_point_id, r.outlet_id, r.customer_id, r.location_id, r.opened_at, r.details FROM (${rows}) r
         ${ONE_OPEN_PER_SUBJECT}
         RETURNING id, opened_at, details
       )
@@ -90,7 +91,7 @@ export function openSubjects(tx: TDbOrTx, changes: readonly TAlarmChange[], step
   if (changes.length === 0) return Promise.resolve(0);
   return openAlarms(
     tx,
-    sql`SELECT c.kind, c.device_eui, c.gateway_id, c.channel_id, c.sample_point_id, c.customer_id, c.location_id, c.at AS opened_at, c.details FROM (${changeRows(changes)}) c`,
+    sql`SELECT c.kind, c.device_eui, c.gateway_id, c.channel_id, c.sample_point_id, c.outlet_id, c.customer_id, c.location_id, c.at AS opened_at, c.details FROM (${changeRows(changes)}) c`,
     step,
   );
 }
@@ -199,7 +200,7 @@ export async function openAlarmsOf(tx: TDbOrTx, kind: TAlarmKind, subjects: read
   const found = await openAlarmRow.read(
     tx,
     sql`SELECT i.n, a.id, a.details, a.resolved_at IS NOT NULL AS resolved FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS i(n int, kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint)
+          AS i(n int, kind text, device_eui text, gateway_id int, channel_id text, sample_point_id bigint, outlet_id bigint)
         JOIN alarms a ON ${OPEN_ALARM_OF_SUBJECT}`,
   );
   const byIndex = new Map(found.map((row) => [row.n, { id: row.id, details: row.details, resolved: row.resolved }]));

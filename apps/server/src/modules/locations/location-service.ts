@@ -3,11 +3,12 @@ import {
   DEFAULT_LOCATION_CALIBRATION_INTERVAL,
   ERROR,
   normalizeEndpoint,
+  OUTLET_ERROR,
   type TLocationCreate,
   type TLocationPatch,
 } from '@aquasmart/domain';
 import { type TDb, type TDbOrTx, countRows } from '../../db/database';
-import { alarms, calibrationLogs, devices, gateways, locations, overflowLogs, samplePoints } from '../../db/schema';
+import { alarms, calibrationLogs, devices, gateways, locations, outletCheckOverrides, outletChecks, outlets, overflowLogs, samplePoints } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { assertMayWrite } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
@@ -125,6 +126,12 @@ export async function deleteLocation(db: TDb, user: TAuthUser, customerName: str
       // Its sample points hold the laboratory results (docs/sampling.md): compliance history is not deleted with a location.
       const points = await countRows(tx, samplePoints, eq(samplePoints.locationId, row.id));
       if (points > 0) throw ApiError.conflict(`Location ${name} still has ${points} sample points`, ERROR.locationHasSamplePoints, { samplePoints: points });
+      // Checks done at its outlets are compliance records (docs/outlets.md): kept, and the location with them.
+      const checks = await countRows(tx, outletChecks, eq(outletChecks.locationId, row.id));
+      if (checks > 0) throw ApiError.conflict(`Location ${name} has ${checks} checks recorded at its outlets`, OUTLET_ERROR.locationHasChecks, { checks });
+      // Its outlet register and check plans are setup, not history: they go with it.
+      await tx.delete(outlets).where(eq(outlets.locationId, row.id));
+      await tx.delete(outletCheckOverrides).where(eq(outletCheckOverrides.locationId, row.id));
       await tx.update(calibrationLogs).set({ locationId: null }).where(eq(calibrationLogs.locationId, row.id));
       await tx.update(overflowLogs).set({ locationId: null }).where(eq(overflowLogs.locationId, row.id));
       await tx.delete(locations).where(eq(locations.id, row.id));

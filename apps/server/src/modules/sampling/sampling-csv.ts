@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import type { FastifyInstance } from 'fastify';
 import { csvSeparator, ERROR, messageKey, SAMPLING_ERROR, SAMPLING_CSV_MAX_ROWS, type TLabCsvIssue } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 
@@ -41,4 +42,11 @@ export function csvRowError(issue: TLabCsvIssue): ApiError {
 /** The answer to a mapping that does not fit the file: 400 with the field (`mapping.<field>`); nothing is imported. */
 export function csvMappingError(issue: TLabCsvIssue): ApiError {
   return new ApiError(400, ERROR.badRequest, `The column mapping does not fit the file (${issue.field}: ${issue.key}); nothing was imported`, { [issue.field]: issue.key }, { field: issue.field });
+}
+
+/** A text/csv (or text/plain) body arrives as { csv: <text> }, the same as the JSON form: for the import routes of the plugin it is called in. */
+export function acceptCsvBodies(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    done(null, { csv: body });
+  });
 }

@@ -24,6 +24,7 @@ import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
 import { changeLocationPlan, changePoint, createPoint, importPoints, listLocationPoints, readLocationPlan, removePoint } from './sample-point-service';
 import { attachReport, enterResult, importResults, listLocationResults, readResult, readResultReport } from './sample-result-service';
+import { acceptCsvBodies } from './sampling-csv';
 import { attachmentDisposition, SAMPLE_REPORT_BODY_LIMIT } from './sample-report';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -40,10 +41,7 @@ const CSV_REFUSAL = '400 errors.csvInvalid (unreadable, no rows) or errors.csvRo
  * the location; the points and plan need editLocation or enterSampleResults, results enterSampleResults.
  */
 export async function samplingRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
-  // A text/csv body arrives as { csv: <text> }, the same as the JSON form (this plugin's routes only).
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => {
-    done(null, { csv: body });
-  });
+  acceptCsvBodies(app, IMPORT_BODY_LIMIT);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -31,7 +31,7 @@ function AlarmHandlingHint({ id }: { id: string }) {
 const ALARM_HINT_ID = 'rights-alarm-handling-hint';
 
 /**
- * The 25 right flags as checkboxes, with the rules of docs/users.md ("Right checkboxes"): customers force
+ * The 26 right flags as checkboxes, with the rules of docs/users.md ("Right checkboxes"): customers force
  * administrator, addCustomer, deleteCustomer and userManagement off and disable them;
  * administrator disables and implies all others; gatewayView is locked on under gatewayManagement;
  * a right the signed-in user may not grant is not tickable; an account of type Administrator shows

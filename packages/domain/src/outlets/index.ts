@@ -1,0 +1,5 @@
+export * from './outlet';
+export * from './check-plans';
+export * from './readings';
+export * from './outlet-csv';
+export * from './api';
