@@ -36,3 +36,4 @@ export * from './ui-sampling';
 export * from './messages-sampling';
 export * from './ui-sampling-screen';
 export * from './messages-outlets';
+export * from './messages-calibration';

@@ -141,15 +141,9 @@ export const errorMessagesNl = {
   rightNotHeld: 'U kunt geen rechten toekennen die u zelf niet heeft',
   userHoldsMore: 'U kunt alleen gebruikers wijzigen of verwijderen die geen rechten of klanten hebben die u zelf niet heeft',
   unsupportedDeviceType: 'Apparaattype wordt niet ondersteund',
-  // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE) ----
+  // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE; the calibration screens' own in messages-calibration.ts) ----
   checkSensor: 'Controleer de sensor van kanaal {{channel}}: de meting is -100 °C of lager',
-  calibrationReadingTooOld:
-    'De laatste meting van kanaal {{channel}} is van {{measuredAt}}; kalibreren kan alleen met een meting van de laatste {{minutes}} minuten. Wacht op een nieuwe meting.',
-  calibrationNoReading: 'Kanaal {{channel}} heeft nog geen meting; kalibreren kan pas na een meting',
   channelNotFound: 'Kanaal {{channel}} bestaat niet op deze node',
-  calibrationReadingChanged: 'Er is intussen een nieuwe meting binnengekomen ({{measured}} °C); controleer de ijkwaarde en kalibreer opnieuw',
-  calibrationOffsetMismatch: 'De afwijking moet ijkwaarde min meetwaarde zijn ({{offset}} °C)',
-  calibrationOffsetTooLarge: 'Een afwijking van {{offset}} °C is groter dan {{max}} °C: controleer de ijkwaarde en de sensor',
   // ---- end calibration ----
   invalidJson: 'Ongeldige JSON in {{param}}',
   invalidConditions: 'Ongeldige zoekvoorwaarde: {{reason}}',
@@ -215,15 +209,9 @@ export const errorMessagesEn: typeof errorMessagesNl = {
   rightNotHeld: 'You cannot grant rights you do not hold yourself',
   userHoldsMore: 'You can only change or delete users who hold no rights or customers that you do not hold yourself',
   unsupportedDeviceType: 'Device type is not supported',
-  // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE) ----
+  // ---- calibration (docs/calibration.md; keys in calibration.ts CALIBRATION_MESSAGE; the calibration screens' own in messages-calibration.ts) ----
   checkSensor: 'Check the sensor of channel {{channel}}: the reading is -100 °C or lower',
-  calibrationReadingTooOld:
-    'The last reading of channel {{channel}} is from {{measuredAt}}; calibration needs a reading from the last {{minutes}} minutes. Wait for a new reading.',
-  calibrationNoReading: 'Channel {{channel}} has no reading yet; calibrate after its first reading',
   channelNotFound: 'Channel {{channel}} does not exist on this node',
-  calibrationReadingChanged: 'A new reading came in meanwhile ({{measured}} °C); check the reference and calibrate again',
-  calibrationOffsetMismatch: 'The offset must be the reference minus the reading ({{offset}} °C)',
-  calibrationOffsetTooLarge: 'An offset of {{offset}} °C is larger than {{max}} °C: check the reference and the sensor',
   // ---- end calibration ----
   invalidJson: 'Invalid JSON in {{param}}',
   invalidConditions: 'Invalid condition: {{reason}}',
