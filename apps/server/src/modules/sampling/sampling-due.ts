@@ -58,6 +58,9 @@ function scopeWhere(scope: TDueScope): SQL {
   return sql`true`;
 }
 
+/** The order of names, as localeCompare's (one collator: localeCompare makes one per call, thousands per card for all customers). */
+const NAMES = new Intl.Collator();
+
 /** The points of the scope with their due dates on `now`'s local date of each location; soonest first. */
 export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promise<TDuePoint[]> {
   const rows = await dueRow.read(
@@ -93,7 +96,8 @@ export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promi
     };
   });
   const key = (point: TDuePoint) => point.due.nextDue ?? '9999-12-31';
-  return points.sort((a, b) => key(a).localeCompare(key(b)) || a.customer.localeCompare(b.customer) || a.location.localeCompare(b.location) || a.name.localeCompare(b.name));
+  const byDate = (a: TDuePoint, b: TDuePoint) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return points.sort((a, b) => byDate(a, b) || NAMES.compare(a.customer, b.customer) || NAMES.compare(a.location, b.location) || NAMES.compare(a.name, b.name));
 }
 
 export interface TSamplingDueStep {
