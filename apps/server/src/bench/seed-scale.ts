@@ -26,7 +26,8 @@ import { runSamplingDueStep } from '../modules/sampling/sampling-due';
  * 15-minute reading of the 62 days, for the chart benchmark. For the logbook (docs/logbook.md,
  * "Speed"): a location "Logboek 50" of the second customer with 50 nodes and every reading of 12
  * months, and every reading of the previous month for that customer's other nodes (about 2 M rows
- * more than --history-rows).
+ * more than --history-rows). For sampling (docs/sampling.md, "Speed"): sample points, plans and two
+ * years of lab results at a quarter of the locations and at every location of the second customer.
  *
  * The database is made anew: PostgreSQL (dropped and created) or a PGlite directory (emptied).
  */
@@ -45,6 +46,7 @@ Usage: npm run seed:scale -- [options]
   --database <postgres|pglite>   (default postgres)
   --url <url>            PostgreSQL database to (re)create (default ${DEFAULT_SCALE_URL})
   --dir <dir>            PGlite data directory to (re)create (default ${DEFAULT_PGLITE_DIR})
+  --sampling-only        on a seeded PostgreSQL database (--url): delete its sampling data and seed that again
 `;
 
 async function recreatePostgres(url: string): Promise<void> {
@@ -184,10 +186,7 @@ export async function seedScale(database: TDatabase, nodes: number, historyRows:
     await run(sql`INSERT INTO user_customers (user_id, customer_id) SELECT id, 1 FROM users WHERE email = ${BENCH_CUSTOMER_USER}`);
   });
   await step('alarms (the nodes\' alarm states, and a handled history)', () => seedAlarms(database));
-  await step('sampling (sample points, plans, two years of lab results, their alarms)', () => seedSampling(database));
-  await step('sampling due look (the hourly job: samplingOverdue alarms)', () =>
-    database.system.transaction((tx) => runSamplingDueStep(tx, new Date())).then((look) => process.stdout.write(`(${look.opened} opened) `)),
-  );
+  await seedSamplingSteps(database);
   // A freshly loaded table has no visibility map yet; a live database has been vacuumed.
   await step('vacuum analyze', () => database.exec('VACUUM ANALYZE'));
 }
@@ -231,6 +230,25 @@ export async function seedAlarms(database: TDatabase): Promise<void> {
       now() - interval '7 days' - random() * interval '358 days' AS opened FROM generate_series(1, 2) n) x
     WHERE d.customer_id IS NOT NULL AND abs(hashtext(d.eui)) % 10 = 0`);
   await run(sql`INSERT INTO alarm_events (alarm_id, at, action, details) SELECT id, opened_at, 'opened', '{"via":"seed"}'::jsonb FROM alarms`);
+}
+
+/** The sampling steps of the seed; with `again`, on a seeded database: its sampling data first deleted (`--sampling-only`). */
+async function seedSamplingSteps(database: TDatabase, again = false): Promise<void> {
+  if (again) {
+    await step('sampling data deleted', async () => {
+      const run = (query: ReturnType<typeof sql>) => database.system.execute(query);
+      await run(sql`DELETE FROM alarm_events WHERE alarm_id IN (SELECT id FROM alarms WHERE sample_point_id IS NOT NULL)`);
+      await run(sql`DELETE FROM alarms WHERE sample_point_id IS NOT NULL`);
+      await run(sql`DELETE FROM sample_results`);
+      await run(sql`DELETE FROM sampling_plans`);
+      await run(sql`DELETE FROM sample_points`);
+    });
+  }
+  await step('sampling (sample points, plans, two years of lab results, their alarms)', () => seedSampling(database));
+  await step('sampling due look (the hourly job: samplingOverdue alarms)', () =>
+    database.system.transaction((tx) => runSamplingDueStep(tx, new Date())).then((look) => process.stdout.write(`(${look.opened} opened) `)),
+  );
+  if (again) await step('vacuum analyze (sampling)', () => database.exec('VACUUM ANALYZE sample_points, sample_results, sampling_plans, alarms, alarm_events'));
 }
 
 /**
@@ -479,11 +497,21 @@ async function main(): Promise<void> {
       database: { type: 'string', default: 'postgres' },
       url: { type: 'string', default: DEFAULT_SCALE_URL },
       dir: { type: 'string', default: DEFAULT_PGLITE_DIR },
+      'sampling-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     process.stdout.write(HELP);
+    return;
+  }
+  if (values['sampling-only']) {
+    const database = await openDatabase({ databaseUrl: values.url });
+    try {
+      await seedSamplingSteps(database, true);
+    } finally {
+      await database.close();
+    }
     return;
   }
   const nodes = Number(values.nodes);
