@@ -109,13 +109,20 @@ export interface TPointDue {
  * the plan) plus the interval; a re-sample within the plan's days of a result that opened an alarm,
  * until a later result is entered (that result is the re-sample).
  */
+/** The last day of "due soon" for the last `today` asked: the same for every point of a look (thousands for the dashboard). */
+let dueSoon = { today: '', until: '' };
+const dueSoonUntil = (today: string): string => {
+  if (dueSoon.today !== today) dueSoon = { today, until: addLocalDays(today, DUE_SOON_DAYS) };
+  return dueSoon.until;
+};
+
 export function pointDue(plan: TEffectivePlan, history: TPointHistory, today: string): TPointDue {
   const from = history.latest?.takenOn ?? history.since;
   const routineDue = plan.intervalMonths === null ? null : history.latest === null ? history.since : addLocalMonths(from, plan.intervalMonths);
   const resampleDue = history.latest?.opensAlarm ? addLocalDays(history.latest.takenOn, plan.resampleWithinDays) : null;
   const candidates = [routineDue, resampleDue].filter((date): date is string => date !== null).sort();
   const nextDue = candidates[0] ?? null;
-  const state: TDueState = nextDue === null ? 'noInterval' : nextDue < today ? 'overdue' : nextDue <= addLocalDays(today, DUE_SOON_DAYS) ? 'due' : 'planned';
+  const state: TDueState = nextDue === null ? 'noInterval' : nextDue < today ? 'overdue' : nextDue <= dueSoonUntil(today) ? 'due' : 'planned';
   return { routineDue, resampleDue, nextDue, state };
 }
 

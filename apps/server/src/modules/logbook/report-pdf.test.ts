@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadPdfMake } from '../../lib/pdfmake';
-import { logbookDocument, renderLogbookPdf } from './report-pdf';
+import { renderLogbookPdf } from './report-pdf';
 import { excursionsInFull, groupOpenDeviations, pdfInFull, PDF_ALL_DEVIATIONS_IN_REPORT, PDF_ALL_EXCURSIONS_IN_REPORT, PDF_ALL_WEEKS_IN_REPORT } from './report-pdf-tables';
 import { customerReport, germanReport, issuedBefore39, locationReport } from './report.fixture';
 
@@ -228,26 +227,6 @@ describe('renderLogbookPdf', () => {
     expect(text).toContain('Open deviations of the same kind on the same channel are one line here, with their number, the first start and the last end; the CSV has every deviation.');
     expect(text).toContain(`(${PDF_ALL_DEVIATIONS_IN_REPORT / 2}×)`);
     expect(text).toContain('Boiler na onderhoud op 65 °C gezet en tappunt gespoeld');
-  });
-
-  it('lays a customer report out location by location with the same bytes as pdfmake laying out the whole of it', async () => {
-    const pdfmake = await loadPdfMake();
-    const [section] = customerReport.locations;
-    // Long tables, so headings fall near the ends of pages and pdfmake moves some of them.
-    const long = { ...section, changes: [...section.changes, ...section.changes, ...section.changes] };
-    let moved = 0;
-    for (const report of [customerReport, { ...customerReport, locations: [long, customerReport.locations[1], long] }]) {
-      const definition = logbookDocument(report, 'nl');
-      const decide = definition.pageBreakBefore!;
-      definition.pageBreakBefore = (node, nodes) => {
-        const before = decide(node, nodes);
-        moved += before ? 1 : 0;
-        return before;
-      };
-      const plain = await pdfmake.createPdf(definition).getBuffer();
-      expect((await renderLogbookPdf(report, 'nl')).equals(plain)).toBe(true);
-    }
-    expect(moved).toBeGreaterThan(1);
   });
 
   it('over more than a quarter lists the flushes per channel and only the weeks that fell short', async () => {

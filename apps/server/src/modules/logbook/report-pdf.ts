@@ -31,55 +31,9 @@ const PDF_LANGUAGE: Record<TReportLanguage, string> = { nl: 'nl-NL', en: 'en-GB'
  */
 export async function renderLogbookPdf(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions = {}, signing?: TPdfSigning): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
-  const definition = logbookDocument(report, language, options, signing);
-  if (report.locations.length > 1) await settleHeadings(pdfmake, logbookDocument(report, language, options, signing), definition);
-  const output = pdfmake.createPdf(definition);
+  const output = pdfmake.createPdf(logbookDocument(report, language, options, signing));
   if (!signing) return output.getBuffer();
   return signPdfDocument(await output.getStream(), signing, new Date(report.generatedAt));
-}
-
-/** The headings of a part of the document (a pdfmake section), in the order of the document. */
-function headingsOf(part: Content): { pageBreak?: 'before' }[] {
-  const nodes = typeof part === 'object' && part !== null && 'section' in part && Array.isArray(part.section) ? (part.section as Content[]) : [];
-  return nodes.filter((node): node is Content & { headlineLevel: number; pageBreak?: 'before' } => typeof node === 'object' && node !== null && 'headlineLevel' in node && Boolean(node.headlineLevel));
-}
-
-/**
- * Where a long report's headings break (docs/logbook.md, "Speed"). pdfmake keeps a heading off the
- * end of a page (`pageBreakBefore`) by laying out the whole document again for every heading it
- * moves, one after the other: a customer's month of 179 pages moved dozens, each a full layout.
- * Every part of the document (the customers' summary, each location) starts on a new page, so where
- * a part's headings fall depends on that part alone: each part is laid out by itself (`trial`, a
- * second definition of the same report, since pdfmake marks the nodes it lays out), the headings
- * pdfmake moved there get their page break in `final`, and `final` is laid out once, without
- * `pageBreakBefore`. The same pages as before, in a fraction of the layouts.
- */
-async function settleHeadings(pdfmake: Awaited<ReturnType<typeof loadPdfMake>>, trial: TDocumentDefinitions, final: TDocumentDefinitions): Promise<void> {
-  const decide = trial.pageBreakBefore;
-  if (!decide || !Array.isArray(trial.content) || !Array.isArray(final.content)) return;
-  const finalParts = final.content as Content[];
-  for (const [index, part] of (trial.content as Content[]).entries()) {
-    const headings = headingsOf(finalParts[index]);
-    if (headings.length === 0) continue;
-    // pdfmake asks about each node once, in the order of the document: the n-th heading asked is the n-th heading of the part.
-    let asked = 0;
-    const moved: number[] = [];
-    await pdfmake
-      .createPdf({
-        ...trial,
-        content: [part],
-        pageBreakBefore: (node, nodes) => {
-          if (!node.headlineLevel) return false;
-          const heading = asked++;
-          const before = decide(node, nodes);
-          if (before) moved.push(heading);
-          return before;
-        },
-      })
-      .getBuffer();
-    for (const heading of moved) headings[heading].pageBreak = 'before';
-  }
-  delete final.pageBreakBefore;
 }
 
 /** What every page of the document repeats: the report, its language, its texts. */
