@@ -83,34 +83,42 @@ export function pdfInFull(sections: readonly TLogbookLocationSection[]): TPdfInF
   };
 }
 
-/** A deviation as the paper lists it: one, or the open ones of a kind on a channel together (`count` of them). */
-export type TPdfDeviationLine = TLogbookDeviation & { count: number };
+/**
+ * A deviation as the paper lists it: one, or the open ones of a kind at a location together (`count`
+ * of them, on `channels` node channels).
+ */
+export type TPdfDeviationLine = TLogbookDeviation & { count: number; channels: number };
 
 /**
- * The open deviations of the same kind (and alarm kind) on the same node channel as one line, at the
- * place of the first: from the earliest start to the latest end (ongoing when one is); handled ones
- * one line each, in their order.
+ * The open deviations of the same kind (and alarm kind) at a location as one line, at the place of
+ * the first: from the earliest start to the latest end (ongoing when one is), with how many there
+ * are and on how many channels (a customer's month had 650 overdue calibrations, one per channel,
+ * which the calibration table lists by channel anyway); handled ones one line each, in their order.
  */
 export function groupOpenDeviations(rows: readonly TLogbookDeviation[]): TPdfDeviationLine[] {
   const lines: TPdfDeviationLine[] = [];
-  const groups = new Map<string, TPdfDeviationLine>();
+  const groups = new Map<string, { line: TPdfDeviationLine; channels: Set<string> }>();
   for (const row of rows) {
     if (row.state !== 'open') {
-      lines.push({ ...row, count: 1 });
+      lines.push({ ...row, count: 1, channels: 1 });
       continue;
     }
-    const key = JSON.stringify([row.kind, row.alarmKind, row.eui, row.channelId]);
+    const key = JSON.stringify([row.kind, row.alarmKind]);
+    const channel = JSON.stringify([row.eui, row.channelId]);
     const group = groups.get(key);
     if (!group) {
-      const line = { ...row, count: 1 };
-      groups.set(key, line);
+      const line = { ...row, count: 1, channels: 1 };
+      groups.set(key, { line, channels: new Set([channel]) });
       lines.push(line);
       continue;
     }
-    group.count += 1;
-    if (row.from < group.from) group.from = row.from;
-    group.to = group.to === null || row.to === null ? null : row.to > group.to ? row.to : group.to;
-    group.hours = group.hours === null || row.hours === null ? null : group.hours + row.hours;
+    const { line } = group;
+    group.channels.add(channel);
+    line.count += 1;
+    line.channels = group.channels.size;
+    if (row.from < line.from) line.from = row.from;
+    line.to = line.to === null || row.to === null ? null : row.to > line.to ? row.to : line.to;
+    line.hours = line.hours === null || row.hours === null ? null : line.hours + row.hours;
   }
   return lines;
 }
@@ -314,7 +322,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
   ];
   const weekCount = new Set(section.flushWeeks.map((week) => week.week)).size;
   const allWeeks = inFull.weeks && weekCount <= PDF_ALL_WEEKS.weeks && section.flushWeeks.length <= PDF_ALL_WEEKS.rows;
-  const deviationLines = inFull.deviations ? deviations.rows(section).map((row) => ({ ...row, count: 1 })) : groupOpenDeviations(deviations.rows(section));
+  const deviationLines = inFull.deviations ? deviations.rows(section).map((row) => ({ ...row, count: 1, channels: 1 })) : groupOpenDeviations(deviations.rows(section));
   const count = (title: string, value: (channel: ReturnType<typeof flushChannels>[number]) => number, bad = false): TPdfColumn<ReturnType<typeof flushChannels>[number]> => ({
     title,
     align: 'right',
@@ -360,7 +368,11 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
         width: '*',
         cell: (row) => pdfCell(row.count > 1 ? `${written(deviations, 'kind', row)} (${row.count}×)` : written(deviations, 'kind', row), { bold: true }),
       },
-      { title: texts.columns.channel, width: '*', cell: (row) => pdfCell([row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')) },
+      {
+        title: texts.columns.channel,
+        width: '*',
+        cell: (row) => pdfCell(row.channels > 1 ? `${texts.labels.channels}: ${row.channels}` : [row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')),
+      },
       'from',
       'to',
       ['state', { emphasis: (row) => (row.state === 'open' ? BAD : {}) }],

@@ -194,7 +194,7 @@ describe('renderLogbookPdf', () => {
     expect(pdfInFull([part(1, 1), part(weeks - 1, deviations - 1)])).toMatchObject({ weeks: inFull, deviations: inFull });
   });
 
-  it('groups the open deviations of a kind on a channel in a long report: number, first start, last end; handled ones stay one each', () => {
+  it('groups the open deviations of a kind at a location in a long report: number, channels, first start, last end; handled ones stay one each', () => {
     const [section] = locationReport.locations;
     const [handled, , open] = section.deviations!;
     const at = (from: string, to: string | null) => ({ ...open, kind: 'excursion' as const, from, to });
@@ -206,26 +206,25 @@ describe('renderLogbookPdf', () => {
       at('2026-10-20T01:00:00.000Z', '2026-10-21T02:00:00.000Z'),
       open,
     ]);
-    expect(lines.map((line) => [line.kind, line.channelId, line.count, line.from, line.to, line.state])).toEqual([
-      ['excursion', 'temperature1', 3, '2026-10-03T01:00:00.000Z', '2026-10-21T02:00:00.000Z', 'open'],
-      ['excursion', 'temperature1', 1, handled.from, handled.to, 'handled'],
-      ['excursion', 'temperature2', 1, '2026-10-06T01:00:00.000Z', '2026-10-06T02:00:00.000Z', 'open'],
-      ['failedFlush', 'temperature1', 1, open.from, open.to, 'open'],
+    expect(lines.map((line) => [line.kind, line.channelId, line.count, line.channels, line.from, line.to, line.state])).toEqual([
+      ['excursion', 'temperature1', 4, 2, '2026-10-03T01:00:00.000Z', '2026-10-21T02:00:00.000Z', 'open'],
+      ['excursion', 'temperature1', 1, 1, handled.from, handled.to, 'handled'],
+      ['failedFlush', 'temperature1', 1, 1, open.from, open.to, 'open'],
     ]);
     // One still going: the line is ongoing.
     expect(groupOpenDeviations([at('2026-10-05T01:00:00.000Z', '2026-10-05T02:00:00.000Z'), at('2026-10-07T01:00:00.000Z', null)])[0]).toMatchObject({ count: 2, to: null });
   });
 
-  it('a customer report over the deviation bound: one line per kind and channel for the open ones, with the note that the CSV has each', async () => {
+  it('a customer report over the deviation bound: one line per kind and location for the open ones, with the note that the CSV has each', async () => {
     const [section] = customerReport.locations;
     const [handled, , open] = section.deviations!;
     const crowded = {
       ...section,
-      deviations: [handled, ...Array.from({ length: PDF_ALL_DEVIATIONS_IN_REPORT / 2 }, (_, n) => ({ ...open, from: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z`, to: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z` }))],
+      deviations: [handled, ...Array.from({ length: PDF_ALL_DEVIATIONS_IN_REPORT / 2 }, (_, n) => ({ ...open, channelId: n % 2 ? 'temperature2' : 'temperature1', from: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z`, to: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z` }))],
     };
     const text = squeeze(pagesOf(await renderLogbookPdf({ ...customerReport, locations: [crowded, crowded] }, 'en')).join('\n'));
-    expect(text).toContain('Open deviations of the same kind on the same channel are one line here, with their number, the first start and the last end; the CSV has every deviation.');
-    expect(text).toContain(`(${PDF_ALL_DEVIATIONS_IN_REPORT / 2}×)`);
+    expect(text).toContain('Open deviations of the same kind are one line per location here, with their number, the number of channels, the first start and the last end; the CSV has every deviation.');
+    expect(text).toContain(`(${PDF_ALL_DEVIATIONS_IN_REPORT / 2}×) Channels: 2`);
     expect(text).toContain('Boiler na onderhoud op 65 °C gezet en tappunt gespoeld');
   });
 
