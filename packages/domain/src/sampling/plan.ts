@@ -104,11 +104,6 @@ export interface TPointDue {
   state: TDueState;
 }
 
-/**
- * The next due dates of one point: the routine one from its latest sampling (or from when it joined
- * the plan) plus the interval; a re-sample within the plan's days of a result that opened an alarm,
- * until a later result is entered (that result is the re-sample).
- */
 /** The last day of "due soon" for the last `today` asked: the same for every point of a look (thousands for the dashboard). */
 let dueSoon = { today: '', until: '' };
 const dueSoonUntil = (today: string): string => {
@@ -116,6 +111,11 @@ const dueSoonUntil = (today: string): string => {
   return dueSoon.until;
 };
 
+/**
+ * The next due dates of one point: the routine one from its latest sampling (or from when it joined
+ * the plan) plus the interval; a re-sample within the plan's days of a result that opened an alarm,
+ * until a later result is entered (that result is the re-sample).
+ */
 export function pointDue(plan: TEffectivePlan, history: TPointHistory, today: string): TPointDue {
   const from = history.latest?.takenOn ?? history.since;
   const routineDue = plan.intervalMonths === null ? null : history.latest === null ? history.since : addLocalMonths(from, plan.intervalMonths);
