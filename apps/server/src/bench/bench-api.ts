@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DASHBOARD_LIST_NAMES, logbookPeriod } from '@aquasmart/domain';
+import { DASHBOARD_LIST_NAMES, logbookPeriod, SAMPLE_RESULT_LIST_MAX_LIMIT } from '@aquasmart/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -127,6 +127,7 @@ async function main(): Promise<void> {
       { label: `locations of ${fleet.customer} (the large customer)`, user: 'admin', url: `/customers/${encodeURIComponent(fleet.customer)}/locations` },
       { label: 'one node, 62-day chart data', user: 'admin', url: chart },
     ];
+    allCalls.push(...(await samplingCalls(database.db, fleet.customer)));
     const calls = allCalls.filter((call) => !values.only || call.label.includes(values.only));
 
     process.stdout.write(
@@ -165,6 +166,51 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
+}
+
+/**
+ * Sampling (docs/sampling.md, "Speed"; issue 40): a location's sample points, plan and results (the
+ * Monstername tab's three reads) for the large customer's sampling location with the most points and
+ * for "Logboek 50", by the administrator and the customer's user; the dashboard's samplings card for
+ * every customer (administrator), one customer (?customer=, the customer's tab) and a customer's user.
+ */
+async function samplingCalls(db: Parameters<typeof queryRows>[0], largeCustomer: string): Promise<TCall[]> {
+  const places = await queryRows<{ customer: string; location: string; points: number; results: number; mine: boolean }>(
+    db,
+    sql`(SELECT c.name AS customer, l.name AS location, count(DISTINCT p.id)::int AS points, count(r.id)::int AS results, c.id = 1 AS mine
+           FROM sample_points p JOIN locations l ON l.id = p.location_id JOIN customers c ON c.id = l.customer_id LEFT JOIN sample_results r ON r.sample_point_id = p.id
+          WHERE c.id = 1 GROUP BY c.id, c.name, l.id, l.name ORDER BY count(DISTINCT p.id) DESC, l.id LIMIT 1)
+        UNION ALL
+        (SELECT c.name, l.name, count(DISTINCT p.id)::int, count(r.id)::int, false
+           FROM sample_points p JOIN locations l ON l.id = p.location_id JOIN customers c ON c.id = l.customer_id LEFT JOIN sample_results r ON r.sample_point_id = p.id
+          WHERE l.name = ${LOGBOOK_BENCH_LOCATION} GROUP BY c.name, l.id, l.name)`,
+  );
+  const calls: TCall[] = [];
+  for (const place of places) {
+    const base = `/customers/${encodeURIComponent(place.customer)}/locations/${encodeURIComponent(place.location)}`;
+    const what = `${place.location} (${place.points} points, ${place.results} results)`;
+    calls.push(
+      { label: `sampling: sample points of ${what}`, user: 'admin', url: `${base}/sample-points` },
+      { label: `sampling: plan of ${place.location}`, user: 'admin', url: `${base}/sampling-plan` },
+      { label: `sampling: results of ${place.location}, ${SAMPLE_RESULT_LIST_MAX_LIMIT} newest`, user: 'admin', url: `${base}/sample-results?limit=${SAMPLE_RESULT_LIST_MAX_LIMIT}` },
+      { label: `sampling: results of ${place.location}, one point`, user: 'admin', url: `${base}/sample-results?limit=${SAMPLE_RESULT_LIST_MAX_LIMIT}&samplePointId=0` },
+    );
+    if (place.mine) calls.push({ label: `sampling: sample points of ${place.location} (user of ${place.customer})`, user: 'customer', url: `${base}/sample-points` });
+  }
+  // The one-point filter: the location's first point.
+  for (const call of calls.filter((entry) => entry.url.endsWith('samplePointId=0'))) {
+    const location = decodeURIComponent(call.url.split('/')[4]);
+    const [point] = await queryRows<{ id: number }>(db, sql`SELECT p.id FROM sample_points p JOIN locations l ON l.id = p.location_id WHERE l.name = ${location} ORDER BY p.id LIMIT 1`);
+    call.url = call.url.replace('samplePointId=0', `samplePointId=${point?.id ?? 0}`);
+  }
+  const [all] = await queryRows<{ points: number }>(db, sql`SELECT count(*)::int AS points FROM sample_points`);
+  const [mine] = await queryRows<{ points: number }>(db, sql`SELECT count(*)::int AS points FROM sample_points p JOIN locations l ON l.id = p.location_id WHERE l.customer_id = 1`);
+  calls.push(
+    { label: `sampling: dashboard card (administrator, ${all.points} points)`, user: 'admin', url: '/dashboard/samplings' },
+    { label: `sampling: dashboard card ?customer=${largeCustomer} (${mine.points} points)`, user: 'admin', url: `/dashboard/samplings?customer=${encodeURIComponent(largeCustomer)}` },
+    { label: `sampling: dashboard card (user of ${largeCustomer})`, user: 'customer', url: '/dashboard/samplings' },
+  );
+  return calls;
 }
 
 const MB = 1024 * 1024;

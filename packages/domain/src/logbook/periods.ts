@@ -1,5 +1,6 @@
 import { timeZoneOffsetMinutes } from '../settings/periods';
 import { LOGBOOK_MAX_PERIOD_DAYS, type TLogbookPeriodQuery } from './report';
+import { localDateOf } from './report-rules';
 
 /** The period choices of the logbook's picker; "custom" is two dates typed by the user. */
 export const LOGBOOK_PERIOD_KINDS = ['month', 'quarter', 'year', 'custom'] as const;
@@ -58,10 +59,8 @@ export function logbookPeriodIssues(period: TLogbookPeriodQuery, today: string):
   return issues;
 }
 
-/** The local date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDateIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+/** The local date (YYYY-MM-DD) of an instant in a time zone (report-rules.ts keeps one formatter per zone). */
+export const localDateIn = (instant: Date, timeZone: string): string => localDateOf(instant, timeZone);
 
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant (zone offsets are whole minutes). */
 const zoneOffsetMs = (instant: number, timeZone: string): number => timeZoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;

@@ -39,9 +39,17 @@ export function requiredFlushes(days: number, flushEveryHours: number): number {
   return Math.floor((2 * whole * there + 7) / 14);
 }
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (the dashboard's samplings card asks for three dates per sample point). */
+const localDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDateOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = localDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    localDateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /**

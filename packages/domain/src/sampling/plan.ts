@@ -104,6 +104,13 @@ export interface TPointDue {
   state: TDueState;
 }
 
+/** The last day of "due soon" for the last `today` asked: the same for every point of a look (thousands for the dashboard). */
+let dueSoon = { today: '', until: '' };
+const dueSoonUntil = (today: string): string => {
+  if (dueSoon.today !== today) dueSoon = { today, until: addLocalDays(today, DUE_SOON_DAYS) };
+  return dueSoon.until;
+};
+
 /**
  * The next due dates of one point: the routine one from its latest sampling (or from when it joined
  * the plan) plus the interval; a re-sample within the plan's days of a result that opened an alarm,
@@ -115,7 +122,7 @@ export function pointDue(plan: TEffectivePlan, history: TPointHistory, today: st
   const resampleDue = history.latest?.opensAlarm ? addLocalDays(history.latest.takenOn, plan.resampleWithinDays) : null;
   const candidates = [routineDue, resampleDue].filter((date): date is string => date !== null).sort();
   const nextDue = candidates[0] ?? null;
-  const state: TDueState = nextDue === null ? 'noInterval' : nextDue < today ? 'overdue' : nextDue <= addLocalDays(today, DUE_SOON_DAYS) ? 'due' : 'planned';
+  const state: TDueState = nextDue === null ? 'noInterval' : nextDue < today ? 'overdue' : nextDue <= dueSoonUntil(today) ? 'due' : 'planned';
   return { routineDue, resampleDue, nextDue, state };
 }
 

@@ -11,6 +11,7 @@ import {
   sectionLookup,
   deviationKindText,
   type TLogbookCell,
+  type TLogbookDeviation,
   type TLogbookColumnKey,
   type TLogbookFlushWeek,
   type TLogbookLocationSection,
@@ -47,9 +48,80 @@ export const PDF_ALL_EXCURSIONS = 300;
  */
 export const PDF_ALL_EXCURSIONS_IN_REPORT = 1_000;
 
+/**
+ * ... and every week of every channel up to this many channel-weeks in the whole report: a
+ * customer's month of 24 locations is about 3,500 week rows (5 weeks of 700 channels), a third of
+ * its pages; beyond, each location prints the flushes per channel and the weeks that fell short.
+ */
+export const PDF_ALL_WEEKS_IN_REPORT = 1_000;
+/**
+ * The PDF lists every deviation one by one up to this many in the whole report; beyond, the open
+ * ones of the same kind on the same channel are one line (their number, the first start, the last
+ * end), and the handled ones stay one line each (their action is what an inspector reads). The CSV
+ * and the JSON keep every deviation. A customer's month had 794, nearly all open excursions.
+ */
+export const PDF_ALL_DEVIATIONS_IN_REPORT = 300;
+
+const sum = (sections: readonly TLogbookLocationSection[], rows: (section: TLogbookLocationSection) => number) => sections.reduce((total, section) => total + rows(section), 0);
+
 /** Whether a report's PDF lists every excursion of each location (else those of 2 days or longer, and says the CSV has all). */
 export const excursionsInFull = (sections: readonly TLogbookLocationSection[]): boolean =>
-  sections.reduce((total, section) => total + section.channels.reduce((sum, channel) => sum + (channel.excursions?.length ?? 0), 0), 0) <= PDF_ALL_EXCURSIONS_IN_REPORT;
+  sum(sections, (section) => section.channels.reduce((total, channel) => total + (channel.excursions?.length ?? 0), 0)) <= PDF_ALL_EXCURSIONS_IN_REPORT;
+
+/** Which long tables a report's PDF prints in full (each bound counts the rows of the whole report). */
+export interface TPdfInFull {
+  excursions: boolean;
+  weeks: boolean;
+  deviations: boolean;
+}
+export const ALL_IN_FULL: TPdfInFull = { excursions: true, weeks: true, deviations: true };
+export function pdfInFull(sections: readonly TLogbookLocationSection[]): TPdfInFull {
+  return {
+    excursions: excursionsInFull(sections),
+    weeks: sum(sections, (section) => section.flushWeeks.length) <= PDF_ALL_WEEKS_IN_REPORT,
+    deviations: sum(sections, (section) => section.deviations?.length ?? 0) <= PDF_ALL_DEVIATIONS_IN_REPORT,
+  };
+}
+
+/**
+ * A deviation as the paper lists it: one, or the open ones of a kind at a location together (`count`
+ * of them, on `channels` node channels).
+ */
+export type TPdfDeviationLine = TLogbookDeviation & { count: number; channels: number };
+
+/**
+ * The open deviations of the same kind (and alarm kind) at a location as one line, at the place of
+ * the first: from the earliest start to the latest end (ongoing when one is), with how many there
+ * are and on how many channels (a customer's month had 650 overdue calibrations, one per channel,
+ * which the calibration table lists by channel anyway); handled ones one line each, in their order.
+ */
+export function groupOpenDeviations(rows: readonly TLogbookDeviation[]): TPdfDeviationLine[] {
+  const lines: TPdfDeviationLine[] = [];
+  const groups = new Map<string, { line: TPdfDeviationLine; channels: Set<string> }>();
+  for (const row of rows) {
+    if (row.state !== 'open') {
+      lines.push({ ...row, count: 1, channels: 1 });
+      continue;
+    }
+    const key = JSON.stringify([row.kind, row.alarmKind]);
+    const channel = JSON.stringify([row.eui, row.channelId]);
+    const group = groups.get(key);
+    if (!group) {
+      const line = { ...row, count: 1, channels: 1 };
+      groups.set(key, { line, channels: new Set([channel]) });
+      lines.push(line);
+      continue;
+    }
+    const { line } = group;
+    group.channels.add(channel);
+    line.count += 1;
+    line.channels = group.channels.size;
+    if (row.from < line.from) line.from = row.from;
+    line.to = line.to === null || row.to === null ? null : row.to > line.to ? row.to : line.to;
+    line.hours = line.hours === null || row.hours === null ? null : line.hours + row.hours;
+  }
+  return lines;
+}
 
 /**
  * Characters the embedded Roboto lacks (the audit texts' arrow) written with ones it has, and a
@@ -228,7 +300,7 @@ const isShort = (week: TLogbookFlushWeek) => week.flushes < week.required || wee
 /** 'Faulty readings' as 'faulty readings' inside a line; German keeps its nouns' capitals ('fehlerhafte Messwerte'). */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage, reportInFull = true) {
+export function locationTables(section: TLogbookLocationSection, texts: TLogbookReportTexts, language: TReportLanguage, inFull: TPdfInFull = ALL_IN_FULL) {
   const location: TPdfLocation = { texts, language, zone: section.location.timeZone, lookup: sectionLookup(section) };
   const { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes } = LOGBOOK_TABLES;
   const { samplingPlan, samplingResults } = LOGBOOK_TABLES;
@@ -249,7 +321,8 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
     'required',
   ];
   const weekCount = new Set(section.flushWeeks.map((week) => week.week)).size;
-  const allWeeks = weekCount <= PDF_ALL_WEEKS.weeks && section.flushWeeks.length <= PDF_ALL_WEEKS.rows;
+  const allWeeks = inFull.weeks && weekCount <= PDF_ALL_WEEKS.weeks && section.flushWeeks.length <= PDF_ALL_WEEKS.rows;
+  const deviationLines = inFull.deviations ? deviations.rows(section).map((row) => ({ ...row, count: 1, channels: 1 })) : groupOpenDeviations(deviations.rows(section));
   const count = (title: string, value: (channel: ReturnType<typeof flushChannels>[number]) => number, bad = false): TPdfColumn<ReturnType<typeof flushChannels>[number]> => ({
     title,
     align: 'right',
@@ -283,10 +356,23 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
       ['missedFlushes', { none: true }],
       'verdict',
     ]),
-    /** Every deviation with its state and handling (cause, corrective action, who and when); open ones say so. */
-    deviations: tableOf(deviations, [
-      ['kind', { ...WIDE, emphasis: () => ({ bold: true }) }],
-      { title: texts.columns.channel, width: '*', cell: (row) => pdfCell([row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')) },
+    /**
+     * Every deviation with its state and handling (cause, corrective action, who and when); open ones
+     * say so. In a long report the open ones of a kind on a channel are one line with their number
+     * (`groupOpenDeviations`), and a note says the CSV has each.
+     */
+    deviationsNote: deviationLines.length < deviations.rows(section).length ? texts.labels.deviationsGroupedInCsv : null,
+    deviations: sectionTable<TPdfDeviationLine>(location, { ...deviations, rows: () => [] }, [
+      {
+        title: texts.columns.kind,
+        width: '*',
+        cell: (row) => pdfCell(row.count > 1 ? `${written(deviations, 'kind', row)} (${row.count}×)` : written(deviations, 'kind', row), { bold: true }),
+      },
+      {
+        title: texts.columns.channel,
+        width: '*',
+        cell: (row) => pdfCell(row.channels > 1 ? `${texts.labels.channels}: ${row.channels}` : [row.nodeName, written(deviations, 'channel', row)].filter(Boolean).join('\n')),
+      },
       'from',
       'to',
       ['state', { emphasis: (row) => (row.state === 'open' ? BAD : {}) }],
@@ -300,7 +386,10 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
               : none,
           ),
       },
-    ]),
+      ],
+      deviationLines,
+      texts.empty.deviations,
+    ),
     temperatures: tableOf(temperatures, [
       { title: texts.columns.channel, width: '*', cell: (channel) => pdfCell(`${channel.nodeName}\n${channel.channelName}`) },
       {
@@ -332,7 +421,7 @@ export function locationTables(section: TLogbookLocationSection, texts: TLogbook
     excursions: ((): { note?: string; table: Content } | null => {
       if (section.channels.length > 0 && section.channels.every((channel) => channel.excursions === undefined)) return null;
       const rows = excursions.rows(section);
-      const all = reportInFull && rows.length <= PDF_ALL_EXCURSIONS;
+      const all = inFull.excursions && rows.length <= PDF_ALL_EXCURSIONS;
       const columns: TColumnChoice<TLogbookExcursionRow>[] = [['node', WIDE], ['channel', WIDE], 'from', 'to', 'hours', 'durationClass'];
       return {
         ...(all ? {} : { note: texts.labels.allExcursionsInCsv }),

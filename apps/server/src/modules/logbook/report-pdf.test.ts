@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderLogbookPdf } from './report-pdf';
-import { excursionsInFull, PDF_ALL_EXCURSIONS_IN_REPORT } from './report-pdf-tables';
+import { excursionsInFull, groupOpenDeviations, pdfInFull, PDF_ALL_DEVIATIONS_IN_REPORT, PDF_ALL_EXCURSIONS_IN_REPORT, PDF_ALL_WEEKS_IN_REPORT } from './report-pdf-tables';
 import { customerReport, germanReport, issuedBefore39, locationReport } from './report.fixture';
 
 /** The text of each page in content order (cells in turn), as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it). */
@@ -179,6 +179,53 @@ describe('renderLogbookPdf', () => {
     expect(text).toContain('Only the excursions of 2 days or longer are listed here; the CSV has every excursion.');
     expect(text).not.toMatch(/05:07/);
     expect(text).toMatch(/16 Oct 2026,? 06:11/);
+  });
+
+  it.each([
+    [PDF_ALL_WEEKS_IN_REPORT, PDF_ALL_DEVIATIONS_IN_REPORT, true],
+    [PDF_ALL_WEEKS_IN_REPORT + 1, PDF_ALL_DEVIATIONS_IN_REPORT + 1, false],
+  ])('a report with %i channel-weeks and %i deviations over its locations lists each: %s', (weeks, deviations, inFull) => {
+    const [section] = locationReport.locations;
+    const part = (n: number, m: number) => ({
+      ...section,
+      flushWeeks: Array.from({ length: n }, () => section.flushWeeks[0]),
+      deviations: Array.from({ length: m }, () => section.deviations![0]),
+    });
+    expect(pdfInFull([part(1, 1), part(weeks - 1, deviations - 1)])).toMatchObject({ weeks: inFull, deviations: inFull });
+  });
+
+  it('groups the open deviations of a kind at a location in a long report: number, channels, first start, last end; handled ones stay one each', () => {
+    const [section] = locationReport.locations;
+    const [handled, , open] = section.deviations!;
+    const at = (from: string, to: string | null) => ({ ...open, kind: 'excursion' as const, from, to });
+    const lines = groupOpenDeviations([
+      at('2026-10-05T01:00:00.000Z', '2026-10-05T02:00:00.000Z'),
+      handled,
+      at('2026-10-03T01:00:00.000Z', '2026-10-03T04:00:00.000Z'),
+      { ...at('2026-10-06T01:00:00.000Z', '2026-10-06T02:00:00.000Z'), channelId: 'temperature2' },
+      at('2026-10-20T01:00:00.000Z', '2026-10-21T02:00:00.000Z'),
+      open,
+    ]);
+    expect(lines.map((line) => [line.kind, line.channelId, line.count, line.channels, line.from, line.to, line.state])).toEqual([
+      ['excursion', 'temperature1', 4, 2, '2026-10-03T01:00:00.000Z', '2026-10-21T02:00:00.000Z', 'open'],
+      ['excursion', 'temperature1', 1, 1, handled.from, handled.to, 'handled'],
+      ['failedFlush', 'temperature1', 1, 1, open.from, open.to, 'open'],
+    ]);
+    // One still going: the line is ongoing.
+    expect(groupOpenDeviations([at('2026-10-05T01:00:00.000Z', '2026-10-05T02:00:00.000Z'), at('2026-10-07T01:00:00.000Z', null)])[0]).toMatchObject({ count: 2, to: null });
+  });
+
+  it('a customer report over the deviation bound: one line per kind and location for the open ones, with the note that the CSV has each', async () => {
+    const [section] = customerReport.locations;
+    const [handled, , open] = section.deviations!;
+    const crowded = {
+      ...section,
+      deviations: [handled, ...Array.from({ length: PDF_ALL_DEVIATIONS_IN_REPORT / 2 }, (_, n) => ({ ...open, channelId: n % 2 ? 'temperature2' : 'temperature1', from: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z`, to: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T05:00:00.000Z` }))],
+    };
+    const text = squeeze(pagesOf(await renderLogbookPdf({ ...customerReport, locations: [crowded, crowded] }, 'en')).join('\n'));
+    expect(text).toContain('Open deviations of the same kind are one line per location here, with their number, the number of channels, the first start and the last end; the CSV has every deviation.');
+    expect(text).toContain(`(${PDF_ALL_DEVIATIONS_IN_REPORT / 2}×) Channels: 2`);
+    expect(text).toContain('Boiler na onderhoud op 65 °C gezet en tappunt gespoeld');
   });
 
   it('over more than a quarter lists the flushes per channel and only the weeks that fell short', async () => {

@@ -3,7 +3,7 @@ import { LOGBOOK_GAP_HOURS, type TLogbookLocationSection, type TLogbookReport, t
 import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
 import { fill, ruleText, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
 import { pageMarks, signOffBlock, type TLogbookPdfOptions } from './report-sign-off';
-import { COLOURS, excursionsInFull, locationTables, pdfCell as cell, pdfTable, VERDICT_COLOURS, type TPdfColumn } from './report-pdf-tables';
+import { COLOURS, locationTables, pdfCell as cell, pdfInFull, pdfTable, VERDICT_COLOURS, type TPdfColumn, type TPdfInFull } from './report-pdf-tables';
 import { signPdfDocument, type TPdfSigning, type TReportSignature } from './report-signature';
 
 export { PDF_ALL_WEEKS, printable } from './report-pdf-tables';
@@ -45,14 +45,14 @@ interface TPdfFrame {
   numberText: string;
   /** On every page under the title: a period still running, a superseded report (report-sign-off.ts). */
   marks: string[];
-  /** Whether the report is small enough to list every excursion (report-pdf-tables.ts, PDF_ALL_EXCURSIONS_IN_REPORT). */
-  excursionsInFull: boolean;
+  /** Which long tables the report is small enough to list in full (report-pdf-tables.ts, the PDF_ALL_..._IN_REPORT bounds). */
+  inFull: TPdfInFull;
 }
 
 function pdfFrame(report: TLogbookReport, language: TReportLanguage, options: TLogbookPdfOptions): TPdfFrame {
   const texts = reportTexts(language);
   const periodText = fill(texts.header.periodRange, { from: localDate(report.period.from, language), to: localDate(report.period.to, language) });
-  return { report, language, texts, periodText, numberText: report.number ?? texts.header.notIssued, marks: pageMarks(report, language, options), excursionsInFull: excursionsInFull(report.locations) };
+  return { report, language, texts, periodText, numberText: report.number ?? texts.header.notIssued, marks: pageMarks(report, language, options), inFull: pdfInFull(report.locations) };
 }
 
 /** The header block of a page: what the report is about, who made it, when. */
@@ -159,7 +159,7 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
             : texts.labels.disinfectionNone,
         ]),
   ];
-  const tables = locationTables(section, texts, language, frame.excursionsInFull);
+  const tables = locationTables(section, texts, language, frame.inFull);
   const flushWeeks = tables.flushWeeks.flatMap((part): Content[] => [
     subheading(part.subheading),
     ...(part.note ? [{ text: part.note, color: COLOURS.muted, margin: [0, 0, 0, 3] } as Content] : []),
@@ -177,7 +177,13 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       heading(texts.sections.summary),
       tables.summary,
       // Reports issued before deviations were records have none: rendered again, they stay as they were.
-      ...(section.deviations ? [heading(texts.sections.deviations), tables.deviations] : []),
+      ...(section.deviations
+        ? [
+            heading(texts.sections.deviations),
+            ...(tables.deviationsNote ? [{ text: tables.deviationsNote, color: COLOURS.muted, margin: [0, 0, 0, 3] } as Content] : []),
+            tables.deviations,
+          ]
+        : []),
       heading(texts.sections.temperatures),
       tables.temperatures,
       ...(tables.excursions

@@ -9,7 +9,7 @@ import { scopedCustomerIds } from '../../identity/customer-scope';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { duePoints } from './sampling-due';
+import { duePointsUnordered, soonestFirst } from './sampling-due';
 
 /**
  * The dashboard's due and overdue samplings (in the sampling module: the dashboard module builds on no other) (docs/sampling.md, "Due samplings"), beside the charts
@@ -24,8 +24,8 @@ export async function getDashboardSamplings(db: TDb, user: TAuthUser, customer: 
     if (!row || (customerIds !== null && !customerIds.includes(row.id))) throw ApiError.notFound(`No customer ${customer}`);
     customerIds = [row.id];
   }
-  const points = await duePoints(db, customerIds === null ? { all: true } : { customerIds }, now);
-  const listed = points.filter((point) => point.due.state === 'overdue' || point.due.state === 'due');
+  const points = await duePointsUnordered(db, customerIds === null ? { all: true } : { customerIds }, now);
+  const listed = soonestFirst(points.filter((point) => point.due.state === 'overdue' || point.due.state === 'due'));
   return {
     points: points.length,
     overdue: listed.filter((point) => point.due.state === 'overdue').length,

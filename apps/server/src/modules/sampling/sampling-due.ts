@@ -30,70 +30,116 @@ export interface TDuePoint {
   locationId: number;
   customer: string;
   location: string;
-  /** The latest sampling (ISO), null for a point never sampled. */
-  lastTakenAt: string | null;
   due: TPointDue;
 }
 
-const dueRow = rowShape({
+/** The places of the points (one row per location), with the location's plan settings. */
+const placeRow = rowShape({
   ...PLACE_COLUMNS,
-  id: column.number,
-  name: column.as<string>(),
-  role: column.as<TSamplePointRole>(),
-  priority: column.as<boolean>(),
-  created_at: column.iso,
   interval_months: column.as<number | null>(),
   de_use: column.as<TDeUse | null>(),
   resample_within_days: column.as<number | null>(),
-  taken_at: column.nullable(column.iso),
+});
+
+/** A point with its latest sampling; the local dates (the location's zone) from the database. */
+const dueRow = rowShape({
+  id: column.number,
+  location_id: column.number,
+  name: column.as<string>(),
+  role: column.as<TSamplePointRole>(),
+  priority: column.as<boolean>(),
+  since_day: column.as<string>(),
+  taken_day: column.as<string | null>(),
   verdict: column.as<TSampleVerdict | null>(),
 });
 
 /** Which points: all, a location's, or those of some customers (a customer's user). */
 export type TDueScope = { all: true } | { locationId: number } | { customerIds: readonly number[] };
 
-function scopeWhere(scope: TDueScope): SQL {
-  if ('locationId' in scope) return sql`p.location_id = ${scope.locationId}`;
+/** The scope on a statement over `locations l` (and its points): `location` is the location id's column. */
+function scopeWhere(scope: TDueScope, location: SQL): SQL {
+  if ('locationId' in scope) return sql`${location} = ${scope.locationId}`;
   if ('customerIds' in scope) return sql`l.customer_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.customerIds.map(String))}::jsonb)::int)`;
   return sql`true`;
 }
 
+/** The order of names, as localeCompare's (one collator: localeCompare makes one per call, thousands per card for all customers). */
+const NAMES = new Intl.Collator();
+
 /** The points of the scope with their due dates on `now`'s local date of each location; soonest first. */
 export async function duePoints(db: TDbOrTx, scope: TDueScope, now: Date): Promise<TDuePoint[]> {
+  return soonestFirst(await duePointsUnordered(db, scope, now));
+}
+
+/** Soonest due first, then by customer, location and name (points without a due date last). */
+export function soonestFirst(points: TDuePoint[]): TDuePoint[] {
+  const byDate = (a: TDuePoint, b: TDuePoint) => {
+    const [left, right] = [a.due.nextDue ?? '9999-12-31', b.due.nextDue ?? '9999-12-31'];
+    return left < right ? -1 : left > right ? 1 : 0;
+  };
+  return points.sort((a, b) => byDate(a, b) || NAMES.compare(a.customer, b.customer) || NAMES.compare(a.location, b.location) || NAMES.compare(a.name, b.name));
+}
+
+/** `duePoints` in no particular order: the hourly look and the dashboard (which orders only the points it lists). */
+export async function duePointsUnordered(db: TDbOrTx, scope: TDueScope, now: Date): Promise<TDuePoint[]> {
+  // Two statements: the places (a few thousand locations for all customers) with their plans, then
+  // the points with only their own columns. The local dates come from the database (`AT TIME ZONE`,
+  // the same zone data as the logbook's local days): three Intl formats and a place per point were
+  // most of the card's time for all customers (docs/sampling.md, "Speed").
+  const places = await placeRow.read(
+    db,
+    sql`SELECT ${PLACE_SELECT}, sp.interval_months, sp.de_use, sp.resample_within_days
+          FROM locations l
+          JOIN customers c ON c.id = l.customer_id
+          LEFT JOIN sampling_plans sp ON sp.location_id = l.id
+         WHERE EXISTS (SELECT 1 FROM sample_points p WHERE p.location_id = l.id) AND ${scopeWhere(scope, sql`l.id`)}`,
+  );
+  if (places.length === 0) return [];
   const rows = await dueRow.read(
     db,
-    sql`SELECT p.id, p.name, p.role, p.priority, p.created_at, ${PLACE_SELECT},
-               sp.interval_months, sp.de_use, sp.resample_within_days, r.taken_at, r.verdict
+    sql`SELECT p.id, p.location_id, p.name, p.role, p.priority, to_char(p.created_at AT TIME ZONE l.time_zone, 'YYYY-MM-DD') AS since_day,
+               to_char(r.taken_at AT TIME ZONE l.time_zone, 'YYYY-MM-DD') AS taken_day, r.verdict
           FROM sample_points p
           JOIN locations l ON l.id = p.location_id
-          JOIN customers c ON c.id = l.customer_id
-          LEFT JOIN sampling_plans sp ON sp.location_id = p.location_id
           LEFT JOIN LATERAL (SELECT taken_at, verdict FROM sample_results r WHERE r.sample_point_id = p.id ORDER BY taken_at DESC, id DESC LIMIT 1) r ON true
-         WHERE ${scopeWhere(scope)}`,
+         WHERE ${scopeWhere(scope, sql`p.location_id`)}`,
   );
-  const points = rows.map((row): TDuePoint => {
-    const place = toSamplingPlace(row);
-    const plan = effectivePlan(effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country), {
-      intervalMonths: row.interval_months,
-      deUse: row.de_use,
-      resampleWithinDays: row.resample_within_days,
-    });
-    const latest = row.taken_at === null ? null : { takenOn: localDateIn(new Date(row.taken_at), place.timeZone), opensAlarm: opensAlarm(row.verdict ?? 'compliant') };
-    return {
+  const todays = new Map<string, string>();
+  const byLocation = new Map(
+    places.map((row) => {
+      const place = toSamplingPlace(row);
+      const plan = effectivePlan(effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country), {
+        intervalMonths: row.interval_months,
+        deUse: row.de_use,
+        resampleWithinDays: row.resample_within_days,
+      });
+      let today = todays.get(place.timeZone);
+      if (today === undefined) {
+        today = localDateIn(now, place.timeZone);
+        todays.set(place.timeZone, today);
+      }
+      return [place.locationId, { place, plan, today }] as const;
+    }),
+  );
+  const points: TDuePoint[] = [];
+  for (const row of rows) {
+    // A location added between the two statements waits for the next look.
+    const at = byLocation.get(row.location_id);
+    if (!at) continue;
+    const latest = row.taken_day === null ? null : { takenOn: row.taken_day, opensAlarm: opensAlarm(row.verdict ?? 'compliant') };
+    points.push({
       samplePointId: row.id,
       name: row.name,
       role: row.role,
       priority: row.priority,
-      customerId: place.customerId,
-      locationId: place.locationId,
-      customer: place.customer,
-      location: place.location,
-      lastTakenAt: row.taken_at,
-      due: pointDue(plan, { since: localDateIn(new Date(row.created_at), place.timeZone), latest }, localDateIn(now, place.timeZone)),
-    };
-  });
-  const key = (point: TDuePoint) => point.due.nextDue ?? '9999-12-31';
-  return points.sort((a, b) => key(a).localeCompare(key(b)) || a.customer.localeCompare(b.customer) || a.location.localeCompare(b.location) || a.name.localeCompare(b.name));
+      customerId: at.place.customerId,
+      locationId: at.place.locationId,
+      customer: at.place.customer,
+      location: at.place.location,
+      due: pointDue(at.plan, { since: row.since_day, latest }, at.today),
+    });
+  }
+  return points;
 }
 
 export interface TSamplingDueStep {
@@ -106,7 +152,7 @@ export interface TSamplingDueStep {
  * it stays overdue) and closes the open ones of points no longer overdue or deleted.
  */
 export async function runSamplingDueStep(tx: TDbOrTx, now: Date, scope: { all: true } | { locationId: number } = { all: true }): Promise<TSamplingDueStep> {
-  const overdue = (await duePoints(tx, scope, now)).filter((point) => point.due.state === 'overdue');
+  const overdue = (await duePointsUnordered(tx, scope, now)).filter((point) => point.due.state === 'overdue');
   const opened = await openSubjects(
     tx,
     overdue.map((point) => ({
