@@ -105,8 +105,9 @@ describe('the window between "250 accepted" and the mark', () => {
     const result = await windows(MAILS);
     const figures = summary(result);
     console.log(`mail window idle (${ctx.database.kind}): p50 ${figures.p50} ms, max ${figures.max} ms; until seen p50 ${summary(seen).p50} ms, max ${summary(seen).max} ms`);
-    // The mark follows the acceptance at once, per e-mail (not after a round or the session's end).
-    expect(summary(result.map((window, n) => window - seen[n])).max).toBeLessThan(500);
+    // The mark follows the acceptance at once, per e-mail (not after a round of the sender, 2 s, or the
+    // session's end). The bound leaves room for a loaded CI machine: 791 ms was seen there with 500.
+    expect(summary(result.map((window, n) => window - seen[n])).max).toBeLessThan(1_500);
   });
 
   it('while other transactions keep the database busy: the window grows to the transaction in progress', { timeout: 120_000 }, async () => {
