@@ -13,8 +13,8 @@ const ctx = useTestContext();
 const log = { warn: () => undefined, info: () => undefined };
 const OWNED = '70B3D5499B00E001';
 const UNASSIGNED = '70B3D5499B00E002';
-/** A user id no one has: its announcement marks the end of what one statement announced. */
-const SENTINEL_USER = 2_000_000_001;
+/** User ids no one has: each one's announcement marks the end of what came before it. */
+let nextSentinel = 2_000_000_001;
 let customer: number;
 let feed: ChangeFeed;
 const received: TChangeMessage[] = [];
@@ -36,15 +36,23 @@ beforeEach(async () => {
   await seedDevice(db, UNASSIGNED, 'V3', null);
 });
 
-/** The node items one statement announced, sorted by node. */
-async function announcedBy(statement: SQL): Promise<TNodeChange[]> {
-  received.length = 0;
-  await ctx.database.db.execute(statement);
-  await ctx.database.db.execute(sql`SELECT pg_notify('aquasmart_changes', ${JSON.stringify({ t: 'u', x: [SENTINEL_USER] })})`);
-  for (let waited = 0; !received.some((message) => message.t === 'u' && message.x.includes(SENTINEL_USER)); waited += 10) {
+/** Sends a sentinel announcement and waits until it arrived: what was announced before it has arrived too. */
+async function sentinelArrived(): Promise<void> {
+  const sentinel = nextSentinel++;
+  await ctx.database.db.execute(sql`SELECT pg_notify('aquasmart_changes', ${JSON.stringify({ t: 'u', x: [sentinel] })})`);
+  for (let waited = 0; !received.some((message) => message.t === 'u' && message.x.includes(sentinel)); waited += 10) {
     if (waited > 10_000) throw new Error('the sentinel announcement never arrived');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The node items one statement announced, sorted by node. */
+async function announcedBy(statement: SQL): Promise<TNodeChange[]> {
+  // What the fixtures announced may still be on its way on a loaded machine: let it arrive first.
+  await sentinelArrived();
+  received.length = 0;
+  await ctx.database.db.execute(statement);
+  await sentinelArrived();
   return received
     .flatMap((message) => (message.t === 'n' ? message.x : []))
     .sort((a, b) => a.e.localeCompare(b.e));
