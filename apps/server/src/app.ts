@@ -47,6 +47,7 @@ import { intakeRoutes } from './modules/intake/intake-routes';
 import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
+import { passwordResetRoutes } from './modules/password-reset/reset-routes';
 import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(calibrationRoutes, { db: database.db });
       await api.register(eventRoutes, { db: database.db, hub: eventHub, ready: () => changeFeed.start() });
       await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, mailServerConfigured: mailer.mailServerConfigured, onQueued: () => mailer.wake() });
+      await api.register(passwordResetRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake() });
     },
     { prefix: API_PREFIX },
   );

@@ -20,9 +20,10 @@ export type TMailState = (typeof MAIL_STATES)[number];
 
 /**
  * alerts (docs/alerts.md), the administrators' test e-mail, the monthly logbook (docs/logbook.md),
- * alarm notifications: immediately, the daily digest and escalation (docs/alarm-notifications.md).
+ * alarm notifications: immediately, the daily digest and escalation (docs/alarm-notifications.md),
+ * the forgotten-password link (docs/users.md; its body is blanked once it is sent or given up).
  */
-export const MAIL_KINDS = ['alerts', 'test', 'logbook', 'alarms', 'alarmDigest', 'alarmEscalation'] as const;
+export const MAIL_KINDS = ['alerts', 'test', 'logbook', 'alarms', 'alarmDigest', 'alarmEscalation', 'passwordReset'] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
 /** At most one alert e-mail per user in this time; alarms in between wait and go together. */

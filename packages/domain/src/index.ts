@@ -3,6 +3,7 @@ export * from './rights';
 export * from './validation';
 export * from './i18n';
 export * from './auth';
+export * from './password-reset';
 export * from './users';
 export * from './places';
 export * from './products';

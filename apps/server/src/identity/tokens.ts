@@ -98,7 +98,7 @@ export async function revokeSession(db: TDb, token: string): Promise<void> {
 }
 
 /** Revokes every token of a user, or every token but the one presented. */
-export async function revokeUserTokens(db: TDb, userId: number, keepToken?: string): Promise<void> {
+export async function revokeUserTokens(db: TDbOrTx, userId: number, keepToken?: string): Promise<void> {
   const condition = keepToken ? and(eq(tokens.userId, userId), ne(tokens.tokenHash, hashToken(keepToken))) : eq(tokens.userId, userId);
   await db.delete(tokens).where(condition);
 }

@@ -17,6 +17,7 @@ export * from './ui-logbook-screen';
 export * from './ui-deviations';
 export * from './ui-disinfections';
 export * from './ui-logbook-verify';
+export * from './ui-password-reset';
 export * from './ui-logbook-sign-off';
 export * from './ui-alarms';
 

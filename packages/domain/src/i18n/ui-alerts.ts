@@ -19,7 +19,7 @@ export const alertsUiNl = {
     attempts: 'Pogingen',
     lastError: 'Laatste fout',
     kind: 'Soort',
-    kinds: { alerts: 'Melding', test: 'Test', logbook: 'Logboek', alarms: 'Alarm', alarmDigest: 'Dagoverzicht', alarmEscalation: 'Escalatie' },
+    kinds: { alerts: 'Melding', test: 'Test', logbook: 'Logboek', alarms: 'Alarm', alarmDigest: 'Dagoverzicht', alarmEscalation: 'Escalatie', passwordReset: 'Wachtwoordlink' },
     states: {
       pending: 'Wacht op verzending',
       retrying: 'Nieuwe poging {{time}}',
@@ -58,7 +58,7 @@ export const alertsUiEn: typeof alertsUiNl = {
     attempts: 'Attempts',
     lastError: 'Last error',
     kind: 'Kind',
-    kinds: { alerts: 'Alert', test: 'Test', logbook: 'Logbook', alarms: 'Alarm', alarmDigest: 'Daily digest', alarmEscalation: 'Escalation' },
+    kinds: { alerts: 'Alert', test: 'Test', logbook: 'Logbook', alarms: 'Alarm', alarmDigest: 'Daily digest', alarmEscalation: 'Escalation', passwordReset: 'Password link' },
     states: {
       pending: 'Waiting to be sent',
       retrying: 'Next attempt {{time}}',

@@ -73,6 +73,7 @@ const uiNl = {
     password: 'Wachtwoord',
     submit: 'Inloggen',
     failed: 'Inloggen is mislukt, probeer het later opnieuw.',
+    forgotPassword: 'Wachtwoord vergeten?',
   },
   routes: {
     login: 'Inloggen',
@@ -111,6 +112,8 @@ const uiNl = {
     provisioning: 'Nodes toevoegen',
     mailOutbox: 'Uitgaande e-mails',
     logbookVerify: 'Logboekbestand controleren',
+    forgotPassword: 'Wachtwoord vergeten',
+    resetPassword: 'Nieuw wachtwoord',
     alarms: 'Alarmen',
     alarmDetail: 'Alarm :id',
   },
@@ -229,6 +232,7 @@ const uiEn: typeof uiNl = {
     password: 'Password',
     submit: 'Log in',
     failed: 'Logging in failed, please try again later.',
+    forgotPassword: 'Forgot your password?',
   },
   routes: {
     login: 'Log in',
@@ -267,6 +271,8 @@ const uiEn: typeof uiNl = {
     provisioning: 'Add nodes',
     mailOutbox: 'Outgoing e-mails',
     logbookVerify: 'Verify a logbook file',
+    forgotPassword: 'Forgotten password',
+    resetPassword: 'New password',
     alarms: 'Alarms',
     alarmDetail: 'Alarm :id',
   },

@@ -23,6 +23,9 @@ const op = (method: TOperation['method'], path: string, access: TOperationAccess
 export const OPERATIONS = {
   // auth and own account
   PostAuth: op('POST', '/auth', 'public'),
+  PostPasswordReset: op('POST', '/auth/password-reset', 'public'),
+  PostPasswordResetCheck: op('POST', '/auth/password-reset/check', 'public'),
+  PostPasswordResetConfirm: op('POST', '/auth/password-reset/confirm', 'public'),
   DeleteAuth: op('DELETE', '/auth', 'signedIn'),
   GetHealth: op('GET', '/healthz', 'public'),
   GetCurrentUser: op('GET', '/users/current', 'signedIn'),

@@ -82,7 +82,7 @@ function alertSentence(alert: TAlertForMail, texts: TAlertMailTexts): string {
   return fill(template, { time, resistance: formatNumber(details.resistance, texts, { maxDecimals: 1, grouping: true }) });
 }
 
-function greetingName(recipient: TMailRecipient): string {
+export function greetingName(recipient: TMailRecipient): string {
   return [recipient.firstName, recipient.lastName].filter(Boolean).join(' ').trim() || recipient.email;
 }
 

@@ -45,8 +45,15 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
+/**
+ * A password-reset e-mail holds a working link: once it is sent, given up or kept unsent, its
+ * body is blanked, so the outbox keeps only who was sent what subject when (docs/users.md).
+ */
+const BLANK_SECRET_BODIES = sql`text_body = CASE WHEN kind = 'passwordReset' THEN '' ELSE text_body END,
+  html_body = CASE WHEN kind = 'passwordReset' THEN '' ELSE html_body END`;
+
 async function markSent(tx: TDbOrTx, id: number): Promise<void> {
-  await tx.execute(sql`UPDATE mail_messages SET state = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL WHERE id = ${id}`);
+  await tx.execute(sql`UPDATE mail_messages SET state = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL, ${BLANK_SECRET_BODIES} WHERE id = ${id}`);
 }
 
 /** Retried with back-off; given up (`failed`) once it has been undeliverable for MAIL_GIVE_UP_HOURS. */
@@ -55,6 +62,7 @@ async function markFailed(tx: TDbOrTx, id: number, error: unknown, retryBaseMs: 
       state = CASE WHEN created_at < now() - ${MAIL_GIVE_UP_HOURS} * interval '1 hour' THEN 'failed' ELSE 'pending' END,
       next_attempt_at = now() + least(${retryBaseMs} * power(2, attempts), ${MAX_RETRY_MS}) * interval '1 millisecond'
     WHERE id = ${id}`);
+  await tx.execute(sql`UPDATE mail_messages SET ${BLANK_SECRET_BODIES} WHERE id = ${id} AND state = 'failed'`);
 }
 
 /** Hands one due e-mail to the transport and records the outcome; answers 'none', 'sent', 'failed' or 'serverDown'. */
@@ -84,7 +92,7 @@ export async function sendDueMails(db: TDb, transport: TMailTransport | null, op
   if (!transport) {
     const rows = await queryRows<{ id: number }>(
       db,
-      sql`UPDATE mail_messages SET state = 'unsent', last_error = ${NO_MAIL_SERVER} WHERE state = 'pending' RETURNING id`,
+      sql`UPDATE mail_messages SET state = 'unsent', last_error = ${NO_MAIL_SERVER}, ${BLANK_SECRET_BODIES} WHERE state = 'pending' RETURNING id`,
     );
     return rows.length;
   }

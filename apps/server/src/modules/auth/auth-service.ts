@@ -24,7 +24,7 @@ export function parseBasicCredentials(header: string | undefined): TCredentials 
 }
 
 /** 429 with a Retry-After header: the seconds until the window that blocks ends. */
-function tooManyAttempts(retryAfterSeconds: number): ApiError {
+export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   return new ApiError(429, ERROR.tooManyAttempts, 'Too many failed sign-in attempts; try again later', undefined, undefined, {
     'retry-after': String(retryAfterSeconds),
   });

@@ -42,9 +42,21 @@ export interface TLoginRefusal {
 
 const countRow = rowShape({ subject: column.as<string>(), attempts: column.number, retry_after: column.number });
 
-async function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly TStage[]): Promise<TLoginRefusal | null> {
+/** One counted subject with its window: `max` attempts per `windowSeconds`. */
+export interface TCountedSubject {
+  subject: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one attempt on each subject in one statement (an upsert that locks the rows); null when
+ * every count is within its limit, otherwise how long to wait. Shared by the sign-in and the
+ * password reset (docs/users.md, "Forgotten password"), which count under their own subjects.
+ */
+export async function countAttemptsIn(db: TDb, counted: readonly TCountedSubject[]): Promise<TLoginRefusal | null> {
   const values = sql.join(
-    stages.map((stage) => sql`(${subjects[stage]}, now(), ${LOGIN_LIMITS[stage].windowSeconds}, 1)`),
+    counted.map((entry) => sql`(${entry.subject}, now(), ${entry.windowSeconds}, 1)`),
     sql`, `,
   );
   const rows = await countRow.read(
@@ -57,12 +69,16 @@ async function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly
         RETURNING subject, attempts,
           ceil(extract(epoch FROM window_start + make_interval(secs => window_seconds) - now()))::int AS retry_after`,
   );
-  const over = rows.filter((row) => {
-    const stage = stages.find((candidate) => subjects[candidate] === row.subject)!;
-    return row.attempts > LOGIN_LIMITS[stage].max;
-  });
+  const over = rows.filter((row) => row.attempts > counted.find((entry) => entry.subject === row.subject)!.max);
   if (over.length === 0) return null;
   return { retryAfterSeconds: Math.max(1, ...over.map((row) => row.retry_after)) };
+}
+
+function countAttempts(db: TDb, subjects: TLoginSubjects, stages: readonly TStage[]): Promise<TLoginRefusal | null> {
+  return countAttemptsIn(
+    db,
+    stages.map((stage) => ({ subject: subjects[stage], ...LOGIN_LIMITS[stage] })),
+  );
 }
 
 /**
