@@ -1,40 +1,13 @@
-import { expect, portal, test, type Page } from './portal';
-import { SMTPServer } from 'smtp-server';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, ENGINEER, signIn } from './fixtures';
+import { startMailServer, stopMailServer, type TReceived } from './mail-server';
 
 /**
  * E-mail alerts in the browser (docs/alerts.md): a user sets water detections "immediately" on the own
  * account (the former toggle, docs/alarm-notifications.md) and it is kept; an administrator opens the outbox from the menu and sends a test e-mail, which a
  * real mail server (smtp-server, started here on the e2e portal's SMTP_URL port) receives.
  */
-
-interface TReceived {
-  to: string[];
-  raw: string;
-}
-
-async function startMailServer(received: TReceived[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(portal().smtpPort, '127.0.0.1', () => resolve());
-  });
-  return server;
-}
 
 async function openOutbox(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: /Hoofdmenu|Main menu/ }).getByRole('link', { name: /Uitgaande e-mails|Outgoing e-mails/ }).click();
@@ -84,7 +57,7 @@ test.describe('e-mail alerts', () => {
       await expect(row).toContainText(/Verzonden \d/, { timeout: 10_000 });
       await expectNoAxeViolations(page, 'the outbox with a sent e-mail');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopMailServer(server);
     }
   });
 

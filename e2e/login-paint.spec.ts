@@ -25,7 +25,8 @@ async function layout(page: Page) {
     const card = heading?.closest('.lp-card, .MuiCard-root');
     const button = card?.querySelector('.lp-button, button[type="submit"]');
     const links = document.querySelector('.lp-links, main nav');
-    return { card: box(card), heading: box(heading), button: box(button), links: box(links), text: heading?.textContent };
+    const forgot = card?.querySelector('.lp-forgot, a[href="/forgot-password"]');
+    return { card: box(card), heading: box(heading), button: box(button), forgot: box(forgot), links: box(links), text: heading?.textContent };
   });
 }
 
@@ -52,7 +53,7 @@ test('the sign-in card is painted before the script, in the browser\'s language,
     const after = await layout(page);
     expect(after.text).toBe('Inloggen');
     // The same place within a pixel: the card does not jump when the app takes over.
-    for (const part of ['card', 'heading', 'button', 'links'] as const) {
+    for (const part of ['card', 'heading', 'button', 'forgot', 'links'] as const) {
       expect(before[part], `${part} on ${device}`).not.toBeNull();
       before[part]?.forEach((value, index) => expect(Math.abs(value - (after[part]?.[index] ?? Number.NaN)), `${part} on ${device}: ${before[part]} / ${after[part]}`).toBeLessThanOrEqual(1));
     }

@@ -35,10 +35,10 @@ export function loginLanguage(cookieHeader: string | undefined, acceptLanguage: 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The login texts of a language; French and German show English, as in the app. */
-function loginTexts(language: TLanguage): Record<'title' | 'subtitle' | 'email' | 'password' | 'submit', string> {
+function loginTexts(language: TLanguage): Record<'title' | 'subtitle' | 'email' | 'password' | 'submit' | 'forgotPassword', string> {
   const { login } = catalogues[textLanguage(language)].translation as unknown as { login: Record<string, string> };
-  const { title, subtitle, email, password, submit } = login;
-  return { title, subtitle, email, password, submit };
+  const { title, subtitle, email, password, submit, forgotPassword } = login;
+  return { title, subtitle, email, password, submit, forgotPassword };
 }
 
 // MUI's measures of the card (theme.ts: radius 8, primary #0b6e99, page #f4f6f8; Card elevation 3,
@@ -59,6 +59,7 @@ body{margin:0}
 .lp-form{display:flex;flex-direction:column;gap:16px}
 .lp-field{height:56px;border:1px solid rgba(0,0,0,.23);border-radius:8px;padding:0 13px;display:flex;align-items:center;font-size:1rem;line-height:1.4375em;letter-spacing:.00938em;color:rgba(0,0,0,.6)}
 .lp-button{height:42.25px;border-radius:8px;background:#0b6e99;color:#fff;display:flex;align-items:center;justify-content:center;font-size:.9375rem;font-weight:500;letter-spacing:.02857em;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
+.lp-forgot{align-self:center;padding:8px 0;color:#0b6e99;font-size:.875rem;line-height:1.43;letter-spacing:.01071em;text-decoration:underline;text-decoration-color:rgba(11,110,153,.4)}
 .lp-links{display:flex;flex-wrap:wrap;justify-content:center;column-gap:16px;row-gap:8px;margin-top:24px;max-width:420px}
 .lp-links span{color:#0b6e99;font-size:.875rem;line-height:1.43;letter-spacing:.01071em}
 .lp-links [aria-current]{text-decoration:underline;text-decoration-color:rgba(11,110,153,.4)}
@@ -78,7 +79,7 @@ export function loginMarkup(language: TLanguage): string {
     `<div class="lp-brand">${DROP}<div class="lp-name">${e(PRODUCT_NAME)}</div></div>` +
     `<h1 class="lp-title">${e(text.title)}</h1><p class="lp-sub">${e(text.subtitle)}</p>` +
     `<div class="lp-form"><div class="lp-field">${e(text.email)}&thinsp;*</div><div class="lp-field">${e(text.password)}&thinsp;*</div>` +
-    `<div class="lp-button">${e(text.submit)}</div></div>` +
+    `<div class="lp-button">${e(text.submit)}</div><div class="lp-forgot">${e(text.forgotPassword)}</div></div>` +
     `</div></div><div class="lp-links">${LANGUAGES.map((each) => `<span lang="${each}"${each === language ? ' aria-current="true"' : ''}>${e(LANGUAGE_NAMES[each])}</span>`).join('')}</div>` +
     `<div class="lp-version">${e(VERSION_STRING)}</div></main>`
   );

@@ -77,8 +77,8 @@ describe('the route table', () => {
     }
   });
 
-  it('keeps /login as the only public route', () => {
-    expect(ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual(['/login']);
+  it('keeps /login and the forgotten-password pages as the only public routes', () => {
+    expect(ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual(['/login', '/forgot-password', '/reset-password']);
   });
 });
 

@@ -60,6 +60,9 @@ const nodeNewScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import(
 const nodeEditScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/nodes/node-edit-page').then((module) => module.NodeEditPage));
 
 const loginScreen: TScreenLoader = () => import('../features/auth/login-page').then((module) => module.LoginPage);
+const passwordResetTexts = () => import('../lib/i18n/texts/password-reset');
+const forgotPasswordScreen: TScreenLoader = withTexts(passwordResetTexts, () => import('../features/auth/forgot-password-page').then((module) => module.ForgotPasswordPage));
+const resetPasswordScreen: TScreenLoader = withTexts(passwordResetTexts, () => import('../features/auth/reset-password-page').then((module) => module.ResetPasswordPage));
 const notFoundScreen: TScreenLoader = () => import('../features/system-pages/not-found-page').then((module) => module.NotFoundPage);
 const unauthorizedScreen: TScreenLoader = () =>
   import('../features/system-pages/unauthorized-page').then((module) => module.UnauthorizedPage);
@@ -137,6 +140,8 @@ const dashboardLists: TRouteDef[] = DASHBOARD_LISTS.flatMap(({ name, calibration
 
 export const ROUTES: readonly TRouteDef[] = [
   { id: 'login', path: '/login', title: 'routes.login', screen: loginScreen, public: true },
+  { id: 'forgotPassword', path: '/forgot-password', title: 'routes.forgotPassword', screen: forgotPasswordScreen, public: true },
+  { id: 'resetPassword', path: '/reset-password', title: 'routes.resetPassword', screen: resetPasswordScreen, public: true },
   { id: 'notFound', path: '/404', title: 'routes.notFound', screen: notFoundScreen },
   { id: 'unauthorized', path: '/unauthorized', title: 'routes.unauthorized', screen: unauthorizedScreen },
 

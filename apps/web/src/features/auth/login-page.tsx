@@ -1,19 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, PRODUCT_NAME, VERSION_STRING } from '@aquasmart/domain';
+import { LANGUAGES, VERSION_STRING } from '@aquasmart/domain';
 import { OutlinedTextField } from '../../components/form/outlined-text-field';
 import { chooseLanguage, LANGUAGE_NAMES, translateMessage } from '../../lib/i18n/i18n';
 import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
 import { START_PAGE_PATH } from '../../lib/routing/start-page';
+import { PublicCard } from './public-card';
 import { useLoginForm } from './use-login-form';
 
 // Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
@@ -53,87 +51,71 @@ export function LoginPage() {
   const { error: passwordError, ...password } = form.field('password');
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        bgcolor: 'background.default',
-      }}
+    <PublicCard
+      title={t('login.title')}
+      below={
+        <>
+          <Box component="nav" aria-label={t('languages.label')} sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, mt: 3, maxWidth: 420 }}>
+            {LANGUAGES.map((language) => (
+              <Link
+                key={language}
+                component="button"
+                type="button"
+                variant="body2"
+                lang={language}
+                underline={i18n.language === language ? 'always' : 'hover'}
+                aria-current={i18n.language === language ? 'true' : undefined}
+                onClick={() => chooseLanguage(language)}
+              >
+                {LANGUAGE_NAMES[language]}
+              </Link>
+            ))}
+          </Box>
+          <Typography component="footer" variant="caption" color="text.secondary" sx={{ mt: 2 }}>
+            {VERSION_STRING}
+          </Typography>
+        </>
+      }
     >
-      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
-            <WaterDropIcon color="primary" sx={{ fontSize: 36 }} />
-            <Typography component="div" variant="h5" sx={{ fontWeight: 600 }}>
-              {PRODUCT_NAME}
-            </Typography>
-          </Box>
-          <Typography component="h1" variant="h6">
-            {t('login.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('login.subtitle')}
-          </Typography>
-          <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            {failure ? (
-              <Suspense fallback={null}>
-                <Alert severity="error" role="alert">
-                  {t(failure)}
-                </Alert>
-              </Suspense>
-            ) : null}
-            <OutlinedTextField
-              {...email}
-              error={Boolean(emailError)}
-              helperText={emailError ? translateMessage(t, emailError) : undefined}
-              label={t('login.email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              required
-              fullWidth
-            />
-            <OutlinedTextField
-              {...password}
-              error={Boolean(passwordError)}
-              helperText={passwordError ? translateMessage(t, passwordError) : undefined}
-              label={t('login.password')}
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-            />
-            <Button type="submit" variant="contained" size="large" loading={form.submitting}>
-              {t('login.submit')}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-      <Box component="nav" aria-label={t('languages.label')} sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, mt: 3, maxWidth: 420 }}>
-        {LANGUAGES.map((language) => (
-          <Link
-            key={language}
-            component="button"
-            type="button"
-            variant="body2"
-            lang={language}
-            underline={i18n.language === language ? 'always' : 'hover'}
-            aria-current={i18n.language === language ? 'true' : undefined}
-            onClick={() => chooseLanguage(language)}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Link>
-        ))}
-      </Box>
-      <Typography component="footer" variant="caption" color="text.secondary" sx={{ mt: 2 }}>
-        {VERSION_STRING}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('login.subtitle')}
       </Typography>
-    </Box>
+      <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {failure ? (
+          <Suspense fallback={null}>
+            <Alert severity="error" role="alert">
+              {t(failure)}
+            </Alert>
+          </Suspense>
+        ) : null}
+        <OutlinedTextField
+          {...email}
+          error={Boolean(emailError)}
+          helperText={emailError ? translateMessage(t, emailError) : undefined}
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          fullWidth
+        />
+        <OutlinedTextField
+          {...password}
+          error={Boolean(passwordError)}
+          helperText={passwordError ? translateMessage(t, passwordError) : undefined}
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" loading={form.submitting}>
+          {t('login.submit')}
+        </Button>
+        <Link component={RouterLink} to="/forgot-password" state={{ email: email.value }} variant="body2" sx={{ alignSelf: 'center', py: 1 }}>
+          {t('login.forgotPassword')}
+        </Link>
+      </Box>
+    </PublicCard>
   );
 }
