@@ -20,6 +20,7 @@ import '../lib/i18n/texts/logbook';
 import '../lib/i18n/texts/platforms';
 import '../lib/i18n/texts/sampling-messages';
 import '../lib/i18n/texts/calibration-messages';
+import '../lib/i18n/texts/screen-messages';
 
 // findBy/waitFor wait up to 10 s instead of 1 s: a CI machine running several suites at once is
 // slow to render the data grid and to run transitions (a snackbar replaced after the exit of the

@@ -2,6 +2,7 @@ import { errorMessagesEn, errorMessagesNl, validationMessagesEn, validationMessa
 import { uiMessagesEn, uiMessagesNl } from './ui';
 
 export * from './messages';
+export * from './messages-screens';
 export * from './ui-places';
 export * from './ui-products';
 export * from './ui-telemetry';

@@ -1,4 +1,4 @@
-import { ERROR, errorMessagesEn, type TMessageParams } from '@aquasmart/domain';
+import { ERROR, screenErrorMessagesEn, type TMessageParams } from '@aquasmart/domain';
 import { ApiError } from '../api-error';
 
 type TQueryErrorName =
@@ -30,7 +30,7 @@ export class QueryError extends ApiError {
   declare readonly params: TMessageParams;
 
   constructor(name: TQueryErrorName, params: TMessageParams) {
-    const template: string = errorMessagesEn[name];
+    const template: string = screenErrorMessagesEn[name];
     const message = template.replace(/\{\{(\w+)\}\}/g, (_all, param: string) =>
       Object.hasOwn(params, param) ? String(params[param]) : '',
     );

@@ -28,6 +28,8 @@ import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 import { useAlarmBadge } from './use-alarm-badge';
 import { useOverflowBadge } from './use-overflow-badge';
+// The signed-in screens' refusals join the catalogue with the shell (lib/i18n/texts/screen-messages.ts).
+import '../../lib/i18n/texts/screen-messages';
 
 export const DRAWER_WIDTH = 232;
 

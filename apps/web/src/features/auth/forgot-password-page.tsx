@@ -12,7 +12,7 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { isHttpError } from '../../lib/http/http-error';
 import { requestPasswordReset } from './api/password-reset-api';
-import { PublicCard } from './public-card';
+import { PublicCard } from './login-page';
 
 /**
  * /forgot-password (docs/users.md, "Forgotten password"): the account's e-mail address; the

@@ -13,7 +13,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { isHttpError } from '../../lib/http/http-error';
 import { checkPasswordReset, confirmPasswordReset } from './api/password-reset-api';
-import { PublicCard } from './public-card';
+import { PublicCard } from './login-page';
 
 type TLinkState = { state: 'checking' } | { state: 'invalid' } | { state: 'unavailable' } | { state: 'valid'; email: string } | { state: 'done' };
 
