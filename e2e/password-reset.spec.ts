@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
-import { createUserWithRights, type TAccount } from './fixtures';
+import { createUserWithRights, submitLogin, type TAccount } from './fixtures';
 import { startMailServer, stopMailServer, type TReceived } from './mail-server';
 
 /**
@@ -52,18 +52,16 @@ test('a user who forgot the password gets a link by e-mail, sets a new one, and 
     await page.goto(link);
     await expect(page.getByText(`Kies een nieuw wachtwoord voor ${account.email}`)).toBeVisible();
     await expectNoAxeViolations(page, 'the new-password page');
-    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(`${NEW_PASSWORD}x`);
+    await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('textbox', { name: 'Herhaal het nieuwe wachtwoord' }).fill(`${NEW_PASSWORD}x`);
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
-    await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(NEW_PASSWORD);
+    await page.getByRole('textbox', { name: 'Herhaal het nieuwe wachtwoord' }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByRole('status')).toContainText('Uw wachtwoord is gewijzigd');
     await page.getByRole('link', { name: 'Naar inloggen' }).click();
 
-    await page.getByRole('textbox', { name: 'E-mailadres' }).fill(account.email);
-    await page.getByLabel('Wachtwoord', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await submitLogin(page, { ...account, password: NEW_PASSWORD });
     await expect(page).not.toHaveURL(/\/login/);
 
     // The same link again: used up.
@@ -86,12 +84,13 @@ for (const title of process.env.SCREENSHOTS ? ['screenshots of the forgotten-pas
   try {
     expect((await request.post('/api/v1/auth/password-reset', { data: { email: account.email } })).status()).toBe(202);
     const link = await linkFromMail(received, account);
-    for (const [language, forgot] of [['nl', 'Wachtwoord vergeten?'], ['en', 'Forgot your password?']] as const) {
+    for (const [language, forgot, title] of [['nl', 'Wachtwoord vergeten?', 'Wachtwoord vergeten'], ['en', 'Forgot your password?', 'Forgotten password']] as const) {
       for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
         await page.setViewportSize(viewport);
         await page.goto('/login');
         await page.locator(`main nav [lang="${language}"]`).click();
         await page.getByRole('link', { name: forgot }).click();
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await page.getByRole('textbox').fill(account.email);
         await shoot(page, `password-forgot-${language}-${device}.png`);
         await page.goto(link);
