@@ -57,7 +57,7 @@ export async function labelRoutes(app: FastifyInstance, { db, render, publicUrl 
     async (request, reply) => {
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       const { customer, location } = request.params;
-      return sendPdf(reply as FastifyReply, await outletLabelsPdf(db, render, currentUser(request), customer, location, request.query, origin));
+      return sendPdf(reply, await outletLabelsPdf(db, render, currentUser(request), customer, location, request.query, origin));
     },
   );
 }
