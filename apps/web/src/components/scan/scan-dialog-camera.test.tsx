@@ -7,9 +7,12 @@ import type { TScanRefusal } from './scan-refusal';
 
 /** What the fake camera shows: the codes the reader finds in every frame. */
 let seen: string[] = [];
-vi.mock('./barcode-reader', () => ({
-  openBarcodeReader: async () => ({ detect: async () => seen.map((rawValue) => ({ rawValue })) }),
-}));
+
+/** The browser's own detector (barcode-reader.ts takes it when it reads the label formats): no module mock, the test files share their modules. */
+class FakeBarcodeDetector {
+  static getSupportedFormats = async () => ['qr_code', 'data_matrix', 'code_128'];
+  detect = async () => seen.map((rawValue) => ({ rawValue }));
+}
 
 /**
  * The scanner with a camera (a fake stream and reader; happy-dom has neither): an outlet's label
@@ -19,6 +22,7 @@ vi.mock('./barcode-reader', () => ({
 describe('ScanDialog reading labels from the camera', () => {
   beforeEach(() => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: async () => ({ getTracks: () => [] }) } });
+    vi.stubGlobal('BarcodeDetector', FakeBarcodeDetector);
     vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'srcObject', 'set').mockImplementation(() => undefined);
