@@ -100,8 +100,8 @@ const MODULE_BUILDS_ON = {
   'alarm-notifications': ['alerts', 'customers', 'alarm-store'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.
   events: [],
-  // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes.
-  labels: ['devices'],
+  // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes, a location's outlets.
+  labels: ['devices', 'outlets'],
   // Sampling (docs/sampling.md): scoped by location; a result at or above the threshold opens its sample point's alarm;
   // each result goes to the external platforms' outbox in the entry's transaction (platform-outbox.ts), as the intake's readings do.
   sampling: ['locations', 'alarm-store', 'platforms'],

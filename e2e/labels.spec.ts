@@ -9,23 +9,31 @@ import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, ENGINEER, signIn } from './fixtures';
 
 /**
- * The label sheet from a location's node list (docs/field-work.md, "Print labels"): the downloaded
- * PDF turned into images (pdftoppm) and its QR codes decoded (ZXing): one per node of the location.
+ * The label sheets from a location's node list (docs/field-work.md, "Print labels", "Outlet labels"):
+ * the downloaded PDF turned into images (pdftoppm) and its QR codes decoded (ZXing): one per node,
+ * or one per outlet, of the location.
  */
 const CUSTOMER = 'Gemeente Utrecht';
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'labels-screenshots');
 
-test('a location\'s nodes tab prints a label sheet whose QR codes are the nodes\' EUIs', async ({ page, request }) => {
+test("a location's nodes tab prints a label sheet whose QR codes are the nodes' EUIs, and one of the location's outlets whose QR codes open each outlet's page", async ({ page, request, baseURL }) => {
   const token = await apiToken(request, ADMIN);
   const answer = await request.get('/api/v1/devices', { headers: { 'x-access-token': token }, params: { conditions: JSON.stringify({ customer: CUSTOMER }), projection: 'eui location' } });
   const nodes = (await answer.json()) as { eui: string; location: string }[];
   const location = nodes[0].location;
   const expected = nodes.filter((node) => node.location === location).map((node) => node.eui).sort();
+  const place = `/api/v1/customers/${encodeURIComponent(CUSTOMER)}/locations/${encodeURIComponent(location)}`;
+  for (const [name, kind] of [['Douche kleedruimte', 'shower'], ['Hoofdkraan meterkast', 'coldInlet']] as const) {
+    const made = await request.post(`${place}/outlets`, { headers: { 'x-access-token': token }, data: { name: `${name} ${Date.now()}`, room: '0.12', floor: '0', kind, water: kind === 'shower' ? 'mixed' : 'cold' } });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  const outlets = (await (await request.get(`${place}/outlets`, { headers: { 'x-access-token': token } })).json()) as { id: number }[];
 
   await signIn(page, ENGINEER, `/locations/${encodeURIComponent(CUSTOMER)}/${encodeURIComponent(location)}#nodes`);
-  const button = page.getByRole('button', { name: 'Labels afdrukken' });
+  const button = page.getByRole('button', { name: 'Labels afdrukken', exact: true });
   await expect(button).toBeVisible();
-  await expectNoAxeViolations(page, "the location's nodes tab with the label button");
+  await expect(page.getByRole('button', { name: 'Tappuntlabels afdrukken' })).toBeVisible();
+  await expectNoAxeViolations(page, "the location's nodes tab with the label buttons");
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, 'labels-location-nl-desktop.png') });
   const downloading = page.waitForEvent('download');
@@ -34,6 +42,28 @@ test('a location\'s nodes tab prints a label sheet whose QR codes are the nodes\
   expect(download.suggestedFilename()).toMatch(/^labels-.+\.pdf$/);
 
   expect(await qrCodesOf(download)).toEqual(expected);
+
+  // Beside it, the location's outlets (docs/field-work.md, "Outlet labels").
+  const names = { nl: 'Tappuntlabels afdrukken', en: 'Print outlet labels', de: 'Print outlet labels' };
+  const outletsDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: names.nl }).click();
+  const outletSheet = await outletsDownloading;
+  expect(outletSheet.suggestedFilename()).toBe(`outlet-labels-${`${CUSTOMER} - ${location}`.replace(/[^\w.]+/g, '-')}.pdf`);
+  // The portal's own address (PUBLIC_URL of the test portal), so that a phone's camera app opens the page too.
+  expect(await qrCodesOf(outletSheet)).toEqual(outlets.map((outlet) => `${baseURL}/outlets/${outlet.id}`).sort());
+
+  if (process.env.SCREENSHOTS) {
+    for (const language of ['nl', 'en', 'de'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
+      for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+        await page.setViewportSize(viewport);
+        await page.reload();
+        await expect(page.getByRole('button', { name: names[language] })).toBeVisible();
+        await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `labels-location-${language}-${device}.png`) });
+      }
+    }
+  }
 });
 
 test('selected nodes of the node list print a sheet of just those', async ({ page }) => {

@@ -238,7 +238,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(outletRoutes, { db: database.db });
       await api.register(disinfectionRoutes, { db: database.db });
       await api.register(networkServerRoutes, { db: database.db });
-      await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool) });
+      await api.register(labelRoutes, { db: database.db, render: threadedLabelsRenderer(renderPool), publicUrl: config.PUBLIC_URL });
       await api.register(deviceRoutes, { db: database.db });
       await api.register(deviceRadioRoutes, { db: database.db });
       await api.register(dashboardRoutes, { db: database.db });

@@ -1,2 +1,3 @@
 export * from './label';
 export * from './labels-sheet';
+export * from './outlet-label';

@@ -38,4 +38,5 @@ export * from './ui-sampling';
 export * from './messages-sampling';
 export * from './ui-sampling-screen';
 export * from './messages-outlets';
+export * from './labels-outlets';
 export * from './messages-calibration';

@@ -1,5 +1,7 @@
 /**
- * Web texts of field work (docs/field-work.md): the label scanner and the label sheet. Loaded with
+ * Web texts of field work (docs/field-work.md): the label scanner (nodes' and outlets' labels) and
+ * the label sheets. German screens show the English (docs/screens.md); the German words of a printed
+ * outlet label are in labels-outlets.ts. Loaded with
  * the scanner's chunk and the node screens (apps/web/src/lib/i18n/texts/field.ts); the scan button's
  * own name is in the shell's texts (`shell.scanLabel`), since the app bar shows it on phones.
  */
@@ -7,7 +9,7 @@ export const fieldUiNl = {
   field: {
     scan: {
       title: 'Label scannen',
-      hint: 'Richt de camera op de QR-code of streepjescode op de node.',
+      hint: 'Richt de camera op de QR-code of streepjescode op het label van de node of het tappunt.',
       starting: 'Camera wordt gestart…',
       loadingDecoder: 'Lezer wordt geladen…',
       noCamera: 'Geen camera beschikbaar. Typ de EUI van het label.',
@@ -24,6 +26,10 @@ export const fieldUiNl = {
       close: 'Sluiten',
       register: 'Registreren',
       video: 'Camerabeeld',
+      lookingOutlet: 'Tappunt {{id}} wordt gezocht…',
+      outletNotFound: 'Tappunt {{id}} niet gevonden.',
+      outletLookupFailed: 'Tappunt {{id}} kon niet worden gezocht. {{reason}}. Probeer het opnieuw.',
+      outletHere: 'Gelezen: het label van tappunt {{id}}. Scan hier het label van een node.',
     },
     label: {
       empty: 'Vul de EUI in',
@@ -35,6 +41,9 @@ export const fieldUiNl = {
       print: 'Labels afdrukken',
       printSelected: 'Labels van de selectie afdrukken',
       error: 'De labels konden niet worden gemaakt.',
+      printOutlets: 'Tappuntlabels afdrukken',
+      printOutletsSelected: 'Labels van de gekozen tappunten afdrukken',
+      noOutlets: 'Er zijn geen tappunten om labels voor te maken.',
     },
   },
 };
@@ -43,7 +52,7 @@ export const fieldUiEn: typeof fieldUiNl = {
   field: {
     scan: {
       title: 'Scan label',
-      hint: "Point the camera at the QR code or barcode on the node.",
+      hint: 'Point the camera at the QR code or barcode on the label of the node or outlet.',
       starting: 'Starting the camera…',
       loadingDecoder: 'Loading the reader…',
       noCamera: 'No camera available. Type the EUI from the label.',
@@ -60,6 +69,10 @@ export const fieldUiEn: typeof fieldUiNl = {
       close: 'Close',
       register: 'Register',
       video: 'Camera image',
+      lookingOutlet: 'Looking up outlet {{id}}…',
+      outletNotFound: 'Outlet {{id}} not found.',
+      outletLookupFailed: 'Outlet {{id}} could not be looked up. {{reason}}. Please try again.',
+      outletHere: "Read: the label of outlet {{id}}. Scan a node's label here.",
     },
     label: {
       empty: 'Enter the EUI',
@@ -71,6 +84,9 @@ export const fieldUiEn: typeof fieldUiNl = {
       print: 'Print labels',
       printSelected: 'Print labels of the selection',
       error: 'The labels could not be made.',
+      printOutlets: 'Print outlet labels',
+      printOutletsSelected: 'Print labels of the chosen outlets',
+      noOutlets: 'There are no outlets to make labels for.',
     },
   },
 };

@@ -109,6 +109,7 @@ export const OPERATIONS = {
   GetLocationOutlets: op('GET', '/customers/:customer/locations/:location/outlets', 'read'),
   PostLocationOutlet: op('POST', '/customers/:customer/locations/:location/outlets', 'route'),
   PostLocationOutletsImport: op('POST', '/customers/:customer/locations/:location/outlets/import', 'route'),
+  GetLocationOutletLabels: op('GET', '/customers/:customer/locations/:location/outlets/labels', 'read'),
   GetOutlet: op('GET', '/outlets/:id', 'read'),
   PatchOutlet: op('PATCH', '/outlets/:id', 'route'),
   DeleteOutlet: op('DELETE', '/outlets/:id', 'route'),

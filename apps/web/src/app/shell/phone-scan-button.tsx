@@ -1,7 +1,8 @@
-import { ScanButton, useOpenScannedNode } from '../../components/scan';
+import { ScanButton, useOpenScannedNode, useOpenScannedOutlet } from '../../components/scan';
 
-/** The app bar's label scanner on phones (docs/field-work.md, "Scan"): opens the scanned node. */
+/** The app bar's label scanner on phones (docs/field-work.md, "Scan"): opens the scanned node or outlet. */
 export function PhoneScanButton() {
   const openNode = useOpenScannedNode();
-  return <ScanButton iconOnly color="inherit" onEui={openNode} />;
+  const openOutlet = useOpenScannedOutlet();
+  return <ScanButton iconOnly color="inherit" onEui={openNode} onOutlet={openOutlet} />;
 }

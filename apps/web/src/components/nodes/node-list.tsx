@@ -18,7 +18,7 @@ import { SyncCell } from '../cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
-import { LabelsButton } from '../scan/labels-button';
+import { LabelsButton, OutletLabelsButton } from '../scan/labels-button';
 import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
 
 const rowId = (row: TDeviceListItem) => row.eui ?? '';
@@ -335,12 +335,13 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
       messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError', empty: 'nodes.empty' }}
     />
   );
-  // A location's nodes can be labelled on one sheet (docs/field-work.md, "Print labels").
+  // A location's nodes can be labelled on one sheet (docs/field-work.md, "Print labels"), and its outlets on another ("Outlet labels").
   if (!customer || !location || gateway) return list;
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <LabelsButton customer={customer} location={location} />
+        <OutletLabelsButton customer={customer} location={location} />
       </Box>
       {list}
     </>

@@ -1,5 +1,5 @@
 /**
- * Reads node labels from a camera image (docs/field-work.md, "Scan"): the browser's own
+ * Reads node and outlet labels from a camera image (docs/field-work.md, "Scan"): the browser's own
  * `BarcodeDetector` where it reads the three formats, otherwise ZXing compiled to WebAssembly
  * (`barcode-detector`'s ponyfill), loaded only now, when the camera opens. The .wasm is bundled and
  * served by the portal itself (plants have no internet to spare and a CDN is no dependency of ours).

@@ -1,4 +1,5 @@
 export { ScanButton, type TScanButtonProps } from './scan-button';
 export { useOpenScannedNode } from './use-open-scanned-node';
-export { LabelsButton, type TLabelsButtonProps } from './labels-button';
+export { useOpenScannedOutlet } from './use-open-scanned-outlet';
+export { LabelsButton, OutletLabelsButton, type TLabelsButtonProps, type TOutletLabelsButtonProps } from './labels-button';
 export type { TScanRefusal } from './scan-refusal';

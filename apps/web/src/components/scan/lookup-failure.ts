@@ -8,12 +8,15 @@ import { serverReason } from '../../lib/http/failure-text';
  */
 export const SCAN_LOOKUP_TIMEOUT_MS = 10_000;
 
-/** Why a label's node could not be looked up, as the scanner says it: no answer in time, no connection, or the server's reason. */
-export function lookupFailureText(t: TFunction, eui: string, error: unknown, timedOut: boolean): string {
+/** What a label names: a node (its EUI) or an outlet (its id). */
+export type TScanTarget = { eui: string } | { outletId: number };
+
+/** Why a label's node or outlet could not be looked up, as the scanner says it: no answer in time, no connection, or the server's reason. */
+export function lookupFailureText(t: TFunction, target: TScanTarget, error: unknown, timedOut: boolean): string {
   const reason = timedOut
     ? t('field.scan.timedOut', { seconds: SCAN_LOOKUP_TIMEOUT_MS / 1000 })
     : isConnectionFailure(error)
       ? t('common.offline')
       : serverReason(t, error);
-  return t('field.scan.lookupFailed', { eui, reason });
+  return 'eui' in target ? t('field.scan.lookupFailed', { eui: target.eui, reason }) : t('field.scan.outletLookupFailed', { id: target.outletId, reason });
 }

@@ -11,13 +11,15 @@ const ScanDialog = lazy(() => import('./scan-dialog'));
 export interface TScanButtonProps {
   /** A label was read (or typed): answers what to say when it leads nowhere, or null when done. */
   onEui: (eui: string) => Promise<TScanRefusal | null>;
+  /** An outlet's label was read: answers as onEui. Without it the scanner reads node labels only (the register screen). */
+  onOutlet?: (outletId: number) => Promise<TScanRefusal | null>;
   /** An icon alone (the app bar, beside a field) or a button with the text. */
   iconOnly?: boolean;
   color?: 'inherit' | 'primary';
 }
 
 /** A camera button that opens the label scanner (docs/field-work.md, "Scan"). */
-export function ScanButton({ onEui, iconOnly = false, color = 'primary' }: TScanButtonProps) {
+export function ScanButton({ onEui, onOutlet, iconOnly = false, color = 'primary' }: TScanButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const label = t('shell.scanLabel');
@@ -41,6 +43,15 @@ export function ScanButton({ onEui, iconOnly = false, color = 'primary' }: TScan
               if (refusal === null) setOpen(false);
               return refusal;
             }}
+            onOutlet={
+              onOutlet
+                ? async (outletId) => {
+                    const refusal = await onOutlet(outletId);
+                    if (refusal === null) setOpen(false);
+                    return refusal;
+                  }
+                : undefined
+            }
           />
         </Suspense>
       ) : null}

@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { NODE_LABEL_MESSAGE, parseNodeLabel } from '@aquasmart/domain';
+import { NODE_LABEL_MESSAGE, parseNodeLabel, parseOutletLabel } from '@aquasmart/domain';
 import '../../lib/i18n/texts/field';
 import { FormDialog } from '../form/form-dialog';
 import { openBarcodeReader } from './barcode-reader';
-import { lookupFailureText, SCAN_LOOKUP_TIMEOUT_MS } from './lookup-failure';
+import { lookupFailureText, SCAN_LOOKUP_TIMEOUT_MS, type TScanTarget } from './lookup-failure';
 import type { TScanRefusal } from './scan-refusal';
 
 /** How often a camera frame is read. */
@@ -23,17 +23,20 @@ export interface TScanDialogProps {
   onClose: () => void;
   /** A label named this node: open it. Answers what to say when it cannot (not found, perhaps with an offer to register it), or null when done. */
   onEui: (eui: string) => Promise<TScanRefusal | null>;
+  /** A label named this outlet (docs/field-work.md, "Outlet labels"): open it, or say why not. Without it an outlet's label is said to be no node's. */
+  onOutlet?: (outletId: number) => Promise<TScanRefusal | null>;
 }
 
 /**
  * The label scanner (docs/field-work.md, "Scan"): the back camera's image, read a few times a
- * second; the first code that is a node label (parseNodeLabel) is looked up. A code that is no
- * label, or a node that is not found, is said and scanning goes on; where the refusal offers it, a
+ * second; the first code that is a node label (parseNodeLabel) or, where `onOutlet` is given, an
+ * outlet label (parseOutletLabel) is looked up. A code that is no label, or a node or outlet that is
+ * not found, is said and scanning goes on; where the refusal offers it, a
  * Registreren link beneath the message opens the register screen (and closes the scanner). Typing
  * the EUI stays possible beneath the image, checked as typed. Full screen on a phone. The camera
  * stops when it closes.
  */
-export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
+export default function ScanDialog({ onClose, onEui, onOutlet }: TScanDialogProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<TCameraState>('starting');
@@ -42,15 +45,17 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
   const [typedError, setTypedError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onEuiRef = useRef(onEui);
+  const onOutletRef = useRef(onOutlet);
   useEffect(() => {
     onEuiRef.current = onEui;
-  }, [onEui]);
+    onOutletRef.current = onOutlet;
+  }, [onEui, onOutlet]);
   const busyRef = useRef(false);
 
-  async function look(eui: string): Promise<TScanRefusal | null> {
+  async function look(target: TScanTarget): Promise<TScanRefusal | null> {
     busyRef.current = true;
     setBusy(true);
-    setMessage({ severity: 'info', text: t('field.scan.looking', { eui }) });
+    setMessage({ severity: 'info', text: 'eui' in target ? t('field.scan.looking', { eui: target.eui }) : t('field.scan.lookingOutlet', { id: target.outletId }) });
     const started = Date.now();
     let timer: number | undefined;
     try {
@@ -58,11 +63,12 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
       const noAnswer = new Promise<never>((_resolve, reject) => {
         timer = window.setTimeout(() => reject(new DOMException('The lookup got no answer in time', 'TimeoutError')), SCAN_LOOKUP_TIMEOUT_MS);
       });
-      const refusal = await Promise.race([onEuiRef.current(eui), noAnswer]);
+      const opened = 'eui' in target ? onEuiRef.current(target.eui) : (onOutletRef.current?.(target.outletId) ?? Promise.resolve(null));
+      const refusal = await Promise.race([opened, noAnswer]);
       setMessage(refusal ? { severity: 'warning', ...refusal } : null);
       return refusal;
     } catch (error) {
-      const failure = lookupFailureText(t, eui, error, Date.now() - started >= SCAN_LOOKUP_TIMEOUT_MS);
+      const failure = lookupFailureText(t, target, error, Date.now() - started >= SCAN_LOOKUP_TIMEOUT_MS);
       setMessage({ severity: 'error', text: failure });
       return { text: failure };
     } finally {
@@ -114,9 +120,13 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
           const text = codes[0]?.rawValue;
           if (text !== undefined && text !== lastRead && !stopped) {
             lastRead = text;
+            const outlet = parseOutletLabel(text);
             const label = parseNodeLabel(text);
-            if (!label.ok) setMessage({ severity: 'warning', text: t('field.scan.notANode', { text: text.slice(0, 60) }) });
-            else if ((await lookRef.current(label.eui)) === null) return;
+            if (outlet.ok && !onOutletRef.current) setMessage({ severity: 'warning', text: t('field.scan.outletHere', { id: outlet.outletId }) });
+            else if (outlet.ok) {
+              if ((await lookRef.current({ outletId: outlet.outletId })) === null) return;
+            } else if (!label.ok) setMessage({ severity: 'warning', text: t('field.scan.notANode', { text: text.slice(0, 60) }) });
+            else if ((await lookRef.current({ eui: label.eui })) === null) return;
           }
         }
         if (!stopped) timer = window.setTimeout(() => void readFrame(), READ_EVERY_MS);
@@ -142,7 +152,7 @@ export default function ScanDialog({ onClose, onEui }: TScanDialogProps) {
       setTypedError(t(NODE_LABEL_MESSAGE[check.reason]));
       return;
     }
-    await look(check.eui);
+    await look({ eui: check.eui });
   }
 
   const cameraText = camera === 'scanning' ? t('field.scan.hint') : t(`field.scan.${camera}`);
