@@ -37,3 +37,4 @@ export * from './messages-sampling';
 export * from './ui-sampling-screen';
 export * from './messages-outlets';
 export * from './messages-calibration';
+export * from './ui-outlet-check';

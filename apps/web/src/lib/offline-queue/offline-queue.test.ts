@@ -152,8 +152,8 @@ describe('keepSending', () => {
     try {
       const flush = vi.fn(() => Promise.resolve());
       const target = new EventTarget() as EventTarget & Pick<Window, 'setInterval' | 'clearInterval'>;
-      target.setInterval = ((handler: () => void, ms: number) => setInterval(handler, ms)) as Window['setInterval'];
-      target.clearInterval = ((id: number) => clearInterval(id)) as Window['clearInterval'];
+      target.setInterval = ((handler: () => void, ms: number) => setInterval(handler, ms)) as unknown as Window['setInterval'];
+      target.clearInterval = (id: number) => clearInterval(id);
       const stop = keepSending({ flush }, target, 1000);
       expect(flush).toHaveBeenCalledTimes(1);
       target.dispatchEvent(new Event('online'));
