@@ -216,7 +216,9 @@ function CheckForm({ outlet, onSaved }: { outlet: TOutlet; onSaved: (saved: TSav
           </Typography>
           <Box role="radiogroup" aria-labelledby="outlet-check-check" sx={{ display: 'grid', gap: 1 }}>
             {outlet.checks.map((due) => (
-              <Choice key={due.check} selected={values.check === due.check} onSelect={() => set({ check: due.check, celsius: '', ranSeconds: '' })} testId={`check-${due.check}`}>
+              <Choice key={due.check} selected={values.check === due.check} onSelect={() => {
+                  if (due.check !== values.check) set({ check: due.check, celsius: '', ranSeconds: '' });
+                }} testId={`check-${due.check}`}>
                 <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
                   {t(`outlets.checks.${due.check}`)}
                 </Typography>
@@ -349,7 +351,16 @@ function PhotoField({ photo, onChange, error }: { photo: string | null; onChange
     <Box>
       {photo ? <Box component="img" src={photo} alt={t('outletCheck.photoAlt')} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 1, mb: 1 }} /> : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} loading={reading} sx={{ ...TOUCH, flex: '1 1 auto' }}>
+        {/* A label around the file input (no button role: the input is the control, focused from the keyboard; the label shows its focus). */}
+        <Button
+          component="label"
+          role={undefined}
+          tabIndex={-1}
+          variant="outlined"
+          startIcon={<PhotoCameraIcon />}
+          loading={reading}
+          sx={{ ...TOUCH, flex: '1 1 auto', '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+        >
           {photo ? t('outletCheck.photoAgain') : t('outletCheck.photo')}
           <Box
             component="input"
