@@ -145,6 +145,8 @@ test.describe.serial('the check at the outlet, on a phone', () => {
           await page.reload();
           await recordReading(page, '55,5');
           await page.getByTestId('check-note').fill(language === 'nl' ? 'Douchekop verkalkt' : 'Shower head scaled');
+          await page.getByTestId('check-note').blur();
+          await page.evaluate(() => window.scrollTo(0, 0));
           await page.addStyleTag({ content: STILL });
           await page.screenshot({ path: path.join(SHOTS, `outlet-check-${language}-${device}.png`) });
           if (device === 'phone') {
