@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHECK_PHOTO_MAX_BYTES, type TCheckRecord, type TOutlet } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
-import { caller, insertCustomer, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { caller, insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { signInSamplingUsers } from '../sampling/sampling.fixture';
 
 /**
  * The photo taken with a check (docs/outlets.md, "Photos"): sent in the check's JSON, a JPEG, PNG or
@@ -32,16 +33,7 @@ beforeEach(async () => {
   await insertLocation(db, customerId, 'Huize Zonneveld');
   const otherId = await insertCustomer(db, 'Andere Klant');
   await insertLocation(db, otherId, 'Elders');
-  tokens = await ctx.signedInUsers({
-    admin: { administrator: true },
-    klant: { rights: { dashboard: true, recordChecks: true } },
-    reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, recordChecks: true } },
-  });
-  const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
-  await restrictUser(db, await userId('klant'), [customerId]);
-  await restrictUser(db, await userId('reader'), [customerId]);
-  await restrictUser(db, await userId('other'), [otherId]);
+  tokens = await signInSamplingUsers(ctx, customerId, otherId, 'recordChecks');
   douche = (await call(tokens.admin, 'POST', `${PLACE}/outlets`, { name: 'Douche 12', kind: 'shower', water: 'hot', sentinel: 'furthest' })).json();
   elders = (await call(tokens.admin, 'POST', `${OTHER_PLACE}/outlets`, { name: 'Elders', kind: 'shower', water: 'hot' })).json();
 });
