@@ -10,7 +10,7 @@ export const outletCheckUiNl = {
     dueTitle: 'Te doen bij dit tappunt',
     noChecks: 'Bij dit tappunt is geen controle gepland.',
     check: 'Controle',
-    nextDue: 'Gepland op {{date}}',
+    nextDue: 'Uiterlijk {{date}}',
     lastDone: 'laatst gedaan op {{date}}',
     neverDone: 'nog nooit gedaan',
     outcome: 'Uitkomst',

@@ -268,7 +268,8 @@ function CheckForm({ outlet, onSaved }: { outlet: TOutlet; onSaved: (saved: TSav
               helperText={fieldError('celsius')}
               slotProps={{
                 htmlInput: { inputMode: 'decimal', autoComplete: 'off', enterKeyHint: 'next', 'data-testid': 'check-celsius' },
-                input: { sx: { fontSize: '1.75rem' } },
+                // The digits large, the label's notch as for any field (a font size on the input's root would widen it).
+                input: { sx: { '& .MuiInputBase-input': { fontSize: '1.75rem' } } },
               }}
             />
             <TextField
@@ -279,7 +280,7 @@ function CheckForm({ outlet, onSaved }: { outlet: TOutlet; onSaved: (saved: TSav
               helperText={fieldError('ranSeconds') ?? (facts.seconds !== null ? t('outletCheck.secondsHint', { seconds: facts.seconds }) : null)}
               slotProps={{
                 htmlInput: { inputMode: 'numeric', autoComplete: 'off', enterKeyHint: 'done', 'data-testid': 'check-seconds' },
-                input: { sx: { fontSize: '1.25rem' } },
+                input: { sx: { '& .MuiInputBase-input': { fontSize: '1.25rem' } } },
               }}
             />
           </Box>
