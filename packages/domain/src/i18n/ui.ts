@@ -111,9 +111,9 @@ const uiNl = {
     provisioning: 'Nodes toevoegen',
     mailOutbox: 'Uitgaande e-mails',
     logbookVerify: 'Logboekbestand controleren',
-    outletCheck: 'Tappunt',
     alarms: 'Alarmen',
     alarmDetail: 'Alarm :id',
+    outletCheck: 'Tappunt',
   },
   pages: {
     notFound: {
@@ -268,9 +268,9 @@ const uiEn: typeof uiNl = {
     provisioning: 'Add nodes',
     mailOutbox: 'Outgoing e-mails',
     logbookVerify: 'Verify a logbook file',
-    outletCheck: 'Outlet',
     alarms: 'Alarms',
     alarmDetail: 'Alarm :id',
+    outletCheck: 'Outlet',
   },
   pages: {
     notFound: {
