@@ -87,6 +87,8 @@ const locationEditScreen: TScreenLoader = withTexts(placesTexts, () => import('.
 const gatewayListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage));
 const gatewayNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage));
 const gatewayDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage));
+/** The check at the outlet, where a scanned outlet label leads (docs/outlets.md, "The check at the outlet"); page and texts behind one small module. */
+const outletCheckScreen: TScreenLoader = () => import('../features/outlet-check/outlet-check-screen').then((module) => module.loadOutletCheckScreen());
 const gatewayEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-edit-page').then((module) => module.GatewayEditPage));
 
 /** The twelve dashboard lists; the calibration ones also need calibrationData. */
@@ -242,6 +244,8 @@ export const ROUTES: readonly TRouteDef[] = [
     crumbs: ['nodes', 'customerDetail', 'locationDetail', 'nodeDetail'],
     screen: withTexts(nodeDetailAndSettingsTexts, () => import('../features/nodes/settings/node-settings-page').then((module) => module.NodeSettingsPage)),
   },
+
+  { id: 'outletCheck', path: '/outlets/:id', title: 'routes.outletCheck', screen: outletCheckScreen },
 
   { id: 'products', path: '/products', title: 'routes.products', guard: anyOf('products'), screen: withTexts(productsTexts, () => import('../features/products/product-list-page').then((module) => module.ProductListPage)) },
   { id: 'productNew', path: '/products/new', title: 'routes.productNew', guard: ADMIN_ONLY, crumbs: ['products'], screen: withTexts(productsTexts, () => import('../features/products/product-new-page').then((module) => module.ProductNewPage)) },

@@ -40,3 +40,4 @@ export * from './ui-sampling-screen';
 export * from './messages-outlets';
 export * from './labels-outlets';
 export * from './messages-calibration';
+export * from './ui-outlet-check';

@@ -116,6 +116,7 @@ const uiNl = {
     resetPassword: 'Nieuw wachtwoord',
     alarms: 'Alarmen',
     alarmDetail: 'Alarm :id',
+    outletCheck: 'Tappunt',
   },
   pages: {
     notFound: {
@@ -275,6 +276,7 @@ const uiEn: typeof uiNl = {
     resetPassword: 'New password',
     alarms: 'Alarms',
     alarmDetail: 'Alarm :id',
+    outletCheck: 'Outlet',
   },
   pages: {
     notFound: {

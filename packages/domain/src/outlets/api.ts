@@ -81,6 +81,8 @@ export type TCheckOutcome = (typeof CHECK_OUTCOMES)[number];
 export const CHECK_TEXT_MAX = 1000;
 /** The longest running time a reading may give (an hour). */
 export const RAN_SECONDS_MAX = 3600;
+/** The largest photo a check takes, decoded (5 MiB; the phone sends a JPEG of about 1600 px, a few hundred kB). */
+export const CHECK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A check recorded at an outlet: done, or not possible with the reason; the reading (°C, after how
@@ -110,6 +112,8 @@ export const ZCheckBody = z
     note: zRequiredText(CHECK_TEXT_MAX, { multiline: true }).nullable().optional(),
     doneAt: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),
     entryId: z.uuid({ error: MESSAGE.invalid }).optional(),
+    /** A photo taken at the outlet: base64 or a data: URL, a JPEG, PNG or WebP by its bytes, at most CHECK_PHOTO_MAX_BYTES. */
+    photo: z.string({ error: MESSAGE.invalid }).min(1, { error: MESSAGE.required }).optional(),
   })
   .refine((body) => body.outcome === 'done' || body.reason, { error: 'validation.reasonRequired', path: ['reason'] });
 export type TCheckBody = z.input<typeof ZCheckBody>;
@@ -142,6 +146,8 @@ export const ZCheckRecord = z.object({
   /** Possible sensor drift: the two differ by more than 1.5 °C (null without a pair). */
   drift: z.boolean().nullable(),
   note: z.string().nullable(),
+  /** The photo taken with the check: its type, size and where to read it (GET /checks/{id}/photo); null without one. */
+  photo: z.object({ type: z.string(), size: z.number().int(), url: z.string() }).nullable(),
   doneAt: z.string(),
   recordedAt: z.string(),
   recordedBy: z.string(),

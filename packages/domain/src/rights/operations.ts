@@ -115,6 +115,7 @@ export const OPERATIONS = {
   DeleteOutlet: op('DELETE', '/outlets/:id', 'route'),
   GetLocationChecks: op('GET', '/customers/:customer/locations/:location/checks', 'read'),
   PostLocationCheck: op('POST', '/customers/:customer/locations/:location/checks', 'route'),
+  GetCheckPhoto: op('GET', '/checks/:id/photo', 'read'),
   GetLocationDueChecks: op('GET', '/customers/:customer/locations/:location/due-checks', 'read'),
   GetLocationCheckPlans: op('GET', '/customers/:customer/locations/:location/check-plans', 'read'),
   PatchLocationCheckPlans: op('PATCH', '/customers/:customer/locations/:location/check-plans', 'route'),

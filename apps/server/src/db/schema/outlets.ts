@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, doublePrecision, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TCheckKind, TCheckPeriodUnit, TOutletKind, TOutletWater, TSentinelKind } from '@aquasmart/domain';
-import { tsz } from './columns';
+import { bytea, tsz } from './columns';
 import { samplePoints } from './sampling';
 
 /** Outlets and a location's check plan overrides (docs/outlets.md; migration 0035). */
@@ -68,4 +68,16 @@ export const outletChecks = pgTable('outlet_checks', {
   userId: integer('user_id'),
   userEmail: text('user_email').notNull(),
   recordedAt: tsz('recorded_at').notNull().defaultNow(),
+});
+
+/** The photo taken with a check (migration 0036): one per check, its bytes in the database. */
+export const outletCheckPhotos = pgTable('outlet_check_photos', {
+  checkId: bigint('check_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => outletChecks.id),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  userEmail: text('user_email').notNull(),
+  uploadedAt: tsz('uploaded_at').notNull().defaultNow(),
 });

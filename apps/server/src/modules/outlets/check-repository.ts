@@ -33,6 +33,8 @@ export interface TCheckRow extends TCheckFacts {
   doneAt: string;
   recordedAt: string;
   recordedBy: string;
+  /** The photo taken with it (its type and size), or null. */
+  photo: { type: string; size: number } | null;
 }
 
 const checkRow = rowShape({
@@ -60,13 +62,16 @@ const checkRow = rowShape({
   done_at: column.iso,
   recorded_at: column.iso,
   user_email: column.as<string>(),
+  photo_type: column.as<string | null>(),
+  photo_size: column.nullable(column.number),
   total: column.number,
 });
 
 const checksQuery = (where: SQL, tail: SQL = sql``) => sql`
   SELECT k.id, k.location_id, k.outlet_id, o.name AS outlet_name, k.check_kind, k.outcome, k.reason, k.celsius, k.ran_seconds, k.allowed_seconds,
-         k.rulebook, k.limit_kind, k.limit_celsius, k.verdict, k.alarm_id, k.node_eui, k.node_channel, k.node_celsius, k.node_at, k.drift, k.note, k.done_at, k.recorded_at, k.user_email, count(*) OVER () AS total
-    FROM outlet_checks k JOIN outlets o ON o.id = k.outlet_id
+         k.rulebook, k.limit_kind, k.limit_celsius, k.verdict, k.alarm_id, k.node_eui, k.node_channel, k.node_celsius, k.node_at, k.drift, k.note, k.done_at, k.recorded_at, k.user_email,
+         p.type AS photo_type, p.size AS photo_size, count(*) OVER () AS total
+    FROM outlet_checks k JOIN outlets o ON o.id = k.outlet_id LEFT JOIN outlet_check_photos p ON p.check_id = k.id
    WHERE ${where}
    ORDER BY k.done_at DESC, k.id DESC ${tail}`;
 
@@ -95,6 +100,7 @@ function toCheck(row: ReturnType<typeof checkRow.decode>): TCheckRow {
     doneAt: row.done_at,
     recordedAt: row.recorded_at,
     recordedBy: row.user_email,
+    photo: row.photo_type !== null && row.photo_size !== null ? { type: row.photo_type, size: row.photo_size } : null,
   };
 }
 

@@ -17,10 +17,12 @@ import { ApiError } from '../../lib/api-error';
 import { rulebookOf } from '../sampling/sample-point-service';
 import { checkOfEntry, findCheck, insertCheck, lastDoneChecks, listChecks, nodeReadingNear, setCheckAlarm, type TCheckRow } from './check-repository';
 import { closeCheckAlarm, openCheckAlarm } from './check-alarm';
+import { checkPhotoUrl, decodeCheckPhoto, readCheckPhoto, storeCheckPhoto, type TCheckPhoto } from './check-photo';
 import { runCheckDueStep } from './check-due';
-import { findOutlet, listOutlets, type TOutletPlace } from './outlet-repository';
+import { findOutlet, listOutlets, outletPlace, type TOutletPlace } from './outlet-repository';
 import { outletDue } from './outlet-due';
 import { plansOf, requireOutletPlace } from './outlet-service';
+import { inCustomerScope } from '../../identity/customer-scope';
 
 /**
  * Checks recorded at outlets (docs/outlets.md, "Checks"): done or not possible, the reading judged by
@@ -52,6 +54,7 @@ function toRecord(place: TOutletPlace, row: TCheckRow): TCheckRecord {
     node: row.node,
     drift: row.drift,
     note: row.note,
+    photo: row.photo ? { ...row.photo, url: checkPhotoUrl(row.id) } : null,
     doneAt: row.doneAt,
     recordedAt: row.recordedAt,
     recordedBy: row.recordedBy,
@@ -62,9 +65,11 @@ function toRecord(place: TOutletPlace, row: TCheckRow): TCheckRecord {
  * Records a check: the outlet at the location, the check in force at it, a reading where the check
  * takes one (done), a time not in the future. Judged and, when the reading is a deviation, its alarm
  * opened, all in one transaction. The same `entryId` sent again answers the check stored the first
- * time (`repeated`), and writes nothing.
+ * time (`repeated`), and writes nothing: neither a second check nor a second photo. A photo is
+ * checked before anything is read (413 beyond 5 MiB, 400 on `photo` for anything but an image).
  */
 export async function recordCheck(db: TDb, user: TAuthUser, customer: string, location: string, body: TCheckInput, now = new Date()): Promise<{ check: TCheckRecord; repeated: boolean }> {
+  const photo: TCheckPhoto | null = body.photo ? decodeCheckPhoto(body.photo) : null;
   return db.transaction(async (tx) => {
     const place = await requireOutletPlace(tx, user, customer, location);
     if (body.entryId) {
@@ -114,6 +119,7 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
       const before = (await checkOfEntry(tx, place.locationId, body.entryId as string)) as TCheckRow;
       return { check: toRecord(place, before), repeated: true };
     }
+    if (photo) await storeCheckPhoto(tx, id, photo, user.email);
     if (verdict !== null && isDeviation(verdict)) {
       const alarmId = await openCheckAlarm(tx, place, outlet, { checkId: id, check: plan.check, celsius: celsius as number, ranSeconds, allowedSeconds, limit, verdict, rulebook, doneAt });
       await setCheckAlarm(tx, id, alarmId);
@@ -124,6 +130,16 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
     await runCheckDueStep(tx, now, { locationId: place.locationId });
     return { check: toRecord(place, (await findCheck(tx, id)) as TCheckRow), repeated: false };
   });
+}
+
+/** The photo of a check, for whoever may read the check's location; 404 when it has none or is outside the caller's customers. */
+export async function readCheckPhotoOf(db: TDbOrTx, user: TAuthUser, id: number): Promise<TCheckPhoto> {
+  const check = await findCheck(db, id);
+  const place = check ? await outletPlace(db, check.locationId) : null;
+  if (!check || !place || !inCustomerScope(user, place.customerId)) throw ApiError.notFound(`No check ${id}`);
+  const photo = await readCheckPhoto(db, id);
+  if (!photo) throw ApiError.notFound(`Check ${id} has no photo`);
+  return photo;
 }
 
 export async function listLocationChecks(db: TDb, user: TAuthUser, customer: string, location: string, query: { outletId?: number; page?: number; limit?: number }): Promise<{ rows: TCheckRecord[]; total: number }> {

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TCheckRecord, TDashboardChecks, TDueChecks, TOutlet } from '@aquasmart/domain';
 import { queryRows } from '../../db/database';
 import { deviceData } from '../../db/schema';
-import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
+import { caller, insertCustomer, insertDevice, insertLocation } from '../../test/places-fixtures';
 import { useTestContext } from '../../test/test-app';
+import { signInSamplingUsers } from '../sampling/sampling.fixture';
 import { runCheckDueStep } from './check-due';
 
 /**
@@ -31,16 +32,7 @@ beforeEach(async () => {
   await insertLocation(db, customerId, 'St Mary', { rulebook: 'UK', timeZone: 'Europe/London' });
   const otherId = await insertCustomer(db, 'Andere Klant');
   await insertLocation(db, otherId, 'Elders');
-  tokens = await ctx.signedInUsers({
-    admin: { administrator: true },
-    klant: { rights: { dashboard: true, recordChecks: true } },
-    reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, recordChecks: true } },
-  });
-  const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
-  await restrictUser(db, await userId('klant'), [customerId]);
-  await restrictUser(db, await userId('reader'), [customerId]);
-  await restrictUser(db, await userId('other'), [otherId]);
+  tokens = await signInSamplingUsers(ctx, customerId, otherId, 'recordChecks');
   const add = async (body: Record<string, unknown>, place = PLACE) => {
     const answer = await call(tokens.admin, 'POST', `${place}/outlets`, body);
     expect(answer.statusCode, answer.body).toBe(201);

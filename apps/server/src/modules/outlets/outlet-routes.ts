@@ -8,13 +8,15 @@ import { currentUser } from '../../plugins/authenticate';
 import { ZLocationParams } from '../places/place-params';
 import { acceptCsvBodies } from '../sampling/sampling-csv';
 import { getDashboardChecks } from './check-dashboard';
-import { listLocationChecks, locationDueChecks, recordCheck } from './check-service';
+import { CHECK_BODY_LIMIT } from './check-photo';
+import { listLocationChecks, locationDueChecks, readCheckPhotoOf, recordCheck } from './check-service';
 import { changeLocationCheckPlans, changeOutlet, createOutlet, importOutlets, listLocationOutlets, readLocationCheckPlans, readOutlet, removeOutlet } from './outlet-service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 /** Room for the file plus its JSON wrapping. */
 const IMPORT_BODY_LIMIT = 2 * OUTLET_CSV_MAX_BYTES;
 const PLACE = '/customers/:customer/locations/:location';
+const ZPhotoBytes = z.string().meta({ format: 'binary' });
 const LINK_REFUSALS = 'validation.outletNameTaken on name, validation.nodeNotHere on eui, validation.channelUnknown on channelId, validation.samplePointNotHere or samplePointLinked on samplePointId';
 
 /**
@@ -150,14 +152,15 @@ export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): P
   routes.post(
     `${PLACE}/checks`,
     {
+      bodyLimit: CHECK_BODY_LIMIT,
       schema: {
         operationId: 'PostLocationCheck',
         tags: ['outlets'],
         summary:
-          "Records a check at an outlet: done (with the reading where the check takes one) or not possible with a reason; judged by the rulebook's limit and running time, a deviation opening the outlet's checkDeviation alarm in the same transaction. 201 the check; 200 the check stored before when entryId was sent before. 400 validation.outletUnknown on outletId, validation.checkNotPlanned on check, validation.readingRequired on celsius, validation.reasonRequired on reason, validation.doneAtInFuture on doneAt",
+          "Records a check at an outlet: done (with the reading where the check takes one) or not possible with a reason; judged by the rulebook's limit and running time, a deviation opening the outlet's checkDeviation alarm in the same transaction. 201 the check; 200 the check stored before when entryId was sent before. 400 validation.outletUnknown on outletId, validation.checkNotPlanned on check, validation.readingRequired on celsius, validation.reasonRequired on reason, validation.doneAtInFuture on doneAt; a photo (base64 or a data: URL): 413 errors.payloadTooLarge beyond 5 MiB, 400 validation.imageType (not JPEG, PNG or WebP by its bytes) or validation.base64 on photo",
         params: ZLocationParams,
         body: ZCheckBody,
-        response: { 200: ZCheckRecord, 201: ZCheckRecord, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ZCheckRecord, 201: ZCheckRecord, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
@@ -182,6 +185,27 @@ export async function outletRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       const page = await listLocationChecks(db, currentUser(request), request.params.customer, request.params.location, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
+    },
+  );
+
+  routes.get(
+    '/checks/:id/photo',
+    {
+      schema: {
+        operationId: 'GetCheckPhoto',
+        tags: ['outlets'],
+        summary: "The photo taken with a check (JPEG, PNG or WebP); for whoever may read the check's location (404 when it has none)",
+        params: ZIdParams,
+        response: { 200: { description: 'The photo', content: { 'image/jpeg': { schema: ZPhotoBytes }, 'image/png': { schema: ZPhotoBytes }, 'image/webp': { schema: ZPhotoBytes } } }, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const photo = await readCheckPhotoOf(db, currentUser(request), request.params.id);
+      return reply
+        .type(photo.type)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(photo.bytes as never); // raw bytes: no schema applies to a Buffer
     },
   );
 

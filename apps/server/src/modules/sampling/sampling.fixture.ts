@@ -6,16 +6,17 @@ import type { TTestContext } from '../../test/test-app';
 export type TSamplingTokens = Record<'admin' | 'klant' | 'reader' | 'other', string>;
 
 /**
- * The users of the sampling tests: an administrator; `klant` (enterSampleResults) and `reader` (no
- * sampling right) restricted to `customerId`; `other` (enterSampleResults) restricted to `otherId`.
+ * The users of the sampling tests (and the outlets' with `right` recordChecks): an administrator;
+ * `klant` (the right) and `reader` (without it) restricted to `customerId`; `other` (the right)
+ * restricted to `otherId`.
  */
-export async function signInSamplingUsers(ctx: TTestContext, customerId: number, otherId: number): Promise<TSamplingTokens> {
+export async function signInSamplingUsers(ctx: TTestContext, customerId: number, otherId: number, right: 'enterSampleResults' | 'recordChecks' = 'enterSampleResults'): Promise<TSamplingTokens> {
   const db = ctx.database.db;
   const tokens = await ctx.signedInUsers({
     admin: { administrator: true },
-    klant: { rights: { dashboard: true, enterSampleResults: true } },
+    klant: { rights: { dashboard: true, [right]: true } },
     reader: { rights: { dashboard: true } },
-    other: { rights: { dashboard: true, enterSampleResults: true } },
+    other: { rights: { dashboard: true, [right]: true } },
   });
   const userId = async (name: string) => (await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${`${name}@example.com`}`))[0].id;
   await restrictUser(db, await userId('klant'), [customerId]);
