@@ -36,4 +36,5 @@ export * from './ui-sampling';
 export * from './messages-sampling';
 export * from './ui-sampling-screen';
 export * from './messages-outlets';
+export * from './ui-outlets-screen';
 export * from './messages-calibration';
