@@ -42,7 +42,7 @@ describe('the checks card', { timeout: 30_000 }, () => {
     renderAt(<ChecksCard />);
     expect((await screen.findByRole('link', { name: 'Douche 1' })).getAttribute('href')).toBe('/outlets/1');
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
-    expect(screen.getAllByRole('listitem')[0].textContent).toContain('Douche 1 · Douchekop ontkalken · Sporthal Zuid (Gemeente Utrecht)01-11-2026');
+    expect(screen.getAllByRole('listitem')[0].textContent).toContain('Douche 1Douchekop ontkalken · Sporthal Zuid (Gemeente Utrecht)01-11-2026');
     expect(document.querySelector('[data-count="overdue"]')?.textContent).toBe('Te laat: 2');
     expect(document.querySelector('[data-count="due"]')?.textContent).toBe('Binnenkort: 5');
     expect(document.querySelector('h2')?.getAttribute('data-alarm')).toBe('true');

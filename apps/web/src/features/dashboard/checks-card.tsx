@@ -63,12 +63,14 @@ export function ChecksCard({ customer, compact = false }: { customer?: string; c
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               {data.rows.slice(0, SHOWN).map((row) => (
                 <Box component="li" key={`${row.outletId}-${row.check}`} data-state={row.state} sx={{ display: 'flex', gap: 1, fontSize: 14, minWidth: 0 }}>
-                  <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
                     <Link component={RouterLink} to={outletScreen(row.outletId)} sx={{ fontWeight: 600 }}>
                       {row.outletName}
-                    </Link>{' '}
-                    · {t(`outlets.checks.${row.check}`)} · {row.location}
-                    {customer === undefined ? ` (${row.customer})` : ''}
+                    </Link>
+                    <Box component="span" sx={{ display: 'block', fontSize: 13, color: 'text.secondary' }}>
+                      {t(`outlets.checks.${row.check}`)} · {row.location}
+                      {customer === undefined ? ` (${row.customer})` : ''}
+                    </Box>
                   </Box>
                   <Box component="span" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', color: row.state === 'overdue' ? 'error.main' : 'text.primary', fontWeight: row.state === 'overdue' ? 600 : 400 }}>
                     {date(row.nextDue)}

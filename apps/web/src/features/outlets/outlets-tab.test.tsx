@@ -88,7 +88,7 @@ describe('the outlets tab', { timeout: 30_000 }, () => {
     const register = await screen.findByRole('table', { name: 'Tappuntenregister' });
     const row = within(register).getAllByRole('row')[1];
     expect(within(row).getByRole('link', { name: 'Douche 3' }).getAttribute('href')).toBe('/outlets/7');
-    expect(row.textContent).toContain('Kleedkamer heren, verdieping 1');
+    expect(row.textContent).toContain('Kleedkamer heren, verdieping\u00A01');
     expect(row.textContent).toContain('Douche, gemengd');
     expect(row.textContent).toContain('Sentinel, verst weg');
     expect(await within(row).findByText('monsterpunt Monsterpunt douche 3')).toBeTruthy();

@@ -40,9 +40,12 @@ function StateChip({ state }: { state: TCheckDueState }) {
   return <Chip size="small" color={STATE_COLOR[state]} variant={state === 'planned' ? 'outlined' : 'filled'} label={t(`outlets.dueStates.${state}`)} />;
 }
 
+/** "verdieping 0" on one line (a no-break space), as a phone's narrow column would split it. */
+const floorText = (t: ReturnType<typeof useTranslation>['t']) => (floor: string) => t('outlets.register.floor', { floor }).replace(/ /g, '\u00A0');
+
 function OutletLink({ id, name }: { id: number; name: string }) {
   return (
-    <Link component={RouterLink} to={outletScreen(id)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+    <Link component={RouterLink} to={outletScreen(id)} sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
       {name}
     </Link>
   );
@@ -237,7 +240,7 @@ function registerColumns(
     );
   return [
     { id: 'name', label: t('outlets.register.columns.name'), render: (outlet) => <OutletLink id={outlet.id} name={outlet.name} />, title: true, wrap: true },
-    { id: 'place', label: t('outlets.register.columns.place'), render: (outlet) => outletPlace(outlet, (floor) => t('outlets.register.floor', { floor })) ?? '—', wrap: true },
+    { id: 'place', label: t('outlets.register.columns.place'), render: (outlet) => outletPlace(outlet, floorText(t)) ?? '—', wrap: true },
     { id: 'kind', label: t('outlets.register.columns.kind'), render: (outlet) => `${t(`outlets.kinds.${outlet.kind}`)}, ${t(`outlets.waters.${outlet.water}`).toLowerCase()}`, wrap: true },
     { id: 'marks', label: t('outlets.register.columns.marks'), render: marks, wrap: true },
     { id: 'link', label: t('outlets.register.columns.link'), render: link, wrap: true },
@@ -287,7 +290,7 @@ function DueSection({ due, outletCount }: { due: { data?: TDueChecks; isPending:
       ),
     },
     { id: 'check', label: t('outlets.due.columns.check'), render: (row) => t(`outlets.checks.${row.check}`), wrap: true },
-    { id: 'place', label: t('outlets.register.columns.place'), render: (row) => outletPlace(row, (floor) => t('outlets.register.floor', { floor })) ?? '—', wrap: true },
+    { id: 'place', label: t('outlets.register.columns.place'), render: (row) => outletPlace(row, floorText(t)) ?? '—', wrap: true },
     { id: 'lastDone', label: t('outlets.due.columns.lastDone'), render: (row) => (row.lastDone ? keepTogether(date(row.lastDone)) : t('outlets.due.never')) },
   ];
   const noRegister = outletCount === 0;

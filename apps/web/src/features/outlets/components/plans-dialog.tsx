@@ -40,7 +40,10 @@ export function PlansDialog({ plans, busy, serverErrors, onSubmit, onClose }: { 
             <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
               {name}
             </Typography>
-            <FormControlLabel control={<Checkbox checked={row.on} onChange={(event) => change(index, { on: event.target.checked })} />} label={t('outlets.plans.inUse', { check: name })} />
+            <FormControlLabel
+              control={<Checkbox checked={row.on} onChange={(event) => change(index, { on: event.target.checked })} slotProps={{ input: { 'aria-label': t('outlets.plans.inUse', { check: name }) } }} />}
+              label={t('outlets.plans.columns.on')}
+            />
             <Box sx={{ display: 'flex', gap: 1 }}>
               <TextField
                 label={t('outlets.plans.ownPeriod')}
