@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -42,6 +42,28 @@ function StateChip({ state }: { state: TCheckDueState }) {
 
 /** "verdieping 0" on one line (a no-break space), as a phone's narrow column would split it. */
 const floorText = (t: ReturnType<typeof useTranslation>['t']) => (floor: string) => t('outlets.register.floor', { floor }).replace(/ /g, '\u00A0');
+
+/** One part of the tab: a card with its heading (which names it), a line under it and its buttons. */
+function Section({ id, testId, title, intro, actions, children }: { id: string; testId?: string; title: string; intro: string | null; actions: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} data-testid={testId} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 1 }}>
+        <Box sx={{ flex: '1 1 20rem', minWidth: 0 }}>
+          <Typography id={id} component="h2" variant="h6">
+            {title}
+          </Typography>
+          {intro ? (
+            <Typography variant="body2" color="text.secondary">
+              {intro}
+            </Typography>
+          ) : null}
+        </Box>
+        {actions}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
 
 function OutletLink({ id, name }: { id: number; name: string }) {
   return (
@@ -128,17 +150,8 @@ export function OutletsTab({ customer, location }: { customer: string; location:
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <DueSection due={due} outletCount={outlets.data?.length ?? null} />
-      <Paper variant="outlined" component="section" aria-labelledby="outlets-register-title" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 1 }}>
-          <Box sx={{ flex: '1 1 20rem', minWidth: 0 }}>
-            <Typography id="outlets-register-title" component="h2" variant="h6">
-              {t('outlets.register.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('outlets.register.intro')}
-            </Typography>
-          </Box>
-          {maySetUp ? (
+      <Section id="outlets-register-title" title={t('outlets.register.title')} intro={t('outlets.register.intro')} actions={
+          maySetUp ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <Button variant="outlined" startIcon={<AddIcon />} onClick={() => open({ kind: 'outlet', outlet: null })} sx={{ minHeight: 44 }}>
                 {t('outlets.actions.add')}
@@ -147,8 +160,8 @@ export function OutletsTab({ customer, location }: { customer: string; location:
                 {t('outlets.actions.import')}
               </Button>
             </Box>
-          ) : null}
-        </Box>
+          ) : null
+        }>
         {outlets.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
         {outlets.isError ? <Alert severity="error">{t('outlets.register.loadError')}</Alert> : null}
         {outlets.isSuccess ? (
@@ -161,7 +174,7 @@ export function OutletsTab({ customer, location }: { customer: string; location:
             empty={<span data-state="noRegister">{t('outlets.register.empty')}</span>}
           />
         ) : null}
-      </Paper>
+      </Section>
       {maySetUp ? <PlansSection plans={plans} onEdit={() => open({ kind: 'plans' })} /> : null}
 
       {dialog?.kind === 'outlet' ? (
@@ -295,20 +308,11 @@ function DueSection({ due, outletCount }: { due: { data?: TDueChecks; isPending:
   ];
   const noRegister = outletCount === 0;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="outlets-due-title" data-testid="outlets-due" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 1 }}>
-        <Box sx={{ flex: '1 1 20rem', minWidth: 0 }}>
-          <Typography id="outlets-due-title" component="h2" variant="h6">
-            {t('outlets.due.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('outlets.due.intro')}
-          </Typography>
-        </Box>
-        {data && !noRegister && data.checks.length > 0 ? (
+    <Section id="outlets-due-title" testId="outlets-due" title={t('outlets.due.title')} intro={t('outlets.due.intro')} actions={
+        data && !noRegister && data.checks.length > 0 ? (
           <FormControlLabel control={<Switch checked={showPlanned} onChange={(event) => setShowPlanned(event.target.checked)} />} label={t('outlets.due.showPlanned')} />
-        ) : null}
-      </Box>
+        ) : null
+      }>
       {due.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {due.isError ? <Alert severity="error">{t('outlets.due.loadError')}</Alert> : null}
       {noRegister ? (
@@ -329,7 +333,7 @@ function DueSection({ due, outletCount }: { due: { data?: TDueChecks; isPending:
           <ResponsiveTable inset={false} label={t('outlets.due.title')} columns={columns} rows={rows} rowKey={(row) => `${row.outletId}-${row.check}`} empty={t('outlets.card.nothingDue', { count: data.checks.length })} />
         </>
       ) : null}
-    </Paper>
+    </Section>
   );
 }
 
@@ -365,24 +369,13 @@ function PlansSection({ plans, onEdit }: { plans: { data?: TLocationCheckPlans; 
     { id: 'outlets', label: t('outlets.plans.columns.outlets'), render: (plan) => plan.outlets, align: 'right' },
   ];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="outlets-plans-title" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 1 }}>
-        <Box sx={{ flex: '1 1 20rem', minWidth: 0 }}>
-          <Typography id="outlets-plans-title" component="h2" variant="h6">
-            {t('outlets.plans.title')}
-          </Typography>
-          {data ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('outlets.plans.intro', { rulebook: data.rulebook, healthcare: data.healthcare ? t('outlets.plans.healthcare') : '' })}
-            </Typography>
-          ) : null}
-        </Box>
-        {data ? (
+    <Section id="outlets-plans-title" title={t('outlets.plans.title')} intro={data ? t('outlets.plans.intro', { rulebook: data.rulebook, healthcare: data.healthcare ? t('outlets.plans.healthcare') : '' }) : null} actions={
+        data ? (
           <Button variant="outlined" onClick={onEdit} sx={{ minHeight: 44 }}>
             {t('outlets.actions.editPlans')}
           </Button>
-        ) : null}
-      </Box>
+        ) : null
+      }>
       {plans.isPending ? <LinearProgress aria-label={t('common.loading')} /> : null}
       {plans.isError ? <Alert severity="error">{t('outlets.plans.loadError')}</Alert> : null}
       {data ? (
@@ -395,6 +388,6 @@ function PlansSection({ plans, onEdit }: { plans: { data?: TLocationCheckPlans; 
           ) : null}
         </>
       ) : null}
-    </Paper>
+    </Section>
   );
 }

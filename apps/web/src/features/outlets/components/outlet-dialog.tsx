@@ -7,17 +7,11 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { OUTLET_KINDS, OUTLET_NAME_MAX, OUTLET_PLACE_MAX, OUTLET_WATERS, SENTINEL_KINDS, type TOutlet, type TOutletInput } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { fetchNodePage } from '../../../lib/api/nodes';
+import { NodeChannelFields } from '../../../components/nodes/node-channel-fields';
 import { translateMessage } from '../../../lib/i18n/i18n';
 import { samplePointNamesQuery } from '../api/outlets-api';
 import { outletBody, outletFormValues, type TOutletFormValues } from '../outlet-form';
 
-/** The nodes of the location with their temperature channels, for linking an outlet (at most 500: a location has far fewer). */
-const locationNodesQuery = (customer: string, location: string) => ({
-  queryKey: ['outlets', 'nodes', customer, location] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchNodePage({ customer, location }, { page: 0, pageSize: 500, search: '', sort: { field: 'name', direction: 'asc' } }, signal),
-});
-const channelNumber = (channelId: string) => channelId.replace(/^temperature/, '');
 
 /**
  * Adding or changing an outlet (docs/outlets.md, "The outlet register"): name, room, floor, kind,
@@ -42,15 +36,12 @@ export function OutletDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const nodes = useQuery(locationNodesQuery(customer, location));
   const points = useQuery(samplePointNamesQuery(customer, location));
   const [values, setValues] = useState<TOutletFormValues>(() => outletFormValues(outlet));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = { ...serverErrors, ...errors };
   const message = (field: string) => (shown[field] ? translateMessage(t, shown[field]) : undefined);
   const set = <K extends keyof TOutletFormValues>(field: K, value: TOutletFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const node = nodes.data?.rows.find((row) => row.eui === values.eui);
-  const channels = (node?.channels ?? []).filter((channel) => channel.id.startsWith('temperature'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { body, errors: found } = outletBody(values);
@@ -107,34 +98,15 @@ export function OutletDialog({
         ))}
       </TextField>
       <FormControlLabel control={<Checkbox checked={values.littleUsed} onChange={(event) => set('littleUsed', event.target.checked)} />} label={t('outlets.form.littleUsed')} sx={{ mt: 1 }} />
-      <TextField
-        select
-        label={t('outlets.form.node')}
-        value={values.eui}
-        onChange={(event) => setValues((current) => ({ ...current, eui: event.target.value, channelId: '' }))}
-        fullWidth
-        disabled={nodes.isPending}
-        error={Boolean(shown.eui)}
-        helperText={message('eui')}
-        sx={{ mt: 1 }}
-      >
-        <MenuItem value="">{t('outlets.form.noNode')}</MenuItem>
-        {(nodes.data?.rows ?? []).map((row) => (
-          <MenuItem key={row.eui} value={row.eui}>
-            {row.name ? `${row.name} (${row.eui})` : row.eui}
-          </MenuItem>
-        ))}
-      </TextField>
-      {values.eui ? (
-        <TextField select label={t('outlets.form.channel')} value={values.channelId} onChange={(event) => set('channelId', event.target.value)} fullWidth error={Boolean(shown.channelId)} helperText={message('channelId')} sx={{ mt: 2 }}>
-          <MenuItem value="">{t('outlets.form.noChannel')}</MenuItem>
-          {channels.map((channel) => (
-            <MenuItem key={channel.id} value={channel.id}>
-              {channel.name ? `${channel.name} (${t('outlets.form.channelName', { n: channelNumber(channel.id) })})` : t('outlets.form.channelName', { n: channelNumber(channel.id) })}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
+      <NodeChannelFields
+        customer={customer}
+        location={location}
+        eui={values.eui}
+        channelId={values.channelId}
+        onChange={(link) => setValues((current) => ({ ...current, ...link }))}
+        errors={{ eui: message('eui'), channelId: message('channelId') }}
+        texts={{ node: t('outlets.form.node'), noNode: t('outlets.form.noNode'), channel: t('outlets.form.channel'), noChannel: t('outlets.form.noChannel'), channelName: (n) => t('outlets.form.channelName', { n }) }}
+      />
       <TextField
         select
         label={t('outlets.form.samplePoint')}
