@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TLocationCheckPlans, TOutlet } from '@aquasmart/domain';
+import type { TOutlet } from '@aquasmart/domain';
+import { PLANS } from './outlets.fixture';
 import { outletBody, outletFormValues, outletPlace, planOverrides, planRows, type TPlanRow } from './outlet-form';
 
 const OUTLET: TOutlet = {
@@ -62,17 +63,6 @@ describe('the outlet form', () => {
   });
 });
 
-const PLANS: TLocationCheckPlans = {
-  customer: 'Gemeente Utrecht',
-  location: 'Sporthal Zuid',
-  rulebook: 'NL',
-  healthcare: false,
-  plans: [
-    { check: 'sentinelTemperature', on: true, period: { unit: 'months', count: 1 }, periodSource: 'rulebook', rulebookPeriod: { unit: 'months', count: 1 }, reading: true, runningSeconds: { hot: 60, cold: 120 }, source: 'HSG274', borrowed: true, outlets: 2 },
-    { check: 'showerheadDescaling', on: true, period: { unit: 'months', count: 6 }, periodSource: 'location', rulebookPeriod: { unit: 'months', count: 3 }, reading: false, runningSeconds: null, source: 'HSG274', borrowed: true, outlets: 4 },
-    { check: 'littleUsedFlush', on: false, period: { unit: 'days', count: 7 }, periodSource: 'rulebook', rulebookPeriod: { unit: 'days', count: 7 }, reading: false, runningSeconds: null, source: 'Regeling', borrowed: false, outlets: 0 },
-  ],
-};
 
 describe('the check plan form', () => {
   it("reads the plans: the location's own period, the rulebook's as empty", () => {

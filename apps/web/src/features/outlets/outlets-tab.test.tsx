@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TDueChecks, TLocationCheckPlans, TOutlet } from '@aquasmart/domain';
+import type { TDueChecks, TOutlet } from '@aquasmart/domain';
 import '../../lib/i18n/texts/sampling-messages';
 import '../../lib/i18n/texts/outlets';
 import { jsonResponse, renderAt } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { testUser } from '../../test/users';
 import { OutletsTab } from './outlets-tab';
+import { PLANS } from './outlets.fixture';
 
 const BASE = '/api/v1/customers/Gemeente%20Utrecht/locations/Sporthal%20Zuid';
 const OUTLET: TOutlet = {
@@ -43,16 +44,6 @@ const DUE: TDueChecks = {
   ],
 };
 const NONE_DUE: TDueChecks = { ...DUE, counts: { overdue: 0, due: 0, planned: 0 }, checks: [] };
-const PLANS: TLocationCheckPlans = {
-  customer: 'Gemeente Utrecht',
-  location: 'Sporthal Zuid',
-  rulebook: 'NL',
-  healthcare: false,
-  plans: [
-    { check: 'sentinelTemperature', on: true, period: { unit: 'months', count: 1 }, periodSource: 'rulebook', rulebookPeriod: { unit: 'months', count: 1 }, reading: true, runningSeconds: { hot: 60, cold: 120 }, source: 'HSG274', borrowed: true, outlets: 1 },
-    { check: 'littleUsedFlush', on: true, period: { unit: 'days', count: 7 }, periodSource: 'rulebook', rulebookPeriod: { unit: 'days', count: 7 }, reading: false, runningSeconds: null, source: 'Regeling', borrowed: false, outlets: 0 },
-  ],
-};
 
 function stubApi(rights: Parameters<typeof testUser>[0], { outlets = [OUTLET], due = DUE, deleteStatus = 204 }: { outlets?: TOutlet[]; due?: TDueChecks; deleteStatus?: number } = {}) {
   return vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
@@ -133,11 +124,12 @@ describe('the outlets tab', { timeout: 30_000 }, () => {
     stubApi(['editLocation']);
     renderTab();
     const plans = await screen.findByRole('table', { name: 'Controleplan' });
-    const [, sentinel, flush] = within(plans).getAllByRole('row');
+    const [, sentinel, shower, flush] = within(plans).getAllByRole('row');
     expect(sentinel.textContent).toContain('Ontleend aan HSG274');
     expect(sentinel.textContent).toContain('1 maand');
+    expect(shower.textContent).toContain('6 maanden (eigen termijn)3 maanden4');
     expect(flush.textContent).not.toContain('Ontleend');
-    expect(flush.textContent).toContain('7 dagen');
+    expect(flush.textContent).toContain('Uit7 dagen7 dagen0');
     expect(screen.getByText(/Ontleend aan HSG274: het regelboek NL noemt hiervoor geen termijn/)).toBeTruthy();
   });
 
