@@ -39,5 +39,6 @@ export * from './messages-sampling';
 export * from './ui-sampling-screen';
 export * from './messages-outlets';
 export * from './labels-outlets';
+export * from './ui-outlets-screen';
 export * from './messages-calibration';
 export * from './ui-outlet-check';

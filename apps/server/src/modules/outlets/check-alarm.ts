@@ -30,6 +30,7 @@ export interface TJudgedReading {
 
 function details(outlet: TOutletRecord, reading: TJudgedReading): Record<string, unknown> {
   return {
+    outletId: outlet.id,
     outletName: outlet.name,
     checkId: reading.checkId,
     check: reading.check,

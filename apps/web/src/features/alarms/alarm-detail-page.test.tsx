@@ -173,4 +173,14 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     // Nobody recorded what was done: it is still to handle.
     expect(document.querySelector('[data-alarm-state="new"]')).toBeTruthy();
   });
+
+  it('a check alarm names its outlet ("Tappunt …") and links to it, without a node', async () => {
+    stubApi(alarmFixture({ kind: 'checkOverdue', deviceEui: null, deviceName: null, details: { outletId: 12, outletName: 'Douche 3', checks: [{ check: 'showerheadDescaling', nextDue: '2026-03-01', lastDone: null }] } }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Controle te laat' })).toBeTruthy();
+    expect(screen.getByText('Tappunt Douche 3 · Gemeente Utrecht / Sporthal Zuid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tappunt openen' }).getAttribute('href')).toBe('/outlets/12');
+    expect(screen.queryByRole('link', { name: 'Node openen' })).toBeNull();
+    expect(document.querySelector('[data-measurement]')?.textContent).toContain('Douchekop ontkalken (uiterlijk 01-03-2026, laatst nog nooit)');
+  });
 });

@@ -12,6 +12,7 @@ import { DetailField, PageHeader } from '../../components/page';
 import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
 import { alarmScreen } from '../../lib/api/alarms';
 import { nodeScreen } from '../../lib/api/nodes';
+import { outletScreen } from '../../lib/api/outlets';
 import { useCrumbLabel } from '../../lib/routing/crumb-labels';
 import { useFormat } from '../../lib/i18n/use-date-time';
 import { alarmQuery } from './api/alarms-api';
@@ -27,6 +28,14 @@ function closeReason(alarm: TAlarmWithEvents): TAlarmCloseReason | null {
   return alarm.closedAt ? (alarm.events.filter((event) => event.action === 'closed').at(-1)?.reason ?? null) : null;
 }
 
+/** A check alarm's outlet (docs/outlets.md): its name and, where the details hold it, its id (checkOverdue). */
+function outletName(alarm: TAlarmWithEvents): string | null {
+  return (alarm.kind === 'checkDeviation' || alarm.kind === 'checkOverdue') && typeof alarm.details.outletName === 'string' ? alarm.details.outletName : null;
+}
+function outletId(alarm: TAlarmWithEvents): number | null {
+  return outletName(alarm) !== null && typeof alarm.details.outletId === 'number' ? alarm.details.outletId : null;
+}
+
 function useByAt() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
@@ -39,8 +48,8 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
   const byAt = useByAt();
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-      <DetailField label={t(alarm.kind === 'legionella' ? 'alarms.detail.samplePoint' : 'alarms.detail.subject')}>
-        {alarm.kind === 'legionella' && typeof alarm.details.pointName === 'string' ? alarm.details.pointName : alarmSubject(t, alarm)}
+      <DetailField label={t(alarm.kind === 'legionella' ? 'alarms.detail.samplePoint' : outletName(alarm) !== null ? 'alarms.detail.outlet' : 'alarms.detail.subject')}>
+        {alarm.kind === 'legionella' && typeof alarm.details.pointName === 'string' ? alarm.details.pointName : (outletName(alarm) ?? alarmSubject(t, alarm))}
         {alarm.deviceEui && alarm.deviceName ? (
           <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13, color: 'text.secondary' }}>
             {alarm.deviceEui}
@@ -104,6 +113,11 @@ export function AlarmDetailPage() {
         {alarm?.deviceEui && alarm.customerName && alarm.locationName ? (
           <Button component={RouterLink} to={nodeScreen(alarm.customerName, alarm.locationName, alarm.deviceEui)} variant="outlined" endIcon={<ArrowForwardIcon />}>
             {t('alarms.detail.openNode')}
+          </Button>
+        ) : null}
+        {alarm && outletId(alarm) !== null ? (
+          <Button component={RouterLink} to={outletScreen(outletId(alarm) ?? 0)} variant="outlined" endIcon={<ArrowForwardIcon />}>
+            {t('alarms.detail.openOutlet')}
           </Button>
         ) : null}
       </PageHeader>

@@ -12,6 +12,7 @@ import { readStorage, writeStorage } from '../../lib/session/browser-storage';
 import { dashboardQuery } from './api/dashboard-api';
 import { chartGroups, overflowTotal } from './chart-groups';
 import { DashboardCard } from './dashboard-card';
+import { ChecksCard } from './checks-card';
 import { SamplingCard } from './sampling-card';
 import { QueryStatus } from '../../components/progress/query-status';
 
@@ -66,6 +67,8 @@ export function DashboardView({ customer }: { customer?: string }) {
           ))}
           {/* Due and overdue samplings (docs/sampling.md): a card of its own after the charts. */}
           <SamplingCard customer={customer} compact={compact} />
+          {/* Overdue and due checks at outlets (docs/outlets.md, "Dashboard"). */}
+          <ChecksCard customer={customer} compact={compact} />
         </Box>
       ) : null}
     </Box>

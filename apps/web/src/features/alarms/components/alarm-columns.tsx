@@ -11,13 +11,16 @@ type TColumn = TListColumn<TAlarm>;
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 } as const;
 
-/** What the alarm is about: the node's name (its EUI when it has none), or "Gateway <name>". */
+/** What the alarm is about: the node's name (its EUI when it has none), "Gateway <name>", "Tappunt <name>" (a sample point's or an outlet's). */
 export function alarmSubject(t: TFunction, alarm: Pick<TAlarm, 'deviceEui' | 'deviceName' | 'gatewayId' | 'gatewayName'> & Partial<Pick<TAlarm, 'details'>>): string {
   if (alarm.deviceEui) return alarm.deviceName || alarm.deviceEui;
   if (alarm.gatewayId !== null) return t('alarms.gatewayLabel', { name: alarm.gatewayName ?? `#${alarm.gatewayId}` });
   // A legionella alarm is about a sample point (docs/sampling.md, "Legal steps"): its name is in the details.
   const point = alarm.details?.pointName;
   if (typeof point === 'string' && point !== '') return t('alarms.samplePointLabel', { name: point });
+  // A check alarm (checkDeviation, checkOverdue) is about an outlet (docs/outlets.md): its name is in the details too.
+  const outlet = alarm.details?.outletName;
+  if (typeof outlet === 'string' && outlet !== '') return t('alarms.outletLabel', { name: outlet });
   return '—';
 }
 

@@ -33,6 +33,12 @@ describe('the measurement line of the alarm page', () => {
     // A legionella alarm (docs/sampling.md): the newest result's figures as reported, per litre, the step and the re-sample date.
     ['nl', 'legionella', { count: 1500, unit: 'kve/l', perLitre: 1500, sampleId: 'LAB-1', takenAt: MARCH_31_0915, legalStep: 'reportIlt', resampleDue: '2026-04-30' }, 'Meting1.500 kve/l in monster LAB-1 van 31-03-2026 09:15 (1.500 per liter): direct melden aan de ILT; hermonster uiterlijk 30-04-2026'],
     ['en', 'legionella', { count: 150, unit: 'KBE/100 ml', perLitre: 1500, sampleId: 'P-7', takenAt: MARCH_31_0915, legalStep: 'reportGesundheitsamt', resampleDue: null }, 'Measurement150 KBE/100 ml in sample P-7 of 31 Mar 2026 09:15 (1,500 per litre): report to the Gesundheitsamt without delay'],
+    // A check at an outlet outside the limit (docs/outlets.md, "Checks"): the check, the reading after its running time, the limit and verdict.
+    ['nl', 'checkDeviation', { outletName: 'Douche 3', check: 'sentinelTemperature', celsius: 52, ranSeconds: 90, allowedSeconds: 60, limit: { kind: 'atLeast', celsius: 60 }, verdict: 'outsideLimit', doneAt: MARCH_31_0915 }, 'MetingMaandelijkse temperatuurmeting (sentinel-tappunt): 52,0\u00A0°C na 90 s (toegestaan 60 s), norm ten minste 60,0\u00A0°C: buiten de norm (31-03-2026 09:15)'],
+    ['en', 'checkDeviation', { outletName: 'Tap 1', check: 'incomingColdWater', celsius: 21.5, ranSeconds: null, allowedSeconds: 120, limit: { kind: 'below', celsius: 20 }, verdict: 'outsideLimit', doneAt: MARCH_31_0915 }, 'MeasurementIncoming cold water temperature: 21.5\u00A0°C, limit below 20.0\u00A0°C: outside the limit (31 Mar 2026 09:15)'],
+    // The checks past their date at the outlet (docs/outlets.md, "Overdue checks"), one never done.
+    ['nl', 'checkOverdue', { outletName: 'Douche 3', checks: [{ check: 'showerheadDescaling', nextDue: '2026-03-01', lastDone: '2025-12-01' }, { check: 'littleUsedFlush', nextDue: '2026-03-20', lastDone: null }] }, 'MetingTe laat: Douchekop ontkalken (uiterlijk 01-03-2026, laatst 01-12-2025); Spoelen weinig gebruikt tappunt (uiterlijk 20-03-2026, laatst nog nooit)'],
+    ['nl', 'checkOverdue', { outletName: 'Douche 3', checks: [] }, null],
     // Nothing measured: no line (the demo's flush alarms, kinds without a measurement).
     ['nl', 'flushAlarm', { via: 'demo' }, null],
     ['nl', 'settingsNotTaken', {}, null],

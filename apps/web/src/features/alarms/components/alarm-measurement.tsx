@@ -88,6 +88,39 @@ export function alarmMeasurement(t: TFunction, format: TFormat, alarm: Pick<TAla
         resample: resampleDue ? t('alarms.measurement.legionellaResample', { date: format.date(`${resampleDue}T12:00:00`) }) : '',
       });
     }
+    case 'checkDeviation': {
+      // The reading of the check at the outlet that missed the limit (docs/outlets.md, "Checks").
+      const celsius = number('celsius');
+      const check = textOf(details, 'check');
+      if (celsius === null || check === null) return null;
+      const ran = number('ranSeconds');
+      const allowed = number('allowedSeconds');
+      const limit = details.limit as { kind?: unknown; celsius?: unknown } | null | undefined;
+      const rule =
+        limit && typeof limit.celsius === 'number' && typeof limit.kind === 'string'
+          ? t('alarms.measurement.checkLimit', { rule: t(`alarms.measurement.limitKinds.${limit.kind}`, { limit: format.temperature(limit.celsius) }) })
+          : t('alarms.measurement.checkNoLimit');
+      const doneAt = textOf(details, 'doneAt');
+      return t('alarms.measurement.checkDeviation', {
+        check: t(`outlets.checks.${check}`),
+        celsius: format.temperature(celsius),
+        ran: ran === null ? '' : t('alarms.measurement.checkRan', { seconds: ran, allowed: allowed ?? '—' }),
+        limit: rule,
+        verdict: t(`outlets.verdicts.${textOf(details, 'verdict') ?? 'outsideLimit'}`).toLowerCase(),
+        doneAt: doneAt ? format.dateTime(doneAt) : '—',
+      });
+    }
+    case 'checkOverdue': {
+      // The checks past their date at the outlet (docs/outlets.md, "Overdue checks").
+      const checks = Array.isArray(details.checks) ? (details.checks as unknown[]).filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+      if (checks.length === 0) return null;
+      const day = (value: unknown) => (typeof value === 'string' && value !== '' ? format.date(`${value}T12:00:00`) : t('alarms.measurement.checkNever'));
+      return t('alarms.measurement.checkOverdue', {
+        checks: checks
+          .map((item) => t('alarms.measurement.checkOverdueItem', { check: t(`outlets.checks.${String(item.check)}`), nextDue: day(item.nextDue), lastDone: day(item.lastDone) }))
+          .join('; '),
+      });
+    }
     default:
       return null;
   }

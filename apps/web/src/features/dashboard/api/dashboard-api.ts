@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, ZDashboard, ZDashboardListRow, ZDashboardSamplings, type TDashboard, type TDashboardListName, type TDashboardListRow, type TDashboardSamplings } from '@aquasmart/domain';
+import { TOTAL_COUNT_HEADER, ZDashboard, ZDashboardChecks, type TDashboardChecks, ZDashboardListRow, ZDashboardSamplings, type TDashboard, type TDashboardListName, type TDashboardListRow, type TDashboardSamplings } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 
 /** The dashboard's calls (docs/dashboard.md): the counts, a page of a list, ending a detection. */
@@ -18,6 +18,13 @@ export const dashboardSamplingsQuery = (customer?: string) =>
     queryKey: [...DASHBOARD_QUERY_ROOT, 'samplings', customer ?? null] as const,
     queryFn: async ({ signal }): Promise<TDashboardSamplings> =>
       ZDashboardSamplings.parse(await http.get<unknown>('/dashboard/samplings', { query: customer ? { customer } : {}, signal })),
+  });
+
+/** Overdue and due checks at outlets (docs/outlets.md, "Dashboard"): apart from the counts, as the samplings are. */
+export const dashboardChecksQuery = (customer?: string) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_QUERY_ROOT, 'checks', customer ?? null] as const,
+    queryFn: async ({ signal }): Promise<TDashboardChecks> => ZDashboardChecks.parse(await http.get<unknown>('/dashboard/checks', { query: customer ? { customer } : {}, signal })),
   });
 
 export interface TDashboardPageQuery {

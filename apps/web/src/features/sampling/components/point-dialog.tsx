@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,14 +6,9 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { SAMPLE_NAME_MAX, SAMPLE_POINT_ROLES, ZSamplePointBody, type TSamplePoint, type TSamplePointBody, type TSamplePointRole } from '@aquasmart/domain';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { fetchNodePage } from '../../../lib/api/nodes';
+import { NodeChannelFields } from '../../../components/nodes/node-channel-fields';
 import { translateMessage } from '../../../lib/i18n/i18n';
 
-/** The nodes of the location with their temperature channels, for linking a point (at most 500: a location has far fewer). */
-const locationNodesQuery = (customer: string, location: string) => ({
-  queryKey: ['sampling', 'nodes', customer, location] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchNodePage({ customer, location }, { page: 0, pageSize: 500, search: '', sort: { field: 'name', direction: 'asc' } }, signal),
-});
 
 /** Adding or changing a sample point (docs/sampling.md, "API"): name, hot or cold, priority, optionally the node channel measuring there. */
 export function PointDialog({
@@ -35,13 +29,10 @@ export function PointDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const nodes = useQuery(locationNodesQuery(customer, location));
   const [values, setValues] = useState({ name: point?.name ?? '', role: (point?.role ?? 'hot'), priority: point?.priority ?? false, eui: point?.eui ?? '', channelId: point?.channelId ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = { ...serverErrors, ...errors };
   const message = (field: string) => (shown[field] ? translateMessage(t, shown[field]) : undefined);
-  const node = nodes.data?.rows.find((row) => row.eui === values.eui);
-  const channels = (node?.channels ?? []).filter((channel) => channel.id.startsWith('temperature'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZSamplePointBody.safeParse({ name: values.name, role: values.role, priority: values.priority, eui: values.eui || null, channelId: values.channelId || null });
@@ -77,34 +68,15 @@ export function PointDialog({
         label={t('sampling.point.priority')}
         sx={{ mt: 1 }}
       />
-      <TextField
-        select
-        label={t('sampling.point.node')}
-        value={values.eui}
-        onChange={(event) => setValues((current) => ({ ...current, eui: event.target.value, channelId: '' }))}
-        fullWidth
-        disabled={nodes.isPending}
-        error={Boolean(shown.eui)}
-        helperText={message('eui')}
-        sx={{ mt: 2 }}
-      >
-        <MenuItem value="">{t('sampling.point.noNode')}</MenuItem>
-        {(nodes.data?.rows ?? []).map((row) => (
-          <MenuItem key={row.eui} value={row.eui}>
-            {row.name ? `${row.name} (${row.eui})` : row.eui}
-          </MenuItem>
-        ))}
-      </TextField>
-      {values.eui ? (
-        <TextField select label={t('sampling.point.channel')} value={values.channelId} onChange={(event) => setValues((current) => ({ ...current, channelId: event.target.value }))} fullWidth error={Boolean(shown.channelId)} helperText={message('channelId')} sx={{ mt: 2 }}>
-          <MenuItem value="">{t('sampling.point.noChannel')}</MenuItem>
-          {channels.map((channel) => (
-            <MenuItem key={channel.id} value={channel.id}>
-              {channel.name ? `${channel.name} (${t('sampling.channel', { n: channel.id.replace(/^temperature/, '') })})` : t('sampling.channel', { n: channel.id.replace(/^temperature/, '') })}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
+      <NodeChannelFields
+        customer={customer}
+        location={location}
+        eui={values.eui}
+        channelId={values.channelId}
+        onChange={(link) => setValues((current) => ({ ...current, ...link }))}
+        errors={{ eui: message('eui'), channelId: message('channelId') }}
+        texts={{ node: t('sampling.point.node'), noNode: t('sampling.point.noNode'), channel: t('sampling.point.channel'), noChannel: t('sampling.point.noChannel'), channelName: (n) => t('sampling.channel', { n }) }}
+      />
     </FormDialog>
   );
 }
