@@ -16,7 +16,7 @@ export const logbookChecksTextsNl = {
     checkRecords: 'Geen controles vastgelegd in deze periode',
   },
   columns: {
-    outlet: 'Tappunt',
+    outlet: 'Uittappunt',
     check: 'Controle',
     planned: 'Gepland',
     checksDone: 'Gedaan',
