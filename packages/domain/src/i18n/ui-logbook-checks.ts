@@ -102,7 +102,7 @@ export const logbookChecksTextsDe: typeof logbookChecksTextsNl = {
     checkRecords: 'Keine Prüfungen in diesem Zeitraum erfasst',
   },
   columns: {
-    outlet: 'Entnahmestelle',
+    outlet: 'Zapfstelle',
     check: 'Prüfung',
     planned: 'Geplant',
     checksDone: 'Erledigt',
