@@ -7,6 +7,11 @@ import {
   localDateIn,
   outletCheckPlans,
   type TCheckKind,
+  type TCheckOverride,
+  type TCheckPeriodUnit,
+  type TOutletKind,
+  type TOutletWater,
+  type TSentinelKind,
   type TCheckOutcome,
   type TLogbookCheckPlan,
   type TLogbookCheckRecord,
@@ -17,7 +22,6 @@ import {
 } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
-import { outletsWhere, readOverridesOf } from '../outlets/outlet-repository';
 import type { TPeriodBounds } from './logbook-repository';
 
 /**
@@ -26,8 +30,25 @@ import type { TPeriodBounds } from './logbook-repository';
  * keep no history, as the sampling plan's), their due dates in the period by the domain's
  * `checkInPeriod`, every check recorded in the period with its alarm's steps, and the alarms on the
  * outlets (the alarm store's outlet subject) that overlapped the period. Undefined for a location
- * without outlets, so its report stays as before. Five statements, all by location.
+ * without outlets, so its report stays as before. Six statements, all by location; the register's
+ * tables are read here, as the sampling section reads sample points (modules/logbook does not build
+ * on modules/outlets).
  */
+
+const outletRow = rowShape({
+  id: column.number,
+  name: column.as<string>(),
+  room: column.as<string | null>(),
+  floor: column.as<string | null>(),
+  kind: column.as<TOutletKind>(),
+  water: column.as<TOutletWater>(),
+  sentinel: column.as<TSentinelKind>(),
+  little_used: column.as<boolean>(),
+  flushed_by_node: column.as<boolean>(),
+  created_at: column.iso,
+});
+
+const overrideRow = rowShape({ check_kind: column.as<TCheckKind>(), off: column.as<boolean>(), period_unit: column.as<TCheckPeriodUnit | null>(), period_count: column.as<number | null>() });
 
 const lastDoneRow = rowShape({ outlet_id: column.number, check_kind: column.as<TCheckKind>(), done_at: column.iso });
 
@@ -92,9 +113,22 @@ export async function checksSection(
   span: TPeriodBounds,
   now: Date,
 ): Promise<TLogbookChecks | undefined> {
-  const outlets = await outletsWhere(db, sql`o.location_id = ${location.id} AND o.created_at < ${span.end}`);
+  // The outlets in the register by the period's end; a node with a flushing device does a little-used outlet's flushing (docs/outlets.md).
+  const outlets = (
+    await outletRow.readInTurn(
+      db,
+      sql`SELECT o.id, o.name, o.room, o.floor, o.kind, o.water, o.sentinel, o.little_used, (o.channel_id IS NOT NULL AND d.flush_device_id IS NOT NULL) AS flushed_by_node, o.created_at
+            FROM outlets o LEFT JOIN devices d ON d.eui = o.device_eui
+           WHERE o.location_id = ${location.id} AND o.created_at < ${span.end}
+           ORDER BY o.name, o.id`,
+    )
+  ).map((row) => ({ id: row.id, name: row.name, room: row.room, floor: row.floor, kind: row.kind, water: row.water, sentinel: row.sentinel, littleUsed: row.little_used, flushedByNode: row.flushed_by_node, createdAt: row.created_at }));
   if (outlets.length === 0) return undefined;
-  const overrides = (await readOverridesOf(db, [location.id])).get(location.id) ?? [];
+  const overrides: TCheckOverride[] = (await overrideRow.readInTurn(db, sql`SELECT check_kind, off, period_unit, period_count FROM outlet_check_overrides WHERE location_id = ${location.id}`)).map((row) => ({
+    check: row.check_kind,
+    off: row.off,
+    period: row.period_unit !== null && row.period_count !== null ? { unit: row.period_unit, count: row.period_count } : null,
+  }));
   const plans = effectiveCheckPlans(rulebook, location.healthcare, overrides);
   const lastBefore = await lastDoneRow.readInTurn(
     db,

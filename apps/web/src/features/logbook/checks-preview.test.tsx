@@ -42,7 +42,7 @@ describe('the checks section of the logbook preview', { timeout: 30_000 }, () =>
     await user.click(screen.getByRole('button', { name: 'Controles aan tappunten: vastgelegd (2)' }));
     const records = rowsOf(await screen.findByRole('table', { name: 'Controles aan tappunten: vastgelegd' }));
     expect(records[0]).toEqual(
-      expect.arrayContaining(['Douche 12', '14-10-2026 09:00', 'Gedaan', '52,0\u00A0°C / 60 s', 'Buiten de norm', 'verschil met de node > 1,5 °C', 'Opgelost: monteur@example.com, 15-10-2026 10:00 · Boiler op 65 °C gezet']),
+      expect.arrayContaining(['Douche 12', '14-10-2026 09:00', '52,0\u00A0°C / 60 s · Buiten de norm · verschil met de node > 1,5 °C', 'Opgelost: monteur@example.com, 15-10-2026 10:00 · Boiler op 65 °C gezet']),
     );
     expect(records[1]).toEqual(expect.arrayContaining(['Wastafel 3', 'Niet mogelijk: Kraan defect', '—']));
   });

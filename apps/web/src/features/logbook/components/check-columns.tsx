@@ -23,17 +23,23 @@ export function checkColumns(shared: ReturnType<typeof screenColumns>, format: T
     if (row.handling?.resolvedBy) return [`${t('logbookReport.labels.resolved')}: ${row.handling.resolvedBy}, ${format.instant(row.handling.resolvedAt ?? '')}`, row.handling.note].filter(Boolean).join(' · ');
     return row.alarmId === null ? '—' : shared(recordTable, 'handling').render(row);
   };
+  // The outcome in one cell: the reading with its running time, the verdict and drift, or why it was not possible (a table that fits 1280 px).
+  const outcome = (row: TLogbookCheckRecord) => {
+    if (row.outcome === 'notPossible') return <strong>{`${t('logbookReport.checkWords.outcomes.notPossible')}: ${row.reason ?? ''}`}</strong>;
+    const reading = row.celsius === null ? t('logbookReport.checkWords.outcomes.done') : `${format.temperature(row.celsius)}${row.ranSeconds === null ? '' : ` / ${row.ranSeconds} s`}`;
+    return (
+      <>
+        {reading}
+        {row.verdict ? <> · {shared(recordTable, 'checkVerdict').render(row)}</> : null}
+        {row.drift ? <> · {shared(recordTable, 'drift').render(row)}</> : null}
+      </>
+    );
+  };
   const records: TResponsiveColumn<TLogbookCheckRecord>[] = [
     shared(recordTable, 'outlet', { title: true, wrap: true }),
     shared(recordTable, 'check', { wrap: true }),
     shared(recordTable, 'at'),
-    shared(recordTable, 'outcome', {
-      wrap: true,
-      render: (row) => (row.outcome === 'notPossible' ? <strong>{`${t('logbookReport.checkWords.outcomes.notPossible')}: ${row.reason ?? ''}`}</strong> : shared(recordTable, 'outcome').render(row)),
-    }),
-    shared(recordTable, 'measured', { render: (row) => (row.celsius === null ? '—' : `${format.temperature(row.celsius)}${row.ranSeconds === null ? '' : ` / ${row.ranSeconds} s`}`) }),
-    shared(recordTable, 'checkVerdict', { wrap: true }),
-    shared(recordTable, 'drift'),
+    shared(recordTable, 'outcome', { wrap: true, render: outcome }),
     shared(recordTable, 'user', { wrap: true }),
     shared(recordTable, 'handling', { wrap: true, render: handling }),
     shared(recordTable, 'note', { wrap: true }),
