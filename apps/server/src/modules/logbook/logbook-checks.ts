@@ -22,6 +22,7 @@ import {
 } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
+import { ALARM_HANDLING_JOINS } from './alarm-handling-sql';
 import type { TPeriodBounds } from './logbook-repository';
 
 /**
@@ -92,11 +93,6 @@ const alarmRow = rowShape({
   resolution: column.as<string | null>(),
 });
 
-// Who acknowledged an alarm first and who resolved it last, from its timeline (as the node alarms' handling).
-const HANDLING_JOINS = sql`
-  LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) ack ON true
-  LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) res ON true`;
-
 const handlingOf = (row: { acknowledged_by: string | null; acknowledged_at: string | null; resolved_by: string | null; resolved_at: string | null; resolution: string | null }) => ({
   acknowledgedBy: row.acknowledged_by,
   acknowledgedAt: row.acknowledged_by ? row.acknowledged_at : null,
@@ -142,7 +138,7 @@ export async function checksSection(
                ack.user_email AS acknowledged_by, ack.at AS acknowledged_at, res.user_email AS resolved_by, res.at AS resolved_at, a.resolution
           FROM outlet_checks k
           JOIN outlets o ON o.id = k.outlet_id
-          LEFT JOIN alarms a ON a.id = k.alarm_id ${HANDLING_JOINS}
+          LEFT JOIN alarms a ON a.id = k.alarm_id ${ALARM_HANDLING_JOINS}
          WHERE k.location_id = ${location.id} AND k.done_at >= ${span.start} AND k.done_at < ${span.end}
          ORDER BY k.done_at, k.id`,
   );
@@ -150,7 +146,7 @@ export async function checksSection(
     db,
     sql`SELECT a.id, a.kind, a.outlet_id, o.name AS outlet_name, a.opened_at, a.closed_at, a.resolution,
                ack.user_email AS acknowledged_by, ack.at AS acknowledged_at, res.user_email AS resolved_by, res.at AS resolved_at
-          FROM alarms a LEFT JOIN outlets o ON o.id = a.outlet_id ${HANDLING_JOINS}
+          FROM alarms a LEFT JOIN outlets o ON o.id = a.outlet_id ${ALARM_HANDLING_JOINS}
          WHERE a.location_id = ${location.id} AND a.outlet_id IS NOT NULL AND a.opened_at < ${span.end} AND (a.closed_at IS NULL OR a.closed_at >= ${span.start})
          ORDER BY a.opened_at, a.id`,
   );
