@@ -163,6 +163,12 @@ describe('the checks section of the logbook', () => {
   });
 
   it('an issued October keeps its checks section: a check entered later for October changes the preview, not the issued report or its hash', async () => {
+    // The customer's report has the section in its location's part, and nothing of another customer.
+    const customer = await call(token, 'GET', `/customers/${encodeURIComponent('Zorggroep West')}/logbook?${OCTOBER}`);
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(ZLogbookReport.parse(customer.json()).locations[0].checks?.plans).toHaveLength(4);
+    expect(customer.body).not.toContain('Elders');
+
     const issued = await call(token, 'POST', `${PLACE}/logbook/issued`, { from: '2026-10-01', to: '2026-10-31', statement: true, role: 'Beheerder', language: 'nl' });
     expect(issued.statusCode, issued.body).toBe(201);
     const entry = issued.json<{ number: string; sha256: string }>();
