@@ -4,6 +4,7 @@
  * reuses the same labels. Plain keys; `{{name}}` is filled in by the caller (i18next style).
  */
 import { samplingTextsDe, samplingTextsEn, samplingTextsNl } from './ui-sampling';
+import { logbookChecksTextsDe, logbookChecksTextsEn, logbookChecksTextsNl } from './ui-logbook-checks';
 
 export const logbookReportTextsNl = {
   title: 'Legionellalogboek',
@@ -51,6 +52,7 @@ export const logbookReportTextsNl = {
     findings: 'Afwijkingen volgens de rol van het meetpunt',
     samplingPlan: 'Bemonsteringsplan legionella',
     samplingResults: 'Laboratoriumuitslagen legionella',
+    ...logbookChecksTextsNl.sections,
   },
   empty: {
     excursions: 'Geen overschrijdingen van de grens',
@@ -70,6 +72,7 @@ export const logbookReportTextsNl = {
     findings: 'Geen afwijkingen volgens de rol van het meetpunt',
     samplingPlan: 'Geen tappunten in het bemonsteringsplan',
     samplingResults: 'Geen monsters genomen in deze periode',
+    ...logbookChecksTextsNl.empty,
   },
   labels: {
     notHandled: 'niet afgehandeld',
@@ -188,6 +191,7 @@ export const logbookReportTextsNl = {
     legalStep: 'Wettelijke stap',
     resampleDue: 'Hermonster uiterlijk',
     authorityToldAt: 'Instantie ingelicht op',
+    ...logbookChecksTextsNl.columns,
   },
   /** The CSV's first column: which kind of line this is (a spreadsheet filters on it). */
   csvSections: {
@@ -209,6 +213,7 @@ export const logbookReportTextsNl = {
     finding: 'bevinding',
     samplingPoint: 'bemonsteringsplan',
     sampleResult: 'monster',
+    ...logbookChecksTextsNl.csvSections,
   },
   verdicts: {
     compliant: 'Voldoet',
@@ -314,6 +319,7 @@ export const logbookReportTextsNl = {
     disinfectionMissed: 'Thermische desinfectie niet bereikt',
     legionellaResult: 'Legionella boven de norm',
     samplingOverdue: 'Bemonstering te laat',
+    ...logbookChecksTextsNl.deviationKinds,
   },
   deviationStates: {
     open: 'Open',
@@ -328,6 +334,7 @@ export const logbookReportTextsNl = {
     dueStates: { overdue: 'Te laat', due: 'Binnenkort', planned: 'Gepland', noInterval: 'Geen interval' },
     notDetected: 'niet aangetoond (< {{limit}})',
   },
+  checkWords: logbookChecksTextsNl.checkWords,
 };
 
 export const logbookReportTextsEn: typeof logbookReportTextsNl = {
@@ -376,6 +383,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     findings: 'Deviations by the measuring point\'s role',
     samplingPlan: 'Legionella sampling plan',
     samplingResults: 'Legionella laboratory results',
+    ...logbookChecksTextsEn.sections,
   },
   empty: {
     excursions: 'No excursions outside the limit',
@@ -395,6 +403,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     findings: 'No deviations by the measuring points\' roles',
     samplingPlan: 'No sample points in the sampling plan',
     samplingResults: 'No samples taken in this period',
+    ...logbookChecksTextsEn.empty,
   },
   labels: {
     notHandled: 'not handled',
@@ -513,6 +522,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     legalStep: 'Legal step',
     resampleDue: 'Re-sample by',
     authorityToldAt: 'Authority told on',
+    ...logbookChecksTextsEn.columns,
   },
   csvSections: {
     excursion: 'excursion',
@@ -533,6 +543,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     finding: 'finding',
     samplingPoint: 'sampling plan',
     sampleResult: 'sample',
+    ...logbookChecksTextsEn.csvSections,
   },
   verdicts: {
     compliant: 'Compliant',
@@ -635,6 +646,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     disinfectionMissed: 'Thermal disinfection not reached',
     legionellaResult: 'Legionella above the limit',
     samplingOverdue: 'Sampling overdue',
+    ...logbookChecksTextsEn.deviationKinds,
   },
   deviationStates: {
     open: 'Open',
@@ -649,6 +661,7 @@ export const logbookReportTextsEn: typeof logbookReportTextsNl = {
     dueStates: { overdue: 'Overdue', due: 'Due soon', planned: 'Planned', noInterval: 'No interval' },
     notDetected: 'not detected (< {{limit}})',
   },
+  checkWords: logbookChecksTextsEn.checkWords,
 };
 
 /**
@@ -703,6 +716,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     findings: 'Abweichungen nach Rolle der Messstelle',
     samplingPlan: 'Probenahmeplan Legionellen',
     samplingResults: 'Laborergebnisse Legionellen',
+    ...logbookChecksTextsDe.sections,
   },
   empty: {
     excursions: 'Keine Grenzwertüberschreitungen',
@@ -722,6 +736,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     findings: 'Keine Abweichungen nach Rolle der Messstellen',
     samplingPlan: 'Keine Entnahmestellen im Probenahmeplan',
     samplingResults: 'Keine Proben in diesem Zeitraum',
+    ...logbookChecksTextsDe.empty,
   },
   labels: {
     notHandled: 'nicht bearbeitet',
@@ -840,6 +855,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     legalStep: 'Gesetzlicher Schritt',
     resampleDue: 'Nachprobe bis',
     authorityToldAt: 'Behörde informiert am',
+    ...logbookChecksTextsDe.columns,
   },
   csvSections: {
     excursion: 'überschreitung',
@@ -860,6 +876,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     finding: 'befund',
     samplingPoint: 'probenahmeplan',
     sampleResult: 'probe',
+    ...logbookChecksTextsDe.csvSections,
   },
   verdicts: {
     compliant: 'Eingehalten',
@@ -962,6 +979,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     disinfectionMissed: 'Thermische Desinfektion nicht erreicht',
     legionellaResult: 'Legionellen über dem Maßnahmenwert',
     samplingOverdue: 'Probenahme überfällig',
+    ...logbookChecksTextsDe.deviationKinds,
   },
   deviationStates: {
     open: 'Offen',
@@ -976,6 +994,7 @@ export const logbookReportTextsDe: typeof logbookReportTextsNl = {
     dueStates: { overdue: 'Überfällig', due: 'Bald fällig', planned: 'Geplant', noInterval: 'Kein Intervall' },
     notDetected: 'nicht nachgewiesen (< {{limit}})',
   },
+  checkWords: logbookChecksTextsDe.checkWords,
 };
 
 export type TLogbookReportTexts = typeof logbookReportTextsNl;

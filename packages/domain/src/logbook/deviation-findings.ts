@@ -2,6 +2,7 @@ import { DEVIATION_KINDS, type TDeviationFinding, type TDeviationKind, type TDev
 import type { TLogbookChannel, TLogbookLocationSection } from './report';
 import { logbookPeriodEnd } from './periods';
 import { samplingDeviationFindings } from './sampling-report';
+import { checkDeviationFindings } from './checks-report';
 
 /*
  * What of a report's location section is a deviation, and the section's verdict from them
@@ -26,7 +27,7 @@ function channelExcursions(channel: TLogbookChannel): { from: string; to: string
  * channel and kind). `periodStart` is the start of a never-calibrated channel's overdue stretch.
  */
 export function deviationFindings(
-  section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling'>,
+  section: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling' | 'checks'>,
   periodStart: string,
   /** The location's time zone: a sampling is overdue from the end of its due date there (only needed with sampling). */
   timeZone = 'UTC',
@@ -52,7 +53,9 @@ export function deviationFindings(
   for (const alarm of section.alarms) {
     findings.push({ kind: 'alarm', alarmKind: alarm.kind, eui: alarm.eui, nodeName: alarm.nodeName, channelId: alarm.channelId, from: alarm.from, to: alarm.to, hours: alarm.hours, keyStart: alarm.from });
   }
-  findings.push(...samplingDeviationFindings(section.sampling, periodStart, (localDate) => logbookPeriodEnd(localDate, timeZone).toISOString()));
+  const dayEnd = (localDate: string) => logbookPeriodEnd(localDate, timeZone).toISOString();
+  findings.push(...samplingDeviationFindings(section.sampling, periodStart, dayEnd));
+  findings.push(...checkDeviationFindings(section.checks, periodStart, dayEnd));
   const order = (kind: TDeviationKind) => DEVIATION_KINDS.indexOf(kind);
   return findings.sort(
     (a, b) =>

@@ -30,6 +30,9 @@ export const DEVIATION_KINDS = [
   // The sampling section (docs/logbook.md, "Sampling"): a laboratory result at or above the first threshold, a sampling overdue.
   'legionellaResult',
   'samplingOverdue',
+  // The checks at outlets (docs/logbook.md, "Checks at outlets"): a reading outside the limit, a check overdue.
+  'checkDeviation',
+  'checkOverdue',
 ] as const;
 export type TDeviationKind = (typeof DEVIATION_KINDS)[number];
 export const ZDeviationKind = z.enum(DEVIATION_KINDS);

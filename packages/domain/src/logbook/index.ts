@@ -13,3 +13,5 @@ export * from './deviations';
 export * from './deviation-findings';
 export * from './planned-disinfection';
 export * from './sampling-report';
+export * from './checks-report';
+export * from './checks-sections';

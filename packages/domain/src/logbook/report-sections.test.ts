@@ -119,6 +119,37 @@ const SECTION: TLogbookLocationSection = {
       },
     ],
   },
+  checks: {
+    outlets: 1,
+    plans: [
+      { outletId: 4, outletName: 'Douche 12', room: null, floor: null, water: 'hot', check: 'sentinelTemperature', planned: 1, done: 0, notPossible: 1, overdueDates: ['2026-10-20'], overdueSince: null, lastDone: '2026-09-20', nextDue: '2026-10-20', state: 'overdue' },
+    ],
+    records: [
+      {
+        checkId: 9,
+        outletId: 4,
+        outletName: 'Douche 12',
+        check: 'sentinelTemperature',
+        outcome: 'done',
+        reason: null,
+        celsius: 52,
+        ranSeconds: 60,
+        allowedSeconds: 60,
+        limit: { kind: 'atLeast', celsius: 60 },
+        verdict: 'outsideLimit',
+        deviation: true,
+        alarmId: 13,
+        nodeCelsius: 54.1,
+        drift: true,
+        note: 'Boiler te laag?',
+        doneAt: '2026-10-14T07:00:00.000Z',
+        recordedBy: 'conciërge@example.com',
+        handling: { acknowledgedBy: 'J. de Vries', acknowledgedAt: '2026-10-14T08:00:00.000Z', resolvedBy: null, resolvedAt: null, note: null },
+      },
+    ],
+    alarms: [],
+    overdue: [{ outletId: 4, outletName: 'Douche 12', check: 'sentinelTemperature', firstDue: '2026-10-20', doneAt: null }],
+  },
 };
 
 /** Every cell of a table's first row of SECTION, by column. */
@@ -363,6 +394,46 @@ const FIRST_ROWS: [TLogbookAnyTable, number, Partial<Record<TLogbookColumnKey, T
       authorityToldAt: { kind: 'instant', value: '2026-10-05T09:00:00.000Z' },
     },
   ],
+  [
+    LOGBOOK_TABLES.checkPlan,
+    1,
+    {
+      outlet: { kind: 'text', value: 'Douche 12' },
+      check: { kind: 'checkWord', value: { group: 'checks', key: 'sentinelTemperature' } },
+      planned: { kind: 'count', value: 1 },
+      checksDone: { kind: 'count', value: 0 },
+      notPossible: { kind: 'count', value: 1 },
+      overdueDates: { kind: 'dates', value: ['2026-10-20'] },
+      overdueSince: { kind: 'dueDate', value: null },
+      lastDone: { kind: 'dueDate', value: '2026-09-20' },
+      due: { kind: 'dueDate', value: '2026-10-20' },
+      state: { kind: 'checkWord', value: { group: 'dueStates', key: 'overdue' } },
+    },
+  ],
+  [
+    LOGBOOK_TABLES.checkRecords,
+    1,
+    {
+      at: { kind: 'instant', value: '2026-10-14T07:00:00.000Z' },
+      outlet: { kind: 'text', value: 'Douche 12' },
+      check: { kind: 'checkWord', value: { group: 'checks', key: 'sentinelTemperature' } },
+      outcome: { kind: 'checkWord', value: { group: 'outcomes', key: 'done' } },
+      reason: { kind: 'text', value: '' },
+      measured: { kind: 'celsius', value: 52 },
+      ranSeconds: { kind: 'count', value: 60 },
+      allowedSeconds: { kind: 'count', value: 60 },
+      limit: { kind: 'limit', value: { kind: 'atLeast', celsius: 60 } },
+      checkVerdict: { kind: 'checkWord', value: { group: 'verdicts', key: 'outsideLimit' } },
+      nodeCelsius: { kind: 'celsius', value: 54.1 },
+      drift: { kind: 'checkWord', value: { group: 'drift', key: 'drift' } },
+      user: { kind: 'text', value: 'conciërge@example.com' },
+      note: { kind: 'text', value: 'Boiler te laag?' },
+      // Acknowledged, not resolved yet.
+      handling: { kind: 'handling', value: 'acknowledged' },
+      resolvedBy: { kind: 'text', value: '' },
+      resolvedAt: { kind: 'instant', value: null },
+    },
+  ],
 ];
 
 describe('the logbook report section tables', () => {
@@ -384,6 +455,8 @@ describe('the logbook report section tables', () => {
       'changes',
       'samplingPlan',
       'samplingResults',
+      'checkPlan',
+      'checkRecords',
     ]);
     expect(FIRST_ROWS.map(([table]) => table)).toEqual(LOGBOOK_TABLE_ORDER);
   });

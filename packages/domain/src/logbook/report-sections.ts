@@ -4,6 +4,7 @@ import type { TLogbookChannel, TLogbookDisinfection, TLogbookLocationSection, TL
 import type { TExcursionClass } from './report-rules';
 import type { TChannelRole } from './roles';
 import type { TLogbookSampleResult, TLogbookSamplingPoint } from './sampling-report';
+import { checkPlan, checkRecords, type TCheckWord } from './checks-sections';
 
 /**
  * The tables of a location's logbook report (docs/logbook.md, "PDF and CSV"), said once for the
@@ -74,6 +75,10 @@ export type TLogbookCell =
   | { kind: 'yesNo'; value: boolean }
   /** A word of the sampling section (texts.samplingWords): a result's verdict or legal step, a point's water or due state. */
   | { kind: 'samplingWord'; value: TSamplingWord }
+  /** A word of the checks section (texts.checkWords). */
+  | { kind: 'checkWord'; value: TCheckWord }
+  /** Local dates (YYYY-MM-DD), written as a list. */
+  | { kind: 'dates'; value: readonly string[] }
   /** Who made a change; null for what the node reported itself. */
   | { kind: 'actor'; value: string | null };
 export type TLogbookCellKind = TLogbookCell['kind'];
@@ -458,10 +463,10 @@ const samplingResults: TLogbookSectionTable<TLogbookSampleResult> = {
 };
 
 /** The tables of a location's report by name, typed by their rows. */
-export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults } as const;
+export const LOGBOOK_TABLES = { summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults, checkPlan, checkRecords } as const;
 
 /** The tables in the order of the report. */
-export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults];
+export const LOGBOOK_TABLE_ORDER: readonly TLogbookAnyTable[] = [summary, deviations, temperatures, excursions, gaps, flushWeeks, failedFlushes, missedFlushes, findings, disinfections, alarms, calibrationStatus, calibrations, changes, samplingPlan, samplingResults, checkPlan, checkRecords];
 
 /** A deviation kind cell's words: 'Temperatuur buiten grens', or 'Alarm: Offline' for 'alarm:offline'. */
 export function deviationKindText(texts: Pick<TLogbookReportTexts, 'deviationKinds' | 'alarmKinds'>, value: string): string {

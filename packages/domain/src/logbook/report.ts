@@ -5,6 +5,7 @@ import { ROLE_TESTS, ZChannelRole } from './roles';
 import { EXCURSION_CLASSES } from './report-rules';
 import { ZLogbookDeviation } from './deviations';
 import { ZLogbookSampling } from './sampling-report';
+import { ZLogbookChecks } from './checks-report';
 import { LOGBOOK_SIGNER_ROLE_MAX, LOGBOOK_SUPERSEDE_REASON_MAX, ZLogbookSignOff, ZLogbookSupersession } from './sign-off';
 
 /**
@@ -295,6 +296,8 @@ export const ZLogbookLocationSection = z.object({
   findings: z.array(ZLogbookFinding).optional(),
   /** The sampling plan and laboratory results of the period (docs/logbook.md, "Sampling"); absent before issue 40 and without sample points. */
   sampling: ZLogbookSampling.optional(),
+  /** The checks at outlets of the period (docs/logbook.md, "Checks at outlets"); absent before issue 41 and without outlets. */
+  checks: ZLogbookChecks.optional(),
 });
 export type TLogbookLocationSection = z.infer<typeof ZLogbookLocationSection>;
 

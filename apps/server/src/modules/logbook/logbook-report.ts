@@ -13,6 +13,7 @@ import {
   deviationHandling,
   deviationVerdict,
   sampleAlarmResolution,
+  checkAlarmResolution,
   DISINFECTION_DETECT_CELSIUS,
   DISINFECTION_RULES,
   effectiveRole,
@@ -44,6 +45,7 @@ import {
 } from '@aquasmart/domain';
 import { materialiseDeviations } from '../deviations/deviations-repository';
 import { samplingSection } from './logbook-sampling';
+import { checksSection } from './logbook-checks';
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { customers, locations } from '../../db/schema';
 import { keepPeriodDays, REPORT_READ_SIZE, type TReadSize } from './logbook-days';
@@ -266,17 +268,18 @@ async function sectionDeviations(
   db: TDbOrTx,
   locationId: number,
   periodStart: Date,
-  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling'>,
+  parts: Pick<TLogbookLocationSection, 'channels' | 'failedFlushes' | 'alarms' | 'calibrationStatus' | 'findings' | 'sampling' | 'checks'>,
   alarmRecords: readonly TAlarmRecordRow[],
   endOf: (eui: string) => Date,
   timeZone: string,
+  periodEnd: Date,
 ): Promise<TLogbookDeviation[]> {
   const findings = deviationFindings(parts, iso(periodStart), timeZone).map((finding) => {
     const found =
       finding.kind === 'alarm' && finding.alarmKind
         ? alarmRecordOf(alarmRecords, finding.alarmKind, finding.eui, finding.channelId, new Date(finding.from), finding.to ? new Date(finding.to) : endOf(finding.eui))
         : null;
-    const record = found ? { alarmId: found.id, resolvedBy: found.resolvedBy, resolvedAt: found.resolvedAt ? iso(found.resolvedAt) : null, note: found.resolution } : sampleAlarmResolution(parts.sampling, finding);
+    const record = found ? { alarmId: found.id, resolvedBy: found.resolvedBy, resolvedAt: found.resolvedAt ? iso(found.resolvedAt) : null, note: found.resolution } : (sampleAlarmResolution(parts.sampling, finding) ?? checkAlarmResolution(parts.checks, finding, iso(periodEnd)));
     return { ...finding, record };
   });
   const stored = await materialiseDeviations(db, locationId, periodStart, findings.map(({ record, ...finding }) => ({ ...finding, alarmId: record?.alarmId ?? null })));
@@ -615,7 +618,9 @@ export async function buildLocationSection(
 
   const verdicts = channelRows.map((row) => row.verdict);
   const sampling = await samplingSection(db, location.id, rulebook.id, location.timeZone, span);
-  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus, findings, sampling }, alarmRecords, (eui) => thereOf(eui).end, location.timeZone);
+  // The checks at outlets (docs/logbook.md, "Checks at outlets"): only for a location with outlets.
+  const checks = await checksSection(db, location, rulebook.id, period, span, now);
+  const deviations = await sectionDeviations(db, location.id, span.start, { channels: channelRows, failedFlushes, alarms, calibrationStatus, findings, sampling, checks }, alarmRecords, (eui) => thereOf(eui).end, location.timeZone, span.end);
   return {
     location: { id: location.id, name: location.name, address: location.address, postalCode: location.postalCode, city: location.city, country: location.country, timeZone: location.timeZone },
     rulebook,
@@ -632,6 +637,7 @@ export async function buildLocationSection(
     disinfections,
     findings,
     ...(sampling ? { sampling } : {}),
+    ...(checks ? { checks } : {}),
   };
 }
 

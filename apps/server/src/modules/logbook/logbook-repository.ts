@@ -4,6 +4,7 @@ import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 import { stitchChannelDays, stitchNodeDays, type TStitchedChannel } from './day-stitch';
 import { DAY_MS, GAP_MS, REPORT_READ_SIZE, nodeGroups, periodDays, pgTextArray, timeSlices, type TReadSize } from './logbook-days';
+import { ALARM_HANDLING_JOINS } from './alarm-handling-sql';
 
 export { pgTextArray } from './logbook-days';
 
@@ -506,9 +507,7 @@ export async function listAlarmRecords(db: TDbOrTx, euis: readonly string[], bou
     db,
     sql`SELECT a.id, a.kind, a.device_eui AS eui, a.channel_id, a.opened_at, a.closed_at, a.resolution,
                ack.user_email AS acknowledged_by, ack.at AS acknowledged_at, res.user_email AS resolved_by, res.at AS resolved_at
-          FROM alarms a
-          LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action IN ('acknowledged', 'assigned') AND e.user_email IS NOT NULL ORDER BY e.at, e.id LIMIT 1) ack ON true
-          LEFT JOIN LATERAL (SELECT e.user_email, e.at FROM alarm_events e WHERE e.alarm_id = a.id AND e.action = 'resolved' ORDER BY e.at DESC, e.id DESC LIMIT 1) res ON true
+          FROM alarms a ${ALARM_HANDLING_JOINS}
          WHERE a.device_eui = ANY(${pgTextArray(euis)}::text[]) AND a.opened_at < ${bounds.end} AND (a.closed_at IS NULL OR a.closed_at >= ${bounds.start})
          ORDER BY a.opened_at, a.id`,
   );

@@ -22,7 +22,7 @@ describe('renderLogbookCsv', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const rows = records(text);
     expect(new Set(rows.map((row) => row.length))).toEqual(new Set([rows[0].length]));
-    expect(rows[0]).toHaveLength(76);
+    expect(rows[0]).toHaveLength(91);
   });
 
   it('names the section of every line in the first column, each as often as the report has rows', () => {
@@ -119,7 +119,7 @@ describe('renderLogbookCsv', () => {
     expect(text.startsWith('\uFEFFBereich;Standort;Messknoten;EUI;Kanal;Wasserart;Grenzwert;Befund;Messwerte;Erwartet;Vollständigkeit (%);')).toBe(true);
     const rows = records(text);
     expect(new Set(rows[0]).size).toBe(rows[0].length);
-    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([76]));
+    expect(new Set(rows.map((row) => row.length))).toEqual(new Set([91]));
     const lines = byHeader(rows);
     expect(new Set(lines.map((line) => line.Bereich))).toEqual(
       new Set(['bericht', 'standort', 'zusammenfassung', 'temperatur', 'überschreitung', 'messlücke', 'spülwoche', 'unwirksame spülung', 'fehlende spülung', 'alarm', 'kalibrierstatus', 'kalibrierung', 'änderung', 'abweichung']),

@@ -12,6 +12,7 @@ import {
   type TLogbookAnyTable,
   deviationKindText,
   samplingWordText,
+  checkWordText,
   type TLogbookCell,
   type TLogbookLocationSection,
   type TLogbookReport,
@@ -111,6 +112,22 @@ const COLUMNS = [
   'legalStep',
   'resampleDue',
   'authorityToldAt',
+  // The checks section (docs/logbook.md, "Checks at outlets"): at the end again.
+  'outlet',
+  'check',
+  'planned',
+  'checksDone',
+  'notPossible',
+  'overdueDates',
+  'overdueSince',
+  'lastDone',
+  'outcome',
+  'reason',
+  'ranSeconds',
+  'allowedSeconds',
+  'checkVerdict',
+  'nodeCelsius',
+  'drift',
 ] as const;
 type TColumn = (typeof COLUMNS)[number];
 const COLUMN_SET: ReadonlySet<string> = new Set(COLUMNS);
@@ -149,6 +166,8 @@ const AFTER_TEMPERATURES: readonly TLogbookAnyTable[] = [
   rest.changes,
   rest.samplingPlan,
   rest.samplingResults,
+  rest.checkPlan,
+  rest.checkRecords,
 ];
 
 export function renderLogbookCsv(report: TLogbookReport, language: TReportLanguage): string {
@@ -202,6 +221,10 @@ export function renderLogbookCsv(report: TLogbookReport, language: TReportLangua
         return csvText(texts.handlingStates[cell.value]);
       case 'samplingWord':
         return csvText(samplingWordText(texts, cell.value));
+      case 'checkWord':
+        return csvText(checkWordText(texts, cell.value));
+      case 'dates':
+        return csvText(cell.value.map((date) => localDate(date, language)).join(', '));
       case 'excursionClass':
         return csvText(texts.excursionClasses[cell.value]);
       case 'changeDetails':

@@ -4,6 +4,8 @@ import {
   columnOf,
   samplingWordIsBad,
   samplingWordText,
+  checkWordIsBad,
+  checkWordText,
   isFigure,
   isLocalDate,
   LOGBOOK_GAP_HOURS,
@@ -207,6 +209,10 @@ export function writeCell(cell: TLogbookCell, { texts, language, zone }: TPdfLoc
       return { text: texts.handlingStates[cell.value], style: cell.value === 'none' ? { color: COLOURS.bad, italics: true } : {} };
     case 'samplingWord':
       return { text: samplingWordText(texts, cell.value), style: samplingWordIsBad(cell.value) ? BAD : {} };
+    case 'checkWord':
+      return { text: checkWordText(texts, cell.value), style: checkWordIsBad(cell.value) ? BAD : {} };
+    case 'dates':
+      return { text: cell.value.map((date) => localDate(date, language)).join(', '), style: cell.value.length > 0 ? BAD : {} };
     case 'excursionClass':
       return { text: texts.excursionClasses[cell.value], style: cell.value === 'overWeek' ? BAD : {} };
     case 'changeDetails':
@@ -264,10 +270,10 @@ export function sharedColumn<R>(location: TPdfLocation, table: TLogbookSectionTa
 }
 
 /** A column of the paper: a section table's column by its key (with options), or one of the paper's own. */
-type TColumnChoice<R> = TLogbookColumnKey | [TLogbookColumnKey, TSharedOptions<R>] | TPdfColumn<R>;
+export type TColumnChoice<R> = TLogbookColumnKey | [TLogbookColumnKey, TSharedOptions<R>] | TPdfColumn<R>;
 
 /** A section table with the columns named, in their order. */
-function sectionTable<R>(location: TPdfLocation, table: TLogbookSectionTable<R>, columns: readonly TColumnChoice<R>[], rows: readonly R[], empty: string): Content {
+export function sectionTable<R>(location: TPdfLocation, table: TLogbookSectionTable<R>, columns: readonly TColumnChoice<R>[], rows: readonly R[], empty: string): Content {
   const pdfColumns = columns.map((column) =>
     typeof column === 'string' ? sharedColumn(location, table, column) : Array.isArray(column) ? sharedColumn(location, table, column[0], column[1]) : column,
   );

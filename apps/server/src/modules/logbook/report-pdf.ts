@@ -4,6 +4,7 @@ import { loadPdfMake, PDF_FONT as FONT } from '../../lib/pdfmake';
 import { fill, ruleText, limitText, localDate, moment, reportTexts, type TReportLanguage } from './report-format';
 import { pageMarks, signOffBlock, type TLogbookPdfOptions } from './report-sign-off';
 import { COLOURS, locationTables, pdfCell as cell, pdfInFull, pdfTable, VERDICT_COLOURS, type TPdfColumn, type TPdfInFull } from './report-pdf-tables';
+import { checkTables } from './report-pdf-checks';
 import { signPdfDocument, type TPdfSigning, type TReportSignature } from './report-signature';
 
 export { PDF_ALL_WEEKS, printable } from './report-pdf-tables';
@@ -160,6 +161,7 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
         ]),
   ];
   const tables = locationTables(section, texts, language, frame.inFull);
+  const checks = checkTables(section, texts, language);
   const flushWeeks = tables.flushWeeks.flatMap((part): Content[] => [
     subheading(part.subheading),
     ...(part.note ? [{ text: part.note, color: COLOURS.muted, margin: [0, 0, 0, 3] } as Content] : []),
@@ -215,6 +217,8 @@ function locationSection(frame: TPdfFrame, section: TLogbookLocationSection, fir
       tables.changes,
       // Only in reports made since issue 40, for a location with sample points.
       ...(section.sampling === undefined ? [] : [heading(texts.sections.samplingPlan), tables.samplingPlan, heading(texts.sections.samplingResults), tables.samplingResults]),
+      // Only in reports made since issue 41, for a location with outlets.
+      ...(section.checks === undefined ? [] : [heading(texts.sections.checkPlan), checks.checkPlan, heading(texts.sections.checkRecords), checks.checkRecords]),
     ],
     header: () => pageHeader(frame, texts.title, addressOf(section), rulebookName(texts, section)),
   };

@@ -89,3 +89,37 @@ export function issuedFixture(overrides: Partial<TIssuedLogbookReport> = {}): TI
     ...overrides,
   };
 }
+
+/** A checks section (docs/logbook.md, "Checks at outlets"): a check done, one outside the limit with drift, one not possible and overdue. */
+export function checksFixture(): NonNullable<TLogbookLocationSection['checks']> {
+  const plan = { room: null, floor: null, water: 'hot' as const, check: 'sentinelTemperature' as const, overdueSince: null };
+  const record = { check: 'sentinelTemperature' as const, ranSeconds: 60, allowedSeconds: 60, nodeCelsius: null, drift: null, note: null, recordedBy: 'conciërge@example.com', reason: null };
+  return {
+    outlets: 2,
+    plans: [
+      { ...plan, outletId: 1, outletName: 'Douche 12', planned: 1, done: 1, notPossible: 0, overdueDates: [], lastDone: '2026-10-14', nextDue: '2026-11-14', state: 'planned' },
+      { ...plan, outletId: 2, outletName: 'Wastafel 3', water: 'cold', planned: 1, done: 0, notPossible: 1, overdueDates: ['2026-10-20'], lastDone: '2026-09-20', nextDue: '2026-10-20', state: 'overdue' },
+    ],
+    records: [
+      {
+        ...record,
+        checkId: 11,
+        outletId: 1,
+        outletName: 'Douche 12',
+        outcome: 'done',
+        celsius: 52,
+        limit: { kind: 'atLeast', celsius: 60 },
+        verdict: 'outsideLimit',
+        deviation: true,
+        alarmId: 40,
+        nodeCelsius: 54.1,
+        drift: true,
+        doneAt: '2026-10-14T07:00:00.000Z',
+        handling: { acknowledgedBy: null, acknowledgedAt: null, resolvedBy: 'monteur@example.com', resolvedAt: '2026-10-15T08:00:00.000Z', note: 'Boiler op 65 °C gezet' },
+      },
+      { ...record, checkId: 12, outletId: 2, outletName: 'Wastafel 3', outcome: 'notPossible', reason: 'Kraan defect', celsius: null, ranSeconds: null, limit: { kind: 'atMost', celsius: 25 }, verdict: null, deviation: false, alarmId: null, doneAt: '2026-10-20T09:00:00.000Z', handling: null },
+    ],
+    alarms: [],
+    overdue: [{ outletId: 2, outletName: 'Wastafel 3', check: 'sentinelTemperature', firstDue: '2026-10-20', doneAt: null }],
+  };
+}

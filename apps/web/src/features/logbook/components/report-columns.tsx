@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { changeDetailsWords, columnOf, deviationKindText, isFigure, isLocalDate, samplingWordIsBad, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
+import { changeDetailsWords, checkWordIsBad, columnOf, deviationKindText, isFigure, isLocalDate, samplingWordIsBad, type TLogbookCell, type TLogbookChannel, type TLogbookColumnKey, type TLogbookLookup, type TLogbookSectionTable } from '@aquasmart/domain';
 import type { TResponsiveColumn } from '../../../components/table';
 import type { TReportFormat } from '../use-report-format';
 import { VerdictChip } from './verdict-chip';
@@ -37,6 +37,14 @@ export function screenCell(cell: TLogbookCell, format: TReportFormat, t: TFuncti
       const words = t(`logbookReport.samplingWords.${cell.value.group}.${cell.value.key}`);
       return samplingWordIsBad(cell.value) ? <strong>{words}</strong> : words;
     }
+    case 'checkWord': {
+      // The drift flag: empty without a node reading to compare; "no" is the report's own word.
+      if (cell.value.group === 'drift') return cell.value.key === 'drift' ? <strong>{t('logbookReport.checkWords.drift')}</strong> : cell.value.key === 'noDrift' ? t('logbookReport.labels.no') : '—';
+      const words = t(`logbookReport.checkWords.${cell.value.group}.${cell.value.key}`);
+      return checkWordIsBad(cell.value) ? <strong>{words}</strong> : words;
+    }
+    case 'dates':
+      return cell.value.length === 0 ? '—' : <strong>{cell.value.map((date) => format.localDate(date)).join(', ')}</strong>;
     case 'excursionClass':
       return t(`logbookReport.excursionClasses.${cell.value}`);
     case 'changeDetails':

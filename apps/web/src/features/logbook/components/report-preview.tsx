@@ -34,6 +34,7 @@ import {
 import { useReportFormat, type TReportFormat } from '../use-report-format';
 import { keepTogether, ResponsiveTable, type TResponsiveColumn } from '../../../components/table';
 import { modeName, screenCell, screenColumns } from './report-columns';
+import { checkColumns } from './check-columns';
 import { RulebookPanel } from './rulebook-panel';
 import { VerdictChip } from './verdict-chip';
 
@@ -195,7 +196,9 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
           : screenCell(columnOf(resultTable, 'handling').cell(row, sectionLookup(section)), format, t),
     }),
   ];
-  const samplingPart = <R,>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R) => string) => {
+  // The checks at outlets (docs/logbook.md, "Checks at outlets"): only in reports made since issue 41, for a location with outlets.
+  const checks = checkColumns(shared, format, t);
+  const ownPart = <R,>(table: TLogbookSectionTable<R>, columns: TResponsiveColumn<R>[], rowKey: (row: R) => string) => {
     const rows = table.rows(section);
     return (
       <ReportSection key={table.id} title={title(table.id)} count={rows.length} heading={heading}>
@@ -232,8 +235,10 @@ function LocationReport({ section, format, heading }: { section: TLogbookLocatio
       {part(statusTable, calibrationStatus)}
       {part(calibrationTable, calibrations)}
       {part(changeTable, changes)}
-      {section.sampling ? samplingPart(planTable, samplingPlan, (row) => String(row.samplePointId)) : null}
-      {section.sampling ? samplingPart(resultTable, samplingResults, (row) => String(row.resultId)) : null}
+      {section.sampling ? ownPart(planTable, samplingPlan, (row) => String(row.samplePointId)) : null}
+      {section.sampling ? ownPart(resultTable, samplingResults, (row) => String(row.resultId)) : null}
+      {section.checks ? ownPart(LOGBOOK_TABLES.checkPlan, checks.plan, (row) => `${row.outletId}:${row.check}`) : null}
+      {section.checks ? ownPart(LOGBOOK_TABLES.checkRecords, checks.records, (row) => String(row.checkId)) : null}
     </Box>
   );
 }
