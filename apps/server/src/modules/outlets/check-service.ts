@@ -14,6 +14,7 @@ import {
 import type { TDb, TDbOrTx } from '../../db/database';
 import type { TAuthUser } from '../../identity/auth-user';
 import { ApiError } from '../../lib/api-error';
+import { markChannelDrift } from '../calibration/calibration-repository';
 import { rulebookOf } from '../sampling/sample-point-service';
 import { checkOfEntry, findCheck, insertCheck, lastDoneChecks, listChecks, nodeReadingNear, setCheckAlarm, type TCheckRow } from './check-repository';
 import { closeCheckAlarm, openCheckAlarm } from './check-alarm';
@@ -89,6 +90,7 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
     // The sensor checked by hand: the node's reading at that time on the outlet's channel (issue 41 item 5).
     const paired = celsius !== null && outlet.eui !== null && outlet.channelId !== null ? await nodeReadingNear(tx, outlet.eui, outlet.channelId, doneAt) : null;
     const node = paired && outlet.eui && outlet.channelId ? { eui: outlet.eui, channelId: outlet.channelId, ...paired } : null;
+    const drift = node && celsius !== null ? driftSuspected(celsius, node.celsius) : null;
     const id = await insertCheck(tx, {
       locationId: place.locationId,
       outletId: outlet.id,
@@ -102,7 +104,7 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
       limit,
       verdict,
       node,
-      drift: node && celsius !== null ? driftSuspected(celsius, node.celsius) : null,
+      drift,
       note: body.note ?? null,
       doneAt,
       entryId: body.entryId ?? null,
@@ -113,6 +115,10 @@ export async function recordCheck(db: TDb, user: TAuthUser, customer: string, lo
       // The same entry, stored by a request that ran alongside this one.
       const before = (await checkOfEntry(tx, place.locationId, body.entryId as string)) as TCheckRow;
       return { check: toRecord(place, before), repeated: true };
+    }
+    if (drift && node && celsius !== null) {
+      // Possible sensor drift: the node's calibration is due (docs/calibration.md, "Drift").
+      await markChannelDrift(tx, node.eui, node.channelId, { checkId: id, outletId: outlet.id, outletName: outlet.name, manual: celsius, node: node.celsius, nodeAt: node.at, at: doneAt.toISOString() });
     }
     if (verdict !== null && isDeviation(verdict)) {
       const alarmId = await openCheckAlarm(tx, place, outlet, { checkId: id, check: plan.check, celsius: celsius as number, ranSeconds, allowedSeconds, limit, verdict, rulebook, doneAt });
