@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TChannelDrift } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { calibrationLogs, deviceChannels, devices } from '../../db/schema';
 
@@ -37,23 +36,3 @@ export async function insertCalibrationLog(tx: TDbOrTx, row: typeof calibrationL
   await tx.insert(calibrationLogs).values(row);
 }
 
-/**
- * Possible sensor drift found by a check by hand (docs/calibration.md, "Drift"): kept on the channel
- * unless the channel was calibrated after the check (it says nothing about the sensor now) or a newer
- * check's drift is kept already. Answers whether it was kept.
- */
-export async function markChannelDrift(tx: TDbOrTx, eui: string, channelId: string, drift: TChannelDrift): Promise<boolean> {
-  const rows = await tx
-    .update(deviceChannels)
-    .set({ drift })
-    .where(
-      and(
-        eq(deviceChannels.deviceEui, eui),
-        eq(deviceChannels.channelId, channelId),
-        sql`(${deviceChannels.calibratedAt} IS NULL OR ${deviceChannels.calibratedAt} < ${drift.at}::timestamptz)`,
-        sql`(${deviceChannels.drift} IS NULL OR (${deviceChannels.drift} ->> 'at')::timestamptz <= ${drift.at}::timestamptz)`,
-      ),
-    )
-    .returning({ eui: deviceChannels.deviceEui });
-  return rows.length > 0;
-}
