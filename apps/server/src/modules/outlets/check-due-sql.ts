@@ -53,26 +53,31 @@ export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Prom
   return { places, plans: JSON.stringify(plans), outlets: rows.reduce((sum, row) => sum + row.outlets, 0) };
 }
 
+const FLUSHED_BY_NODE = sql`(o.channel_id IS NOT NULL AND EXISTS (SELECT 1 FROM devices d WHERE d.eui = o.device_eui AND d.flush_device_id IS NOT NULL))`;
+
+/** `checkApplies` (domain, check-plans.ts) as conditions on the outlet `o`, one per check. */
+const APPLIES: readonly (readonly [TCheckKind, SQL])[] = [
+  ['sentinelTemperature', sql`o.sentinel <> 'none'`],
+  ['showerheadDescaling', sql`o.kind = 'shower'`],
+  ['tmvService', sql`o.kind = 'tmv'`],
+  ['coldTankInspection', sql`o.kind = 'coldTank'`],
+  ['incomingColdWater', sql`o.kind IN ('coldInlet', 'coldTank')`],
+  ['littleUsedFlush', sql`o.little_used AND NOT ${FLUSHED_BY_NODE}`],
+];
+
 /**
  * Every check in force at every outlet of the places in `plans` with its dates and state (the columns
- * of `DUE_ROW`). Per outlet the checks that apply (`checkApplies`), then joined to the place's plans
- * (by hash) and to the last done checks.
+ * of `DUE_ROW`). The outlets each check applies to (one plain scan per check), joined to the place's
+ * plans (by hash) and to the last done checks.
  */
 export function dueRowsSql(plans: string): SQL {
-  const flushedByNode = sql`(o.channel_id IS NOT NULL AND EXISTS (SELECT 1 FROM devices d WHERE d.eui = o.device_eui AND d.flush_device_id IS NOT NULL))`;
   return sql`WITH p AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, w int, tz text, today date)),
     r AS MATERIALIZED (
-      SELECT o.id AS outlet_id, o.location_id, o.name, o.room, o.floor, a.k AS check_kind, o.created_at
-        FROM outlets o
-        JOIN (VALUES ('sentinelTemperature'), ('showerheadDescaling'), ('tmvService'), ('coldTankInspection'), ('incomingColdWater'), ('littleUsedFlush')) a(k)
-          ON CASE a.k
-            WHEN 'sentinelTemperature' THEN o.sentinel <> 'none'
-            WHEN 'showerheadDescaling' THEN o.kind = 'shower'
-            WHEN 'tmvService' THEN o.kind = 'tmv'
-            WHEN 'coldTankInspection' THEN o.kind = 'coldTank'
-            WHEN 'incomingColdWater' THEN o.kind IN ('coldInlet', 'coldTank')
-            ELSE o.little_used AND NOT ${flushedByNode} END
-       WHERE o.location_id IN (SELECT DISTINCT l FROM p)
+      ${sql.join(
+        APPLIES.map(([check, where]) => sql`SELECT o.id AS outlet_id, o.location_id, o.name, o.room, o.floor, ${check}::text AS check_kind, o.created_at
+          FROM outlets o WHERE o.location_id IN (SELECT DISTINCT l FROM p) AND ${where}`),
+        sql` UNION ALL `,
+      )}
     ),
     s AS (
       SELECT r.*, p.today, p.w, (x.done_at AT TIME ZONE p.tz)::date AS last_done, (r.created_at AT TIME ZONE p.tz)::date AS since, p.u, p.n
