@@ -71,7 +71,11 @@ const APPLIES: readonly (readonly [TCheckKind, SQL])[] = [
  * plans (by hash) and to the last done checks.
  */
 export function dueRowsSql(plans: string): SQL {
-  return sql`WITH p AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, w int, tz text, today date)),
+  // The period as an interval, once per place and check (date + interval keeps the month's end).
+  return sql`WITH p AS MATERIALIZED (
+      SELECT p.*, CASE WHEN p.u = 'months' THEN make_interval(months => p.n) ELSE make_interval(days => p.n) END AS iv
+        FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, w int, tz text, today date)
+    ),
     r AS MATERIALIZED (
       ${sql.join(
         APPLIES.map(([check, where]) => sql`SELECT o.id AS outlet_id, o.location_id, o.name, o.room, o.floor, ${check}::text AS check_kind, o.created_at
@@ -79,13 +83,15 @@ export function dueRowsSql(plans: string): SQL {
         sql` UNION ALL `,
       )}
     ),
+    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT DISTINCT l FROM p)),
     s AS (
-      SELECT r.*, p.today, p.w, (x.done_at AT TIME ZONE p.tz)::date AS last_done, (r.created_at AT TIME ZONE p.tz)::date AS since, p.u, p.n
+      SELECT r.*, p.today, p.w, p.iv, (x.done_at AT TIME ZONE p.tz)::date AS last_done,
+             CASE WHEN x.done_at IS NULL THEN (r.created_at AT TIME ZONE p.tz)::date END AS since
         FROM r JOIN p ON p.l = r.location_id AND p.k = r.check_kind
-        LEFT JOIN outlet_check_last x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind
+        LEFT JOIN x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind
     ),
     t AS (
-      SELECT s.*, CASE WHEN s.last_done IS NULL THEN s.since WHEN s.u = 'months' THEN (s.last_done + make_interval(months => s.n))::date ELSE s.last_done + s.n END AS next_due FROM s
+      SELECT s.*, CASE WHEN s.last_done IS NULL THEN s.since ELSE (s.last_done + s.iv)::date END AS next_due FROM s
     )
     SELECT t.outlet_id, t.location_id, t.name, t.room, t.floor, t.check_kind, t.last_done::text AS last_done, t.next_due::text AS next_due,
            CASE WHEN t.next_due < t.today THEN 'overdue' WHEN t.next_due <= t.today + t.w THEN 'due' ELSE 'planned' END AS state
