@@ -15,6 +15,7 @@ export async function seedOutletSteps(database: TDatabase, again = false): Promi
       const run = (query: ReturnType<typeof sql>) => database.system.execute(query);
       await run(sql`DELETE FROM alarm_events WHERE alarm_id IN (SELECT id FROM alarms WHERE outlet_id IS NOT NULL)`);
       await run(sql`DELETE FROM alarms WHERE outlet_id IS NOT NULL`);
+      await run(sql`DELETE FROM outlet_check_last`);
       await run(sql`DELETE FROM outlet_checks`);
       await run(sql`DELETE FROM outlet_check_overrides`);
       await run(sql`DELETE FROM outlets`);
@@ -24,7 +25,7 @@ export async function seedOutletSteps(database: TDatabase, again = false): Promi
   await step('checks due look (the hourly job: checkOverdue alarms)', () =>
     database.system.transaction((tx) => runCheckDueStep(tx, new Date())).then((look) => process.stdout.write(`(${look.opened} opened) `)),
   );
-  if (again) await step('vacuum analyze (outlets)', () => database.exec('VACUUM ANALYZE outlets, outlet_checks, outlet_check_overrides, alarms, alarm_events'));
+  if (again) await step('vacuum analyze (outlets)', () => database.exec('VACUUM ANALYZE outlets, outlet_checks, outlet_check_last, outlet_check_overrides, alarms, alarm_events'));
 }
 
 /**
