@@ -24,6 +24,7 @@ interface TChannel {
   rawValue: number | null;
   ts: number | null;
   offset: number;
+  drift?: unknown;
 }
 interface TNode {
   eui: string;
@@ -292,6 +293,81 @@ test.describe.serial('calibration and battery swap', () => {
     await page.reload();
     await expect(panel.getByText(/^Batterij bijna leeg: 3,05 V gemeten op/)).toBeVisible();
     expect(await lowBatteries()).toBe(before);
+  });
+
+  test('possible sensor drift from a check by hand: on the channel card, in the dialog and in the node list; the calibration ends it', async ({ page, request }) => {
+    const headers = { 'x-access-token': adminToken };
+    const place = `/api/v1/customers/${encodeURIComponent(node.customer)}/locations/${encodeURIComponent(node.location)}`;
+    const channel = (await readNode(request, adminToken, node.eui)).channels[0];
+    const created = await request.post(`${place}/outlets`, { headers, data: { name: 'Douche drift', kind: 'shower', water: 'hot', sentinel: 'furthest', eui: node.eui, channelId: channel.id } });
+    expect(created.status()).toBe(201);
+    const outlet = (await created.json()) as { id: number };
+    // The node shows 55,9 °C (its raw reading plus the offset of earlier tests); the hand reading at that moment 58,2.
+    const measuredAtS = nowS() - 30;
+    await v2Temperatures(request, adminToken, node.eui, measuredAtS, [Math.round((55.9 - channel.offset) * 10) / 10, 14.2, 45.3]);
+    const checked = await request.post(`${place}/checks`, {
+      headers,
+      data: { outletId: outlet.id, check: 'sentinelTemperature', outcome: 'done', celsius: 58.2, ranSeconds: 45, doneAt: new Date(measuredAtS * 1000).toISOString() },
+    });
+    expect(checked.status()).toBe(201);
+    expect(await checked.json()).toMatchObject({ node: { celsius: 55.9 }, drift: true });
+    const date = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(new Date(measuredAtS * 1000)).replace(/\//g, '-');
+    const words = new RegExp(`Mogelijke sensordrift: handmeting 58,2\\s°C, node 55,9\\s°C op ${date}`);
+
+    await signIn(page, ENGINEER, screenOf(node));
+    const notice = channelCard(page, channel.name).getByTestId('calibration-drift');
+    await expect(notice).toContainText(words);
+    await expect(notice).toContainText('Bij tappunt Douche drift');
+    await expect(channelCard(page, node.channels[1].name).getByTestId('calibration-drift')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'the channel card with possible drift', { include: '[role="tabpanel"]' });
+    await channelCard(page, channel.name).getByRole('button', { name: 'Kalibreren' }).click();
+    const dialog = page.getByRole('dialog', { name: `${channel.name} kalibreren` });
+    await expect(dialog.getByTestId('calibration-drift')).toContainText(words);
+    await expectNoAxeViolations(page, 'the calibration dialog with possible drift', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+
+    // The node list of the location: the calibration column says why the node is due.
+    await page.goto(`/locations/${encodeURIComponent(node.customer)}/${encodeURIComponent(node.location)}#nodes`);
+    await expect(page.getByRole('row').filter({ hasText: node.name }).getByLabel(/Kalibratie nodig: mogelijke sensordrift/)).toBeVisible();
+
+    // Screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots): card and dialog in nl, en and de, desktop and phone.
+    for (const language of process.env.SCREENSHOTS ? (['nl', 'en', 'de'] as const) : []) {
+      for (const [device, viewport] of [
+        ['desktop', { width: 1280, height: 800 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        // On every load (init scripts run in the order added: the last language wins over the account's).
+        await page.addInitScript((lang) => localStorage.setItem('aquasmart.language', lang), language);
+        // The same address only changes the hash: reload, so the language is read again.
+        await page.goto(screenOf(node));
+        await page.reload();
+        await page.addStyleTag({ content: STILL });
+        const card = channelCard(page, channel.name);
+        await card.getByTestId('calibration-drift').scrollIntoViewIfNeeded();
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await card.screenshot({ path: path.join(SHOTS, `calibration-drift-card-${language}-${device}.png`) });
+        await card.getByRole('button', { name: language === 'nl' ? 'Kalibreren' : 'Calibrate' }).click();
+        await expect(page.getByRole('dialog').getByTestId('calibration-drift')).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `calibration-drift-dialog-${language}-${device}.png`) });
+        await page.getByRole('dialog').getByRole('button', { name: language === 'nl' ? 'Annuleren' : 'Cancel' }).click();
+      }
+    }
+    if (process.env.SCREENSHOTS) {
+      await page.addInitScript(() => localStorage.setItem('aquasmart.language', 'nl'));
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // A calibration of the channel ends it.
+    await page.goto(screenOf(node));
+    await v2Temperatures(request, adminToken, node.eui, nowS() - 2, [56.3, 14.2, 45.3]);
+    await page.reload();
+    await channelCard(page, channel.name).getByRole('button', { name: 'Kalibreren' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: /IJkwaarde/ }).fill('58,2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Kalibreren' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(channelCard(page, channel.name).getByTestId('calibration-drift')).toHaveCount(0);
+    expect((await readNode(request, adminToken, node.eui)).channels[0]).toMatchObject({ drift: null });
   });
 
   // The eight screenshots for docs/screenshots (SCREENSHOTS=1 SCREENSHOT_DIR=docs/screenshots); without SCREENSHOTS none:

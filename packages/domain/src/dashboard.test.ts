@@ -73,6 +73,14 @@ describe('calibration counts: 365.2425 days yearly, 730 days for two- and three-
   ])('last %s, interval %s: %s', (last, interval, expected) => {
     expect(calibrationCount(last, interval, NOW)).toBe(expected);
   });
+  it.each<[number | null, string]>([
+    [NOW - MINUTE, 'outOfDate'],
+    [NOW - TWO_YEARS - MINUTE, 'outOfDate'],
+    [null, 'uncalibrated'],
+  ])('with possible sensor drift, last %s: %s (the spec\'s window unchanged, drift a reason more)', (last, expected) => {
+    expect(calibrationCount(last, 2, NOW, true)).toBe(expected);
+    expect(calibrationCount(NOW - MINUTE, 2, NOW, false)).toBe('calibrated');
+  });
   // The specification's "730 days (63113904000 ms)": the figure in ms is two years of 365.2425 days (730.485 days); we use it.
   it('the two- and three-yearly window is 63,113,904,000 ms', () => expect(TWO_YEARS).toBe(2 * YEAR));
 });

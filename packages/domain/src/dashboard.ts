@@ -52,9 +52,10 @@ export function calibrationWindowMs(interval: number): number {
 }
 
 export type TCalibrationCount = 'uncalibrated' | 'outOfDate' | 'calibrated';
-/** Which calibration count a node is in; missing is uncalibrated, older than the window out of date. */
-export function calibrationCount(calibrationMs: number | null, interval: number, now: number): TCalibrationCount {
+/** Which calibration count a node is in; missing is uncalibrated, older than the window or with possible sensor drift (docs/calibration.md, "Drift") out of date. */
+export function calibrationCount(calibrationMs: number | null, interval: number, now: number, drift = false): TCalibrationCount {
   if (calibrationMs === null) return 'uncalibrated';
+  if (drift) return 'outOfDate';
   return now - calibrationMs > calibrationWindowMs(interval) ? 'outOfDate' : 'calibrated';
 }
 

@@ -134,6 +134,25 @@ export function inputChannelName(channels: readonly { id: string; name?: string 
   return name ? name : null;
 }
 
+/**
+ * Possible sensor drift on a channel (docs/calibration.md, "Drift"; issue 41 item 5): the newest check
+ * whose manual reading differed by more than 1.5 °C from the channel's reading then. Kept until the
+ * channel's next calibration; while a channel has one, the node counts as calibration due.
+ */
+export const ZChannelDrift = z.object({
+  checkId: z.number().int(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  /** The manual reading, °C. */
+  manual: z.number(),
+  /** The node's reading it was paired with (offset applied), °C, and when the node measured it. */
+  node: z.number(),
+  nodeAt: z.string(),
+  /** When the check was done (ISO). */
+  at: z.string(),
+});
+export type TChannelDrift = z.infer<typeof ZChannelDrift>;
+
 /** Channel `ts` is in seconds since the epoch (docs/telemetry.md, "Read routes": the faulty list multiplies it by 1000). */
 export const ZDeviceChannel = z.object({
   id: z.string(),
@@ -149,6 +168,8 @@ export const ZDeviceChannel = z.object({
   custom: z.object({ mode: z.string().optional(), attachments: z.array(z.string()).optional() }),
   /** What the sensor sits on (docs/logbook.md, "Roles"); null: derived from the mode (effectiveRole). */
   role: ZChannelRole.nullable().optional(),
+  /** Possible sensor drift found by a check by hand; null (or absent) when none since the last calibration. */
+  drift: ZChannelDrift.nullable().optional(),
 });
 export type TDeviceChannel = z.infer<typeof ZDeviceChannel>;
 

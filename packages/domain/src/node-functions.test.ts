@@ -58,4 +58,11 @@ describe('calibrationDue', () => {
   ] as const)('%s with interval %s is %s', (ts, interval, state) => {
     expect(calibrationDue(ts, interval, now)).toBe(state);
   });
+  it.each([
+    ['2026-01-01T00:00:00Z', 'due'],
+    ['2025-05-01T00:00:00Z', 'due'],
+    [null, 'never'],
+  ] as const)('with possible sensor drift, last %s is %s (never calibrated stays never)', (ts, state) => {
+    expect(calibrationDue(ts, 1, now, true)).toBe(state);
+  });
 });

@@ -85,12 +85,15 @@ export type TCalibrationDue = 'never' | 'due' | 'ok';
 /**
  * The calibration state of the node list's calibration column: `never` without a calibration,
  * `due` when the last one is older than the interval (1 year: 365.2425 days; 2 and 3 years: 730
- * days, as the dashboard lists count them, docs/screens.md "Constants"), else `ok`.
+ * days, as the dashboard lists count them, docs/screens.md "Constants") or when a channel has
+ * possible sensor drift (`drift`, docs/calibration.md "Drift": a reason more, the spec's dates stay),
+ * else `ok`.
  */
-export function calibrationDue(lastCalibration: string | number | null | undefined, interval: number | null | undefined, now: number): TCalibrationDue {
+export function calibrationDue(lastCalibration: string | number | null | undefined, interval: number | null | undefined, now: number, drift = false): TCalibrationDue {
   if (lastCalibration === null || lastCalibration === undefined || lastCalibration === '') return 'never';
   const at = typeof lastCalibration === 'number' ? lastCalibration : Date.parse(lastCalibration);
   if (Number.isNaN(at)) return 'never';
+  if (drift) return 'due';
   const years = (CALIBRATION_INTERVALS as readonly number[]).includes(interval ?? NaN) ? (interval as number) : 1;
   const window = years === 1 ? YEARLY_CALIBRATION_MS : MULTI_YEAR_CALIBRATION_MS;
   return now - at > window ? 'due' : 'ok';

@@ -128,6 +128,7 @@ async function main(): Promise<void> {
       { label: 'one node, 62-day chart data', user: 'admin', url: chart },
     ];
     allCalls.push(...(await samplingCalls(database.db, fleet.customer)));
+    allCalls.push(...(await outletCalls(database.db)));
     const calls = allCalls.filter((call) => !values.only || call.label.includes(values.only));
 
     process.stdout.write(
@@ -211,6 +212,34 @@ async function samplingCalls(db: Parameters<typeof queryRows>[0], largeCustomer:
     { label: `sampling: dashboard card (user of ${largeCustomer})`, user: 'customer', url: '/dashboard/samplings' },
   );
   return calls;
+}
+
+/**
+ * Outlets (docs/outlets.md, "Speed"; issue 41): the due checks of the customer with the 20,000
+ * outlets (the dashboard card's GET /dashboard/checks, by the administrator with ?customer=, by the
+ * customer's user, and over every customer), and of its largest location (due-checks, the outlet
+ * list and its check history, the register tab's reads).
+ */
+async function outletCalls(db: Parameters<typeof queryRows>[0]): Promise<TCall[]> {
+  const [place] = await queryRows<{ customer: string; location: string; outlets: number; total: number }>(
+    db,
+    sql`SELECT c.name AS customer, l.name AS location, count(*)::int AS outlets,
+          (SELECT count(*)::int FROM outlets x JOIN locations y ON y.id = x.location_id WHERE y.customer_id = c.id) AS total
+        FROM outlets o JOIN locations l ON l.id = o.location_id JOIN customers c ON c.id = l.customer_id
+        GROUP BY c.id, c.name, l.id, l.name ORDER BY count(*) DESC, l.id LIMIT 1`,
+  );
+  if (!place) return [];
+  const [all] = await queryRows<{ outlets: number }>(db, sql`SELECT count(*)::int AS outlets FROM outlets`);
+  const base = `/customers/${encodeURIComponent(place.customer)}/locations/${encodeURIComponent(place.location)}`;
+  return [
+    { label: `outlets: due checks ?customer=${place.customer} (${place.total} outlets)`, user: 'admin', url: `/dashboard/checks?customer=${encodeURIComponent(place.customer)}` },
+    { label: `outlets: due checks (user of ${place.customer})`, user: 'customer', url: '/dashboard/checks' },
+    { label: `outlets: due checks (administrator, ${all.outlets} outlets)`, user: 'admin', url: '/dashboard/checks' },
+    { label: `outlets: due-checks of ${place.location} (${place.outlets} outlets)`, user: 'admin', url: `${base}/due-checks` },
+    { label: `outlets: due-checks of ${place.location}, overdue`, user: 'admin', url: `${base}/due-checks?state=overdue` },
+    { label: `outlets: outlet list of ${place.location}`, user: 'admin', url: `${base}/outlets` },
+    { label: `outlets: checks of ${place.location}, page 1`, user: 'admin', url: `${base}/checks?page=1&limit=25` },
+  ];
 }
 
 const MB = 1024 * 1024;

@@ -18,6 +18,7 @@ export const TABLES = [
   'logbook_report_supersessions',
   'logbook_days',
   'deviation_actions',
+  'outlet_check_last',
   'outlet_checks',
   'outlet_check_overrides',
   'outlets',

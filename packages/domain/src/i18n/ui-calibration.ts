@@ -43,6 +43,8 @@ export const calibrationUiNl = {
     batterySwapTitle: 'Batterij verwisseld?',
     batterySwapText: 'Bevestig dat de batterij van {{name}} is verwisseld. De datum van de batterijwissel wordt vandaag en het batterijalarm vervalt.',
     batterySwapConfirm: 'Ja, verwisseld',
+    drift: 'Mogelijke sensordrift: handmeting {{manual}}, node {{node}} op {{date}}',
+    driftDetail: 'Bij tappunt {{outlet}} week de handmeting meer dan 1,5\u00a0°C af. Kalibreer dit kanaal; de kalibratie sluit de melding af.',
   },
   snackbar: {
     channelCalib: '{{channel}} gekalibreerd, afwijking {{offset}}',
@@ -95,6 +97,8 @@ export const calibrationUiEn: typeof calibrationUiNl = {
     batterySwapTitle: 'Battery swapped?',
     batterySwapText: 'Confirm that the battery of {{name}} has been swapped. The battery swap date becomes today and the battery alarm is cleared.',
     batterySwapConfirm: 'Yes, swapped',
+    drift: 'Possible sensor drift: hand reading {{manual}}, node {{node}} on {{date}}',
+    driftDetail: 'At outlet {{outlet}} the hand reading differed by more than 1.5\u00a0°C. Calibrate this channel; the calibration ends this notice.',
   },
   snackbar: {
     channelCalib: '{{channel}} calibrated, offset {{offset}}',

@@ -58,6 +58,7 @@ export const nodesUiNl = {
     calibrationState: {
       never: 'Nooit gekalibreerd',
       due: 'Kalibratie verlopen',
+      drift: 'Kalibratie nodig: mogelijke sensordrift',
       ok: 'Gekalibreerd',
     },
     calibrationInterval: 'Interval {{count}} jaar',
@@ -158,6 +159,7 @@ export const nodesUiEn: typeof nodesUiNl = {
     calibrationState: {
       never: 'Never calibrated',
       due: 'Calibration overdue',
+      drift: 'Calibration due: possible sensor drift',
       ok: 'Calibrated',
     },
     calibrationInterval: 'Interval {{count}} years',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TChannelRole, TDeviceType } from '@aquasmart/domain';
+import type { TChannelDrift, TChannelRole, TDeviceType } from '@aquasmart/domain';
 import { tsz, created, updated } from './columns';
 import { customers, gateways, locations, products } from './places';
 
@@ -128,9 +128,12 @@ export const deviceChannels = pgTable(
     role: text('role').$type<TChannelRole>(),
     /** Since when a WW/KW channel's readings miss the rulebook's limit without a break (docs/alarms.md); null: they meet it. */
     outOfRangeSince: tsz('out_of_range_since'),
+    /** Possible sensor drift (docs/calibration.md, "Drift"; migration 0037): the check that found it; null after a calibration. */
+    drift: jsonb('drift').$type<TChannelDrift>(),
   },
   (table) => [
     primaryKey({ columns: [table.deviceEui, table.channelId] }),
+    index('device_channels_drift_idx').on(table.deviceEui).where(sql`${table.drift} IS NOT NULL`),
     index('device_channels_faulty_idx').on(table.deviceEui, table.ts).where(sql`${table.type} = 'Temperatuur' AND ${table.value} <= -100`),
   ],
 );

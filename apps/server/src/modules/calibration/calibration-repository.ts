@@ -13,12 +13,12 @@ export async function findChannel(tx: TDbOrTx, eui: string, channelId: string): 
   return row;
 }
 
-/** A channel's new offset and the value it shows now; `calibratedAt` only for a calibration. */
+/** A channel's new offset and the value it shows now; `calibratedAt` only for a calibration, which also ends possible drift (`drift: null`). */
 export async function setChannelOffset(
   tx: TDbOrTx,
   eui: string,
   channelId: string,
-  values: { offset: number; value: number | null; calibratedAt?: Date },
+  values: { offset: number; value: number | null; calibratedAt?: Date; drift?: null },
 ): Promise<void> {
   await tx
     .update(deviceChannels)
@@ -35,3 +35,4 @@ export async function setDeviceCalibrationTs(tx: TDbOrTx, eui: string, at: Date)
 export async function insertCalibrationLog(tx: TDbOrTx, row: typeof calibrationLogs.$inferInsert): Promise<void> {
   await tx.insert(calibrationLogs).values(row);
 }
+

@@ -66,7 +66,7 @@ export async function calibrateChannel(db: TDb, user: TAuthUser, eui: string, ch
     }
 
     const at = new Date(nowMs);
-    await setChannelOffset(tx, device.eui, channelId, { offset: newOffset, value: applyOffset(measured, newOffset), calibratedAt: at });
+    await setChannelOffset(tx, device.eui, channelId, { offset: newOffset, value: applyOffset(measured, newOffset), calibratedAt: at, drift: null });
     await setDeviceCalibrationTs(tx, device.eui, at);
     await insertCalibrationLog(tx, {
       deviceEui: device.eui,

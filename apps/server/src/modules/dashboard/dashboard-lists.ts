@@ -5,6 +5,9 @@ import { at } from './dashboard-sql';
 /** The calibration counts of GET /dashboard, one per interval. */
 export const CALIBRATION_INTERVALS_COUNTED = [1, 2, 3] as const;
 
+/** The node `d` has a channel with possible sensor drift (docs/calibration.md, "Drift"): due, whatever its last calibration. */
+export const DRIFT_SUSPECTED = sql`EXISTS (SELECT 1 FROM device_channels dc WHERE dc.device_eui = d.eui AND dc.drift IS NOT NULL)`;
+
 /**
  * What a dashboard list shows (docs/dashboard.md, "Lists"): the rows (`from` with devices as `d`),
  * which of them (`where`, the scope included), the list's own time (`date`) and number (`count`),
@@ -41,7 +44,7 @@ export function listSource(name: TDashboardListName, context: TListContext): TLi
   const interval = CALIBRATION_LIST_INTERVAL[name];
   if (interval !== undefined) {
     const due = at(now - calibrationWindowMs(interval));
-    return deviceList(context, sql`d.calibration_interval = ${interval} AND (d.calibration_ts IS NULL OR d.calibration_ts < ${due})`, sql`d.calibration_ts`);
+    return deviceList(context, sql`d.calibration_interval = ${interval} AND (d.calibration_ts IS NULL OR d.calibration_ts < ${due} OR ${DRIFT_SUSPECTED})`, sql`d.calibration_ts`);
   }
   switch (name) {
     case 'faultySensors':

@@ -4,7 +4,7 @@ import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { column, rowShape, type TRowOf } from '../../db/rows';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { announceChange } from '../../lib/change-feed';
-import { CALIBRATION_INTERVALS_COUNTED } from './dashboard-lists';
+import { CALIBRATION_INTERVALS_COUNTED, DRIFT_SUSPECTED } from './dashboard-lists';
 import { CHANNEL_ACTIVE, FLUSH_ENABLED } from './node-function-sql';
 import { at, bucketNames, countColumns, epochBuckets, timeBuckets, weeklyFlushCountsSql } from './dashboard-sql';
 
@@ -56,8 +56,8 @@ export async function computeCustomerCounts(db: TDbOrTx, now: number, customerId
     const due = at(now - calibrationWindowMs(interval));
     const i = sql.raw(String(interval));
     return sql`count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts IS NULL) AS c${i}_0,
-      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts < ${due}) AS c${i}_1,
-      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts >= ${due}) AS c${i}_2`;
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND (d.calibration_ts < ${due} OR (d.calibration_ts >= ${due} AND ${DRIFT_SUSPECTED}))) AS c${i}_1,
+      count(*) FILTER (WHERE d.calibration_interval = ${interval} AND d.calibration_ts >= ${due} AND NOT ${DRIFT_SUSPECTED}) AS c${i}_2`;
   });
   const perLocationColumns = ['nodes', 's0', 's1', 's2', 'b0', 'b1', 'b2', 'f0', 'f1', 'f2', 'incorrect', ...CALIBRATION_INTERVALS_COUNTED.flatMap((i) => [0, 1, 2].map((k) => `c${i}_${k}`))];
   const [loc1, loc2] = DASHBOARD_BUCKETS.twoDays.bounds;

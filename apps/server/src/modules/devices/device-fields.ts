@@ -21,7 +21,7 @@ const CHANNEL_ORDER = sql.raw(`CASE c.type WHEN 'Temperatuur' THEN 0 WHEN 'Batte
 const CHANNELS = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object(
     'id', c.channel_id, 'name', c.name, 'type', c.type, 'value', c.value, 'rawValue', c.raw_value,
     'ts', floor(extract(epoch FROM c.ts))::bigint, 'offset', c."offset",
-    'calibratedAt', ${isoText(sql`c.calibrated_at`)}, 'custom', c.custom, 'role', c.role) ORDER BY ${CHANNEL_ORDER}), '[]'::jsonb)
+    'calibratedAt', ${isoText(sql`c.calibrated_at`)}, 'custom', c.custom, 'role', c.role, 'drift', c.drift) ORDER BY ${CHANNEL_ORDER}), '[]'::jsonb)
   FROM device_channels c WHERE c.device_eui = ${devices.eui})`;
 
 /** The settings registers with their status (pending until the device's report marks them saved). */

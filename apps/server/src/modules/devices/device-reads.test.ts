@@ -163,6 +163,8 @@ describe('GET /devices/{eui}', () => {
       custom: {},
       // Its measuring point's role (docs/nodes.md, "Roles"): none set, so the logbook derives it from the mode.
       role: null,
+      // No possible sensor drift found by a check by hand (docs/calibration.md, "Drift").
+      drift: null,
     });
     expect(device.channels.map((channel: { id: string }) => channel.id)).toEqual(['temperature1', 'temperature2', 'temperature3', 'battery1']);
     expect(device.sipp.parameters).toEqual([

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FAULTY_READING_AT_OR_BELOW, PROFILES, type TCheckKind, type TCheckOutcome, type TReadingVerdict, type TRulebookId, type TTemperatureLimit } from '@aquasmart/domain';
-import type { TDbOrTx } from '../../db/database';
+import { applyOffset, FAULTY_READING_AT_OR_BELOW, PROFILES, type TChannelDrift, type TCheckKind, type TCheckOutcome, type TReadingVerdict, type TRulebookId, type TTemperatureLimit } from '@aquasmart/domain';
+import { queryRows, type TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 
 /**
@@ -168,35 +168,55 @@ export async function lastDoneChecks(db: TDbOrTx, locationId: number): Promise<M
   return lastDoneChecksOf(db, [locationId]);
 }
 
-/** The same for some locations, or for all (null). */
+/** The same for some locations, or for all (null): from `outlet_check_last`, which a trigger keeps on every insert (migration 0037). */
 export async function lastDoneChecksOf(db: TDbOrTx, locationIds: readonly number[] | null): Promise<Map<string, string>> {
   const rows = await lastDoneRow.read(
     db,
-    sql`SELECT outlet_id, check_kind, max(done_at) AS done_at FROM outlet_checks
-         WHERE ${locationIds === null ? sql`true` : sql`location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds.map(String))}::jsonb)::int)`}
-           AND outcome = 'done' GROUP BY outlet_id, check_kind`,
+    sql`SELECT outlet_id, check_kind, done_at FROM outlet_check_last
+         WHERE ${locationIds === null ? sql`true` : sql`location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds.map(String))}::jsonb)::int)`}`,
   );
   return new Map(rows.map((row) => [`${row.outlet_id}:${row.check_kind}`, row.done_at]));
 }
 
-const nodeReadingRow = rowShape({ at: column.iso, t: column.number });
+const nodeReadingRow = rowShape({ at: column.iso, t: column.number, offset: column.number });
 
 /** How far from a manual reading the node's reading may be to be paired with it: one log interval. */
 export const PAIR_WITHIN_MS = 15 * 60_000;
 
 /**
  * The node's temperature reading on a channel nearest to `at`, within 15 minutes either side (a
- * temperature message of any node type, a faulty reading left out); null when there is none.
+ * temperature message of any node type, a faulty reading left out), as the node shows it: with the
+ * channel's calibration offset (the history keeps what the sensor sent); null when there is none.
  */
 export async function nodeReadingNear(db: TDbOrTx, eui: string, channelId: string, at: Date): Promise<{ celsius: number; at: string } | null> {
   const temperatureIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
   const [row] = await nodeReadingRow.read(
     db,
-    sql`SELECT d.ts AS at, (d.value->>${channelId})::float8 AS t FROM device_data d
+    sql`SELECT d.ts AS at, (d.value->>${channelId})::float8 AS t,
+           coalesce((SELECT c."offset" FROM device_channels c WHERE c.device_eui = ${eui} AND c.channel_id = ${channelId}), 0)::float8 AS "offset"
+         FROM device_data d
          WHERE d.device_eui = ${eui} AND d.ts >= ${new Date(at.getTime() - PAIR_WITHIN_MS)} AND d.ts <= ${new Date(at.getTime() + PAIR_WITHIN_MS)}
            AND d.msg_id IN (${sql.raw(temperatureIds.join(', '))}) AND jsonb_typeof(d.value->${channelId}) = 'number'
            AND (d.value->>${channelId})::float8 > ${FAULTY_READING_AT_OR_BELOW}
          ORDER BY abs(extract(epoch FROM d.ts - ${at}::timestamptz)), d.ts LIMIT 1`,
   );
-  return row ? { celsius: row.t, at: row.at } : null;
+  return row ? { celsius: applyOffset(row.t, row.offset), at: row.at } : null;
+}
+
+/**
+ * Possible sensor drift found by a check by hand (docs/calibration.md, "Drift"), kept on the node's
+ * channel, where the channel's next calibration clears it (calibration-service.ts). Not kept when
+ * the channel was calibrated after the check (the check says nothing about the sensor since) or a
+ * newer check's drift is there. Answers whether it was kept.
+ */
+export async function markChannelDrift(db: TDbOrTx, eui: string, channelId: string, drift: TChannelDrift): Promise<boolean> {
+  const rows = await queryRows<{ eui: string }>(
+    db,
+    sql`UPDATE device_channels SET drift = ${JSON.stringify(drift)}::jsonb
+         WHERE device_eui = ${eui} AND channel_id = ${channelId}
+           AND (calibrated_at IS NULL OR calibrated_at < ${drift.at}::timestamptz)
+           AND (drift IS NULL OR (drift ->> 'at')::timestamptz <= ${drift.at}::timestamptz)
+        RETURNING device_eui AS eui`,
+  );
+  return rows.length > 0;
 }

@@ -11,7 +11,7 @@ import { TemperatureCell } from '../cells/temperature-cell';
  */
 export interface TNodeLike {
   type?: string | null;
-  channels?: readonly { id: string; name: string; value: number | null; custom?: { mode?: string } }[];
+  channels?: readonly { id: string; name: string; value: number | null; custom?: { mode?: string }; drift?: unknown }[];
   sipp?: { parameters?: readonly TNodeParameter[] };
   calibration?: { interval?: number; ts?: string | null };
 }
@@ -89,12 +89,16 @@ export function NodeTemperatureCell({ node, number }: { node: TNodeLike; number:
   return <TemperatureCell value={channel.value} active={active} mode={channel.custom?.mode} channelName={channel.name} />;
 }
 
-/** The last calibration date; an overdue or missing calibration is marked red with an icon. */
+/**
+ * The last calibration date; an overdue or missing calibration is marked red with an icon, and so is
+ * a node with possible sensor drift on a channel (docs/calibration.md, "Drift"), which says so.
+ */
 export function CalibrationCell({ node, now = Date.now() }: { node: TNodeLike; now?: number }) {
   const { t, i18n } = useTranslation();
-  const state = calibrationDue(node.calibration?.ts, node.calibration?.interval, now);
+  const drift = node.channels?.some((channel) => channel.drift) ?? false;
+  const state = calibrationDue(node.calibration?.ts, node.calibration?.interval, now, drift);
   const date = formatDate(node.calibration?.ts, formatLocale(i18n.language));
-  const label = [t(`nodes.calibrationState.${state}`), node.calibration?.interval ? t('nodes.calibrationInterval', { count: node.calibration.interval }) : null]
+  const label = [t(`nodes.calibrationState.${drift && state === 'due' ? 'drift' : state}`), node.calibration?.interval ? t('nodes.calibrationInterval', { count: node.calibration.interval }) : null]
     .filter(Boolean)
     .join(' · ');
   return (

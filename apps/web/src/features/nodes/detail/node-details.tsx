@@ -15,6 +15,7 @@ import { openOverflowQuery } from './api/node-detail-api';
 import { openAlarms, type TNodeAlarm } from './node-alarms';
 import { dateText, dateTimeText, numberText } from './format';
 import { BatterySwapButton } from './calibration/battery-swap-button';
+import { DriftNotice } from './calibration/drift-notice';
 import { ChannelCalibrationActions } from './calibration/channel-calibration-actions';
 import { syncStateOf } from '../settings/settings-view';
 
@@ -193,6 +194,7 @@ export function NodeDetails({ device, now = Date.now }: { device: TDevice; now?:
                     </>
                   ) : null}
                 </Box>
+                <DriftNotice channel={channel} />
                 <ChannelCalibrationActions device={device} channel={channel} />
               </Box>
             ))}

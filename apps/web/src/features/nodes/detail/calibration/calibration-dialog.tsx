@@ -29,6 +29,7 @@ import { useSnackbar } from '../../../../components/snackbar';
 import { dateTimeText, numberText } from '../format';
 import { postCalibration, showNode } from './calibration-api';
 import { DecimalField } from './decimal-field';
+import { DriftNotice } from './drift-notice';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { useStreamLive } from '../../../../lib/events/live-state';
 import { ageText, channelReading, offsetText, readingRefusalText, refusalText, serverRefusalText, useNow } from './calibration-text';
@@ -167,6 +168,7 @@ export function CalibrationDialog({ device: initial, channelId, onClose }: TCali
       blockedReason={blockedReason}
     >
       <Stack spacing={2.5}>
+        <DriftNotice channel={channel} spaced={false} />
         <Box>
           <Typography variant="body2" color="text.secondary" component="p">
             {t('calibration.reading')}

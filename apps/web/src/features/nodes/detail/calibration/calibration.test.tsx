@@ -142,6 +142,33 @@ describe('calibration dialog', { timeout: 30_000 }, () => {
   });
 });
 
+describe('possible sensor drift (docs/calibration.md, "Drift")', { timeout: 30_000 }, () => {
+  it('is shown on the channel card and in its dialog with both readings and the date; the calibration ends it; other channels show none', async () => {
+    const base = node();
+    const drift = { checkId: 7, outletId: 3, outletName: 'Douche 12', manual: 58.2, node: 55.9, nodeAt: '2026-11-12T08:55:00.000Z', at: '2026-11-12T09:00:00.000Z' };
+    const device = { ...base, channels: base.channels.map((channel) => (channel.id === 'temperature1' ? { ...channel, drift } : channel)) };
+    const calibrated = { ...device, channels: device.channels.map((channel) => (channel.id === 'temperature1' ? { ...channel, offset: 2.3, value: 63.7, drift: null } : channel)) };
+    stubApi(ENGINEER, device, {
+      [`POST ${CALIBRATION_URL}`]: () => jsonResponse(200, { key: 'snackbar.channelCalib', channel: 'temperature1', offset: 2.3, device: calibrated }),
+    });
+    render();
+    const text = 'Mogelijke sensordrift: handmeting 58,2 °C, node 55,9 °C op 12-11-2026';
+    // The temperatures keep their unit on the line (a no-break space).
+    const notice = (element: HTMLElement) => (element.querySelector('[data-testid="calibration-drift"]')?.textContent ?? '').replace(/\u00a0/g, ' ');
+    const card = await screen.findByRole('region', { name: 'Warm water' });
+    expect(notice(card)).toContain(text);
+    expect(notice(card)).toContain('Bij tappunt Douche 12');
+    expect(within(await screen.findByRole('region', { name: 'Koud water' })).queryByTestId('calibration-drift')).toBeNull();
+
+    const { user, dialog } = await openDialog('Warm water');
+    expect(notice(dialog)).toContain(text);
+    await user.type(within(dialog).getByRole('textbox', { name: /IJkwaarde/ }), '63,7');
+    await user.click(within(dialog).getByRole('button', { name: 'Kalibreren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Warm water' })).queryByTestId('calibration-drift')).toBeNull());
+  });
+});
+
 describe('offset edit and battery swap', { timeout: 30_000 }, () => {
   it('calibrationDataEdit edits the offset; unchanged is calibAlready, shown as success; a failure is calibEditError', async () => {
     let answer = () => jsonResponse(200, { key: 'snackbar.calibAlready', channel: 'temperature1', offset: -0.2, device: node() });

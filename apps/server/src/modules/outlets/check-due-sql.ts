@@ -1,0 +1,203 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { dueWindowDays, effectiveCheckPlans, effectiveRulebook, localDateIn, type TCheckDueState, type TCheckKind } from '@aquasmart/domain';
+import type { TDbOrTx } from '../../db/database';
+import { column, rowShape } from '../../db/rows';
+import { PLACE_COLUMNS, PLACE_SELECT, toSamplingPlace } from '../sampling/sample-point-repository';
+import { readOverridesOf, type TOutletPlace } from './outlet-repository';
+
+/**
+ * The due dates of many outlets in the database (docs/outlets.md, "Speed"): the dashboard card of a
+ * customer with 20,000 outlets and a large location's due list. The domain still decides the plans:
+ * per location its rulebook, healthcare and overrides give the checks in force with their periods
+ * (`effectiveCheckPlans`), and its time zone gives today. SQL applies the rest of `checkDue` per
+ * outlet: which checks apply to the outlet (`checkApplies`), the last done check's local date (from
+ * `outlet_check_last`), the next due date (months added with the month's end kept, as
+ * `addLocalMonths`; PostgreSQL's date + interval does the same) and the state. `check-due-sql.test.ts`
+ * holds this equal to the domain's rule (month ends, leap years, time zones, every kind and mark).
+ */
+
+/** The scope's outlets as a condition on `o`: a location's, or those of some customers. */
+export type TDueScope = { locationId: number } | { customerIds: readonly number[] | null };
+
+function scopeWhere(scope: TDueScope): SQL {
+  if ('locationId' in scope) return sql`o.location_id = ${scope.locationId}`;
+  if (scope.customerIds === null) return sql`true`;
+  return sql`o.location_id IN (SELECT id FROM locations WHERE customer_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.customerIds.map(String))}::jsonb)::int))`;
+}
+
+const placeRow = rowShape({ ...PLACE_COLUMNS, healthcare: column.as<boolean>(), outlets: column.number });
+
+/** The places of the scope's outlets, how many outlets, and per place the checks in force as SQL rows (`l`, `k`, unit, count, window, time zone, today). */
+export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Promise<{ places: Map<number, TOutletPlace>; plans: string; outlets: number }> {
+  const rows = await placeRow.read(
+    db,
+    sql`SELECT ${PLACE_SELECT}, l.healthcare, g.outlets
+          FROM (SELECT o.location_id, count(*)::int AS outlets FROM outlets o WHERE ${scopeWhere(scope)} GROUP BY o.location_id) g
+          JOIN locations l ON l.id = g.location_id JOIN customers c ON c.id = l.customer_id`,
+  );
+  const places = new Map(rows.map((row): [number, TOutletPlace] => [row.location_id, { ...toSamplingPlace(row), healthcare: row.healthcare }]));
+  const overrides = await readOverridesOf(db, [...places.keys()]);
+  const plans = [...places.values()].flatMap((place) => {
+    const rulebook = effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country);
+    const today = localDateIn(now, place.timeZone);
+    return effectiveCheckPlans(rulebook, place.healthcare, overrides.get(place.locationId) ?? []).map((plan) => ({
+      l: place.locationId,
+      k: plan.check,
+      u: plan.period.unit,
+      n: plan.period.count,
+      w: dueWindowDays(plan.period),
+      tz: place.timeZone,
+      today,
+    }));
+  });
+  return { places, plans: JSON.stringify(plans), outlets: rows.reduce((sum, row) => sum + row.outlets, 0) };
+}
+
+const FLUSHED_BY_NODE = sql`(o.channel_id IS NOT NULL AND EXISTS (SELECT 1 FROM devices d WHERE d.eui = o.device_eui AND d.flush_device_id IS NOT NULL))`;
+
+/** `checkApplies` (domain, check-plans.ts) as conditions on the outlet `o`, one per check. */
+const APPLIES: readonly (readonly [TCheckKind, SQL])[] = [
+  ['sentinelTemperature', sql`o.sentinel <> 'none'`],
+  ['showerheadDescaling', sql`o.kind = 'shower'`],
+  ['tmvService', sql`o.kind = 'tmv'`],
+  ['coldTankInspection', sql`o.kind = 'coldTank'`],
+  ['incomingColdWater', sql`o.kind IN ('coldInlet', 'coldTank')`],
+  ['littleUsedFlush', sql`o.little_used AND NOT ${FLUSHED_BY_NODE}`],
+];
+
+/**
+ * Every check in force at every outlet of the places in `plans` with its dates and state (the columns
+ * of `DUE_ROW`). The outlets each check applies to (one plain scan per check), joined to the place's
+ * plans (by hash) and to the last done checks.
+ */
+export function dueRowsSql(plans: string): SQL {
+  // The period as an interval, once per place and check (date + interval keeps the month's end).
+  return sql`WITH p AS MATERIALIZED (
+      SELECT p.*, CASE WHEN p.u = 'months' THEN make_interval(months => p.n) ELSE make_interval(days => p.n) END AS iv
+        FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, w int, tz text, today date)
+    ),
+    r AS MATERIALIZED (
+      ${sql.join(
+        APPLIES.map(([check, where]) => sql`SELECT o.id AS outlet_id, o.location_id, o.name, o.room, o.floor, ${check}::text AS check_kind, o.created_at
+          FROM outlets o WHERE o.location_id IN (SELECT DISTINCT l FROM p) AND ${where}`),
+        sql` UNION ALL `,
+      )}
+    ),
+    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT DISTINCT l FROM p)),
+    s AS (
+      SELECT r.*, p.today, p.w, p.iv, (x.done_at AT TIME ZONE p.tz)::date AS last_done,
+             CASE WHEN x.done_at IS NULL THEN (r.created_at AT TIME ZONE p.tz)::date END AS since
+        FROM r JOIN p ON p.l = r.location_id AND p.k = r.check_kind
+        LEFT JOIN x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind
+    ),
+    t AS (
+      SELECT s.*, CASE WHEN s.last_done IS NULL THEN s.since ELSE (s.last_done + s.iv)::date END AS next_due FROM s
+    )
+    SELECT t.outlet_id, t.location_id, t.name, t.room, t.floor, t.check_kind, t.last_done::text AS last_done, t.next_due::text AS next_due,
+           CASE WHEN t.next_due < t.today THEN 'overdue' WHEN t.next_due <= t.today + t.w THEN 'due' ELSE 'planned' END AS state
+      FROM t`;
+}
+
+const DUE_ROW = rowShape({
+  outlet_id: column.number,
+  location_id: column.number,
+  name: column.as<string>(),
+  room: column.as<string | null>(),
+  floor: column.as<string | null>(),
+  check_kind: column.as<TCheckKind>(),
+  last_done: column.as<string | null>(),
+  next_due: column.as<string>(),
+  state: column.as<TCheckDueState>(),
+});
+
+export interface TDueRow {
+  outletId: number;
+  locationId: number;
+  outletName: string;
+  room: string | null;
+  floor: string | null;
+  check: TCheckKind;
+  lastDone: string | null;
+  nextDue: string;
+  state: TCheckDueState;
+}
+
+/** Every check in force at every outlet of the scope (unsorted), and the places. Three statements (places, overrides, the checks). */
+export async function dueRows(db: TDbOrTx, scope: TDueScope, now: Date): Promise<{ places: Map<number, TOutletPlace>; rows: TDueRow[] }> {
+  const { places, plans } = await scopePlans(db, scope, now);
+  if (places.size === 0) return { places, rows: [] };
+  const rows = (await DUE_ROW.read(db, dueRowsSql(plans))).map((row) => ({
+    outletId: row.outlet_id,
+    locationId: row.location_id,
+    outletName: row.name,
+    room: row.room,
+    floor: row.floor,
+    check: row.check_kind,
+    lastDone: row.last_done,
+    nextDue: row.next_due,
+    state: row.state,
+  }));
+  return { places, rows };
+}
+
+const SUMMARY_ROW = rowShape({
+  outlets: column.nullable(column.number),
+  checks: column.nullable(column.number),
+  overdue: column.nullable(column.number),
+  due: column.nullable(column.number),
+  outlet_id: column.nullable(column.number),
+  location_id: column.nullable(column.number),
+  name: column.as<string | null>(),
+  check_kind: column.as<TCheckKind | null>(),
+  next_due: column.as<string | null>(),
+  state: column.as<TCheckDueState | null>(),
+});
+
+export interface TDueSummary {
+  places: Map<number, TOutletPlace>;
+  outlets: number;
+  checks: number;
+  overdue: number;
+  due: number;
+  /** The overdue and due checks up to the `max`-th soonest date (ties on that date included), unsorted. */
+  soonest: Omit<TDueRow, 'room' | 'floor' | 'lastDone'>[];
+}
+
+export function summarySql(plans: string, outlets: number, max: number): SQL {
+  return sql`WITH d AS MATERIALIZED (${dueRowsSql(plans)}),
+      listed AS (SELECT * FROM d WHERE d.state <> 'planned'),
+      cut AS (SELECT coalesce((SELECT next_due FROM listed ORDER BY next_due OFFSET ${max - 1} LIMIT 1), '9999-12-31') AS next_due)
+    SELECT ${outlets}::int AS outlets, (SELECT count(*) FROM d)::int AS checks,
+           (SELECT count(*) FROM listed WHERE state = 'overdue')::int AS overdue, (SELECT count(*) FROM listed WHERE state = 'due')::int AS due,
+           NULL::bigint AS outlet_id, NULL::int AS location_id, NULL::text AS name, NULL::text AS check_kind, NULL::text AS next_due, NULL::text AS state
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, listed.outlet_id, listed.location_id, listed.name, listed.check_kind, listed.next_due, listed.state
+      FROM listed, cut WHERE listed.next_due <= cut.next_due`;
+}
+
+/**
+ * The counts of the scope's checks (outlets, checks in force, overdue, due) and its soonest overdue
+ * and due checks, counted in the database: the dashboard card (check-dashboard.ts). Three statements.
+ */
+export async function dueSummary(db: TDbOrTx, scope: TDueScope, now: Date, max: number): Promise<TDueSummary> {
+  const { places, plans, outlets } = await scopePlans(db, scope, now);
+  if (places.size === 0) return { places, outlets: 0, checks: 0, overdue: 0, due: 0, soonest: [] };
+  const rows = await SUMMARY_ROW.read(db, summarySql(plans, outlets, max));
+  const counts = rows.find((row) => row.outlets !== null);
+  const listed = rows.filter((row) => row.outlet_id !== null);
+  return {
+    places,
+    outlets,
+    checks: counts?.checks ?? 0,
+    overdue: counts?.overdue ?? 0,
+    due: counts?.due ?? 0,
+    soonest: listed.map((row) => ({
+      outletId: row.outlet_id as number,
+      locationId: row.location_id as number,
+      outletName: row.name as string,
+      check: row.check_kind as TCheckKind,
+      nextDue: row.next_due as string,
+      state: row.state as TCheckDueState,
+    })),
+  };
+}
