@@ -303,7 +303,8 @@ test.describe.serial('calibration and battery swap', () => {
     expect(created.status()).toBe(201);
     const outlet = (await created.json()) as { id: number };
     // The node shows 55,9 °C (its raw reading plus the offset of earlier tests); the hand reading at that moment 58,2.
-    const measuredAtS = nowS() - 30;
+    // Measured now: the tests before this one sent readings up to 20 s old, and only a newer one becomes the node's.
+    const measuredAtS = nowS();
     await v2Temperatures(request, adminToken, node.eui, measuredAtS, [Math.round((55.9 - channel.offset) * 10) / 10, 14.2, 45.3]);
     const checked = await request.post(`${place}/checks`, {
       headers,
@@ -360,7 +361,7 @@ test.describe.serial('calibration and battery swap', () => {
 
     // A calibration of the channel ends it.
     await page.goto(screenOf(node));
-    await v2Temperatures(request, adminToken, node.eui, nowS() - 2, [56.3, 14.2, 45.3]);
+    await v2Temperatures(request, adminToken, node.eui, Math.max(nowS() - 2, measuredAtS + 1), [56.3, 14.2, 45.3]);
     await page.reload();
     await channelCard(page, channel.name).getByRole('button', { name: 'Kalibreren' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: /IJkwaarde/ }).fill('58,2');

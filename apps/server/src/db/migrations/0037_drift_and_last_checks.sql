@@ -10,7 +10,7 @@ CREATE INDEX IF NOT EXISTS device_channels_drift_idx ON device_channels (device_
 -- customer's 20,000 outlets read these instead of grouping a year of checks. Kept by the trigger
 -- below on every insert (checks are insert-only); filled from the checks there are.
 CREATE TABLE IF NOT EXISTS outlet_check_last (
-  outlet_id bigint NOT NULL REFERENCES outlets (id),
+  outlet_id bigint NOT NULL REFERENCES outlets (id) ON DELETE CASCADE,
   check_kind text NOT NULL,
   location_id integer NOT NULL,
   done_at timestamptz NOT NULL,
