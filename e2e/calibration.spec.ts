@@ -302,18 +302,22 @@ test.describe.serial('calibration and battery swap', () => {
     const created = await request.post(`${place}/outlets`, { headers, data: { name: 'Douche drift', kind: 'shower', water: 'hot', sentinel: 'furthest', eui: node.eui, channelId: channel.id } });
     expect(created.status()).toBe(201);
     const outlet = (await created.json()) as { id: number };
-    // The node shows 55,9 °C (its raw reading plus the offset of earlier tests); the hand reading at that moment 58,2.
+    // The node shows about 55,9 °C (its raw reading plus the offset of earlier tests); the hand reading at that moment 2,3 °C more.
     // Measured now: the tests before this one sent readings up to 20 s old, and only a newer one becomes the node's.
     const measuredAtS = nowS();
     await v2Temperatures(request, adminToken, node.eui, measuredAtS, [Math.round((55.9 - channel.offset) * 10) / 10, 14.2, 45.3]);
+    // What the node shows for that reading is what the hand reading is held against.
+    const shown = (await readNode(request, adminToken, node.eui)).channels.find((each) => each.id === channel.id)!.value!;
+    const hand = Math.round((shown + 2.3) * 10) / 10;
     const checked = await request.post(`${place}/checks`, {
       headers,
-      data: { outletId: outlet.id, check: 'sentinelTemperature', outcome: 'done', celsius: 58.2, ranSeconds: 45, doneAt: new Date(measuredAtS * 1000).toISOString() },
+      data: { outletId: outlet.id, check: 'sentinelTemperature', outcome: 'done', celsius: hand, ranSeconds: 45, doneAt: new Date(measuredAtS * 1000).toISOString() },
     });
     expect(checked.status()).toBe(201);
-    expect(await checked.json()).toMatchObject({ node: { celsius: 55.9 }, drift: true });
+    expect(await checked.json()).toMatchObject({ node: { celsius: shown }, drift: true });
     const date = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(new Date(measuredAtS * 1000)).replace(/\//g, '-');
-    const words = new RegExp(`Mogelijke sensordrift: handmeting 58,2\\s°C, node 55,9\\s°C op ${date}`);
+    const dutch = (value: number) => value.toFixed(1).replace('.', ',');
+    const words = new RegExp(`Mogelijke sensordrift: handmeting ${dutch(hand)}\\s°C, node ${dutch(shown)}\\s°C op ${date}`);
 
     await signIn(page, ENGINEER, screenOf(node));
     const notice = channelCard(page, channel.name).getByTestId('calibration-drift');

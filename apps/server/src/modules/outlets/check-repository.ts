@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { applyOffset, FAULTY_READING_AT_OR_BELOW, PROFILES, type TChannelDrift, type TCheckKind, type TCheckOutcome, type TReadingVerdict, type TRulebookId, type TTemperatureLimit } from '@aquasmart/domain';
+import { FAULTY_READING_AT_OR_BELOW, PROFILES, type TChannelDrift, type TCheckKind, type TCheckOutcome, type TReadingVerdict, type TRulebookId, type TTemperatureLimit } from '@aquasmart/domain';
 import { queryRows, type TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 
@@ -178,29 +178,29 @@ export async function lastDoneChecksOf(db: TDbOrTx, locationIds: readonly number
   return new Map(rows.map((row) => [`${row.outlet_id}:${row.check_kind}`, row.done_at]));
 }
 
-const nodeReadingRow = rowShape({ at: column.iso, t: column.number, offset: column.number });
+const nodeReadingRow = rowShape({ at: column.iso, t: column.number });
 
 /** How far from a manual reading the node's reading may be to be paired with it: one log interval. */
 export const PAIR_WITHIN_MS = 15 * 60_000;
 
 /**
  * The node's temperature reading on a channel nearest to `at`, within 15 minutes either side (a
- * temperature message of any node type, a faulty reading left out), as the node shows it: with the
- * channel's calibration offset (the history keeps what the sensor sent); null when there is none.
+ * temperature message of any node type, a faulty reading left out), as the node showed it: the
+ * history keeps the value with the offset of its time applied (telemetry/process-events.ts), so
+ * nothing is added here. Null when there is none.
  */
 export async function nodeReadingNear(db: TDbOrTx, eui: string, channelId: string, at: Date): Promise<{ celsius: number; at: string } | null> {
   const temperatureIds = [...new Set(Object.values(PROFILES).map((profile) => profile.messageIds.temperature))];
   const [row] = await nodeReadingRow.read(
     db,
-    sql`SELECT d.ts AS at, (d.value->>${channelId})::float8 AS t,
-           coalesce((SELECT c."offset" FROM device_channels c WHERE c.device_eui = ${eui} AND c.channel_id = ${channelId}), 0)::float8 AS "offset"
+    sql`SELECT d.ts AS at, (d.value->>${channelId})::float8 AS t
          FROM device_data d
          WHERE d.device_eui = ${eui} AND d.ts >= ${new Date(at.getTime() - PAIR_WITHIN_MS)} AND d.ts <= ${new Date(at.getTime() + PAIR_WITHIN_MS)}
            AND d.msg_id IN (${sql.raw(temperatureIds.join(', '))}) AND jsonb_typeof(d.value->${channelId}) = 'number'
            AND (d.value->>${channelId})::float8 > ${FAULTY_READING_AT_OR_BELOW}
          ORDER BY abs(extract(epoch FROM d.ts - ${at}::timestamptz)), d.ts LIMIT 1`,
   );
-  return row ? { celsius: applyOffset(row.t, row.offset), at: row.at } : null;
+  return row ? { celsius: row.t, at: row.at } : null;
 }
 
 /**

@@ -98,8 +98,12 @@ describe('drift on the node', () => {
     // A check done before that calibration says nothing about the sensor now: stored with its flag, the channel stays clear.
     expect((await reading(50, PLACE, outlet.id, new Date(Date.now() - 3 * MINUTE))).drift).toBe(true);
     expect(await driftOf()).toBeNull();
-    // After the calibration the node shows 55.9 + 1.6 = 57.5: the same hand reading is no drift.
+    // After the calibration the node's next reading comes with the offset applied (the history keeps it
+    // so, telemetry/process-events.ts): 55.9 + 1.6 = 57.5, and the same hand reading is no drift. The
+    // reading before the calibration stays 55.9: paired with a check of its own time, it is not corrected again.
+    await ctx.database.db.insert(deviceData).values({ deviceEui: NODE, ts: new Date(Date.now() + MINUTE), msgId: 42, value: { temperature1: 21.6, temperature2: 57.5 } });
     expect(await reading(57.5, PLACE, outlet.id, new Date(Date.now() + MINUTE))).toMatchObject({ node: { celsius: 57.5 }, drift: false });
+    expect(await reading(55.9, PLACE, outlet.id, new Date(Date.now() - 5 * MINUTE))).toMatchObject({ node: { celsius: 55.9 }, drift: false });
   });
 
   it('drift at the other customer\'s outlet marks only its own node', async () => {
