@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_OUTLET_ID } from './outlet-label';
+import { MAX_OUTLET_ID, OUTLET_LABEL_LANGUAGES } from './outlet-label';
+export { OUTLET_LABEL_LANGUAGES, type TOutletLabelLanguage } from './outlet-label';
 
 /**
  * The label sheet (docs/field-work.md, "Print labels"): A4 with 3 x 8 labels of 70 x 37 mm, no
@@ -39,10 +40,6 @@ const ZOutletIdList = z
   .max(MAX_LABELS * 11)
   .transform((text) => [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))])
   .pipe(z.array(z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().int().max(MAX_OUTLET_ID))).min(1).max(MAX_LABELS));
-
-/** The languages an outlet label prints its words in (kind, water, room, floor): German has them. */
-export const OUTLET_LABEL_LANGUAGES = ['nl', 'en', 'de'] as const;
-export type TOutletLabelLanguage = (typeof OUTLET_LABEL_LANGUAGES)[number];
 
 /**
  * GET /customers/{c}/locations/{l}/outlets/labels (docs/field-work.md, "Outlet labels"): the

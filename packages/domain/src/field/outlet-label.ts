@@ -1,6 +1,5 @@
 import { outletLabelTexts } from '../i18n/labels-outlets';
 import type { TOutletKind, TOutletWater } from '../outlets/outlet';
-import type { TOutletLabelLanguage } from './labels-sheet';
 
 /**
  * What an outlet's label holds (docs/field-work.md, "Outlet labels"): the web address of the outlet's
@@ -17,6 +16,10 @@ import type { TOutletLabelLanguage } from './labels-sheet';
 
 /** The largest outlet id: the database's `serial`. */
 export const MAX_OUTLET_ID = 2_147_483_647;
+
+/** The languages an outlet label is printed in (the sheet's `language`). */
+export const OUTLET_LABEL_LANGUAGES = ['nl', 'en', 'de'] as const;
+export type TOutletLabelLanguage = (typeof OUTLET_LABEL_LANGUAGES)[number];
 
 const OUTLET_URL = /^https?:\/\/[^/\s?#@]+\/outlets\/([1-9][0-9]{0,9})\/?$/i;
 
