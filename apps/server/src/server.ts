@@ -24,9 +24,12 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
+      const stopStartedAt = Date.now();
       await app.close();
+      const httpClosedAt = Date.now();
+      app.log.info({ ms: httpClosedAt - stopStartedAt }, 'requests and background work finished; closing the database');
       await database.close();
-      app.log.info('stopped cleanly');
+      app.log.info({ ms: Date.now() - httpClosedAt }, 'stopped cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -98,7 +98,7 @@ const pgliteProof = !process.env.TEST_DATABASE_URL && (process.env.TEST_SERVER_P
 describe('stopping npm start', () => {
   const variants = pgliteProof ? PGLITE_PROOF_VARIANTS : ALL_VARIANTS;
 
-  it.each(variants)('%s gets %s: server and simulator stop cleanly, no process left, ports free', { timeout: 150_000 }, async (target, signal) => {
+  it.each(variants)('%s gets %s: server and simulator stop cleanly, no process left, ports free', { timeout: 200_000 }, async (target, signal) => {
     const port = await freePort();
     // Its own process group (detached), as a service manager or a terminal gives it.
     const npm = spawn('npm', ['start', '--silent'], {
@@ -141,8 +141,13 @@ describe('stopping npm start', () => {
       else if (target === 'group') process.kill(-pgid, signal);
       else process.kill(server![0], signal);
 
-      const gone = await waitFor(() => groupMembers(pgid).size === 0, 20_000);
-      expect(gone, `left behind:\n${[...groupMembers(pgid).values()].join('\n')}\n${output}`).toBe(true);
+      // A clean stop finishes the requests and work in flight first: idle it takes a fraction of a
+      // second, but on a CI machine running browser tests beside this it once took over 20 s (its demo
+      // seeding ran ten times slower than idle). 60 s is within a service manager's stop timeout
+      // (systemd's default is 90 s); a hang still fails, and the server's log says which step was slow.
+      const signalledAt = Date.now();
+      const gone = await waitFor(() => groupMembers(pgid).size === 0, 60_000);
+      expect(gone, `left behind ${Date.now() - signalledAt} ms after the signal:\n${[...groupMembers(pgid).values()].join('\n')}\n${output}`).toBe(true);
       expect(output).toContain('stopped cleanly');
       expect(await portIsFree(port)).toBe(true);
       if (simulatorPort) expect(await portIsFree(Number(simulatorPort))).toBe(true);
