@@ -1,21 +1,14 @@
 import type { TLogbookReportTexts } from '../i18n/ui-logbook-report';
 import type { TLogbookCheckPlan, TLogbookCheckRecord } from './checks-report';
-import type { TLogbookCell, TLogbookCellKind, TLogbookColumn, TLogbookColumnKey, TLogbookHandlingState, TLogbookSectionTable } from './report-sections';
+import { column, type TCheckWord, type TLogbookHandlingState, type TLogbookSectionTable } from './report-cells';
+
+export type { TCheckWord } from './report-cells';
 
 /**
  * The two tables of the checks section (docs/logbook.md, "Checks at outlets"), said once for the PDF,
  * the CSV and the screen like the other sections' (report-sections.ts, which lists them in
  * LOGBOOK_TABLES): the plan per outlet and check, and every check recorded in the period.
  */
-
-/** A word of the checks section (texts.checkWords): a check's name, its outcome, a reading's verdict, a due state, the drift flag. */
-export type TCheckWord =
-  | { group: 'checks'; key: TLogbookCheckPlan['check'] }
-  | { group: 'outcomes'; key: TLogbookCheckRecord['outcome'] }
-  | { group: 'verdicts'; key: NonNullable<TLogbookCheckRecord['verdict']> }
-  | { group: 'dueStates'; key: TLogbookCheckPlan['state'] }
-  /** Possible drift, none, or no node reading to compare (written empty). */
-  | { group: 'drift'; key: 'drift' | 'noDrift' | 'noPair' };
 
 /** A checks word in the report's language. */
 export function checkWordText(texts: Pick<TLogbookReportTexts, 'checkWords' | 'labels'>, word: TCheckWord): string {
@@ -31,11 +24,6 @@ export function checkWordIsBad(word: TCheckWord): boolean {
     (word.group === 'dueStates' && word.key === 'overdue') ||
     (word.group === 'drift' && word.key === 'drift')
   );
-}
-
-type TCellOf<K extends TLogbookCellKind> = Extract<TLogbookCell, { kind: K }>;
-function column<R, K extends TLogbookCellKind>(key: TLogbookColumnKey, kind: K, value: (row: R) => TCellOf<K>['value']): TLogbookColumn<R> {
-  return { key, kind, cell: (row) => ({ kind, value: value(row) }) as TLogbookCell };
 }
 
 const handlingOf = (handling: TLogbookCheckRecord['handling']): TLogbookHandlingState => (handling?.resolvedBy ? 'resolved' : handling?.acknowledgedBy ? 'acknowledged' : 'none');
