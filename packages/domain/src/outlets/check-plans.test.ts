@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCheckPeriod, checkApplies, checkDue, checkLimit, checkRunningSeconds, effectiveCheckPlans, outletCheckPlans, rulebookCheckPlans, ZCheckOverride, ZCheckOverrides, type TCheckKind, type TCheckPlan } from './check-plans';
+import { addCheckPeriod, checkApplies, checkDue, checkDueEdges, checkLimit, earliestDoneReaching, checkRunningSeconds, effectiveCheckPlans, outletCheckPlans, rulebookCheckPlans, ZCheckOverride, ZCheckOverrides, type TCheckKind, type TCheckPlan } from './check-plans';
+import { addLocalDays } from '../sampling/plan';
 import type { TOutletFacts } from './outlet';
 
 const outlet = (facts: Partial<TOutletFacts>): TOutletFacts => ({ kind: 'washbasinTap', water: 'hot', sentinel: 'none', littleUsed: false, flushedByNode: false, ...facts });
@@ -164,5 +165,52 @@ describe('due dates across month ends and leap years', () => {
   it('never done: due from the day the outlet joined the register', () => {
     expect(checkDue(monthly, { since: '2026-05-04', lastDone: null }, '2026-05-04')).toEqual({ check: 'sentinelTemperature', lastDone: null, nextDue: '2026-05-04', state: 'due' });
     expect(checkDue(monthly, { since: '2026-05-04', lastDone: null }, '2026-05-05').state).toBe('overdue');
+  });
+});
+
+describe('the due state as edges on the last done date (what check-due-sql.ts compares with)', () => {
+  it.each([
+    // target, period, earliest last-done date reaching it
+    ['2027-03-31', { unit: 'months', count: 1 }, '2027-03-01'], // 28 February + 1 month is 28 March
+    ['2027-03-28', { unit: 'months', count: 1 }, '2027-02-28'],
+    ['2027-03-01', { unit: 'months', count: 1 }, '2027-02-01'], // 31 January + 1 month is 28 February
+    ['2027-02-28', { unit: 'months', count: 1 }, '2027-01-28'], // 28 to 31 January all reach 28 February
+    ['2028-02-29', { unit: 'months', count: 12 }, '2027-03-01'], // 28 February 2027 + 12 months is 28 February 2028
+    ['2029-02-28', { unit: 'months', count: 12 }, '2028-02-28'],
+    ['2027-05-31', { unit: 'months', count: 3 }, '2027-03-01'], // 28 February + 3 months is 28 May
+    ['2027-01-05', { unit: 'days', count: 7 }, '2026-12-29'],
+  ] as const)('%s, every %o: %s', (target, period, earliest) => {
+    expect(earliestDoneReaching(target, period)).toBe(earliest);
+  });
+
+  // Every day of fourteen months around a leap day, every period the plans use and some they may:
+  // the edges give the state checkDue gives, for every last done date within a period and a half.
+  const periods = [
+    { unit: 'days', count: 7 },
+    { unit: 'days', count: 1 },
+    { unit: 'months', count: 1 },
+    { unit: 'months', count: 3 },
+    { unit: 'months', count: 6 },
+    { unit: 'months', count: 12 },
+  ] as const;
+  it.each(periods)('every %o: the state from the edges is the one checkDue gives, on every day and last done date', (period) => {
+    const plan: TCheckPlan = { ...planOf(effectiveCheckPlans('UK', false, []), 'sentinelTemperature'), period };
+    const span = period.unit === 'months' ? period.count * 31 + 40 : period.count * 3 + 3;
+    let mismatches = 0;
+    let checked = 0;
+    for (let today = '2028-01-20'; today <= '2029-03-10'; today = addLocalDays(today, 1)) {
+      const edges = checkDueEdges(period, today);
+      for (let back = 0; back <= span; back++) {
+        const lastDone = addLocalDays(today, -back);
+        const byEdges = lastDone < edges.overdueBefore ? 'overdue' : lastDone < edges.dueBefore ? 'due' : 'planned';
+        if (byEdges !== checkDue(plan, { since: '2020-01-01', lastDone }, today).state) mismatches++;
+        const since = addLocalDays(today, 10 - back);
+        const bySince = since < today ? 'overdue' : since < edges.dueSinceBefore ? 'due' : 'planned';
+        if (bySince !== checkDue(plan, { since, lastDone: null }, today).state) mismatches++;
+        checked += 2;
+      }
+    }
+    expect(checked).toBeGreaterThan(1_000);
+    expect(mismatches).toBe(0);
   });
 });

@@ -212,6 +212,37 @@ export function dueWindowDays(period: TCheckPeriod): number {
   return period.unit === 'months' ? 7 : 0;
 }
 
+/**
+ * The earliest last-done date whose next due date (after `period`) falls on or after `target`.
+ * Adding a period never moves a date back, so a check last done before this date is due before
+ * `target` and one done on or after it is not: many outlets are judged by comparing their last
+ * done date with one date per place and check (check-due-sql.ts), without adding the period to each.
+ */
+export function earliestDoneReaching(target: string, period: TCheckPeriod): string {
+  let date = period.unit === 'months' ? addLocalMonths(target, -period.count) : addLocalDays(target, -period.count);
+  // A month's end kept (31 March - 1 month is 28 February, whose next due date is 28 March) puts the
+  // first guess a few days early or late; the steps find the edge.
+  while (addCheckPeriod(date, period) < target) date = addLocalDays(date, 1);
+  while (addCheckPeriod(addLocalDays(date, -1), period) >= target) date = addLocalDays(date, -1);
+  return date;
+}
+
+/**
+ * `checkDue`'s state as edges on the last done date, for one plan on one day: overdue when it is
+ * before `overdueBefore`, due when before `dueBefore`, planned otherwise. Never done, the state
+ * comes from `since`: overdue before `today`, due before `dueSinceBefore`.
+ */
+export interface TCheckDueEdges {
+  overdueBefore: string;
+  dueBefore: string;
+  dueSinceBefore: string;
+}
+
+export function checkDueEdges(period: TCheckPeriod, today: string): TCheckDueEdges {
+  const dayAfterWindow = addLocalDays(today, dueWindowDays(period) + 1);
+  return { overdueBefore: earliestDoneReaching(today, period), dueBefore: earliestDoneReaching(dayAfterWindow, period), dueSinceBefore: dayAfterWindow };
+}
+
 export interface TCheckDue {
   check: TCheckKind;
   /** The local date of the last check done (not one recorded as not possible), null when none. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dueWindowDays, effectiveCheckPlans, effectiveRulebook, localDateIn, type TCheckDueState, type TCheckKind } from '@aquasmart/domain';
+import { checkDueEdges, effectiveCheckPlans, effectiveRulebook, localDateIn, type TCheckDueState, type TCheckKind } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { column, rowShape } from '../../db/rows';
 import { PLACE_COLUMNS, PLACE_SELECT, toSamplingPlace } from '../sampling/sample-point-repository';
@@ -9,11 +9,13 @@ import { readOverridesOf, type TOutletPlace } from './outlet-repository';
  * The due dates of many outlets in the database (docs/outlets.md, "Speed"): the dashboard card of a
  * customer with 20,000 outlets and a large location's due list. The domain still decides the plans:
  * per location its rulebook, healthcare and overrides give the checks in force with their periods
- * (`effectiveCheckPlans`), and its time zone gives today. SQL applies the rest of `checkDue` per
- * outlet: which checks apply to the outlet (`checkApplies`), the last done check's local date (from
- * `outlet_check_last`), the next due date (months added with the month's end kept, as
- * `addLocalMonths`; PostgreSQL's date + interval does the same) and the state. `check-due-sql.test.ts`
- * holds this equal to the domain's rule (month ends, leap years, time zones, every kind and mark).
+ * (`effectiveCheckPlans`), its time zone gives today, and per check the domain gives the edges of
+ * the state on the last done date (`checkDueEdges`). SQL applies the rest of `checkDue` per outlet:
+ * which checks apply to the outlet (`checkApplies`), the state by comparing the last done check (from
+ * `outlet_check_last`) with the edges' instants (local midnight in the place's zone), and only where
+ * a date is shown the last done and next due dates (months added with the month's end kept, as
+ * `addLocalMonths`; PostgreSQL's date + interval does the same). `check-due-sql.test.ts` holds this
+ * equal to the domain's rule (month ends, leap years, time zones, every kind and mark).
  */
 
 /** The scope's outlets as a condition on `o`: a location's, or those of some customers. */
@@ -27,7 +29,7 @@ function scopeWhere(scope: TDueScope): SQL {
 
 const placeRow = rowShape({ ...PLACE_COLUMNS, healthcare: column.as<boolean>(), outlets: column.number });
 
-/** The places of the scope's outlets, how many outlets, and per place the checks in force as SQL rows (`l`, `k`, unit, count, window, time zone, today). */
+/** The places of the scope's outlets, how many outlets, and per place the checks in force as SQL rows (`l`, `k`, unit, count, time zone, today, the state's edges). */
 export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Promise<{ places: Map<number, TOutletPlace>; plans: string; outlets: number }> {
   const rows = await placeRow.read(
     db,
@@ -40,15 +42,20 @@ export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Prom
   const plans = [...places.values()].flatMap((place) => {
     const rulebook = effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country);
     const today = localDateIn(now, place.timeZone);
-    return effectiveCheckPlans(rulebook, place.healthcare, overrides.get(place.locationId) ?? []).map((plan) => ({
-      l: place.locationId,
-      k: plan.check,
-      u: plan.period.unit,
-      n: plan.period.count,
-      w: dueWindowDays(plan.period),
-      tz: place.timeZone,
-      today,
-    }));
+    return effectiveCheckPlans(rulebook, place.healthcare, overrides.get(place.locationId) ?? []).map((plan) => {
+      const edges = checkDueEdges(plan.period, today);
+      return {
+        l: place.locationId,
+        k: plan.check,
+        u: plan.period.unit,
+        n: plan.period.count,
+        tz: place.timeZone,
+        today,
+        ob: edges.overdueBefore,
+        db: edges.dueBefore,
+        sb: edges.dueSinceBefore,
+      };
+    });
   });
   return { places, plans: JSON.stringify(plans), outlets: rows.reduce((sum, row) => sum + row.outlets, 0) };
 }
@@ -66,15 +73,20 @@ const APPLIES: readonly (readonly [TCheckKind, SQL])[] = [
 ];
 
 /**
- * Every check in force at every outlet of the places in `plans` with its dates and state (the columns
- * of `DUE_ROW`). The outlets each check applies to (one plain scan per check), joined to the place's
- * plans (by hash) and to the last done checks.
+ * Every check in force at every outlet of the places in `plans` with its state (columns `outlet_id`,
+ * `location_id`, `name`, `room`, `floor`, `check_kind`, `state`, and what `DATES_OF` needs). The
+ * outlets each check applies to (one plain scan per check), joined to the place's plans (by hash)
+ * and to the last done checks. The state compares instants only: a last done check before local
+ * midnight of `ob` is overdue, before `db` due; never done, the outlet's joining before local
+ * midnight of today is overdue, before `sb` due. No date is worked out per row here.
  */
-export function dueRowsSql(plans: string): SQL {
-  // The period as an interval, once per place and check (date + interval keeps the month's end).
+export function dueStatesSql(plans: string): SQL {
+  // The period as an interval and the edges as instants, once per place and check.
   return sql`WITH p AS MATERIALIZED (
-      SELECT p.*, CASE WHEN p.u = 'months' THEN make_interval(months => p.n) ELSE make_interval(days => p.n) END AS iv
-        FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, w int, tz text, today date)
+      SELECT p.l, p.k, p.tz, CASE WHEN p.u = 'months' THEN make_interval(months => p.n) ELSE make_interval(days => p.n) END AS iv,
+             p.today::timestamp AT TIME ZONE p.tz AS today_at, p.ob::timestamp AT TIME ZONE p.tz AS ob_at,
+             p.db::timestamp AT TIME ZONE p.tz AS db_at, p.sb::timestamp AT TIME ZONE p.tz AS sb_at
+        FROM jsonb_to_recordset(${plans}::jsonb) AS p(l int, k text, u text, n int, tz text, today date, ob date, db date, sb date)
     ),
     r AS MATERIALIZED (
       ${sql.join(
@@ -83,19 +95,21 @@ export function dueRowsSql(plans: string): SQL {
         sql` UNION ALL `,
       )}
     ),
-    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT DISTINCT l FROM p)),
-    s AS (
-      SELECT r.*, p.today, p.w, p.iv, (x.done_at AT TIME ZONE p.tz)::date AS last_done,
-             CASE WHEN x.done_at IS NULL THEN (r.created_at AT TIME ZONE p.tz)::date END AS since
-        FROM r JOIN p ON p.l = r.location_id AND p.k = r.check_kind
-        LEFT JOIN x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind
-    ),
-    t AS (
-      SELECT s.*, CASE WHEN s.last_done IS NULL THEN s.since ELSE (s.last_done + s.iv)::date END AS next_due FROM s
-    )
-    SELECT t.outlet_id, t.location_id, t.name, t.room, t.floor, t.check_kind, t.last_done::text AS last_done, t.next_due::text AS next_due,
-           CASE WHEN t.next_due < t.today THEN 'overdue' WHEN t.next_due <= t.today + t.w THEN 'due' ELSE 'planned' END AS state
-      FROM t`;
+    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT DISTINCT l FROM p))
+    SELECT r.*, p.tz, p.iv, x.done_at,
+           CASE WHEN x.done_at IS NULL THEN CASE WHEN r.created_at < p.today_at THEN 'overdue' WHEN r.created_at < p.sb_at THEN 'due' ELSE 'planned' END
+                WHEN x.done_at < p.ob_at THEN 'overdue' WHEN x.done_at < p.db_at THEN 'due' ELSE 'planned' END AS state
+      FROM r JOIN p ON p.l = r.location_id AND p.k = r.check_kind
+      LEFT JOIN x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind`;
+}
+
+/** The last done and next due local dates of a row of `dueStatesSql` (as `d`): never done, due from the day the outlet joined. */
+const DATES_OF = sql`(d.done_at AT TIME ZONE d.tz)::date::text AS last_done,
+  (CASE WHEN d.done_at IS NULL THEN (d.created_at AT TIME ZONE d.tz)::date ELSE ((d.done_at AT TIME ZONE d.tz)::date + d.iv)::date END)::text AS next_due`;
+
+/** Every check in force at every outlet of the places in `plans` with its dates and state (the columns of `DUE_ROW`). */
+export function dueRowsSql(plans: string): SQL {
+  return sql`SELECT d.outlet_id, d.location_id, d.name, d.room, d.floor, d.check_kind, ${DATES_OF}, d.state FROM (${dueStatesSql(plans)}) d`;
 }
 
 const DUE_ROW = rowShape({
@@ -164,10 +178,10 @@ export interface TDueSummary {
 }
 
 export function summarySql(plans: string, outlets: number, max: number): SQL {
-  return sql`WITH d AS MATERIALIZED (${dueRowsSql(plans)}),
-      listed AS (SELECT * FROM d WHERE d.state <> 'planned'),
+  return sql`WITH s AS MATERIALIZED (${dueStatesSql(plans)}),
+      listed AS MATERIALIZED (SELECT d.outlet_id, d.location_id, d.name, d.check_kind, d.state, ${DATES_OF} FROM s d WHERE d.state <> 'planned'),
       cut AS (SELECT coalesce((SELECT next_due FROM listed ORDER BY next_due OFFSET ${max - 1} LIMIT 1), '9999-12-31') AS next_due)
-    SELECT ${outlets}::int AS outlets, (SELECT count(*) FROM d)::int AS checks,
+    SELECT ${outlets}::int AS outlets, (SELECT count(*) FROM s)::int AS checks,
            (SELECT count(*) FROM listed WHERE state = 'overdue')::int AS overdue, (SELECT count(*) FROM listed WHERE state = 'due')::int AS due,
            NULL::bigint AS outlet_id, NULL::int AS location_id, NULL::text AS name, NULL::text AS check_kind, NULL::text AS next_due, NULL::text AS state
     UNION ALL
