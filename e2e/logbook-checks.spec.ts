@@ -62,7 +62,7 @@ const passes = process.env.SCREENSHOTS
 const TEXTS = {
   nl: { plan: 'Controles aan tappunten: gepland, gedaan en te laat', records: 'Controles aan tappunten: vastgelegd', outside: 'Buiten de norm', notPossible: 'Niet mogelijk: Kraan defect', deviations: 'Afwijkingen en maatregelen', kind: 'Controle buiten de norm' },
   en: { plan: 'Checks at outlets: planned, done and overdue', records: 'Checks at outlets: recorded', outside: 'Outside the limit', notPossible: 'Not possible: Kraan defect', deviations: 'Deviations and actions', kind: 'Check outside the limit' },
-  de: { plan: 'Prüfungen an Entnahmestellen: geplant, erledigt und überfällig', records: 'Prüfungen an Entnahmestellen: erfasst', outside: 'Außerhalb des Grenzwerts', notPossible: 'Nicht möglich: Kraan defect', deviations: 'Abweichungen und Maßnahmen', kind: 'Prüfung außerhalb des Grenzwerts' },
+  de: { plan: 'Prüfungen an Zapfstellen: geplant, erledigt und überfällig', records: 'Prüfungen an Zapfstellen: erfasst', outside: 'Außerhalb des Grenzwerts', notPossible: 'Nicht möglich: Kraan defect', deviations: 'Abweichungen und Maßnahmen', kind: 'Prüfung außerhalb des Grenzwerts' },
 } as const;
 
 for (const { language, device } of passes) {

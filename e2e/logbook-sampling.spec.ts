@@ -61,9 +61,9 @@ const passes = process.env.SCREENSHOTS
   : [{ language: 'nl', device: 'desktop' } as const, { language: 'en', device: 'phone' } as const];
 
 const TEXTS = {
-  nl: { plan: 'Bemonsteringsplan legionella', results: 'Laboratoriumuitslagen legionella', step: 'Direct melden aan de ILT', card: 'Bemonstering legionella', due: 'Binnen 30 dagen' },
-  en: { plan: 'Legionella sampling plan', results: 'Legionella laboratory results', step: 'Report to the ILT at once', card: 'Legionella sampling', due: 'Within 30 days' },
-  de: { plan: 'Probenahmeplan Legionellen', results: 'Laborergebnisse Legionellen', step: 'ILT', card: 'Legionella sampling', due: 'Within 30 days' },
+  nl: { point: 'Monsterpunt', plan: 'Bemonsteringsplan legionella', results: 'Laboratoriumuitslagen legionella', step: 'Direct melden aan de ILT', card: 'Bemonstering legionella', due: 'Binnen 30 dagen' },
+  en: { point: 'Sample point', plan: 'Legionella sampling plan', results: 'Legionella laboratory results', step: 'Report to the ILT at once', card: 'Legionella sampling', due: 'Within 30 days' },
+  de: { point: 'Entnahmestelle', plan: 'Probenahmeplan Legionellen', results: 'Laborergebnisse Legionellen', step: 'ILT', card: 'Legionella sampling', due: 'Within 30 days' },
 } as const;
 
 for (const { language, device } of passes) {
@@ -83,6 +83,8 @@ for (const { language, device } of passes) {
     await page.getByRole('button', { name: new RegExp(`^${texts.results} \\(\\d+\\)$`) }).click();
     const results = page.getByRole(device === 'phone' ? 'list' : 'table', { name: texts.results });
     await expect(results.getByText('E2E-2026-001')).toBeVisible();
+    // The sample point's column: "Monsterpunt" in Dutch, not the outlet's "Tappunt" (issue 41, "Words").
+    if (device === 'desktop') await expect(page.getByRole('table', { name: texts.plan }).getByRole('columnheader', { name: texts.point, exact: true })).toBeVisible();
     await expect(results.getByText(new RegExp(texts.step)).first()).toBeVisible();
     await expectNoAxeViolations(page, `the logbook's sampling section, ${language} ${device}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? PHONE.width : DESKTOP.width);

@@ -20,23 +20,23 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'sampling-
 const POINT = 'Douche 1 kleedkamer heren';
 /** The screenshots' own point: its alarm stays open (the first one is resolved in the first test). */
 const SHOT_POINT = 'Douche 2 kleedkamer dames';
-const pointsTable = (page: Page) => page.getByRole('table', { name: /^(Tappunten|Sample points)$/ });
-const pointsCards = (page: Page) => page.getByRole('list', { name: /^(Tappunten|Sample points)$/ });
+const pointsTable = (page: Page) => page.getByRole('table', { name: /^(Monsterpunten|Sample points)$/ });
+const pointsCards = (page: Page) => page.getByRole('list', { name: /^(Monsterpunten|Sample points)$/ });
 
 async function openSampling(page: Page, account: TAccount = ADMIN): Promise<void> {
   await signIn(page, account, `/locations/${enc(CUSTOMER)}/${enc(LOCATION)}#sampling`);
-  await expect(page.getByRole('heading', { name: /^(Tappunten|Sample points)$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: /^(Monsterpunten|Sample points)$/ })).toBeVisible({ timeout: 60_000 });
 }
 
 test.describe.serial('the sampling tab', () => {
   test('on a phone: add a point, enter a result above 1,000 kve/l, see the alarm and the prepared notification', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await openSampling(page);
-    await expect(page.getByText('Nog geen tappunten. Voeg er een toe of importeer een CSV-bestand.')).toBeVisible();
+    await expect(page.getByText('Nog geen monsterpunten. Voeg er een toe of importeer een CSV-bestand.')).toBeVisible();
     await expectNoAxeViolations(page, 'the empty sampling tab on a phone');
 
-    await page.getByRole('button', { name: 'Tappunt toevoegen' }).click();
-    const pointDialog = page.getByRole('dialog', { name: 'Tappunt toevoegen' });
+    await page.getByRole('button', { name: 'Monsterpunt toevoegen' }).click();
+    const pointDialog = page.getByRole('dialog', { name: 'Monsterpunt toevoegen' });
     await pointDialog.getByRole('textbox', { name: 'Naam' }).fill(POINT);
     await pointDialog.getByRole('checkbox', { name: /Voorrangspunt/ }).check();
     await pointDialog.getByRole('button', { name: 'Opslaan' }).click();
@@ -63,11 +63,12 @@ test.describe.serial('the sampling tab', () => {
     await expect(outcome).toContainText('Melden');
     await expect(outcome.locator('dl')).toContainText('1.500 kve/l');
     await expect(outcome).toContainText('Direct melden aan de ILT');
-    await expect(outcome).toContainText('Er is een alarm geopend voor dit tappunt.');
+    await expect(outcome).toContainText('Er is een alarm geopend voor dit monsterpunt.');
     const notification = outcome.locator('[data-notification]');
     await expect(notification).toContainText(`Legionella boven de norm: ${LOCATION}, ${POINT}`);
     await expect(notification).toContainText('Aqualab Zuid');
     await expect(notification).toContainText('1.500 kve/l');
+    await expect(notification).toContainText(`op monsterpunt ${POINT} (`);
     await expect(outcome.getByRole('button', { name: 'Melding kopiëren' })).toBeVisible();
     await expectNoAxeViolations(page, 'the outcome on a phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -75,7 +76,7 @@ test.describe.serial('the sampling tab', () => {
     await outcome.getByRole('link', { name: /^Alarm \d+ openen$/ }).click();
     await expect(page).toHaveURL(/\/alarms\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Legionella boven de norm' })).toBeVisible();
-    await expect(page.getByText(`Tappunt ${POINT}`).first()).toBeVisible();
+    await expect(page.getByText(`Monsterpunt ${POINT}`).first()).toBeVisible();
     await expect(page.locator('[data-measurement]')).toContainText('1.500 kve/l in monster LAB-2026-0412');
     await page.getByRole('button', { name: 'Oplossen' }).click();
     const resolve = page.getByRole('dialog', { name: 'Alarm oplossen' });
@@ -94,7 +95,8 @@ test.describe.serial('the sampling tab', () => {
     await expectNoAxeViolations(page, 'the sampling tab');
     await page.getByRole('button', { name: 'Labuitslagen importeren (CSV)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Labuitslagen importeren' });
-    const csv = `Monsternummer;Tappunt;Datum;Laboratorium;Aantal;Eenheid\nLAB-2026-0500;${POINT};01-03-2026 09:15;Aqualab Zuid;<100;kve/l\nLAB-2026-0501;Bestaat niet;01-03-2026 09:20;Aqualab Zuid;200;kve/l\n`;
+    // The portal's word for the point's column (issue 41, "Words"); the next test's file has the old one, "Tappunt".
+    const csv = `Monsternummer;Monsterpunt;Datum;Laboratorium;Aantal;Eenheid\nLAB-2026-0500;${POINT};01-03-2026 09:15;Aqualab Zuid;<100;kve/l\nLAB-2026-0501;Bestaat niet;01-03-2026 09:20;Aqualab Zuid;200;kve/l\n`;
     await dialog.getByLabel('CSV-bestand').setInputFiles({ name: 'lab.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Importeren' }).click();
     await expect(dialog.locator('[data-csv-error]')).toContainText('Regel 3 van het bestand is ongeldig');
@@ -125,7 +127,8 @@ test.describe.serial('the sampling tab', () => {
     const csv = `Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella pneumophila;Maat\nLAB-2026-0700;${POINT};02-03-2026 10:00;Aqualab Oost;<100;kve/l\n`;
     await dialog.getByLabel('CSV-bestand').setInputFiles({ name: 'oost.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(dialog.getByText('Kolommen van het bestand')).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: /^Tappunt/ })).toHaveText('Tappunt');
+    // The file's "Tappunt" (the sample point's Dutch word before issue 41) is still known: chosen for the field "Monsterpunt".
+    await expect(dialog.getByRole('combobox', { name: /^Monsterpunt/ })).toHaveText('Tappunt');
     await expect(dialog.getByText('Kies de kolom')).toHaveCount(4);
     await expectNoAxeViolations(page, 'the lab CSV dialog with its columns on a phone');
     for (const [field, header] of [['Monsternummer', 'Analysenr'], ['Laboratorium', 'Uitvoerend lab'], ['Aantal', 'Legionella pneumophila'], ['Eenheid', 'Maat']] as const) {
@@ -143,7 +146,7 @@ test.describe.serial('the sampling tab', () => {
     await expect(pointsTable(page)).toContainText(POINT);
     await expect(page.getByRole('table', { name: 'Uitslagen' })).toContainText('LAB-2026-0412');
     await expect(page.getByRole('button', { name: /^Resultaat invoeren/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Tappunt toevoegen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Monsterpunt toevoegen' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Plan wijzigen' })).toHaveCount(0);
     // The lab's PDF downloads for every reader; attaching one needs the right.
     await expect(page.getByRole('button', { name: 'Rapport Rapport LAB-2026-0412.pdf downloaden' })).toBeVisible();
@@ -168,7 +171,7 @@ test.describe.serial('the sampling tab', () => {
         // The lab CSV dialog with the columns of another lab's file.
         await page.getByRole('button', { name: /^(Labuitslagen importeren|Import lab results) \(CSV\)$/ }).click();
         const csvDialog = page.getByRole('dialog');
-        await csvDialog.locator('input[type=file]').setInputFiles({ name: 'oost.csv', mimeType: 'text/csv', buffer: Buffer.from('Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella pneumophila;Maat\n') });
+        await csvDialog.locator('input[type=file]').setInputFiles({ name: 'oost.csv', mimeType: 'text/csv', buffer: Buffer.from('Analysenr;Monsterpunt;Datum;Uitvoerend lab;Legionella pneumophila;Maat\n') });
         await expect(csvDialog.getByRole('combobox')).toHaveCount(6);
         await page.screenshot({ path: path.join(SHOTS, `sampling-csv-mapping-${language}-${device}.png`) });
         await csvDialog.getByRole('button', { name: /^(Annuleren|Cancel)$/ }).click();

@@ -8,5 +8,5 @@ import { outletMessagesDe, outletMessagesEn, outletMessagesNl } from './messages
 export const outletLabelTexts = {
   nl: { title: 'Tappuntlabels', room: 'Ruimte', floor: 'Verdieping', kinds: outletMessagesNl.outlets.kinds, waters: outletMessagesNl.outlets.waters },
   en: { title: 'Outlet labels', room: 'Room', floor: 'Floor', kinds: outletMessagesEn.outlets.kinds, waters: outletMessagesEn.outlets.waters },
-  de: { title: 'Etiketten der Entnahmestellen', room: 'Raum', floor: 'Geschoss', kinds: outletMessagesDe.outlets.kinds, waters: outletMessagesDe.outlets.waters },
+  de: { title: 'Etiketten der Zapfstellen', room: 'Raum', floor: 'Geschoss', kinds: outletMessagesDe.outlets.kinds, waters: outletMessagesDe.outlets.waters },
 } as const;

@@ -107,19 +107,19 @@ export const outletMessagesEn: typeof outletMessagesNl = {
 
 export const outletMessagesDe: typeof outletMessagesNl = {
   validation: {
-    outletNameTaken: 'An diesem Standort gibt es schon eine Entnahmestelle dieses Namens',
-    outletUnknown: 'Diese Entnahmestelle gibt es an diesem Standort nicht',
-    samplePointNotHere: 'Diese Probenahmestelle gibt es an diesem Standort nicht',
-    samplePointLinked: 'Diese Probenahmestelle gehört schon zu einer anderen Entnahmestelle',
+    outletNameTaken: 'An diesem Standort gibt es schon eine Zapfstelle dieses Namens',
+    outletUnknown: 'Diese Zapfstelle gibt es an diesem Standort nicht',
+    samplePointNotHere: 'Diese Entnahmestelle gibt es an diesem Standort nicht',
+    samplePointLinked: 'Diese Entnahmestelle gehört schon zu einer anderen Zapfstelle',
     checkTwice: 'Diese Prüfung steht schon in der Liste',
-    checkNotPlanned: 'Diese Prüfung ist für diese Entnahmestelle nicht geplant',
+    checkNotPlanned: 'Diese Prüfung ist für diese Zapfstelle nicht geplant',
     readingRequired: 'Geben Sie die gemessene Temperatur ein',
     reasonRequired: 'Geben Sie an, warum die Prüfung nicht möglich war',
     doneAtInFuture: 'Der Zeitpunkt der Prüfung liegt in der Zukunft',
   },
   errors: {
-    outletHasChecks: 'An dieser Entnahmestelle sind Prüfungen erfasst; sie bleibt deshalb erhalten',
-    locationHasChecks: 'An Entnahmestellen dieses Standorts sind Prüfungen erfasst; der Standort bleibt deshalb erhalten',
+    outletHasChecks: 'An dieser Zapfstelle sind Prüfungen erfasst; sie bleibt deshalb erhalten',
+    locationHasChecks: 'An Zapfstellen dieses Standorts sind Prüfungen erfasst; der Standort bleibt deshalb erhalten',
   },
   outlets: {
     kinds: {
@@ -134,15 +134,15 @@ export const outletMessagesDe: typeof outletMessagesNl = {
       other: 'Sonstige',
     },
     waters: { hot: 'Warm', cold: 'Kalt', mixed: 'Gemischt' },
-    sentinels: { none: 'Keine', nearest: 'Nächste (erste Entnahmestelle)', furthest: 'Entfernteste (letzte Entnahmestelle)' },
+    sentinels: { none: 'Keine', nearest: 'Nächste (erste Zapfstelle)', furthest: 'Entfernteste (letzte Zapfstelle)' },
     littleUsed: 'Selten genutzt',
     checks: {
-      sentinelTemperature: 'Monatliche Temperaturmessung (Referenz-Entnahmestelle)',
+      sentinelTemperature: 'Monatliche Temperaturmessung (Referenz-Zapfstelle)',
       showerheadDescaling: 'Duschkopf entkalken',
       tmvService: 'Wartung des thermostatischen Mischers',
       coldTankInspection: 'Inspektion des Kaltwasserbehälters',
       incomingColdWater: 'Temperatur des einströmenden Kaltwassers',
-      littleUsedFlush: 'Spülen einer selten genutzten Entnahmestelle',
+      littleUsedFlush: 'Spülen einer selten genutzten Zapfstelle',
     },
     verdicts: {
       withinLimit: 'Innerhalb des Grenzwerts',

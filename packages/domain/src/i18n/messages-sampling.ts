@@ -6,10 +6,10 @@
  */
 export const samplingMessagesNl = {
   validation: {
-    samplePointUnknown: 'Dit tappunt bestaat niet op deze locatie',
-    samplePointNameTaken: 'Er is al een tappunt met deze naam op deze locatie',
+    samplePointUnknown: 'Dit monsterpunt bestaat niet op deze locatie',
+    samplePointNameTaken: 'Er is al een monsterpunt met deze naam op deze locatie',
     sampleIdTaken: 'Dit monsternummer is op deze locatie al ingevoerd',
-    samplePointDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tappunt',
+    samplePointDiffers: 'Dit monsternummer staat eerder in het bestand met een ander monsterpunt',
     sampleTimeDiffers: 'Dit monsternummer staat eerder in het bestand met een ander tijdstip',
     nodeNotHere: 'Deze node staat niet op deze locatie',
     channelUnknown: 'Deze node heeft dit kanaal niet',
@@ -25,7 +25,7 @@ export const samplingMessagesNl = {
   },
   errors: {
     csvRow: 'Regel {{line}} van het bestand is ongeldig ({{field}}); er is niets geïmporteerd',
-    samplePointHasResults: 'Dit tappunt heeft uitslagen en blijft daarom bewaard',
+    samplePointHasResults: 'Dit monsterpunt heeft uitslagen en blijft daarom bewaard',
     sampleReportAttached: 'Bij deze uitslag hoort al een rapport van het laboratorium',
   },
 };

@@ -42,7 +42,7 @@ export const screenErrorMessagesNl = {
   productNameTaken: 'Er bestaat al een product met deze naam',
   customerInUse: 'Klant heeft nog {{locations}} locatie(s), {{gateways}} gateway(s), {{nodes}} node(s) en {{users}} gebruiker(s)',
   locationInUse: 'Locatie heeft nog {{gateways}} gateway(s) en {{nodes}} node(s)',
-  locationHasSamplePoints: 'Locatie heeft nog {{samplePoints}} tappunt(en) voor monstername; hun uitslagen blijven bewaard',
+  locationHasSamplePoints: 'Locatie heeft nog {{samplePoints}} monsterpunt(en); hun uitslagen blijven bewaard',
   gatewayInUse: 'Gateway heeft nog {{nodes}} node(s)',
   gatewayMoveInUse: 'Gateway met {{nodes}} node(s) kan niet naar een andere klant',
   productInUse: 'Product is nog in gebruik bij {{gateways}} gateway(s) en {{nodes}} node(s)',

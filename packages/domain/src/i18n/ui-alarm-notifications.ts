@@ -120,6 +120,9 @@ export const alarmMailNl = {
   states: { new: 'Nieuw', acknowledged: 'Bevestigd', assigned: 'Toegewezen', resolved: 'Opgelost' },
   channel: 'kanaal {{channel}}',
   place: 'Klant {{customer}}, locatie {{location}}',
+  /** What a sample point's alarm (legionella, samplingOverdue) and an outlet's alarm are about: the alarm list's words (ui-alarms.ts). */
+  samplePoint: 'Monsterpunt {{name}}',
+  outlet: 'Tappunt {{name}}',
   openAlarm: 'Alarm openen in het portaal',
   timeZone: 'Tijden in {{zone}}.',
   footer: 'U ontvangt deze e-mail door uw keuzes voor alarmmeldingen. Aanpassen kan op {{accountUrl}}',
@@ -143,6 +146,8 @@ export const alarmMailEn: typeof alarmMailNl = {
   states: { new: 'New', acknowledged: 'Acknowledged', assigned: 'Assigned', resolved: 'Resolved' },
   channel: 'channel {{channel}}',
   place: 'Customer {{customer}}, location {{location}}',
+  samplePoint: 'Sample point {{name}}',
+  outlet: 'Outlet {{name}}',
   openAlarm: 'Open the alarm in the portal',
   timeZone: 'Times in {{zone}}.',
   footer: 'You receive this e-mail because of your alarm notification choices. You can change them at {{accountUrl}}',

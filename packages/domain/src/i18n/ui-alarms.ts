@@ -96,7 +96,7 @@ export const alarmsUiNl = {
     nodeEmpty: 'Deze node heeft nog geen alarmen gehad',
     open: 'Alarm openen',
     gatewayLabel: 'Gateway {{name}}',
-    samplePointLabel: 'Tappunt {{name}}',
+    samplePointLabel: 'Monsterpunt {{name}}',
     /** A check alarm is about an outlet (docs/outlets.md): its name is in the details. */
     outletLabel: 'Tappunt {{name}}',
     removed: 'verwijderd',
@@ -104,7 +104,7 @@ export const alarmsUiNl = {
       loadError: 'Het alarm kon niet worden geladen.',
       facts: 'Gegevens',
       subject: 'Node of gateway',
-      samplePoint: 'Tappunt',
+      samplePoint: 'Monsterpunt',
       outlet: 'Tappunt',
       openOutlet: 'Tappunt openen',
       channel: 'Kanaal',

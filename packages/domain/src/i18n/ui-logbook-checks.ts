@@ -16,7 +16,7 @@ export const logbookChecksTextsNl = {
     checkRecords: 'Geen controles vastgelegd in deze periode',
   },
   columns: {
-    outlet: 'Uittappunt',
+    outlet: 'Tappunt',
     check: 'Controle',
     planned: 'Gepland',
     checksDone: 'Gedaan',
@@ -94,11 +94,11 @@ export const logbookChecksTextsEn: typeof logbookChecksTextsNl = {
 
 export const logbookChecksTextsDe: typeof logbookChecksTextsNl = {
   sections: {
-    checkPlan: 'Prüfungen an Entnahmestellen: geplant, erledigt und überfällig',
-    checkRecords: 'Prüfungen an Entnahmestellen: erfasst',
+    checkPlan: 'Prüfungen an Zapfstellen: geplant, erledigt und überfällig',
+    checkRecords: 'Prüfungen an Zapfstellen: erfasst',
   },
   empty: {
-    checkPlan: 'Keine Prüfungen an Entnahmestellen geplant',
+    checkPlan: 'Keine Prüfungen an Zapfstellen geplant',
     checkRecords: 'Keine Prüfungen in diesem Zeitraum erfasst',
   },
   columns: {

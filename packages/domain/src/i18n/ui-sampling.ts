@@ -17,7 +17,7 @@ export const samplingTextsNl = {
   subject: 'Legionella boven de norm: {{location}}, {{point}}',
   subjectRepeated: 'Herhaalde melding legionella boven de norm: {{location}}, {{point}}',
   body:
-    'Bij de monstername van {{takenAt}} op tappunt {{point}} ({{role}}) van {{location}}, {{customer}} heeft laboratorium {{lab}} (monster {{sampleId}}, methode {{method}}) {{count}} Legionella vastgesteld ({{perLitre}} per liter). {{norm}} {{step}}.',
+    'Bij de monstername van {{takenAt}} op monsterpunt {{point}} ({{role}}) van {{location}}, {{customer}} heeft laboratorium {{lab}} (monster {{sampleId}}, methode {{method}}) {{count}} Legionella vastgesteld ({{perLitre}} per liter). {{norm}} {{step}}.',
   bodyRepeated: 'Dit is een herhaalde melding: ook het hermonster ligt boven 1.000 kve/l.',
   resample: 'Hermonster uiterlijk {{resampleDue}}.',
   roles: { hot: 'warm water', cold: 'koud water' },
@@ -41,7 +41,7 @@ export const samplingTextsEn: typeof samplingTextsNl = {
   subject: 'Legionella above the limit: {{location}}, {{point}}',
   subjectRepeated: 'Repeated report of Legionella above the limit: {{location}}, {{point}}',
   body:
-    'In the sample taken on {{takenAt}} at outlet {{point}} ({{role}}) of {{location}}, {{customer}}, laboratory {{lab}} (sample {{sampleId}}, method {{method}}) found {{count}} Legionella ({{perLitre}} per litre). {{norm}} {{step}}.',
+    'In the sample taken on {{takenAt}} at sample point {{point}} ({{role}}) of {{location}}, {{customer}}, laboratory {{lab}} (sample {{sampleId}}, method {{method}}) found {{count}} Legionella ({{perLitre}} per litre). {{norm}} {{step}}.',
   bodyRepeated: 'This report repeats an earlier one: the re-sample is still above 1,000 cfu/l.',
   resample: 'Re-sample by {{resampleDue}}.',
   roles: { hot: 'hot water', cold: 'cold water' },

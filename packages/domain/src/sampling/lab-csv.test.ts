@@ -7,6 +7,7 @@ describe('the lab CSV', () => {
   it('reads our header and the Dutch and German names of other layouts', () => {
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'])).toEqual({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] });
     expect(labCsvColumns(['Monsternummer', 'Tappunt', 'Datum', 'Laboratorium', 'Resultaat', 'Eenheid', 'Opmerking'])).toEqual({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', null] });
+    expect(labCsvColumns(['Monsternummer', 'Monsterpunt', 'Datum', 'Laboratorium', 'Resultaat', 'Eenheid'])).toEqual({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] });
     expect(labCsvColumns(['Probennummer', 'Entnahmestelle', 'Entnahmedatum', 'Labor', 'Ergebnis', 'Einheit'])).toMatchObject({ columns: ['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit'] });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.required' } });
     expect(labCsvColumns(['sampleId', 'point', 'takenAt', 'lab', 'count', 'unit', 'eenheid'])).toEqual({ issue: { line: 1, field: 'unit', key: 'validation.invalid' } });
@@ -27,6 +28,13 @@ describe('the lab CSV', () => {
 
   it.each([
     ['Monsternummer', 'sampleId'],
+    // The sample point's Dutch word: "Monsterpunt" now, "Tappunt" in files from before issue 41 ("Words").
+    ['Monsterpunt', 'point'],
+    ['Tappunt', 'point'],
+    ['monster punt', 'point'],
+    ['Sample point', 'point'],
+    ['Entnahmestelle', 'point'],
+    ['Probenahmestelle', 'point'],
     ['SAMPLE-ID', 'sampleId'],
     ['Water-temperatuur', 'waterCelsius'],
     ['Opmerking', null],

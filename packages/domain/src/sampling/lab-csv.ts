@@ -18,7 +18,8 @@ const simplify = (cell: string) => cell.toLowerCase().replace(/[\s_\-.()°]+/g, 
 /** Other layouts' names for our columns (the mapping of a lab's own header). */
 const ALIASES: Readonly<Record<TLabCsvColumn, readonly string[]>> = {
   sampleId: ['monsternummer', 'monster', 'sample', 'samplenumber', 'probennummer', 'probe'],
-  point: ['tappunt', 'monsterpunt', 'samplepoint', 'probenahmestelle', 'entnahmestelle'],
+  // "Monsterpunt" is the portal's word; "Tappunt" is read too (files and labs from before issue 41, "Words").
+  point: ['monsterpunt', 'tappunt', 'samplepoint', 'probenahmestelle', 'entnahmestelle'],
   takenAt: ['datum', 'bemonsterd', 'monsternamedatum', 'sampledat', 'sampled', 'date', 'entnahme', 'entnahmedatum'],
   lab: ['laboratorium', 'laboratory', 'labor'],
   accreditation: ['accreditatie', 'akkreditierung'],

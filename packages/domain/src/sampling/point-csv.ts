@@ -23,9 +23,12 @@ export const NODE_LINK_HEADERS = [
 const HEADER_NAMES = new Map<string, TPointCsvColumn>([
   ...POINT_CSV_COLUMNS.map((column) => [simplify(column), column] as const),
   ['naam', 'name'],
+  // Dutch files before issue 41 ("Words") called a sample point "Tappunt"; the portal now says "Monsterpunt".
+  ['monsterpunt', 'name'],
   ['tappunt', 'name'],
   ['samplepoint', 'name'],
   ['entnahmestelle', 'name'],
+  ['probenahmestelle', 'name'],
   ['rol', 'role'],
   ['soort', 'role'],
   ['prioriteit', 'priority'],

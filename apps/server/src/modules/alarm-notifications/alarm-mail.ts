@@ -40,9 +40,16 @@ export function alarmMailTexts(language: string): TAlarmMailTexts {
   return language === 'en' ? alarmMailEn : alarmMailNl;
 }
 
-/** What the alarm is about: the node (name or EUI), else the gateway, the sample point or the outlet. */
+/**
+ * What the alarm is about: the node (name or EUI), else the gateway, else "Monsterpunt <name>" or
+ * "Tappunt <name>" (the word tells a sample point from an outlet, as the alarm list does).
+ */
 function subjectOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {
-  return alarm.deviceName || alarm.deviceEui || alarm.gatewayName || alarm.samplePointName || alarm.outletName || texts.unknown;
+  const named = alarm.deviceName || alarm.deviceEui || alarm.gatewayName;
+  if (named) return named;
+  if (alarm.samplePointName) return fill(texts.samplePoint, { name: alarm.samplePointName });
+  if (alarm.outletName) return fill(texts.outlet, { name: alarm.outletName });
+  return texts.unknown;
 }
 
 function titleOf(alarm: TAlarmForMail, texts: TAlarmMailTexts): string {

@@ -130,17 +130,17 @@ describe('the checks section of the logbook', () => {
     const lines = csv.body.split('\r\n');
     const header = lines[0].split(';');
     const cell = (line: string, title: string) => line.split(';')[header.indexOf(title)];
-    expect(header).toEqual(expect.arrayContaining(['Uittappunt', 'Controle', 'Gepland', 'Gedaan', 'Niet mogelijk', 'Te laat (vervaldata)', 'Reden', 'Oordeel controle']));
+    expect(header).toEqual(expect.arrayContaining(['Tappunt', 'Controle', 'Gepland', 'Gedaan', 'Niet mogelijk', 'Te laat (vervaldata)', 'Reden', 'Oordeel controle']));
     for (const line of lines.filter((entry) => /^controle(plan)?;/.test(entry))) expect(line.split(';')).toHaveLength(header.length);
     const plan = lines.filter((line) => line.startsWith('controleplan;'));
-    expect(plan.map((line) => [cell(line, 'Uittappunt'), cell(line, 'Controle'), cell(line, 'Gepland'), cell(line, 'Gedaan'), cell(line, 'Niet mogelijk'), cell(line, 'Te laat (vervaldata)'), cell(line, 'Status')])).toEqual([
+    expect(plan.map((line) => [cell(line, 'Tappunt'), cell(line, 'Controle'), cell(line, 'Gepland'), cell(line, 'Gedaan'), cell(line, 'Niet mogelijk'), cell(line, 'Te laat (vervaldata)'), cell(line, 'Status')])).toEqual([
       ['Douche 12', 'Maandelijkse temperatuurmeting (sentinel-tappunt)', '1', '1', '0', '', 'Gepland'],
       ['Douche 12', 'Douchekop ontkalken', '0', '0', '0', '', 'Te laat'],
       ['Keuken', 'Maandelijkse temperatuurmeting (sentinel-tappunt)', '1', '1', '0', '', 'Binnenkort'],
       ['Wastafel 3', 'Maandelijkse temperatuurmeting (sentinel-tappunt)', '1', '0', '1', '20-10-2026', 'Te laat'],
     ]);
     const done = lines.filter((line) => line.startsWith('controle;'));
-    expect(done.map((line) => [cell(line, 'Uittappunt'), cell(line, 'Uitkomst'), cell(line, 'Gemeten (°C)'), cell(line, 'Oordeel controle'), cell(line, 'Reden'), cell(line, 'Gebruiker')])).toEqual([
+    expect(done.map((line) => [cell(line, 'Tappunt'), cell(line, 'Uitkomst'), cell(line, 'Gemeten (°C)'), cell(line, 'Oordeel controle'), cell(line, 'Reden'), cell(line, 'Gebruiker')])).toEqual([
       ['Keuken', 'Gedaan', '18', 'Binnen de norm', '', 'admin@example.com'],
       ['Douche 12', 'Gedaan', '52', 'Buiten de norm', '', 'admin@example.com'],
       ['Wastafel 3', 'Niet mogelijk', '', '', 'Kraan defect', 'admin@example.com'],
@@ -154,7 +154,7 @@ describe('the checks section of the logbook', () => {
       const words = {
         nl: ['Controles aan tappunten: gepland, gedaan en te laat', 'Controles aan tappunten: vastgelegd', 'Douchekop ontkalken', 'Niet mogelijk: Kraan defect', 'Buiten de norm', '20-10-2026', 'Controle te laat'],
         en: ['Checks at outlets: planned, done and overdue', 'Checks at outlets: recorded', 'Showerhead descaling', 'Not possible: Kraan defect', 'Outside the limit', 'Check overdue'],
-        de: ['Prüfungen an Entnahmestellen: geplant, erledigt und überfällig', 'Prüfungen an Entnahmestellen: erfasst', 'Nicht möglich: Kraan defect', 'Außerhalb', '20.10.2026', 'Prüfung überfällig'],
+        de: ['Prüfungen an Zapfstellen: geplant, erledigt und überfällig', 'Prüfungen an Zapfstellen: erfasst', 'Nicht möglich: Kraan defect', 'Außerhalb', '20.10.2026', 'Prüfung überfällig'],
       }[language];
       for (const word of words) expect(text, language).toContain(word);
       expect(text).toContain(language === 'en' ? '52.0 °C / 60 s' : '52,0 °C / 60 s');

@@ -159,9 +159,9 @@ describe('thermal disinfection', () => {
     // In the PDF (German) and the CSV.
     const pdf = await renderLogbookPdf(report, 'de');
     const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
-    expect(text).toContain('Thermische Desinfektion: 70 °C für 3 min an jeder Warmwasser-Entnahmestelle');
-    expect(text).toContain('An jeder Warmwasser-Entnahmestelle erreicht');
-    expect(text).toContain('Nicht an jeder Warmwasser-Entnahmestelle erreicht');
+    expect(text).toContain('Thermische Desinfektion: 70 °C für 3 min an jeder Warmwasser-Zapfstelle');
+    expect(text).toContain('An jeder Warmwasser-Zapfstelle erreicht');
+    expect(text).toContain('Nicht an jeder Warmwasser-Zapfstelle erreicht');
     expect(text).toMatch(/Thermische Desinfektion nicht\s+erreicht/);
     expect(text).toMatch(/Warmwasser · Austritt\s+Trinkwassererwärmer/);
     // LOGBOOK_PDF_DIR=… writes the three languages' PDFs (the screenshots of docs/logbook.md, "Thermal disinfection").

@@ -92,8 +92,11 @@ describe('the sampling section of the logbook', () => {
     const lines = csv.body.split('\r\n');
     const header = lines[0].split(';');
     // The sampling columns, before the checks section's fifteen (docs/logbook.md, "Checks at outlets").
+    // A sample point is a "Monsterpunt", the checks section's outlet a "Tappunt" (issue 41, "Words"): every title once.
+    expect(header.slice(-15)[0]).toBe('Tappunt');
+    expect(new Set(header).size).toBe(header.length);
     expect(header.slice(-30, -15)).toEqual([
-      'Tappunt',
+      'Monsterpunt',
       'Water',
       'Prioriteit',
       'Monsters',
@@ -111,7 +114,7 @@ describe('the sampling section of the logbook', () => {
     ]);
     const cell = (line: string, title: string) => line.split(';')[header.indexOf(title)];
     const plan = lines.filter((line) => line.startsWith('bemonsteringsplan;'));
-    expect(plan.map((line) => [cell(line, 'Tappunt'), cell(line, 'Water'), cell(line, 'Volgende'), cell(line, 'Status')])).toEqual([
+    expect(plan.map((line) => [cell(line, 'Monsterpunt'), cell(line, 'Water'), cell(line, 'Volgende'), cell(line, 'Status')])).toEqual([
       ['Douche 12', 'Warm', '04-11-2026', 'Binnenkort'],
       ['Douche 3', 'Warm', '01-03-2026', 'Te laat'],
       ['Keuken', 'Koud', '10-04-2027', 'Gepland'],

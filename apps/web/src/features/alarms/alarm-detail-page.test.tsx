@@ -174,6 +174,19 @@ describe('the alarm page', { timeout: 30_000 }, () => {
     expect(document.querySelector('[data-alarm-state="new"]')).toBeTruthy();
   });
 
+  it.each([
+    ['legionella', 'Legionella boven de norm'],
+    ['samplingOverdue', 'Bemonstering te laat'],
+  ] as const)('a %s alarm names its sample point ("Monsterpunt …", issue 41 "Words"), without a node', async (kind, heading) => {
+    stubApi(alarmFixture({ kind, deviceEui: null, deviceName: null, details: { samplePointId: 4, pointName: 'Douche 1' } }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(screen.getByText('Monsterpunt Douche 1 · Gemeente Utrecht / Sporthal Zuid')).toBeTruthy();
+    expect(screen.getByText('Monsterpunt', { selector: 'dt' })).toBeTruthy();
+    expect(screen.queryByText('Node of gateway', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Tappunt openen' })).toBeNull();
+  });
+
   it('a check alarm names its outlet ("Tappunt …") and links to it, without a node', async () => {
     stubApi(alarmFixture({ kind: 'checkOverdue', deviceEui: null, deviceName: null, details: { outletId: 12, outletName: 'Douche 3', checks: [{ check: 'showerheadDescaling', nextDue: '2026-03-01', lastDone: null }] } }));
     renderPage();

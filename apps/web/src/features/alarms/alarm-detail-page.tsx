@@ -32,6 +32,10 @@ function closeReason(alarm: TAlarmWithEvents): TAlarmCloseReason | null {
 function outletName(alarm: TAlarmWithEvents): string | null {
   return (alarm.kind === 'checkDeviation' || alarm.kind === 'checkOverdue') && typeof alarm.details.outletName === 'string' ? alarm.details.outletName : null;
 }
+/** A sampling alarm's sample point (legionella, samplingOverdue; docs/sampling.md): its name in the details. */
+function pointName(alarm: TAlarmWithEvents): string | null {
+  return (alarm.kind === 'legionella' || alarm.kind === 'samplingOverdue') && typeof alarm.details.pointName === 'string' ? alarm.details.pointName : null;
+}
 function outletId(alarm: TAlarmWithEvents): number | null {
   return outletName(alarm) !== null && typeof alarm.details.outletId === 'number' ? alarm.details.outletId : null;
 }
@@ -48,8 +52,8 @@ function AlarmFacts({ alarm }: { alarm: TAlarmWithEvents }) {
   const byAt = useByAt();
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-      <DetailField label={t(alarm.kind === 'legionella' ? 'alarms.detail.samplePoint' : outletName(alarm) !== null ? 'alarms.detail.outlet' : 'alarms.detail.subject')}>
-        {alarm.kind === 'legionella' && typeof alarm.details.pointName === 'string' ? alarm.details.pointName : (outletName(alarm) ?? alarmSubject(t, alarm))}
+      <DetailField label={t(pointName(alarm) !== null ? 'alarms.detail.samplePoint' : outletName(alarm) !== null ? 'alarms.detail.outlet' : 'alarms.detail.subject')}>
+        {pointName(alarm) ?? outletName(alarm) ?? alarmSubject(t, alarm)}
         {alarm.deviceEui && alarm.deviceName ? (
           <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13, color: 'text.secondary' }}>
             {alarm.deviceEui}

@@ -93,7 +93,7 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
   it('lists the point with its overdue date and the plan with art. 43', async () => {
     stubApi(['enterSampleResults']);
     renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
-    const table = await screen.findByRole('table', { name: 'Tappunten' });
+    const table = await screen.findByRole('table', { name: 'Monsterpunten' });
     const row = within(table).getAllByRole('row')[1];
     expect(row.textContent).toContain('Douche 1');
     expect(row.textContent).toContain('10-07-2026');
@@ -109,11 +109,11 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
   ])('%s', async (_name, rights, setUp, enter) => {
     stubApi(rights);
     renderAt(<SamplingTab customer="Gemeente Utrecht" location="Sporthal Zuid" />);
-    await screen.findByRole('table', { name: 'Tappunten' });
-    await screen.findByText(/Tappunten in het plan|Art\. 43/);
-    expect(screen.queryByRole('button', { name: 'Tappunt toevoegen' }) !== null).toBe(setUp);
+    await screen.findByRole('table', { name: 'Monsterpunten' });
+    await screen.findByText(/Monsterpunten in het plan|Art\. 43/);
+    expect(screen.queryByRole('button', { name: 'Monsterpunt toevoegen' }) !== null).toBe(setUp);
     expect(screen.queryByRole('button', { name: 'Plan wijzigen' }) !== null).toBe(setUp);
-    expect(screen.queryByRole('button', { name: 'Tappunt Douche 1 wijzigen' }) !== null).toBe(setUp);
+    expect(screen.queryByRole('button', { name: 'Monsterpunt Douche 1 wijzigen' }) !== null).toBe(setUp);
     expect(screen.queryByRole('button', { name: 'Resultaat invoeren voor Douche 1' }) !== null).toBe(enter);
     expect(screen.queryByRole('button', { name: 'Labuitslagen importeren (CSV)' }) !== null).toBe(enter);
   });
@@ -143,8 +143,8 @@ describe('the Sampling tab', { timeout: 30_000 }, () => {
     const csv = 'Analysenr;Tappunt;Datum;Uitvoerend lab;Legionella;Maat\nLN-1;Douche 1;2026-03-31 09:15;Lab Oost;<100;kve/l\n';
     await user.upload(screen.getByLabelText('CSV-bestand'), new File([csv], 'lab.csv', { type: 'text/csv' }));
     const sampleId = await screen.findByRole('combobox', { name: /^Monsternummer/ });
-    // Known names are chosen already; the others wait for a choice.
-    expect(screen.getByRole('combobox', { name: /^Tappunt/ }).textContent).toBe('Tappunt');
+    // Known names are chosen already (the sample point's old Dutch word "Tappunt" too); the others wait for a choice.
+    expect(screen.getByRole('combobox', { name: /^Monsterpunt/ }).textContent).toBe('Tappunt');
     expect(screen.getByRole('combobox', { name: /^Genomen op/ }).textContent).toBe('Datum');
     expect(screen.getAllByText('Kies de kolom')).toHaveLength(4);
     const choose = async (field: RegExp | HTMLElement, header: string) => {

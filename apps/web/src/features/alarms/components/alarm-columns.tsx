@@ -11,7 +11,7 @@ type TColumn = TListColumn<TAlarm>;
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 } as const;
 
-/** What the alarm is about: the node's name (its EUI when it has none), "Gateway <name>", "Tappunt <name>" (a sample point's or an outlet's). */
+/** What the alarm is about: the node's name (its EUI when it has none), "Gateway <name>", "Monsterpunt <name>" (a sample point's) or "Tappunt <name>" (an outlet's). */
 export function alarmSubject(t: TFunction, alarm: Pick<TAlarm, 'deviceEui' | 'deviceName' | 'gatewayId' | 'gatewayName'> & Partial<Pick<TAlarm, 'details'>>): string {
   if (alarm.deviceEui) return alarm.deviceName || alarm.deviceEui;
   if (alarm.gatewayId !== null) return t('alarms.gatewayLabel', { name: alarm.gatewayName ?? `#${alarm.gatewayId}` });
