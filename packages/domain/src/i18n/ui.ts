@@ -134,6 +134,8 @@ const uiNl = {
   table: {
     search: 'Zoeken',
     refresh: 'Vernieuwen',
+    export: 'Exporteren (CSV)',
+    exportFailed: 'Exporteren is mislukt.',
     delete: 'Verwijderen',
     new: 'Nieuw',
     actions: 'Acties',
@@ -294,6 +296,8 @@ const uiEn: typeof uiNl = {
   table: {
     search: 'Search',
     refresh: 'Refresh',
+    export: 'Export (CSV)',
+    exportFailed: 'The export failed.',
     delete: 'Delete',
     new: 'New',
     actions: 'Actions',

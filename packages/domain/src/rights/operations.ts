@@ -138,6 +138,11 @@ export const OPERATIONS = {
   DeleteGateway: op('DELETE', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
   // devices (nodes)
   GetDevices: op('GET', '/devices', 'read'),
+  // exports of the node lists (docs/exports.md): the list's scope, as CSV
+  GetDevicesExport: op('GET', '/devices/export.csv', 'read'),
+  GetCustomerDevicesExport: op('GET', '/customers/:customer/devices/export.csv', 'read'),
+  GetLocationDevicesExport: op('GET', '/customers/:customer/locations/:location/devices/export.csv', 'read'),
+  GetGatewayDevicesExport: op('GET', '/customers/:customer/locations/:location/gateways/:gateway/devices/export.csv', 'route'),
   PostDevice: op('POST', '/devices', 'admin'),
   PostDevicesImport: op('POST', '/devices/import', 'admin'),
   GetDevicesByFlushAmount: op('GET', '/devices/byFlushAmount', 'route'),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, ERROR, isEui, normalizeEui, type TDevice, type TDeviceListItem, type TDeviceSortField } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
@@ -9,6 +9,8 @@ import { containsText, parseConditions, parseProjection, projectableFields, sele
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { DEVICE_CONDITION_FIELDS, DEVICE_FIELDS } from './device-fields';
+import { keysetBatches, keysetOrder, keysetSelection, type TKeysetKey } from '../../lib/keyset';
+import { EXPORT_BATCH_SIZE } from '../../lib/csv-export';
 
 export type TDeviceRow = typeof devices.$inferSelect;
 
@@ -34,44 +36,56 @@ export interface TDevicePage {
 /** The channel a temperature sort reads (joined only when sorting by it). */
 const sortChannel = alias(deviceChannels, 'sort_channel');
 
-/** The expression each sort field orders by; the name and EUI always follow as tie-breakers. */
-function sortExpression(field: TDeviceSortField): SQL | typeof devices.eui {
+/** The expression each sort field orders by, as a keyset key; the name and EUI always follow as tie-breakers. */
+function sortKey(field: TDeviceSortField, descending: boolean): TKeysetKey {
+  // Empty values last in both directions, except a calibration never done, which is the oldest: first going up.
+  const key = (expression: SQL, type: TKeysetKey['type'], notNull = false): TKeysetKey => ({
+    expression,
+    type,
+    descending,
+    notNull,
+    nullsFirst: field === 'calibration' && !descending,
+  });
   switch (field) {
     case 'name':
-      return sql`lower(${devices.name})`;
+      return key(sql`lower(${devices.name})`, 'text', true);
     case 'eui':
-      return devices.eui;
+      return key(sql`${devices.eui}`, 'text', true);
     case 'type':
-      return sql`${devices.type}`;
+      return key(sql`${devices.type}`, 'text', true);
     case 'temperature1':
     case 'temperature2':
     case 'temperature3':
-      return sql`${sortChannel.value}`;
+      return key(sql`${sortChannel.value}`, 'double precision');
     case 'calibration':
-      return sql`${devices.calibrationTs}`;
+      return key(sql`${devices.calibrationTs}`, 'timestamptz');
     case 'lastOnline':
-      return sql`${devices.loraTs}`;
+      return key(sql`${devices.loraTs}`, 'timestamptz');
     case 'signal':
-      return sql`${devices.signal}`;
+      return key(sql`${devices.signal}`, 'smallint', true);
     case 'sync':
-      return sql`${devices.sync}`;
+      return key(sql`${devices.sync}`, 'smallint', true);
   }
 }
 
 /**
- * ORDER BY of a list: the field (empty values last in both directions, except a calibration never
- * done, which is the oldest: first going up, last going down), then name A-Z and EUI.
+ * The order of a list as keyset keys (lib/keyset.ts): the field, then name A-Z and EUI. The list's
+ * ORDER BY and the export's batches are both made from these keys.
  */
-function orderOf(sort: string | undefined): { order: SQL[]; channel: string | null } {
+function orderKeys(sort: string | undefined): { keys: TKeysetKey[]; channel: string | null } {
   const descending = sort?.startsWith('-') ?? false;
   const field = (sort ? sort.replace(/^-/, '') : 'name') as TDeviceSortField;
-  const expression = sortExpression(field);
-  const first = descending ? sql`${expression} DESC NULLS LAST` : field === 'calibration' ? sql`${expression} ASC NULLS FIRST` : sql`${expression} ASC NULLS LAST`;
-  const byName = [asc(sql`lower(${devices.name})`), asc(devices.name), asc(devices.eui)];
-  const byNameDescending = [desc(sql`lower(${devices.name})`), desc(devices.name), desc(devices.eui)];
+  const text = (expression: SQL, down: boolean): TKeysetKey => ({ expression, type: 'text', descending: down, notNull: true });
+  const byName = (down: boolean) => [text(sql`lower(${devices.name})`, down), text(sql`${devices.name}`, down), text(sql`${devices.eui}`, down)];
   // Equal values keep the name order A-Z whatever the direction: what a person scanning the list expects.
-  const order = field === 'name' ? (descending ? byNameDescending : byName) : field === 'eui' ? [first] : [first, ...byName];
-  return { order, channel: field.startsWith('temperature') ? field : null };
+  const keys = field === 'name' ? byName(descending) : field === 'eui' ? [sortKey(field, descending)] : [sortKey(field, descending), ...byName(false)];
+  return { keys, channel: field.startsWith('temperature') ? field : null };
+}
+
+/** ORDER BY of a list (orderKeys). */
+function orderOf(sort: string | undefined): { order: SQL[]; channel: string | null } {
+  const { keys, channel } = orderKeys(sort);
+  return { order: keysetOrder(keys), channel };
 }
 
 /**
@@ -123,8 +137,8 @@ function withNamedPlaces<TQuery extends PgSelect>(query: TQuery) {
 /** The most rows an unpaged device list answers (docs/operations-limits.md, "One user's reads"). */
 export const UNPAGED_MAX_ROWS = 10_000;
 
-export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDevicePage> {
-  const projection = parseProjection(query.projection, projectableFields(DEVICE_FIELDS));
+/** The rows of a list: scope, `assigned`, `search`, `conditions` and the caller's `where`. */
+function listFilter(user: TAuthUser | null, query: TDeviceListQuery, where: SQL | undefined): { filter: SQL | undefined; conditions: SQL | undefined } {
   const conditions = parseConditions(query.conditions, DEVICE_CONDITION_FIELDS);
   const search = query.search?.trim();
   const filter = and(
@@ -135,9 +149,20 @@ export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDe
     conditions,
     where,
   );
-  const { order, channel } = orderOf(query.sort);
-  const sorted = <TQuery extends PgSelect>(select: TQuery) =>
+  return { filter, conditions };
+}
+
+/** The join of the channel a temperature sort reads. */
+const sortedBy =
+  (channel: string | null) =>
+  <TQuery extends PgSelect>(select: TQuery) =>
     channel ? select.leftJoin(sortChannel, and(eq(sortChannel.deviceEui, devices.eui), eq(sortChannel.channelId, channel))) : select;
+
+export async function listDevicePage(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL): Promise<TDevicePage> {
+  const projection = parseProjection(query.projection, projectableFields(DEVICE_FIELDS));
+  const { filter, conditions } = listFilter(user, query, where);
+  const { order, channel } = orderOf(query.sort);
+  const sorted = sortedBy(channel);
   const selection = selectionFor(projection, DEVICE_FIELDS);
   const paged = query.page !== undefined || query.limit !== undefined;
   if (!paged) {
@@ -195,4 +220,63 @@ export async function readDevice(db: TDb, user: TAuthUser, eui: string): Promise
   const [device] = await listDevices(db, user, {}, eq(devices.eui, row.eui));
   if (!device) throw ApiError.notFound(`No device ${eui}`);
   return device as TDevice;
+}
+
+/** A temperature channel's value, as the list's temperature columns show it. */
+const channelValue = (channel: string) =>
+  sql<number | null>`(SELECT c.value FROM device_channels c WHERE c.device_eui = ${devices.eui} AND c.channel_id = ${channel})`;
+
+/** One row of the node export (docs/exports.md): the list's columns. */
+export const deviceExportSelection = {
+  name: devices.name,
+  eui: devices.eui,
+  customer: customers.name,
+  location: locations.name,
+  gateway: gateways.name,
+  type: devices.type,
+  version: devices.version,
+  temperature1: channelValue('temperature1'),
+  temperature2: channelValue('temperature2'),
+  temperature3: channelValue('temperature3'),
+  calibration: devices.calibrationTs,
+  sync: devices.sync,
+  signal: devices.signal,
+  rssi: devices.rssi,
+  lastOnline: devices.loraTs,
+};
+export interface TDeviceExportRow {
+  name: string;
+  eui: string;
+  customer: string | null;
+  location: string | null;
+  gateway: string | null;
+  type: string;
+  version: string | null;
+  temperature1: number | null;
+  temperature2: number | null;
+  temperature3: number | null;
+  calibration: Date | null;
+  sync: number;
+  signal: number;
+  rssi: number | null;
+  lastOnline: Date | null;
+}
+
+/**
+ * Every row of a list (the same filter and order as listDevicePage, all pages) in keyset batches
+ * (lib/keyset.ts), for the export: one batch in memory at a time.
+ */
+export function deviceExportBatches(db: TDb, user: TAuthUser | null, query: TDeviceListQuery, where?: SQL, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<TDeviceExportRow[]> {
+  const { filter } = listFilter(user, query, where);
+  const { keys, channel } = orderKeys(query.sort);
+  const sorted = sortedBy(channel);
+  return keysetBatches(
+    keys,
+    (after, limit) =>
+      sorted(withNamedPlaces(db.select({ ...deviceExportSelection, ...keysetSelection(keys) }).from(devices).$dynamic()))
+        .where(and(filter, after))
+        .orderBy(...keysetOrder(keys))
+        .limit(limit) as unknown as Promise<(TDeviceExportRow & Record<string, unknown>)[]>,
+    batchSize,
+  ) as AsyncGenerator<TDeviceExportRow[]>;
 }

@@ -23,7 +23,9 @@ import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '..
 import { listAuditLogs } from './audit-log-repository';
 import { DEVICE_DATA_MAX_LIMIT, listDeviceData, ownedSince } from './device-data-repository';
 import { isAdministrator } from '../../identity/rights';
-import { listDevicePage, readDevice, requireVisibleDevice, UNPAGED_MAX_ROWS, type TDevicePage } from './device-repository';
+import { deviceExportBatches, listDevicePage, readDevice, requireVisibleDevice, UNPAGED_MAX_ROWS, type TDevicePage } from './device-repository';
+import { deviceExportColumns } from './device-export';
+import { CSV_EXPORT_RESPONSE, exportLanguage, sendCsvExport, ZExportLanguage } from '../../lib/csv-export';
 import { INTAKE_EVENTS_MAX_LIMIT, listFailedIntakeEvents } from './intake-event-repository';
 import { listOverflowLogs } from './overflow-log-repository';
 
@@ -40,6 +42,9 @@ const ZDeviceListQuery = ZListQuery.extend({
   search: z.string().max(100).optional(),
   assigned: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
 });
+/** The export of a list (docs/exports.md): the list's filter, search and sort, every page; `language` of the headers (default the user's). */
+const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, limit: true, projection: true }).extend({ language: ZExportLanguage.optional() });
+const EXPORT_RESPONSES = { 200: CSV_EXPORT_RESPONSE, ...errorResponses(400, 401, 403, 404) };
 const DEVICE_LIST_RESPONSES = {
   200: z.array(ZDeviceListItem).describe(`One page when page or limit is given; the header ${TOTAL_COUNT_HEADER} then holds the number of matching rows`),
   ...errorResponses(401, 403, 404),
@@ -128,6 +133,52 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       const user = currentUser(request);
       const gateway = await requireGateway(db, user, request.params);
       return sendPage(reply, await listDevicePage(db, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id))));
+    },
+  );
+
+  // The exports of the four node lists (docs/exports.md): the same scope and filter as the list, every page, streamed as CSV.
+  const exportCsv = (reply: FastifyReply, user: ReturnType<typeof currentUser>, query: z.infer<typeof ZDeviceExportQuery>, where?: Parameters<typeof listDevicePage>[3]) => {
+    const language = exportLanguage(query.language, user);
+    return sendCsvExport(reply, { list: 'nodes', columns: deviceExportColumns(language), batches: deviceExportBatches(db, user, query, where), language });
+  };
+  routes.get(
+    '/devices/export.csv',
+    {
+      schema: { operationId: 'GetDevicesExport', tags: ['devices'], summary: 'GET /devices as CSV: every row the query matches (docs/exports.md)', querystring: ZDeviceExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => exportCsv(reply, currentUser(request), request.query),
+  );
+  routes.get(
+    '/customers/:customer/devices/export.csv',
+    {
+      schema: { operationId: 'GetCustomerDevicesExport', tags: ['devices'], summary: "A customer's nodes as CSV, as GET /devices/export.csv", params: ZCustomerParams, querystring: ZDeviceExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const customer = await requireCustomer(db, user, request.params.customer);
+      return exportCsv(reply, user, request.query, eq(devices.customerId, customer.id));
+    },
+  );
+  routes.get(
+    '/customers/:customer/locations/:location/devices/export.csv',
+    {
+      schema: { operationId: 'GetLocationDevicesExport', tags: ['devices'], summary: "A location's nodes as CSV, as GET /devices/export.csv", params: ZLocationParams, querystring: ZDeviceExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const location = await requireLocation(db, user, request.params.customer, request.params.location);
+      return exportCsv(reply, user, request.query, eq(devices.locationId, location.id));
+    },
+  );
+  routes.get(
+    '/customers/:customer/locations/:location/gateways/:gateway/devices/export.csv',
+    {
+      schema: { operationId: 'GetGatewayDevicesExport', tags: ['devices'], summary: "A gateway's nodes as CSV, as GET /devices/export.csv", params: ZGatewayParams, querystring: ZDeviceExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const gateway = await requireGateway(db, user, request.params);
+      return exportCsv(reply, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id)));
     },
   );
 

@@ -1,0 +1,100 @@
+import { and, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Keyset pages (docs/exports.md, "Streamed in batches"): a list read in batches that each start
+ * after the last row of the one before, in the list's own order, so a read of 100,000 rows never
+ * holds more than one batch and never pays for an OFFSET (which reads and throws away every row
+ * before the page) or a transaction held open while a slow client downloads.
+ *
+ * A list describes its ORDER BY as keys; the last key must make the order total (a primary key).
+ * `keysetOrder` is that ORDER BY, so the list and its export cannot drift apart.
+ */
+export interface TKeysetKey {
+  expression: SQL;
+  /** The SQL type a key value is cast back to (the values travel as text, so no precision is lost). */
+  type: 'text' | 'integer' | 'bigint' | 'smallint' | 'double precision' | 'timestamptz' | 'boolean';
+  descending?: boolean;
+  /** Empty values come first (PostgreSQL: NULLS FIRST); otherwise last, in both directions. */
+  nullsFirst?: boolean;
+  /** The expression is never NULL: a simpler and index-friendly condition. */
+  notNull?: boolean;
+}
+
+/** One row's key values as text (null for SQL NULL), in key order. */
+export type TKeyValues = (string | null)[];
+
+/** The ORDER BY of the keys. */
+export function keysetOrder(keys: readonly TKeysetKey[]): SQL[] {
+  return keys.map((key) => {
+    const direction = key.descending ? sql`DESC` : sql`ASC`;
+    const nulls = key.notNull ? sql`` : key.nullsFirst ? sql` NULLS FIRST` : sql` NULLS LAST`;
+    return sql`${key.expression} ${direction}${nulls}`;
+  });
+}
+
+/** The key values to select beside a row, as text: `{ k0: ..., k1: ... }`. */
+export function keysetSelection(keys: readonly TKeysetKey[]): Record<string, SQL.Aliased<string | null>> {
+  return Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string | null>`(${key.expression})::text`.as(`k${index}`)]));
+}
+
+function valueOf(key: TKeysetKey, value: string): SQL {
+  return sql`CAST(${value} AS ${sql.raw(key.type)})`;
+}
+
+/** The key equals the value (NULL equals NULL here). */
+function equal(key: TKeysetKey, value: string | null): SQL {
+  return value === null ? isNull(key.expression) : sql`${key.expression} = ${valueOf(key, value)}`;
+}
+
+/** The key comes after the value in the key's direction and NULL placement; undefined: nothing does. */
+function after(key: TKeysetKey, value: string | null): SQL | undefined {
+  if (value === null) return key.nullsFirst ? isNotNull(key.expression) : undefined;
+  const beyond = key.descending ? sql`${key.expression} < ${valueOf(key, value)}` : sql`${key.expression} > ${valueOf(key, value)}`;
+  return key.notNull || key.nullsFirst ? beyond : or(beyond, isNull(key.expression));
+}
+
+/**
+ * The rows after `values` in the order of `keys`. Keys that are all NOT NULL and run one way are one
+ * row comparison, `(a, b, c) > (x, y, z)`, which PostgreSQL starts an index scan at; otherwise
+ * the lexicographic expansion: a1 after x, or a1 = x and a2 after y, ...
+ */
+export function keysetAfter(keys: readonly TKeysetKey[], values: TKeyValues): SQL {
+  const oneWay = keys.every((key) => key.notNull && Boolean(key.descending) === Boolean(keys[0].descending));
+  if (oneWay && values.every((value) => value !== null)) {
+    const left = sql.join(keys.map((key) => key.expression), sql`, `);
+    const right = sql.join(keys.map((key, index) => valueOf(key, values[index] as string)), sql`, `);
+    return keys[0].descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
+  const branches = keys.map((key, index) => {
+    const step = after(key, values[index]);
+    if (!step) return undefined;
+    return and(...keys.slice(0, index).map((earlier, before) => equal(earlier, values[before])), step);
+  });
+  return or(...branches.filter((branch) => branch !== undefined)) ?? sql`false`;
+}
+
+/**
+ * Reads a list in keyset batches: `read(after, limit)` answers the next rows in keysetOrder(keys)
+ * after the condition (none for the first batch), each with keysetSelection(keys) beside it. Yields
+ * the rows without their key values; stops after a short batch.
+ */
+export async function* keysetBatches<TRow extends Record<string, unknown>>(
+  keys: readonly TKeysetKey[],
+  read: (after: SQL | undefined, limit: number) => Promise<TRow[]>,
+  batchSize = 1000,
+): AsyncGenerator<Omit<TRow, `k${number}`>[]> {
+  let condition: SQL | undefined;
+  for (;;) {
+    const rows = await read(condition, batchSize);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    const values = keys.map((_, index) => (last[`k${index}`] ?? null) as string | null);
+    yield rows.map((row) => {
+      const copy: Record<string, unknown> = { ...row };
+      keys.forEach((_, index) => delete copy[`k${index}`]);
+      return copy as Omit<TRow, `k${number}`>;
+    });
+    if (rows.length < batchSize) return;
+    condition = keysetAfter(keys, values);
+  }
+}
