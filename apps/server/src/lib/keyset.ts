@@ -62,7 +62,7 @@ export function keysetAfter(keys: readonly TKeysetKey[], values: TKeyValues): SQ
   const oneWay = keys.every((key) => key.notNull && Boolean(key.descending) === Boolean(keys[0].descending));
   if (oneWay && values.every((value) => value !== null)) {
     const left = sql.join(keys.map((key) => key.expression), sql`, `);
-    const right = sql.join(keys.map((key, index) => valueOf(key, values[index] as string)), sql`, `);
+    const right = sql.join(keys.map((key, index) => valueOf(key, values[index] ?? '')), sql`, `);
     return keys[0].descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
   }
   const branches = keys.map((key, index) => {

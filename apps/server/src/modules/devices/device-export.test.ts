@@ -62,7 +62,7 @@ async function listed(token: string, query: string): Promise<string[]> {
 async function exported(token: string, query: string, path = '/devices/export.csv') {
   const response = await call(token, 'GET', `${path}?${query}`);
   expect(response.statusCode).toBe(200);
-  const records = parse(response.body, { delimiter: ';', bom: true }) as string[][];
+  const records: string[][] = parse(response.body, { delimiter: ';', bom: true });
   return { response, header: records[0], rows: records.slice(1) };
 }
 

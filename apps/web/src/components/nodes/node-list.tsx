@@ -17,7 +17,7 @@ import { SignalCell } from '../cells/signal-cell';
 import { SyncCell } from '../cells/sync-cell';
 import { TEMPERATURE_COLUMN_WIDTH } from '../cells/temperature-cell';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { fetchNodePage, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
+import { fetchNodePage, nodeExport, NODES_QUERY_ROOT, nodeEditScreen, nodeListKey, nodeNewScreen, nodeScreen, removeNode, type TNodeScope } from '../../lib/api/nodes';
 import { LabelsButton, OutletLabelsButton } from '../scan/labels-button';
 import { CalibrationCell, FunctionIcons, LastOnlineCell, NodeTemperatureCell } from './node-cells';
 
@@ -332,6 +332,7 @@ export function NodeList({ customer, location, gateway, storageKey }: TNodeListP
       newTo={hasAnyRight(user, 'addNode') ? nodeNewScreen(scope) : undefined}
       // Labels of the selected nodes (docs/field-work.md, "Print labels"); at a desk, where sheets are printed.
       selectionAction={phone ? undefined : (rows) => <LabelsButton euis={rows.map((row) => row.eui ?? '').filter(Boolean)} />}
+      exportTarget={(query) => nodeExport(scope, query)}
       messages={{ loadError: 'snackbar.nodesGetError', deleted: 'snackbar.nodesDelete', deleteFailed: 'snackbar.nodesDeleteError', empty: 'nodes.empty' }}
     />
   );

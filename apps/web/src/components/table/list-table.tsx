@@ -22,6 +22,7 @@ import type { TListColumn } from './list-column';
 import { deleteConfirmation, EmptyListOverlay, useElementWidth } from './list-parts';
 import type { TListMessages, TListQuery, TListSource } from './list-source';
 import { ListToolbar } from './list-toolbar';
+import type { TListExport } from './export-button';
 import { useExpandableRows, guardColumn, gridRowId, isDetailRow } from './use-expandable-rows';
 import { useFitColumns } from './use-fit-columns';
 import { useGridLocaleText } from './use-grid-locale-text';
@@ -61,6 +62,8 @@ export interface TListTableProps<T extends GridValidRowModel> {
   autoRowHeight?: boolean;
   /** An action on the selected rows (the node list's label sheet); enables selection, shown while rows are selected. */
   selectionAction?: (rows: T[]) => ReactNode;
+  /** The list's export (docs/exports.md) for its current search and sort: an "Exporteren (CSV)" button. */
+  exportTarget?: (query: { search: string; sort: TListSort | null }) => TListExport;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface TListTableProps<T extends GridValidRowModel> {
  * progress bar while fetching.
  */
 export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>) {
-  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight, searchable = true, selectionAction } =
+  const { columns, source, getRowId, defaultSort, onRowClick, renderExpanded, onDelete, newTo, onNew, messages, storageKey, label, compactToolbar, confirmOne, autoRowHeight, searchable = true, selectionAction, exportTarget } =
     props;
   const selectable = Boolean(onDelete || selectionAction);
   const { t, i18n } = useTranslation();
@@ -167,6 +170,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
         newTo={newTo}
         onNew={onNew}
         compact={compactToolbar}
+        exportTarget={exportTarget?.({ search: list.search, sort })}
       />
       {selectionAction && removal.selectedRows.length > 0 ? <Box data-testid="list-selection-action" sx={{ display: 'flex', px: 1, pb: 1 }}>{selectionAction(removal.selectedRows)}</Box> : null}
       {failed ? <FailureNotice {...failure} updatedAt={hasData ? result.dataUpdatedAt : 0} onRetry={refresh} sx={{ mx: 1, mb: 1 }} /> : null}

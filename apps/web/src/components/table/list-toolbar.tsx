@@ -19,6 +19,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import { ExportButton, ExportMenuItem, type TListExport } from './export-button';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,6 +36,8 @@ export interface TListToolbarProps {
   onNew?: () => void;
   /** Collapse refresh and delete into a menu (small screens); defaults to the `sm` breakpoint. New stays a button. */
   compact?: boolean;
+  /** Present when the list can be exported (docs/exports.md): "Exporteren (CSV)" with the list's query. */
+  exportTarget?: TListExport;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface TListToolbarProps {
  * On small screens refresh and delete go into a menu; New stays a visible button (an engineer at a
  * new node looked for it under the menu, issue 37 item 4).
  */
-export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDelete, newTo, onNew, compact }: TListToolbarProps) {
+export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDelete, newTo, onNew, compact, exportTarget }: TListToolbarProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
@@ -128,6 +131,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
               </ListItemIcon>
               <ListItemText>{t('table.refresh')}</ListItemText>
             </MenuItem>
+            {exportTarget ? <ExportMenuItem target={exportTarget} onDone={closeMenu} /> : null}
             {onDelete ? (
               <MenuItem
                 disabled={selectedCount === 0}
@@ -149,6 +153,7 @@ export function ListToolbar({ search, onSearch, selectedCount, onRefresh, onDele
         </>
       ) : (
         <>
+          {exportTarget ? <ExportButton target={exportTarget} /> : null}
           <Tooltip title={t('table.refresh')}>
             <IconButton aria-label={t('table.refresh')} onClick={onRefresh}>
               <RefreshIcon />

@@ -80,6 +80,12 @@ export function nodePageParams(query: TNodePageQuery): Record<string, string | n
   return params;
 }
 
+/** The export of a node list (docs/exports.md): the list's search and sort, every page, as CSV. */
+export function nodeExport(scope: TNodeScope, query: Pick<TNodePageQuery, 'search' | 'sort'>): { path: string; query: Record<string, string | number>; fileName: string } {
+  const { page: _page, limit: _limit, projection: _projection, ...rest } = nodePageParams({ ...query, page: 0, pageSize: 1 });
+  return { path: `${nodeListApiPath(scope)}/export.csv`, query: rest, fileName: 'nodes.csv' };
+}
+
 /** One page of nodes with a customer and a location; the total from X-Total-Count. */
 export async function fetchNodePage(scope: TNodeScope, query: TNodePageQuery, signal?: AbortSignal): Promise<{ rows: TDeviceListItem[]; total: number }> {
   const { data, headers } = await http.getWithHeaders<unknown[]>(nodeListApiPath(scope), { query: nodePageParams(query), signal });
