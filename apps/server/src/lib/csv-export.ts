@@ -76,3 +76,16 @@ export function exportLanguage(asked: TExportLanguage | undefined, user: { langu
 export function fillHeader(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/**
+ * The query of an export of a list the browser searches and sorts (the list kit's client mode): the
+ * search box's text and the sorted column (`name`, `-name`), as the list has them; the headers' language.
+ */
+export function zClientListExportQuery(sortFields: readonly string[]) {
+  const sorts = sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z.object({ search: z.string().max(100).optional(), sort: z.enum(sorts).optional(), language: ZExportLanguage.optional() });
+}
+export interface TClientListExportQuery {
+  search?: string;
+  sort?: string;
+}

@@ -98,3 +98,19 @@ export async function* keysetBatches<TRow extends Record<string, unknown>>(
     condition = keysetAfter(keys, values);
   }
 }
+
+/** A text column as a sort key of a list the browser sorts: case-insensitive, empty text counted as empty (last). */
+export function textSortKey(expression: SQL): TKeysetKey {
+  return { expression: sql`NULLIF(lower(${expression}), '')`, type: 'text' };
+}
+
+/**
+ * The order of a list that the list kit sorts in the browser (client mode, apps/web/src/components/table/client-rows.ts):
+ * the column (`sort`: a field, '-' in front for descending; empty values last in both directions),
+ * then the list's own order, which keeps ties as the list has them. Without `sort`: the list's order.
+ */
+export function clientSortKeys(sort: string | undefined, columns: Record<string, TKeysetKey>, listOrder: readonly TKeysetKey[]): TKeysetKey[] {
+  const column = sort ? columns[sort.replace(/^-/, '')] : undefined;
+  if (!sort || !column) return [...listOrder];
+  return [{ ...column, descending: sort.startsWith('-'), nullsFirst: false }, ...listOrder];
+}

@@ -6,6 +6,20 @@
  */
 export const exportTextsNl = {
   sync: { none: 'Geen parameters', pending: 'Wacht op synchronisatie', saved: 'Gesynchroniseerd' },
+  places: {
+    name: 'Naam',
+    customer: 'Klant',
+    reference: 'Referentie',
+    address: 'Adres',
+    postalCode: 'Postcode',
+    city: 'Plaats',
+    country: 'Land',
+    sync: 'Sync',
+    online: 'Online',
+    nodes: 'Nodes',
+    channels: 'Kanalen',
+  },
+  gateways: { name: 'Naam', mac: 'MAC', type: 'Type', lastSeen: 'Laatst gezien', customer: 'Klant', location: 'Locatie' },
   nodes: {
     name: 'Naam',
     eui: 'EUI',
@@ -26,6 +40,20 @@ export type TExportTexts = typeof exportTextsNl;
 
 export const exportTextsEn: TExportTexts = {
   sync: { none: 'No parameters', pending: 'Waiting for synchronisation', saved: 'Synchronised' },
+  places: {
+    name: 'Name',
+    customer: 'Customer',
+    reference: 'Reference',
+    address: 'Address',
+    postalCode: 'Postal code',
+    city: 'City',
+    country: 'Country',
+    sync: 'Sync',
+    online: 'Online',
+    nodes: 'Nodes',
+    channels: 'Channels',
+  },
+  gateways: { name: 'Name', mac: 'MAC', type: 'Type', lastSeen: 'Last seen', customer: 'Customer', location: 'Location' },
   nodes: {
     name: 'Name',
     eui: 'EUI',
@@ -45,6 +73,20 @@ export const exportTextsEn: TExportTexts = {
 
 export const exportTextsDe: TExportTexts = {
   sync: { none: 'Keine Parameter', pending: 'Wartet auf Synchronisierung', saved: 'Synchronisiert' },
+  places: {
+    name: 'Name',
+    customer: 'Kunde',
+    reference: 'Referenz',
+    address: 'Adresse',
+    postalCode: 'Postleitzahl',
+    city: 'Ort',
+    country: 'Land',
+    sync: 'Sync',
+    online: 'Online',
+    nodes: 'Nodes',
+    channels: 'Kanäle',
+  },
+  gateways: { name: 'Name', mac: 'MAC', type: 'Typ', lastSeen: 'Zuletzt gesehen', customer: 'Kunde', location: 'Standort' },
   nodes: {
     name: 'Name',
     eui: 'EUI',

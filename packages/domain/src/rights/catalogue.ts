@@ -25,7 +25,7 @@ export const SETTING_GROUPS = {
   system: 'registers.system',
 } as const;
 
-const GATEWAY_READS = route('GetGateways', 'GetCustomerGateways', 'GetLocationGateways', 'GetGateway', 'GetGatewayDevices', 'GetGatewayDevicesExport', 'GetGatewayHeardNodes', 'GetDeviceGateways');
+const GATEWAY_READS = route('GetGateways', 'GetGatewaysExport', 'GetCustomerGateways', 'GetCustomerGatewaysExport', 'GetLocationGateways', 'GetLocationGatewaysExport', 'GetGateway', 'GetGatewayDevices', 'GetGatewayDevicesExport', 'GetGatewayHeardNodes', 'GetDeviceGateways');
 const PRODUCT_READS = route('GetProducts', 'GetProduct', 'GetProductImage');
 const NODE_DETAIL_FIELDS = ['device.name', 'device.notes', 'device.locationNotes', 'device.flushDevice', 'device.channels.name', 'device.channels.custom'];
 /**

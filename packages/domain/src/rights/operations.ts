@@ -48,6 +48,7 @@ export const OPERATIONS = {
   GetDashboardChecks: op('GET', '/dashboard/checks', 'read'),
   // customers
   GetCustomers: op('GET', '/customers', 'read'),
+  GetCustomersExport: op('GET', '/customers/export.csv', 'read'),
   PostCustomer: op('POST', '/customers', 'route'),
   GetCustomer: op('GET', '/customers/:customer', 'read'),
   PatchCustomer: op('PATCH', '/customers/:customer', 'route'),
@@ -60,8 +61,10 @@ export const OPERATIONS = {
   PatchCustomerAlarmEscalation: op('PATCH', '/customers/:customer/alarmEscalation', 'route'),
   // locations
   GetLocations: op('GET', '/locations', 'read'),
+  GetLocationsExport: op('GET', '/locations/export.csv', 'read'),
   PostLocation: op('POST', '/locations', 'route'),
   GetCustomerLocations: op('GET', '/customers/:customer/locations', 'read'),
+  GetCustomerLocationsExport: op('GET', '/customers/:customer/locations/export.csv', 'read'),
   GetLocation: op('GET', '/customers/:customer/locations/:location', 'read'),
   PatchLocation: op('PATCH', '/customers/:customer/locations/:location', 'route'),
   DeleteLocation: op('DELETE', '/customers/:customer/locations/:location', 'route'),
@@ -130,9 +133,12 @@ export const OPERATIONS = {
   GetLogbookJobCsv: op('GET', '/logbook/jobs/:id/csv', 'read'),
   // gateways
   GetGateways: op('GET', '/gateways', 'route'),
+  GetGatewaysExport: op('GET', '/gateways/export.csv', 'route'),
   PostGateway: op('POST', '/gateways', 'route'),
   GetCustomerGateways: op('GET', '/customers/:customer/gateways', 'route'),
+  GetCustomerGatewaysExport: op('GET', '/customers/:customer/gateways/export.csv', 'route'),
   GetLocationGateways: op('GET', '/customers/:customer/locations/:location/gateways', 'route'),
+  GetLocationGatewaysExport: op('GET', '/customers/:customer/locations/:location/gateways/export.csv', 'route'),
   GetGateway: op('GET', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
   PatchGateway: op('PATCH', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),
   DeleteGateway: op('DELETE', '/customers/:customer/locations/:location/gateways/:gateway', 'route'),

@@ -17,4 +17,4 @@ export {
   selectionFor,
   type TSelection,
 } from './projection';
-export { containingPattern, containsText } from './text-search';
+export { allWordsIn, containingPattern, containsText } from './text-search';

@@ -8,6 +8,10 @@ import { parseConditions, parseProjection, projectableFields, selectionFor, type
 import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { placeFields, tidyPlaceRow, withPlaceCounts } from '../places/place-fields';
+import { placeExportSelection, placeSearchColumns, placeSortColumns, type TPlaceExportRow } from '../places/place-export';
+import { clientSortKeys, keysetBatches, keysetOrder, keysetSelection, type TKeysetKey } from '../../lib/keyset';
+import { allWordsIn } from '../../lib/query';
+import { EXPORT_BATCH_SIZE, type TClientListExportQuery } from '../../lib/csv-export';
 
 export type TCustomerRow = typeof customers.$inferSelect;
 
@@ -67,4 +71,26 @@ export async function readCustomer(db: TDb, user: TAuthUser, id: number): Promis
   const [row] = await listCustomers(db, user, {}, eq(customers.id, id));
   if (!row) throw ApiError.notFound('No such customer');
   return row;
+}
+
+/** The list's order (lower(name), name) as keyset keys, the id last. */
+const CUSTOMER_ORDER: TKeysetKey[] = [
+  { expression: sql`lower(${customers.name})`, type: 'text', notNull: true },
+  { expression: sql`${customers.name}`, type: 'text', notNull: true },
+  { expression: sql`${customers.id}`, type: 'integer', notNull: true },
+];
+
+/** Every customer of the list with its search and sort (docs/exports.md), in keyset batches. */
+export function customerExportBatches(db: TDb, user: TAuthUser, query: TClientListExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<TPlaceExportRow[]> {
+  const keys = clientSortKeys(query.sort, placeSortColumns(customers), CUSTOMER_ORDER);
+  const filter = and(customerScopeCondition(user, customers.id), allWordsIn(placeSearchColumns(customers), query.search));
+  return keysetBatches(
+    keys,
+    (after, limit) =>
+      withPlaceCounts(db.select({ ...placeExportSelection(customers), ...keysetSelection(keys) }).from(customers).$dynamic(), 'customer_id', customers.id, true)
+        .where(and(filter, after))
+        .orderBy(...keysetOrder(keys))
+        .limit(limit),
+    batchSize,
+  );
 }

@@ -5,7 +5,9 @@ import { ZCustomer, ZCustomerCreate, ZCustomerListItem, ZCustomerPatch } from '@
 import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { listCustomers, readCustomer, requireCustomer } from './customer-repository';
+import { customerExportBatches, listCustomers, readCustomer, requireCustomer } from './customer-repository';
+import { CSV_EXPORT_RESPONSE, exportLanguage, sendCsvExport, zClientListExportQuery } from '../../lib/csv-export';
+import { PLACE_SORT_FIELDS, placeExportColumns } from '../places/place-export';
 import { createCustomer, deleteCustomer, updateCustomer } from './customer-service';
 import { ZCustomerParams, ZListQuery } from '../places/place-params';
 
@@ -26,6 +28,24 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: TDb }):
       },
     },
     async (request) => listCustomers(db, currentUser(request), request.query),
+  );
+
+  routes.get(
+    '/customers/export.csv',
+    {
+      schema: {
+        operationId: 'GetCustomersExport',
+        tags: ['customers'],
+        summary: 'The customer list as CSV with its search and sort (docs/exports.md)',
+        querystring: zClientListExportQuery(PLACE_SORT_FIELDS.filter((field) => field !== 'customer')),
+        response: { 200: CSV_EXPORT_RESPONSE, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = exportLanguage(request.query.language, user);
+      return sendCsvExport(reply, { list: 'customers', columns: placeExportColumns(language, false), batches: customerExportBatches(db, user, request.query), language });
+    },
   );
 
   routes.post(

@@ -10,7 +10,8 @@ import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
 import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
 import { requireLocation } from '../locations/location-repository';
-import { listGateways, readGateway, requireGateway } from './gateway-repository';
+import { GATEWAY_SORT_FIELDS, gatewayExportBatches, gatewayExportColumns, listGateways, readGateway, requireGateway } from './gateway-repository';
+import { CSV_EXPORT_RESPONSE, exportLanguage, sendCsvExport, zClientListExportQuery } from '../../lib/csv-export';
 import { createGateway, deleteGateway, updateGateway } from './gateway-service';
 
 type TGateway = z.infer<typeof ZGateway>;
@@ -19,6 +20,48 @@ const LIST_RESPONSES = { 200: z.array(ZGatewayListItem), ...errorResponses(400, 
 /** Gateways (docs/places.md, "Gateways"): gatewayView reads, gatewayManagement writes; scoped to the caller's customers. */
 export async function gatewayRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The exports of the three gateway lists (docs/exports.md): the list's search and sort, every row, as CSV.
+  const ZExportQuery = zClientListExportQuery(GATEWAY_SORT_FIELDS);
+  const EXPORT_RESPONSES = { 200: CSV_EXPORT_RESPONSE, ...errorResponses(400, 401, 403, 404) };
+  const exportCsv = (
+    reply: Parameters<typeof sendCsvExport>[0],
+    user: ReturnType<typeof currentUser>,
+    query: z.infer<typeof ZExportQuery>,
+    options: Parameters<typeof gatewayExportBatches>[3],
+  ) => {
+    const language = exportLanguage(query.language, user);
+    return sendCsvExport(reply, { list: 'gateways', columns: gatewayExportColumns(language, options.columns), batches: gatewayExportBatches(db, user, query, options), language });
+  };
+  routes.get(
+    '/gateways/export.csv',
+    {
+      schema: { operationId: 'GetGatewaysExport', tags: ['gateways'], summary: 'The gateway list as CSV with its search and sort (docs/exports.md)', querystring: ZExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => exportCsv(reply, currentUser(request), request.query, { columns: { customer: true, location: true } }),
+  );
+  routes.get(
+    '/customers/:customer/gateways/export.csv',
+    {
+      schema: { operationId: 'GetCustomerGatewaysExport', tags: ['gateways'], summary: "A customer's gateways as CSV", params: ZCustomerParams, querystring: ZExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const customer = await requireCustomer(db, user, request.params.customer);
+      return exportCsv(reply, user, request.query, { where: eq(gateways.customerId, customer.id), columns: { customer: false, location: true } });
+    },
+  );
+  routes.get(
+    '/customers/:customer/locations/:location/gateways/export.csv',
+    {
+      schema: { operationId: 'GetLocationGatewaysExport', tags: ['gateways'], summary: "A location's gateways as CSV", params: ZLocationParams, querystring: ZExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const location = await requireLocation(db, user, request.params.customer, request.params.location);
+      return exportCsv(reply, user, request.query, { where: eq(gateways.locationId, location.id), columns: { customer: false, location: false } });
+    },
+  );
 
   routes.get(
     '/gateways',

@@ -9,6 +9,10 @@ import { isAdministrator } from '../../identity/rights';
 import type { TAuthUser } from '../../identity/auth-user';
 import { requireCustomer, type TListQuery } from '../customers/customer-repository';
 import { placeFields, tidyPlaceRow, withPlaceCounts } from '../places/place-fields';
+import { placeExportSelection, placeSearchColumns, placeSortColumns, type TPlaceExportRow } from '../places/place-export';
+import { clientSortKeys, keysetBatches, keysetOrder, keysetSelection, type TKeysetKey } from '../../lib/keyset';
+import { allWordsIn } from '../../lib/query';
+import { EXPORT_BATCH_SIZE, type TClientListExportQuery } from '../../lib/csv-export';
 
 export type TLocationRow = typeof locations.$inferSelect;
 
@@ -68,4 +72,29 @@ export async function readLocation(db: TDb, user: TAuthUser, id: number): Promis
   const [row] = await listLocations(db, user, {}, eq(locations.id, id));
   if (!row) throw ApiError.notFound('No such location');
   return row;
+}
+
+/** The list's order (name, then customer) as keyset keys, the id last. */
+const LOCATION_ORDER: TKeysetKey[] = [
+  { expression: sql`lower(${locations.name})`, type: 'text', notNull: true },
+  { expression: sql`${locations.name}`, type: 'text', notNull: true },
+  { expression: sql`lower(${customers.name})`, type: 'text', notNull: true },
+  { expression: sql`${locations.id}`, type: 'integer', notNull: true },
+];
+
+/** Every location of the list (all, or `where`: one customer's) with its search and sort (docs/exports.md), in keyset batches. */
+export function locationExportBatches(db: TDb, user: TAuthUser, query: TClientListExportQuery, where?: SQL, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<TPlaceExportRow[]> {
+  const customerName = sql`${customers.name}`;
+  const keys = clientSortKeys(query.sort, placeSortColumns(locations, customerName), LOCATION_ORDER);
+  const filter = and(customerScopeCondition(user, locations.customerId), allWordsIn(placeSearchColumns(locations, where ? undefined : customerName), query.search), where);
+  return keysetBatches(
+    keys,
+    (after, limit) =>
+      withPlaceCounts(db.select({ ...placeExportSelection(locations), customer: customers.name, ...keysetSelection(keys) }).from(locations).$dynamic(), 'location_id', locations.id, true)
+        .innerJoin(customers, eq(customers.id, locations.customerId))
+        .where(and(filter, after))
+        .orderBy(...keysetOrder(keys))
+        .limit(limit),
+    batchSize,
+  );
 }

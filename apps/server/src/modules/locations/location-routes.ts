@@ -9,7 +9,9 @@ import { errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
 import { requireCustomer } from '../customers/customer-repository';
 import { ZCustomerParams, ZListQuery, ZLocationParams } from '../places/place-params';
-import { listLocations, readLocation, requireLocation } from './location-repository';
+import { listLocations, locationExportBatches, readLocation, requireLocation } from './location-repository';
+import { CSV_EXPORT_RESPONSE, exportLanguage, sendCsvExport, zClientListExportQuery } from '../../lib/csv-export';
+import { PLACE_SORT_FIELDS, placeExportColumns } from '../places/place-export';
 import { createLocation, deleteLocation, updateLocation } from './location-service';
 
 type TLocation = z.infer<typeof ZLocation>;
@@ -17,6 +19,45 @@ type TLocation = z.infer<typeof ZLocation>;
 /** Locations (docs/places.md): scoped to the caller's customers; rights are checked before the handler. */
 export async function locationRoutes(app: FastifyInstance, { db }: { db: TDb }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The exports of the two location lists (docs/exports.md): the list's search and sort, every row, as CSV.
+  const ZExportQuery = zClientListExportQuery(PLACE_SORT_FIELDS);
+  const EXPORT_RESPONSES = { 200: CSV_EXPORT_RESPONSE, ...errorResponses(400, 401, 404) };
+  routes.get(
+    '/locations/export.csv',
+    {
+      schema: { operationId: 'GetLocationsExport', tags: ['locations'], summary: 'The location list as CSV with its search and sort (docs/exports.md)', querystring: ZExportQuery, response: EXPORT_RESPONSES },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = exportLanguage(request.query.language, user);
+      return sendCsvExport(reply, { list: 'locations', columns: placeExportColumns(language, true), batches: locationExportBatches(db, user, request.query), language });
+    },
+  );
+  routes.get(
+    '/customers/:customer/locations/export.csv',
+    {
+      schema: {
+        operationId: 'GetCustomerLocationsExport',
+        tags: ['locations'],
+        summary: "A customer's locations as CSV, as GET /locations/export.csv",
+        params: ZCustomerParams,
+        querystring: ZExportQuery,
+        response: EXPORT_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const customer = await requireCustomer(db, user, request.params.customer);
+      const language = exportLanguage(request.query.language, user);
+      return sendCsvExport(reply, {
+        list: 'locations',
+        columns: placeExportColumns(language, false),
+        batches: locationExportBatches(db, user, request.query, eq(locations.customerId, customer.id)),
+        language,
+      });
+    },
+  );
 
   routes.get(
     '/locations',
