@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatLocale, hasAnyRight, type TGatewayListItem } from '@aquasmart/domain';
 import { ListTable, type TListColumn } from '../table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { deleteGateway, fetchGateways, gatewaysListKey } from '../../lib/api/gateways';
+import { deleteGateway, fetchGateways, gatewaysExportPath, gatewaysListKey } from '../../lib/api/gateways';
+import { clientListExport } from '../table/export-button';
 import { gatewayScreen } from '../../lib/api/places';
 
 const rowId = (row: TGatewayListItem) => [row.customer, row.location, row.name].join('\u0000');
@@ -52,6 +53,7 @@ export function GatewayList({ customer, location }: { customer?: string; locatio
       onRowClick={(row) => void navigate(gatewayScreen(row.customer ?? '', row.location ?? '', row.name ?? ''))}
       onDelete={manage ? (row) => deleteGateway(row.customer ?? '', row.location ?? '', row.name ?? '') : undefined}
       newTo={manage ? `/gateways/new${search ? `?${search}` : ''}` : undefined}
+      exportTarget={(query) => clientListExport(gatewaysExportPath(customer, location), 'gateways.csv', query)}
       messages={{ loadError: 'snackbar.gatewaysGetError', deleted: 'snackbar.gatewaysDelete', deleteFailed: 'snackbar.gatewaysDeleteError', empty: 'gateways.empty' }}
       confirmOne={(row) => t('gateways.deleteText', { name: row.name })}
     />

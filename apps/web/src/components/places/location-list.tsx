@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyRight, type TLocationListItem } from '@aquasmart/domain';
 import { ListTable } from '../table/list-table';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { deleteLocation, fetchLocations, locationsListKey } from '../../lib/api/locations';
+import { deleteLocation, fetchLocations, locationsExportPath, locationsListKey } from '../../lib/api/locations';
+import { clientListExport } from '../table/export-button';
 import { locationScreen } from '../../lib/api/places';
 import { placeColumns } from './place-columns';
 
@@ -28,6 +29,7 @@ export function LocationList({ customer }: { customer?: string }) {
       onRowClick={(row) => void navigate(locationScreen(row.customer ?? '', row.name ?? ''))}
       onDelete={hasAnyRight(user, 'deleteLocation') ? (row) => deleteLocation(row.customer ?? '', row.name ?? '') : undefined}
       newTo={hasAnyRight(user, 'addLocation') ? newTo : undefined}
+      exportTarget={(query) => clientListExport(locationsExportPath(customer), 'locations.csv', query)}
       messages={{ loadError: 'snackbar.LocationsGetError', deleted: 'snackbar.locationsDelete', deleteFailed: 'snackbar.locationsDeleteError', empty: 'locations.empty' }}
       confirmOne={(row) => t('locations.deleteText', { name: row.name, customer: row.customer })}
     />

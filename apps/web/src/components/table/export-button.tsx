@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http/http';
 import { saveFile } from '../../lib/save-file';
 import { useSnackbar } from '../snackbar/snackbar-context';
+import type { TListSort } from './client-rows';
 
 /**
  * What a list exports (docs/exports.md): the export route of its API path and the list's current
@@ -18,6 +19,14 @@ export interface TListExport {
   query: Record<string, string | number>;
   /** The file name when the answer names none. */
   fileName: string;
+}
+
+/** The export of a list the browser searches and sorts (client mode): its search text and sorted column, as the server's export takes them. */
+export function clientListExport(path: string, fileName: string, { search, sort }: { search: string; sort: TListSort | null }): TListExport {
+  const query: Record<string, string> = {};
+  if (search.trim()) query.search = search.trim();
+  if (sort) query.sort = sort.direction === 'desc' ? `-${sort.field}` : sort.field;
+  return { path, query, fileName };
 }
 
 /**

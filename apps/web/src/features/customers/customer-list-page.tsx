@@ -7,7 +7,8 @@ import { useCurrentUser } from '../../lib/session/current-user';
 import { customerScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
 import { placeColumns } from '../../components/places/place-columns';
-import { CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from '../../lib/api/customers';
+import { CUSTOMERS_EXPORT_PATH, CUSTOMERS_QUERY_KEY, deleteCustomer, fetchCustomers } from '../../lib/api/customers';
+import { clientListExport } from '../../components/table/export-button';
 
 const rowId = (row: TCustomerListItem) => row.name ?? '';
 
@@ -29,6 +30,7 @@ export function CustomerListPage() {
         onRowClick={(row) => void navigate(customerScreen(row.name ?? ''))}
         onDelete={hasAnyRight(user, 'deleteCustomer') ? (row) => deleteCustomer(row.name ?? '') : undefined}
         newTo={hasAnyRight(user, 'addCustomer') ? '/customers/new' : undefined}
+        exportTarget={(query) => clientListExport(CUSTOMERS_EXPORT_PATH, 'customers.csv', query)}
         messages={{ loadError: 'snackbar.customersGetError', deleted: 'snackbar.customersDelete', deleteFailed: 'snackbar.customersDeleteError', empty: 'customers.empty' }}
         confirmOne={(row) => t('customers.deleteText', { name: row.name })}
       />

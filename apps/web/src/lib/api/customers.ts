@@ -15,6 +15,9 @@ import { customerApiPath } from './places';
 /** The customer calls (docs/places.md). */
 export const CUSTOMERS_QUERY_KEY = ['customers', 'list'] as const;
 
+/** The customer list's export (docs/exports.md). */
+export const CUSTOMERS_EXPORT_PATH = '/customers/export.csv';
+
 export async function fetchCustomers(signal?: AbortSignal): Promise<TCustomerListItem[]> {
   const rows = await http.get<unknown[]>('/customers', { signal });
   return rows.map((row) => ZCustomerListItem.parse(row));

@@ -20,9 +20,14 @@ export async function patchGateway(customer: string, location: string, name: str
 
 /** GET /gateways, a customer's or a location's gateways (gatewayView or gatewayManagement). */
 export const gatewaysListKey = (customer?: string, location?: string) => ['gateways', 'list', customer ?? null, location ?? null] as const;
+const gatewaysApiPath = (customer?: string, location?: string) =>
+  customer === undefined ? '/gateways' : location === undefined ? `${customerApiPath(customer)}/gateways` : `${locationApiPath(customer, location)}/gateways`;
+
+/** The export of a gateway list (docs/exports.md): all, a customer's or a location's. */
+export const gatewaysExportPath = (customer?: string, location?: string) => `${gatewaysApiPath(customer, location)}/export.csv`;
+
 export async function fetchGateways(customer?: string, location?: string, signal?: AbortSignal): Promise<TGatewayListItem[]> {
-  const path =
-    customer === undefined ? '/gateways' : location === undefined ? `${customerApiPath(customer)}/gateways` : `${locationApiPath(customer, location)}/gateways`;
+  const path = gatewaysApiPath(customer, location);
   const rows = await http.get<unknown[]>(path, { signal });
   return rows.map((row) => ZGatewayListItem.parse(row));
 }

@@ -33,6 +33,9 @@ export const locationNamesQuery = (customer: string) =>
 
 /** GET /locations, or one customer's (GET /customers/{c}/locations): the location lists. */
 export const locationsListKey = (customer?: string) => ['locations', 'list', customer ?? null] as const;
+/** The export of a location list (docs/exports.md): all, or one customer's. */
+export const locationsExportPath = (customer?: string) => `${customer === undefined ? '' : customerApiPath(customer)}/locations/export.csv`;
+
 export async function fetchLocations(customer?: string, signal?: AbortSignal): Promise<TLocationListItem[]> {
   const path = customer === undefined ? '/locations' : `${customerApiPath(customer)}/locations`;
   const rows = await http.get<unknown[]>(path, { signal });
