@@ -114,3 +114,11 @@ export function clientSortKeys(sort: string | undefined, columns: Record<string,
   if (!sort || !column) return [...listOrder];
   return [{ ...column, descending: sort.startsWith('-'), nullsFirst: false }, ...listOrder];
 }
+
+/** keysetSelection for a raw SQL query: `(expression)::text AS k0, ...`. */
+export function keysetColumns(keys: readonly TKeysetKey[]): SQL {
+  return sql.join(
+    keys.map((key, index) => sql`(${key.expression})::text AS ${sql.raw(`k${index}`)}`),
+    sql`, `,
+  );
+}

@@ -33,7 +33,7 @@ const NODE_DETAIL_FIELDS = ['device.name', 'device.notes', 'device.locationNotes
  * may comment on what they see (a customer's own user notes where the key is, or that the outlet
  * is out of use); handling them takes the kind's field entry below.
  */
-const ALARM_READS = route('GetAlarms', 'GetAlarmCount', 'GetAlarm', 'GetAlarmAssignees', 'GetDeviceAlarms', 'PostAlarmComment');
+const ALARM_READS = route('GetAlarms', 'GetAlarmsExport', 'GetAlarmCount', 'GetAlarm', 'GetAlarmAssignees', 'GetDeviceAlarms', 'PostAlarmComment');
 const ALARM_HANDLING = route('PostAlarmAcknowledge', 'PostAlarmAssign', 'PostAlarmResolve');
 /** Field entries the alarm service checks per kind: every kind but water detection, and water detection. */
 export const ALARM_HANDLE_FIELD = 'alarm.handle';

@@ -171,6 +171,7 @@ export const OPERATIONS = {
   GetConnector: op('GET', '/connectors/:id/:version', 'read'),
   // alarms (docs/alarms.md): scoped to the caller's customers like the nodes
   GetAlarms: op('GET', '/alarms', 'route'),
+  GetAlarmsExport: op('GET', '/alarms/export.csv', 'route'),
   GetAlarmCount: op('GET', '/alarms/count', 'route'),
   GetAlarm: op('GET', '/alarms/:id', 'route'),
   GetAlarmAssignees: op('GET', '/alarms/:id/assignees', 'route'),

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, type TAlarmEventAction, type TAlarmKind, type TAlarmState } from '@aquasmart/domain';
-import { queryRows, type TDbOrTx } from '../../db/database';
+import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
+import { keysetBatches, keysetColumns, keysetOrder, type TKeysetKey } from '../../lib/keyset';
+import { EXPORT_BATCH_SIZE } from '../../lib/csv-export';
 import { column, rowShape } from '../../db/rows';
 import type { TAuthUser } from '../../identity/auth-user';
 import { scopedCustomerIds } from '../../identity/customer-scope';
@@ -22,8 +24,13 @@ export function alarmScope(user: TAuthUser): SQL {
   return ids ? sql`a.customer_id = ANY(${sql.param(ids)})` : sql`a.customer_id IS NOT NULL`;
 }
 
-/** Active first, then newest: the order of every alarm list (an index per list filter, 0015_alarm_records.sql). */
-const LIST_ORDER = sql`(a.closed_at IS NOT NULL), a.opened_at DESC, a.id DESC`;
+/** Active first, then newest: the order of every alarm list (an index per list filter, 0015_alarm_records.sql), as keyset keys for the export. */
+const LIST_KEYS: TKeysetKey[] = [
+  { expression: sql`(a.closed_at IS NOT NULL)`, type: 'boolean', notNull: true },
+  { expression: sql`a.opened_at`, type: 'timestamptz', descending: true, notNull: true },
+  { expression: sql`a.id`, type: 'bigint', descending: true, notNull: true },
+];
+const LIST_ORDER = sql.join(keysetOrder(LIST_KEYS), sql`, `);
 
 /** The to-handle condition: not both resolved and closed. */
 export const TO_HANDLE = sql`(a.state <> 'resolved' OR a.closed_at IS NULL)`;
@@ -69,6 +76,30 @@ export async function listAlarmPage(tx: TDbOrTx, user: TAuthUser, filter: TAlarm
   const ids = page.map((row) => row.id);
   const byId = new Map((await readAlarmRows(tx, ids)).map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: counted?.total ?? 0 };
+}
+
+/**
+ * Every alarm the filter matches, in the list's order, in keyset batches (docs/exports.md): the ids
+ * of a batch from the alarms table, then their names, as a page is read.
+ */
+export function alarmExportBatches(db: TDb, user: TAuthUser, filter: TAlarmFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<TAlarmRow[]> {
+  const where = filterCondition(user, filter);
+  const ids = keysetBatches(
+    LIST_KEYS,
+    (after, limit) =>
+      queryRows<{ id: number | string } & Record<string, unknown>>(
+        db,
+        sql`SELECT a.id, ${keysetColumns(LIST_KEYS)} FROM alarms a WHERE ${where} ${after ? sql`AND ${after}` : sql``} ORDER BY ${LIST_ORDER} LIMIT ${limit}`,
+      ),
+    batchSize,
+  );
+  return (async function* () {
+    for await (const batch of ids) {
+      const order = batch.map((row) => Number(row.id));
+      const byId = new Map((await readAlarmRows(db, order)).map((row) => [row.id, row]));
+      yield order.flatMap((id) => byId.get(id) ?? []);
+    }
+  })();
 }
 
 /** The menu badge: alarms in state new the user may see. */

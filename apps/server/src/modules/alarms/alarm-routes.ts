@@ -17,7 +17,9 @@ import {
 import type { TDb } from '../../db/database';
 import { errorResponse, errorResponses } from '../../lib/error-responses';
 import { currentUser } from '../../plugins/authenticate';
-import { alarmAssignees, alarmCount, handleAlarm, listAlarms, listDeviceAlarms, readAlarm } from './alarm-service';
+import { alarmAssignees, alarmCount, exportAlarms, handleAlarm, listAlarms, listDeviceAlarms, readAlarm } from './alarm-service';
+import { alarmExportColumns } from './alarm-export';
+import { CSV_EXPORT_RESPONSE, exportLanguage, sendCsvExport, ZExportLanguage } from '../../lib/csv-export';
 
 const ZAlarmParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const ZDeviceParams = z.object({ eui: z.string().min(1).max(100) });
@@ -48,6 +50,24 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: TDb }): Pr
       const page = await listAlarms(db, currentUser(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.rows;
+    },
+  );
+
+  routes.get(
+    '/alarms/export.csv',
+    {
+      schema: {
+        operationId: 'GetAlarmsExport',
+        tags: ['alarms'],
+        summary: 'GET /alarms as CSV: every alarm the filters match, in the list order (docs/exports.md)',
+        querystring: ZAlarmListQuery.omit({ page: true, limit: true }).extend({ language: ZExportLanguage.optional() }),
+        response: { 200: CSV_EXPORT_RESPONSE, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = exportLanguage(request.query.language, user);
+      return sendCsvExport(reply, { list: 'alarms', columns: alarmExportColumns(language), batches: await exportAlarms(db, user, request.query), language });
     },
   );
 

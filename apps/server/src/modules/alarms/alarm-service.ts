@@ -21,7 +21,7 @@ import { holdsEntry, isAdministrator, mayWriteField } from '../../identity/right
 import { ApiError } from '../../lib/api-error';
 import { requireVisibleDevice } from '../devices/device-repository';
 import { readTimeline, type TAlarmEventRow, type TAlarmRow } from '../alarm-store/alarm-rows';
-import { countUnacknowledged, findVisibleAlarm, listAlarmPage, recordHandlingStep } from './alarm-repository';
+import { alarmExportBatches, countUnacknowledged, findVisibleAlarm, listAlarmPage, recordHandlingStep, type TAlarmFilter } from './alarm-repository';
 
 /**
  * The alarms' use cases (docs/alarms.md): the lists, the detail with its timeline, and the
@@ -93,24 +93,29 @@ async function placeIdsByName(db: TDb, customerName: string | undefined, locatio
   return { customerId: customer.id, locationId: location?.id ?? NO_PLACE };
 }
 
+/** The filter of GET /alarms (status toHandle unless asked; customer and location by name or id; assignee `me`). */
+async function alarmFilterOf(db: TDb, user: TAuthUser, query: Omit<TAlarmListQuery, 'page' | 'limit'>): Promise<TAlarmFilter> {
+  const place = await placeIdsByName(db, query.customer, query.location);
+  return {
+    status: query.status ?? 'toHandle',
+    kind: query.kind,
+    customerId: place.customerId ?? query.customerId,
+    locationId: place.locationId ?? query.locationId,
+    state: query.state,
+    assigneeId: query.assignee === 'me' ? user.id : query.assignee,
+    deviceEui: query.deviceEui === undefined ? undefined : normalizeEui(query.deviceEui),
+  };
+}
+
 /** GET /alarms: one page and the total. */
 export async function listAlarms(db: TDb, user: TAuthUser, query: TAlarmListQuery): Promise<{ rows: TAlarm[]; total: number }> {
-  const place = await placeIdsByName(db, query.customer, query.location);
-  const page = await listAlarmPage(
-    db,
-    user,
-    {
-      status: query.status ?? 'toHandle',
-      kind: query.kind,
-      customerId: place.customerId ?? query.customerId,
-      locationId: place.locationId ?? query.locationId,
-      state: query.state,
-      assigneeId: query.assignee === 'me' ? user.id : query.assignee,
-      deviceEui: query.deviceEui === undefined ? undefined : normalizeEui(query.deviceEui),
-    },
-    query,
-  );
+  const page = await listAlarmPage(db, user, await alarmFilterOf(db, user, query), query);
   return { rows: page.rows.map((row) => toAlarm(row, user)), total: page.total };
+}
+
+/** GET /alarms/export.csv: every alarm of the list's filter, in batches (docs/exports.md). */
+export async function exportAlarms(db: TDb, user: TAuthUser, query: Omit<TAlarmListQuery, 'page' | 'limit'>): Promise<AsyncGenerator<TAlarmRow[]>> {
+  return alarmExportBatches(db, user, await alarmFilterOf(db, user, query));
 }
 
 /** GET /devices/:eui/alarms: the node's alarms, newest first; 404 for a node the user may not see. */
