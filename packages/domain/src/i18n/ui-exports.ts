@@ -33,6 +33,7 @@ export const exportTextsNl = {
     state: 'Status',
     assignee: 'Toegewezen aan',
   },
+  audit: { time: 'Tijd', user: 'Gebruiker', change: 'Wijziging (JSON)', system: 'Portal' },
   nodes: {
     name: 'Naam',
     eui: 'EUI',
@@ -80,6 +81,7 @@ export const exportTextsEn: TExportTexts = {
     state: 'State',
     assignee: 'Assigned to',
   },
+  audit: { time: 'Time', user: 'User', change: 'Change (JSON)', system: 'Portal' },
   nodes: {
     name: 'Name',
     eui: 'EUI',
@@ -126,6 +128,7 @@ export const exportTextsDe: TExportTexts = {
     state: 'Status',
     assignee: 'Zugewiesen an',
   },
+  audit: { time: 'Zeit', user: 'Benutzer', change: 'Änderung (JSON)', system: 'Portal' },
   nodes: {
     name: 'Name',
     eui: 'EUI',

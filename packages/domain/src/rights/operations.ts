@@ -160,6 +160,7 @@ export const OPERATIONS = {
   PostChannelCalibration: op('POST', '/devices/:eui/channels/:channelId/calibration', 'route'),
   PatchChannelCalibration: op('PATCH', '/devices/:eui/channels/:channelId/calibration', 'route'),
   GetDeviceAuditLogs: op('GET', '/devices/:eui/auditLogs', 'admin'),
+  GetDeviceAuditLogsExport: op('GET', '/devices/:eui/auditLogs/export.csv', 'admin'),
   GetDeviceData: op('GET', '/devices/:eui/data', 'read'),
   PostDeviceParameters: op('POST', '/devices/:eui/parameters', 'route'),
   PostDeviceParameter: op('POST', '/devices/:eui/parameters/:register', 'route'),

@@ -5,6 +5,7 @@ import { deviceChannels, devices } from '../../db/schema';
 import { TEST_PASSWORD, useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { deviceExportBatches } from './device-repository';
+import { appendAuditLog } from './audit-log-repository';
 
 /**
  * The node list's export (docs/exports.md): every row the list's query matches, over all pages, in
@@ -140,5 +141,20 @@ describe('GET /devices/export.csv', () => {
     expect(row[header.indexOf('Kalibratie')]).toBe('2026-03-01T10:00:00.123Z');
     expect(row[header.indexOf('Signaal (0-4)')]).toBe('3');
     expect(['Geen parameters', 'Wacht op synchronisatie', 'Gesynchroniseerd']).toContain(row[header.indexOf('Sync')]);
+  });
+});
+
+describe('GET /devices/:eui/auditLogs/export.csv', () => {
+  it('every entry, newest first as the tab lists them, for administrators only', async () => {
+    const eui = euiOf(11);
+    for (let n = 0; n < 5; n++) await appendAuditLog(ctx.database.db, eui, n % 2 ? '=cmd@example.com' : 'piet@example.com', { action: 'edit', n });
+    const listed = (await call(tokens.admin, 'GET', `/devices/${eui}/auditLogs`)).json<{ ts: string; user: string; value: { n: number } }[]>();
+    const { response, header, rows } = await exported(tokens.admin, '', `/devices/${eui}/auditLogs/export.csv`);
+    expect(header).toEqual(['Tijd', 'Gebruiker', 'Wijziging (JSON)']);
+    expect(rows.map((row) => (JSON.parse(row[2]) as { n: number }).n)).toEqual(listed.map((entry) => entry.value.n));
+    expect(rows.map((row) => row[0])).toEqual(listed.map((entry) => entry.ts));
+    expect(rows.some((row) => row[1] === "'=cmd@example.com")).toBe(true);
+    expect(response.headers['content-disposition']).toMatch(new RegExp(`filename="audit-${eui}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect((await call(tokens.acme, 'GET', `/devices/${eui}/auditLogs/export.csv`)).statusCode).toBe(403);
   });
 });

@@ -20,7 +20,7 @@ import { requireCustomer } from '../customers/customer-repository';
 import { requireGateway } from '../gateways/gateway-repository';
 import { requireLocation } from '../locations/location-repository';
 import { ZCustomerParams, ZGatewayParams, ZListQuery, ZLocationParams } from '../places/place-params';
-import { listAuditLogs } from './audit-log-repository';
+import { auditExportColumns, auditLogExportBatches, listAuditLogs } from './audit-log-repository';
 import { DEVICE_DATA_MAX_LIMIT, listDeviceData, ownedSince } from './device-data-repository';
 import { isAdministrator } from '../../identity/rights';
 import { deviceExportBatches, listDevicePage, readDevice, requireVisibleDevice, UNPAGED_MAX_ROWS, type TDevicePage } from './device-repository';
@@ -179,6 +179,26 @@ export async function deviceRoutes(app: FastifyInstance, { db }: { db: TDb }): P
       const user = currentUser(request);
       const gateway = await requireGateway(db, user, request.params);
       return exportCsv(reply, user, request.query, and(eq(devices.locationId, gateway.locationId), eq(devices.gatewayId, gateway.id)));
+    },
+  );
+
+  routes.get(
+    '/devices/:eui/auditLogs/export.csv',
+    {
+      schema: {
+        operationId: 'GetDeviceAuditLogsExport',
+        tags: ['devices'],
+        summary: "A node's audit log as CSV, newest first (docs/exports.md)",
+        params: ZDeviceParams,
+        querystring: z.object({ language: ZExportLanguage.optional() }),
+        response: EXPORT_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const device = await requireVisibleDevice(db, user, request.params.eui);
+      const language = exportLanguage(request.query.language, user);
+      return sendCsvExport(reply, { list: `audit-${device.eui}`, columns: auditExportColumns(language), batches: auditLogExportBatches(db, device.eui), language });
     },
   );
 

@@ -7,7 +7,7 @@ import type { TAlarm } from '@aquasmart/domain';
 import { PageHeader } from '../../components/page';
 import { ListTable, type TListQuery } from '../../components/table/list-table';
 import { alarmScreen } from '../../lib/api/alarms';
-import { alarmListKey, fetchAlarmPage } from './api/alarms-api';
+import { alarmExport, alarmListKey, fetchAlarmPage } from './api/alarms-api';
 import { hasAlarmFilters, readAlarmFilters, withAlarmFilters, type TAlarmFilters } from './alarm-filters';
 import { alarmColumns } from './components/alarm-columns';
 import { AlarmFilterBar } from './components/alarm-filter-bar';
@@ -64,6 +64,7 @@ export function AlarmListPage() {
         getRowId={rowId}
         source={source}
         searchable={false}
+        exportTarget={() => alarmExport(filters)}
         storageKey="alarms"
         onRowClick={(row) => void navigate(alarmScreen(row.id))}
         // A place wraps rather than being cut, and the row grows with it (docs/screens.md, "Text that fits").

@@ -32,6 +32,9 @@ async function fetchPage(path: string, params: Record<string, string | number>, 
   return { rows, total };
 }
 
+/** The export of the filtered list (docs/exports.md): every alarm the filters match, as CSV. */
+export const alarmExport = (filters: TAlarmFilters) => ({ path: '/alarms/export.csv', query: alarmFilterParams(filters), fileName: 'alarms.csv' });
+
 /** GET /alarms: one page of the filtered list (active first, then newest), the total from X-Total-Count. */
 export const fetchAlarmPage = (filters: TAlarmFilters, query: TAlarmPageQuery, signal?: AbortSignal) => fetchPage('/alarms', alarmFilterParams(filters), query, signal);
 

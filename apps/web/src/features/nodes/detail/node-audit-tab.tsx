@@ -13,7 +13,8 @@ import Box from '@mui/material/Box';
 import { formatLocale, isDeviceType, type TDevice } from '@aquasmart/domain';
 import { localOffsetMinutes, shownText } from '../settings/settings-text';
 import { settingChanges } from '../settings/settings-view';
-import { auditLogQuery } from './api/node-detail-api';
+import { auditLogExport, auditLogQuery } from './api/node-detail-api';
+import { ExportButton } from '../../../components/table/export-button';
 import { auditText, CHANGE_ARROW } from './audit-text';
 import { dateTimeText } from './format';
 import { ScrollRegion } from '../../../components/table';
@@ -107,6 +108,9 @@ export function NodeAuditTab({ device }: { device: TDevice }) {
   const empty = entries.isSuccess && rows.length === 0;
   return (
     <Paper variant="outlined">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+        <ExportButton target={auditLogExport(device.eui)} />
+      </Box>
       <QueryStatus query={entries} errorText={t('nodeDetail.audit.loadError')} />
       {phone && !empty ? <AuditCards rows={rows} label={t('nodeDetail.audit.entries')} /> : null}
       {phone && empty ? <Typography sx={{ p: 2 }}>{t('nodeDetail.audit.empty')}</Typography> : null}

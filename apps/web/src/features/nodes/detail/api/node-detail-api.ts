@@ -73,6 +73,9 @@ export interface TAuditEntry {
 }
 
 /** GET /devices/{eui}/auditLogs (administrators): newest first. */
+/** The audit log's export (docs/exports.md): every entry, newest first, as CSV. */
+export const auditLogExport = (eui: string) => ({ path: `${deviceApiPath(eui)}/auditLogs/export.csv`, query: {}, fileName: `audit-${eui}.csv` });
+
 export const auditLogQuery = (eui: string) =>
   queryOptions({
     queryKey: [...NODES_QUERY_ROOT, 'auditLogs', eui] as const,
