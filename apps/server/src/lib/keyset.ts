@@ -56,7 +56,8 @@ function after(key: TKeysetKey, value: string | null): SQL | undefined {
 /**
  * The rows after `values` in the order of `keys`. Keys that are all NOT NULL and run one way are one
  * row comparison, `(a, b, c) > (x, y, z)`, which PostgreSQL starts an index scan at; otherwise
- * the lexicographic expansion: a1 after x, or a1 = x and a2 after y, ...
+ * the lexicographic expansion (a after x, or a = x and b after y, ...) with the first key's bound
+ * beside it (`a >= x`) where that holds, so that an index on the first key starts there too.
  */
 export function keysetAfter(keys: readonly TKeysetKey[], values: TKeyValues): SQL {
   const oneWay = keys.every((key) => key.notNull && Boolean(key.descending) === Boolean(keys[0].descending));
@@ -70,32 +71,47 @@ export function keysetAfter(keys: readonly TKeysetKey[], values: TKeyValues): SQ
     if (!step) return undefined;
     return and(...keys.slice(0, index).map((earlier, before) => equal(earlier, values[before])), step);
   });
-  return or(...branches.filter((branch) => branch !== undefined)) ?? sql`false`;
+  const expansion = or(...branches.filter((branch) => branch !== undefined)) ?? sql`false`;
+  const [first] = keys;
+  const start = values[0];
+  if (!first.notNull || start === null) return expansion;
+  const bound = first.descending ? sql`${first.expression} <= ${valueOf(first, start)}` : sql`${first.expression} >= ${valueOf(first, start)}`;
+  return sql`${bound} AND (${expansion})`;
 }
 
 /**
  * Reads a list in keyset batches: `read(after, limit)` answers the next rows in keysetOrder(keys)
  * after the condition (none for the first batch), each with keysetSelection(keys) beside it. Yields
  * the rows without their key values; stops after a short batch.
+ *
+ * A first key that may be NULL is read in two parts, its values and then its empty rows (or the
+ * other way round with nullsFirst), each with the first key taken as NOT NULL or left out, so each
+ * batch can start where the last one ended in an index instead of reading from the top again.
  */
 export async function* keysetBatches<TRow extends Record<string, unknown>>(
   keys: readonly TKeysetKey[],
   read: (after: SQL | undefined, limit: number) => Promise<TRow[]>,
   batchSize = 1000,
 ): AsyncGenerator<Omit<TRow, `k${number}`>[]> {
-  let condition: SQL | undefined;
-  for (;;) {
-    const rows = await read(condition, batchSize);
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1];
-    const values = keys.map((_, index) => (last[`k${index}`] ?? null) as string | null);
-    yield rows.map((row) => {
-      const copy: Record<string, unknown> = { ...row };
-      keys.forEach((_, index) => delete copy[`k${index}`]);
-      return copy as Omit<TRow, `k${number}`>;
-    });
-    if (rows.length < batchSize) return;
-    condition = keysetAfter(keys, values);
+  const [first] = keys;
+  const withValue = { where: isNotNull(first.expression), keys: [{ ...first, notNull: true }, ...keys.slice(1)], offset: 0 };
+  const empty = { where: isNull(first.expression), keys: keys.slice(1), offset: 1 };
+  const parts = first.notNull ? [{ where: undefined, keys, offset: 0 }] : first.nullsFirst ? [empty, withValue] : [withValue, empty];
+  for (const part of parts) {
+    let condition: SQL | undefined = part.where;
+    for (;;) {
+      const rows = await read(condition, batchSize);
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1];
+      const values = part.keys.map((_, index) => (last[`k${index + part.offset}`] ?? null) as string | null);
+      yield rows.map((row) => {
+        const copy: Record<string, unknown> = { ...row };
+        keys.forEach((_, index) => delete copy[`k${index}`]);
+        return copy as Omit<TRow, `k${number}`>;
+      });
+      if (rows.length < batchSize) break;
+      condition = and(part.where, part.keys.length ? keysetAfter(part.keys, values) : sql`false`);
+    }
   }
 }
 
