@@ -4,22 +4,35 @@
  * (ui.ts). German is written out here because the CSV is a document (as the logbook's CSV is),
  * where the screens fall back to English.
  */
+import { placesUiEn, placesUiNl } from './ui-places';
+
+/** The place lists' headers are the screens' own column titles. */
+const placeHeaders = ({ name, customer, reference, address, postalCode, city, country, sync, online, nodes, channels }: typeof placesUiNl.places) => ({
+  name,
+  customer,
+  reference,
+  address,
+  postalCode,
+  city,
+  country,
+  sync,
+  online,
+  nodes,
+  channels,
+});
+const gatewayHeaders = ({ gateways, places }: typeof placesUiNl) => ({
+  name: gateways.name,
+  mac: gateways.mac,
+  type: gateways.type,
+  lastSeen: gateways.lastSeen,
+  customer: places.customer,
+  location: places.location,
+});
+
 export const exportTextsNl = {
   sync: { none: 'Geen parameters', pending: 'Wacht op synchronisatie', saved: 'Gesynchroniseerd' },
-  places: {
-    name: 'Naam',
-    customer: 'Klant',
-    reference: 'Referentie',
-    address: 'Adres',
-    postalCode: 'Postcode',
-    city: 'Plaats',
-    country: 'Land',
-    sync: 'Sync',
-    online: 'Online',
-    nodes: 'Nodes',
-    channels: 'Kanalen',
-  },
-  gateways: { name: 'Naam', mac: 'MAC', type: 'Type', lastSeen: 'Laatst gezien', customer: 'Klant', location: 'Locatie' },
+  places: placeHeaders(placesUiNl.places),
+  gateways: gatewayHeaders(placesUiNl),
   alarms: {
     id: 'Nummer',
     kind: 'Soort',
@@ -54,20 +67,8 @@ export type TExportTexts = typeof exportTextsNl;
 
 export const exportTextsEn: TExportTexts = {
   sync: { none: 'No parameters', pending: 'Waiting for synchronisation', saved: 'Synchronised' },
-  places: {
-    name: 'Name',
-    customer: 'Customer',
-    reference: 'Reference',
-    address: 'Address',
-    postalCode: 'Postal code',
-    city: 'City',
-    country: 'Country',
-    sync: 'Sync',
-    online: 'Online',
-    nodes: 'Nodes',
-    channels: 'Channels',
-  },
-  gateways: { name: 'Name', mac: 'MAC', type: 'Type', lastSeen: 'Last seen', customer: 'Customer', location: 'Location' },
+  places: placeHeaders(placesUiEn.places),
+  gateways: gatewayHeaders(placesUiEn),
   alarms: {
     id: 'Number',
     kind: 'Kind',
@@ -114,7 +115,7 @@ export const exportTextsDe: TExportTexts = {
     nodes: 'Nodes',
     channels: 'Kanäle',
   },
-  gateways: { name: 'Name', mac: 'MAC', type: 'Typ', lastSeen: 'Zuletzt gesehen', customer: 'Kunde', location: 'Standort' },
+  gateways: { name: 'Name', mac: 'MAC-Adresse', type: 'Typ', lastSeen: 'Zuletzt gehört', customer: 'Kunde', location: 'Standort' },
   alarms: {
     id: 'Nummer',
     kind: 'Art',

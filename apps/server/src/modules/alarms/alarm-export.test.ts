@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'csv-parse/sync';
 import { alarms } from '../../db/schema';
 import { TEST_PASSWORD, useTestContext } from '../../test/test-app';
+import { csvRecords } from '../../test/csv-fixtures';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { alarmExportBatches } from './alarm-repository';
 import { USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
@@ -64,8 +64,7 @@ async function listed(token: string, query: string): Promise<number[]> {
 async function exported(token: string, query: string) {
   const response = await call(token, 'GET', `/alarms/export.csv?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  const records: string[][] = parse(response.body, { delimiter: ';', bom: true });
-  return { response, header: records[0], rows: records.slice(1) };
+  return { response, ...csvRecords(response.body) };
 }
 
 describe('GET /alarms/export.csv', () => {

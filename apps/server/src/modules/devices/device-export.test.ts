@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import { deviceChannels, devices } from '../../db/schema';
 import { TEST_PASSWORD, useTestContext } from '../../test/test-app';
+import { csvRecords } from '../../test/csv-fixtures';
 import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { deviceExportBatches } from './device-repository';
 import { appendAuditLog } from './audit-log-repository';
@@ -63,8 +63,7 @@ async function listed(token: string, query: string): Promise<string[]> {
 async function exported(token: string, query: string, path = '/devices/export.csv') {
   const response = await call(token, 'GET', `${path}?${query}`);
   expect(response.statusCode).toBe(200);
-  const records: string[][] = parse(response.body, { delimiter: ';', bom: true });
-  return { response, header: records[0], rows: records.slice(1) };
+  return { response, ...csvRecords(response.body) };
 }
 
 const QUERIES = [

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import { gateways } from '../../db/schema';
 import { TEST_PASSWORD, useTestContext } from '../../test/test-app';
+import { csvRecords } from '../../test/csv-fixtures';
 import { caller, insertCustomer, insertDevice, insertGateway, insertLocation, restrictUser } from '../../test/places-fixtures';
 import { clientPage, type TValueColumn } from '../../../../web/src/components/table/client-rows';
 
@@ -55,8 +55,7 @@ function shown(rows: TRow[], columns: TValueColumn<TRow>[], search: string, sort
 async function exported(token: string, path: string, query: Record<string, string>) {
   const response = await call(token, 'GET', `${path}?${new URLSearchParams(query).toString()}`);
   expect(response.statusCode, response.body).toBe(200);
-  const records: string[][] = parse(response.body, { delimiter: ';', bom: true });
-  return { response, header: records[0], rows: records.slice(1) };
+  return { response, ...csvRecords(response.body) };
 }
 
 /** The place columns as the list kit searches and sorts them (place-columns.tsx): sync, online and channels are not searched. */
@@ -121,7 +120,7 @@ describe('list exports of the client-side lists', () => {
     const list = (await call(tokens.admin, 'GET', '/gateways')).json<TRow[]>();
     const expected = shown(list, gatewayColumns(true, true), search, sort).map((row) => row.mac);
     const { header, rows } = await exported(tokens.admin, '/gateways/export.csv', { search, ...(sort ? { sort } : {}) });
-    expect(rows.map((row) => row[header.indexOf('MAC')])).toEqual(expected);
+    expect(rows.map((row) => row[header.indexOf('MAC-adres')])).toEqual(expected);
   });
 
   it("a customer's user exports only their customers' rows; another customer's list is 404", async () => {
