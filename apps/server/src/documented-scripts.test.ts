@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../../..');
 
 /** Scripts that print their options for `--help`. */
-const WITH_HELP = ['admin:reset-password', 'bench:api', 'bench:events', 'bench:ingest', 'bench:pdf', 'check:copies', 'seed:scale', 'simulate', 'soak'];
+const WITH_HELP = ['admin:reset-password', 'bench:api', 'bench:events', 'bench:export', 'bench:ingest', 'bench:pdf', 'check:copies', 'seed:scale', 'simulate', 'soak'];
 /** Another name of a script above (`bench` is `bench:ingest`): checked by its text, not run again. */
 const ALIASES: Record<string, string> = { bench: 'bench:ingest' };
 /** Scripts that take no options: `--help` would run them (build, start a server, run the tests, write docs). */
