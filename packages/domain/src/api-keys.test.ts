@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_KEY_MAX_DAYS,
+  apiKeyDayRange,
   apiKeyExpiryProblem,
+  apiKeyFormExpiryProblem,
+  toApiKeyCreateBody,
   apiKeyFromAuthorization,
   apiKeyState,
   isPeopleOnlyOperation,
@@ -68,5 +71,25 @@ describe('API keys', () => {
     const refused = ZApiKeyCreate.safeParse({ name: '', expiresAt: 'tomorrow', portal: { rights: { nonsense: true } } });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['expiresAt', 'name', 'portal.rights']);
+  });
+});
+
+describe('the create dialog', () => {
+  const local = new Date(2026, 2, 1, 15, 30);
+  it('offers tomorrow to the last day within the maximum, 90 days by default', () => {
+    expect(apiKeyDayRange(local)).toEqual({ min: '2026-03-02', max: '2027-03-01', initial: '2026-05-30' });
+  });
+  it.each([
+    ['2026-03-02', null],
+    ['2027-03-01', null],
+    ['2027-03-02', `validation.apiKeyExpiryTooFar?max=${API_KEY_MAX_DAYS}`],
+    ['2026-02-28', 'validation.apiKeyExpiryPast'],
+    ['2026-03-01', null],
+  ])('the day %s', (expiresOn, expected) => {
+    expect(apiKeyFormExpiryProblem({ expiresOn }, local)).toBe(expected);
+  });
+  it('sends the end of the chosen day', () => {
+    const body = toApiKeyCreateBody({ name: ' CAFM ', expiresOn: '2026-04-30', customers: ['Acme'], rights: { dashboard: true } });
+    expect(body).toEqual({ name: 'CAFM', expiresAt: new Date(2026, 3, 30, 23, 59, 59).toISOString(), customers: ['Acme'], portal: { rights: { dashboard: true } } });
   });
 });

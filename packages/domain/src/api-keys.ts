@@ -115,3 +115,38 @@ export type TApiKey = z.infer<typeof ZApiKey>;
 /** The answer of POST /api-keys: the key itself, this once. */
 export const ZApiKeyCreated = ZApiKey.extend({ key: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
+
+/** The create dialog: the last day the key works (`YYYY-MM-DD`, to the end of that day where the browser is). */
+export const ZApiKeyForm = z.object({
+  name: zRequiredText(100),
+  expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.required' }),
+  customers: z.array(z.string()),
+  rights: ZRightFlagsInput,
+});
+export type TApiKeyForm = z.infer<typeof ZApiKeyForm>;
+
+/** The end of a day in the browser's zone: a key "until 31 March" works all of 31 March. */
+export function endOfDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date, 23, 59, 59);
+}
+
+/** `YYYY-MM-DD` of a local date `days` after `now`. */
+export function dayAfter(now: Date, days: number): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/** The days the dialog offers: from tomorrow to the last day whose end is within API_KEY_MAX_DAYS; 90 days by default. */
+export function apiKeyDayRange(now: Date): { min: string; max: string; initial: string } {
+  return { min: dayAfter(now, 1), max: dayAfter(now, API_KEY_MAX_DAYS - 1), initial: dayAfter(now, 90) };
+}
+
+/** Why the chosen day is refused (a message key), or null. */
+export function apiKeyFormExpiryProblem(form: Pick<TApiKeyForm, 'expiresOn'>, now: Date): string | null {
+  return apiKeyExpiryProblem(endOfDay(form.expiresOn), now);
+}
+
+export function toApiKeyCreateBody(form: TApiKeyForm): TApiKeyCreate {
+  return { name: form.name.trim(), expiresAt: endOfDay(form.expiresOn).toISOString(), customers: form.customers, portal: { rights: form.rights } };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { API_KEY_LAST_USED_EVERY_SECONDS, API_KEY_PREFIX, defaultAlarmNotifications, deriveRightEntries, normalizeRightFlags } from '@aquasmart/domain';
-import type { TDb } from '../db/database';
+import type { TDb, TDbOrTx } from '../db/database';
 import { apiKeyCustomers, apiKeys, customers } from '../db/schema';
 import type { TAuthUser } from './auth-user';
 import { hashToken } from './tokens';
@@ -43,6 +43,20 @@ export function apiKeyUser(key: { id: number; name: string; portalRights: TAuthU
   };
 }
 
+/** The customers of keys by key id, sorted by name (none: every customer, unless the key is `scoped`). */
+export async function apiKeyScopes(db: TDbOrTx, ids: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const byKey = new Map<number, { id: number; name: string }[]>();
+  if (ids.length === 0) return byKey;
+  const rows = await db
+    .select({ keyId: apiKeyCustomers.apiKeyId, id: customers.id, name: customers.name })
+    .from(apiKeyCustomers)
+    .innerJoin(customers, eq(customers.id, apiKeyCustomers.customerId))
+    .where(inArray(apiKeyCustomers.apiKeyId, ids))
+    .orderBy(customers.name);
+  for (const row of rows) byKey.set(row.keyId, [...(byKey.get(row.keyId) ?? []), { id: row.id, name: row.name }]);
+  return byKey;
+}
+
 /**
  * The user of a presented key, or null when it is unknown, revoked or expired, or when every
  * customer it was given has been deleted (it is refused then, never widened to every customer).
@@ -65,12 +79,7 @@ export async function resolveApiKey(db: TDb, key: string, clientAddress: string)
     .limit(1);
   const now = new Date();
   if (!row || row.revokedAt !== null || new Date(row.expiresAt).getTime() <= now.getTime()) return null;
-  const scope = await db
-    .select({ id: customers.id, name: customers.name })
-    .from(apiKeyCustomers)
-    .innerJoin(customers, eq(customers.id, apiKeyCustomers.customerId))
-    .where(eq(apiKeyCustomers.apiKeyId, row.id))
-    .orderBy(customers.name);
+  const scope = (await apiKeyScopes(db, [row.id])).get(row.id) ?? [];
   if (row.scoped && scope.length === 0) return null;
   if (row.lastUsedAt === null || now.getTime() - new Date(row.lastUsedAt).getTime() >= API_KEY_LAST_USED_EVERY_SECONDS * 1000) {
     await db

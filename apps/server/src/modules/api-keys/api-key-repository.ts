@@ -1,23 +1,10 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { apiKeyScopes } from '../../identity/api-keys';
 import { apiKeyState, emptyRights, type TApiKey } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
-import { apiKeyCustomers, apiKeys, customers } from '../../db/schema';
+import { apiKeyCustomers, apiKeys } from '../../db/schema';
 
 export type TApiKeyRow = typeof apiKeys.$inferSelect;
-
-/** The customers of keys by key id, by name. */
-async function customersOf(db: TDbOrTx, ids: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const byKey = new Map<number, { id: number; name: string }[]>();
-  if (ids.length === 0) return byKey;
-  const rows = await db
-    .select({ keyId: apiKeyCustomers.apiKeyId, id: customers.id, name: customers.name })
-    .from(apiKeyCustomers)
-    .innerJoin(customers, eq(customers.id, apiKeyCustomers.customerId))
-    .where(inArray(apiKeyCustomers.apiKeyId, ids))
-    .orderBy(customers.name);
-  for (const row of rows) byKey.set(row.keyId, [...(byKey.get(row.keyId) ?? []), { id: row.id, name: row.name }]);
-  return byKey;
-}
 
 export interface TStoredApiKey {
   row: TApiKeyRow;
@@ -27,7 +14,7 @@ export interface TStoredApiKey {
 /** Every key, newest first, revoked and expired ones too (the record of who could call). */
 export async function listApiKeys(db: TDb): Promise<TStoredApiKey[]> {
   const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  const scopes = await customersOf(
+  const scopes = await apiKeyScopes(
     db,
     rows.map((row) => row.id),
   );
@@ -37,7 +24,7 @@ export async function listApiKeys(db: TDb): Promise<TStoredApiKey[]> {
 export async function findApiKey(db: TDbOrTx, id: number): Promise<TStoredApiKey | null> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
   if (!row) return null;
-  return { row, customers: (await customersOf(db, [id])).get(id) ?? [] };
+  return { row, customers: (await apiKeyScopes(db, [id])).get(id) ?? [] };
 }
 
 export async function insertApiKey(
