@@ -86,9 +86,14 @@ export function ApiKeysPage() {
           {rows.map((key) => (
             <Paper key={key.id} variant="outlined" component="li" sx={{ p: 2 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {key.name}
-                </Typography>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {key.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                    #{key.id} · {key.hint}…
+                  </Typography>
+                </Box>
                 {stateOf(key)}
               </Box>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
@@ -134,7 +139,7 @@ export function ApiKeysPage() {
                       {key.name}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                      {key.hint}…
+                      #{key.id} · {key.hint}…
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ minWidth: 160 }}>{rightsOf(key)}</TableCell>
