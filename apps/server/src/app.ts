@@ -16,6 +16,7 @@ import { registerJsonCompression } from './plugins/compress-json';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
+import { apiKeyRoutes } from './modules/api-keys/api-key-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { customerRoutes } from './modules/customers/customer-routes';
 import { intervalRoutes } from './modules/intervals/interval-routes';
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger, logStream, background
       registerJsonCompression(api);
       await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
       await api.register(userRoutes, { db: database.db });
+      await api.register(apiKeyRoutes, { db: database.db });
       await api.register(customerRoutes, { db: database.db });
       await api.register(alarmEscalationRoutes, { db: database.db });
       await api.register(intervalRoutes, { db: database.db });

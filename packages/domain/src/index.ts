@@ -27,3 +27,4 @@ export * from './platforms';
 export * from './field';
 export * from './sampling';
 export * from './outlets';
+export * from './api-keys';

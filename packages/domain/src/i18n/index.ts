@@ -42,3 +42,4 @@ export * from './labels-outlets';
 export * from './ui-outlets-screen';
 export * from './messages-calibration';
 export * from './ui-outlet-check';
+export * from './ui-api-keys';

@@ -40,6 +40,10 @@ export const OPERATIONS = {
   GetUser: op('GET', '/users/:email', 'route'),
   PatchUser: op('PATCH', '/users/:email', 'route'),
   DeleteUser: op('DELETE', '/users/:email', 'route'),
+  // API keys (docs/api-keys.md): given with userManagement; a key never reaches them (PEOPLE_ONLY_OPERATIONS)
+  GetApiKeys: op('GET', '/api-keys', 'route'),
+  PostApiKey: op('POST', '/api-keys', 'route'),
+  DeleteApiKey: op('DELETE', '/api-keys/:id', 'route'),
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
