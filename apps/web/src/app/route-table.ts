@@ -73,7 +73,9 @@ const userListScreen: TScreenLoader = withTexts(usersTexts, () => import('../fea
 const userNewScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
 const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage));
 const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
-const accountScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
+/** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
+const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
+const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 // The customer page with the dashboard feature in its #dashboard tab and the logbook in #logbook, composed here (features do not import each other).
