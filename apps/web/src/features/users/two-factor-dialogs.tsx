@@ -50,6 +50,7 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setBusy(true);
+    setError({});
     try {
       setRecoveryCodes((await confirmTwoFactor(code)).recoveryCodes);
       setError({});
