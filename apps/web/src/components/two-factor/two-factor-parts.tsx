@@ -11,42 +11,43 @@ import { translateMessage } from '../../lib/i18n/i18n';
  * the QR code's library loads only when a secret is shown.
  */
 
-/** The six-digit code field: the phone offers digits and the code from a text message or an app (`one-time-code`). */
-export function TwoFactorCodeField({ value, onChange, error, label, autoFocus = true }: { value: string; onChange: (value: string) => void; error?: string; label: string; autoFocus?: boolean }) {
+/**
+ * The code field of either kind. A code from the app: the phone offers digits and the code from a
+ * text message or an app (`one-time-code`, `numeric`). A recovery code: letters and digits, any case.
+ */
+export function TwoFactorCodeField({
+  kind = 'app',
+  value,
+  onChange,
+  error,
+  label,
+  autoFocus = true,
+}: {
+  kind?: 'app' | 'recovery';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  label: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <OutlinedTextField
-      name="code"
+      name={kind === 'app' ? 'code' : 'recoveryCode'}
       label={label}
       value={value}
       onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      autoComplete="one-time-code"
+      autoComplete={kind === 'app' ? 'one-time-code' : 'off'}
       autoFocus={autoFocus}
       required
       fullWidth
       error={Boolean(error)}
       helperText={error ? translateMessage(t, error) : undefined}
-      inputProps={{ inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7, spellCheck: false }}
-    />
-  );
-}
-
-/** A recovery code field: letters and digits, any case. */
-export function RecoveryCodeField({ value, onChange, error, label }: { value: string; onChange: (value: string) => void; error?: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <OutlinedTextField
-      name="recoveryCode"
-      label={label}
-      value={value}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      autoComplete="off"
-      autoFocus
-      required
-      fullWidth
-      error={Boolean(error)}
-      helperText={error ? translateMessage(t, error) : undefined}
-      inputProps={{ autoCapitalize: 'characters', spellCheck: false, maxLength: 20 }}
+      inputProps={
+        kind === 'app'
+          ? { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7, spellCheck: false }
+          : { autoCapitalize: 'characters', spellCheck: false, maxLength: 20 }
+      }
     />
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TTwoFactorSecret, TTwoFactorStep } from '@aquasmart/domain';
 import '../../lib/i18n/texts/two-factor';
-import { RecoveryCodeField, RecoveryCodeList, TwoFactorCodeField, TwoFactorSecretPanel } from '../../components/two-factor/two-factor-parts';
+import { RecoveryCodeList, TwoFactorCodeField, TwoFactorSecretPanel } from '../../components/two-factor/two-factor-parts';
 import { isHttpError } from '../../lib/http/http-error';
 import { loginFailureKey, twoFactorSetupSecret, twoFactorSignIn } from './api/auth-api';
 
@@ -83,7 +83,7 @@ export function TwoFactorStep({ step, onSignedIn, onBack }: { step: TTwoFactorSt
       {mode === 'code' ? (
         <TwoFactorCodeField label={t('twoFactor.code')} value={value} onChange={setValue} error={fieldError} autoFocus={!setup} />
       ) : (
-        <RecoveryCodeField label={t('twoFactor.recoveryCode')} value={value} onChange={setValue} error={fieldError} />
+        <TwoFactorCodeField kind="recovery" label={t('twoFactor.recoveryCode')} value={value} onChange={setValue} error={fieldError} />
       )}
       <Button type="submit" variant="contained" size="large" loading={busy} disabled={setup && !secret}>
         {t('twoFactor.signIn')}
