@@ -3,7 +3,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
-import { apiToken, createUserWithRights, signIn, submitLogin, type TAccount } from './fixtures';
+import { ADMIN, apiToken, createUserWithRights, signIn, submitLogin, type TAccount } from './fixtures';
 
 /**
  * Two-factor sign-in in the browser (docs/users.md, "Two-factor sign-in"): set up on the account
@@ -79,6 +79,47 @@ test('set up on the account page with a code from the app, then sign in with the
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/users/current');
   await expect(page.getByText('Herstelcodes over: 9')).toBeVisible();
+});
+
+test("an administrator requires it of a customer's users: one of them sets it up after the password, before any session", async ({ page }) => {
+  const customer = 'Gemeente Utrecht';
+  const url = `/api/v1/customers/${encodeURIComponent(customer)}/twoFactor`;
+  const admin = { 'x-access-token': await apiToken(page.request, ADMIN) };
+  const account = await createUserWithRights(page.request, {}, [customer]);
+  try {
+    await signIn(page, ADMIN, `/customers/${encodeURIComponent(customer)}#details`);
+    const required = page.getByRole('switch', { name: 'Inloggen in twee stappen verplicht voor de gebruikers van deze klant' });
+    await expect(required).not.toBeChecked();
+    await required.click();
+    await expect(page.getByText('Instelling opgeslagen')).toBeVisible();
+    await expect(required).toBeChecked();
+    await expectNoAxeViolations(page, "the customer's details with the requirement");
+    if (process.env.SCREENSHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+    await shoot(page, 'two-factor-customer-nl-desktop.png');
+    expect(await (await page.request.get(url, { headers: admin })).json()).toEqual({ required: true });
+
+    await page.evaluate(() => localStorage.removeItem('aquasmart.token'));
+    await page.goto('/login');
+    await submitLogin(page, account);
+    await expect(page.getByText('Voor uw account is inloggen in twee stappen verplicht.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR-code voor uw authenticator-app' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the set-up at sign-in');
+    await shoot(page, 'two-factor-required-setup-nl-desktop.png');
+    const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret'))!;
+    await page.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect(page.getByRole('listitem')).toHaveCount(10);
+    // No session before the codes were seen.
+    expect(await page.evaluate(() => localStorage.getItem('aquasmart.token'))).toBeNull();
+    await page.getByRole('button', { name: 'Ik heb de codes bewaard' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/users/current');
+    await expect(page.getByText('Verplicht voor uw account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uitzetten' })).toBeDisabled();
+  } finally {
+    // The demo customer's other users (klant@example.com) sign in with a password again.
+    expect((await page.request.patch(url, { headers: admin, data: { required: false } })).status()).toBe(200);
+  }
 });
 
 /** Two-factor on through the API, as the account page does it. */

@@ -36,6 +36,10 @@ export const twoFactorUiNl = {
     signIn: 'Inloggen',
     back: 'Terug naar inloggen',
     setupRequired: 'Voor uw account is inloggen in twee stappen verplicht. Stel het nu in; daarna bent u ingelogd.',
+    customerRequired: 'Inloggen in twee stappen verplicht voor de gebruikers van deze klant',
+    customerRequiredHelp: 'Een gebruiker van deze klant zonder code uit een app stelt die in na het wachtwoord, voordat hij verder kan.',
+    customerSaved: 'Instelling opgeslagen',
+    customerSaveError: 'De instelling is niet opgeslagen',
   },
   errors: {
     twoFactorCodeInvalid: 'Deze code klopt niet of is al gebruikt.',
@@ -79,6 +83,10 @@ export const twoFactorUiEn: typeof twoFactorUiNl = {
     signIn: 'Log in',
     back: 'Back to log in',
     setupRequired: 'Two-step sign-in is required for your account. Set it up now; you are then logged in.',
+    customerRequired: "Two-step sign-in required for this customer's users",
+    customerRequiredHelp: 'A user of this customer without a code from an app sets it up after the password, before going on.',
+    customerSaved: 'Setting saved',
+    customerSaveError: 'The setting was not saved',
   },
   errors: {
     twoFactorCodeInvalid: 'This code is not right or has been used.',
