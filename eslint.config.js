@@ -80,6 +80,8 @@ const MODULE_BUILDS_ON = {
   'api-keys': ['users'],
   // The forgotten password (docs/users.md): the sign-in's limits, its e-mail through the alerts' outbox.
   'password-reset': ['auth', 'alerts'],
+  // Two-factor sign-in (docs/users.md): the sign-in's limits; the customer parameter of its setting.
+  'two-factor': ['auth', 'places'],
   downlinks: ['intake'],
   locations: ['customers'],
   gateways: ['locations', 'alarm-store'],

@@ -4,6 +4,7 @@ export * from './validation';
 export * from './i18n';
 export * from './auth';
 export * from './password-reset';
+export * from './two-factor';
 export * from './users';
 export * from './places';
 export * from './products';

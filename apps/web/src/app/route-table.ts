@@ -75,7 +75,9 @@ const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('.
 const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
 const apiKeysTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/api-keys')]);
 const apiKeysScreen: TScreenLoader = withTexts(apiKeysTexts, () => import('../features/users/api-keys-page').then((module) => module.ApiKeysPage));
-const accountScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
+/** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
+const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
+const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 // The customer page with the dashboard feature in its #dashboard tab and the logbook in #logbook, composed here (features do not import each other).
