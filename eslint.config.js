@@ -76,8 +76,12 @@ const MODULE_BUILDS_ON = {
   platforms: ['places'],
   products: ['places'],
   users: ['auth'],
+  // API keys (docs/api-keys.md): the users' rules for what a maker may give (assertMayGrant, customers by name).
+  'api-keys': ['users'],
   // The forgotten password (docs/users.md): the sign-in's limits, its e-mail through the alerts' outbox.
   'password-reset': ['auth', 'alerts'],
+  // Two-factor sign-in (docs/users.md): the sign-in's limits; the customer parameter of its setting.
+  'two-factor': ['auth', 'places'],
   downlinks: ['intake'],
   locations: ['customers'],
   gateways: ['locations', 'alarm-store'],

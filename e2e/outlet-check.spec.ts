@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from './portal';
+import { expect, test, type Page } from './portal';
 import { expectNoAxeViolations } from './a11y';
 import { ADMIN, apiToken, createUserWithRights, signIn, type TAccount } from './fixtures';
+import { addOutlet, checksOf, CUSTOMER, LOCATION } from './outlet-fixtures';
 
 /**
  * The check at the outlet on a phone (docs/outlets.md, "The check at the outlet", "The offline
@@ -12,35 +13,10 @@ import { ADMIN, apiToken, createUserWithRights, signIn, type TAccount } from './
  * The outlets are made through the API (the demo has none). `SCREENSHOTS=1
  * SCREENSHOT_DIR=docs/screenshots` writes the screenshots the docs show.
  */
-const CUSTOMER = 'Sportfondsen Oost';
-const LOCATION = 'Sportcentrum Deventer';
-const PLACE = `/api/v1/customers/${encodeURIComponent(CUSTOMER)}/locations/${encodeURIComponent(LOCATION)}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'outlet-check-screenshots');
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-
-interface TCheck {
-  id: number;
-  celsius: number | null;
-  verdict: string | null;
-  photo: { type: string; size: number; url: string } | null;
-}
-
-async function addOutlet(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const answer = await request.post(`${PLACE}/outlets`, {
-    headers: { 'x-access-token': token },
-    data: { name: `${name} ${Math.random().toString(36).slice(2, 7)}`, room: 'Kleedkamer 2', floor: 'Begane grond', kind: 'shower', water: 'hot', sentinel: 'furthest' },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { id: number }).id;
-}
-
-async function checksOf(request: APIRequestContext, token: string, outletId: number): Promise<TCheck[]> {
-  const answer = await request.get(`${PLACE}/checks`, { headers: { 'x-access-token': token }, params: { outletId: String(outletId) } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as TCheck[];
-}
 
 /** Records the sentinel temperature by touch: the check, the reading with a Dutch comma, the save. */
 async function recordReading(page: Page, celsius: string) {
@@ -61,7 +37,7 @@ test.describe.serial('the check at the outlet, on a phone', () => {
   });
 
   test('one-handed: a reading outside the limit opens the deviation; offline the check waits and arrives once, with its photo', async ({ page, context, request }) => {
-    const outletId = await addOutlet(request, token, 'Douche');
+    const { id: outletId } = await addOutlet(request, token, 'Douche');
     await signIn(page, engineer, `/outlets/${outletId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Douche /);
     await expect(page.getByText(`Kleedkamer 2 · Begane grond · ${CUSTOMER} · ${LOCATION}`)).toBeVisible();
@@ -91,7 +67,7 @@ test.describe.serial('the check at the outlet, on a phone', () => {
     expect(deviation).toMatchObject({ celsius: 55.5, verdict: 'outsideLimit', photo: null });
 
     // Offline: the next check, with a photo, is kept on the device.
-    const other = await addOutlet(request, token, 'Wastafel');
+    const { id: other } = await addOutlet(request, token, 'Wastafel');
     await page.goto(`/outlets/${other}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Wastafel /);
     const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 240, height: 160 } });
@@ -133,7 +109,7 @@ test.describe.serial('the check at the outlet, on a phone', () => {
   if (process.env.SCREENSHOTS)
     test('screenshots: the form, the deviation and a waiting check, nl/en/de, phone and desktop', async ({ page, context, request }) => {
       fs.mkdirSync(SHOTS, { recursive: true });
-      const outletId = await addOutlet(request, token, 'Douche');
+      const { id: outletId } = await addOutlet(request, token, 'Douche');
       await signIn(page, engineer, `/outlets/${outletId}`);
       for (const language of ['nl', 'en', 'de'] as const) {
         await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);

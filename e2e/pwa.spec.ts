@@ -66,7 +66,7 @@ test('installable: the manifest and the worker pass Chromium\'s installability c
   for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
 });
 
-test('the worker caches the application\'s files, never an API answer or a page; without a connection the offline page', async ({ page, context }) => {
+test('the worker caches the application\'s files, never an API answer or a page but the shell; without a connection the offline page', async ({ page, context }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, ENGINEER);
   await controlled(page);
@@ -78,8 +78,10 @@ test('the worker caches the application\'s files, never an API answer or a page;
   const urls = await cachedUrls(page);
   expect(urls.filter((url) => url.startsWith('/assets/')).length).toBeGreaterThan(50);
   expect(urls).toContain('/offline.html');
+  // index.html is precached as the app's shell, answered only for an outlet's page without a connection (outlet-offline.spec.ts).
+  expect(urls).toContain('/index.html');
   expect(urls.filter((url) => url.startsWith('/api/'))).toEqual([]);
-  expect(urls.filter((url) => !url.startsWith('/assets/') && !url.startsWith('/icons/') && !['/offline.html', '/manifest.webmanifest'].includes(url))).toEqual([]);
+  expect(urls.filter((url) => !url.startsWith('/assets/') && !url.startsWith('/icons/') && !['/offline.html', '/index.html', '/manifest.webmanifest'].includes(url))).toEqual([]);
 
   await context.setOffline(true);
   await page.goto('/nodes');

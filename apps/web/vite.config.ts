@@ -8,9 +8,11 @@ const api = `http://localhost:${process.env.PORT || 3000}`;
 /**
  * The installable app (docs/field-work.md, "Installable app"): the manifest, and a service worker
  * (Workbox) that precaches the application's files (scripts, styles, icons, the offline page) and
- * nothing else. Pages always come from the network (a new deployment's index.html is never held
- * back) with the offline page when there is none; /api is never cached. The app registers the
- * worker itself (src/lib/pwa/service-worker.ts) and asks before a new version takes over.
+ * index.html. Pages always come from the network (a new deployment's index.html is never held
+ * back) with the offline page when there is none; an outlet's page (`/outlets/{id}`) falls back to
+ * the precached index.html instead, so that the app opens it from what the device kept
+ * (docs/outlets.md, "Opening an outlet without a connection"). /api is never cached. The app
+ * registers the worker itself (src/lib/pwa/service-worker.ts) and asks before a new version takes over.
  */
 const pwa = VitePWA({
   injectRegister: false,
@@ -34,13 +36,21 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+    // index.html too: the app's shell for an outlet's page without a connection (below); it names this build's files, all precached with it.
+    globPatterns: ['**/*.{js,css,svg,png,webmanifest}', 'index.html'],
     // The ZXing .wasm (1 MB) is fetched when the scanner first opens, then kept (runtime cache).
     globIgnores: ['**/*.wasm'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     navigateFallback: null,
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // An outlet's page (a scanned label): the network as every page, and without it the app's
+        // shell, which opens the outlet from the answers kept on the device. Before the rule below.
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/outlets\/\d+\/?$/.test(url.pathname),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: '/index.html' } },
+      },
       {
         // Pages: always the network, so a deployment is seen at once; the offline page without it.
         urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),

@@ -16,6 +16,7 @@ import { registerJsonCompression } from './plugins/compress-json';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
+import { apiKeyRoutes } from './modules/api-keys/api-key-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { customerRoutes } from './modules/customers/customer-routes';
 import { intervalRoutes } from './modules/intervals/interval-routes';
@@ -48,6 +49,8 @@ import { parameterRoutes } from './modules/downlinks/parameter-routes';
 import { calibrationRoutes } from './modules/calibration/calibration-routes';
 import { alertRoutes } from './modules/alerts/alert-routes';
 import { passwordResetRoutes } from './modules/password-reset/reset-routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
+import { secondStepFor } from './modules/two-factor/two-factor-service';
 import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
@@ -75,7 +78,7 @@ declare module 'fastify' {
 
 export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> &
-    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL'>>;
+    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL' | 'TWO_FACTOR_ADMINS'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -195,6 +198,7 @@ export async function buildApp({ config, database, logger, logStream, background
   await registerOpenApi(app);
 
   const platforms = platformSettings(config);
+  const twoFactorPolicy = { administrators: config.TWO_FACTOR_ADMINS === 'required' };
   // Every background job, registered in one place with its intervals, leases and stop order.
   const jobs = createBackgroundJobs({
     database,
@@ -218,8 +222,10 @@ export async function buildApp({ config, database, logger, logStream, background
   await app.register(
     async (api) => {
       registerJsonCompression(api);
-      await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL });
+      await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, secondStep: (userId) => secondStepFor(database.db, userId, twoFactorPolicy) });
+      await api.register(twoFactorRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, policy: twoFactorPolicy });
       await api.register(userRoutes, { db: database.db });
+      await api.register(apiKeyRoutes, { db: database.db });
       await api.register(customerRoutes, { db: database.db });
       await api.register(alarmEscalationRoutes, { db: database.db });
       await api.register(intervalRoutes, { db: database.db });

@@ -143,6 +143,11 @@ const ZEnv = z.object({
       }
       return seconds;
     }),
+  /**
+   * `required`: administrators must use two-factor sign-in (docs/users.md, "Two-factor sign-in"); one
+   * who has not set it up is led through the set-up after the password, before getting a session.
+   */
+  TWO_FACTOR_ADMINS: z.enum(['optional', 'required']).default('optional'),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** Behind a reverse proxy: its hop count or addresses, so that the client address of the rate limit is the real one. */
   TRUST_PROXY: trustProxyText,
@@ -232,6 +237,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'GATEWAY_OFFLINE_AFTER',
   'COPY_NAME',
   'TOKEN_TTL',
+  'TWO_FACTOR_ADMINS',
   'WEB_DIST',
   'TRUST_PROXY',
   'API_STATEMENT_TIMEOUT',

@@ -140,9 +140,10 @@ export function inputChannelName(channels: readonly { id: string; name?: string 
  * channel's next calibration; while a channel has one, the node counts as calibration due.
  */
 export const ZChannelDrift = z.object({
-  checkId: z.number().int(),
-  outletId: z.number().int(),
-  outletName: z.string(),
+  /** The check and its outlet; null once the node moved to another customer (whose users may not see that outlet). */
+  checkId: z.number().int().nullable(),
+  outletId: z.number().int().nullable(),
+  outletName: z.string().nullable(),
   /** The manual reading, °C. */
   manual: z.number(),
   /** The node's reading it was paired with (offset applied), °C, and when the node measured it. */

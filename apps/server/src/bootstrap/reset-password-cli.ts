@@ -12,8 +12,8 @@ import { describeStartupError } from './startup-error';
 const USAGE = 'Usage: npm run admin:reset-password -- <e-mail address of the account>';
 const HELP = `${USAGE}
 
-Sets a new generated password for the account, printed once, signs it out everywhere and lifts a
-sign-in lock-out. Uses the server's configuration: DATABASE_URL, or DATA_DIR for the embedded
+Sets a new generated password for the account, printed once, signs it out everywhere, lifts a
+sign-in lock-out and turns two-factor sign-in off. Uses the server's configuration: DATABASE_URL, or DATA_DIR for the embedded
 database (stop the server first there: the command refuses while it has DATA_DIR open).
 `;
 
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   try {
     const result = await resetPassword(database.system, email);
     console.log(`New password for ${result.email}: ${result.password}  (shown once; sign in and change it)`);
-    console.log('The account was signed out everywhere.');
+    console.log('The account was signed out everywhere; two-factor sign-in is off until it is set up again.');
     return 0;
   } finally {
     await database.close();

@@ -18,9 +18,12 @@ async function signInStatus(email: string, password: string): Promise<number> {
 }
 
 describe('resetting a lost password', () => {
-  it('sets a new generated password, the old one stops working, every session ends, the lock-out is lifted', async () => {
+  it('sets a new generated password, the old one stops working, every session ends, the lock-out is lifted, two-factor is off', async () => {
     const id = await ctx.createUser({ ...ADMIN, administrator: true });
     const token = await ctx.signIn(ADMIN.email, ADMIN.password);
+    // Two-factor on: the owner lost the phone and the recovery codes too.
+    await ctx.database.db.execute(sql`INSERT INTO user_two_factor (user_id, secret, enabled_at, last_step) VALUES (${id}, 'JBSWY3DPEHPK3PXP', now(), 1)`);
+    await ctx.database.db.execute(sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES (${id}, 'scrypt$x')`);
     // Wrong guesses counted against the account.
     for (let attempt = 0; attempt < 3; attempt++) expect(await signInStatus(ADMIN.email, 'wrong-guess-1234')).toBe(401);
     expect(await countOf(ctx.database.db, 'login_attempts', sql`subject LIKE 'email:beheer@example.com' OR subject LIKE 'pair:beheer@example.com|%'`)).toBeGreaterThan(0);
@@ -30,6 +33,8 @@ describe('resetting a lost password', () => {
     expect(result.password).toMatch(/^[\w-]{16}$/);
 
     expect(await countOf(ctx.database.db, 'tokens', sql`user_id = ${id}`)).toBe(0);
+    expect(await countOf(ctx.database.db, 'user_two_factor', sql`user_id = ${id}`)).toBe(0);
+    expect(await countOf(ctx.database.db, 'two_factor_recovery_codes', sql`user_id = ${id}`)).toBe(0);
     expect(await countOf(ctx.database.db, 'login_attempts', sql`subject LIKE 'email:beheer@example.com' OR subject LIKE 'pair:beheer@example.com|%'`)).toBe(0);
     const current = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/current', headers: { 'x-access-token': token } });
     expect(current.statusCode).toBe(401);

@@ -9,7 +9,9 @@ export class ResetPasswordError extends Error {}
 /**
  * Sets a new, generated password for an existing account (`npm run admin:reset-password`, for the
  * administrator whose printed password was lost): signs the account out everywhere (its tokens are
- * deleted) and lifts a sign-in lock-out of the account. Answers the new password, to be shown once.
+ * deleted), lifts a sign-in lock-out of the account and turns its two-factor sign-in off (a lost
+ * phone and lost recovery codes come with a lost account; where two-factor is required the owner is
+ * led through the set-up at the next sign-in: docs/users.md). Answers the new password, to be shown once.
  * Only someone who can reach the database (the server's machine) can run it; there is no HTTP route.
  */
 export async function resetPassword(db: TDb, email: string): Promise<{ email: string; password: string }> {
@@ -26,6 +28,10 @@ export async function resetPassword(db: TDb, email: string): Promise<{ email: st
     await tx.delete(tokens).where(eq(tokens.userId, user.id));
     // The account's own counters (modules/auth/login-limiter.ts); an address's counter stays.
     await tx.delete(loginAttempts).where(or(eq(loginAttempts.subject, `email:${normalized}`), like(loginAttempts.subject, `pair:${normalized}|%`)));
+    // Two-factor sign-in (migration 0040), with its recovery codes and open challenges.
+    await tx.execute(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${user.id}`);
+    await tx.execute(sql`DELETE FROM two_factor_challenges WHERE user_id = ${user.id}`);
+    await tx.execute(sql`DELETE FROM user_two_factor WHERE user_id = ${user.id}`);
   });
   return { email: user.email, password };
 }

@@ -26,6 +26,8 @@ export interface TAuthUser {
   logbookEmails: boolean;
   /** Alarm notification preferences (docs/alarm-notifications.md); the two toggles above mirror two of its kinds. */
   alarmNotifications: TStoredAlarmNotifications;
+  /** Set when the caller is an API key, not a person (identity/api-keys.ts, docs/api-keys.md). */
+  apiKey?: { id: number; name: string };
 }
 
 export interface TUserWithSecret extends TAuthUser {

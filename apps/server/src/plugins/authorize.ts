@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { OPERATIONS, type TOperationName } from '@aquasmart/domain';
+import { API_KEY_NOT_ALLOWED, isPeopleOnlyOperation, OPERATIONS, type TOperationName } from '@aquasmart/domain';
 import { ApiError } from '../lib/api-error';
 import type { TAuthUser } from '../identity/auth-user';
 import { holdsEntry, isAdministrator } from '../identity/rights';
@@ -14,6 +14,10 @@ export function authorizeRoute(request: FastifyRequest, user: TAuthUser): void {
   if (!isKnownOperation(operationId)) {
     // A route without a catalogued operation name is a programming error: refuse, never allow.
     throw ApiError.forbidden(`Route ${request.routeOptions.url} has no catalogued operation name`);
+  }
+  if (user.apiKey && isPeopleOnlyOperation(operationId)) {
+    // Managing users or keys, one's own account, a session, a signature: a person's (docs/api-keys.md).
+    throw new ApiError(403, API_KEY_NOT_ALLOWED, `${operationId} needs a person who signs in; API keys cannot call it`);
   }
   const { access } = OPERATIONS[operationId];
   if (access === 'public' || access === 'signedIn' || access === 'read') return;

@@ -73,7 +73,11 @@ const userListScreen: TScreenLoader = withTexts(usersTexts, () => import('../fea
 const userNewScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-new-page').then((module) => module.UserNewPage));
 const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-detail-page').then((module) => module.UserDetailPage));
 const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
-const accountScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
+const apiKeysTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/api-keys')]);
+const apiKeysScreen: TScreenLoader = withTexts(apiKeysTexts, () => import('../features/users/api-keys-page').then((module) => module.ApiKeysPage));
+/** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
+const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
+const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
 const customerListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-list-page').then((module) => module.CustomerListPage));
 const customerNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/customers/customer-new-page').then((module) => module.CustomerNewPage));
 // The customer page with the dashboard feature in its #dashboard tab and the logbook in #logbook, composed here (features do not import each other).
@@ -259,6 +263,7 @@ export const ROUTES: readonly TRouteDef[] = [
   },
 
   { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },
+  { id: 'apiKeys', path: '/api-keys', title: 'routes.apiKeys', guard: USER_GUARD, crumbs: ['users'], screen: apiKeysScreen },
   { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: accountScreen },
   { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: userNewScreen },
   { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: userDetailScreen },

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isHttpError } from './http/http-error';
+import { forgetKeptAnswers } from './offline-queue/kept-answers';
 import { registerSessionCache } from './session/session-cache';
 
 /** Client errors (4xx) are answers, not hiccups: only network and server errors are retried. */
@@ -24,6 +25,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The one query cache of the app, created with the shell (the interceptor clears it when the session ends). */
+/** The one query cache of the app, created with the shell (the interceptor and the login clear it when a session ends or begins). */
 export const queryClient = createQueryClient();
-registerSessionCache(queryClient);
+// When the session ends (a 401, a new sign-in) the answers kept on the device for opening pages offline go with the cache.
+registerSessionCache({
+  clear: () => {
+    queryClient.clear();
+    void forgetKeptAnswers().catch(() => undefined);
+  },
+});

@@ -13,6 +13,7 @@ import '../lib/i18n/texts/nodes-detail';
 import '../lib/i18n/texts/nodes';
 import '../lib/i18n/texts/node-settings';
 import '../lib/i18n/texts/users';
+import '../lib/i18n/texts/api-keys';
 import '../lib/i18n/texts/alerts';
 import '../lib/i18n/texts/alarm-notifications';
 import '../lib/i18n/texts/dashboard';

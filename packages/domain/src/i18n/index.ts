@@ -19,6 +19,7 @@ export * from './ui-deviations';
 export * from './ui-disinfections';
 export * from './ui-logbook-verify';
 export * from './ui-password-reset';
+export * from './ui-two-factor';
 export * from './ui-logbook-sign-off';
 export * from './ui-alarms';
 
@@ -43,3 +44,4 @@ export * from './ui-outlets-screen';
 export * from './messages-calibration';
 export * from './ui-outlet-check';
 export * from './ui-exports';
+export * from './ui-api-keys';

@@ -45,6 +45,7 @@ export const calibrationUiNl = {
     batterySwapConfirm: 'Ja, verwisseld',
     drift: 'Mogelijke sensordrift: handmeting {{manual}}, node {{node}} op {{date}}',
     driftDetail: 'Bij tappunt {{outlet}} week de handmeting meer dan 1,5\u00a0°C af. Kalibreer dit kanaal; de kalibratie sluit de melding af.',
+    driftDetailElsewhere: 'Bij een tappunt op een eerdere plek van deze node week de handmeting meer dan 1,5\u00a0°C af. Kalibreer dit kanaal; de kalibratie sluit de melding af.',
   },
   snackbar: {
     channelCalib: '{{channel}} gekalibreerd, afwijking {{offset}}',
@@ -99,6 +100,7 @@ export const calibrationUiEn: typeof calibrationUiNl = {
     batterySwapConfirm: 'Yes, swapped',
     drift: 'Possible sensor drift: hand reading {{manual}}, node {{node}} on {{date}}',
     driftDetail: 'At outlet {{outlet}} the hand reading differed by more than 1.5\u00a0°C. Calibrate this channel; the calibration ends this notice.',
+    driftDetailElsewhere: 'At an outlet where this node was before, the hand reading differed by more than 1.5\u00a0°C. Calibrate this channel; the calibration ends this notice.',
   },
   snackbar: {
     channelCalib: '{{channel}} calibrated, offset {{offset}}',

@@ -45,6 +45,12 @@ export const outletCheckUiNl = {
     queueRefused: 'Geweigerd door de server: {{reason}}',
     discard: 'Verwijderen',
     sent: 'Verstuurd: {{outlet}}, {{check}}',
+    offlineKeptTitle: 'Geen verbinding: gegevens van {{time}}',
+    offlineKept:
+      'Deze gegevens zijn op dit toestel bewaard. De status van de controles is herberekend voor vandaag; controles die sindsdien zijn vastgelegd staan er nog niet in. Een controle die je nu opslaat, wordt op dit toestel bewaard en verzonden zodra er verbinding is.',
+    offlineNotKeptTitle: 'Geen verbinding: dit tappunt kan niet openen',
+    offlineNotKept:
+      'Dit toestel heeft dit tappunt nog niet geopend, dus zonder verbinding zijn er geen gegevens en kan hier niets worden vastgelegd. Dat betekent niet dat er niets te doen is. Open vooraf, met verbinding, het tabblad Tappunten en controles van de locatie: daarna openen al haar tappunten een week lang ook zonder verbinding.',
   },
 };
 
@@ -89,6 +95,12 @@ export const outletCheckUiEn: typeof outletCheckUiNl = {
     queueRefused: 'Refused by the server: {{reason}}',
     discard: 'Remove',
     sent: 'Sent: {{outlet}}, {{check}}',
+    offlineKeptTitle: 'No connection: data from {{time}}',
+    offlineKept:
+      'This data was kept on this device. The states of the checks are worked out again for today; checks recorded since then are not in it. A check you save now is kept on this device and sent as soon as there is a connection.',
+    offlineNotKeptTitle: 'No connection: this outlet cannot open',
+    offlineNotKept:
+      'This device has not opened this outlet before, so without a connection there is no data and nothing can be recorded here. That does not mean there is nothing to do. Open the location\'s Outlets and checks tab beforehand, with a connection: then all its outlets open without one too, for a week.',
   },
 };
 
@@ -133,5 +145,11 @@ export const outletCheckUiDe: typeof outletCheckUiNl = {
     queueRefused: 'Vom Server abgelehnt: {{reason}}',
     discard: 'Entfernen',
     sent: 'Gesendet: {{outlet}}, {{check}}',
+    offlineKeptTitle: 'Keine Verbindung: Daten vom {{time}}',
+    offlineKept:
+      'Diese Daten wurden auf diesem Gerät gespeichert. Der Stand der Prüfungen ist für heute neu berechnet; seitdem erfasste Prüfungen fehlen noch. Eine Prüfung, die Sie jetzt speichern, bleibt auf diesem Gerät und wird gesendet, sobald eine Verbindung besteht.',
+    offlineNotKeptTitle: 'Keine Verbindung: diese Zapfstelle lässt sich nicht öffnen',
+    offlineNotKept:
+      'Dieses Gerät hat diese Zapfstelle noch nicht geöffnet, daher gibt es ohne Verbindung keine Daten und hier kann nichts erfasst werden. Das heißt nicht, dass nichts zu tun ist. Öffnen Sie vorher, mit Verbindung, den Reiter Zapfstellen und Prüfungen des Standorts: danach öffnen sich alle seine Zapfstellen eine Woche lang auch ohne Verbindung.',
   },
 };

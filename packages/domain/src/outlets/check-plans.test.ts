@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCheckPeriod, checkApplies, checkDue, checkDueEdges, checkLimit, earliestDoneReaching, checkRunningSeconds, effectiveCheckPlans, outletCheckPlans, rulebookCheckPlans, ZCheckOverride, ZCheckOverrides, type TCheckKind, type TCheckPlan } from './check-plans';
+import { addCheckPeriod, checkApplies, checkDue, checkDueEdges, checkDueState, checkLimit, earliestDoneReaching, checkRunningSeconds, effectiveCheckPlans, outletCheckPlans, rulebookCheckPlans, ZCheckOverride, ZCheckOverrides, type TCheckKind, type TCheckPlan } from './check-plans';
 import { addLocalDays } from '../sampling/plan';
 import type { TOutletFacts } from './outlet';
 
@@ -148,6 +148,18 @@ describe('due dates across month ends and leap years', () => {
     expect(checkDue(monthly, history, '2026-02-21').state).toBe('due');
     expect(checkDue(monthly, history, '2026-02-28').state).toBe('due');
     expect(checkDue(monthly, history, '2026-03-01').state).toBe('overdue');
+  });
+
+  it.each([
+    ['2026-02-28', { unit: 'months', count: 1 }, '2026-02-20', 'planned'],
+    ['2026-02-28', { unit: 'months', count: 1 }, '2026-02-21', 'due'],
+    ['2026-02-28', { unit: 'months', count: 1 }, '2026-02-28', 'due'],
+    ['2026-02-28', { unit: 'months', count: 1 }, '2026-03-01', 'overdue'],
+    ['2026-03-09', { unit: 'days', count: 7 }, '2026-03-08', 'planned'],
+    ['2026-03-09', { unit: 'days', count: 7 }, '2026-03-09', 'due'],
+    ['2026-03-09', { unit: 'days', count: 7 }, '2026-03-10', 'overdue'],
+  ] as const)('a date %s every %o, on %s: %s (the phone\'s rule for kept due dates)', (nextDue, period, today, state) => {
+    expect(checkDueState(nextDue, period, today)).toBe(state);
   });
 
   it('a yearly check done 29 February 2028 is due 28 February 2029', () => {

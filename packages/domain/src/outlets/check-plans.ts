@@ -258,6 +258,14 @@ export interface TCheckDue {
  */
 export function checkDue(plan: TCheckPlan, history: { since: string; lastDone: string | null }, today: string): TCheckDue {
   const nextDue = history.lastDone === null ? history.since : addCheckPeriod(history.lastDone, plan.period);
-  const state: TCheckDueState = nextDue < today ? 'overdue' : nextDue <= addLocalDays(today, dueWindowDays(plan.period)) ? 'due' : 'planned';
-  return { check: plan.check, lastDone: history.lastDone, nextDue, state };
+  return { check: plan.check, lastDone: history.lastDone, nextDue, state: checkDueState(nextDue, plan.period, today) };
+}
+
+/**
+ * A due date's state on `today`: overdue after it, due within the plan's window before it, planned
+ * before that. Also the phone's rule for an outlet's due dates kept on the device and shown again
+ * on a later day without a connection (docs/outlets.md, "Opening an outlet without a connection").
+ */
+export function checkDueState(nextDue: string, period: TCheckPeriod, today: string): TCheckDueState {
+  return nextDue < today ? 'overdue' : nextDue <= addLocalDays(today, dueWindowDays(period)) ? 'due' : 'planned';
 }

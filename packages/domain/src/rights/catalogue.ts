@@ -81,7 +81,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   ],
   calibrationData: [...route('GetCustomerCalibrationLogs', 'GetLocationCalibrationLogs'), ...fields('ro', 'dashboard.calibration')],
   calibrationDataEdit: [...route('PatchChannelCalibration'), ...fields('rw', 'device.channels.offset')],
-  userManagement: route('GetUsers', 'PostUser', 'GetUser', 'PatchUser', 'DeleteUser'),
+  userManagement: route('GetUsers', 'PostUser', 'GetUser', 'PatchUser', 'DeleteUser', 'GetApiKeys', 'PostApiKey', 'DeleteApiKey'),
   gatewayView: GATEWAY_READS,
   // The gateway form offers the gateway products (docs/architecture.md, "Rights").
   gatewayManagement: [...GATEWAY_READS, ...PRODUCT_READS, ...route('PostGateway', 'PatchGateway', 'DeleteGateway'), ...fields('rw', 'device.gateway')],

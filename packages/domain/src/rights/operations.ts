@@ -27,6 +27,13 @@ export const OPERATIONS = {
   PostPasswordResetCheck: op('POST', '/auth/password-reset/check', 'public'),
   PostPasswordResetConfirm: op('POST', '/auth/password-reset/confirm', 'public'),
   DeleteAuth: op('DELETE', '/auth', 'signedIn'),
+  // two-factor sign-in (docs/users.md, "Two-factor sign-in"): the second step is public (it carries the challenge)
+  PostAuthTwoFactor: op('POST', '/auth/twoFactor', 'public'),
+  PostAuthTwoFactorSetup: op('POST', '/auth/twoFactor/setup', 'public'),
+  GetCurrentTwoFactor: op('GET', '/users/current/twoFactor', 'signedIn'),
+  PostCurrentTwoFactor: op('POST', '/users/current/twoFactor', 'signedIn'),
+  PostCurrentTwoFactorConfirm: op('POST', '/users/current/twoFactor/confirm', 'signedIn'),
+  PostCurrentTwoFactorDisable: op('POST', '/users/current/twoFactor/disable', 'signedIn'),
   GetHealth: op('GET', '/healthz', 'public'),
   GetCurrentUser: op('GET', '/users/current', 'signedIn'),
   PatchCurrentUser: op('PATCH', '/users/current', 'signedIn'),
@@ -40,6 +47,10 @@ export const OPERATIONS = {
   GetUser: op('GET', '/users/:email', 'route'),
   PatchUser: op('PATCH', '/users/:email', 'route'),
   DeleteUser: op('DELETE', '/users/:email', 'route'),
+  // API keys (docs/api-keys.md): given with userManagement; a key never reaches them (PEOPLE_ONLY_OPERATIONS)
+  GetApiKeys: op('GET', '/api-keys', 'route'),
+  PostApiKey: op('POST', '/api-keys', 'route'),
+  DeleteApiKey: op('DELETE', '/api-keys/:id', 'route'),
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),
@@ -55,6 +66,8 @@ export const OPERATIONS = {
   DeleteCustomer: op('DELETE', '/customers/:customer', 'route'),
   PatchCustomerDevices: op('PATCH', '/customers/:customer/devices', 'admin'),
   PatchCustomerLocations: op('PATCH', '/customers/:customer/locations', 'admin'),
+  GetCustomerTwoFactor: op('GET', '/customers/:customer/twoFactor', 'admin'),
+  PatchCustomerTwoFactor: op('PATCH', '/customers/:customer/twoFactor', 'admin'),
   GetCustomerCalibrationLogs: op('GET', '/customers/:customer/calibrationLogs', 'route'),
   // alarm escalation (docs/alarm-notifications.md)
   GetCustomerAlarmEscalation: op('GET', '/customers/:customer/alarmEscalation', 'read'),

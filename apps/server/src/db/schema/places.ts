@@ -31,6 +31,8 @@ export const customers = pgTable('customers', {
   /** Who is accountable for the logbook, and the deputy (docs/places.md, "Responsible person"); null: nobody named. */
   responsible: jsonb('responsible').$type<TResponsiblePerson>(),
   deputy: jsonb('deputy').$type<TResponsiblePerson>(),
+  /** The customer's users must use two-factor sign-in (docs/users.md, "Two-factor sign-in"; migration 0040). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: created(),
   updatedAt: updated(),
 });

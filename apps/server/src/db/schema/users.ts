@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TPortalRights, TRightEntry } from '@aquasmart/domain';
 import { tsz, created, updated } from './columns';
 import { customers } from './places';
@@ -68,3 +68,57 @@ export const loginAttempts = pgTable('login_attempts', {
   windowSeconds: integer('window_seconds').notNull(),
   attempts: integer('attempts').notNull(),
 });
+
+/** Forgotten-password links (migration 0039, docs/users.md "Forgotten password"): only a token's SHA-256. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedFrom: text('requested_from').notNull(),
+    createdAt: created(),
+    expiresAt: tsz('expires_at').notNull(),
+    usedAt: tsz('used_at'),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId).where(sql`${table.usedAt} IS NULL`)],
+);
+
+/**
+ * API keys, the service accounts of integrations (migration 0041, docs/api-keys.md): only a key's
+ * SHA-256 and its first characters; its own rights and customers; revoked keys stay for the record.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  hint: text('hint').notNull(),
+  portalRights: jsonb('portal_rights').$type<Partial<TPortalRights>>().notNull().default({}),
+  /** Given customers at creation: when they are all deleted the key is refused, never widened to every customer. */
+  scoped: boolean('scoped').notNull().default(false),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByEmail: text('created_by_email').notNull(),
+  createdAt: created(),
+  expiresAt: tsz('expires_at').notNull(),
+  revokedAt: tsz('revoked_at'),
+  revokedByEmail: text('revoked_by_email'),
+  /** Written at most once a minute per key (API_KEY_LAST_USED_EVERY_SECONDS). */
+  lastUsedAt: tsz('last_used_at'),
+  lastUsedFrom: text('last_used_from'),
+});
+
+/** A key's customers; none (and not `scoped`) means every customer. */
+export const apiKeyCustomers = pgTable(
+  'api_key_customers',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.apiKeyId, table.customerId] }), index('api_key_customers_customer_idx').on(table.customerId)],
+);

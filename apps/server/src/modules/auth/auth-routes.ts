@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZTokenResponse } from '@aquasmart/domain';
+import { ZSignInAnswer, type TTwoFactorStep } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -12,9 +12,14 @@ import { renewToken, revokeSession } from '../../identity/tokens';
 export interface TAuthRoutesOptions {
   db: TDb;
   tokenTtlSeconds: number;
+  /**
+   * After a correct password: the second step's challenge, or null for a session now (docs/users.md,
+   * "Two-factor sign-in"; modules/two-factor, wired in app.ts). None: every password signs in.
+   */
+  secondStep?: (userId: number) => Promise<TTwoFactorStep | null>;
 }
 
-export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: TAuthRoutesOptions): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds, secondStep }: TAuthRoutesOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -24,14 +29,15 @@ export async function authRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: 
       schema: {
         operationId: 'PostAuth',
         tags: ['auth'],
-        summary: 'Sign in with Basic credentials, or renew a valid x-access-token (the old token ends; a session lasts at most 7 days)',
-        response: { 200: ZTokenResponse, ...errorResponses(400, 401, 429) },
+        summary:
+          'Sign in with Basic credentials, or renew a valid x-access-token (the old token ends; a session lasts at most 7 days); an account with two-factor sign-in gets a challenge for POST /auth/twoFactor instead of a token',
+        response: { 200: ZSignInAnswer, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
       const credentials = parseBasicCredentials(request.headers.authorization);
       if (credentials === 'malformed') throw ApiError.badRequest('Malformed Authorization header; expected Basic base64(email:password)');
-      if (credentials) return { token: await signIn(db, credentials, request.ip, tokenTtlSeconds) };
+      if (credentials) return signIn(db, credentials, request.ip, tokenTtlSeconds, secondStep);
       const token = presentedToken(request);
       const renewed = token ? await renewToken(db, token, tokenTtlSeconds) : null;
       if (!renewed) throw ApiError.unauthorized('Send Basic credentials or a valid x-access-token');

@@ -1,4 +1,4 @@
-import { ERROR, isStorableText } from '@aquasmart/domain';
+import { ERROR, isStorableText, type TSignInAnswer, type TTwoFactorStep } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 import type { TDb } from '../../db/database';
 import { findUser } from '../../identity/auth-user';
@@ -47,7 +47,18 @@ export async function checkPasswordLimited(db: TDb, credentials: TCredentials, c
   return user.id;
 }
 
-export async function signIn(db: TDb, credentials: TCredentials, clientAddress: string, ttlSeconds: number): Promise<string> {
+/**
+ * The password step. An account with two-factor sign-in on, or one that must have it and has not
+ * set it up, gets a challenge for the second step instead of a session (docs/users.md, "Two-factor
+ * sign-in"): `secondStep` (modules/two-factor) answers that challenge, or null for a session now.
+ */
+export async function signIn(
+  db: TDb,
+  credentials: TCredentials,
+  clientAddress: string,
+  ttlSeconds: number,
+  secondStep: (userId: number) => Promise<TTwoFactorStep | null> = async () => null,
+): Promise<TSignInAnswer> {
   if (!credentials.email || !credentials.password) {
     throw ApiError.badRequest('E-mail address and password are required', {
       ...(credentials.email ? {} : { email: 'validation.required' }),
@@ -59,5 +70,5 @@ export async function signIn(db: TDb, credentials: TCredentials, clientAddress: 
   // Sign-ins are rare and slow anyway: a good moment to forget what has expired.
   await deleteExpiredTokens(db);
   await deleteExpiredLoginAttempts(db);
-  return issueToken(db, userId, ttlSeconds);
+  return (await secondStep(userId)) ?? { token: await issueToken(db, userId, ttlSeconds) };
 }

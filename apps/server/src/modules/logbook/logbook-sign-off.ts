@@ -3,6 +3,7 @@ import {
   effectiveResponsible,
   logbookIssuePeriodIssues,
   LOGBOOK_SIGN_OFF_STATEMENT,
+  API_KEY_NOT_ALLOWED,
   type TLogbookPeriodQuery,
   type TLogbookSignOff,
   type TResponsiblePerson,
@@ -64,6 +65,8 @@ export async function prepareSignOff(
   language: TLogbookLanguage,
   now: Date,
 ): Promise<TLogbookSignOff> {
+  // A signature needs a person: the routes refuse keys already (PEOPLE_ONLY_OPERATIONS); this keeps any other caller out too.
+  if (user.apiKey) throw new ApiError(403, API_KEY_NOT_ALLOWED, 'A logbook is signed by a person who signs in, not by an API key');
   const issues: Record<string, string> = logbookIssuePeriodIssues(period, await subjectTimeZone(db, subject), now);
   if (request.statement !== true) issues.statement = 'validation.statementRequired';
   const role = request.role?.trim() ?? '';

@@ -112,4 +112,26 @@ describe('drift on the node', () => {
     expect(await driftOf()).toBeNull();
     expect(await dueList()).toEqual([OTHER_NODE]);
   });
+
+  it('a node that leaves its location takes its links along: the outlet and the sample point unlinked, the drift kept without the old customer\'s outlet', async () => {
+    const point = await call(token, 'POST', `${PLACE}/sample-points`, { name: 'Douche 12', role: 'hot', eui: NODE, channelId: 'temperature2' });
+    expect(point.statusCode, point.body).toBe(201);
+    const check = await reading(57.5);
+    expect(await driftOf()).toMatchObject({ checkId: check.id, outletName: 'Douche 12' });
+    const db = ctx.database.db;
+    const [place] = await queryRows<{ customer_id: number }>(db, sql`SELECT customer_id FROM devices WHERE eui = ${NODE}`);
+    const [wing] = await queryRows<{ id: number }>(db, sql`INSERT INTO locations (customer_id, name, rulebook) SELECT ${place.customer_id}, 'Nieuwe vleugel', rulebook FROM locations WHERE name = 'Huize Zonneveld' RETURNING id`);
+    // Another location of the same customer: the links end; the drift, the sensor's, stays with its outlet named.
+    await db.execute(sql`UPDATE devices SET location_id = ${wing.id} WHERE eui = ${NODE}`);
+    expect(await queryRows(db, sql`SELECT device_eui, channel_id FROM sample_points WHERE name = 'Douche 12'`)).toEqual([{ device_eui: null, channel_id: null }]);
+    expect(await queryRows(db, sql`SELECT device_eui, channel_id FROM outlets WHERE id = ${outlet.id}`)).toEqual([{ device_eui: null, channel_id: null }]);
+    expect(await driftOf()).toMatchObject({ checkId: check.id, outletName: 'Douche 12', manual: 57.5 });
+    // The other node's links at its own place are untouched.
+    expect(await queryRows(db, sql`SELECT device_eui FROM outlets WHERE id = ${elders.id}`)).toEqual([{ device_eui: OTHER_NODE }]);
+    // Another customer: the sensor is still calibration due, but the outlet and check are not theirs to see.
+    const [other] = await queryRows<{ id: number; location_id: number }>(db, sql`SELECT c.id, l.id AS location_id FROM customers c JOIN locations l ON l.customer_id = c.id WHERE c.name = 'Andere Klant'`);
+    await db.execute(sql`UPDATE devices SET customer_id = ${other.id}, location_id = ${other.location_id} WHERE eui = ${NODE}`);
+    expect(await driftOf()).toEqual({ checkId: null, outletId: null, outletName: null, manual: 57.5, node: 55.9, nodeAt: check.node?.at, at: check.doneAt });
+    expect(await dueList()).toContain(NODE);
+  });
 });

@@ -54,7 +54,7 @@ async function assertEmailFree(db: TDb | TTx, email: string, exceptUserId?: numb
  * customers) a name must lie in; a customer outside one is answered exactly like an unknown name,
  * so the answer never tells another tenant's customer names apart from names nobody uses.
  */
-async function customerIds(db: TDb | TTx, names: readonly string[], field = 'customers', within: readonly (number[] | null)[] = []): Promise<number[]> {
+export async function customerIds(db: TDb | TTx, names: readonly string[], field = 'customers', within: readonly (number[] | null)[] = []): Promise<number[]> {
   if (names.length === 0) return [];
   const unique = [...new Set(names)];
   const found = await db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.name, unique));
@@ -83,13 +83,13 @@ function assertMayManage(actor: TAuthUser, targetIsAdministrator: boolean): void
  * lacks: otherwise setting the password of a stronger user and signing in as them would bypass
  * "nobody grants a right they do not hold". Administrators hold everything.
  */
-function assertHoldsNoMore(actor: TAuthUser, target: TAuthUser): void {
-  const holder = (user: TAuthUser, administrator: boolean) => ({
-    administrator,
+export function assertHoldsNoMore(actor: TAuthUser, target: TAuthUser): void {
+  const holder = (user: TAuthUser) => ({
+    administrator: isAdministrator(user),
     flags: effectiveFlags(user),
     customers: user.customers.map((customer) => customer.name),
   });
-  const beyond = heldBeyond(holder(actor, isAdministrator(actor)), holder(target, isAdministrator(target)));
+  const beyond = heldBeyond(holder(actor), holder(target));
   if (beyond.flags.length === 0 && !beyond.customers) return;
   throw new ApiError(
     403,
@@ -102,8 +102,8 @@ function assertHoldsNoMore(actor: TAuthUser, target: TAuthUser): void {
   );
 }
 
-/** Nobody grants a right they do not hold themselves; taking one away is allowed. */
-function assertMayGrant(actor: TAuthUser, before: Partial<TPortalRights>, after: TPortalRights): void {
+/** Nobody grants a right they do not hold themselves; taking one away is allowed. Also the rule of API keys (modules/api-keys). */
+export function assertMayGrant(actor: TAuthUser, before: Partial<TPortalRights>, after: TPortalRights): void {
   const ungrantable = ungrantableRightFlags({ administrator: isAdministrator(actor), flags: effectiveFlags(actor) }, before);
   const refused = RIGHT_FLAGS.filter((flag) => after[flag] === true && ungrantable.has(flag));
   if (refused.length) {

@@ -7,6 +7,8 @@ import '../../lib/i18n/texts/outlets';
 
 /** The outlets feature loads only when its tab opens. */
 const OutletsTab = lazy(() => import('../../features/outlets/outlets-tab').then((module) => ({ default: module.OutletsTab })));
+/** What the tab read, kept on the device for opening its outlets offline (docs/outlets.md, "Opening an outlet without a connection"). */
+const KeepOutletsOffline = lazy(() => import('./outlets-kept-offline').then((module) => ({ default: module.KeepOutletsOffline })));
 
 /** The #outlets tab of a location (docs/outlets.md, "Screens"): everyone who may see the location sees it. */
 export function outletsTab(t: TFunction, customer: string, location: string): THashTab {
@@ -16,6 +18,7 @@ export function outletsTab(t: TFunction, customer: string, location: string): TH
     render: () => (
       <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
         <OutletsTab customer={customer} location={location} />
+        <KeepOutletsOffline customer={customer} location={location} />
       </Suspense>
     ),
   };

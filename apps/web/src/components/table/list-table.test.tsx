@@ -69,6 +69,15 @@ describe('ListTable', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 - 25 van 60')).toBeTruthy();
   });
 
+  it('names its loading bar while the rows load (axe: a progress bar needs a name)', async () => {
+    let release: (rows: TCustomer[]) => void = () => undefined;
+    renderList({ source: { mode: 'client', queryKey: ['customers-slow'], load: () => new Promise<TCustomer[]>((resolve) => (release = resolve)) } });
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-label')).toBe('Bezig met laden');
+    await act(async () => release(customers));
+    expect(await screen.findByText('Klant 01')).toBeTruthy();
+  });
+
   it('reads page and search from the address', async () => {
     renderList({}, '/customers?page=2&search=utrecht#nodes');
     expect(await screen.findByText('Klant 26')).toBeTruthy();

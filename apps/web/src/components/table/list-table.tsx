@@ -19,7 +19,7 @@ import { FailureNotice } from '../progress/failure-notice';
 import type { TListSort } from './client-rows';
 import { ConfirmDialog } from './confirm-dialog';
 import type { TListColumn } from './list-column';
-import { deleteConfirmation, EmptyListOverlay, useElementWidth } from './list-parts';
+import { deleteConfirmation, EmptyListOverlay, NamedLinearProgress, useElementWidth } from './list-parts';
 import type { TListMessages, TListQuery, TListSource } from './list-source';
 import { ListToolbar } from './list-toolbar';
 import type { TListExport } from './export-button';
@@ -208,7 +208,7 @@ export function ListTable<T extends GridValidRowModel>(props: TListTableProps<T>
             if (event.key === 'Enter' && !event.defaultPrevented) handleRowClick(params.row, event);
           }}
           localeText={localeText}
-          slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay }}
+          slots={{ noRowsOverlay: EmptyListOverlay, noResultsOverlay: EmptyListOverlay, baseLinearProgress: NamedLinearProgress }}
           slotProps={{
             loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
             noRowsOverlay: { text: emptyText, newTo: mayAdd ? newTo : undefined, onNew: mayAdd ? onNew : undefined },

@@ -130,6 +130,35 @@ describe('LoginPage', () => {
     expect((init?.headers as Record<string, string>).authorization).toBe(basicCredentials('admin@example.com', 'Welkom-admin-2026'));
   });
 
+  it('asks for the code of two-factor sign-in after the password, then signs in with it (or a recovery code)', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi
+      .spyOn(window, 'fetch')
+      .mockResolvedValueOnce(jsonResponse(200, { twoFactor: 'code', challenge: 'de-uitdaging', expiresAt: '2030-01-01T00:00:00.000Z' }))
+      .mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'x', key: 'errors.twoFactorCodeInvalid', fields: { recoveryCode: 'errors.twoFactorCodeInvalid' } }))
+      .mockResolvedValueOnce(jsonResponse(200, { token: 'two-factor-token' }));
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'Welkom-admin-2026');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const code = await screen.findByRole('textbox', { name: /^Code/ });
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Een herstelcode gebruiken' }));
+    await user.type(await screen.findByRole('textbox', { name: /Herstelcode/ }), 'ABCDE-FGHJK');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Deze code klopt niet of is al gebruikt.')).toBeTruthy();
+    expect(JSON.parse(fetchSpy.mock.calls[1][1]?.body as string)).toEqual({ challenge: 'de-uitdaging', recoveryCode: 'ABCDE-FGHJK' });
+    await user.click(screen.getByRole('button', { name: 'Een code uit de app gebruiken' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Startpagina')).toBeTruthy();
+    expect(fetchSpy.mock.calls[2][0]).toBe('/api/v1/auth/twoFactor');
+    expect(JSON.parse(fetchSpy.mock.calls[2][1]?.body as string)).toEqual({ challenge: 'de-uitdaging', code: '123456' });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('two-factor-token');
+  });
+
   it.each([
     ['nothing was remembered', null],
     ['the bare / was remembered', '/'],

@@ -15,11 +15,14 @@ import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
 import { START_PAGE_PATH } from '../../lib/routing/start-page';
 import { useLoginForm } from './use-login-form';
+import type { TTwoFactorStep } from '@aquasmart/domain';
 
 // Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
 // request, instead of with the page (docs/operations.md, "Login page budget").
 const loadAlert = () => import('@mui/material/Alert');
 const Alert = lazy(loadAlert);
+// The second step of two-factor sign-in, with its texts, only for accounts that have it (docs/users.md).
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
 
 /**
  * /login: e-mail and password (required, e-mail format, e-mail trimmed). A visitor who already
@@ -31,17 +34,22 @@ export function LoginPage() {
   // Read once: after a successful login the token exists while the next page is still loading.
   const [hadToken] = useState(() => getToken() !== null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<TTwoFactorStep | null>(null);
+  async function signedIn(token: string) {
+    setToken(token);
+    clearSessionCache();
+    // The remembered address, else the user's start page; a remembered bare `/` is no address
+    // of its own (docs/users.md, "Where each user starts").
+    const path = takeRedirect();
+    await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
+  }
   const form = useLoginForm(async (values, { login, loginFailureKey }) => {
     setFailure(null);
     void loadAlert();
     try {
-      const token = await login(values);
-      setToken(token);
-      clearSessionCache();
-      // The remembered address, else the user's start page; a remembered bare `/` is no address
-      // of its own (docs/users.md, "Where each user starts").
-      const path = takeRedirect();
-      await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
+      const answer = await login(values);
+      if ('token' in answer) await signedIn(answer.token);
+      else setSecondStep(answer);
     } catch (error) {
       setFailure(loginFailureKey(error));
     }
@@ -79,45 +87,53 @@ export function LoginPage() {
         </>
       }
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('login.subtitle')}
-      </Typography>
-      <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {failure ? (
-          <Suspense fallback={null}>
-            <Alert severity="error" role="alert">
-              {t(failure)}
-            </Alert>
-          </Suspense>
-        ) : null}
-        <OutlinedTextField
-          {...email}
-          error={Boolean(emailError)}
-          helperText={emailError ? translateMessage(t, emailError) : undefined}
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          autoFocus
-          required
-          fullWidth
-        />
-        <OutlinedTextField
-          {...password}
-          error={Boolean(passwordError)}
-          helperText={passwordError ? translateMessage(t, passwordError) : undefined}
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" loading={form.submitting}>
-          {t('login.submit')}
-        </Button>
-        <Link component={RouterLink} to="/forgot-password" state={{ email: email.value }} variant="body2" sx={{ alignSelf: 'center', py: 1 }}>
-          {t('login.forgotPassword')}
-        </Link>
-      </Box>
+      {secondStep ? (
+        <Suspense fallback={null}>
+          <TwoFactorStep step={secondStep} onSignedIn={(token) => void signedIn(token)} onBack={() => setSecondStep(null)} />
+        </Suspense>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('login.subtitle')}
+          </Typography>
+          <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {failure ? (
+              <Suspense fallback={null}>
+                <Alert severity="error" role="alert">
+                  {t(failure)}
+                </Alert>
+              </Suspense>
+            ) : null}
+            <OutlinedTextField
+              {...email}
+              error={Boolean(emailError)}
+              helperText={emailError ? translateMessage(t, emailError) : undefined}
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              required
+              fullWidth
+            />
+            <OutlinedTextField
+              {...password}
+              error={Boolean(passwordError)}
+              helperText={passwordError ? translateMessage(t, passwordError) : undefined}
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+            />
+            <Button type="submit" variant="contained" size="large" loading={form.submitting}>
+              {t('login.submit')}
+            </Button>
+            <Link component={RouterLink} to="/forgot-password" state={{ email: email.value }} variant="body2" sx={{ alignSelf: 'center', py: 1 }}>
+              {t('login.forgotPassword')}
+            </Link>
+          </Box>
+        </>
+      )}
     </PublicCard>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRight } from '@aquasmart/domain';
+import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { NodeList } from '../../components/nodes/node-list';
 import { customerScreen, PLACES_QUERY_ROOTS } from '../../lib/api/places';
@@ -16,6 +16,7 @@ import { PlaceDetails } from '../../components/places/place-details';
 import { HashTabs, type THashTab } from '../../components/page/hash-tabs';
 import { customerQuery, deleteCustomer } from '../../lib/api/customers';
 import { QueryStatus } from '../../components/progress/query-status';
+import { TwoFactorRequirement } from './components/two-factor-requirement';
 
 /**
  * /customers/{name} (docs/screens.md, "Routes") with tabs by hash: #locations, #nodes, #gateways (gateway
@@ -44,7 +45,13 @@ export function CustomerDetailPage({
     {
       id: 'details',
       label: t('places.tabs.details'),
-      render: () => (customer ? <PlaceDetails place={customer} /> : null),
+      render: () =>
+        customer ? (
+          <>
+            <PlaceDetails place={customer} />
+            {isAdministrator(user) ? <TwoFactorRequirement customer={customer.name} /> : null}
+          </>
+        ) : null,
     },
   ];
 

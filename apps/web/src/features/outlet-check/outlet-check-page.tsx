@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,6 +23,7 @@ import { useCurrentUser } from '../../lib/session/current-user';
 import { checkPlansQuery, OUTLET_CHECK_QUERY_ROOT, outletQuery } from './api/outlet-check-api';
 import { checkBodyOf, checkFacts, mostUrgentCheck, type TCheckFormValues } from './check-form';
 import { checkQueue, startCheckQueue, type TCheckEntry } from './check-queue';
+import { OutletNotKeptError } from './kept-outlets';
 import { CheckOutcome, LimitText } from './check-outcome';
 import { downscalePhoto } from './photo';
 import { QueuedChecks } from './queued-checks';
@@ -44,20 +46,42 @@ export function OutletCheckPage() {
   const raw = useParams().id ?? '';
   const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
   const outlet = useQuery({ ...outletQuery(id ?? 0), enabled: id !== null });
-  useCrumbLabel(`/outlets/${raw}`, outlet.data?.name);
+  const data = outlet.data?.outlet;
+  useCrumbLabel(`/outlets/${raw}`, data?.name);
   useEffect(() => startCheckQueue(), []);
   if (id === null) return <Navigate to="/404" replace />;
-  const data = outlet.data;
+  const notKept = outlet.error instanceof OutletNotKeptError;
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto' }}>
       <PageHeader
         title={data ? data.name : t('routes.outletCheck')}
         subtitle={data ? [data.room, data.floor, t('outletCheck.place', { customer: data.customer, location: data.location })].filter(Boolean).join(' · ') : undefined}
       />
-      <QueryStatus query={outlet} errorText={isHttpError(outlet.error) ? translateMessage(t, outlet.error.key) : t('errors.internal')} gap={2} />
+      {notKept ? (
+        // Never an empty page that reads as "nothing to do": the page says it cannot open here.
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }} data-testid="outlet-not-kept">
+          <AlertTitle>{t('outletCheck.offlineNotKeptTitle')}</AlertTitle>
+          {t('outletCheck.offlineNotKept')}
+        </Alert>
+      ) : (
+        <QueryStatus query={outlet} errorText={isHttpError(outlet.error) ? translateMessage(t, outlet.error.key) : t('errors.internal')} gap={2} />
+      )}
+      {outlet.data?.keptAt ? <KeptNotice keptAt={outlet.data.keptAt} /> : null}
       {data ? <OutletCheck outlet={data} /> : null}
       <QueuedChecks />
     </Box>
+  );
+}
+
+/** Shown over an outlet opened from what this device kept (kept-outlets.ts): since when, and that a check is still recorded. */
+function KeptNotice({ keptAt }: { keptAt: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Alert severity="warning" role="status" sx={{ mb: 2 }} data-testid="outlet-kept">
+      <AlertTitle>{t('outletCheck.offlineKeptTitle', { time: format.dateTime(keptAt) })}</AlertTitle>
+      {t('outletCheck.offlineKept')}
+    </Alert>
   );
 }
 

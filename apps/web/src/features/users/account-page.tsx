@@ -25,6 +25,7 @@ import { isHttpError } from '../../lib/http/http-error';
 import { FieldGrid, PageHeader, Section } from '../../components/page';
 import { AlertToggles } from './components/alert-toggles';
 import { usePasswordHelp } from './components/user-form-fields';
+import { TwoFactorSection } from './two-factor-section';
 import { accountToForm, needsCurrentPassword, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
 const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword'];
@@ -172,6 +173,7 @@ export function AccountPage() {
           </Paper>
         </FormProvider>
       ) : null}
+      {account ? <TwoFactorSection /> : null}
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import KeyIcon from '@mui/icons-material/Key';
 import { ListTable, type TListColumn } from '../../components/table/list-table';
 import { fetchUsers, deleteUser, USERS_QUERY_KEY, userPath, type TUser } from './api/users-api';
 import { PageHeader } from '../../components/page';
@@ -38,7 +41,12 @@ export function UserListPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.users')} />
+      <PageHeader title={t('routes.users')}>
+        {/* The keys of integrations are managed beside the users (docs/api-keys.md). */}
+        <Button component={RouterLink} to="/api-keys" variant="outlined" startIcon={<KeyIcon />} sx={{ minHeight: 40 }}>
+          {t('routes.apiKeys')}
+        </Button>
+      </PageHeader>
       <ListTable<TUser>
         label={t('routes.users')}
         columns={columns}

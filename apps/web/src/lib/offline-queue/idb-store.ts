@@ -1,17 +1,19 @@
 import type { TQueuedEntry, TQueueStore } from './offline-queue';
 
 /**
- * The queue's entries in the device's IndexedDB (docs/field-work.md, "Offline queue"): one database
- * `aquasmart-offline`, one object store per queue, keyed by the entry's id. It outlives a closed tab,
- * a reload and a restarted phone. A few lines of IndexedDB rather than a library: three operations.
- * Where IndexedDB is missing (a private window of an old browser, the unit tests) the entries are
- * kept in memory for as long as the page lives.
+ * The device's IndexedDB for what the app keeps without a connection (docs/field-work.md, "Offline
+ * queue"; docs/outlets.md, "Opening an outlet without a connection"): one database
+ * `aquasmart-offline`, one object store per use, records keyed by their `id`. It outlives a closed
+ * tab, a reload and a restarted phone. A few lines of IndexedDB rather than a library: six
+ * operations. Where IndexedDB is missing (a private window of an old browser, the unit tests) the
+ * records are kept in memory for as long as the page lives.
  */
 
 const DATABASE = 'aquasmart-offline';
-/** Every queue's object store; a new queue adds its name here and raises VERSION. */
-export const QUEUE_NAMES = ['checks'] as const;
-const VERSION = 1;
+/** Every object store: the queues (`checks`) and the answers kept for opening pages offline (`kept`). A new one adds its name here and raises VERSION. */
+export const STORE_NAMES = ['checks', 'kept'] as const;
+export type TStoreName = (typeof STORE_NAMES)[number];
+const VERSION = 2;
 
 let opened: Promise<IDBDatabase> | null = null;
 
@@ -19,9 +21,16 @@ function open(): Promise<IDBDatabase> {
   opened ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DATABASE, VERSION);
     request.onupgradeneeded = () => {
-      for (const name of QUEUE_NAMES) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name, { keyPath: 'id' });
+      for (const name of STORE_NAMES) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name, { keyPath: 'id' });
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // A newer version of the app (another tab) raising VERSION: this connection steps aside, and is opened again when next used.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opened = null;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
   }).catch((error: unknown) => {
     opened = null;
@@ -42,30 +51,66 @@ async function run<V>(name: string, mode: IDBTransactionMode, action: (store: ID
   });
 }
 
-export function idbStore<T>(name: (typeof QUEUE_NAMES)[number]): TQueueStore<T> {
-  if (typeof indexedDB === 'undefined') return memoryStore<T>();
+/** Records keyed by their `id`, in one object store. */
+export interface TRecordStore<R extends { id: string }> {
+  get(id: string): Promise<R | undefined>;
+  all(): Promise<R[]>;
+  keys(): Promise<string[]>;
+  put(record: R): Promise<void>;
+  remove(id: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** One object store's records in IndexedDB, or in memory without it. */
+export function idbRecords<R extends { id: string }>(name: TStoreName): TRecordStore<R> {
+  if (typeof indexedDB === 'undefined') return memoryRecords<R>();
   return {
-    all: () => run(name, 'readonly', (store) => store.getAll() as IDBRequest<TQueuedEntry<T>[]>),
-    put: async (entry) => {
-      await run(name, 'readwrite', (store) => store.put(entry));
+    get: (id) => run(name, 'readonly', (store) => store.get(id) as IDBRequest<R | undefined>),
+    all: () => run(name, 'readonly', (store) => store.getAll() as IDBRequest<R[]>),
+    keys: async () => (await run(name, 'readonly', (store) => store.getAllKeys())).map(String),
+    put: async (record) => {
+      await run(name, 'readwrite', (store) => store.put(record));
     },
     remove: async (id) => {
       await run(name, 'readwrite', (store) => store.delete(id));
     },
+    clear: async () => {
+      await run(name, 'readwrite', (store) => store.clear());
+    },
   };
 }
 
-/** Entries in memory: the tests' store, and the fallback without IndexedDB. */
-export function memoryStore<T>(): TQueueStore<T> & { entries: Map<string, TQueuedEntry<T>> } {
-  const entries = new Map<string, TQueuedEntry<T>>();
+/** Records in memory: the tests' store, and the fallback without IndexedDB. Each read is a copy, as IndexedDB's. */
+export function memoryRecords<R extends { id: string }>(): TRecordStore<R> & { records: Map<string, R> } {
+  const records = new Map<string, R>();
   return {
-    entries,
-    all: async () => [...entries.values()].map((entry) => structuredClone(entry)),
-    put: async (entry) => {
-      entries.set(entry.id, structuredClone(entry));
+    records,
+    get: async (id) => (records.has(id) ? structuredClone(records.get(id)) : undefined),
+    all: async () => [...records.values()].map((record) => structuredClone(record)),
+    keys: async () => [...records.keys()],
+    put: async (record) => {
+      records.set(record.id, structuredClone(record));
     },
     remove: async (id) => {
-      entries.delete(id);
+      records.delete(id);
+    },
+    clear: async () => {
+      records.clear();
     },
   };
+}
+
+/** A queue's entries (offline-queue.ts) in its object store. */
+export function idbStore<T>(name: TStoreName): TQueueStore<T> {
+  return queueStoreOf(idbRecords<TQueuedEntry<T>>(name));
+}
+
+/** A queue's entries in memory (the tests). */
+export function memoryStore<T>(): TQueueStore<T> & { entries: Map<string, TQueuedEntry<T>> } {
+  const records = memoryRecords<TQueuedEntry<T>>();
+  return { ...queueStoreOf(records), entries: records.records };
+}
+
+function queueStoreOf<T>(records: TRecordStore<TQueuedEntry<T>>): TQueueStore<T> {
+  return { all: () => records.all(), put: (entry) => records.put(entry), remove: (id) => records.remove(id) };
 }

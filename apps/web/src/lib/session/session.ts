@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ZTokenResponse } from '@aquasmart/domain';
 import { http } from '../http/http';
+import { forgetKeptAnswers } from '../offline-queue/kept-answers';
 import { clearRedirect, clearToken, getToken, setToken } from './token-storage';
 
 /**
  * Logout (docs/screens.md, "Menu, tabs, login and languages"): revoke the token on the server, then remove the token and the
- * stored login redirect and forget every cached answer. The caller goes to /login.
+ * stored login redirect and forget every cached answer, also those kept on the device for opening pages offline
+ * (docs/outlets.md, "Opening an outlet without a connection"). The caller goes to /login.
  * A failing revoke (server down, token already expired) does not keep the user signed in.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
@@ -19,6 +21,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   clearToken();
   clearRedirect();
   queryClient.clear();
+  await forgetKeptAnswers().catch(() => undefined);
 }
 
 /** POST /auth with the current token and no credentials: stores and returns a fresh token. */

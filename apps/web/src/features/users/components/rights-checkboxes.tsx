@@ -15,6 +15,9 @@ export interface TRightsCheckboxesProps {
   ungrantable?: ReadonlySet<TRightFlag>;
   /** An account of type Administrator: every right, ticked and locked, whatever its flags say. */
   administratorByType?: boolean;
+  /** Flags this kind of holder never has (an API key: docs/api-keys.md), off and locked, with `refusedReason` above the boxes. */
+  refused?: ReadonlySet<TRightFlag>;
+  refusedReason?: string;
 }
 
 /** Which flags let a user handle which alarm kinds, named as the checkboxes are (the catalogue's answer, docs/alarms.md "Rights"). */
@@ -37,11 +40,11 @@ const ALARM_HINT_ID = 'rights-alarm-handling-hint';
  * a right the signed-in user may not grant is not tickable; an account of type Administrator shows
  * every box ticked and locked. Used by user create and edit.
  */
-export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = new Set(), administratorByType = false }: TRightsCheckboxesProps) {
+export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = new Set(), administratorByType = false, refused: neverHeld = new Set(), refusedReason }: TRightsCheckboxesProps) {
   const { t } = useTranslation();
   const shown = normalizeRightFlags(administratorByType ? { ...rights, administrator: true } : rights, customers);
   const locked = disabledRightFlags(shown, customers);
-  const refused = RIGHT_FLAGS.filter((flag) => ungrantable.has(flag) && !shown[flag]);
+  const refused = RIGHT_FLAGS.filter((flag) => ungrantable.has(flag) && !shown[flag] && !neverHeld.has(flag));
   return (
     <FormControl component="fieldset" variant="standard" sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1, fontWeight: 500 }}>
@@ -50,6 +53,7 @@ export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = ne
       {administratorByType ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.administratorByType')}</FormHelperText> : null}
       {!administratorByType && customers.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsLockedByCustomers')}</FormHelperText> : null}
       {!administratorByType && refused.length > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('users.rightsNotGrantable')}</FormHelperText> : null}
+      {refusedReason && neverHeld.size > 0 ? <FormHelperText sx={{ mt: 0, mb: 1 }}>{refusedReason}</FormHelperText> : null}
       <Box
         role="group"
         aria-label={t('users.rightsTitle')}
@@ -60,7 +64,7 @@ export function RightsCheckboxes({ rights, customers, onToggle, ungrantable = ne
           <FormControlLabel
             key={flag}
             label={t(`users.rights.${flag}`)}
-            disabled={administratorByType || locked.has(flag) || (ungrantable.has(flag) && !shown[flag])}
+            disabled={administratorByType || locked.has(flag) || neverHeld.has(flag) || (ungrantable.has(flag) && !shown[flag])}
             sx={{ mr: 0 }}
             control={
               <Checkbox size="small" name={`rights.${flag}`} checked={shown[flag]} onChange={(event) => onToggle(flag, event.target.checked)} />

@@ -169,6 +169,20 @@ describe('possible sensor drift (docs/calibration.md, "Drift")', { timeout: 30_0
   });
 });
 
+describe('possible sensor drift found at a former customer', { timeout: 30_000 }, () => {
+  it('names no outlet once the node moved to another customer, and still asks for a calibration', async () => {
+    const base = node();
+    const drift = { checkId: null, outletId: null, outletName: null, manual: 58.2, node: 55.9, nodeAt: '2026-11-12T08:55:00.000Z', at: '2026-11-12T09:00:00.000Z' };
+    stubApi(ENGINEER, { ...base, channels: base.channels.map((channel) => (channel.id === 'temperature1' ? { ...channel, drift } : channel)) }, {});
+    render();
+    const card = await screen.findByRole('region', { name: 'Warm water' });
+    const text = (within(card).getByTestId('calibration-drift').textContent ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('Mogelijke sensordrift: handmeting 58,2 °C');
+    expect(text).toContain('Bij een tappunt op een eerdere plek van deze node');
+    expect(text).not.toContain('null');
+  });
+});
+
 describe('offset edit and battery swap', { timeout: 30_000 }, () => {
   it('calibrationDataEdit edits the offset; unchanged is calibAlready, shown as success; a failure is calibEditError', async () => {
     let answer = () => jsonResponse(200, { key: 'snackbar.calibAlready', channel: 'temperature1', offset: -0.2, device: node() });

@@ -18,7 +18,7 @@ export function DriftNotice({ channel, spaced = true }: { channel: TDeviceChanne
     <Alert severity="warning" data-testid="calibration-drift" sx={spaced ? { mt: 2 } : undefined}>
       <strong>{t('calibration.drift', { manual: formatTemperature(drift.manual, locale), node: formatTemperature(drift.node, locale), date: dateText(i18n.language, drift.at) })}</strong>
       <br />
-      {t('calibration.driftDetail', { outlet: drift.outletName })}
+      {drift.outletName === null ? t('calibration.driftDetailElsewhere') : t('calibration.driftDetail', { outlet: drift.outletName })}
     </Alert>
   );
 }
