@@ -19,8 +19,11 @@ const PLACE = `/api/v1/customers/${enc(CUSTOMER)}/locations/${enc(LOCATION)}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join('test-results', 'checks-screenshots');
-const pad = (value: number) => String(value).padStart(2, '0');
-const localDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * The date at the location (Europe/Amsterdam), not the test machine's: between 23:00 and 24:00 UTC
+ * a UTC machine's today is Amsterdam's yesterday, and the outlets made now fell after the period.
+ */
+const localDate = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 test.beforeAll(async ({ request }) => {
