@@ -10,8 +10,7 @@ import { dueSummary } from './check-due-sql';
  * The dashboard's overdue and due checks (docs/outlets.md, "Dashboard"), apart from GET /dashboard
  * as the samplings are: the caller's customers (or one, ?customer=; 404 outside the scope), the
  * counts and up to 50 rows soonest first. Counted in the database (check-due-sql.ts): 20,000 outlets
- * over 200 places take about 60 ms at p50; over 1,000 places (the full seed) 81-89 ms, p95 88-127
- * ms, over the bench's 100 ms (docs/outlets.md, "Speed").
+ * over 1,000 places (the full seed) take 49-56 ms at p50, 52-75 ms at p95 (docs/outlets.md, "Speed").
  */
 export async function getDashboardChecks(db: TDb, user: TAuthUser, customer: string | undefined, now = new Date()): Promise<TDashboardChecks> {
   let customerIds = scopedCustomerIds(user);

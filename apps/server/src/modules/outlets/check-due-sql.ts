@@ -29,7 +29,13 @@ function scopeWhere(scope: TDueScope): SQL {
 
 const placeRow = rowShape({ ...PLACE_COLUMNS, healthcare: column.as<boolean>(), outlets: column.number });
 
-/** The places of the scope's outlets, how many outlets, and per place the checks in force as SQL rows: `plans` (`l`, `k`, `e`) and the distinct `edges` they use (unit, count, time zone, today, the state's edges). */
+/**
+ * The places of the scope's outlets, how many outlets, and the checks in force as SQL rows. Places
+ * that keep the same plans (rulebook, healthcare, overrides, time zone) share one set: `places`
+ * (`l`, its set `s`), `plans` (`s`, `k`, its edges `e`) and the distinct `edges` (unit, count, time
+ * zone, today, the state's edges). A customer's 1,000 places are a few sets and about ten edges,
+ * each worked out once in the domain and in SQL.
+ */
 export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Promise<{ places: Map<number, TOutletPlace>; plans: string; outlets: number }> {
   const rows = await placeRow.read(
     db,
@@ -39,26 +45,33 @@ export async function scopePlans(db: TDbOrTx, scope: TDueScope, now: Date): Prom
   );
   const places = new Map(rows.map((row): [number, TOutletPlace] => [row.location_id, { ...toSamplingPlace(row), healthcare: row.healthcare }]));
   const overrides = await readOverridesOf(db, [...places.keys()]);
-  // A customer's places share a few periods, zones and todays: each distinct one is worked out once,
-  // in the domain and in SQL (1,000 places of 6 checks each are about ten of them).
   const edges = new Map<string, { e: number; u: string; n: number; tz: string; today: string; ob: string; db: string; sb: string }>();
+  const sets = new Map<string, number>();
+  const plans: { s: number; k: string; e: number }[] = [];
   const todays = new Map<string, string>();
-  const plans = [...places.values()].flatMap((place) => {
+  const placeSets = [...places.values()].map((place) => {
     const rulebook = effectiveRulebook(place.locationRulebook, place.customerRulebook, place.country);
-    let today = todays.get(place.timeZone);
-    if (today === undefined) todays.set(place.timeZone, (today = localDateIn(now, place.timeZone)));
-    return effectiveCheckPlans(rulebook, place.healthcare, overrides.get(place.locationId) ?? []).map((plan) => {
-      const key = `${plan.period.unit} ${plan.period.count} ${place.timeZone} ${today}`;
-      let edge = edges.get(key);
-      if (!edge) {
-        const due = checkDueEdges(plan.period, today);
-        edge = { e: edges.size, u: plan.period.unit, n: plan.period.count, tz: place.timeZone, today, ob: due.overdueBefore, db: due.dueBefore, sb: due.dueSinceBefore };
-        edges.set(key, edge);
+    const own = overrides.get(place.locationId) ?? [];
+    const setKey = JSON.stringify([rulebook, place.healthcare, own, place.timeZone]);
+    let set = sets.get(setKey);
+    if (set === undefined) {
+      sets.set(setKey, (set = sets.size));
+      let today = todays.get(place.timeZone);
+      if (today === undefined) todays.set(place.timeZone, (today = localDateIn(now, place.timeZone)));
+      for (const plan of effectiveCheckPlans(rulebook, place.healthcare, own)) {
+        const key = `${plan.period.unit} ${plan.period.count} ${place.timeZone}`;
+        let edge = edges.get(key);
+        if (!edge) {
+          const due = checkDueEdges(plan.period, today);
+          edge = { e: edges.size, u: plan.period.unit, n: plan.period.count, tz: place.timeZone, today, ob: due.overdueBefore, db: due.dueBefore, sb: due.dueSinceBefore };
+          edges.set(key, edge);
+        }
+        plans.push({ s: set, k: plan.check, e: edge.e });
       }
-      return { l: place.locationId, k: plan.check, e: edge.e };
-    });
+    }
+    return { l: place.locationId, s: set };
   });
-  return { places, plans: JSON.stringify({ plans, edges: [...edges.values()] }), outlets: rows.reduce((sum, row) => sum + row.outlets, 0) };
+  return { places, plans: JSON.stringify({ places: placeSets, plans, edges: [...edges.values()] }), outlets: rows.reduce((sum, row) => sum + row.outlets, 0) };
 }
 
 const FLUSHED_BY_NODE = sql`(o.channel_id IS NOT NULL AND EXISTS (SELECT 1 FROM devices d WHERE d.eui = o.device_eui AND d.flush_device_id IS NOT NULL))`;
@@ -82,7 +95,7 @@ const APPLIES: readonly (readonly [TCheckKind, SQL])[] = [
  * midnight of today is overdue, before `sb` due. No date is worked out per row here.
  */
 export function dueStatesSql(plans: string): SQL {
-  // The period as an interval and the edges as instants, once per place and check.
+  // The period as an interval and the edges as instants, once per distinct edge.
   return sql`WITH e AS MATERIALIZED (
       SELECT e.e, e.tz, CASE WHEN e.u = 'months' THEN make_interval(months => e.n) ELSE make_interval(days => e.n) END AS iv,
              e.today::timestamp AT TIME ZONE e.tz AS today_at, e.ob::timestamp AT TIME ZONE e.tz AS ob_at,
@@ -90,21 +103,22 @@ export function dueStatesSql(plans: string): SQL {
         FROM jsonb_to_recordset((${plans}::jsonb)->'edges') AS e(e int, u text, n int, tz text, today date, ob date, db date, sb date)
     ),
     p AS MATERIALIZED (
-      SELECT p.l, p.k, e.tz, e.iv, e.today_at, e.ob_at, e.db_at, e.sb_at
-        FROM jsonb_to_recordset((${plans}::jsonb)->'plans') AS p(l int, k text, e int) JOIN e ON e.e = p.e
+      SELECT p.s, p.k, e.tz, e.iv, e.today_at, e.ob_at, e.db_at, e.sb_at
+        FROM jsonb_to_recordset((${plans}::jsonb)->'plans') AS p(s int, k text, e int) JOIN e ON e.e = p.e
     ),
+    pl AS MATERIALIZED (SELECT pl.l, pl.s FROM jsonb_to_recordset((${plans}::jsonb)->'places') AS pl(l int, s int)),
     r AS MATERIALIZED (
       ${sql.join(
         APPLIES.map(([check, where]) => sql`SELECT o.id AS outlet_id, o.location_id, o.name, o.room, o.floor, ${check}::text AS check_kind, o.created_at
-          FROM outlets o WHERE o.location_id IN (SELECT DISTINCT l FROM p) AND ${where}`),
+          FROM outlets o WHERE o.location_id IN (SELECT l FROM pl) AND ${where}`),
         sql` UNION ALL `,
       )}
     ),
-    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT DISTINCT l FROM p))
+    x AS MATERIALIZED (SELECT outlet_id, check_kind, done_at FROM outlet_check_last WHERE location_id IN (SELECT l FROM pl))
     SELECT r.*, p.tz, p.iv, x.done_at,
            CASE WHEN x.done_at IS NULL THEN CASE WHEN r.created_at < p.today_at THEN 'overdue' WHEN r.created_at < p.sb_at THEN 'due' ELSE 'planned' END
                 WHEN x.done_at < p.ob_at THEN 'overdue' WHEN x.done_at < p.db_at THEN 'due' ELSE 'planned' END AS state
-      FROM r JOIN p ON p.l = r.location_id AND p.k = r.check_kind
+      FROM r JOIN pl ON pl.l = r.location_id JOIN p ON p.s = pl.s AND p.k = r.check_kind
       LEFT JOIN x ON x.outlet_id = r.outlet_id AND x.check_kind = r.check_kind`;
 }
 
