@@ -315,7 +315,8 @@ test.describe.serial('calibration and battery swap', () => {
     });
     expect(checked.status()).toBe(201);
     expect(await checked.json()).toMatchObject({ node: { celsius: shown }, drift: true });
-    const date = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(new Date(measuredAtS * 1000)).replace(/\//g, '-');
+    // The screen writes the date in the browser's zone, which is this machine's (not Amsterdam's: between 23:00 and 24:00 UTC they differ by a day).
+    const date = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(measuredAtS * 1000)).replace(/\//g, '-');
     const dutch = (value: number) => value.toFixed(1).replace('.', ',');
     const words = new RegExp(`Mogelijke sensordrift: handmeting ${dutch(hand)}\\s°C, node ${dutch(shown)}\\s°C op ${date}`);
 
