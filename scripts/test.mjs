@@ -16,6 +16,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { ROOT, run, runTasks, webBuildIsStale } from './lib.mjs';
 import { lintTasks } from './lint.mjs';
+import { shardFiles } from './e2e-shards.mjs';
 
 const isCI = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const reports = path.join(ROOT, '.tmp');
@@ -142,8 +143,8 @@ function failedPlaywrightTests(report) {
 }
 
 /**
- * The browser tests, in E2E_SHARDS Playwright runs (`--shard=i/n`, each spec file whole in one of
- * them) on portals of their own: shard i answers on E2E_PORT + 10·(i-1), with its mail server and
+ * The browser tests, in E2E_SHARDS Playwright runs (each spec file whole in one of them, split by
+ * measured duration: scripts/e2e-shards.mjs) on portals of their own: shard i answers on E2E_PORT + 10·(i-1), with its mail server and
  * simulators beside it (playwright.config.ts). One run of them is one chain (Chromium, the e2e
  * server and its embedded database waiting on each other: about one core), so the first starts
  * with the PostgreSQL pass and the second when that pass is done (docs/testing.md, "Fifth step").
@@ -165,8 +166,15 @@ async function browserTests(label, reportName, env = {}, beside = '', shard = 1)
   const done = part(`Browser tests (Chromium)${label}${shardLabel}`, beside);
   const file = path.join(reports, E2E_SHARDS > 1 ? reportName.replace(/\.json$/, `-${shard}.json`) : reportName);
   fs.rmSync(file, { force: true });
+  const files = E2E_SHARDS > 1 ? shardFiles(shard, E2E_SHARDS) : [];
+  // Playwright takes file arguments as patterns; an empty list would run every file.
+  if (E2E_SHARDS > 1 && !files.length) {
+    console.log(`No spec file for part ${shard} of ${E2E_SHARDS}.`);
+    done();
+    return;
+  }
   browserRunsLeft += 1;
-  const args = ['playwright', 'test', '--reporter=list,json', ...(E2E_SHARDS > 1 ? [`--shard=${shard}/${E2E_SHARDS}`] : [])];
+  const args = ['playwright', 'test', '--reporter=list,json', ...files.map((file) => `${file.replace(/[.]/g, '\\.')}$`)];
   const code = await npx(args, { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...shardEnv(shard), ...env });
   browserRunsLeft -= 1;
   label = `${label}${shardLabel}`;
