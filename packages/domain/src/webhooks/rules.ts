@@ -43,7 +43,7 @@ export function webhookDelivered(status: number | null): boolean {
   return status !== null && status >= 200 && status < 300;
 }
 
-/** The subscriptions of one account at most, and the URL's length. */
+/** Subscriptions per customer (and for every customer) at most, and the URL's length. */
 export const WEBHOOK_MAX_SUBSCRIPTIONS = 50;
 export const WEBHOOK_URL_MAX = 2000;
 /** Deliveries shown in a subscription's log; delivered and failed deliveries are kept this many days. */
