@@ -88,3 +88,22 @@ export const ZWebhookDelivery = z.object({
   nextAttemptAt: z.string().nullable().describe('The next try of a pending delivery.'),
 });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+/** The add/edit form: `customer` '' means every customer (offered to administrators only). */
+export const ZWebhookForm = z.object({
+  url: zUrl,
+  description: z.string().trim().max(200),
+  customer: z.string(),
+  types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, { error: WEBHOOK_TYPES_REQUIRED }),
+  enabled: z.boolean(),
+});
+export type TWebhookForm = z.infer<typeof ZWebhookForm>;
+
+export function toWebhookBody(values: TWebhookForm) {
+  return { url: values.url, description: values.description, customer: values.customer === '' ? null : values.customer, types: values.types, enabled: values.enabled };
+}
+
+export function webhookFormValues(webhook: TWebhook | null, customer: string): TWebhookForm {
+  if (!webhook) return { url: '', description: '', customer, types: ['alarm.opened', 'alarm.changed', 'alarm.closed'], enabled: true };
+  return { url: webhook.url, description: webhook.description, customer: webhook.customer ?? '', types: webhook.types, enabled: webhook.enabled };
+}
