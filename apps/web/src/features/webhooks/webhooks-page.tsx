@@ -14,7 +14,7 @@ import { QueryStatus } from '../../components/progress/query-status';
 import { ConfirmDialog } from '../../components/table/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { failureText } from '../../lib/http/failure-text';
-import { deleteWebhook, patchWebhook, sendWebhookTest, WEBHOOKS_QUERY_KEY, webhooksQuery } from './api/webhooks-api';
+import { deleteWebhook, patchWebhook, sendWebhookTest, webhooksQuery } from './api/webhooks-api';
 import { WebhookFormDialog } from './components/webhook-form-dialog';
 import { WebhookLogDialog } from './components/webhook-log-dialog';
 import { WebhookSecretDialog } from './components/webhook-secret-dialog';
