@@ -111,6 +111,9 @@ const MODULE_BUILDS_ON = {
   sampling: ['locations', 'alarm-store', 'platforms'],
   // Outlets and checks (docs/outlets.md): scoped by location; the sampling place, CSV reader and sample points they link to.
   outlets: ['locations', 'sampling'],
+  // Webhooks (docs/webhooks.md): their outbox is written by triggers in the events' own transactions (0045_webhooks.sql),
+  // the sending by lib/outbound (shared with platforms); no module below is needed.
+  webhooks: [],
 };
 
 /** Everything `module` builds on, directly or through other modules; throws on a circle. */

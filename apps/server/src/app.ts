@@ -53,6 +53,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { secondStepFor } from './modules/two-factor/two-factor-service';
 import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
+import { webhookRoutes } from './modules/webhooks/webhook-routes';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dashboardSamplingRoutes } from './modules/sampling/sampling-dashboard';
@@ -208,6 +209,8 @@ export async function buildApp({ config, database, logger, logStream, background
     intakeSpoolDir,
     mail,
     platforms,
+    // Webhooks go where platforms may (docs/webhooks.md, "Safe by default"): one allow list, PLATFORM_ALLOWED_ADDRESSES.
+    webhooks: { policy: platforms.policy },
     logbookRenderers,
   });
   const { telemetry, mailer, changeFeed, platformSender } = jobs;
@@ -251,6 +254,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(dashboardSamplingRoutes, { db: database.db });
       await api.register(alarmRoutes, { db: database.db });
       await api.register(platformRoutes, { db: database.db, settings: platforms, onRetry: () => platformSender.wake() });
+      await api.register(webhookRoutes, { db: database.db, settings: { policy: platforms.policy } });
       await api.register(provisioningRoutes, { db: database.db });
       await api.register(connectorRoutes);
       await api.register(intakeRoutes, { writer: telemetry.writer, networkServers: telemetry.networkServers });

@@ -16,7 +16,7 @@ const WITH_HELP = ['admin:reset-password', 'bench:api', 'bench:events', 'bench:e
 /** Another name of a script above (`bench` is `bench:ingest`): checked by its text, not run again. */
 const ALIASES: Record<string, string> = { bench: 'bench:ingest' };
 /** Scripts that take no options: `--help` would run them (build, start a server, run the tests, write docs). */
-const WITHOUT_HELP = ['build', 'check:deps', 'check:lock', 'dev', 'docs:platforms-schema', 'docs:rights', 'lint', 'test', 'typecheck'];
+const WITHOUT_HELP = ['build', 'check:deps', 'check:lock', 'dev', 'docs:platforms-schema', 'docs:rights', 'docs:webhooks-schema', 'lint', 'test', 'typecheck'];
 
 function documents(): { file: string; text: string }[] {
   const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));

@@ -17,3 +17,4 @@ export * from './schema/alarms';
 export * from './schema/platforms';
 export * from './schema/sampling';
 export * from './schema/outlets';
+export * from './schema/webhooks';

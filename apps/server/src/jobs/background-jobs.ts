@@ -20,6 +20,7 @@ import { createPlatformSender, PLATFORM_SENDER_IDLE_MS, type TSenderSettings } f
 import { createSamplingDueJob, SAMPLING_DUE_EVERY_MS } from '../modules/sampling/sampling-due';
 import { CHECK_DUE_EVERY_MS, createCheckDueJob } from '../modules/outlets/check-due';
 import { INTAKE_WORKER_IDLE_MS } from '../modules/telemetry/intake-worker';
+import { createWebhookSender, WEBHOOK_SENDER_IDLE_MS, type TWebhookSettings } from '../modules/webhooks/webhook-sender';
 import { createTelemetryPipeline } from '../telemetry-pipeline';
 
 /** A job of one loop, named as its loop. */
@@ -37,6 +38,8 @@ export interface TBackgroundJobsOptions {
   /** E-mail alerts: SMTP_URL, MAIL_FROM, PUBLIC_URL (docs/alerts.md). */
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
   platforms: TSenderSettings;
+  /** Webhooks (docs/webhooks.md): where they may go. */
+  webhooks: TWebhookSettings;
   logbookRenderers: TLogbookRenderers;
 }
 
@@ -80,6 +83,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
   const samplingDue = createSamplingDueJob({ db, log }, SAMPLING_DUE_EVERY_MS);
   const checksDue = createCheckDueJob({ db, log }, CHECK_DUE_EVERY_MS);
   const platformSender = createPlatformSender(db, options.platforms, log, PLATFORM_SENDER_IDLE_MS);
+  const webhookSender = createWebhookSender(db, options.webhooks, log, WEBHOOK_SENDER_IDLE_MS);
   const maintenance = createMaintenance(database, log);
 
   const registry = new JobRegistry([
@@ -108,6 +112,7 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
     },
     loopJob('dashboard refresher', DASHBOARD_REFRESH_MS, 'an advisory lock (dashboardSummary): the copy that gets it does the run', dashboardRefresher),
     loopJob('platform deliveries', PLATFORM_SENDER_IDLE_MS, 'endpoints claimed FOR UPDATE SKIP LOCKED and leased while a request is out', platformSender),
+    loopJob('webhook deliveries', WEBHOOK_SENDER_IDLE_MS, 'deliveries claimed FOR UPDATE SKIP LOCKED and leased while a request is out', webhookSender),
     {
       name: 'maintenance (intake retention, vacuum)',
       intervals: { 'intake retention': RETENTION_EVERY_MS, vacuum: VACUUM_EVERY_MS },
@@ -116,5 +121,5 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
       stop: () => maintenance.stop(),
     },
   ]);
-  return { registry, telemetry, mailer, changeFeed, platformSender };
+  return { registry, telemetry, mailer, changeFeed, platformSender, webhookSender };
 }

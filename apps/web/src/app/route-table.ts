@@ -75,6 +75,7 @@ const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('.
 const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
 const apiKeysTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/api-keys')]);
 const apiKeysScreen: TScreenLoader = withTexts(apiKeysTexts, () => import('../features/users/api-keys-page').then((module) => module.ApiKeysPage));
+const webhooksScreen: TScreenLoader = withTexts(() => import('../lib/i18n/texts/webhooks'), () => import('../features/webhooks/webhooks-page').then((module) => module.WebhooksPage));
 /** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
 const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
 const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
@@ -264,6 +265,8 @@ export const ROUTES: readonly TRouteDef[] = [
 
   { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },
   { id: 'apiKeys', path: '/api-keys', title: 'routes.apiKeys', guard: USER_GUARD, crumbs: ['users'], screen: apiKeysScreen },
+  // Webhooks (docs/webhooks.md): administrators and customer managers; the server scopes the list to their customers.
+  { id: 'webhooks', path: '/webhooks', title: 'routes.webhooks', guard: anyOf('editCustomer'), screen: webhooksScreen },
   { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: accountScreen },
   { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: userNewScreen },
   { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: userDetailScreen },

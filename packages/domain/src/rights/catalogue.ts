@@ -46,7 +46,13 @@ const CALIBRATION_VISIBLE = ['device.calibration.interval', 'device.flush.minimu
 
 export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRightEntry[]> = {
   addCustomer: [...route('PostCustomer'), ...fields('rw', 'customer.details')],
-  editCustomer: [...route('PatchCustomer'), ...route('PatchCustomerAlarmEscalation'), ...fields('rw', 'customer.details')],
+  // A customer's manager keeps its webhooks (docs/webhooks.md): subscriptions of their own customers only.
+  editCustomer: [
+    ...route('PatchCustomer'),
+    ...route('PatchCustomerAlarmEscalation'),
+    ...route('GetWebhooks', 'PostWebhook', 'PatchWebhook', 'DeleteWebhook', 'PostWebhookTest', 'GetWebhookDeliveries'),
+    ...fields('rw', 'customer.details'),
+  ],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
   editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],

@@ -51,6 +51,13 @@ export const OPERATIONS = {
   GetApiKeys: op('GET', '/api-keys', 'route'),
   PostApiKey: op('POST', '/api-keys', 'route'),
   DeleteApiKey: op('DELETE', '/api-keys/:id', 'route'),
+  // webhooks (docs/webhooks.md): administrators, and a customer's managers (editCustomer) for their own customers
+  GetWebhooks: op('GET', '/webhooks', 'route'),
+  PostWebhook: op('POST', '/webhooks', 'route'),
+  PatchWebhook: op('PATCH', '/webhooks/:id', 'route'),
+  DeleteWebhook: op('DELETE', '/webhooks/:id', 'route'),
+  PostWebhookTest: op('POST', '/webhooks/:id/test', 'route'),
+  GetWebhookDeliveries: op('GET', '/webhooks/:id/deliveries', 'route'),
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),

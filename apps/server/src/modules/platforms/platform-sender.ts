@@ -5,8 +5,8 @@ import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { readEndpoint } from '../places/place-endpoint';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { adapterFor, type TAdapterSettings } from './adapters';
-import type { AddressPolicy } from './platform-address';
-import { postJson, RefusedTarget, type TPostResult } from './platform-http';
+import type { AddressPolicy } from '../../lib/outbound/address-policy';
+import { postJson, RefusedTarget, type TPostResult } from '../../lib/outbound/post-json';
 import { loadItems } from './platform-items';
 import { signBody, SIGNATURE_HEADER } from './platform-signature';
 
@@ -67,7 +67,7 @@ export async function sendBatch(endpoint: TEndpointValue, items: TPlatformItem[]
     ...adapter.headers(endpoint.token),
   };
   try {
-    return await postJson(target.url, body, headers, settings);
+    return await postJson(target.url, body, headers, { ...settings, userAgent: 'aquasmart-portal-platforms/1' });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A refused target (forbidden address, bad URL) parks: trying again would not help. A name that does not resolve is retried.

@@ -10,6 +10,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import RouterIcon from '@mui/icons-material/Router';
 import SensorsIcon from '@mui/icons-material/Sensors';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import type { TCurrentUser } from '@aquasmart/domain';
 import { passesGuard } from '../guards';
 import { routeById } from '../route-table';
@@ -31,6 +32,7 @@ export const SIDE_MENU: readonly TMenuEntry[] = [
   { routeId: 'alarms', icon: NotificationsActiveIcon },
   { routeId: 'gateways', icon: RouterIcon },
   { routeId: 'users', icon: GroupIcon },
+  { routeId: 'webhooks', icon: WebhookIcon },
   // Administrators only (docs/telemetry-screens.md): the guards of these routes hide them from everyone else.
   { routeId: 'networkServers', icon: DnsIcon },
   { routeId: 'provisioning', icon: PostAddIcon },

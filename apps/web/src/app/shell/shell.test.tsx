@@ -129,6 +129,7 @@ describe('the shell', { timeout: 20_000 }, () => {
         'Alarmen',
         'Gateways',
         'Gebruikers',
+        'Webhooks',
         'Netwerkservers',
         'Nodes toevoegen',
         'Uitgaande e-mails',

@@ -8,7 +8,7 @@ import {
   PLATFORM_ANSWER_TIMEOUT_MS,
   PLATFORM_CONNECT_TIMEOUT_MS,
 } from '@aquasmart/domain';
-import type { AddressPolicy } from './platform-address';
+import type { AddressPolicy } from './address-policy';
 
 /** What came back: a status (null when no answer), the first bytes of the answer, or why nothing came. */
 export interface TPostResult {
@@ -22,13 +22,15 @@ export interface TPostOptions {
   policy: AddressPolicy;
   connectTimeoutMs?: number;
   answerTimeoutMs?: number;
+  /** Who is calling, e.g. aquasmart-portal-webhooks/1. */
+  userAgent?: string;
 }
 
-/** A refusal before anything was sent (bad URL, forbidden address): the endpoint is parked, trying again would not help. */
+/** A refusal before anything was sent (bad URL, forbidden address): trying again would not help. */
 export class RefusedTarget extends Error {}
 
 /**
- * POSTs a JSON body to a platform (docs/platforms.md, "Safe by default"). The host name is resolved
+ * POSTs a JSON body to a receiver outside (a platform, a webhook; docs/platforms.md, "Safe by default"). The host name is resolved
  * here and every address it has must be allowed (AddressPolicy); the connection then goes to that
  * checked address, so a second lookup (DNS rebinding) cannot point it elsewhere. TLS certificates are
  * checked against the host name; plain http only to allow-listed addresses. Redirects are not
@@ -61,7 +63,7 @@ export async function postJson(urlText: string, body: string, headers: Record<st
         host: target.url.host,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
-        'user-agent': 'aquasmart-portal-platforms/1',
+        'user-agent': options.userAgent ?? 'aquasmart-portal/1',
       },
     });
     const connectTimer = setTimeout(() => {
