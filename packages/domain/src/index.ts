@@ -29,3 +29,4 @@ export * from './field';
 export * from './sampling';
 export * from './outlets';
 export * from './api-keys';
+export * from './sso';
