@@ -83,12 +83,25 @@ export async function exchangeCode(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
-  return claims as Record<string, unknown>;
+  if (claims.email !== undefined) return claims as Record<string, unknown>;
+  // A provider that keeps email and email_verified out of the ID token answers them at its userinfo
+  // endpoint; the library checks that the answer is about the ID token's subject.
+  const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  return { ...info, ...claims, email: info.email, email_verified: info.email_verified };
 }
 
 /** What a log line may say about a library error: its name, code and message, never a token or secret. */
 export function errorSummary(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown error';
-  const code = (error as { code?: unknown }).code;
-  return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}`.slice(0, 300);
+  const { code, error: oauthError, cause } = error as { code?: unknown; error?: unknown; cause?: { claim?: unknown } };
+  const parts = [
+    error.name,
+    typeof code === 'string' ? code : '',
+    // The OAuth error code of a refusing token endpoint (invalid_grant) and the name of a failing ID token claim: never values.
+    typeof oauthError === 'string' ? oauthError : '',
+    typeof cause?.claim === 'string' ? `claim ${cause.claim}` : '',
+  ].filter(Boolean);
+  // openid-client wraps oauth4webapi's error, whose message names the check ('unexpected JWT "aud" (audience) claim value').
+  const inner = cause instanceof Error ? ` (${cause.message})` : '';
+  return `${parts.join(' ')}: ${error.message}${inner}`.slice(0, 300);
 }

@@ -133,7 +133,7 @@ export async function startSignIn(options: TSsoOptions, id: number): Promise<TSs
   try {
     started = await authorizationUrl(await discover(provider.row, now), uri);
   } catch (error) {
-    options.log?.warn({ provider: id, error: errorSummary(error) }, 'single sign-on: provider unreachable');
+    options.log?.warn({ provider: id, reason: errorSummary(error) }, 'single sign-on: provider unreachable');
     return refusal(options, SSO_ERROR.unreachable);
   }
   await deleteExpiredSsoRows(options.db, now);
@@ -162,7 +162,7 @@ export async function finishSignIn(options: TSsoOptions, query: Record<string, s
   const stored = state ? await takeState(options.db, sha256(state), now) : null;
   if (!stored || !cookieState || cookieState !== state) return refusal(options, SSO_ERROR.expired);
   if (query.error) {
-    options.log?.info({ provider: stored.providerId, error: String(query.error).slice(0, 100) }, 'single sign-on: the provider answered with an error');
+    options.log?.info({ provider: stored.providerId, reason: String(query.error).slice(0, 100) }, 'single sign-on: the provider answered with an error');
     return refusal(options, SSO_ERROR.cancelled);
   }
   const provider = await findProvider(options.db, stored.providerId);
@@ -173,7 +173,7 @@ export async function finishSignIn(options: TSsoOptions, query: Record<string, s
     claims = await exchangeCode(config, new URL(`${uri}?${rawQuery}`), { state, nonce: stored.nonce, codeVerifier: stored.codeVerifier });
   } catch (error) {
     const unreachable = error instanceof OidcUnreachable;
-    options.log?.warn({ provider: provider.row.id, error: errorSummary(error) }, unreachable ? 'single sign-on: provider unreachable' : 'single sign-on: code or ID token refused');
+    options.log?.warn({ provider: provider.row.id, reason: errorSummary(error) }, unreachable ? 'single sign-on: provider unreachable' : 'single sign-on: code or ID token refused');
     return refusal(options, unreachable ? SSO_ERROR.unreachable : SSO_ERROR.refused);
   }
   const matched = ssoEmail(claims, provider.row.domains);
