@@ -57,3 +57,14 @@ describe('ZSsoProviderInput', () => {
     expect(issue?.message).toBe(key);
   });
 });
+
+describe('the provider form', () => {
+  it('splits the domains and leaves an empty secret out (the stored one stays)', async () => {
+    const { toSsoProviderBody, ZSsoProviderForm, ssoProviderFormValues } = await import('./sso');
+    const values = ZSsoProviderForm.parse({ ...ssoProviderFormValues(null), name: 'G', issuer: 'https://idp.example.nl', clientId: 'c', domains: '@Gemeente.nl, ggd.nl\nggd.nl' });
+    expect(toSsoProviderBody(values)).toMatchObject({ domains: ['gemeente.nl', 'ggd.nl'] });
+    expect(toSsoProviderBody(values)).not.toHaveProperty('clientSecret');
+    expect(ZSsoProviderForm.safeParse({ ...values, domains: 'gemeente.nl, geen_domein' }).error?.issues[0].message).toBe('validation.ssoDomain');
+    expect(ZSsoProviderForm.safeParse({ ...values, domains: ' , ' }).error?.issues[0].message).toBe('validation.required');
+  });
+});

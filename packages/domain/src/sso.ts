@@ -156,3 +156,56 @@ export function ssoEmail(claims: TSsoClaims, domains: readonly string[]): { emai
   if (!domains.includes(emailDomain(email))) return { refused: SSO_ERROR.domain };
   return { email };
 }
+
+/** The domains field of the provider form: one text, separated by commas, spaces or new lines. */
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+}
+
+/** The provider form (/sso-providers): ZSsoProviderInput with the domains as one text and the rights flat. */
+export const ZSsoProviderForm = z.object({
+  name: zRequiredText(60),
+  issuer: z.string().trim().refine(isAcceptableIssuer, { error: SSO_VALIDATION.issuer }),
+  clientId: zRequiredText(200),
+  clientSecret: z.string().max(500),
+  domains: z
+    .string()
+    .refine((text) => splitDomains(text).length > 0, { error: 'validation.required' })
+    .refine((text) => splitDomains(text).every(isDomainName), { error: SSO_VALIDATION.domain }),
+  enabled: z.boolean(),
+  createUsers: z.boolean(),
+  customers: z.array(z.string()),
+  rights: ZRightFlagsInput,
+});
+export type TSsoProviderForm = z.infer<typeof ZSsoProviderForm>;
+
+export function ssoProviderFormValues(provider: TSsoProvider | null): TSsoProviderForm {
+  return {
+    name: provider?.name ?? '',
+    issuer: provider?.issuer ?? '',
+    clientId: provider?.clientId ?? '',
+    clientSecret: '',
+    domains: provider?.domains.join(', ') ?? '',
+    enabled: provider?.enabled ?? true,
+    createUsers: provider?.createUsers ?? false,
+    customers: provider?.customers ?? [],
+    rights: Object.fromEntries(Object.entries(provider?.portal.rights ?? {}).filter(([, on]) => on === true)),
+  };
+}
+
+export function toSsoProviderBody(values: TSsoProviderForm): TSsoProviderInput {
+  return {
+    name: values.name,
+    issuer: values.issuer,
+    clientId: values.clientId,
+    ...(values.clientSecret.trim() ? { clientSecret: values.clientSecret.trim() } : {}),
+    domains: [...new Set(splitDomains(values.domains))],
+    enabled: values.enabled,
+    createUsers: values.createUsers,
+    customers: values.customers,
+    portal: { rights: values.rights },
+  };
+}

@@ -75,6 +75,8 @@ const userDetailScreen: TScreenLoader = withTexts(userFormTexts, () => import('.
 const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../features/users/user-edit-page').then((module) => module.UserEditPage));
 const apiKeysTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/api-keys')]);
 const apiKeysScreen: TScreenLoader = withTexts(apiKeysTexts, () => import('../features/users/api-keys-page').then((module) => module.ApiKeysPage));
+const ssoTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/sso')]);
+const ssoProvidersScreen: TScreenLoader = withTexts(ssoTexts, () => import('../features/users/sso-providers-page').then((module) => module.SsoProvidersPage));
 /** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
 const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
 const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
@@ -264,6 +266,7 @@ export const ROUTES: readonly TRouteDef[] = [
 
   { id: 'users', path: '/users', title: 'routes.users', guard: USER_GUARD, screen: userListScreen },
   { id: 'apiKeys', path: '/api-keys', title: 'routes.apiKeys', guard: USER_GUARD, crumbs: ['users'], screen: apiKeysScreen },
+  { id: 'ssoProviders', path: '/sso-providers', title: 'routes.ssoProviders', guard: ADMIN_ONLY, crumbs: ['users'], screen: ssoProvidersScreen },
   { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: accountScreen },
   { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: userNewScreen },
   { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: userDetailScreen },

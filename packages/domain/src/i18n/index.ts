@@ -45,3 +45,4 @@ export * from './messages-calibration';
 export * from './ui-outlet-check';
 export * from './ui-exports';
 export * from './ui-api-keys';
+export * from './ui-sso';

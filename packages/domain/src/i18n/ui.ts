@@ -74,6 +74,7 @@ const uiNl = {
     submit: 'Inloggen',
     failed: 'Inloggen is mislukt, probeer het later opnieuw.',
     forgotPassword: 'Wachtwoord vergeten?',
+    ssoWith: 'Inloggen met {{name}}',
   },
   routes: {
     login: 'Inloggen',
@@ -103,6 +104,7 @@ const uiNl = {
     productEdit: ':product bewerken',
     users: 'Gebruikers',
     apiKeys: 'API-sleutels',
+    ssoProviders: 'Single sign-on',
     userCurrent: 'Mijn account',
     userNew: 'Nieuwe gebruiker',
     userDetail: ':email',
@@ -237,6 +239,7 @@ const uiEn: typeof uiNl = {
     submit: 'Log in',
     failed: 'Logging in failed, please try again later.',
     forgotPassword: 'Forgot your password?',
+    ssoWith: 'Sign in with {{name}}',
   },
   routes: {
     login: 'Log in',
@@ -266,6 +269,7 @@ const uiEn: typeof uiNl = {
     productEdit: 'Edit :product',
     users: 'Users',
     apiKeys: 'API keys',
+    ssoProviders: 'Single sign-on',
     userCurrent: 'My account',
     userNew: 'New user',
     userDetail: ':email',

@@ -83,7 +83,7 @@ export async function exchangeCode(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
-  if (claims.email !== undefined) return claims as Record<string, unknown>;
+  if (claims.email !== undefined) return claims;
   // A provider that keeps email and email_verified out of the ID token answers them at its userinfo
   // endpoint; the library checks that the answer is about the ID token's subject.
   const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);

@@ -8,8 +8,7 @@ declare module 'oidc-provider' {
     params: Record<string, unknown>;
     session?: { accountId: string };
   }
-  class Grant {
-    constructor(options: { accountId: string; clientId: string });
+  interface TGrant {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;
   }
@@ -17,7 +16,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Record<string, unknown>);
     proxy: boolean;
     IdToken: { prototype: { issue(...args: unknown[]): Promise<string>; client: unknown } };
-    Grant: typeof Grant;
+    Grant: new (options: { accountId: string; clientId: string }) => TGrant;
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     interactionDetails(request: IncomingMessage, response: ServerResponse): Promise<TInteractionDetails>;
     interactionFinished(request: IncomingMessage, response: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;

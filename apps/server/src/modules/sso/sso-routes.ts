@@ -115,7 +115,7 @@ export async function ssoRoutes(app: FastifyInstance, options: TSsoOptions): Pro
         tags: ['auth'],
         summary: 'Start signing in with a provider: redirects to its authorization endpoint (code flow, PKCE, nonce, state)',
         params: ZSsoProviderIdParams,
-        response: { 302: ZRedirect },
+        response: { 302: ZRedirect, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -134,7 +134,7 @@ export async function ssoRoutes(app: FastifyInstance, options: TSsoOptions): Pro
         tags: ['auth'],
         summary: "The redirect address providers return to: checks state, code and ID token, then redirects to /login with a one-time code or a refusal's message key",
         querystring: z.object({ code: z.string().max(4000), state: z.string().max(200), error: z.string().max(200) }).partial().loose(),
-        response: { 302: ZRedirect },
+        response: { 302: ZRedirect, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

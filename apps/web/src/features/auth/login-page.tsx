@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,6 +43,7 @@ export function LoginPage() {
     const path = takeRedirect();
     await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
   }
+  const ssoProviders = useSingleSignOn(signedIn, setFailure);
   const form = useLoginForm(async (values, { login, loginFailureKey }) => {
     setFailure(null);
     void loadAlert();
@@ -131,11 +132,49 @@ export function LoginPage() {
             <Link component={RouterLink} to="/forgot-password" state={{ email: email.value }} variant="body2" sx={{ alignSelf: 'center', py: 1 }}>
               {t('login.forgotPassword')}
             </Link>
+            {ssoProviders.map((provider) => (
+              <Button key={provider.id} variant="outlined" size="large" href={`/api/v1/auth/sso/${provider.id}/start`}>
+                {t('login.ssoWith', { name: provider.name })}
+              </Button>
+            ))}
           </Box>
         </>
       )}
     </PublicCard>
   );
+}
+
+/**
+ * Single sign-on on /login (docs/sso.md): the enabled providers' buttons, and the way back from a
+ * provider: `#sso=<one-time code>` is exchanged for a session (POST /auth/sso, from this browser:
+ * its cookie), `#ssoError=<key>` shows the refusal. Plain fetch, no library: the page's 200 kB budget.
+ * The refusals' texts load only when there is one to show.
+ */
+function useSingleSignOn(signedIn: (token: string) => Promise<void>, fail: (key: string) => void): { id: number; name: string }[] {
+  const [providers, setProviders] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const code = fragment.get('sso');
+    const refused = fragment.get('ssoError');
+    const showRefusal = (key: string) => void import('../../lib/i18n/texts/sso').then(() => fail(/^errors\.sso[A-Za-z]+$/.test(key) ? key : 'errors.ssoRefused'));
+    if (code || refused) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (refused) showRefusal(refused);
+    if (code) {
+      void fetch('/api/v1/auth/sso', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
+        .then(async (answer) => {
+          const body = (await answer.json()) as { token?: string; key?: string };
+          if (answer.ok && body.token) await signedIn(body.token);
+          else showRefusal(body.key ?? 'errors.ssoExpired');
+        })
+        .catch(() => fail('errors.unavailable'));
+    }
+    fetch('/api/v1/auth/sso/providers')
+      .then(async (answer) => (answer.ok ? setProviders((await answer.json()) as { id: number; name: string }[]) : undefined))
+      .catch(() => undefined);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return providers;
 }
 
 /**
