@@ -59,6 +59,7 @@ async function throughProvider(page: Page, account: string): Promise<void> {
 }
 
 test('an administrator adds a provider; a person signs in with it through the real redirect; another domain is refused', async ({ page, browser }) => {
+  test.slow();
   await signIn(page, ADMIN, '/users');
   await page.getByRole('link', { name: 'Single sign-on' }).click();
   await expect(page).toHaveURL(/\/sso-providers$/);
@@ -89,7 +90,7 @@ test('an administrator adds a provider; a person signs in with it through the re
   await expect(person.getByRole('link', { name: `Inloggen met ${PROVIDER_NAME}` })).toBeVisible();
   await expectNoAxeViolations(person, 'the login page with a provider');
   await throughProvider(person, 'ann');
-  await expect(person).not.toHaveURL(/\/login/);
+  await expect(person).not.toHaveURL(/\/login/, { timeout: 30_000 });
   expect(await person.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeTruthy();
   const me = await person.evaluate(async (key) => {
     const answer = await fetch('/api/v1/users/current', { headers: { 'x-access-token': window.localStorage.getItem(key) ?? '' } });
