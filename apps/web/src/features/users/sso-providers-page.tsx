@@ -49,9 +49,9 @@ export function SsoProvidersPage() {
     onError: (error) => snackbar.show(failureText(t, error, 'sso.remove', (key) => i18n.exists(key)), 'error'),
   });
   const rightsOf = (provider: TSsoProvider) => {
-    if (provider.portal.rights.administrator) return t('apiKeys.allRights');
+    if (provider.portal.rights.administrator) return t('sso.allRights');
     const held = RIGHT_FLAGS.filter((flag) => provider.portal.rights[flag]);
-    return held.length ? held.map((flag) => t(`users.rights.${flag}`)).join(', ') : t('apiKeys.noRights');
+    return held.length ? held.map((flag) => t(`users.rights.${flag}`)).join(', ') : t('sso.noRights');
   };
   const providers = list.data?.providers ?? [];
   return (
@@ -107,7 +107,7 @@ export function SsoProvidersPage() {
                 <>
                   <dt>{t('sso.customers')}</dt>
                   <dd>{provider.customers.length ? provider.customers.join(', ') : t('sso.allCustomers')}</dd>
-                  <dt>{t('apiKeys.rights')}</dt>
+                  <dt>{t('sso.rights')}</dt>
                   <dd>{rightsOf(provider)}</dd>
                 </>
               ) : null}
