@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
 import { START_PAGE_PATH } from '../../lib/routing/start-page';
 import { useLoginForm } from './use-login-form';
+import { useSingleSignOn } from './use-single-sign-on';
 import type { TTwoFactorStep } from '@aquasmart/domain';
 
 // Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
@@ -142,39 +143,6 @@ export function LoginPage() {
       )}
     </PublicCard>
   );
-}
-
-/**
- * Single sign-on on /login (docs/sso.md): the enabled providers' buttons, and the way back from a
- * provider: `#sso=<one-time code>` is exchanged for a session (POST /auth/sso, from this browser:
- * its cookie), `#ssoError=<key>` shows the refusal. Plain fetch, no library: the page's 200 kB budget.
- * The refusals' texts load only when there is one to show.
- */
-function useSingleSignOn(signedIn: (token: string) => Promise<void>, fail: (key: string) => void): { id: number; name: string }[] {
-  const [providers, setProviders] = useState<{ id: number; name: string }[]>([]);
-  useEffect(() => {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const code = fragment.get('sso');
-    const refused = fragment.get('ssoError');
-    const showRefusal = (key: string) => void import('../../lib/i18n/texts/sso').then(() => fail(/^errors\.sso[A-Za-z]+$/.test(key) ? key : 'errors.ssoRefused'));
-    if (code || refused) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    if (refused) showRefusal(refused);
-    if (code) {
-      void fetch('/api/v1/auth/sso', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
-        .then(async (answer) => {
-          const body = (await answer.json()) as { token?: string; key?: string };
-          if (answer.ok && body.token) await signedIn(body.token);
-          else showRefusal(body.key ?? 'errors.ssoExpired');
-        })
-        .catch(() => fail('errors.unavailable'));
-    }
-    fetch('/api/v1/auth/sso/providers')
-      .then(async (answer) => (answer.ok ? setProviders((await answer.json()) as { id: number; name: string }[]) : undefined))
-      .catch(() => undefined);
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return providers;
 }
 
 /**
