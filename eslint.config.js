@@ -78,6 +78,8 @@ const MODULE_BUILDS_ON = {
   users: ['auth'],
   // API keys (docs/api-keys.md): the users' rules for what a maker may give (assertMayGrant, customers by name).
   'api-keys': ['users'],
+  // Single sign-on (docs/sso.md): users created on first sign-in through the users' own create.
+  sso: ['users'],
   // The forgotten password (docs/users.md): the sign-in's limits, its e-mail through the alerts' outbox.
   'password-reset': ['auth', 'alerts'],
   // Two-factor sign-in (docs/users.md): the sign-in's limits; the customer parameter of its setting.

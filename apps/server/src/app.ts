@@ -17,6 +17,7 @@ import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { apiKeyRoutes } from './modules/api-keys/api-key-routes';
+import { ssoRoutes } from './modules/sso/sso-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { customerRoutes } from './modules/customers/customer-routes';
 import { intervalRoutes } from './modules/intervals/interval-routes';
@@ -96,6 +97,8 @@ export interface TAppOptions {
   events?: Partial<THubOptions>;
   /** Reports and label sheets in flight per user and in total (docs/operations-limits.md, "Heavy reports"); tests make them small. */
   heavyRequests?: Partial<THeavyRequestLimits>;
+  /** Single sign-on (docs/sso.md): the clock of its states and of the ID token's expiry; tests move it. */
+  sso?: { now?: () => Date };
 }
 
 /** Builds the whole server (API, OpenAPI, health, web app) without listening; tests build it too. */
@@ -121,7 +124,7 @@ export function loggedUrl(url: string): string {
     .join('/');
 }
 
-export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir, events, heavyRequests }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, backgroundWorkers = false, httpTimeouts, mail, intakeSpoolDir, events, heavyRequests, sso }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     logger: logger ?? {
@@ -229,6 +232,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(twoFactorRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, policy: twoFactorPolicy });
       await api.register(userRoutes, { db: database.db });
       await api.register(apiKeyRoutes, { db: database.db });
+      await api.register(ssoRoutes, { db: database.db, publicUrl: config.PUBLIC_URL, tokenTtlSeconds: config.TOKEN_TTL, now: sso?.now, log: app.log });
       await api.register(customerRoutes, { db: database.db });
       await api.register(alarmEscalationRoutes, { db: database.db });
       await api.register(intervalRoutes, { db: database.db });

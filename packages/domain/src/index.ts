@@ -30,3 +30,4 @@ export * from './sampling';
 export * from './outlets';
 export * from './api-keys';
 export * from './webhooks';
+export * from './sso';

@@ -58,6 +58,8 @@ function documentedOperations(document: { paths: Record<string, Record<string, u
 const RESET_ROUTES = ['POST /api/v1/auth/password-reset', 'POST /api/v1/auth/password-reset/check', 'POST /api/v1/auth/password-reset/confirm'];
 /** The second step of two-factor sign-in (docs/users.md): public, it carries the challenge of the password step. */
 const TWO_FACTOR_ROUTES = ['POST /api/v1/auth/twoFactor', 'POST /api/v1/auth/twoFactor/setup'];
+/** Single sign-on's steps (docs/sso.md): public; the providers' names for /login, the redirects, the one-time code's exchange. */
+const SSO_ROUTES = ['GET /api/v1/auth/sso/providers', 'GET /api/v1/auth/sso/callback', 'POST /api/v1/auth/sso'];
 
 describe('authentication on the matched route', () => {
   it('the OpenAPI document is public and lists the API', async () => {
@@ -68,7 +70,7 @@ describe('authentication on the matched route', () => {
 
   it('no route of the OpenAPI document answers 2xx without a token, however its path is spelled', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const publicOperations = new Set(['POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, 'GET /healthz', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/probe-messageType', 'POST /api/v1/logbook/verify/public']);
+    const publicOperations = new Set(['POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/probe-id/start', 'GET /healthz', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/probe-messageType', 'POST /api/v1/logbook/verify/public']);
     let tried = 0;
     for (const { method, pathname } of documentedOperations(document)) {
       if (publicOperations.has(`${method} ${pathname}`)) continue;
@@ -92,10 +94,10 @@ describe('authentication on the matched route', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/%61pi/v1/networkServers', payload: {} })).statusCode).toBe(401);
   });
 
-  it("the public routes are exactly sign-in (with its two-factor step), the forgotten-password reset, health, the network-server integrations (own secret), an issued logbook's verification by hash, the API docs, robots.txt and the web app", () => {
+  it("the public routes are exactly sign-in (with its two-factor step and single sign-on), the forgotten-password reset, health, the network-server integrations (own secret), an issued logbook's verification by hash, the API docs, robots.txt and the web app", () => {
     const publicRoutes = ctx.app.routeTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
     const api = publicRoutes.filter((route) => !route.startsWith('GET /api/docs') && !route.startsWith('GET /assets/') && route !== 'GET /index.html');
-    expect(api.sort()).toEqual(['GET /healthz', 'GET /robots.txt', 'POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/:messageType', 'POST /api/v1/logbook/verify/public']);
+    expect(api.sort()).toEqual(['GET /healthz', 'GET /robots.txt', 'POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/:id/start', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/:messageType', 'POST /api/v1/logbook/verify/public'].sort());
     expect(publicRoutes).toContain('GET /assets/index-abc123.js');
     expect(publicRoutes).toContain('GET /api/docs/json');
     // Everything else under /api/v1 needs a token.

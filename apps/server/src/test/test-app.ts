@@ -75,6 +75,10 @@ export interface TTestContextOptions {
   platforms?: Partial<Pick<TConfig, 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
   /** TWO_FACTOR_ADMINS (docs/users.md, "Two-factor sign-in"); optional by default. */
   twoFactorAdmins?: TConfig['TWO_FACTOR_ADMINS'];
+  /** PUBLIC_URL (none by default). */
+  publicUrl?: string;
+  /** Single sign-on's clock (docs/sso.md). */
+  sso?: TAppOptions['sso'];
 }
 
 /** Builds the real app on a fresh database for one test file. */
@@ -84,7 +88,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false, TWO_FACTOR_ADMINS: options.twoFactorAdmins, ...options.platforms },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false, TWO_FACTOR_ADMINS: options.twoFactorAdmins, PUBLIC_URL: options.publicUrl, ...options.platforms },
     database: appDatabase,
     logger: options.logStream ? undefined : false,
     logStream: options.logStream,
@@ -93,6 +97,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
     mail: options.mail,
     events: options.events,
     heavyRequests: options.heavyRequests,
+    sso: options.sso,
   });
   await app.ready();
   const context: TTestContext = {

@@ -76,6 +76,8 @@ const userEditScreen: TScreenLoader = withTexts(userFormTexts, () => import('../
 const apiKeysTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/api-keys')]);
 const apiKeysScreen: TScreenLoader = withTexts(apiKeysTexts, () => import('../features/users/api-keys-page').then((module) => module.ApiKeysPage));
 const webhooksScreen: TScreenLoader = withTexts(() => import('../lib/i18n/texts/webhooks'), () => import('../features/webhooks/webhooks-page').then((module) => module.WebhooksPage));
+const ssoTexts = () => Promise.all([usersTexts(), import('../lib/i18n/texts/sso')]);
+const ssoProvidersScreen: TScreenLoader = withTexts(ssoTexts, () => import('../features/users/sso-providers-page').then((module) => module.SsoProvidersPage));
 /** The account page shows two-factor sign-in (its set-up dialog loads when opened). */
 const accountTexts = () => Promise.all([userFormTexts(), import('../lib/i18n/texts/two-factor')]);
 const accountScreen: TScreenLoader = withTexts(accountTexts, () => import('../features/users/account-page').then((module) => module.AccountPage));
@@ -267,6 +269,7 @@ export const ROUTES: readonly TRouteDef[] = [
   { id: 'apiKeys', path: '/api-keys', title: 'routes.apiKeys', guard: USER_GUARD, crumbs: ['users'], screen: apiKeysScreen },
   // Webhooks (docs/webhooks.md): administrators and customer managers; the server scopes the list to their customers.
   { id: 'webhooks', path: '/webhooks', title: 'routes.webhooks', guard: anyOf('editCustomer'), screen: webhooksScreen },
+  { id: 'ssoProviders', path: '/sso-providers', title: 'routes.ssoProviders', guard: ADMIN_ONLY, crumbs: ['users'], screen: ssoProvidersScreen },
   { id: 'userCurrent', path: '/users/current', title: 'routes.userCurrent', screen: accountScreen },
   { id: 'userNew', path: '/users/new', title: 'routes.userNew', guard: USER_GUARD, crumbs: ['users'], screen: userNewScreen },
   { id: 'userDetail', path: '/users/:email', title: 'routes.userDetail', guard: USER_GUARD, crumbs: ['users'], screen: userDetailScreen },

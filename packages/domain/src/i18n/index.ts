@@ -46,3 +46,4 @@ export * from './ui-outlet-check';
 export * from './ui-exports';
 export * from './ui-api-keys';
 export * from './ui-webhooks';
+export * from './ui-sso';

@@ -74,6 +74,7 @@ const uiNl = {
     submit: 'Inloggen',
     failed: 'Inloggen is mislukt, probeer het later opnieuw.',
     forgotPassword: 'Wachtwoord vergeten?',
+    ssoWith: 'Inloggen met {{name}}',
   },
   routes: {
     login: 'Inloggen',
@@ -104,6 +105,7 @@ const uiNl = {
     users: 'Gebruikers',
     apiKeys: 'API-sleutels',
     webhooks: 'Webhooks',
+    ssoProviders: 'Single sign-on',
     userCurrent: 'Mijn account',
     userNew: 'Nieuwe gebruiker',
     userDetail: ':email',
@@ -238,6 +240,7 @@ const uiEn: typeof uiNl = {
     submit: 'Log in',
     failed: 'Logging in failed, please try again later.',
     forgotPassword: 'Forgot your password?',
+    ssoWith: 'Sign in with {{name}}',
   },
   routes: {
     login: 'Log in',
@@ -268,6 +271,7 @@ const uiEn: typeof uiNl = {
     users: 'Users',
     apiKeys: 'API keys',
     webhooks: 'Webhooks',
+    ssoProviders: 'Single sign-on',
     userCurrent: 'My account',
     userNew: 'New user',
     userDetail: ':email',

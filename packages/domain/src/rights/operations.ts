@@ -58,6 +58,15 @@ export const OPERATIONS = {
   DeleteWebhook: op('DELETE', '/webhooks/:id', 'route'),
   PostWebhookTest: op('POST', '/webhooks/:id/test', 'route'),
   GetWebhookDeliveries: op('GET', '/webhooks/:id/deliveries', 'route'),
+  // single sign-on (docs/sso.md): providers configured by administrators; the sign-in steps are public
+  GetSsoProviders: op('GET', '/sso/providers', 'admin'),
+  PostSsoProvider: op('POST', '/sso/providers', 'admin'),
+  PatchSsoProvider: op('PATCH', '/sso/providers/:id', 'admin'),
+  DeleteSsoProvider: op('DELETE', '/sso/providers/:id', 'admin'),
+  GetAuthSsoProviders: op('GET', '/auth/sso/providers', 'public'),
+  GetAuthSsoStart: op('GET', '/auth/sso/:id/start', 'public'),
+  GetAuthSsoCallback: op('GET', '/auth/sso/callback', 'public'),
+  PostAuthSso: op('POST', '/auth/sso', 'public'),
   // dashboard
   GetDashboard: op('GET', '/dashboard', 'route'),
   GetDashboardList: op('GET', '/dashboard/lists/:list', 'route'),

@@ -122,3 +122,64 @@ export const apiKeyCustomers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.customerId] }), index('api_key_customers_customer_idx').on(table.customerId)],
 );
+
+/**
+ * Single sign-on providers (migration 0044, docs/sso.md): the client secret is kept for the token
+ * request and never answered; `domains` are the e-mail domains the provider serves.
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  domains: jsonb('domains').$type<string[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  createUsers: boolean('create_users').notNull().default(false),
+  portalRights: jsonb('portal_rights').$type<Partial<TPortalRights>>().notNull().default({}),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** The customers of the users a provider creates; none means every customer. */
+export const ssoProviderCustomers = pgTable(
+  'sso_provider_customers',
+  {
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.providerId, table.customerId] }), index('sso_provider_customers_customer_idx').on(table.customerId)],
+);
+
+/** A started sign-in: the SHA-256 of its state, deleted when the callback takes it (single use). */
+export const ssoStates = pgTable(
+  'sso_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+  },
+  (table) => [index('sso_states_expires_idx').on(table.expiresAt)],
+);
+
+/** The one-time code of a finished sign-in, exchanged by the browser that started it for a session. */
+export const ssoHandoffs = pgTable(
+  'sso_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    bindingHash: text('binding_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tsz('expires_at').notNull(),
+  },
+  (table) => [index('sso_handoffs_expires_idx').on(table.expiresAt)],
+);

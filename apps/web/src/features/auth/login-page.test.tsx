@@ -8,6 +8,9 @@ import { basicCredentials, loginFailureKey } from './api/auth-api';
 import { HttpError } from '../../lib/http/http-error';
 import { LoginPage } from './login-page';
 
+// Single sign-on's part of /login (its own test: use-single-sign-on.test.tsx) stays out of these fetch counts.
+vi.mock('./use-single-sign-on', () => ({ useSingleSignOn: () => [] }));
+
 function renderLogin() {
   return renderRoutes(
     [

@@ -15,6 +15,7 @@ import { clearSessionCache } from '../../lib/session/session-cache';
 import { getToken, setToken, takeRedirect } from '../../lib/session/token-storage';
 import { START_PAGE_PATH } from '../../lib/routing/start-page';
 import { useLoginForm } from './use-login-form';
+import { useSingleSignOn } from './use-single-sign-on';
 import type { TTwoFactorStep } from '@aquasmart/domain';
 
 // Only a failed login shows the alert: its code is fetched when the form is sent, alongside the
@@ -43,6 +44,7 @@ export function LoginPage() {
     const path = takeRedirect();
     await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
   }
+  const ssoProviders = useSingleSignOn(signedIn, setFailure);
   const form = useLoginForm(async (values, { login, loginFailureKey }) => {
     setFailure(null);
     void loadAlert();
@@ -131,6 +133,11 @@ export function LoginPage() {
             <Link component={RouterLink} to="/forgot-password" state={{ email: email.value }} variant="body2" sx={{ alignSelf: 'center', py: 1 }}>
               {t('login.forgotPassword')}
             </Link>
+            {ssoProviders.map((provider) => (
+              <Button key={provider.id} variant="outlined" size="large" href={`/api/v1/auth/sso/${provider.id}/start`}>
+                {t('login.ssoWith', { name: provider.name })}
+              </Button>
+            ))}
           </Box>
         </>
       )}

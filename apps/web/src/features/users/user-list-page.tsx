@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/Key';
+import LoginIcon from '@mui/icons-material/Login';
+import { isAdministrator } from '@aquasmart/domain';
+import { useCurrentUser } from '../../lib/session/current-user';
 import { ListTable, type TListColumn } from '../../components/table/list-table';
 import { fetchUsers, deleteUser, USERS_QUERY_KEY, userPath, type TUser } from './api/users-api';
 import { PageHeader } from '../../components/page';
@@ -15,6 +18,7 @@ const getRowId = (user: TUser) => user.email;
 export function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const administrator = isAdministrator(useCurrentUser().data);
   const columns = useMemo<TListColumn<TUser>[]>(
     () => [
       {
@@ -46,6 +50,12 @@ export function UserListPage() {
         <Button component={RouterLink} to="/api-keys" variant="outlined" startIcon={<KeyIcon />} sx={{ minHeight: 40 }}>
           {t('routes.apiKeys')}
         </Button>
+        {/* Single sign-on providers (docs/sso.md): administrators only. */}
+        {administrator ? (
+          <Button component={RouterLink} to="/sso-providers" variant="outlined" startIcon={<LoginIcon />} sx={{ minHeight: 40 }}>
+            {t('routes.ssoProviders')}
+          </Button>
+        ) : null}
       </PageHeader>
       <ListTable<TUser>
         label={t('routes.users')}
