@@ -31,6 +31,11 @@ export interface TDatabase {
    * Always false on PGlite and where the watch is off.
    */
   stalled(): boolean;
+  /**
+   * The PostgreSQL pools' use, read when `/metrics` is scraped. Absent on PGlite: one connection in
+   * this process, no pool to run out of.
+   */
+  pools?(): TPoolUse[];
   /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
   exec(sqlText: string): Promise<void>;
   /**
@@ -40,6 +45,16 @@ export interface TDatabase {
    */
   listen(channel: string, handlers: TListenHandlers): Promise<TListening>;
   close(): Promise<void>;
+}
+
+export interface TPoolUse {
+  pool: 'api' | 'system';
+  max: number;
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface TListenHandlers {
