@@ -12,7 +12,7 @@ const ZReady = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
-  checks: z.object({ database: ZCheck, migrations: ZCheck, intake: ZCheck, stopping: z.boolean() }),
+  checks: z.object({ database: ZCheck, migrations: ZCheck, intake: ZCheck }),
 });
 
 /** `/readyz` answers 503 when the database has not answered within this. */
@@ -31,14 +31,10 @@ export interface THealthOptions {
  * - `GET /readyz`, readiness: the database answers `SELECT 1` on the system connections (a saturated
  *   API pool does not make the copy look dead) within HEALTH_DEADLINE_MS and not during a hang (the
  *   hang watch, db/hang-watch.ts: 503 at once), every migration file is applied, the intake takes
- *   uplinks, and the server is not stopping. 503 otherwise, so a load balancer always gets an answer
- *   within 2 s and takes a stopping copy out before it closes.
+ *   uplinks. 503 otherwise, so a load balancer always gets an answer within 2 s. A copy that is
+ *   stopping answers every new request 503 (Fastify's return503OnClosing), this one too.
  */
 export async function healthRoutes(app: FastifyInstance, { database, intakeReady }: THealthOptions): Promise<void> {
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
   const migrations = migrationsCheck(database);
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -67,8 +63,8 @@ export async function healthRoutes(app: FastifyInstance, { database, intakeReady
       const databaseOk = !database.stalled() && (await answersWithin(database, HEALTH_DEADLINE_MS));
       const migrationsOk = databaseOk && (await migrations());
       const intakeOk = intakeReady();
-      const checks = { database: state(databaseOk), migrations: state(migrationsOk), intake: state(intakeOk), stopping };
-      const ready = databaseOk && migrationsOk && intakeOk && !stopping;
+      const checks = { database: state(databaseOk), migrations: state(migrationsOk), intake: state(intakeOk) };
+      const ready = databaseOk && migrationsOk && intakeOk;
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database: database.kind, version: VERSION_STRING, checks });
     },
   );
