@@ -27,7 +27,7 @@ export interface TDatabase {
   system: TDb;
   /**
    * PostgreSQL does not answer (a hang, found by the hang watch, db/hang-watch.ts): the API answers
-   * 503 at once, the intake spools and `/healthz` says 503, without waiting for a connection.
+   * 503 at once, the intake spools and `/readyz` says 503, without waiting for a connection.
    * Always false on PGlite and where the watch is off.
    */
   stalled(): boolean;
