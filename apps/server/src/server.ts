@@ -2,6 +2,9 @@ import { NO_ACCOUNT_HINT, startPortal } from './bootstrap/start-portal';
 import { describeStartupError } from './bootstrap/startup-error';
 import { ConfigError, loadConfig, type TConfig } from './config';
 
+/** Notices of device changes for `npm start`'s demo fleet (scripts/start.mjs imports this module). */
+export { deviceEvents } from './modules/devices/device-events';
+
 /** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
 async function main(): Promise<void> {
   let config: TConfig;
