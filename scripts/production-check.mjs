@@ -5,6 +5,7 @@
 // portal must serve its page, answer /readyz and sign the administrator in; then it is stopped with
 // SIGTERM and must exit 0. Part of `npm test` (scripts/test.mjs, beside the test passes).
 // Exit 0 when all of that held. `--keep` leaves the folder for a look.
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
