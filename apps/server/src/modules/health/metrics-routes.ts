@@ -39,8 +39,8 @@ export async function metricsRoutes(app: FastifyInstance, { access, sources }: {
   const enabled = Boolean(access.token || access.allowedAddresses);
   const allowed = access.allowedAddresses ? addressList(access.allowedAddresses) : null;
   const tokenHash = access.token ? sha256(access.token) : null;
-  const scrape = enabled ? scraper(sources) : null;
   if (enabled) startDefaultMetrics();
+  const scrape = enabled ? scraper(sources) : null;
 
   app.get('/metrics', { config: { public: true }, logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     if (!scrape) throw ApiError.notFound();
@@ -67,7 +67,6 @@ function scraper({ database, openStreams, spoolBytes }: TMetricsSources) {
   const poolWaiting = gauge('db_pool_waiting', 'Queries waiting for a connection, by pool.', ['pool']);
   const info = gauge('database_info', 'The database this copy uses (label kind: pglite or postgres).', ['kind']);
   info.set({ kind: database.kind }, 1);
-  const merged = Registry.merge([processMetrics, own]);
 
   return async () => {
     streams.set(openStreams());
@@ -92,7 +91,9 @@ function scraper({ database, openStreams, spoolBytes }: TMetricsSources) {
       backlog.reset();
       oldest.reset();
     }
-    return { text: await merged.metrics(), contentType: merged.contentType };
+    // Both registries read now (not merged once): whatever the process registers later is included.
+    const [processText, ownText] = await Promise.all([processMetrics.metrics(), own.metrics()]);
+    return { text: `${processText}\n${ownText}`, contentType: own.contentType };
   };
 }
 
