@@ -65,7 +65,7 @@ export default defineConfig({
     return {
       command: `node scripts/e2e-server.mjs`,
       // Started one after the other: the first builds the web app when it is stale.
-      url: `${url}/healthz`,
+      url: `${url}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe' as const,

@@ -248,7 +248,8 @@ let buildReady = Promise.resolve();
 if (!built) {
   buildReady = (async () => {
     const done = part('Web build', '');
-    const [result] = await runTasks([{ name: 'web build', command: 'npm', args: ['run', 'build', '--silent'] }], 1);
+    // The web app only: the production start (below) builds the server itself.
+    const [result] = await runTasks([{ name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'apps/web', '--silent'] }], 1);
     built = result.code === 0;
     step('web build', built);
     done();
@@ -256,13 +257,38 @@ if (!built) {
 }
 async function lintLane() {
   await buildReady;
-  if (!tasks.length) return;
-  linting = true;
-  const done = part('Lint, lock file in step with every package.json, type check', testsBeside ? 'the test passes' : '');
-  for (const result of await runTasks(tasks, testsBeside ? 1 : os.availableParallelism())) {
-    step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
+  if (tasks.length) {
+    linting = true;
+    const done = part('Lint, lock file in step with every package.json, type check', testsBeside ? 'the test passes' : '');
+    for (const result of await runTasks(tasks, testsBeside ? 1 : os.availableParallelism())) {
+      step(result.name === 'eslint' ? 'lint' : result.name, result.code === 0);
+    }
+    linting = false;
+    done();
   }
-  linting = false;
+  await productionCheck();
+}
+
+/**
+ * A clean production install (scripts/production-check.mjs): the built portal, `npm ci --omit=dev`
+ * in a folder of its own, `npm start` with NODE_ENV=production on a fresh PostgreSQL database. In
+ * the lint lane after lint, beside the test passes: mostly npm's I/O and one server start.
+ */
+async function productionCheck() {
+  if (!wanted('production')) return;
+  if (!(postgresAnswers || (await canConnect(postgresUrl)))) {
+    skipped.push(`production start: nothing answers at ${new URL(postgresUrl).host} (set TEST_DATABASE_URL)`);
+    return;
+  }
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    const done = part('Web build (for the production start)', '');
+    const [result] = await runTasks([{ name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'apps/web', '--silent'] }], 1);
+    step('web build', result.code === 0);
+    done();
+    if (result.code !== 0) return;
+  }
+  const done = part('Production start: npm ci --omit=dev, NODE_ENV=production npm start (PostgreSQL)', 'the test passes');
+  step('production start', (await run('node', ['scripts/production-check.mjs'], { env: { ...process.env, TEST_DATABASE_URL: postgresUrl } })) === 0);
   done();
 }
 

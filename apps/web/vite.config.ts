@@ -68,7 +68,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   plugins: [react(), pwa],
-  server: { port: 5173, proxy: { '/api': api, '/healthz': api } },
+  server: { port: 5173, proxy: { '/api': api, '/healthz': api, '/readyz': api } },
   // The manifest feeds scripts/bundle-report.mjs (the /login size budget).
   build: {
     outDir: 'dist',

@@ -19,6 +19,8 @@ import { userRoutes } from './modules/users/user-routes';
 import { apiKeyRoutes } from './modules/api-keys/api-key-routes';
 import { ssoRoutes } from './modules/sso/sso-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { metricsRoutes } from './modules/health/metrics-routes';
+import { httpRequestSeconds } from './lib/metrics';
 import { customerRoutes } from './modules/customers/customer-routes';
 import { intervalRoutes } from './modules/intervals/interval-routes';
 import { locationRoutes } from './modules/locations/location-routes';
@@ -80,7 +82,7 @@ declare module 'fastify' {
 
 export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> &
-    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL' | 'TWO_FACTOR_ADMINS'>>;
+    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL' | 'TWO_FACTOR_ADMINS' | 'METRICS_TOKEN' | 'METRICS_ALLOWED_ADDRESSES'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -170,8 +172,12 @@ export async function buildApp({ config, database, logger, logStream, background
     if (closing) reply.header('connection', 'close');
   });
 
-  // One log line per request, without tokens or bodies.
+  // One log line per request, without tokens or bodies; its latency by route pattern (never the raw URL).
   app.addHook('onResponse', async (request, reply) => {
+    httpRequestSeconds.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       { method: request.method, url: loggedUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
@@ -271,7 +277,11 @@ export async function buildApp({ config, database, logger, logStream, background
     },
     { prefix: API_PREFIX },
   );
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, intakeReady: () => telemetry.writer.accepting() });
+  await app.register(metricsRoutes, {
+    access: { token: config.METRICS_TOKEN, allowedAddresses: config.METRICS_ALLOWED_ADDRESSES },
+    sources: { database, openStreams: () => eventHub.streamCount, spoolBytes: () => telemetry.writer.spoolBytes() },
+  });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

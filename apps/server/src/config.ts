@@ -208,6 +208,18 @@ const ZEnv = z.object({
     .string()
     .refine((text) => text.split(/[\s,]+/).filter(Boolean).every((entry) => isAddressOrRange(entry)), 'must be addresses or CIDR ranges, such as 127.0.0.1, 10.1.0.0/16')
     .default(''),
+  /** `/metrics` (docs/operations.md, "Metrics"): the bearer token a scraper sends; with neither this nor METRICS_ALLOWED_ADDRESSES, `/metrics` is off (404). */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** `/metrics`: addresses or CIDR ranges a scraper may come from (the address TRUST_PROXY gives); default none. */
+  METRICS_ALLOWED_ADDRESSES: z
+    .string()
+    .refine((text) => text.split(/[\s,]+/).filter(Boolean).every((entry) => isAddressOrRange(entry)), 'must be addresses or CIDR ranges, such as 127.0.0.1, 10.1.0.0/16')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** An IPv4/IPv6 address, or one with a /prefix in range. */
@@ -248,6 +260,7 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'PLATFORM_BATCH_INTERVAL',
   'LEGIONELLADOSSIER_URL',
   'PLATFORM_ALLOWED_ADDRESSES',
+  'METRICS_ALLOWED_ADDRESSES',
   'LOGBOOK_SIGNING_P12',
 ]);
 

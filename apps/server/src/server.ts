@@ -1,6 +1,11 @@
 import { NO_ACCOUNT_HINT, startPortal } from './bootstrap/start-portal';
 import { describeStartupError } from './bootstrap/startup-error';
+import path from 'node:path';
 import { ConfigError, loadConfig, type TConfig } from './config';
+import { secretLines, SECRETS_FILE_NAME } from './lib/secret-output';
+
+/** Notices of device changes for `npm start`'s demo fleet (scripts/start.mjs imports this module). */
+export { deviceEvents } from './modules/devices/device-events';
 
 /** Starts the portal: configuration, database and migrations, first administrator, demo data, HTTP. */
 async function main(): Promise<void> {
@@ -49,12 +54,16 @@ async function main(): Promise<void> {
     '',
     `  Aquasmart Portal is running at http://${shownHost}:${port}  (${database.kind}, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
   ];
-  if (admin?.generatedPassword) lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}  (shown once; change it)`);
+  // Generated passwords: on the terminal only when one is attached, else into a file of the operator's (lib/secret-output.ts).
+  const secrets: string[] = [];
+  if (admin?.generatedPassword) secrets.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}  (shown once; change it)`);
   else if (admin) lines.push(`  First administrator created: ${admin.email}`);
   if (noAccount) lines.push(...NO_ACCOUNT_HINT);
   if (demo?.users.length) {
-    lines.push(`  Demo users (password ${demo.password}): ${demo.users.join(', ')}`);
+    if (config.DEMO_PASSWORD) lines.push(`  Demo users (password from DEMO_PASSWORD): ${demo.users.join(', ')}`);
+    else secrets.push(`  Demo users (password ${demo.password}): ${demo.users.join(', ')}`);
   }
+  lines.push(...secretLines(secrets, { file: path.resolve(config.DATA_DIR, SECRETS_FILE_NAME) }));
   console.log(lines.join('\n') + '\n');
 }
 

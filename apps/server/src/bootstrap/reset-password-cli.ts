@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
+import { secretLines, SECRETS_FILE_NAME } from '../lib/secret-output';
 import { openDatabase } from '../db/client';
 import { DataDirError } from '../db/data-dir';
 import { resetPassword, ResetPasswordError } from './reset-password';
@@ -31,7 +33,9 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const result = await resetPassword(database.system, email);
-    console.log(`New password for ${result.email}: ${result.password}  (shown once; sign in and change it)`);
+    // On the terminal only when one is attached, else into a file of the operator's (lib/secret-output.ts).
+    const shown = secretLines([`New password for ${result.email}: ${result.password}  (shown once; sign in and change it)`], { file: path.resolve(config.DATA_DIR, SECRETS_FILE_NAME) });
+    console.log(shown.join('\n').trim());
     console.log('The account was signed out everywhere; two-factor sign-in is off until it is set up again.');
     return 0;
   } finally {

@@ -106,6 +106,10 @@ export function postgresDatabase(url: string, options: TPostgresOptions = {}): T
     db: drizzlePg(apiPool, { schema }),
     system: drizzlePg(systemPool, { schema }),
     stalled: () => watch?.stalled() ?? false,
+    pools: () => [
+      { pool: 'api', max: options.apiPoolSize ?? API_POOL_SIZE, total: apiPool.totalCount, idle: apiPool.idleCount, waiting: apiPool.waitingCount },
+      { pool: 'system', max: options.systemPoolSize ?? SYSTEM_POOL_SIZE, total: systemPool.totalCount, idle: systemPool.idleCount, waiting: systemPool.waitingCount },
+    ],
     exec: async (sqlText) => {
       await systemPool.query(sqlText);
     },

@@ -27,10 +27,15 @@ export interface TDatabase {
   system: TDb;
   /**
    * PostgreSQL does not answer (a hang, found by the hang watch, db/hang-watch.ts): the API answers
-   * 503 at once, the intake spools and `/healthz` says 503, without waiting for a connection.
+   * 503 at once, the intake spools and `/readyz` says 503, without waiting for a connection.
    * Always false on PGlite and where the watch is off.
    */
   stalled(): boolean;
+  /**
+   * The PostgreSQL pools' use, read when `/metrics` is scraped. Absent on PGlite: one connection in
+   * this process, no pool to run out of.
+   */
+  pools?(): TPoolUse[];
   /** Runs SQL text that may hold several statements (migrations, test resets), on the system side. */
   exec(sqlText: string): Promise<void>;
   /**
@@ -40,6 +45,16 @@ export interface TDatabase {
    */
   listen(channel: string, handlers: TListenHandlers): Promise<TListening>;
   close(): Promise<void>;
+}
+
+export interface TPoolUse {
+  pool: 'api' | 'system';
+  max: number;
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface TListenHandlers {

@@ -31,7 +31,7 @@ type TOutcome = 'answered' | 'missed' | 'failed';
  * cannot help (the server never sees the statement) and a client-side query timeout would have
  * to be longer than the slowest legitimate statement. So a connection of its own asks
  * `SELECT 1` every `everyMs`; a probe not answered within `deadlineMs` means a hang: `stalled()`
- * turns true (the API answers 503 at once, the intake spools, `/healthz` says 503) and every
+ * turns true (the API answers 503 at once, the intake spools, `/readyz` says 503) and every
  * pooled connection is ended, so the queries waiting on them fail now as an outage. The first
  * probe answered again ends the hang. A probe that fails (refused, terminated) is no hang: the
  * pools see the same error themselves; the next probe connects again.

@@ -14,7 +14,7 @@ import { processIntakeBatch } from '../modules/telemetry/intake-worker';
  * PostgreSQL only: PostgreSQL stops answering without refusing or ending the connections (a
  * network partition, a stuck failover): the test's TCP proxy keeps every socket open and forwards
  * nothing, new connections included (issue 35 item 1). Before the hang watch, the intake's INSERT,
- * `/healthz` and every API request waited for ever.
+ * `/readyz` and every API request waited for ever.
  */
 describe('the portal while PostgreSQL hangs', () => {
   const SECRET = 'hang-test-secret-000001';
@@ -48,10 +48,10 @@ describe('the portal while PostgreSQL hangs', () => {
   const post = (fCnt: number) =>
     timed(() => postChirpstack(ctx.app, SECRET, 'up', chirpstackUp(EUI, fCnt, payload('V2', { kind: 'temperature', msgId: 42, timestamp: now - fCnt, temperatures: [60, 15, 30] }))));
   const wave = (first: number) => Promise.all(Array.from({ length: WAVE }, (_v, i) => post(first + i)));
-  const health = () => timed(() => ctx.app.inject({ method: 'GET', url: '/healthz' }));
+  const health = () => timed(() => ctx.app.inject({ method: 'GET', url: '/readyz' }));
   const spooled = () => fs.readdirSync(spoolDir).filter((name) => name.startsWith('intake-spool'));
 
-  it('answers the API and /healthz 503 within 2 s, spools the uplinks, and loses none once it answers again', { timeout: 60_000 }, async () => {
+  it('answers the API and /readyz 503 within 2 s, spools the uplinks, and loses none once it answers again', { timeout: 60_000 }, async () => {
     const networkServerId = await seedNetworkServer(ctx.database.db, 'ChirpStack', 'chirpstack', SECRET);
     await seedDevice(ctx.database.db, EUI, 'V2', networkServerId);
     await ctx.database.db.insert(customers).values({ name: 'Gemeente Zwolle' });
@@ -76,7 +76,7 @@ describe('the portal while PostgreSQL hangs', () => {
     }
     expect(spooled().length).toBeGreaterThan(0);
     console.info(
-      `time to 503 during a hang: /healthz ${first[1].ms} ms then ${later[1].ms} ms, API ${first[2].ms} ms then ${later[2].ms} ms; uplinks spooled in at most ${Math.max(...first[0].map((a) => a.ms))} ms then ${Math.max(...later[0].map((a) => a.ms))} ms`,
+      `time to 503 during a hang: /readyz ${first[1].ms} ms then ${later[1].ms} ms, API ${first[2].ms} ms then ${later[2].ms} ms; uplinks spooled in at most ${Math.max(...first[0].map((a) => a.ms))} ms then ${Math.max(...later[0].map((a) => a.ms))} ms`,
     );
 
     proxy!.restore();

@@ -41,7 +41,7 @@ describe('the API while PostgreSQL cannot be reached', () => {
       expect(during.statusCode).toBe(503);
       expect(during.json()).toMatchObject({ statusCode: 503, key: ERROR.unavailable });
     }
-    const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const health = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(health.statusCode).toBe(503);
 
     proxy!.restore();

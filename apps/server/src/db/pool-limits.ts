@@ -33,6 +33,6 @@ export const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 /**
  * The hang watch (db/hang-watch.ts): `SELECT 1` on a connection of its own every 250 ms, answered
  * within 1 s or PostgreSQL counts as hung. A hang is noticed within 1.25 s, so the API and
- * `/healthz` answer 503 within 2 s of it; `SELECT 1` takes milliseconds even on a busy server.
+ * `/readyz` answer 503 within 2 s of it; `SELECT 1` takes milliseconds even on a busy server.
  */
 export const HANG_WATCH = { everyMs: 250, deadlineMs: 1_000 } as const;

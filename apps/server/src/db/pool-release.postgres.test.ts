@@ -9,7 +9,7 @@ import { startTcpProxy, throughProxy, type TTcpProxy } from '../test/tcp-proxy';
  * PostgreSQL only. Drizzle's transaction sends BEGIN before its try/finally (drizzle-orm 0.45,
  * node-postgres session): when the connection is lost between the checkout and BEGIN, the client
  * was never given back, and the pool was one connection smaller for ever. Under ~40
- * pg_terminate_backend in 10 s the 6 system connections leaked one by one and `/healthz` and the
+ * pg_terminate_backend in 10 s the 6 system connections leaked one by one and `/readyz` and the
  * intake waited for a connection until the HTTP timeout closed their sockets (issue 35 item 3).
  */
 describe('a pooled connection lost before BEGIN', () => {

@@ -105,7 +105,7 @@ describe('the API pool and the system pool', () => {
     }
   });
 
-  it('uplinks are stored and /healthz answers while every API connection is taken', async () => {
+  it('uplinks are stored and /readyz answers while every API connection is taken', async () => {
     if (!postgres()) {
       // PGlite: API, intake and jobs share the one connection; there is nothing to keep apart.
       expect(ctx.database.system).toBe(ctx.database.db);
@@ -119,7 +119,7 @@ describe('the API pool and the system pool', () => {
     try {
       const uplink = await within(postChirpstack(ctx.app, SECRET, 'up', chirpstackUp('70B3D5499D000001', 1, UPLINK)), 'the uplink');
       expect(uplink.statusCode, uplink.body).toBe(200);
-      const health = await within(ctx.app.inject({ method: 'GET', url: '/healthz' }), '/healthz');
+      const health = await within(ctx.app.inject({ method: 'GET', url: '/readyz' }), '/readyz');
       expect(health.statusCode).toBe(200);
       expect(await countOf(ctx.database.system, 'intake_events')).toBe(1);
       // The API really was saturated: its request is still waiting for a connection.

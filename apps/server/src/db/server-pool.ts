@@ -7,7 +7,7 @@ import pg from 'pg';
  *   node-postgres session) sends BEGIN before its try/finally; when the connection died between
  *   the checkout and BEGIN (pg_terminate_backend, a restart, a cut) the client was never released
  *   and the pool was a connection smaller for ever. Under ~40 terminations in 10 s the system pool
- *   lost all its connections, and `/healthz` and the intake waited until the HTTP timeout closed
+ *   lost all its connections, and `/readyz` and the intake waited until the HTTP timeout closed
  *   their sockets (issue 35 item 3). A checked-out client whose connection ends is now released
  *   (with an error, so it is removed), and a second release, by its holder, does nothing.
  * - **Every client is known**, connecting or connected, so the hang watch (db/hang-watch.ts) can

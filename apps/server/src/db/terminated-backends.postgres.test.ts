@@ -15,7 +15,7 @@ import { queryRows } from './database';
  * or a job had no 'error' listener, and the process died of `Unhandled 'error' event`
  * (57P01 admin_shutdown) after two or three rounds. Then (issue 35 item 3) a connection ended
  * between its checkout and Drizzle's BEGIN was never given back to its pool: after enough such
- * terminations the system pool had no connection left, and uplinks and `/healthz` waited until the
+ * terminations the system pool had no connection left, and uplinks and `/readyz` waited until the
  * HTTP timeout closed their sockets ("other side closed") while the API still answered. Three
  * rounds of 10 s with the portal's backends ended every 250 ms (about 40 a round, as the review
  * did, which failed 2 runs of 5) failed every run. The real server process, as `npm start` runs it.
@@ -43,7 +43,7 @@ describe('the server while PostgreSQL terminates its connections', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stays up, answers every request 200 or 503 and /healthz 200 afterwards, and stores every uplink it answered 200 exactly once', { timeout: 240_000 }, async () => {
+  it('stays up, answers every request 200 or 503 and /readyz 200 afterwards, and stores every uplink it answered 200 exactly once', { timeout: 240_000 }, async () => {
     database = await openTestDatabase();
     const networkServerId = await seedNetworkServer(database.db, 'ChirpStack', 'chirpstack', SECRET);
     await seedDevice(database.db, EUI, 'V2', networkServerId);
@@ -105,7 +105,7 @@ describe('the server while PostgreSQL terminates its connections', () => {
     const checker = (async () => {
       while (streaming) {
         try {
-          const response = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+          const response = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
           healthStatuses.push(response.status);
           await response.arrayBuffer();
           if (response.status !== 200 && response.status !== 503) unanswered.push(`healthz: ${response.status}`);
@@ -137,7 +137,7 @@ describe('the server while PostgreSQL terminates its connections', () => {
       const healthy = Date.now() + 5_000;
       let status = 0;
       while (status !== 200 && Date.now() < healthy) {
-        status = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) }).then(
+        status = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) }).then(
           (response) => response.status,
           () => 0,
         );
@@ -155,7 +155,7 @@ describe('the server while PostgreSQL terminates its connections', () => {
     expect(exitCode, server.output()).toBeUndefined();
     expect(server.child.exitCode).toBeNull();
     expect(server.output()).not.toContain("Unhandled 'error' event");
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${server.url}/readyz`);
     expect(health.status).toBe(200);
     // Requests on a dead connection fail into 503, never 500.
     expect(apiStatuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);

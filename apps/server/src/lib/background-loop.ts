@@ -1,3 +1,5 @@
+import { observeJobStep } from './metrics';
+
 export interface TLoopLog {
   error(object: object, message: string): void;
 }
@@ -43,7 +45,7 @@ export class BackgroundLoop {
       this.woken = false;
       let taken = 0;
       try {
-        taken = await this.step();
+        taken = await observeJobStep(this.name, this.step);
       } catch (error) {
         this.log.error({ err: error }, `${this.name} failed`);
       }

@@ -1,12 +1,14 @@
-// The thread of a worker pool (worker-pool.ts). Plain JavaScript: it registers tsx first, so the
-// TypeScript modules it is asked to run load the same way under `tsx`, `node` and Vitest.
+// The thread of a worker pool (worker-pool.ts). Plain JavaScript: asked for a TypeScript module, it
+// registers tsx first, so those load the same way under `tsx`, `node` and Vitest; the production
+// build (dist, docs/operations.md) asks for its bundled .js tasks and never loads tsx.
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+let tsx = null;
 
 parentPort.on('message', async ({ id, module, name, args }) => {
   try {
+    if (module.endsWith('.ts')) tsx ??= import('tsx/esm/api').then(({ register }) => register());
+    await tsx;
     const loaded = await import(module);
     let result = await loaded[name](...args);
     const transfer = [];

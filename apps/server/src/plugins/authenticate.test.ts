@@ -70,7 +70,7 @@ describe('authentication on the matched route', () => {
 
   it('no route of the OpenAPI document answers 2xx without a token, however its path is spelled', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const publicOperations = new Set(['POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/probe-id/start', 'GET /healthz', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/probe-messageType', 'POST /api/v1/logbook/verify/public']);
+    const publicOperations = new Set(['POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/probe-id/start', 'GET /healthz', 'GET /readyz', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/probe-messageType', 'POST /api/v1/logbook/verify/public']);
     let tried = 0;
     for (const { method, pathname } of documentedOperations(document)) {
       if (publicOperations.has(`${method} ${pathname}`)) continue;
@@ -97,7 +97,7 @@ describe('authentication on the matched route', () => {
   it("the public routes are exactly sign-in (with its two-factor step and single sign-on), the forgotten-password reset, health, the network-server integrations (own secret), an issued logbook's verification by hash, the API docs, robots.txt and the web app", () => {
     const publicRoutes = ctx.app.routeTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
     const api = publicRoutes.filter((route) => !route.startsWith('GET /api/docs') && !route.startsWith('GET /assets/') && route !== 'GET /index.html');
-    expect(api.sort()).toEqual(['GET /healthz', 'GET /robots.txt', 'POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/:id/start', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/:messageType', 'POST /api/v1/logbook/verify/public'].sort());
+    expect(api.sort()).toEqual(['GET /healthz', 'GET /metrics', 'GET /readyz', 'GET /robots.txt', 'POST /api/v1/auth', ...RESET_ROUTES, ...TWO_FACTOR_ROUTES, ...SSO_ROUTES, 'GET /api/v1/auth/sso/:id/start', 'POST /api/v1/integrations/chirpstack', 'POST /api/v1/integrations/tts/:messageType', 'POST /api/v1/logbook/verify/public'].sort());
     expect(publicRoutes).toContain('GET /assets/index-abc123.js');
     expect(publicRoutes).toContain('GET /api/docs/json');
     // Everything else under /api/v1 needs a token.
@@ -112,6 +112,8 @@ describe('authentication on the matched route', () => {
     ['an unknown API path is a JSON 404', '/api/v1/nothing-here', 404, 'json'],
     ['an encoded unknown API path is a JSON 404 too', '/%61pi/v1/nothing-here', 404, 'json'],
     ['health', '/healthz', 200, 'json'],
+    ['readiness', '/readyz', 200, 'json'],
+    ['metrics, off without METRICS_TOKEN or METRICS_ALLOWED_ADDRESSES', '/metrics', 404, 'json'],
   ])('%s: GET %s without a token -> %i', async (_case, url, status, type) => {
     const response = await ctx.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(status);

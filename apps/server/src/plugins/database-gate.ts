@@ -13,7 +13,7 @@ declare module 'fastify' {
  * While PostgreSQL is hung (db/hang-watch.ts) an API request is answered 503 `errors.unavailable`
  * at once, before its token is looked up: it would otherwise wait for a connection that cannot
  * answer. Routes marked `answersWhileStalled` (the intake, which spools) and everything outside
- * the API (the web app's files, `/healthz`, which says 503 itself) are left alone. The decision
+ * the API (the web app's files, `/readyz`, which says 503 itself) are left alone. The decision
  * is taken on the route the router matched, never on the raw URL.
  */
 export function registerDatabaseGate(app: FastifyInstance, { stalled, apiPrefix }: { stalled: () => boolean; apiPrefix: string }): void {

@@ -69,13 +69,13 @@ describe.each([false, true])('list reads per user (serialized globally: %s)', (s
 describe('the portal while one user asks for many lists', () => {
   const ctx = useTestContext({ reset: 'never' });
 
-  it('answers the surplus 429 errors.tooManyListReads, and another user and /healthz meanwhile', async () => {
+  it('answers the surplus 429 errors.tooManyListReads, and another user and /readyz meanwhile', async () => {
     const { heavy, other } = await ctx.signedInUsers({ heavy: { administrator: true }, other: { administrator: true } });
     const asks = Array.from({ length: 12 }, () =>
       ctx.app.inject({ method: 'GET', url: '/api/v1/devices?sort=-temperature3', headers: { 'x-access-token': heavy } }),
     );
     const [health, otherList] = await Promise.all([
-      ctx.app.inject({ method: 'GET', url: '/healthz' }),
+      ctx.app.inject({ method: 'GET', url: '/readyz' }),
       ctx.app.inject({ method: 'GET', url: '/api/v1/customers', headers: { 'x-access-token': other } }),
     ]);
     expect(health.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import { errorResponse } from '../lib/error-responses';
  * LIST_READS_IN_FLIGHT of them running; the next ones wait their turn (they hold no connection while
  * waiting), up to LIST_READS_WAITING; beyond that 429 `errors.tooManyListReads` with Retry-After.
  * On PGlite (one connection that blocks the event loop while it works) list reads also run one at a
- * time for the whole server, so the intake, /healthz and single-row requests wait behind at most one
+ * time for the whole server, so the intake, /readyz and single-row requests wait behind at most one
  * list read, not behind every queued one.
  */
 export const LIST_READS_IN_FLIGHT = 2;

@@ -40,11 +40,11 @@ function fillPath(url: string): string {
 
 describe('route table', () => {
   it('every route has a catalogued operation name with the same method and path', () => {
-    for (const route of ctx.app.routeTable.filter((candidate) => candidate.url.startsWith(API_PREFIX) || candidate.url === '/healthz')) {
+    for (const route of ctx.app.routeTable.filter((candidate) => candidate.url.startsWith(API_PREFIX) || ['/healthz', '/readyz'].includes(candidate.url))) {
       const name = route.operationId as TOperationName;
       expect(Object.hasOwn(OPERATIONS, name), `${route.method} ${route.url}: ${name}`).toBe(true);
       const operation = OPERATIONS[name];
-      expect(`${route.method} ${route.url}`).toBe(`${operation.method} ${operation.path === '/healthz' ? '' : API_PREFIX}${operation.path}`);
+      expect(`${route.method} ${route.url}`).toBe(`${operation.method} ${['/healthz', '/readyz'].includes(operation.path) ? '' : API_PREFIX}${operation.path}`);
       expect(route.public, name).toBe(operation.access === 'public');
     }
   });

@@ -8,7 +8,7 @@ import { errorBody } from './error-handler';
 import { markRoutePublic } from './authenticate';
 import { loginLanguage, loginPageHtml } from './login-page';
 
-const API_PREFIXES = ['/api/', '/healthz'];
+const API_PREFIXES = ['/api/', '/healthz', '/readyz', '/metrics'];
 
 /**
  * Serves the built web app with a history fallback: any GET that is not an API path and not

@@ -13,7 +13,7 @@ export type TOperationAccess = 'public' | 'signedIn' | 'read' | 'route' | 'admin
 
 export interface TOperation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Path under /api/v1 (or the root for /healthz), Fastify style parameters. */
+  /** Path under /api/v1 (or the root for /healthz and /readyz), Fastify style parameters. */
   path: string;
   access: TOperationAccess;
 }
@@ -35,6 +35,7 @@ export const OPERATIONS = {
   PostCurrentTwoFactorConfirm: op('POST', '/users/current/twoFactor/confirm', 'signedIn'),
   PostCurrentTwoFactorDisable: op('POST', '/users/current/twoFactor/disable', 'signedIn'),
   GetHealth: op('GET', '/healthz', 'public'),
+  GetReady: op('GET', '/readyz', 'public'),
   GetCurrentUser: op('GET', '/users/current', 'signedIn'),
   PatchCurrentUser: op('PATCH', '/users/current', 'signedIn'),
   GetCurrentAdministrator: op('GET', '/administrators/current', 'signedIn'),

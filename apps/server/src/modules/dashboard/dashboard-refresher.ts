@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/database';
+import { observeJobStep } from '../../lib/metrics';
 import type { ChangeFeed, TChangeMessage, TChangeSubscriber } from '../../lib/change-feed';
 import { refreshCustomerCounts, refreshSnapshot } from './dashboard-snapshot';
 
@@ -60,7 +61,7 @@ export function createDashboardRefresher({ db, feed, log, intervalMs = DASHBOARD
 
   function tick(): void {
     if (running) return;
-    running = run()
+    running = observeJobStep('dashboard refresher', run)
       .catch((error: unknown) => log.warn({ err: error }, 'dashboard refresher: the counts were not made anew; tried again in the next run'))
       .finally(() => {
         running = null;

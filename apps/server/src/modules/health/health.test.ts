@@ -1,13 +1,48 @@
 import { describe, expect, it } from 'vitest';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { migrationFiles } from '../../db/migrate';
 import { useTestContext } from '../../test/test-app';
 
 const ctx = useTestContext({ reset: 'never' });
 
 describe('server basics', () => {
-  it('GET /healthz checks the database', async () => {
+  it('GET /healthz: the process answers, no database asked', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: ctx.database.kind, version: 'develop-1.0.6' });
+    expect(response.json()).toEqual({ status: 'ok', version: 'develop-1.0.6' });
+  });
+
+  it('GET /readyz checks the database, the migrations and the intake', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: ctx.database.kind,
+      version: 'develop-1.0.6',
+      checks: { database: 'ok', migrations: 'ok', intake: 'ok' },
+    });
+  });
+
+  it('GET /readyz: 503 naming the check while a migration is missing, /healthz 200 meanwhile', async () => {
+    const database = ctx.database;
+    const fresh = await buildApp({ config: { TOKEN_TTL: 3600, WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', TRUST_PROXY: false }, database });
+    const [last] = migrationFiles().slice(-1);
+    const version = last.replace(/\.sql$/, '');
+    await database.system.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM schema_migrations WHERE version = ${version}`);
+      try {
+        const ready = await fresh.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', migrations: 'failed', intake: 'ok' } });
+        expect((await fresh.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      } finally {
+        tx.rollback();
+      }
+    }).catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+    await fresh.close();
   });
 
   it.each([

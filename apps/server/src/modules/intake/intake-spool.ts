@@ -100,7 +100,13 @@ export class IntakeSpool {
     return rows.length;
   }
 
-  private size(): number {
+  /** Below its bound: an append of a small batch would be taken. */
+  hasRoom(): boolean {
+    return this.size() < this.maxBytes;
+  }
+
+  /** Bytes waiting (both files). */
+  size(): number {
     let total = 0;
     for (const file of [this.file, this.replaying]) {
       try {

@@ -3,6 +3,7 @@ import { queryRows, type TDb } from '../../db/database';
 import type { TAcceptedEvent } from './envelope';
 import { isDatabaseUnreachable } from '../../db/db-errors';
 import type { IntakeSpool, TIntakeRow } from './intake-spool';
+import { uplinksAccepted } from '../../lib/metrics';
 
 /** How often a waiting spool is tried against the database. */
 const REPLAY_EVERY_MS = 1_000;
@@ -73,9 +74,23 @@ export class IntakeWriter {
   /** Resolves after the event is committed: true when stored now, false when it was a duplicate. */
   submit(networkServerId: number | null, event: TAcceptedEvent): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ networkServerId, event, resolve, reject });
+      const answer = (stored: boolean) => {
+        uplinksAccepted.inc({ outcome: stored ? 'stored' : 'duplicate' });
+        resolve(stored);
+      };
+      this.queue.push({ networkServerId, event, resolve: answer, reject });
       this.schedule();
     });
+  }
+
+  /** Takes uplinks: not closed, and its spool (if any) has room (`/readyz`). */
+  accepting(): boolean {
+    return !this.closed && (this.options.spool?.hasRoom() ?? true);
+  }
+
+  /** Bytes waiting in the spool (0 without one): read by `/metrics`. */
+  spoolBytes(): number {
+    return this.options.spool?.size() ?? 0;
   }
 
   /** Writes what is queued and waits for every write in flight. */

@@ -4,6 +4,7 @@ import { column, rowShape } from '../../db/rows';
 import { processEvents, type TOutcomes, type TStoredEvent } from './process-events';
 import type { TIntakeEnvelope } from '../intake/envelope';
 import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
+import { uplinkProcessingFailures, uplinksProcessed } from '../../lib/metrics';
 
 export const INTAKE_BATCH_SIZE = 500;
 /** Retry delay after the n-th failure: 2^(n-1) seconds (1 s, 2 s, 4 s ...), at most 10 minutes; never given up. */
@@ -32,6 +33,11 @@ async function markProcessed(tx: TDbOrTx, outcomes: TOutcomes): Promise<void> {
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id bigint, problem text) WHERE e.id = u.id`);
 }
 
+/** Counted once the transaction that marked them has committed. */
+function countProcessed(outcomes: TOutcomes): void {
+  for (const problem of outcomes.values()) uplinksProcessed.inc({ result: problem ? 'problem' : 'ok' });
+}
+
 /**
  * Processes one batch of due events in one transaction. When the batch fails, each of its
  * events is tried alone, so one bad event cannot hold up the others; the failing one is
@@ -41,14 +47,17 @@ async function markProcessed(tx: TDbOrTx, outcomes: TOutcomes): Promise<void> {
 export async function processIntakeBatch(db: TDb, limit = INTAKE_BATCH_SIZE): Promise<number> {
   let claimedIds: number[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    const processed = await db.transaction(async (tx) => {
       const events = await claim(tx, limit);
       claimedIds = events.map((event) => event.id);
-      if (events.length === 0) return 0;
+      if (events.length === 0) return 0 as const;
       const outcomes = await processEvents(tx, events);
       await markProcessed(tx, outcomes);
-      return events.length;
+      return outcomes;
     });
+    if (processed === 0) return 0;
+    countProcessed(processed);
+    return claimedIds.length;
   } catch (batchError) {
     if (claimedIds.length === 0) throw batchError;
     for (const id of claimedIds) await processAlone(db, id);
@@ -58,12 +67,16 @@ export async function processIntakeBatch(db: TDb, limit = INTAKE_BATCH_SIZE): Pr
 
 async function processAlone(db: TDb, id: number): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    const outcomes = await db.transaction(async (tx) => {
       const events = await claim(tx, 1, id);
-      if (events.length === 0) return;
-      await markProcessed(tx, await processEvents(tx, events));
+      if (events.length === 0) return null;
+      const processed = await processEvents(tx, events);
+      await markProcessed(tx, processed);
+      return processed;
     });
+    if (outcomes) countProcessed(outcomes);
   } catch (error) {
+    uplinkProcessingFailures.inc();
     const message = error instanceof Error ? error.message : String(error);
     await db.execute(sql`UPDATE intake_events SET attempts = attempts + 1, last_error = ${message.slice(0, 2000)},
       next_attempt_at = now() + ${RETRY_DELAY}
