@@ -19,6 +19,8 @@ const OUTBOXES = {
   alarm_notifications: sql`SELECT count(*) AS waiting, min(due_at) AS oldest FROM alarm_notification_items WHERE mail_id IS NULL AND due_at <= now()`,
   /** Readings, alarm steps and lab results not yet delivered to a platform. */
   platforms: sql`SELECT count(*) AS waiting, min(created_at) AS oldest FROM platform_items`,
+  /** Webhook deliveries not yet answered with a 2xx nor given up (docs/webhooks.md), retries included. */
+  webhooks: sql`SELECT count(*) AS waiting, min(created_at) AS oldest FROM webhook_deliveries WHERE state = 'pending'`,
 } as const;
 
 export type TOutboxKind = keyof typeof OUTBOXES;
