@@ -128,6 +128,10 @@ export const alarmMailNl = {
   footer: 'U ontvangt deze e-mail door uw keuzes voor alarmmeldingen. Aanpassen kan op {{accountUrl}}',
   footerEscalation: 'De escalatie stelt u in bij de klant in het portaal: {{customerUrl}}',
   unknown: 'onbekend',
+  /** Teams, Slack and SMS (docs/alarm-notifications.md, "Formats"). */
+  headingStage: 'Escalatie stap {{stage}}: {{count}} alarm(en) van {{customer}} niet bevestigd',
+  introStage: 'Niemand heeft dit alarm na {{minutes}} minuten bevestigd. U staat in stap {{stage}} van de escalatie.',
+  footerChannel: 'Aanpassen kan op {{accountUrl}}',
 };
 
 export const alarmMailEn: typeof alarmMailNl = {
@@ -153,6 +157,9 @@ export const alarmMailEn: typeof alarmMailNl = {
   footer: 'You receive this e-mail because of your alarm notification choices. You can change them at {{accountUrl}}',
   footerEscalation: 'Escalation is set on the customer in the portal: {{customerUrl}}',
   unknown: 'unknown',
+  headingStage: 'Escalation stage {{stage}}: {{count}} alarm(s) of {{customer}} not acknowledged',
+  introStage: 'Nobody acknowledged this alarm within {{minutes}} minutes. You are in stage {{stage}} of the escalation.',
+  footerChannel: 'You can change this at {{accountUrl}}',
 };
 
 export type TAlarmMailTexts = typeof alarmMailNl;

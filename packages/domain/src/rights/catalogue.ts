@@ -49,7 +49,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   editCustomer: [...route('PatchCustomer'), ...route('PatchCustomerAlarmEscalation'), ...fields('rw', 'customer.details')],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
-  editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],
+  editLocation: [...route('PatchLocation', 'PatchLocationAlarmEscalation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],
   deleteLocation: route('DeleteLocation'),
   moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
   addNode: [

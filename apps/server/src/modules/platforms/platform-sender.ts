@@ -5,8 +5,8 @@ import { BackgroundLoop, type TLoopLog } from '../../lib/background-loop';
 import { readEndpoint } from '../places/place-endpoint';
 import type { TEndpoint as TStoredEndpoint } from '../../db/schema';
 import { adapterFor, type TAdapterSettings } from './adapters';
-import type { AddressPolicy } from './platform-address';
-import { postJson, RefusedTarget, type TPostResult } from './platform-http';
+import type { AddressPolicy } from '../../lib/address-policy';
+import { postJson, RefusedTarget, type TPostResult } from '../../lib/outbound-http';
 import { loadItems } from './platform-items';
 import { signBody, SIGNATURE_HEADER } from './platform-signature';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PLATFORM_BATCH_SECONDS } from '@aquasmart/domain';
-import { AddressPolicy } from './platform-address';
+import { AddressPolicy } from '../../lib/address-policy';
 import type { TSenderSettings } from './platform-sender';
 
 /** The sender's settings from the configuration (docs/platforms.md, "Configuration"). */

@@ -6,10 +6,10 @@ import { useTestContext } from '../../test/test-app';
 import { caller, insertCustomer, insertLocation } from '../../test/places-fixtures';
 import { chirpstackUp, countOf, payload, postChirpstack, seedDevice, seedNetworkServer } from '../../test/intake-fixtures';
 import { processIntakeBatch } from '../telemetry/intake-worker';
-import { AddressPolicy } from './platform-address';
+import { AddressPolicy } from '../../lib/address-policy';
 import { deliverDue, dropStaleItems, type TSenderSettings } from './platform-sender';
 import { verifySignature, SIGNATURE_HEADER } from './platform-signature';
-import { startReceiver, type TTestReceiver } from './platform-receiver.fixture';
+import { startReceiver, type TTestReceiver } from '../../test/http-receiver';
 import { LEGIONELLADOSSIER_HEADER } from './adapters/legionella-dossier';
 
 /**

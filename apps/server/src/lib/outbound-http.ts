@@ -8,7 +8,7 @@ import {
   PLATFORM_ANSWER_TIMEOUT_MS,
   PLATFORM_CONNECT_TIMEOUT_MS,
 } from '@aquasmart/domain';
-import type { AddressPolicy } from './platform-address';
+import type { AddressPolicy } from './address-policy';
 
 /** What came back: a status (null when no answer), the first bytes of the answer, or why nothing came. */
 export interface TPostResult {
@@ -22,13 +22,18 @@ export interface TPostOptions {
   policy: AddressPolicy;
   connectTimeoutMs?: number;
   answerTimeoutMs?: number;
+  /** The body's media type; JSON unless said (an SMS provider may take a form). */
+  contentType?: string;
+  /** Who is calling, for the receiver's logs. */
+  userAgent?: string;
 }
 
 /** A refusal before anything was sent (bad URL, forbidden address): the endpoint is parked, trying again would not help. */
 export class RefusedTarget extends Error {}
 
 /**
- * POSTs a JSON body to a platform (docs/platforms.md, "Safe by default"). The host name is resolved
+ * POSTs a body (JSON unless `contentType` says otherwise) to a host outside (docs/platforms.md,
+ * "Safe by default"; the platforms' deliveries and the alarm channels, docs/alarm-notifications.md). The host name is resolved
  * here and every address it has must be allowed (AddressPolicy); the connection then goes to that
  * checked address, so a second lookup (DNS rebinding) cannot point it elsewhere. TLS certificates are
  * checked against the host name; plain http only to allow-listed addresses. Redirects are not
@@ -59,9 +64,9 @@ export async function postJson(urlText: string, body: string, headers: Record<st
       headers: {
         ...headers,
         host: target.url.host,
-        'content-type': 'application/json',
+        'content-type': options.contentType ?? 'application/json',
         'content-length': Buffer.byteLength(body),
-        'user-agent': 'aquasmart-portal-platforms/1',
+        'user-agent': options.userAgent ?? 'aquasmart-portal-platforms/1',
       },
     });
     const connectTimer = setTimeout(() => {
