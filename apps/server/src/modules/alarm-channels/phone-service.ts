@@ -69,7 +69,7 @@ export async function confirmPhone(db: TDb, user: TAuthUser, codeText: string, n
     const result = codeVerdict(code ? { expiresAt: new Date(code.expiresAt), attempts: code.attempts } : null, matches, now);
     if (result === 'wrong') await tx.update(phoneCodes).set({ attempts: sql`${phoneCodes.attempts} + 1` }).where(eq(phoneCodes.userId, user.id));
     if (result === 'ok') {
-      await tx.update(users).set({ phone: code!.phone, phoneVerifiedAt: now }).where(eq(users.id, user.id));
+      await tx.update(users).set({ phone: code.phone, phoneVerifiedAt: now }).where(eq(users.id, user.id));
       await tx.delete(phoneCodes).where(eq(phoneCodes.userId, user.id));
     }
     return result;

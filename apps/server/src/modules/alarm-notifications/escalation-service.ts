@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { MESSAGE, readStoredEscalation, readStoredStages, uniqueAddresses, type TAlarmEscalationChain, type TEscalationStage, type TStoredEscalationStage } from '@aquasmart/domain';
+import { MESSAGE, readStoredEscalation, type TAlarmEscalation, readStoredStages, uniqueAddresses, type TAlarmEscalationChain, type TEscalationStage, type TStoredEscalationStage } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { customers, locations, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -72,7 +72,7 @@ async function storedStages(db: TDb, customer: { id: number; name: string }, sta
  * addresses are the customer's business (an on-call mailbox) and are not checked further. Stages
  * left out of the body stay as they were (a client of the e-mail escalation alone keeps the chain).
  */
-export async function saveEscalation(db: TDb, actor: TAuthUser, customerName: string, body: TAlarmEscalationChain & { stages?: TEscalationStage[] }): Promise<TAlarmEscalationChain> {
+export async function saveEscalation(db: TDb, actor: TAuthUser, customerName: string, body: TAlarmEscalation & { stages?: TEscalationStage[] }): Promise<TAlarmEscalationChain> {
   const customer = await requireCustomer(db, actor, customerName);
   const ids = await userIds(db, customer, body.users, 'users');
   const previous = readStoredStages((customer.alarmEscalation as Record<string, unknown> | null)?.stages);
@@ -86,7 +86,7 @@ export async function saveEscalation(db: TDb, actor: TAuthUser, customerName: st
 export async function readLocationEscalation(db: TDb, actor: TAuthUser, customerName: string, locationName: string): Promise<{ stages: TEscalationStage[] }> {
   const location = await requireLocation(db, actor, customerName, locationName);
   const [row] = await db.select({ escalation: locations.alarmEscalation }).from(locations).where(eq(locations.id, location.id));
-  return { stages: await stagesAnswer(db, readStoredStages((row?.escalation as Record<string, unknown> | null)?.stages)) };
+  return { stages: await stagesAnswer(db, readStoredStages((row?.escalation)?.stages)) };
 }
 
 export async function saveLocationEscalation(db: TDb, actor: TAuthUser, customerName: string, locationName: string, body: { stages: TEscalationStage[] }): Promise<{ stages: TEscalationStage[] }> {

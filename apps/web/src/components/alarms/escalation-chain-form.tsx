@@ -55,7 +55,7 @@ function StageChannels({ index }: { index: number }) {
   const { t } = useTranslation();
   const { control } = useFormContext<TChainFormValues>();
   const { field } = useController({ control, name: `stages.${index}.channels` });
-  const chosen = (field.value ?? []) as TAlarmChannel[];
+  const chosen = (field.value ?? []);
   const toggle = (channel: TAlarmChannel, on: boolean) => field.onChange(ALARM_CHANNELS.filter((entry) => (entry === channel ? on : chosen.includes(entry))));
   return (
     <FormControl component="fieldset">

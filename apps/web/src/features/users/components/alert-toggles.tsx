@@ -62,7 +62,7 @@ function KindChannels({ kind }: { kind: TAlarmKind }) {
   const { control } = useFormContext<TNotificationValues>();
   const mode = useWatch({ control, name: `alarmNotifications.kinds.${kind}` });
   const { field, fieldState } = useController({ control, name: `alarmNotifications.channels.${kind}` });
-  const chosen = (field.value ?? []) as TAlarmChannel[];
+  const chosen = (field.value ?? []);
   const toggle = (channel: TAlarmChannel, on: boolean) => field.onChange(ALARM_CHANNELS.filter((entry) => (entry === channel ? on : chosen.includes(entry))));
   const legend = t('alarmNotifications.channelsOf', { kind: t(`alarmNotifications.kinds.${kind}`) });
   return (
