@@ -114,7 +114,8 @@ export function toAlarmNotifications(values: TAlarmNotificationsFormValues): TAl
     quietHours: values.quietHoursOn ? { from: normalClock(values.quietFrom) ?? values.quietFrom, to: normalClock(values.quietTo) ?? values.quietTo } : null,
     timeZone: values.timeZone,
     customers: values.customersMode === 'all' ? 'all' : [...values.customers],
-    channels: Object.fromEntries(ALARM_KINDS.map((kind) => [kind, [...values.channels[kind]]])),
+    // Only kinds that go by more or other than e-mail: a kind left out goes by e-mail (docs/alarm-notifications.md, "Channels").
+    channels: Object.fromEntries(ALARM_KINDS.filter((kind) => values.channels[kind].join() !== 'email').map((kind) => [kind, [...values.channels[kind]]])),
     teamsUrl: values.teamsUrl.trim() || null,
     slackUrl: values.slackUrl.trim() || null,
   };
