@@ -81,8 +81,8 @@ test.describe.serial('alarm channels', () => {
     await page.getByRole('option', { name: 'Direct', exact: true }).click();
     const offline = page.getByRole('group', { name: 'Node offline via' });
     await offline.getByRole('checkbox', { name: 'Teams' }).check();
-    await offline.getByRole('checkbox', { name: 'Sms' }).check();
-    await offline.getByRole('checkbox', { name: 'E-mail' }).uncheck();
+    await offline.getByRole('checkbox', { name: 'sms' }).check();
+    await offline.getByRole('checkbox', { name: 'e-mail' }).uncheck();
     await page.getByRole('button', { name: 'Opslaan' }).click();
     // Teams without its URL is refused beside the kind.
     await expect(offline.getByText('Vul eerst de webhook-URL van dit kanaal in')).toBeVisible();
@@ -94,8 +94,8 @@ test.describe.serial('alarm channels', () => {
     await page.goto('/users/current');
     const kept = page.getByRole('group', { name: 'Node offline via' });
     await expect(kept.getByRole('checkbox', { name: 'Teams' })).toBeChecked();
-    await expect(kept.getByRole('checkbox', { name: 'Sms' })).toBeChecked();
-    await expect(kept.getByRole('checkbox', { name: 'E-mail' })).not.toBeChecked();
+    await expect(kept.getByRole('checkbox', { name: 'sms' })).toBeChecked();
+    await expect(kept.getByRole('checkbox', { name: 'e-mail' })).not.toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Teams-webhook-URL' })).toHaveValue(`http://127.0.0.1:${portal().port + 1003}/teams`);
   });
 
@@ -164,7 +164,7 @@ test.describe.serial('alarm channels', () => {
       await page.getByRole('option', { name: index === 2 ? ADMIN.email : ENGINEER.email, exact: true }).click();
       await page.keyboard.press('Escape');
     }
-    await chain.getByRole('listitem', { name: 'Stap 2' }).getByRole('checkbox', { name: 'Sms' }).check();
+    await chain.getByRole('listitem', { name: 'Stap 2' }).getByRole('checkbox', { name: 'sms' }).check();
     await chain.getByRole('listitem', { name: 'Stap 2' }).getByRole('switch', { name: 'Ook tijdens de rusttijd van de gebruiker' }).check();
     await expectNoAxeViolations(page, 'the customer form with the escalation chain');
     await chain.getByRole('button', { name: 'Keten opslaan' }).click();
@@ -172,7 +172,7 @@ test.describe.serial('alarm channels', () => {
     await page.reload();
     const saved = page.getByRole('form', { name: 'Escalatieketen' });
     await expect(saved.getByRole('listitem', { name: 'Stap 3' }).getByRole('textbox', { name: 'Na minuten' })).toHaveValue('30');
-    await expect(saved.getByRole('listitem', { name: 'Stap 2' }).getByRole('checkbox', { name: 'Sms' })).toBeChecked();
+    await expect(saved.getByRole('listitem', { name: 'Stap 2' }).getByRole('checkbox', { name: 'sms' })).toBeChecked();
     // A later stage at the same minute is refused beside its field.
     await saved.getByRole('listitem', { name: 'Stap 3' }).getByRole('textbox', { name: 'Na minuten' }).fill('15');
     await saved.getByRole('button', { name: 'Keten opslaan' }).click();

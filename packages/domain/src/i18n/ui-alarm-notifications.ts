@@ -38,10 +38,10 @@ const kindNamesEn: Record<TAlarmKind, string> = {
 export const alarmNotificationsUiNl = {
   alarmNotifications: {
     title: 'Alarmmeldingen',
-    help: 'Kies per soort alarm of u een melding krijgt (direct, of verzameld in een dagelijks overzicht om 07:00 in uw tijdzone) en via welke kanalen: e-mail, Teams, Slack of sms.',
+    help: 'Kies per soort alarm via welke kanalen u een melding krijgt (e-mail, Teams, Slack of sms) en wanneer: direct, of verzameld in een dagelijks overzicht om 07:00 in uw tijdzone.',
     helpOther:
-      'Kies per soort alarm of deze gebruiker een melding krijgt (direct, of verzameld in een dagelijks overzicht om 07:00 in de tijdzone van de gebruiker) en via welke kanalen: e-mail, Teams, Slack of sms.',
-    channels: { email: 'E-mail', teams: 'Teams', slack: 'Slack', sms: 'Sms' },
+      'Kies per soort alarm via welke kanalen deze gebruiker een melding krijgt (e-mail, Teams, Slack of sms) en wanneer: direct, of verzameld in een dagelijks overzicht om 07:00 in de tijdzone van de gebruiker.',
+    channels: { email: 'e-mail', teams: 'Teams', slack: 'Slack', sms: 'sms' },
     channelsOf: '{{kind}} via',
     webhooksTitle: 'Teams en Slack',
     webhooksHelp:
@@ -117,10 +117,10 @@ export const alarmNotificationsUiNl = {
 export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
   alarmNotifications: {
     title: 'Alarm notifications',
-    help: 'Choose for each kind of alarm whether you are notified (immediately, or gathered in a daily digest at 07:00 in your time zone) and by which channels: e-mail, Teams, Slack or text message.',
+    help: 'Choose for each kind of alarm by which channels you are notified (e-mail, Teams, Slack or text message) and when: immediately, or gathered in a daily digest at 07:00 in your time zone.',
     helpOther:
-      "Choose for each kind of alarm whether this user is notified (immediately, or gathered in a daily digest at 07:00 in the user's time zone) and by which channels: e-mail, Teams, Slack or text message.",
-    channels: { email: 'E-mail', teams: 'Teams', slack: 'Slack', sms: 'Text message' },
+      "Choose for each kind of alarm by which channels this user is notified (e-mail, Teams, Slack or text message) and when: immediately, or gathered in a daily digest at 07:00 in the user's time zone.",
+    channels: { email: 'e-mail', teams: 'Teams', slack: 'Slack', sms: 'text message' },
     channelsOf: '{{kind}} by',
     webhooksTitle: 'Teams and Slack',
     webhooksHelp:
