@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TCurrentUser } from '@aquasmart/domain';
+import { normalPhone, type TCurrentUser } from '@aquasmart/domain';
 import { OutlinedTextField } from '../../components/form/outlined-text-field';
 import { Section } from '../../components/page';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
@@ -79,7 +79,7 @@ export function PhoneSection({ phone }: { phone: TCurrentUser['phone'] }) {
     }
   };
 
-  const verified = phone?.verified === true && phone.number === number;
+  const verified = phone?.verified === true && phone.number === normalPhone(number);
   return (
     <Paper variant="outlined" sx={{ mb: 2 }}>
       <Section title={t('phone.title')}>
