@@ -55,18 +55,17 @@ function CustomersChoice({ options, loading, whose }: { options: readonly string
 
 /**
  * The channels of one kind (docs/alarm-notifications.md, "Channels"): a group of checkboxes named
- * after the kind ("Node offline via"), e-mail first. Disabled while the kind is off.
+ * after the kind ("Node offline via"), e-mail first.
  */
 function KindChannels({ kind }: { kind: TAlarmKind }) {
   const { t } = useTranslation();
   const { control } = useFormContext<TNotificationValues>();
-  const mode = useWatch({ control, name: `alarmNotifications.kinds.${kind}` });
   const { field, fieldState } = useController({ control, name: `alarmNotifications.channels.${kind}` });
   const chosen = (field.value ?? []);
   const toggle = (channel: TAlarmChannel, on: boolean) => field.onChange(ALARM_CHANNELS.filter((entry) => (entry === channel ? on : chosen.includes(entry))));
   const legend = t('alarmNotifications.channelsOf', { kind: t(`alarmNotifications.kinds.${kind}`) });
   return (
-    <FormControl component="fieldset" error={fieldState.error !== undefined} disabled={mode === 'off'} sx={{ mt: 0.5 }}>
+    <FormControl component="fieldset" error={fieldState.error !== undefined} sx={{ mt: 0.5 }}>
       <FormLabel component="legend" sx={{ typography: 'caption', color: 'text.secondary' }}>
         {legend}
       </FormLabel>
