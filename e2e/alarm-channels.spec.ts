@@ -141,7 +141,7 @@ test.describe.serial('alarm channels', () => {
       for (const device of ['desktop', 'phone'] as const) {
         await page.setViewportSize(device === 'phone' ? PHONE : DESKTOP);
         await page.reload();
-        await expect(page.getByText(language === 'nl' ? 'Escalatie stap 1' : 'Escalation stage 1')).toBeVisible();
+        await expect(page.getByText(language === 'nl' ? 'Escalatie stap 1' : 'Escalation stage 1', { exact: true }).first()).toBeVisible();
         await shoot(page, 'alarm-timeline-stages', language, device);
       }
     }
