@@ -103,7 +103,9 @@ const MODULE_BUILDS_ON = {
   // The report materialises its deviations and reads their actions (deviations-repository.ts), and checks the planned disinfections.
   logbook: ['locations', 'alerts', 'deviations', 'disinfections'],
   // Alarm e-mails go through the alerts' outbox; escalation settings belong to a customer.
-  'alarm-notifications': ['alerts', 'customers', 'alarm-store'],
+  'alarm-notifications': ['alerts', 'customers', 'alarm-store', 'alarm-channels', 'locations'],
+  // Teams, Slack and SMS (docs/alarm-notifications.md, "Channels"): their outbox writes the timeline's 'messaged' steps.
+  'alarm-channels': ['alarm-store'],
   // The live change stream (docs/events.md): lib/change-feed and identity only.
   events: [],
   // The label sheet (docs/field-work.md): the nodes a user may see, a location's nodes, a location's outlets.

@@ -22,7 +22,7 @@ async function choose(page: Page, field: string, option: string): Promise<void> 
 test.describe('alarm notifications', () => {
   test('a user sets a daily digest and quiet hours on the own account, and they are kept', async ({ page }) => {
     await signIn(page, ENGINEER, '/users/current');
-    await expect(page.getByRole('heading', { name: 'Alarmmeldingen per e-mail' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alarmmeldingen' })).toBeVisible();
     await choose(page, 'Node offline', 'Dagelijks overzicht');
     await choose(page, 'Lage batterij', 'Dagelijks overzicht');
     await page.getByRole('switch', { name: 'Rusttijd gebruiken' }).check();
@@ -81,7 +81,7 @@ test.describe('alarm notifications', () => {
       await signIn(page, ENGINEER);
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
       await page.goto('/users/current');
-      const title = language === 'nl' ? 'Alarmmeldingen per e-mail' : 'Alarm notifications by e-mail';
+      const title = language === 'nl' ? 'Alarmmeldingen' : 'Alarm notifications';
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       await page.getByRole('switch', { name: language === 'nl' ? 'Rusttijd gebruiken' : 'Use quiet hours' }).check();
       await page.getByRole('radio', { name: language === 'nl' ? 'Alleen deze klanten' : 'Only these customers' }).check();

@@ -379,8 +379,8 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
     expect(created.status(), await created.text()).toBe(201);
     await signIn(page, ADMIN);
     const texts = {
-      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30 (Europe/Amsterdam)', customers: 'Klanten: Gemeente Utrecht', title: 'Alarmmeldingen per e-mail' },
-      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30 (Europe/Amsterdam)', customers: 'Customers: Gemeente Utrecht', title: 'Alarm notifications by e-mail' },
+      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30 (Europe/Amsterdam)', customers: 'Klanten: Gemeente Utrecht', title: 'Alarmmeldingen' },
+      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30 (Europe/Amsterdam)', customers: 'Customers: Gemeente Utrecht', title: 'Alarm notifications' },
     };
     for (const language of ['en', 'nl'] as const) {
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
@@ -413,7 +413,7 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
     // the quiet hours are time inputs (issue 37).
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/users/${encodeURIComponent(email)}/edit`);
-    await expect(page.getByRole('heading', { name: 'Alarmmeldingen per e-mail' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alarmmeldingen' })).toBeVisible();
     await expect(page.getByText(/uw tijdzone|die ik mag zien/)).toHaveCount(0);
     const to = page.getByLabel(/^Tot/);
     await expect(to).toHaveAttribute('type', 'time');

@@ -58,6 +58,12 @@ Object.assign(process.env, {
   // e2e/platforms.spec.ts starts a platform receiver on 127.0.0.1; deliveries every 2 s instead of 60.
   PLATFORM_ALLOWED_ADDRESSES: '127.0.0.1',
   PLATFORM_BATCH_INTERVAL: '2',
+  // e2e/alarm-channels.spec.ts stands in for Twilio on the portal's port + 1002 (SMS of the phone codes).
+  SMS_API_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1002}`,
+  SMS_ACCOUNT_SID: 'ACe2e',
+  SMS_AUTH_TOKEN: 'e2e-token',
+  SMS_FROM: '+3197010203040',
+  CHANNEL_ANY_WEBHOOK_HOST: 'on',
   // Cheap password hashes for the demo users and every sign-in (apps/server/src/identity/passwords.ts).
   AQUASMART_TEST_PASSWORD_HASHING: 'cheap',
 });

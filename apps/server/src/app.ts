@@ -58,6 +58,8 @@ import { platformRoutes } from './modules/platforms/platform-routes';
 import { platformSettings } from './modules/platforms/platform-settings';
 import { webhookRoutes } from './modules/webhooks/webhook-routes';
 import { alarmEscalationRoutes } from './modules/alarm-notifications/escalation-routes';
+import { alarmChannelRoutes } from './modules/alarm-channels/channel-routes';
+import { channelSettings } from './modules/alarm-channels/channel-settings';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dashboardSamplingRoutes } from './modules/sampling/sampling-dashboard';
 import { deviceRadioRoutes } from './modules/devices/device-radio-routes';
@@ -82,7 +84,7 @@ declare module 'fastify' {
 
 export interface TAppOptions {
   config: Pick<TConfig, 'TOKEN_TTL' | 'WEB_DIST' | 'LOG_LEVEL' | 'TRUST_PROXY'> &
-    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL' | 'TWO_FACTOR_ADMINS' | 'METRICS_TOKEN' | 'METRICS_ALLOWED_ADDRESSES'>>;
+    Partial<Pick<TConfig, 'GATEWAY_OFFLINE_AFTER' | 'COPY_NAME' | 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES' | 'LOGBOOK_SIGNING_P12' | 'LOGBOOK_SIGNING_PASSPHRASE' | 'PUBLIC_URL' | 'TWO_FACTOR_ADMINS' | 'METRICS_TOKEN' | 'METRICS_ALLOWED_ADDRESSES' | 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'CHANNEL_ANY_WEBHOOK_HOST'>>;
   database: TDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log from it); standard output otherwise. */
@@ -208,6 +210,7 @@ export async function buildApp({ config, database, logger, logStream, background
   await registerOpenApi(app);
 
   const platforms = platformSettings(config);
+  const channels = channelSettings(config);
   const twoFactorPolicy = { administrators: config.TWO_FACTOR_ADMINS === 'required' };
   // Every background job, registered in one place with its intervals, leases and stop order.
   const jobs = createBackgroundJobs({
@@ -220,9 +223,10 @@ export async function buildApp({ config, database, logger, logStream, background
     platforms,
     // Webhooks go where platforms may (docs/webhooks.md, "Safe by default"): one allow list, PLATFORM_ALLOWED_ADDRESSES.
     webhooks: { policy: platforms.policy },
+    channels,
     logbookRenderers,
   });
-  const { telemetry, mailer, changeFeed, platformSender } = jobs;
+  const { telemetry, mailer, changeFeed, platformSender, channelSender } = jobs;
   if (backgroundWorkers) app.addHook('onReady', () => jobs.registry.start());
   // onClose runs after the requests in flight are answered: each job finishes the work in hand.
   // Stopped also without backgroundWorkers: a live stream may have opened the change feed.
@@ -241,6 +245,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(ssoRoutes, { db: database.db, publicUrl: config.PUBLIC_URL, tokenTtlSeconds: config.TOKEN_TTL, now: sso?.now, log: app.log });
       await api.register(customerRoutes, { db: database.db });
       await api.register(alarmEscalationRoutes, { db: database.db });
+      await api.register(alarmChannelRoutes, { db: database.db, settings: channels, onQueued: () => channelSender.wake() });
       await api.register(intervalRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
       await api.register(gatewayRoutes, { db: database.db });

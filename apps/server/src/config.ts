@@ -220,6 +220,14 @@ const ZEnv = z.object({
     .refine((text) => text.split(/[\s,]+/).filter(Boolean).every((entry) => isAddressOrRange(entry)), 'must be addresses or CIDR ranges, such as 127.0.0.1, 10.1.0.0/16')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** SMS through Twilio's Messages API (docs/alarm-notifications.md, "SMS"): its base URL, account SID, auth token and sender; unset: no SMS. */
+  SMS_API_URL: z.string().refine(isPublicUrl, 'must be an http:// or https:// address, such as https://api.twilio.com').default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  /** The sender: a Twilio number in E.164 (+3197...) or an alphanumeric sender id where the country allows it. */
+  SMS_FROM: z.string().optional(),
+  /** Alarm channels: also take Teams and Slack webhook URLs on other hosts than theirs (a relay, a test receiver); default off. */
+  CHANNEL_ANY_WEBHOOK_HOST: z.enum(['on', 'off']).default('off'),
 });
 
 /** An IPv4/IPv6 address, or one with a /prefix in range. */
@@ -262,6 +270,10 @@ export const SHOWN_VARIABLES: ReadonlySet<string> = new Set([
   'PLATFORM_ALLOWED_ADDRESSES',
   'METRICS_ALLOWED_ADDRESSES',
   'LOGBOOK_SIGNING_P12',
+  'SMS_API_URL',
+  'SMS_ACCOUNT_SID',
+  'SMS_FROM',
+  'CHANNEL_ANY_WEBHOOK_HOST',
 ]);
 
 /** The variables the server reads (every key of the schema). */

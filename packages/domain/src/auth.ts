@@ -31,6 +31,8 @@ export const ZCurrentUser = z.object({
   logbookEmails: z.boolean(),
   /** Alarm notifications (docs/alarm-notifications.md); flush/overflowDetection above mirror two of its kinds. */
   alarmNotifications: ZAlarmNotifications,
+  /** The phone number SMS go to, and whether a code sent to it was confirmed (docs/alarm-notifications.md, "Phone number"). */
+  phone: z.object({ number: z.string().nullable(), verified: z.boolean() }).optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

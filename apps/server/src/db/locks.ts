@@ -27,6 +27,8 @@ export const ADVISORY_LOCKS = {
   dashboardSummary: 7_331_027,
   /** modules/logbook/logbook-service.ts: one issue of a subject and period at a time (with the subject's key), so one report counts. */
   logbookIssue: 7_331_028,
+  /** modules/alarm-notifications/escalation-chain.ts: one copy advances the escalation chains at a time. */
+  escalationChain: 7_331_029,
 } as const;
 
 export const BOOTSTRAP_LOCK_ID = ADVISORY_LOCKS.bootstrap;

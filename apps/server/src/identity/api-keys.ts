@@ -39,6 +39,8 @@ export function apiKeyUser(key: { id: number; name: string; portalRights: TAuthU
     overflowEmailAlerts: false,
     logbookEmails: false,
     alarmNotifications: defaultAlarmNotifications(),
+    phone: null,
+    phoneVerified: false,
     apiKey: { id: key.id, name: key.name },
   };
 }

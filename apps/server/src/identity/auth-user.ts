@@ -26,6 +26,9 @@ export interface TAuthUser {
   logbookEmails: boolean;
   /** Alarm notification preferences (docs/alarm-notifications.md); the two toggles above mirror two of its kinds. */
   alarmNotifications: TStoredAlarmNotifications;
+  /** The phone number SMS go to; `phoneVerified` once a code sent to it was confirmed (docs/alarm-notifications.md). */
+  phone: string | null;
+  phoneVerified: boolean;
   /** Set when the caller is an API key, not a person (identity/api-keys.ts, docs/api-keys.md). */
   apiKey?: { id: number; name: string };
 }
@@ -62,6 +65,8 @@ export function toAuthUser(row: typeof users.$inferSelect, scope: { id: number; 
     overflowEmailAlerts: row.overflowEmailAlerts,
     logbookEmails: row.logbookEmails,
     alarmNotifications: mirroredPreferences(row),
+    phone: row.phone ?? null,
+    phoneVerified: row.phone !== null && row.phone !== undefined && row.phoneVerifiedAt !== null && row.phoneVerifiedAt !== undefined,
   };
 }
 

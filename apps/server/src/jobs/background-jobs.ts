@@ -17,6 +17,8 @@ import { RETENTION_EVERY_MS } from '../modules/maintenance/intake-retention';
 import { createMaintenance } from '../modules/maintenance/maintenance';
 import { VACUUM_EVERY_MS } from '../modules/maintenance/vacuum-job';
 import { createPlatformSender, PLATFORM_SENDER_IDLE_MS, type TSenderSettings } from '../modules/platforms/platform-sender';
+import { CHANNEL_SENDER_IDLE_MS, createChannelSender, type TChannelSettings } from '../modules/alarm-channels/channel-outbox';
+import { createEscalationChain, ESCALATION_CHAIN_EVERY_MS } from '../modules/alarm-notifications/escalation-chain';
 import { createSamplingDueJob, SAMPLING_DUE_EVERY_MS } from '../modules/sampling/sampling-due';
 import { CHECK_DUE_EVERY_MS, createCheckDueJob } from '../modules/outlets/check-due';
 import { INTAKE_WORKER_IDLE_MS } from '../modules/telemetry/intake-worker';
@@ -40,6 +42,8 @@ export interface TBackgroundJobsOptions {
   platforms: TSenderSettings;
   /** Webhooks (docs/webhooks.md): where they may go. */
   webhooks: TWebhookSettings;
+  /** Teams, Slack and SMS (docs/alarm-notifications.md, "Channels"). */
+  channels: TChannelSettings;
   logbookRenderers: TLogbookRenderers;
 }
 
@@ -61,7 +65,15 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
     idleMs: ALERT_MAILER_IDLE_MS,
   });
   // Alarm notifications (docs/alarm-notifications.md): reads the alarms table, writes into the mailer's outbox.
-  const alarmNotifier = createAlarmNotifier(db, { publicUrl: mailer.publicUrl, log, onQueued: () => mailer.wake(), idleMs: ALARM_NOTIFIER_IDLE_MS });
+  // Teams, Slack and SMS messages: written by the notifier, the chain and the phone codes, sent once with retries.
+  const channelSender = createChannelSender(db, options.channels, log, CHANNEL_SENDER_IDLE_MS);
+  const queued = () => {
+    mailer.wake();
+    channelSender.wake();
+  };
+  const alarmNotifier = createAlarmNotifier(db, { publicUrl: mailer.publicUrl, log, onQueued: queued, idleMs: ALARM_NOTIFIER_IDLE_MS });
+  // The escalation chains (docs/escalation.md): a stage when it is due, until someone acknowledges.
+  const escalationChain = createEscalationChain(db, { publicUrl: mailer.publicUrl, log, onQueued: queued, idleMs: ESCALATION_CHAIN_EVERY_MS });
   const monthlyLogbook = createMonthlyLogbookJob(
     {
       db,
@@ -97,6 +109,8 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
     },
     loopJob('e-mail alerts', ALERT_MAILER_IDLE_MS, 'composing under a try advisory lock (alertComposer); mails claimed FOR UPDATE SKIP LOCKED on PostgreSQL', mailer),
     loopJob('alarm notifications', ALARM_NOTIFIER_IDLE_MS, 'a try advisory lock (alarmNotifier); alarms claimed FOR UPDATE SKIP LOCKED', alarmNotifier),
+    loopJob('escalation chains', ESCALATION_CHAIN_EVERY_MS, 'a try advisory lock (escalationChain); alarms claimed FOR UPDATE SKIP LOCKED', escalationChain),
+    loopJob('alarm channel messages', CHANNEL_SENDER_IDLE_MS, 'messages claimed FOR UPDATE SKIP LOCKED and leased while a request is out', channelSender),
     loopJob('monthly logbook', MONTHLY_LOGBOOK_EVERY_MS, 'an advisory lock (monthlyLogbookMail) while the e-mails are looked for and written', monthlyLogbook),
     loopJob('logbook days', LOGBOOK_DAYS_EVERY_MS, 'an advisory lock (logbookDays) while day summaries are written', logbookDays),
     loopJob('offline alarms', OFFLINE_ALARM_SWEEP_EVERY_MS, 'none needed: ON CONFLICT on the one-open-alarm index', offlineAlarms),
@@ -121,5 +135,5 @@ export function createBackgroundJobs(options: TBackgroundJobsOptions) {
       stop: () => maintenance.stop(),
     },
   ]);
-  return { registry, telemetry, mailer, changeFeed, platformSender, webhookSender };
+  return { registry, telemetry, mailer, changeFeed, platformSender, webhookSender, channelSender };
 }

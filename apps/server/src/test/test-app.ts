@@ -75,6 +75,8 @@ export interface TTestContextOptions {
   platforms?: Partial<Pick<TConfig, 'PLATFORM_BATCH_INTERVAL' | 'LEGIONELLADOSSIER_URL' | 'PLATFORM_ALLOWED_ADDRESSES'>>;
   /** `/metrics` access (docs/operations.md, "Metrics"); off by default. */
   metrics?: Partial<Pick<TConfig, 'METRICS_TOKEN' | 'METRICS_ALLOWED_ADDRESSES'>>;
+  /** Alarm channels (docs/alarm-notifications.md, "Channels"): the SMS provider, webhook hosts. */
+  channels?: Partial<Pick<TConfig, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'CHANNEL_ANY_WEBHOOK_HOST'>>;
   /** TWO_FACTOR_ADMINS (docs/users.md, "Two-factor sign-in"); optional by default. */
   twoFactorAdmins?: TConfig['TWO_FACTOR_ADMINS'];
   /** PUBLIC_URL (none by default). */
@@ -90,7 +92,7 @@ export async function createTestContext(options: TTestContextOptions = {}): Prom
   const appDatabase =
     options.connectThrough && database.url ? postgresDatabase(await options.connectThrough(database.url), { ...TEST_POOLS, ...options.database }) : database;
   const app = await buildApp({
-    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false, TWO_FACTOR_ADMINS: options.twoFactorAdmins, PUBLIC_URL: options.publicUrl, ...options.platforms, ...options.metrics },
+    config: { TOKEN_TTL: 3600, WEB_DIST: options.webDist ?? path.resolve('/nonexistent-web-dist'), LOG_LEVEL: options.logStream ? 'info' : 'silent', TRUST_PROXY: options.trustProxy ?? false, TWO_FACTOR_ADMINS: options.twoFactorAdmins, PUBLIC_URL: options.publicUrl, ...options.platforms, ...options.metrics, ...options.channels },
     database: appDatabase,
     logger: options.logStream ? undefined : false,
     logStream: options.logStream,

@@ -90,7 +90,7 @@ const locationListScreen: TScreenLoader = withTexts(placesTexts, () => import('.
 const locationNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-new-page').then((module) => module.LocationNewPage));
 // The location page with the logbook feature in its #logbook tab (app/compositions).
 const locationDetailScreen: TScreenLoader = withTexts(placeNodesAndLogbookTexts, () => import('./compositions/location-detail-screen').then((module) => module.LocationDetailScreen));
-const locationEditScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage));
+const locationEditScreen: TScreenLoader = withTexts(() => Promise.all([placesTexts(), alarmNotificationsTexts()]), () => import('../features/locations/location-edit-page').then((module) => module.LocationEditPage));
 const gatewayListScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-list-page').then((module) => module.GatewayListPage));
 const gatewayNewScreen: TScreenLoader = withTexts(placesTexts, () => import('../features/gateways/gateway-new-page').then((module) => module.GatewayNewPage));
 const gatewayDetailScreen: TScreenLoader = withTexts(placeAndNodesTexts, () => import('../features/gateways/gateway-detail-page').then((module) => module.GatewayDetailPage));

@@ -1,3 +1,4 @@
+import { ALARM_CHANNELS } from './channels';
 import { z } from 'zod';
 import { ALARM_EVENT_ACTIONS, ALARM_KINDS, ALARM_STATES } from './kinds';
 import { ALARM_CLOSE_REASONS } from './placement';
@@ -69,6 +70,20 @@ export const ZAlarmEvent = z.object({
    * condition carried to its new place ('nodeMoved'). Null otherwise (docs/alarms.md, "Closing reasons").
    */
   reason: z.enum(ALARM_CLOSE_REASONS).nullable(),
+  /** A 'stage' step: its number (1 first), who it reached by which channels, who it left out and why (docs/escalation.md). */
+  stage: z
+    .object({
+      number: z.number().int(),
+      reached: z.array(z.object({ name: z.string(), channels: z.array(z.enum(ALARM_CHANNELS)) })),
+      skipped: z.array(z.object({ name: z.string(), reason: z.enum(['quietHours', 'noChannel', 'notAllowed']) })),
+    })
+    .nullable()
+    .optional(),
+  /** A 'messaged' step: a Teams, Slack or SMS message to someone, delivered or failed after its tries. */
+  message: z
+    .object({ channel: z.enum(ALARM_CHANNELS), state: z.enum(['sent', 'failed']), to: z.string(), stage: z.number().int().nullable() })
+    .nullable()
+    .optional(),
 });
 export type TAlarmEvent = z.infer<typeof ZAlarmEvent>;
 

@@ -33,8 +33,8 @@ export const CHANNEL_ALARM_KINDS: readonly TAlarmKind[] = ['faultySensor', 'temp
 export const ALARM_STATES = ['new', 'acknowledged', 'assigned', 'resolved'] as const;
 export type TAlarmState = (typeof ALARM_STATES)[number];
 
-/** Steps of an alarm's timeline; 'observed': a later observation of the subject joined the open alarm (a re-sample still above, docs/sampling.md). */
-export const ALARM_EVENT_ACTIONS = ['opened', 'closed', 'reopened', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated', 'notified', 'observed'] as const;
+/** Steps of an alarm's timeline; 'stage': a stage of the escalation chain went out, 'messaged': a Teams, Slack or SMS message was delivered or failed (docs/escalation.md); 'observed': a later observation of the subject joined the open alarm (a re-sample still above, docs/sampling.md). */
+export const ALARM_EVENT_ACTIONS = ['opened', 'closed', 'reopened', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated', 'notified', 'observed', 'stage', 'messaged'] as const;
 export type TAlarmEventAction = (typeof ALARM_EVENT_ACTIONS)[number];
 
 export const isAlarmKind = (value: unknown): value is TAlarmKind => typeof value === 'string' && (ALARM_KINDS as readonly string[]).includes(value);

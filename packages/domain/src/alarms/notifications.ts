@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../places';
 import { clockToMinutes, normalClock, timeZoneOffsetMinutes } from '../settings/periods';
 import { MESSAGE } from '../validation/message-key';
 import { zEmail } from '../validation/validators';
+import { channelPreferenceShape } from './channels';
 import { ALARM_KINDS, type TAlarmKind } from './kinds';
 
 /**
@@ -59,6 +60,8 @@ const notificationShape = <C extends z.ZodType>(customers: C) =>
     timeZone: z.string().refine(isTimeZone, { error: NOTIFICATION_MESSAGE.timeZone }).default(DEFAULT_TIME_ZONE),
     /** 'all': every customer the user may see (now and later); a list: only these. */
     customers: z.union([z.literal('all'), customers]).default('all'),
+    /** Per kind the channels (docs/alarm-notifications.md, "Channels"); Teams and Slack webhook URLs. */
+    ...channelPreferenceShape,
   });
 
 /**
@@ -85,7 +88,15 @@ export function readStoredAlarmNotifications(value: unknown): TStoredAlarmNotifi
     const one = ZStoredAlarmNotifications.shape[key].safeParse(raw[key]);
     return (one.success ? one.data : fallback[key]) as TStoredAlarmNotifications[K];
   };
-  return { kinds: part('kinds'), quietHours: part('quietHours'), timeZone: part('timeZone'), customers: part('customers') };
+  return {
+    kinds: part('kinds'),
+    quietHours: part('quietHours'),
+    timeZone: part('timeZone'),
+    customers: part('customers'),
+    channels: part('channels'),
+    teamsUrl: part('teamsUrl'),
+    slackUrl: part('slackUrl'),
+  };
 }
 
 /**

@@ -60,6 +60,13 @@ export const screenErrorMessagesNl = {
   alarmAssigneeNotAllowed: 'Deze gebruiker mag dit alarm niet zien en kan het dus niet toegewezen krijgen',
   alarmAssigneeMayNotHandle: 'Deze gebruiker mag dit soort alarm niet afhandelen en kan het dus niet toegewezen krijgen',
   alarmKindNotHandled: 'U mag dit soort alarm niet afhandelen',
+  // alarm channels (docs/alarm-notifications.md, "Phone number")
+  smsNotConfigured: 'Sms versturen is op deze portal niet ingesteld; vraag de beheerder',
+  phoneCodeTooSoon: 'Er is net een code verstuurd; probeer het over een minuut opnieuw',
+  phoneCodeWrong: 'Deze code klopt niet',
+  phoneCodeExpired: 'Deze code is verlopen; vraag een nieuwe aan',
+  phoneCodeTooManyTries: 'Te vaak een verkeerde code; vraag een nieuwe aan',
+  phoneCodeNone: 'Vraag eerst een code aan',
 };
 
 export const screenErrorMessagesEn: typeof screenErrorMessagesNl = {
@@ -117,6 +124,12 @@ export const screenErrorMessagesEn: typeof screenErrorMessagesNl = {
   alarmAssigneeNotAllowed: 'This user may not see this alarm, so it cannot be assigned to them',
   alarmAssigneeMayNotHandle: 'This user may not handle this kind of alarm, so it cannot be assigned to them',
   alarmKindNotHandled: 'You may not handle this kind of alarm',
+  smsNotConfigured: 'Sending text messages is not set up on this portal; ask the administrator',
+  phoneCodeTooSoon: 'A code was just sent; try again in a minute',
+  phoneCodeWrong: 'This code is not right',
+  phoneCodeExpired: 'This code has expired; ask for a new one',
+  phoneCodeTooManyTries: 'Too many wrong codes; ask for a new one',
+  phoneCodeNone: 'Ask for a code first',
 };
 
 const ALL_ERRORS = { ...errorMessagesNl, ...screenErrorMessagesNl };

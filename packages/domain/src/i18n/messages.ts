@@ -59,6 +59,12 @@ export const validationMessagesNl = {
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'Een tijd van 0:00 tot 23:59, bijvoorbeeld 7:00',
   quietHoursEqual: 'Begin en einde van de rusttijd mogen niet gelijk zijn',
+  phone: 'Vul een mobiel nummer in met landcode, bijvoorbeeld +31 6 12345678',
+  webhookUrl: 'Vul de volledige webhook-URL in (https://…)',
+  channelNeedsUrl: 'Vul eerst de webhook-URL van dit kanaal in',
+  channelNeedsPhone: 'Bevestig eerst uw mobiele nummer',
+  stageMinutes: 'Vul een aantal minuten in van 0 tot 10080',
+  stageOrder: 'Een volgende stap komt later dan de vorige',
   escalationMinutes: 'Een heel aantal minuten tussen 5 en 10080 (een week)',
 };
 
@@ -118,6 +124,12 @@ export const validationMessagesEn: typeof validationMessagesNl = {
   // alarm notifications (docs/alarm-notifications.md)
   clock: 'A time from 0:00 to 23:59, for example 7:00',
   quietHoursEqual: 'Quiet hours cannot start and end at the same time',
+  phone: 'Enter a mobile number with its country code, for example +31 6 12345678',
+  webhookUrl: 'Enter the full webhook URL (https://…)',
+  channelNeedsUrl: "Enter this channel's webhook URL first",
+  channelNeedsPhone: 'Confirm your mobile number first',
+  stageMinutes: 'Enter a number of minutes from 0 to 10080',
+  stageOrder: 'A later stage comes after the one before',
   escalationMinutes: 'A whole number of minutes between 5 and 10080 (a week)',
 };
 

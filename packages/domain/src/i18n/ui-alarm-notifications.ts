@@ -37,9 +37,18 @@ const kindNamesEn: Record<TAlarmKind, string> = {
 
 export const alarmNotificationsUiNl = {
   alarmNotifications: {
-    title: 'Alarmmeldingen per e-mail',
-    help: 'Kies per soort alarm of u een e-mail krijgt: direct, of verzameld in een dagelijks overzicht om 07:00 in uw tijdzone.',
-    helpOther: 'Kies per soort alarm of deze gebruiker een e-mail krijgt: direct, of verzameld in een dagelijks overzicht om 07:00 in de tijdzone van de gebruiker.',
+    title: 'Alarmmeldingen',
+    help: 'Kies per soort alarm via welke kanalen u een melding krijgt (e-mail, Teams, Slack of sms) en wanneer: direct, of verzameld in een dagelijks overzicht om 07:00 in uw tijdzone.',
+    helpOther:
+      'Kies per soort alarm via welke kanalen deze gebruiker een melding krijgt (e-mail, Teams, Slack of sms) en wanneer: direct, of verzameld in een dagelijks overzicht om 07:00 in de tijdzone van de gebruiker.',
+    channels: { email: 'e-mail', teams: 'Teams', slack: 'Slack', sms: 'sms' },
+    channelsOf: '{{kind}} via',
+    webhooksTitle: 'Teams en Slack',
+    webhooksHelp:
+      'Plak de webhook-URL van het kanaal waarin u de meldingen wilt zien (Teams: een Workflow "bericht plaatsen bij een webhookverzoek"; Slack: een Incoming Webhook). Behandel de URL als een wachtwoord.',
+    webhooksHelpOther: 'De webhook-URL van het Teams- of Slack-kanaal van deze gebruiker. Behandel de URL als een wachtwoord.',
+    teamsUrl: 'Teams-webhook-URL',
+    slackUrl: 'Slack-webhook-URL',
     kinds: kindNamesNl,
     modes: { off: 'Uit', immediately: 'Direct', digest: 'Dagelijks overzicht' },
     kindsLegend: 'Per soort alarm',
@@ -67,13 +76,58 @@ export const alarmNotificationsUiNl = {
     escalationSaved: 'Escalatie opgeslagen',
     escalationSaveError: 'Escalatie niet opgeslagen',
   },
+  /** The account page's mobile number (docs/alarm-notifications.md, "Phone number"). */
+  phone: {
+    title: 'Mobiel nummer voor sms',
+    help: 'Alarmen kunnen per sms komen, bijvoorbeeld voor wie ’s nachts dienst heeft. U krijgt eerst een code per sms om het nummer te bevestigen.',
+    number: 'Mobiel nummer',
+    numberHelp: 'Met landcode, bijvoorbeeld +31 6 12345678',
+    send: 'Code versturen',
+    sendAgain: 'Nieuwe code versturen',
+    remove: 'Nummer verwijderen',
+    codeTitle: 'Code bevestigen',
+    code: 'Code uit de sms',
+    codeHelp: 'Zes cijfers, tien minuten geldig',
+    confirm: 'Bevestigen',
+    verifiedChip: 'Bevestigd',
+    codeSent: 'Code verstuurd',
+    verified: 'Nummer bevestigd',
+  },
+  /** The escalation chain's editor (docs/escalation.md). */
+  escalationChain: {
+    title: 'Escalatieketen',
+    help: 'Stap 1 gaat naar de eerste verantwoordelijken, zodra het alarm ontstaat of na het aantal minuten. Heeft daarna nog niemand het alarm bevestigd, dan gaat elke volgende stap op zijn tijd naar de volgende mensen. Bevestigen, toewijzen of oplossen stopt de keten.',
+    helpLocation: 'Een eigen keten voor deze locatie gaat voor die van de klant. Zonder stappen geldt de keten van de klant.',
+    stage: 'Stap {{number}}',
+    minutes: 'Na minuten',
+    minutesHelp: 'Minuten na het ontstaan van het alarm',
+    users: 'Gebruikers',
+    channels: 'Kanalen',
+    ownChannels: 'Eigen keuze van elke gebruiker',
+    duringQuietHours: 'Ook tijdens de rusttijd van de gebruiker',
+    addStage: 'Stap toevoegen',
+    removeStage: 'Stap {{number}} verwijderen',
+    save: 'Keten opslaan',
+    saved: 'Escalatieketen opgeslagen',
+    saveError: 'Escalatieketen niet opgeslagen',
+    none: 'Nog geen stappen.',
+  },
 };
 
 export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
   alarmNotifications: {
-    title: 'Alarm notifications by e-mail',
-    help: 'Choose for each kind of alarm whether you get an e-mail: immediately, or gathered in a daily digest at 07:00 in your time zone.',
-    helpOther: "Choose for each kind of alarm whether this user gets an e-mail: immediately, or gathered in a daily digest at 07:00 in the user's time zone.",
+    title: 'Alarm notifications',
+    help: 'Choose for each kind of alarm by which channels you are notified (e-mail, Teams, Slack or text message) and when: immediately, or gathered in a daily digest at 07:00 in your time zone.',
+    helpOther:
+      "Choose for each kind of alarm by which channels this user is notified (e-mail, Teams, Slack or text message) and when: immediately, or gathered in a daily digest at 07:00 in the user's time zone.",
+    channels: { email: 'e-mail', teams: 'Teams', slack: 'Slack', sms: 'text message' },
+    channelsOf: '{{kind}} by',
+    webhooksTitle: 'Teams and Slack',
+    webhooksHelp:
+      'Paste the webhook URL of the channel where you want to see the notifications (Teams: a Workflow "post to a channel when a webhook request is received"; Slack: an Incoming Webhook). Treat the URL as a password.',
+    webhooksHelpOther: "The webhook URL of this user's Teams or Slack channel. Treat the URL as a password.",
+    teamsUrl: 'Teams webhook URL',
+    slackUrl: 'Slack webhook URL',
     kinds: kindNamesEn,
     modes: { off: 'Off', immediately: 'Immediately', digest: 'Daily digest' },
     kindsLegend: 'Per kind of alarm',
@@ -100,6 +154,40 @@ export const alarmNotificationsUiEn: typeof alarmNotificationsUiNl = {
     escalationSave: 'Save escalation',
     escalationSaved: 'Escalation saved',
     escalationSaveError: 'Escalation not saved',
+  },
+  phone: {
+    title: 'Mobile number for text messages',
+    help: 'Alarms can come by text message, for example for whoever is on call at night. You first get a code by text message to confirm the number.',
+    number: 'Mobile number',
+    numberHelp: 'With the country code, for example +31 6 12345678',
+    send: 'Send code',
+    sendAgain: 'Send a new code',
+    remove: 'Remove number',
+    codeTitle: 'Confirm the code',
+    code: 'Code from the text message',
+    codeHelp: 'Six digits, valid for ten minutes',
+    confirm: 'Confirm',
+    verifiedChip: 'Confirmed',
+    codeSent: 'Code sent',
+    verified: 'Number confirmed',
+  },
+  escalationChain: {
+    title: 'Escalation chain',
+    help: 'Stage 1 goes to the first people responsible, as soon as the alarm opens or after its minutes. If nobody has acknowledged the alarm by then, each next stage goes to the next people on time. Acknowledging, assigning or resolving stops the chain.',
+    helpLocation: "A chain of this location's own comes before the customer's. Without stages the customer's chain holds.",
+    stage: 'Stage {{number}}',
+    minutes: 'After minutes',
+    minutesHelp: 'Minutes after the alarm opened',
+    users: 'Users',
+    channels: 'Channels',
+    ownChannels: "Each user's own choice",
+    duringQuietHours: "Also during the user's quiet hours",
+    addStage: 'Add stage',
+    removeStage: 'Remove stage {{number}}',
+    save: 'Save chain',
+    saved: 'Escalation chain saved',
+    saveError: 'Escalation chain not saved',
+    none: 'No stages yet.',
   },
 };
 
@@ -128,6 +216,10 @@ export const alarmMailNl = {
   footer: 'U ontvangt deze e-mail door uw keuzes voor alarmmeldingen. Aanpassen kan op {{accountUrl}}',
   footerEscalation: 'De escalatie stelt u in bij de klant in het portaal: {{customerUrl}}',
   unknown: 'onbekend',
+  /** Teams, Slack and SMS (docs/alarm-notifications.md, "Formats"). */
+  headingStage: 'Escalatie stap {{stage}}: {{count}} alarm(en) van {{customer}} niet bevestigd',
+  introStage: 'Niemand heeft dit alarm na {{minutes}} minuten bevestigd. U staat in stap {{stage}} van de escalatie.',
+  footerChannel: 'Aanpassen kan op {{accountUrl}}',
 };
 
 export const alarmMailEn: typeof alarmMailNl = {
@@ -153,6 +245,9 @@ export const alarmMailEn: typeof alarmMailNl = {
   footer: 'You receive this e-mail because of your alarm notification choices. You can change them at {{accountUrl}}',
   footerEscalation: 'Escalation is set on the customer in the portal: {{customerUrl}}',
   unknown: 'unknown',
+  headingStage: 'Escalation stage {{stage}}: {{count}} alarm(s) of {{customer}} not acknowledged',
+  introStage: 'Nobody acknowledged this alarm within {{minutes}} minutes. You are in stage {{stage}} of the escalation.',
+  footerChannel: 'You can change this at {{accountUrl}}',
 };
 
 export type TAlarmMailTexts = typeof alarmMailNl;

@@ -55,7 +55,7 @@ export const RIGHT_CATALOGUE: Record<Exclude<TRightFlag, 'administrator'>, TRigh
   ],
   deleteCustomer: route('DeleteCustomer'),
   addLocation: [...route('PostLocation'), ...fields('rw', 'location.details', 'location.notes')],
-  editLocation: [...route('PatchLocation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],
+  editLocation: [...route('PatchLocation', 'PatchLocationAlarmEscalation'), ...SAMPLING_SETUP, ...OUTLET_SETUP, ...fields('rw', 'location.details', 'location.notes')],
   deleteLocation: route('DeleteLocation'),
   moveLocation: [...route('PatchLocation'), ...fields('rw', 'location.customer')],
   addNode: [

@@ -37,6 +37,10 @@ export const OPERATIONS = {
   GetHealth: op('GET', '/healthz', 'public'),
   GetReady: op('GET', '/readyz', 'public'),
   GetCurrentUser: op('GET', '/users/current', 'signedIn'),
+  // the own mobile number for SMS, verified by a code (docs/alarm-notifications.md, "Phone number")
+  PostCurrentPhone: op('POST', '/users/current/phone', 'signedIn'),
+  PostCurrentPhoneConfirm: op('POST', '/users/current/phone/confirm', 'signedIn'),
+  DeleteCurrentPhone: op('DELETE', '/users/current/phone', 'signedIn'),
   PatchCurrentUser: op('PATCH', '/users/current', 'signedIn'),
   GetCurrentAdministrator: op('GET', '/administrators/current', 'signedIn'),
   PatchCurrentAdministrator: op('PATCH', '/administrators/current', 'signedIn'),
@@ -89,6 +93,9 @@ export const OPERATIONS = {
   // alarm escalation (docs/alarm-notifications.md)
   GetCustomerAlarmEscalation: op('GET', '/customers/:customer/alarmEscalation', 'read'),
   PatchCustomerAlarmEscalation: op('PATCH', '/customers/:customer/alarmEscalation', 'route'),
+  // a location's own escalation chain (docs/escalation.md): read with the location, changed with editLocation
+  GetLocationAlarmEscalation: op('GET', '/customers/:customer/locations/:location/alarmEscalation', 'read'),
+  PatchLocationAlarmEscalation: op('PATCH', '/customers/:customer/locations/:location/alarmEscalation', 'route'),
   // locations
   GetLocations: op('GET', '/locations', 'read'),
   GetLocationsExport: op('GET', '/locations/export.csv', 'read'),
@@ -211,6 +218,8 @@ export const OPERATIONS = {
   PostAlarmAssign: op('POST', '/alarms/:id/assign', 'route'),
   PostAlarmComment: op('POST', '/alarms/:id/comment', 'route'),
   PostAlarmResolve: op('POST', '/alarms/:id/resolve', 'route'),
+  // an alarm's Teams, Slack and SMS messages with their delivery state (docs/alarm-notifications.md, "Channels")
+  GetAlarmMessages: op('GET', '/alarms/:id/messages', 'admin'),
   // overflow detection
   GetOverflowLog: op('GET', '/overflowLogs', 'route'),
   DeleteOverflowLog: op('DELETE', '/overflowLogs/:id', 'route'),

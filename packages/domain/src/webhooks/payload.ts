@@ -35,7 +35,7 @@ const ZAlarm = z.object({
 });
 
 const ZAlarmData = z.object({
-  action: z.string().describe('The step: opened, reopened, closed (alarm.opened / alarm.closed); acknowledged, assigned, commented, resolved, escalated (alarm.changed).'),
+  action: z.string().describe('The step: opened, reopened, closed (alarm.opened / alarm.closed); acknowledged, assigned, commented, resolved, escalated, stage (alarm.changed; stage: a stage of its escalation chain reached).'),
   at: iso('When the step happened'),
   customer: ZCustomer,
   location: ZLocation,
@@ -52,7 +52,7 @@ const envelope = <TType extends string, TData extends z.ZodType>(type: TType, da
     .describe(what);
 
 export const ZWebhookAlarmOpened = envelope('alarm.opened', ZAlarmData, 'An alarm opened (or reopened: `action`).');
-export const ZWebhookAlarmChanged = envelope('alarm.changed', ZAlarmData, 'An alarm was acknowledged, assigned, commented on, resolved or escalated.');
+export const ZWebhookAlarmChanged = envelope('alarm.changed', ZAlarmData, 'An alarm was acknowledged, assigned, commented on, resolved, escalated, or reached a stage of its escalation chain.');
 export const ZWebhookAlarmClosed = envelope('alarm.closed', ZAlarmData, 'An alarm\'s condition ended.');
 
 export const ZWebhookDeviationFound = envelope(

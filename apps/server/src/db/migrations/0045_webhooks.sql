@@ -88,7 +88,7 @@ BEGIN
     LEFT JOIN customers c ON c.id = a.customer_id
     LEFT JOIN locations l ON l.id = a.location_id
     LEFT JOIN devices d ON d.eui = a.device_eui
-    WHERE n.action IN ('opened', 'reopened', 'closed', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated')
+    WHERE n.action IN ('opened', 'reopened', 'closed', 'acknowledged', 'assigned', 'commented', 'resolved', 'escalated', 'stage')
     ORDER BY n.id
   ) ev;
   RETURN NULL;

@@ -38,6 +38,8 @@ export const alarms = pgTable(
     updatedAt: updated(),
     /** Set when the notifier wrote the alarm's notification items (migration 0017, docs/alarm-notifications.md). */
     notificationsAt: tsz('notifications_at'),
+    /** How many stages of the escalation chain went out (docs/escalation.md; migration 0046). */
+    escalationStage: integer('escalation_stage').notNull().default(0),
   },
   (table) => [
     uniqueIndex('alarms_one_active_key')
@@ -55,6 +57,7 @@ export const alarms = pgTable(
     index('alarms_active_device_idx').on(table.deviceEui).where(sql`${table.closedAt} IS NULL AND ${table.deviceEui} IS NOT NULL`),
     index('alarms_outlet_idx').on(table.outletId, table.openedAt.desc()).where(sql`${table.outletId} IS NOT NULL`),
     index('alarms_sample_point_idx').on(table.samplePointId, table.openedAt.desc()).where(sql`${table.samplePointId} IS NOT NULL`),
+    index('alarms_chain_idx').on(table.openedAt).where(sql`${table.state} = 'new'`),
     index('alarms_order_idx').on(sql`(${table.closedAt} IS NOT NULL)`, table.openedAt.desc(), table.id.desc()),
   ],
 );
@@ -93,6 +96,8 @@ export const alarmNotificationItems = pgTable(
     dueAt: tsz('due_at').notNull(),
     createdAt: tsz('created_at').notNull().defaultNow(),
     mailId: bigint('mail_id', { mode: 'number' }).references(() => mailMessages.id, { onDelete: 'cascade' }),
+    /** Set when the item went out (by e-mail, Teams, Slack or SMS; migration 0046). */
+    doneAt: tsz('done_at'),
   },
   (table) => [
     uniqueIndex('alarm_notification_items_once').on(table.alarmId, table.userId),
@@ -114,4 +119,39 @@ export const alarmEscalationItems = pgTable(
       .references(() => mailMessages.id, { onDelete: 'cascade' }),
   },
   (table) => [index('alarm_escalation_items_mail_idx').on(table.mailId)],
+);
+
+/**
+ * The channel outbox (docs/alarm-notifications.md, "Channels"; migration 0046): one Teams, Slack or
+ * SMS message, its request body as sent, delivered once by the channel sender with retries.
+ */
+export const alarmMessages = pgTable(
+  'alarm_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** teams, slack, sms */
+    channel: text('channel').notNull(),
+    /** alarms, alarmDigest, stage, phoneCode */
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The webhook URL or the phone number. */
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    alarmIds: jsonb('alarm_ids').$type<number[]>().notNull().default([]),
+    stage: integer('stage'),
+    /** pending, retrying, sent, failed */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    lastAnswer: text('last_answer'),
+    createdAt: tsz('created_at').notNull().defaultNow(),
+    sentAt: tsz('sent_at'),
+  },
+  (table) => [
+    index('alarm_messages_due_idx').on(table.nextAttemptAt).where(sql`state IN ('pending', 'retrying')`),
+    index('alarm_messages_created_idx').on(table.createdAt),
+    index('alarm_messages_alarms_idx').using('gin', table.alarmIds),
+  ],
 );

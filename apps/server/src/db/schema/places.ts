@@ -50,6 +50,8 @@ export const locations = pgTable(
     country: text('country').notNull().default(''),
     calibrationInterval: smallint('calibration_interval').notNull().default(1),
     endpoint: jsonb('endpoint').$type<TEndpoint>().notNull().default({}),
+    /** The location's own escalation chain ({ stages }); null: the customer's (docs/escalation.md; migration 0046). */
+    alarmEscalation: jsonb('alarm_escalation').$type<Record<string, unknown>>(),
     notes: text('notes'),
     /** The logbook's rulebook; null: the customer's (docs/logbook.md). */
     rulebook: text('rulebook').$type<TRulebookId>(),

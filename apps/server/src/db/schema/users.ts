@@ -27,6 +27,9 @@ export const users = pgTable(
      * readStoredAlarmNotifications. flush/overflow_email_alerts mirror two of its kinds.
      */
     alarmNotifications: jsonb('alarm_notifications').$type<Record<string, unknown>>().notNull().default({}),
+    /** The phone number SMS go to (E.164), and when a code sent to it was confirmed (migration 0046); SMS only once verified. */
+    phone: text('phone'),
+    phoneVerifiedAt: tsz('phone_verified_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -183,3 +186,15 @@ export const ssoHandoffs = pgTable(
   },
   (table) => [index('sso_handoffs_expires_idx').on(table.expiresAt)],
 );
+
+/** A phone number's verification code, one per user: only its hash, its expiry and the tries used (docs/alarm-notifications.md, "Phone number"). */
+export const phoneCodes = pgTable('phone_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: tsz('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: tsz('sent_at').notNull().defaultNow(),
+});

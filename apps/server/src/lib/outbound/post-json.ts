@@ -22,6 +22,8 @@ export interface TPostOptions {
   policy: AddressPolicy;
   connectTimeoutMs?: number;
   answerTimeoutMs?: number;
+  /** The body's media type; JSON unless said (an SMS provider may take a form). */
+  contentType?: string;
   /** Who is calling, e.g. aquasmart-portal-webhooks/1. */
   userAgent?: string;
 }
@@ -30,7 +32,8 @@ export interface TPostOptions {
 export class RefusedTarget extends Error {}
 
 /**
- * POSTs a JSON body to a receiver outside (a platform, a webhook; docs/platforms.md, "Safe by default"). The host name is resolved
+ * POSTs a body (JSON unless `contentType` says otherwise) to a receiver outside (a platform, a webhook,
+ * an alarm channel; docs/platforms.md, "Safe by default"). The host name is resolved
  * here and every address it has must be allowed (AddressPolicy); the connection then goes to that
  * checked address, so a second lookup (DNS rebinding) cannot point it elsewhere. TLS certificates are
  * checked against the host name; plain http only to allow-listed addresses. Redirects are not
@@ -61,7 +64,7 @@ export async function postJson(urlText: string, body: string, headers: Record<st
       headers: {
         ...headers,
         host: target.url.host,
-        'content-type': 'application/json',
+        'content-type': options.contentType ?? 'application/json',
         'content-length': Buffer.byteLength(body),
         'user-agent': options.userAgent ?? 'aquasmart-portal/1',
       },

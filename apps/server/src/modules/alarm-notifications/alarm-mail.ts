@@ -1,5 +1,6 @@
 import { alarmMailEn, alarmMailNl, alarmPageUrl, formatDateTime, formatLocale, toSingleLine, type TAlarmKind, type TAlarmMailTexts, type TAlarmState } from '@aquasmart/domain';
 import { escapeHtml, fill, mailPage, type TMailContent } from '../alerts/alert-mail';
+import type { TChannelContent } from '../alarm-channels/channel-formats';
 
 /**
  * The alarm e-mails (docs/alarm-notifications.md, "The e-mails"): immediately, the daily digest
@@ -123,4 +124,39 @@ ${htmlBlocks.join('\n')}
     recipient.language,
   );
   return { subject, text, html };
+}
+
+/**
+ * The same alarms for Teams, Slack and SMS (docs/alarm-notifications.md, "Formats"): a heading, an
+ * introduction, one item per alarm (title, place and times, link) and a footer, in the recipient's
+ * language; the channel's format is made from it (alarm-channels/channel-formats.ts).
+ */
+export function composeChannelContent(
+  kind: 'immediately' | 'digest' | 'stage',
+  recipient: TAlarmMailRecipient,
+  alarms: readonly TAlarmForMail[],
+  publicUrl: string,
+  stage?: { number: number; minutes: number },
+): TChannelContent {
+  const texts = alarmMailTexts(recipient.language);
+  const sorted = [...alarms].sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime() || a.id - b.id);
+  const first = sorted[0];
+  const customer = first?.customerName ?? texts.unknown;
+  const heading =
+    kind === 'stage'
+      ? fill(texts.headingStage, { stage: stage?.number ?? 1, count: sorted.length, customer })
+      : kind === 'digest'
+        ? fill(texts.subjectDigest, { count: sorted.length })
+        : sorted.length === 1
+          ? fill(texts.subjectOne, { kind: texts.kinds[first.kind], subject: subjectOf(first, texts), customer })
+          : fill(texts.subjectMany, { count: sorted.length });
+  const intro = kind === 'stage' ? fill(texts.introStage, { minutes: stage?.minutes ?? 0, stage: stage?.number ?? 1 }) : kind === 'digest' ? texts.introDigest : texts.introImmediate;
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    heading: toSingleLine(heading),
+    intro,
+    items: sorted.map((alarm) => ({ title: toSingleLine(titleOf(alarm, texts)), lines: lines(alarm, texts, recipient).map(toSingleLine), url: alarmPageUrl(publicUrl, alarm.id) })),
+    linkText: texts.openAlarm,
+    footer: `${fill(texts.timeZone, { zone: recipient.timeZone })} ${fill(texts.footerChannel, { accountUrl: `${base}/users/current` })}`,
+  };
 }

@@ -166,7 +166,7 @@ describe('escalation', () => {
     expect(refused.json().fields).toEqual({ 'users.0': 'validation.invalid' });
     const saved = await call(tokens.editor, 'PATCH', '/customers/Gemeente%20Utrecht/alarmEscalation', { emails: ['chef@example.com', 'CHEF@example.com'], users: ['piet@example.com'] });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ minutes: 240, emails: ['chef@example.com'], users: ['piet@example.com'] });
+    expect(saved.json()).toEqual({ minutes: 240, emails: ['chef@example.com'], users: ['piet@example.com'], stages: [] });
     expect((await call(tokens.editor, 'GET', '/customers/Gemeente%20Utrecht/alarmEscalation')).json()).toEqual(saved.json());
 
     const late = await insertAlarm(db, { kind: 'offline', eui: NODE_A, customerId: world.customerA, locationId: world.locationA, openedAt: MORNING });
@@ -251,7 +251,7 @@ describe('escalation', () => {
   it('a customer without recipients does not escalate; a user without editCustomer may read but not change', async () => {
     const call = caller(ctx);
     const tokens = await ctx.signedInUsers({ reader: { rights: { dashboard: true } } });
-    expect((await call(tokens.reader, 'GET', '/customers/Gemeente%20Utrecht/alarmEscalation')).json()).toEqual({ minutes: 240, emails: [], users: [] });
+    expect((await call(tokens.reader, 'GET', '/customers/Gemeente%20Utrecht/alarmEscalation')).json()).toEqual({ minutes: 240, emails: [], users: [], stages: [] });
     expect((await call(tokens.reader, 'PATCH', '/customers/Gemeente%20Utrecht/alarmEscalation', { emails: ['x@example.com'] })).statusCode).toBe(403);
     await insertAlarm(db, { kind: 'offline', eui: NODE_A, customerId: world.customerA, locationId: world.locationA, openedAt: MORNING });
     await round('2026-01-16T09:00:00Z');

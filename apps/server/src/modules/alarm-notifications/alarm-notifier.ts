@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  channelsOfKind,
+  OUTBOX_CHANNELS,
+  usableChannels,
+  type TAlarmChannel,
+  type TOutboxChannel,
+  type TReachable,
   isItemDue,
   immediateMailPer,
   nextDigestAt,
@@ -18,7 +24,9 @@ import { effectiveFlags, holdsEntry, isAdministrator } from '../../identity/righ
 import { insertMail, newMessageId } from '../alerts/alert-composer';
 import { addAlarmSteps } from '../alarm-store/alarm-store';
 import { readAlarmRows, type TAlarmRow } from '../alarm-store/alarm-rows';
-import { composeAlarmMail, type TAlarmForMail } from './alarm-mail';
+import { composeAlarmMail, composeChannelContent, type TAlarmForMail } from './alarm-mail';
+import { messageBody } from '../alarm-channels/channel-formats';
+import { insertChannelMessages } from '../alarm-channels/channel-outbox';
 import { ADVISORY_LOCKS } from '../../db/locks';
 
 /**
@@ -110,8 +118,9 @@ export async function queueAlarmNotifications(db: TDb, now: Date): Promise<numbe
       const who = notifiedUser(user, ids);
       return alarms.flatMap((alarm) => {
         const mode = notificationModeFor(who, { kind: alarm.kind, customerId: alarm.customer_id });
-        // A flush alarm's or water detection's "immediately" went out per reading, with the reading (the alarm store).
-        if (mode === 'off' || (mode === 'immediately' && immediateMailPer(alarm.kind) === 'reading')) return [];
+        // A flush alarm's or water detection's "immediately" e-mail went out per reading, with the reading (the alarm store);
+        // its Teams, Slack or SMS message is the notifier's, per alarm.
+        if (mode === 'off' || (mode === 'immediately' && immediateMailPer(alarm.kind) === 'reading' && !channelsFor(user, alarm.kind).some(isOutboxChannel))) return [];
         const dueAt = mode === 'digest' ? nextDigestAt(now, user.alarmNotifications.timeZone) : now;
         return [{ user_id: user.id, alarm_id: alarm.id, mode, due_at: dueAt.toISOString() }];
       });
@@ -134,7 +143,7 @@ async function loadAlarms(tx: TDbOrTx, ids: readonly number[]): Promise<Map<numb
   return new Map((await readAlarmRows(tx, ids)).map((row) => [row.id, row]));
 }
 
-function forMail(row: TAlarmRow): TAlarmForMail {
+export function forMail(row: TAlarmRow): TAlarmForMail {
   return {
     id: row.id,
     kind: row.kind,
@@ -165,7 +174,7 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
     const items = await notificationItem.read(
       tx,
       sql`SELECT id, user_id, alarm_id, mode, due_at FROM alarm_notification_items
-          WHERE mail_id IS NULL AND due_at <= ${now.toISOString()} ORDER BY id LIMIT ${ITEMS_PER_ROUND}`,
+          WHERE mail_id IS NULL AND done_at IS NULL AND due_at <= ${now.toISOString()} ORDER BY id LIMIT ${ITEMS_PER_ROUND}`,
     );
     if (items.length === 0) return 0;
     const users = await loadUsersWhere(
@@ -188,11 +197,26 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
           return alarm !== undefined && (alarm.customerId === null ? scopedCustomerIds(user) === null : inCustomerScope(user, alarm.customerId));
         });
         let mailId: number | null = null;
-        if (visible.length) {
+        const recipient = { name: displayName(user), language: user.language, timeZone: user.alarmNotifications.timeZone };
+        // Each item by the channels the user chose for its kind (docs/alarm-notifications.md, "Channels"); a flush alarm's or
+        // water detection's immediate e-mail went out per reading already.
+        const byEmail = visible.filter((item) => {
+          const kind = alarms.get(item.alarm_id)!.kind;
+          return channelsFor(user, kind).includes('email') && !(mode === 'immediately' && immediateMailPer(kind) === 'reading');
+        });
+        const messages = OUTBOX_CHANNELS.flatMap((channel) => {
+          const carried = visible.filter((item) => channelsFor(user, alarms.get(item.alarm_id)!.kind).includes(channel));
+          if (carried.length === 0) return [];
+          const content = composeChannelContent(mode, recipient, carried.map((item) => forMail(alarms.get(item.alarm_id)!)), publicUrl);
+          return [{ channel, purpose: mode === 'digest' ? ('alarmDigest' as const) : ('alarms' as const), userId: user.id, recipient: recipientOf(user, channel)!, body: messageBody(channel, content), alarmIds: carried.map((item) => item.alarm_id) }];
+        });
+        await insertChannelMessages(tx, messages, now);
+        written += messages.length;
+        if (byEmail.length) {
           const content = composeAlarmMail(
             mode,
-            { name: displayName(user), language: user.language, timeZone: user.alarmNotifications.timeZone },
-            visible.map((item) => forMail(alarms.get(item.alarm_id)!)),
+            recipient,
+            byEmail.map((item) => forMail(alarms.get(item.alarm_id)!)),
             publicUrl,
           );
           mailId = await insertMail(tx, {
@@ -207,7 +231,8 @@ export async function composeAlarmMails(db: TDb, publicUrl: string, now: Date): 
         }
         if (due.length) {
           // Items of alarms the user may no longer see stop waiting (deleted): there is nothing to send.
-          await markItems(tx, visible, mailId);
+          await markItems(tx, byEmail, mailId);
+          await markDone(tx, visible, now);
           await dropItems(
             tx,
             due.filter((item) => !visible.includes(item)),
@@ -226,6 +251,36 @@ async function markItems(tx: TDbOrTx, items: readonly { id: number }[], mailId: 
     sql`, `,
   )})`);
 }
+
+async function markDone(tx: TDbOrTx, items: readonly { id: number }[], now: Date): Promise<void> {
+  if (items.length === 0) return;
+  await tx.execute(sql`UPDATE alarm_notification_items SET done_at = ${now.toISOString()} WHERE id IN (${sql.join(
+    items.map((item) => sql`${item.id}`),
+    sql`, `,
+  )})`);
+}
+
+/**
+ * The channels an alarm of this kind reaches the user by: those chosen for the kind that can carry
+ * a message now (a URL set, the phone verified); e-mail when none can, so an alarm is never lost to
+ * a removed number or URL.
+ */
+export function channelsFor(user: TAuthUser, kind: TAlarmKind): TAlarmChannel[] {
+  const usable = usableChannels(channelsOfKind(user.alarmNotifications.channels, kind), reachOf(user));
+  return usable.length ? usable : ['email'];
+}
+
+export function reachOf(user: TAuthUser): TReachable {
+  return { teamsUrl: user.alarmNotifications.teamsUrl, slackUrl: user.alarmNotifications.slackUrl, phone: user.phoneVerified ? user.phone : null };
+}
+
+/** Where a channel's message to the user goes: the webhook URL or the verified phone number. */
+export function recipientOf(user: TAuthUser, channel: TOutboxChannel): string | null {
+  const reach = reachOf(user);
+  return channel === 'teams' ? reach.teamsUrl : channel === 'slack' ? reach.slackUrl : reach.phone;
+}
+
+const isOutboxChannel = (channel: TAlarmChannel): channel is TOutboxChannel => (OUTBOX_CHANNELS as readonly string[]).includes(channel);
 
 async function dropItems(tx: TDbOrTx, items: readonly { id: number }[]): Promise<void> {
   if (items.length === 0) return;

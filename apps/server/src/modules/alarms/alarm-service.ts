@@ -12,6 +12,7 @@ import {
   type TAlarmListQuery,
   type TAlarmWithEvents,
   type THandlingStep,
+  ZAlarmEvent,
 } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, locations, users } from '../../db/schema';
@@ -70,8 +71,25 @@ function toEvent(row: TAlarmEventRow): TAlarmEvent {
     assignee: person(row.assigneeId, row.assigneeName),
     note: row.note,
     reason: alarmStepReason(row.details),
+    ...stepDelivery(row),
   };
 }
+
+/** A stage's or a channel message's step as the timeline shows it (docs/escalation.md); written by alarm-notifications and alarm-channels. */
+function stepDelivery(row: TAlarmEventRow): Pick<TAlarmEvent, 'stage' | 'message'> {
+  const details = row.details as Record<string, unknown>;
+  if (row.action === 'stage') {
+    const parsed = ZStageDetails.safeParse(details);
+    return { stage: parsed.success ? parsed.data : null };
+  }
+  if (row.action === 'messaged') {
+    const parsed = ZMessageDetails.safeParse(details);
+    return { message: parsed.success ? parsed.data : null };
+  }
+  return {};
+}
+const ZStageDetails = ZAlarmEvent.shape.stage.unwrap().unwrap();
+const ZMessageDetails = ZAlarmEvent.shape.message.unwrap().unwrap();
 
 function mayHandleKind(user: TAuthUser, kind: TAlarm['kind']): boolean {
   return mayWriteField(user, handlingFieldOf(kind));

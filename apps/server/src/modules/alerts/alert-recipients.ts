@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import type { TAlertKind } from '@aquasmart/domain';
+import { channelsOfKind, TOGGLE_KINDS, type TAlertKind } from '@aquasmart/domain';
 import type { TDbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
 import { loadUsersWhere, type TAuthUser } from '../../identity/auth-user';
@@ -20,6 +20,8 @@ export function loadSubscribers(tx: TDbOrTx): Promise<TAuthUser[]> {
 export function receivesAlert(user: TAuthUser, kind: TAlertKind, customerId: number, customerName?: string): boolean {
   const toggle = kind === 'flush' ? user.flushEmailAlerts : user.overflowEmailAlerts;
   if (!toggle || !inCustomerScope(user, customerId)) return false;
+  // E-mail is one channel among others (docs/alarm-notifications.md, "Channels"): a kind set to Teams, Slack or SMS only gets no e-mail.
+  if (!channelsOfKind(user.alarmNotifications.channels, kind === 'flush' ? TOGGLE_KINDS.flush : TOGGLE_KINDS.overflowDetection).includes('email')) return false;
   // The customers chosen in the alarm notifications (docs/alarm-notifications.md) hold here too.
   const chosen = user.alarmNotifications.customers;
   if (chosen !== 'all' && (customerName === undefined || !chosen.includes(customerName))) return false;

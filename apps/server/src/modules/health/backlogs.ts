@@ -21,6 +21,8 @@ const OUTBOXES = {
   platforms: sql`SELECT count(*) AS waiting, min(created_at) AS oldest FROM platform_items`,
   /** Webhook deliveries not yet answered with a 2xx nor given up (docs/webhooks.md), retries included. */
   webhooks: sql`SELECT count(*) AS waiting, min(created_at) AS oldest FROM webhook_deliveries WHERE state = 'pending'`,
+  /** Teams, Slack and SMS messages not yet sent nor given up (docs/alarm-notifications.md, "Channels"), retries included. */
+  alarm_channels: sql`SELECT count(*) AS waiting, min(created_at) AS oldest FROM alarm_messages WHERE state IN ('pending', 'retrying')`,
 } as const;
 
 export type TOutboxKind = keyof typeof OUTBOXES;

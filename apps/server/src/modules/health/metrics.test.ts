@@ -140,7 +140,7 @@ describe('each metric moves when its thing happens', () => {
     expect(valueOf(after, 'aquasmart_outbox_oldest_seconds', { kind: 'mail' })).toBeGreaterThanOrEqual(599);
     expect(valueOf(after, 'aquasmart_outbox_backlog', { kind: 'downlinks' }) - valueOf(before, 'aquasmart_outbox_backlog', { kind: 'downlinks' })).toBe(1);
     // Every kind is reported, also when nothing waits in it.
-    for (const kind of ['intake', 'downlinks', 'mail', 'alert_items', 'alarm_notifications', 'platforms', 'webhooks']) {
+    for (const kind of ['intake', 'downlinks', 'mail', 'alert_items', 'alarm_notifications', 'platforms', 'webhooks', 'alarm_channels']) {
       expect(after.get('aquasmart_outbox_backlog')?.metrics.some((sample) => sample.labels?.kind === kind), kind).toBe(true);
     }
     expect(valueOf(after, 'aquasmart_database_up')).toBe(1);

@@ -9,7 +9,7 @@ import { processIntakeBatch } from '../telemetry/intake-worker';
 import { AddressPolicy } from '../../lib/outbound/address-policy';
 import { deliverDue, dropStaleItems, type TSenderSettings } from './platform-sender';
 import { verifySignature, SIGNATURE_HEADER } from './platform-signature';
-import { startReceiver, type TTestReceiver } from './platform-receiver.fixture';
+import { startReceiver, type TTestReceiver } from '../../test/http-receiver';
 import { LEGIONELLADOSSIER_HEADER } from './adapters/legionella-dossier';
 
 /**

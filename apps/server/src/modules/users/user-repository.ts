@@ -21,6 +21,7 @@ export function toCurrentUser(user: TAuthUser): TCurrentUser {
     overflowDetection: { emailAlerts: user.overflowEmailAlerts },
     logbookEmails: user.logbookEmails,
     alarmNotifications: user.alarmNotifications,
+    phone: { number: user.phone, verified: user.phoneVerified },
   };
 }
 

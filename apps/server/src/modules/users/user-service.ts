@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  channelChoiceProblems,
   heldBeyond,
   ungrantableRightFlags,
   deriveRightEntries,
@@ -143,6 +144,7 @@ async function alertColumns(
   body: Pick<TUserPatch, 'flush' | 'overflowDetection' | 'logbookEmails' | 'alarmNotifications'>,
   current: TStoredAlarmNotifications,
   scopes: readonly (number[] | null)[],
+  phoneVerified = false,
 ) {
   let preferences = body.alarmNotifications ?? current;
   if (!body.alarmNotifications) {
@@ -151,6 +153,12 @@ async function alertColumns(
   }
   if (body.alarmNotifications && body.alarmNotifications.customers !== 'all') {
     await customerIds(tx, body.alarmNotifications.customers, 'alarmNotifications.customers', scopes);
+  }
+  if (body.alarmNotifications) {
+    // A kind may choose Teams or Slack only with its URL, SMS only with a verified phone number (docs/alarm-notifications.md, "Channels").
+    const problems = channelChoiceProblems(preferences.channels, { teamsUrl: preferences.teamsUrl, slackUrl: preferences.slackUrl, phoneVerified });
+    const [field, key] = Object.entries(problems)[0] ?? [];
+    if (field) throw ApiError.badRequest(`${field}: ${key}`, { [field]: key }, key);
   }
   const changed = body.alarmNotifications !== undefined || body.flush !== undefined || body.overflowDetection !== undefined;
   return {
@@ -225,7 +233,7 @@ export async function updateUser(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...(await alertColumns(tx, body, target.alarmNotifications, [scopeOf(ids ?? target.customers.map((customer) => customer.id)), scopedCustomerIds(actor)])),
+        ...(await alertColumns(tx, body, target.alarmNotifications, [scopeOf(ids ?? target.customers.map((customer) => customer.id)), scopedCustomerIds(actor)], target.phoneVerified)),
         ...rightsColumns(flags, target.type),
         updatedAt: new Date(),
       })
@@ -288,7 +296,7 @@ export async function updateAccount(
       .update(users)
       .set({
         ...accountColumns(body, passwordHash),
-        ...(await alertColumns(tx, body, actor.alarmNotifications, [scopedCustomerIds(actor)])),
+        ...(await alertColumns(tx, body, actor.alarmNotifications, [scopedCustomerIds(actor)], actor.phoneVerified)),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id));

@@ -8,7 +8,7 @@ import { caller, insertCustomer, insertDevice, insertLocation, restrictUser } fr
 import { AddressPolicy } from '../../lib/outbound/address-policy';
 import { closeSubjects, openSubjects } from '../alarm-store/alarm-store';
 import { nodeSubject } from '../alarm-store/alarm-subject';
-import { startReceiver, type TReceived, type TTestReceiver } from '../platforms/platform-receiver.fixture';
+import { startReceiver, type TReceived, type TTestReceiver } from '../../test/http-receiver';
 import { deliverDueWebhooks, type TWebhookSettings } from './webhook-sender';
 
 /**

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslation } from 'react-i18next';
-import type { TAlarmCloseReason, TAlarmWithEvents } from '@aquasmart/domain';
+import { isAdministrator, type TAlarmCloseReason, type TAlarmWithEvents } from '@aquasmart/domain';
 import { DetailField, PageHeader } from '../../components/page';
 import { AlarmStateChip } from '../../components/alarms/alarm-state-chip';
 import { alarmScreen } from '../../lib/api/alarms';
@@ -20,6 +20,8 @@ import { AlarmActions } from './components/alarm-actions';
 import { alarmPlace, alarmSubject, ConditionText } from './components/alarm-columns';
 import { AlarmMeasurement } from './components/alarm-measurement';
 import { AlarmTimeline } from './components/alarm-timeline';
+import { AlarmMessages } from './components/alarm-messages';
+import { useCurrentUser } from '../../lib/session/current-user';
 import { QueryStatus } from '../../components/progress/query-status';
 
 /** "26-11-2026 14:05 door Mark de Monteur", or a dash. */
@@ -107,6 +109,7 @@ export function AlarmDetailPage() {
   const id = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   const result = useQuery({ ...alarmQuery(id ?? 0), enabled: id !== null });
   const alarm = result.data;
+  const admin = isAdministrator(useCurrentUser().data);
   // The crumb names the alarm ("Spoelalarm") instead of its number.
   useCrumbLabel(alarmScreen(id ?? 0), alarm ? t(`alarms.kinds.${alarm.kind}`) : undefined);
   if (id === null) return <Navigate to="/404" replace />;
@@ -154,6 +157,11 @@ export function AlarmDetailPage() {
               {t('alarms.detail.timeline')}
             </Typography>
             <AlarmTimeline events={alarm.events} />
+            {admin ? (
+              <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                <AlarmMessages alarmId={alarm.id} />
+              </Box>
+            ) : null}
           </Paper>
         </Box>
       ) : null}

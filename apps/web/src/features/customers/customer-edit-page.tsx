@@ -10,6 +10,7 @@ import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toCustomerBody } from '../../components/places/place-form';
 import { customerQuery, patchCustomer } from '../../lib/api/customers';
 import { EscalationForm } from './components/escalation-form';
+import { CustomerEscalationChain } from './components/escalation-chain';
 import { QueryStatus } from '../../components/progress/query-status';
 
 /** /customers/{name}/edit (editCustomer); afterwards /customers/{name}#details (docs/screens.md, "Routes"). */
@@ -46,6 +47,7 @@ export function CustomerEditPage() {
         />
       ) : null}
       {values && user ? <EscalationForm customer={loaded?.name ?? name} /> : null}
+      {values && user ? <CustomerEscalationChain customer={loaded?.name ?? name} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZAlarmEscalation, type TAlarmEscalation } from '@aquasmart/domain';
+import { ZAlarmEscalationChain, type TAlarmEscalation, type TAlarmEscalationChain, type TEscalationStage } from '@aquasmart/domain';
 import { http } from '../../lib/http/http';
 import { customerApiPath } from '../../lib/api/places';
 
@@ -7,15 +7,18 @@ import { customerApiPath } from '../../lib/api/places';
 export const escalationQuery = (customer: string) =>
   queryOptions({
     queryKey: ['customers', 'one', customer, 'alarmEscalation'] as const,
-    queryFn: async ({ signal }): Promise<TAlarmEscalation> => ZAlarmEscalation.parse(await http.get<unknown>(`${customerApiPath(customer)}/alarmEscalation`, { signal })),
+    queryFn: async ({ signal }): Promise<TAlarmEscalationChain> => ZAlarmEscalationChain.parse(await http.get<unknown>(`${customerApiPath(customer)}/alarmEscalation`, { signal })),
   });
 
-export async function patchEscalation(customer: string, body: TAlarmEscalation): Promise<TAlarmEscalation> {
-  return ZAlarmEscalation.parse(await http.patch<unknown>(`${customerApiPath(customer)}/alarmEscalation`, body));
+/** The e-mail escalation alone: the chain's stages stay as they are (the server keeps stages left out). */
+export async function patchEscalation(customer: string, body: TAlarmEscalation): Promise<TAlarmEscalationChain> {
+  return ZAlarmEscalationChain.parse(await http.patch<unknown>(`${customerApiPath(customer)}/alarmEscalation`, body));
 }
 
-/** GET /users (userManagement): the users who may see this customer, as escalation candidates. */
-export async function fetchEscalationCandidates(customer: string, signal?: AbortSignal): Promise<string[]> {
-  const rows = await http.get<{ email: string; customers?: string[] }[]>('/users', { query: { projection: 'email customers' }, signal });
-  return rows.filter((row) => !row.customers?.length || row.customers.includes(customer)).map((row) => row.email);
+/** The chain's stages (docs/escalation.md), sent with the e-mail escalation as it is. */
+export async function patchEscalationStages(customer: string, current: TAlarmEscalation, stages: TEscalationStage[]): Promise<TAlarmEscalationChain> {
+  const { minutes, emails, users } = current;
+  return ZAlarmEscalationChain.parse(await http.patch<unknown>(`${customerApiPath(customer)}/alarmEscalation`, { minutes, emails, users, stages }));
 }
+
+export { fetchEscalationCandidates } from '../../lib/api/escalation';

@@ -4,12 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRight, isAdministrator } from '@aquasmart/domain';
 import { useCurrentUser } from '../../lib/session/current-user';
-import { locationScreen } from '../../lib/api/places';
 import { PageHeader } from '../../components/page';
 import { PlaceFormScreen } from '../../components/places/place-form-screen';
 import { placeToForm, toLocationBody } from '../../components/places/place-form';
 import { locationQuery, patchLocation } from '../../lib/api/locations';
 import { QueryStatus } from '../../components/progress/query-status';
+import { EscalationChainForm } from '../../components/alarms/escalation-chain-form';
+import { fetchEscalationCandidates, locationChainQuery, patchLocationChain } from '../../lib/api/escalation';
+import { locationScreen } from '../../lib/api/places';
 
 /**
  * /locations/{customer}/{name}/edit (editLocation, or editNode for the notes only: docs/places-screens.md,
@@ -53,6 +55,30 @@ export function LocationEditPage() {
           errorKey="snackbar.locationEditError"
         />
       ) : null}
+      {values && user && hasAnyRight(user, 'editLocation') ? <LocationEscalationChain customer={loaded?.customer ?? customer} location={loaded?.name ?? name} /> : null}
     </>
+  );
+}
+
+/** A location's own escalation chain (docs/escalation.md): before the customer's; none, the customer's holds. */
+function LocationEscalationChain({ customer, location }: { customer: string; location: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mayListUsers = hasAnyRight(useCurrentUser().data, 'userManagement');
+  const loaded = useQuery(locationChainQuery(customer, location));
+  const candidates = useQuery({ queryKey: ['users', 'escalation', customer], queryFn: ({ signal }) => fetchEscalationCandidates(customer, signal), enabled: mayListUsers });
+  return (
+    <EscalationChainForm
+      stages={loaded.data?.stages}
+      candidates={candidates.data ?? []}
+      candidatesLoading={candidates.isPending}
+      mayListUsers={mayListUsers}
+      help={`${t('escalationChain.help')} ${t('escalationChain.helpLocation')}`}
+      onSave={async (stages) => {
+        const saved = await patchLocationChain(customer, location, stages);
+        queryClient.setQueryData(locationChainQuery(customer, location).queryKey, saved);
+        return saved.stages;
+      }}
+    />
   );
 }

@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ERROR, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
+import { ALARM_KINDS, ERROR, MESSAGE, USER_LANGUAGES } from '@aquasmart/domain';
 import { FormSelect } from '../../components/form/form-select';
 import { FormTextField } from '../../components/form/form-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
@@ -26,9 +26,21 @@ import { FieldGrid, PageHeader, Section } from '../../components/page';
 import { AlertToggles } from './components/alert-toggles';
 import { usePasswordHelp } from './components/user-form-fields';
 import { TwoFactorSection } from './two-factor-section';
+import { PhoneSection } from './phone-section';
 import { accountToForm, needsCurrentPassword, toAccountBody, ZAccountForm, type TAccountFormValues } from './user-form';
 
-const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'language', 'password', 'currentPassword'];
+const ACCOUNT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'language',
+  'password',
+  'currentPassword',
+  // A kind that chose SMS without a confirmed number, or Teams/Slack without a URL (docs/alarm-notifications.md, "Channels").
+  ...ALARM_KINDS.map((kind) => `alarmNotifications.channels.${kind}`),
+  'alarmNotifications.teamsUrl',
+  'alarmNotifications.slackUrl',
+];
 
 /** A changed account language applies at once (and replaces a language picked in this browser). */
 function applyLanguage(language: string): void {
@@ -113,6 +125,7 @@ export function AccountPage() {
     <>
       <PageHeader title={t('routes.userCurrent')} />
       {userResult.isPending ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} /> : null}
+      {account ? <PhoneSection phone={account.phone} /> : null}
       {account ? (
         <FormProvider {...form}>
           <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('routes.userCurrent')}>

@@ -142,7 +142,15 @@ describe('own account: a new password needs all three', () => {
       lastName: 'Jansen',
       email: 'jan@example.com',
       language: 'nl',
-      alarmNotifications: { kinds: Object.fromEntries(ALARM_KINDS.map((kind) => [kind, 'off'])), quietHours: null, timeZone: 'Europe/Amsterdam', customers: 'all' },
+      alarmNotifications: {
+        kinds: Object.fromEntries(ALARM_KINDS.map((kind) => [kind, 'off'])),
+        quietHours: null,
+        timeZone: 'Europe/Amsterdam',
+        customers: 'all',
+        channels: {},
+        teamsUrl: null,
+        slackUrl: null,
+      },
       logbookEmails: false,
       ...expected,
     });
@@ -164,5 +172,27 @@ describe('quiet hours in the form: a time input gives 07:00, typed text may be 7
   ])('%j to %j -> %j', (from, to, expected) => expect(issues(quiet(from, to))).toEqual(expected));
   it('sends "7:00" as "07:00"', () => {
     expect(toAlarmNotifications(quiet('22:00', '7:00')).quietHours).toEqual({ from: '22:00', to: '07:00' });
+  });
+});
+
+describe('alarm channels in the form (docs/alarm-notifications.md, "Channels")', () => {
+  const form = (channels: Partial<Record<(typeof ALARM_KINDS)[number], ('email' | 'teams' | 'slack' | 'sms')[]>>, urls: { teamsUrl?: string; slackUrl?: string } = {}) => {
+    const empty = emptyAlarmNotificationsForm();
+    return { ...empty, kinds: { ...empty.kinds, offline: 'immediately' as const }, channels: { ...empty.channels, ...channels }, teamsUrl: urls.teamsUrl ?? '', slackUrl: urls.slackUrl ?? '' };
+  };
+  it.each([
+    ['e-mail only', {}, {}, null],
+    ['Teams without its URL', { offline: ['teams'] }, {}, 'validation.channelNeedsUrl'],
+    ['Teams with its URL', { offline: ['teams'] }, { teamsUrl: 'https://contoso.webhook.office.com/x' }, null],
+    ['no channel for a kind that is on', { offline: [] }, {}, 'validation.required'],
+    ['a URL that is none', {}, { slackUrl: 'hooks.slack.com' }, 'validation.webhookUrl'],
+  ] as const)('%s', (_name, channels, urls, message) => {
+    const parsed = ZAlarmNotificationsForm.safeParse(form(channels as never, urls));
+    expect(parsed.success ? null : parsed.error.issues[0].message).toBe(message);
+  });
+  it('sends only the kinds that go by more than e-mail, and the URLs or null', () => {
+    const body = toAlarmNotifications(form({ offline: ['teams', 'sms'] }, { teamsUrl: ' https://contoso.webhook.office.com/x ' }));
+    expect(body.channels).toEqual({ offline: ['teams', 'sms'] });
+    expect([body.teamsUrl, body.slackUrl]).toEqual(['https://contoso.webhook.office.com/x', null]);
   });
 });

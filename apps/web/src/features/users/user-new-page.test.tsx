@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { emptyRights, RIGHT_FLAGS, type TCurrentUser, type TUserCreate } from '@aquasmart/domain';
+import { ALARM_CHANNELS, ALARM_KINDS, emptyRights, RIGHT_FLAGS, type TCurrentUser, type TUserCreate } from '@aquasmart/domain';
 import { testUser } from '../../test/users';
 import { TOKEN_STORAGE_KEY } from '../../lib/session/token-storage';
 import { jsonResponse, renderRoutes } from '../../test/render';
@@ -61,7 +61,8 @@ describe('/users/new', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     stubApi(() => jsonResponse(201, {}));
     renderPage();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(RIGHT_FLAGS.length);
+    // The rights, and per alarm kind its four channels (docs/alarm-notifications.md, "Channels").
+    expect(screen.getAllByRole('checkbox')).toHaveLength(RIGHT_FLAGS.length + ALARM_KINDS.length * ALARM_CHANNELS.length);
     await waitFor(() => expect(box('Administrator').disabled).toBe(false));
 
     await user.click(box('Gatewaybeheer'));

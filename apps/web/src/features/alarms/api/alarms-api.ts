@@ -7,6 +7,8 @@ import {
   type TAlarm,
   type TAlarmAssignee,
   type TAlarmWithEvents,
+  ZChannelMessage,
+  type TChannelMessage,
 } from '@aquasmart/domain';
 import { http } from '../../../lib/http/http';
 import { ALARMS_QUERY_ROOT, alarmApiPath } from '../../../lib/api/alarms';
@@ -52,6 +54,14 @@ export const alarmAssigneesQuery = (id: number, enabled: boolean) =>
   queryOptions({
     queryKey: [...ALARMS_QUERY_ROOT, 'assignees', id] as const,
     queryFn: async ({ signal }): Promise<TAlarmAssignee[]> => (await http.get<unknown[]>(`${alarmApiPath(id)}/assignees`, { signal })).map((row) => ZAlarmAssignee.parse(row)),
+    enabled,
+  });
+
+/** GET /alarms/{id}/messages: the alarm's Teams, Slack and SMS messages with their state (administrators; docs/alarm-notifications.md). */
+export const alarmMessagesQuery = (id: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...ALARMS_QUERY_ROOT, 'messages', id] as const,
+    queryFn: async ({ signal }): Promise<TChannelMessage[]> => (await http.get<unknown[]>(`${alarmApiPath(id)}/messages`, { signal })).map((row) => ZChannelMessage.parse(row)),
     enabled,
   });
 

@@ -9,6 +9,8 @@ import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ScienceIcon from '@mui/icons-material/Science';
+import SendIcon from '@mui/icons-material/Send';
+import StairsIcon from '@mui/icons-material/Stairs';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -27,6 +29,9 @@ const ICONS: Record<TAlarmEventAction, typeof CommentIcon> = {
   notified: MailIcon,
   // A later laboratory result joined the open alarm (docs/sampling.md).
   observed: ScienceIcon,
+  // A stage of the escalation chain, a Teams, Slack or SMS message delivered or failed (docs/escalation.md).
+  stage: StairsIcon,
+  messaged: SendIcon,
 };
 
 /**
@@ -37,7 +42,27 @@ const ICONS: Record<TAlarmEventAction, typeof CommentIcon> = {
 function stepTitle(t: TFunction, event: TAlarmEvent): string {
   if (event.action === 'closed' && event.reason) return t('alarms.timeline.closedBecause', { reason: t(`alarms.timeline.reasons.${event.reason}`) });
   if (event.action === 'opened' && event.reason === 'nodeMoved') return t('alarms.timeline.openedMoved');
+  if (event.action === 'stage') return t('alarms.timeline.stage', { number: event.stage?.number ?? '' });
+  if (event.action === 'messaged' && event.message) {
+    const title = t('alarms.timeline.messaged', { channel: t(`alarms.timeline.channels.${event.message.channel}`), to: event.message.to });
+    return `${title}: ${t(`alarms.timeline.messageStates.${event.message.state}`)}`;
+  }
   return t(`alarms.timeline.${event.action}`, { name: event.assignee?.name ?? '' });
+}
+
+/** Whom a stage reached by which channels, and whom it left out and why. */
+function stageLines(t: TFunction, event: TAlarmEvent): string[] {
+  if (!event.stage) return [];
+  const { reached, skipped } = event.stage;
+  const channels = (list: readonly string[]) => list.map((channel) => t(`alarms.timeline.channels.${channel}`)).join(', ');
+  return [
+    reached.length
+      ? t('alarms.timeline.stageReached', { list: reached.map((person) => `${person.name} (${channels(person.channels)})`).join('; ') })
+      : t('alarms.timeline.stageNobody'),
+    ...(skipped.length
+      ? [t('alarms.timeline.stageSkipped', { list: skipped.map((person) => `${person.name} (${t(`alarms.timeline.skipReasons.${person.reason}`)})`).join('; ') })]
+      : []),
+  ];
 }
 
 /**
@@ -68,6 +93,11 @@ export function AlarmTimeline({ events }: { events: readonly TAlarmEvent[] }) {
               <Typography variant="body2" color="text.secondary">
                 {dateTime(event.at)} · {t('alarms.timeline.by', { name: event.user?.name ?? t('alarms.timeline.portal') })}
               </Typography>
+              {stageLines(t, event).map((line) => (
+                <Typography key={line} variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  {line}
+                </Typography>
+              ))}
               {event.note ? (
                 <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                   {event.note}

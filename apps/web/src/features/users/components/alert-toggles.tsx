@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ALARM_KINDS, NOTIFICATION_MODES } from '@aquasmart/domain';
+import { ALARM_CHANNELS, ALARM_KINDS, NOTIFICATION_MODES, type TAlarmChannel, type TAlarmKind } from '@aquasmart/domain';
 import { FormMultiSelect } from '../../../components/form/form-multi-select';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
@@ -51,6 +53,37 @@ function CustomersChoice({ options, loading, whose }: { options: readonly string
   );
 }
 
+/**
+ * The channels of one kind (docs/alarm-notifications.md, "Channels"): a group of checkboxes named
+ * after the kind ("Node offline via"), e-mail first.
+ */
+function KindChannels({ kind }: { kind: TAlarmKind }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<TNotificationValues>();
+  const { field, fieldState } = useController({ control, name: `alarmNotifications.channels.${kind}` });
+  const chosen = (field.value ?? []);
+  const toggle = (channel: TAlarmChannel, on: boolean) => field.onChange(ALARM_CHANNELS.filter((entry) => (entry === channel ? on : chosen.includes(entry))));
+  const legend = t('alarmNotifications.channelsOf', { kind: t(`alarmNotifications.kinds.${kind}`) });
+  return (
+    <FormControl component="fieldset" error={fieldState.error !== undefined} sx={{ mt: 0.5 }}>
+      <FormLabel component="legend" sx={{ typography: 'caption', color: 'text.secondary' }}>
+        {legend}
+      </FormLabel>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+        {ALARM_CHANNELS.map((channel) => (
+          <FormControlLabel
+            key={channel}
+            sx={{ mr: 0.5 }}
+            control={<Checkbox size="small" checked={chosen.includes(channel)} onChange={(event) => toggle(channel, event.target.checked)} />}
+            label={<Typography variant="body2">{t(`alarmNotifications.channels.${channel}`)}</Typography>}
+          />
+        ))}
+      </Box>
+      {fieldState.error?.message ? <FormHelperText>{t(fieldState.error.message)}</FormHelperText> : null}
+    </FormControl>
+  );
+}
+
 /** Whose settings the form shows: the signed-in user's own ("uw tijdzone") or another user's, edited by an administrator. */
 type TWhose = 'own' | 'other';
 
@@ -72,9 +105,24 @@ export function AlertToggles({ customerOptions, customersLoading, whose }: { cus
           </Typography>
           <FieldGrid>
             {ALARM_KINDS.map((kind) => (
-              <FormSelect<TNotificationValues> key={kind} name={`alarmNotifications.kinds.${kind}`} label={t(`alarmNotifications.kinds.${kind}`)} options={modeOptions} fullWidth />
+              <Box key={kind} sx={{ minWidth: 0 }}>
+                <FormSelect<TNotificationValues> name={`alarmNotifications.kinds.${kind}`} label={t(`alarmNotifications.kinds.${kind}`)} options={modeOptions} fullWidth />
+                <KindChannels kind={kind} />
+              </Box>
             ))}
           </FieldGrid>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+            {t('alarmNotifications.webhooksTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t(whose === 'own' ? 'alarmNotifications.webhooksHelp' : 'alarmNotifications.webhooksHelpOther')}
+          </Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+            <FormTextField<TNotificationValues> name="alarmNotifications.teamsUrl" label={t('alarmNotifications.teamsUrl')} type="url" fullWidth autoComplete="off" />
+            <FormTextField<TNotificationValues> name="alarmNotifications.slackUrl" label={t('alarmNotifications.slackUrl')} type="url" fullWidth autoComplete="off" />
+          </Box>
         </Box>
         <Box sx={{ mt: 3 }}>
           <FormSwitch<TNotificationValues> name="alarmNotifications.quietHoursOn" label={t('alarmNotifications.quietHoursOn')} description={t('alarmNotifications.quietHoursHelp')} />
