@@ -4,7 +4,7 @@ import {
   channelsOfKind,
   clipText,
   codeVerdict,
-  isWebhookUrl,
+  isChannelWebhookUrl,
   mayResendCode,
   normalPhone,
   usableChannels,
@@ -31,7 +31,7 @@ describe('normalPhone', () => {
   });
 });
 
-describe('isWebhookUrl', () => {
+describe('isChannelWebhookUrl', () => {
   it.each([
     ['teams', 'https://contoso.webhook.office.com/webhookb2/abc', false, true],
     ['teams', 'https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x', false, true],
@@ -45,7 +45,7 @@ describe('isWebhookUrl', () => {
     ['slack', 'ftp://relay.example/slack', true, false],
     ['slack', 'not a url', true, false],
   ] as const)('%s %s (any host %s): %s', (channel, url, anyHost, ok) => {
-    expect(isWebhookUrl(channel, url, anyHost)).toBe(ok);
+    expect(isChannelWebhookUrl(channel, url, anyHost)).toBe(ok);
   });
 });
 

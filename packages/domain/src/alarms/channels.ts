@@ -47,7 +47,7 @@ export const WEBHOOK_HOSTS: Record<'teams' | 'slack', RegExp> = {
 };
 
 /** Whether a URL is an https incoming webhook of the channel (the host list above), or, for tests and own relays, any URL when `anyHost`. */
-export function isWebhookUrl(channel: 'teams' | 'slack', text: string, anyHost = false): boolean {
+export function isChannelWebhookUrl(channel: 'teams' | 'slack', text: string, anyHost = false): boolean {
   let url: URL;
   try {
     url = new URL(text);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { backoffSeconds, CHANNEL_MAX_ATTEMPTS, CHANNEL_RETRY_SECONDS, deliveryVerdict, isWebhookUrl, type TOutboxChannel } from '@aquasmart/domain';
+import { backoffSeconds, CHANNEL_MAX_ATTEMPTS, CHANNEL_RETRY_SECONDS, deliveryVerdict, isChannelWebhookUrl, type TOutboxChannel } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { column, rowShape, type TRowOf } from '../../db/rows';
 import type { AddressPolicy } from '../../lib/outbound/address-policy';
@@ -92,7 +92,7 @@ export async function sendChannelMessage(message: Pick<TClaimed, 'channel' | 're
       const request = twilioRequest(settings.sms, message.recipient, message.body);
       return await postJson(request.url, request.body, request.headers, { ...options, contentType: request.contentType });
     }
-    if (!settings.anyWebhookHost && !isWebhookUrl(message.channel, message.recipient)) {
+    if (!settings.anyWebhookHost && !isChannelWebhookUrl(message.channel, message.recipient)) {
       return { status: 0, answer: null, error: `refused: not a ${message.channel === 'teams' ? 'Teams' : 'Slack'} webhook host (CHANNEL_ANY_WEBHOOK_HOST)`, durationMs: 0 };
     }
     return await postJson(message.recipient, message.body, {}, options);

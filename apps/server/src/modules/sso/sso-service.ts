@@ -202,6 +202,8 @@ const PROVIDER_ACTOR: TAuthUser = {
   lastName: '',
   type: 'Administrator',
   language: 'nl',
+  phone: null,
+  phoneVerified: false,
   portal: { rights: {} },
   rights: [],
   customers: [],
