@@ -34,7 +34,7 @@ test.describe.serial('logbook settings', () => {
     await choose(page, 'Regelset', 'DE – TrinkwV / DVGW W 551');
     await choose(page, 'Tijdzone', 'Europe/London');
     await page.getByRole('checkbox', { name: 'Zorginstelling' }).check();
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page).toHaveURL(/#details$/);
     const section = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Legionellalogboek' }) }).last();
     await expect(section).toContainText('DE – TrinkwV / DVGW W 551');
@@ -103,7 +103,7 @@ test.describe.serial('logbook settings', () => {
     const toggle = page.getByRole('switch', { name: 'Maandelijks logboek per e-mail' });
     const before = await toggle.isChecked();
     await toggle.setChecked(!before);
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page.getByText('Account gewijzigd')).toBeVisible();
     const me = await (await request.get('/api/v1/users/current', { headers: { 'x-access-token': await apiToken(request, CUSTOMER_USER) } })).json();
     expect(me.logbookEmails).toBe(!before);

@@ -73,11 +73,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // No preload lists: each lazy import carried the list of every chunk its screen imports, about
-    // 5 kB gzip of the login page's budget (docs/operations.md, "Login page budget"). A screen's own
-    // imports then load when its chunk arrives; the service worker precaches every chunk after the
-    // first visit.
-    modulePreload: false,
     chunkSizeWarningLimit: 1500,
     manifest: true,
     rollupOptions: {
