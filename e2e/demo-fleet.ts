@@ -64,9 +64,13 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 /**
  * In the calling describe block: the demo fleet's simulator listens on one of the portal's
  * simulator ports (`which`: two specs never share one) and the demo network server points there
- * (downlinks go to it; it answers with the nodes' reports after a second); afterwards the network
- * server points back. `adminToken` is read when the block starts.
+ * (downlinks go to it; it answers with the nodes' reports `DOWNLINK_DELAY` later); afterwards the
+ * network server points back. `adminToken` is read when the block starts.
  */
+// Long enough that a test sees the settings pending before the node's report arrives: with one second,
+// a page that loaded slower than that (a slow machine under the whole suite) found them saved already.
+const DOWNLINK_DELAY = '8s';
+
 export function useDemoFleetSimulator(which: 0 | 1, adminToken: () => string): void {
   let simulator: ChildProcess | undefined;
   let originalApiUrl = '';
@@ -88,7 +92,7 @@ export function useDemoFleetSimulator(which: 0 | 1, adminToken: () => string): v
         'tsx',
         'tools/simulator/src/cli.ts',
         ...['--fleet', 'demo', '--target', url, '--listen', String(port)],
-        ...['--downlink-delay', '1s', '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
+        ...['--downlink-delay', DOWNLINK_DELAY, '--fault-rate', '0', '--overflow-rate', '0', '--flush-failure-rate', '0', '--status-every', '0'],
       ],
       { stdio: 'ignore' },
     );
