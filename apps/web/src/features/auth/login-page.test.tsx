@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { issuesToFields, ZLoginForm } from '@aquasmart/domain';
@@ -7,9 +7,6 @@ import { REDIRECT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../lib/session/token
 import { basicCredentials, loginFailureKey } from './api/auth-api';
 import { HttpError } from '../../lib/http/http-error';
 import { LoginPage } from './login-page';
-
-// Single sign-on's part of /login (its own test: use-single-sign-on.test.tsx) stays out of these fetch counts.
-vi.mock('./use-single-sign-on', () => ({ useSingleSignOn: () => [] }));
 
 function renderLogin() {
   return renderRoutes(
@@ -23,9 +20,25 @@ function renderLogin() {
   );
 }
 
-function stubFetch(response: Response) {
-  return vi.spyOn(window, 'fetch').mockResolvedValue(response);
+const SSO_PROVIDERS = '/api/v1/auth/sso/providers';
+
+/**
+ * window.fetch stubbed: the single sign-on providers /login asks for on arrival (tested in
+ * use-single-sign-on.test.tsx) are none, and stay out of the returned mock's calls; every other request
+ * gets the given answers in turn (one answer: for every request). Not vi.mock of the hook: the web
+ * project runs without isolation, and a module loaded by an earlier file is not mocked again.
+ */
+function stubFetch(...responses: Response[]) {
+  const sent = vi.fn<typeof window.fetch>();
+  if (responses.length === 1) sent.mockResolvedValue(responses[0]);
+  else for (const response of responses) sent.mockResolvedValueOnce(response);
+  vi.spyOn(window, 'fetch').mockImplementation((input, init) => (String(input) === SSO_PROVIDERS ? Promise.resolve(jsonResponse(200, [])) : sent(input, init)));
+  return sent;
 }
+
+beforeEach(() => {
+  stubFetch();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -77,7 +90,7 @@ describe('loginFailureKey', () => {
 describe('LoginPage', () => {
   it('requires e-mail and password with the shared Dutch message', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(window, 'fetch');
+    const fetchSpy = stubFetch();
     renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Inloggen' }));
     expect(await screen.findAllByText('Veld is verplicht')).toHaveLength(2);
@@ -135,11 +148,11 @@ describe('LoginPage', () => {
 
   it('asks for the code of two-factor sign-in after the password, then signs in with it (or a recovery code)', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi
-      .spyOn(window, 'fetch')
-      .mockResolvedValueOnce(jsonResponse(200, { twoFactor: 'code', challenge: 'de-uitdaging', expiresAt: '2030-01-01T00:00:00.000Z' }))
-      .mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'x', key: 'errors.twoFactorCodeInvalid', fields: { recoveryCode: 'errors.twoFactorCodeInvalid' } }))
-      .mockResolvedValueOnce(jsonResponse(200, { token: 'two-factor-token' }));
+    const fetchSpy = stubFetch(
+      jsonResponse(200, { twoFactor: 'code', challenge: 'de-uitdaging', expiresAt: '2030-01-01T00:00:00.000Z' }),
+      jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'x', key: 'errors.twoFactorCodeInvalid', fields: { recoveryCode: 'errors.twoFactorCodeInvalid' } }),
+      jsonResponse(200, { token: 'two-factor-token' }),
+    );
     renderLogin();
     await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'admin@example.com');
     await user.type(screen.getByLabelText(/Wachtwoord/), 'Welkom-admin-2026');
