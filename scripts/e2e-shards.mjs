@@ -91,6 +91,11 @@ export function shardFiles(shard, count, root = ROOT) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
+  if (args[0] === '--help' || (args[0] && args[0] !== '--update' && !/^[1-9]\d*$/.test(args[0]))) {
+    console.log('node scripts/e2e-shards.mjs [N]: the spec files of each of N shards (default 2), split by e2e/durations.json');
+    console.log('node scripts/e2e-shards.mjs --update <playwright JSON report>...: write the measured durations into e2e/durations.json');
+    process.exit(args[0] === '--help' ? 0 : 1);
+  }
   if (args[0] === '--update') {
     const measured = Object.assign({}, ...args.slice(1).map((file) => durationsFromReport(JSON.parse(fs.readFileSync(file, 'utf8')))));
     const files = specFiles();
