@@ -141,6 +141,16 @@ export const ZWebhookNodeMoved = envelope(
   'A node was moved to another location.',
 );
 
+export const ZWebhookNodeRemoved = envelope(
+  'node.removed',
+  z.object({
+    node: ZNode,
+    customer: ZCustomer,
+    location: ZRef.nullable().describe('The location it left; null when that location itself was deleted.'),
+  }),
+  'A node left the customer: unassigned, or moved to another customer (which is not named). Told to the customer it left, with the names it had there.',
+);
+
 export const ZWebhookTest = envelope(WEBHOOK_TEST_TYPE, z.object({ subscription: z.string(), message: z.string() }), 'Sent by "Send test": nothing to store.');
 
 export const ZWebhookPayload = z.discriminatedUnion('type', [
@@ -152,6 +162,7 @@ export const ZWebhookPayload = z.discriminatedUnion('type', [
   ZWebhookCheckDone,
   ZWebhookNodeRegistered,
   ZWebhookNodeMoved,
+  ZWebhookNodeRemoved,
   ZWebhookTest,
 ]);
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'check.done',
   'node.registered',
   'node.moved',
+  'node.removed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

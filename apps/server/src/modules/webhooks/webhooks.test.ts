@@ -125,7 +125,8 @@ describe('webhook deliveries', () => {
     const outlet = (await call(tokens.admin, 'POST', `${hal}/outlets`, { name: 'Douche 12', kind: 'shower', water: 'hot', sentinel: 'furthest' })).json<{ id: number }>();
     const check = await call(tokens.admin, 'POST', `${hal}/checks`, { outletId: outlet.id, check: 'sentinelTemperature', outcome: 'done', celsius: 62 });
     expect(check.statusCode, check.body).toBe(201);
-    // node.registered, node.moved within Acme; a move to Beta tells Beta, with no word of where it was
+    // node.registered, node.moved within Acme; a move to Beta tells Beta, with no word of where it was,
+    // and tells Acme that it left (node.removed), with no word of where it went
     expect((await call(tokens.admin, 'PATCH', `/devices/${FREE_NODE}/lora/NS`, { name: 'Nieuw', customer: 'Acme', location: 'Hal' })).statusCode).toBe(200);
     expect((await call(tokens.admin, 'PATCH', `/devices/${FREE_NODE}/lora/NS`, { customer: 'Acme', location: 'Kantoor' })).statusCode).toBe(200);
     // Beta's own alarm
@@ -164,6 +165,8 @@ describe('webhook deliveries', () => {
     expect(byType['node.registered'].data).toMatchObject({ node: { eui: FREE_NODE, name: 'Nieuw' }, location: { name: 'Hal' } });
     expect(byType['node.moved'].data).toMatchObject({ node: { eui: FREE_NODE }, location: { name: 'Kantoor' }, from: { customer: { name: 'Acme' }, location: { name: 'Hal' } } });
     expect(byType['deviation.found'].data).toMatchObject({ deviation: { kind: 'hotTooLow' }, node: { eui: NODE } });
+    expect(byType['node.removed'].data).toEqual({ node: { eui: NODE, name: 'Kraan 1', type: expect.any(String) }, customer: { id: String(world.acme), name: 'Acme' }, location: { id: String(world.hal), name: 'Hal' } });
+    expect(JSON.stringify(byType['node.removed'])).not.toContain('Beta');
 
     // Once each: distinct webhook-ids, nothing more in the next rounds.
     const ids = receiver.received.map((request) => request.headers['webhook-id']);
@@ -260,6 +263,24 @@ describe('webhook deliveries', () => {
     const listed = (await call(tokens.manager, 'GET', '/webhooks')).json<TWebhook[]>();
     expect(JSON.stringify(listed)).not.toContain(rotated.secret!.slice(10));
     expect(listed[0].secretHint).toBe(`${rotated.secret!.slice(0, 10)}…`);
+  });
+
+  it('a node provisioned with its place in one INSERT is registered; one unassigned is removed, told to the customer it left', async () => {
+    const hook = await subscribe(tokens.admin, { url: `${receiver.url}/places`, customer: 'Acme', types: ['node.registered', 'node.removed'] });
+    // As the demo and an import provision: the row with its place at once.
+    await insertDevice(db, { eui: '70B3D5E75E00C0FF', name: 'Geleverd', customerId: world.acme, locationId: world.kantoor });
+    // The portal's removal: customer and location none.
+    const removal = await call(tokens.admin, 'PATCH', `/devices/${NODE}/lora/NS`, { customer: null, location: null });
+    expect(removal.statusCode, removal.body).toBe(200);
+    // A node without a place that gets none, and the other customer's node, tell Acme nothing.
+    await insertDevice(db, { eui: '70B3D5E75E00C0FE', name: 'Los' });
+    expect((await call(tokens.admin, 'PATCH', `/devices/${BETA_NODE}/lora/NS`, { customer: null, location: null })).statusCode).toBe(200);
+    clock = new Date(Date.now() + 1000);
+    await deliverAll();
+    const told = verified('/hook/places', hook.secret!).map((entry) => entry.payload);
+    expect(told.map((payload) => payload.type)).toEqual(['node.registered', 'node.removed']);
+    expect(told[0].data).toMatchObject({ node: { eui: '70B3D5E75E00C0FF', name: 'Geleverd' }, customer: { name: 'Acme' }, location: { name: 'Kantoor' } });
+    expect(told[1].data).toMatchObject({ node: { eui: NODE, name: 'Kraan 1' }, customer: { name: 'Acme' }, location: { name: 'Hal' } });
   });
 
   it('a disabled subscription, and one of another type, get nothing; an event rolled back writes nothing', async () => {
