@@ -143,6 +143,13 @@ export function mayResendCode(lastSentAt: Date | null, now: Date): boolean {
 export const CHANNEL_MAX_ATTEMPTS = 8;
 /** The first wait after a failure; doubled per failure up to an hour (`backoffSeconds` of the platforms). */
 export const CHANNEL_RETRY_SECONDS = 30;
+/**
+ * Days a sent or failed Teams, Slack or SMS message stays in the outbox (and in an alarm's list of
+ * messages); the alarm's timeline keeps its `messaged` step for good. A phone code's message, whose
+ * body is the code, goes after CHANNEL_PHONE_CODE_KEEP_HOURS.
+ */
+export const CHANNEL_MESSAGE_KEEP_DAYS = 90;
+export const CHANNEL_PHONE_CODE_KEEP_HOURS = 24;
 export const CHANNEL_MESSAGE_STATES = ['pending', 'retrying', 'sent', 'failed'] as const;
 export type TChannelMessageState = (typeof CHANNEL_MESSAGE_STATES)[number];
 

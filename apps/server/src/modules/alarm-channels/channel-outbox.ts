@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { backoffSeconds, CHANNEL_MAX_ATTEMPTS, CHANNEL_RETRY_SECONDS, deliveryVerdict, isChannelWebhookUrl, type TOutboxChannel } from '@aquasmart/domain';
+import { backoffSeconds, CHANNEL_MAX_ATTEMPTS, CHANNEL_MESSAGE_KEEP_DAYS, CHANNEL_PHONE_CODE_KEEP_HOURS, CHANNEL_RETRY_SECONDS, deliveryVerdict, isChannelWebhookUrl, type TOutboxChannel } from '@aquasmart/domain';
 import { queryRows, type TDb, type TDbOrTx } from '../../db/database';
 import { column, rowShape, type TRowOf } from '../../db/rows';
 import type { AddressPolicy } from '../../lib/outbound/address-policy';
@@ -149,7 +149,26 @@ export async function deliverChannelMessages(db: TDb, settings: TChannelSettings
       RETURNING m.id, m.channel, m.purpose, m.user_id, m.recipient, m.body, m.alarm_ids, m.stage, m.attempts`,
   );
   await Promise.all(due.map(async (message) => recordOutcome(db, message, await sendChannelMessage(message, settings), now)));
+  await dropOldMessages(db, now);
   return due.length;
+}
+
+/** When this process last swept (by the sender's clock); several copies each sweep, harmlessly. */
+let lastSweep = 0;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Sent and failed messages older than CHANNEL_MESSAGE_KEEP_DAYS leave the outbox, a phone code's after
+ * CHANNEL_PHONE_CODE_KEEP_HOURS (its body is the code); pending and retrying ones stay until decided.
+ * What an alarm's reader needs stays in its timeline (`messaged` steps).
+ */
+async function dropOldMessages(db: TDb, now: Date): Promise<void> {
+  if (Math.abs(now.getTime() - lastSweep) < SWEEP_EVERY_MS) return;
+  lastSweep = now.getTime();
+  const at = now.toISOString();
+  await db.execute(sql`DELETE FROM alarm_messages WHERE state IN ('sent', 'failed')
+    AND (created_at < ${at}::timestamptz - ${sql.raw(`interval '${CHANNEL_MESSAGE_KEEP_DAYS} days'`)}
+      OR (purpose = 'phoneCode' AND created_at < ${at}::timestamptz - ${sql.raw(`interval '${CHANNEL_PHONE_CODE_KEEP_HOURS} hours'`)}))`);
 }
 
 /** How often the sender looks for due messages when idle. */

@@ -206,6 +206,30 @@ describe('delivery', () => {
     expect((await caller(ctx)(user.watcher, 'GET', `/alarms/${alarmId}/messages`)).statusCode).toBe(403);
   });
 
+  it('sent and failed messages leave the outbox after 90 days, a phone code\'s after a day; undecided ones stay', async () => {
+    const now = new Date(Date.now() + 10 * 60_000);
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+    const rows: [string, string, string][] = [
+      ['alarms', 'sent', ago(90 * 24 + 1)],
+      ['alarms', 'failed', ago(90 * 24 + 1)],
+      ['alarms', 'sent', ago(90 * 24 - 1)],
+      ['alarms', 'retrying', ago(90 * 24 + 1)],
+      ['phoneCode', 'sent', ago(25)],
+      ['phoneCode', 'sent', ago(23)],
+    ];
+    for (const [purpose, state, created] of rows) {
+      await db.execute(sql`INSERT INTO alarm_messages (channel, purpose, recipient, body, state, created_at, next_attempt_at)
+        VALUES ('sms', ${purpose}, '+31612345678', ${`${purpose} ${state} ${created}`}, ${state}, ${created}::timestamptz, ${ago(-1000)}::timestamptz)`);
+    }
+    await deliverChannelMessages(db, settings, now);
+    const kept = await queryRows<{ body: string }>(db, sql`SELECT body FROM alarm_messages ORDER BY id`);
+    expect(kept.map((row) => row.body)).toEqual([
+      `alarms sent ${ago(90 * 24 - 1)}`,
+      `alarms retrying ${ago(90 * 24 + 1)}`,
+      `phoneCode sent ${ago(23)}`,
+    ]);
+  });
+
   it('the platforms\' address rules hold: a private address not allowed, or another host than Teams\' without CHANNEL_ANY_WEBHOOK_HOST, fails without a request', async () => {
     await channelUser('piet@example.com', { offline: ['teams'] });
     await insertAlarm(db, { kind: 'offline', eui: NODE_A, customerId: world.customerA, locationId: world.locationA, openedAt: MORNING });
