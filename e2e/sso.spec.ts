@@ -104,6 +104,21 @@ test('an administrator adds a provider; a person signs in with it through the re
   await expect(outsider).toHaveURL(/\/login$/);
   await expect(outsider.getByRole('alert')).toHaveText('Uw e-mailadres hoort niet bij een domein van deze identiteitsprovider.');
   await expectNoAxeViolations(outsider, 'the login page with a refusal');
+
+  // Only through the provider: with password sign-in off, a password of the domain is refused with the way in.
+  await page.getByRole('button', { name: `Bewerken: ${PROVIDER_NAME}` }).click();
+  const editing = page.getByRole('dialog', { name: 'Identiteitsprovider bewerken' });
+  await editing.getByRole('switch', { name: 'Ook inloggen met wachtwoord' }).uncheck();
+  await editing.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(editing).toHaveCount(0);
+  await expect(card).toContainText('Nee, alleen via deze provider');
+  await outsider.goto('/login');
+  await outsider.getByRole('textbox', { name: /E-mailadres/ }).fill('sso-ann@gemeente.test');
+  await outsider.getByLabel(/Wachtwoord/).fill('een-geraden-wachtwoord');
+  await outsider.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(outsider.getByRole('alert')).toHaveText('Uw organisatie laat u alleen inloggen via single sign-on. Gebruik de knop van uw organisatie hieronder.');
+  await expect(outsider.getByRole('link', { name: `Inloggen met ${PROVIDER_NAME}` })).toBeVisible();
+  await expectNoAxeViolations(outsider, 'the login page saying to use single sign-on');
   await outsider.context().close();
 });
 
@@ -115,7 +130,7 @@ for (const title of process.env.SCREENSHOTS ? ['screenshots of /login with the b
   if (((await list.json()) as { providers: unknown[] }).providers.length === 0) {
     const created = await page.request.post('/api/v1/sso/providers', {
       headers: { 'x-access-token': adminToken },
-      data: { name: PROVIDER_NAME, issuer: idp.issuer, clientId: 'portal-e2e', clientSecret: 'e2e-client-secret', domains: ['gemeente.test'], createUsers: true, portal: { rights: { dashboard: true } } },
+      data: { name: PROVIDER_NAME, issuer: idp.issuer, clientId: 'portal-e2e', clientSecret: 'e2e-client-secret', domains: ['gemeente.test'], createUsers: true, passwordSignIn: false, portal: { rights: { dashboard: true } } },
     });
     expect(created.status()).toBe(201);
   }
@@ -127,6 +142,12 @@ for (const title of process.env.SCREENSHOTS ? ['screenshots of /login with the b
       if (language === 'en') await visitor.getByRole('button', { name: 'English' }).click();
       await expect(visitor.getByRole('link', { name: language === 'nl' ? `Inloggen met ${PROVIDER_NAME}` : `Sign in with ${PROVIDER_NAME}` })).toBeVisible();
       await shoot(visitor, `sso-login-${language}-${device}`);
+      // A password of the domain: the way in instead (password sign-in off, set by the test above or here).
+      await visitor.getByRole('textbox', { name: language === 'nl' ? /E-mailadres/ : /E-mail address/ }).fill('sso-ann@gemeente.test');
+      await visitor.getByLabel(language === 'nl' ? /Wachtwoord/ : /Password/).fill('een-geraden-wachtwoord');
+      await visitor.getByRole('button', { name: language === 'nl' ? 'Inloggen' : 'Log in', exact: true }).click();
+      await expect(visitor.getByRole('alert')).toContainText(language === 'nl' ? 'alleen inloggen via single sign-on' : 'through single sign-on only');
+      await shoot(visitor, `sso-login-required-${language}-${device}`);
       await visitor.context().close();
     }
   }

@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { apiKeyRoutes } from './modules/api-keys/api-key-routes';
 import { ssoRoutes } from './modules/sso/sso-routes';
+import { passwordRefusedFor } from './modules/sso/sso-service';
 import { healthRoutes } from './modules/health/health-routes';
 import { metricsRoutes } from './modules/health/metrics-routes';
 import { httpRequestSeconds } from './lib/metrics';
@@ -238,7 +239,8 @@ export async function buildApp({ config, database, logger, logStream, background
   await app.register(
     async (api) => {
       registerJsonCompression(api);
-      await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, secondStep: (userId) => secondStepFor(database.db, userId, twoFactorPolicy) });
+      const passwordRefused = (email: string, userId: number | null) => passwordRefusedFor(database.db, email, userId);
+      await api.register(authRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, secondStep: (userId) => secondStepFor(database.db, userId, twoFactorPolicy), passwordRefused });
       await api.register(twoFactorRoutes, { db: database.db, tokenTtlSeconds: config.TOKEN_TTL, policy: twoFactorPolicy });
       await api.register(userRoutes, { db: database.db });
       await api.register(apiKeyRoutes, { db: database.db });
@@ -278,7 +280,7 @@ export async function buildApp({ config, database, logger, logStream, background
       await api.register(calibrationRoutes, { db: database.db });
       await api.register(eventRoutes, { db: database.db, hub: eventHub, ready: () => changeFeed.start() });
       await api.register(alertRoutes, { db: database.db, publicUrl: mailer.publicUrl, mailServerConfigured: mailer.mailServerConfigured, onQueued: () => mailer.wake() });
-      await api.register(passwordResetRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake() });
+      await api.register(passwordResetRoutes, { db: database.db, publicUrl: mailer.publicUrl, onQueued: () => mailer.wake(), passwordRefused });
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, isAcceptableIssuer, SSO_ERROR, ssoEmail, ZSsoProviderInput } from './sso';
+import { emailDomain, isAcceptableIssuer, passwordSignInRefused, SSO_ERROR, ssoEmail, ZSsoProviderInput } from './sso';
 
 describe('isAcceptableIssuer', () => {
   it.each([
@@ -42,7 +42,7 @@ describe('ZSsoProviderInput', () => {
   const valid = { name: 'Gemeente', issuer: 'https://idp.example.nl/', clientId: 'portal', clientSecret: 's', domains: ['@Gemeente.NL'] };
   it('normalizes the issuer and the domains', () => {
     const parsed = ZSsoProviderInput.parse(valid);
-    expect(parsed).toMatchObject({ issuer: 'https://idp.example.nl', domains: ['gemeente.nl'], enabled: true, createUsers: false, customers: [] });
+    expect(parsed).toMatchObject({ issuer: 'https://idp.example.nl', domains: ['gemeente.nl'], enabled: true, createUsers: false, passwordSignIn: true, customers: [] });
   });
   it.each([
     [{ issuer: 'http://idp.example.nl' }, 'issuer', 'validation.ssoIssuer'],
@@ -62,9 +62,28 @@ describe('the provider form', () => {
   it('splits the domains and leaves an empty secret out (the stored one stays)', async () => {
     const { toSsoProviderBody, ZSsoProviderForm, ssoProviderFormValues } = await import('./sso');
     const values = ZSsoProviderForm.parse({ ...ssoProviderFormValues(null), name: 'G', issuer: 'https://idp.example.nl', clientId: 'c', domains: '@Gemeente.nl, ggd.nl\nggd.nl' });
-    expect(toSsoProviderBody(values)).toMatchObject({ domains: ['gemeente.nl', 'ggd.nl'] });
+    expect(toSsoProviderBody(values)).toMatchObject({ domains: ['gemeente.nl', 'ggd.nl'], passwordSignIn: true });
+    expect(toSsoProviderBody({ ...values, passwordSignIn: false })).toMatchObject({ passwordSignIn: false });
     expect(toSsoProviderBody(values)).not.toHaveProperty('clientSecret');
     expect(ZSsoProviderForm.safeParse({ ...values, domains: 'gemeente.nl, geen_domein' }).error?.issues[0].message).toBe('validation.ssoDomain');
     expect(ZSsoProviderForm.safeParse({ ...values, domains: ' , ' }).error?.issues[0].message).toBe('validation.required');
+  });
+});
+
+describe('passwordSignInRefused', () => {
+  const only = { domains: ['gemeente.nl', 'ggd.nl'], enabled: true, passwordSignIn: false };
+  it.each([
+    ['an address of a domain whose provider signs in only', 'piet@gemeente.nl', false, [only], true],
+    ['its domain in capitals', 'Piet@GGD.NL', false, [only], true],
+    ['an administrator of that domain (the way in when the provider is down)', 'piet@gemeente.nl', true, [only], false],
+    ['another domain', 'piet@gemeente.nl.example.com', false, [only], false],
+    ['a subdomain (domains match exactly)', 'piet@afdeling.gemeente.nl', false, [only], false],
+    ['the provider switched off', 'piet@gemeente.nl', false, [{ ...only, enabled: false }], false],
+    ['password sign-in left on', 'piet@gemeente.nl', false, [{ ...only, passwordSignIn: true }], false],
+    ['one of two providers of the domain signs in only', 'piet@gemeente.nl', false, [{ ...only, passwordSignIn: true }, only], true],
+    ['no providers', 'piet@gemeente.nl', false, [], false],
+    ['no domain at all', 'piet', false, [only], false],
+  ])('%s', (_case, email, administrator, providers, refused) => {
+    expect(passwordSignInRefused(email, administrator, providers)).toBe(refused);
   });
 });

@@ -29,6 +29,8 @@ export const SSO_ERROR = {
   notConfigured: 'errors.ssoNotConfigured',
   /** The provider is unknown or switched off. */
   unknownProvider: 'errors.ssoUnknownProvider',
+  /** A password sign-in (or a reset link) for an address whose organisation signs in only through its provider. */
+  required: 'errors.ssoRequired',
 } as const;
 export type TSsoError = (typeof SSO_ERROR)[keyof typeof SSO_ERROR];
 
@@ -100,6 +102,8 @@ export const ZSsoProviderInput = z.object({
   domains: z.array(ZDomain).min(1, { error: 'validation.required' }).max(50),
   enabled: z.boolean().default(true),
   createUsers: z.boolean().default(false),
+  /** false: addresses of the provider's domains sign in only through it (passwordSignInRefused). */
+  passwordSignIn: z.boolean().default(true),
   customers: z.array(zRequiredText(200)).max(1000).default([]),
   portal: z.object({ rights: ZRightFlagsInput }).default({ rights: {} }),
 });
@@ -116,6 +120,7 @@ export const ZSsoProvider = z.object({
   domains: z.array(z.string()),
   enabled: z.boolean(),
   createUsers: z.boolean(),
+  passwordSignIn: z.boolean(),
   customers: z.array(z.string()),
   portal: z.object({ rights: ZPortalRights }),
   updatedAt: z.string(),
@@ -157,6 +162,24 @@ export function ssoEmail(claims: TSsoClaims, domains: readonly string[]): { emai
   return { email };
 }
 
+/** What passwordSignInRefused reads of a provider. */
+export interface TPasswordPolicyProvider {
+  domains: readonly string[];
+  enabled: boolean;
+  passwordSignIn: boolean;
+}
+
+/**
+ * Whether an address may not sign in with a password, nor get a reset link (docs/sso.md, "Only
+ * through the provider"): an enabled provider that serves its domain has password sign-in off.
+ * Administrators keep their password: the way in when the provider is down or misconfigured.
+ */
+export function passwordSignInRefused(email: string, administrator: boolean, providers: readonly TPasswordPolicyProvider[]): boolean {
+  if (administrator) return false;
+  const domain = emailDomain(email);
+  return domain !== '' && providers.some((provider) => provider.enabled && !provider.passwordSignIn && provider.domains.includes(domain));
+}
+
 /** The domains field of the provider form: one text, separated by commas, spaces or new lines. */
 export function splitDomains(text: string): string[] {
   return text
@@ -177,6 +200,7 @@ export const ZSsoProviderForm = z.object({
     .refine((text) => splitDomains(text).every(isDomainName), { error: SSO_VALIDATION.domain }),
   enabled: z.boolean(),
   createUsers: z.boolean(),
+  passwordSignIn: z.boolean(),
   customers: z.array(z.string()),
   rights: ZRightFlagsInput,
 });
@@ -191,6 +215,7 @@ export function ssoProviderFormValues(provider: TSsoProvider | null): TSsoProvid
     domains: provider?.domains.join(', ') ?? '',
     enabled: provider?.enabled ?? true,
     createUsers: provider?.createUsers ?? false,
+    passwordSignIn: provider?.passwordSignIn ?? true,
     customers: provider?.customers ?? [],
     rights: Object.fromEntries(Object.entries(provider?.portal.rights ?? {}).filter(([, on]) => on === true)),
   };
@@ -205,6 +230,7 @@ export function toSsoProviderBody(values: TSsoProviderForm): TSsoProviderInput {
     domains: [...new Set(splitDomains(values.domains))],
     enabled: values.enabled,
     createUsers: values.createUsers,
+    passwordSignIn: values.passwordSignIn,
     customers: values.customers,
     portal: { rights: values.rights },
   };

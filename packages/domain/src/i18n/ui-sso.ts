@@ -14,6 +14,7 @@ const errorsNl = {
   ssoNotConfigured: 'Single sign-on is niet ingesteld op dit portaal (PUBLIC_URL ontbreekt).',
   ssoUnknownProvider: 'Deze identiteitsprovider bestaat niet of staat uit.',
   ssoProviderNotFound: 'Deze identiteitsprovider bestaat niet (meer).',
+  ssoRequired: 'Uw organisatie laat u alleen inloggen via single sign-on. Gebruik de knop van uw organisatie hieronder.',
 };
 const errorsEn = {
   ssoExpired: 'The single sign-on has expired or was already used. Please try again.',
@@ -26,6 +27,7 @@ const errorsEn = {
   ssoNotConfigured: 'Single sign-on is not set up on this portal (PUBLIC_URL is missing).',
   ssoUnknownProvider: 'This identity provider does not exist or is switched off.',
   ssoProviderNotFound: 'This identity provider does not exist (any more).',
+  ssoRequired: 'Your organisation lets you sign in through single sign-on only. Use your organisation\'s button below.',
 };
 
 export const ssoUiNl = {
@@ -54,6 +56,8 @@ export const ssoUiNl = {
     enabledHint: 'Op de inlogpagina tonen',
     createUsers: 'Gebruikers aanmaken bij eerste aanmelding',
     createUsersHint: 'Met de rechten en klanten hieronder; anders alleen bestaande gebruikers',
+    passwordSignIn: 'Ook inloggen met wachtwoord',
+    passwordSignInHint: 'Uit: adressen van deze domeinen loggen alleen via deze provider in en krijgen geen link om een wachtwoord in te stellen. Beheerders houden hun wachtwoord.',
     customers: 'Klanten van nieuwe gebruikers',
     allCustomers: 'Alle klanten',
     rights: 'Rechten van nieuwe gebruikers',
@@ -64,6 +68,8 @@ export const ssoUiNl = {
     empty: 'Nog geen identiteitsproviders.',
     on: 'Aan',
     off: 'Uit',
+    passwordsToo: 'Ja, ook met wachtwoord',
+    providerOnly: 'Nee, alleen via deze provider',
     creates: 'Maakt gebruikers aan',
     existingOnly: 'Alleen bestaande gebruikers',
     createTitle: 'Nieuwe identiteitsprovider',
@@ -103,6 +109,8 @@ export const ssoUiEn: typeof ssoUiNl = {
     enabledHint: 'Show on the sign-in page',
     createUsers: 'Create users on first sign-in',
     createUsersHint: 'With the rights and customers below; otherwise existing users only',
+    passwordSignIn: 'Password sign-in too',
+    passwordSignInHint: 'Off: addresses of these domains sign in through this provider only and get no link to set a password. Administrators keep their password.',
     customers: 'Customers of new users',
     allCustomers: 'All customers',
     rights: 'Rights of new users',
@@ -113,6 +121,8 @@ export const ssoUiEn: typeof ssoUiNl = {
     empty: 'No identity providers yet.',
     on: 'On',
     off: 'Off',
+    passwordsToo: 'Yes, with a password too',
+    providerOnly: 'No, through this provider only',
     creates: 'Creates users',
     existingOnly: 'Existing users only',
     createTitle: 'New identity provider',

@@ -139,6 +139,8 @@ export const ssoProviders = pgTable('sso_providers', {
   domains: jsonb('domains').$type<string[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
   createUsers: boolean('create_users').notNull().default(false),
+  /** false: the provider's domains sign in only through it (migration 0048, docs/sso.md). */
+  passwordSignIn: boolean('password_sign_in').notNull().default(true),
   portalRights: jsonb('portal_rights').$type<Partial<TPortalRights>>().notNull().default({}),
   createdAt: created(),
   updatedAt: updated(),

@@ -1,4 +1,4 @@
-import { ERROR, isStorableText, type TSignInAnswer, type TTwoFactorStep } from '@aquasmart/domain';
+import { ERROR, isStorableText, SSO_ERROR, type TSignInAnswer, type TTwoFactorStep } from '@aquasmart/domain';
 import { ApiError } from '../../lib/api-error';
 import type { TDb } from '../../db/database';
 import { findUser } from '../../identity/auth-user';
@@ -21,6 +21,17 @@ export function parseBasicCredentials(header: string | undefined): TCredentials 
   // Text PostgreSQL cannot store (a NUL) is refused like any other malformed header.
   if (colon < 0 || !isStorableText(decoded)) return 'malformed';
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Whether an address may not sign in with a password (single sign-on only, docs/sso.md; wired in
+ * app.ts): `userId` is the account whose password was just found right, or null.
+ */
+export type TPasswordRefused = (email: string, userId: number | null) => Promise<boolean>;
+
+/** What a password sign-in of such an address answers, right password or not. */
+export function singleSignOnRequired(): ApiError {
+  return new ApiError(403, SSO_ERROR.required, 'Addresses of this domain sign in through their organisation\'s single sign-on only');
 }
 
 /** 429 with a Retry-After header: the seconds until the window that blocks ends. */
@@ -58,6 +69,7 @@ export async function signIn(
   clientAddress: string,
   ttlSeconds: number,
   secondStep: (userId: number) => Promise<TTwoFactorStep | null> = async () => null,
+  passwordRefused: TPasswordRefused = async () => false,
 ): Promise<TSignInAnswer> {
   if (!credentials.email || !credentials.password) {
     throw ApiError.badRequest('E-mail address and password are required', {
@@ -66,6 +78,8 @@ export async function signIn(
     });
   }
   const userId = await checkPasswordLimited(db, credentials, clientAddress);
+  // Asked after the slow check, right password or not: the answer tells nothing about the password.
+  if (await passwordRefused(credentials.email, userId)) throw singleSignOnRequired();
   if (userId === null) throw ApiError.unauthorized('Invalid e-mail address or password', ERROR.invalidCredentials);
   // Sign-ins are rare and slow anyway: a good moment to forget what has expired.
   await deleteExpiredTokens(db);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZPasswordResetCheck, ZPasswordResetCheckResponse, ZPasswordResetConfirm, ZPasswordResetRequest } from '@aquasmart/domain';
 import type { TDb } from '../../db/database';
 import { errorResponses } from '../../lib/error-responses';
+import type { TPasswordRefused } from '../auth/auth-service';
 import { checkResetLink, confirmPasswordReset, requestPasswordReset } from './reset-service';
 
 export interface TResetRoutesOptions {
@@ -11,10 +12,12 @@ export interface TResetRoutesOptions {
   publicUrl: string;
   /** A reset e-mail was queued: the mailer sends it now rather than at its next round. */
   onQueued: () => void;
+  /** Addresses that sign in through single sign-on only get no link (modules/sso, wired in app.ts). */
+  passwordRefused?: TPasswordRefused;
 }
 
 /** The forgotten-password reset (docs/users.md, "Forgotten password"): three public calls. */
-export async function passwordResetRoutes(app: FastifyInstance, { db, publicUrl, onQueued }: TResetRoutesOptions): Promise<void> {
+export async function passwordResetRoutes(app: FastifyInstance, { db, publicUrl, onQueued, passwordRefused }: TResetRoutesOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -30,7 +33,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, publicUrl,
       },
     },
     async (request, reply) => {
-      if (await requestPasswordReset(db, request.body.email, request.ip, publicUrl)) onQueued();
+      if (await requestPasswordReset(db, request.body.email, request.ip, publicUrl, passwordRefused)) onQueued();
       return reply.status(202).send({});
     },
   );
@@ -63,7 +66,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, publicUrl,
       },
     },
     async (request, reply) => {
-      await confirmPasswordReset(db, request.body, request.ip);
+      await confirmPasswordReset(db, request.body, request.ip, passwordRefused);
       return reply.status(204).send(null);
     },
   );

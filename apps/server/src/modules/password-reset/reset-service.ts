@@ -7,7 +7,7 @@ import { findUser } from '../../identity/auth-user';
 import { hashPassword } from '../../identity/passwords';
 import { hashToken, revokeUserTokens } from '../../identity/tokens';
 import { insertMail, newMessageId } from '../alerts/alert-composer';
-import { tooManyAttempts } from '../auth/auth-service';
+import { tooManyAttempts, type TPasswordRefused } from '../auth/auth-service';
 import { countAttemptsIn } from '../auth/login-limiter';
 import { composePasswordResetMail } from './reset-mail';
 import { deleteOldResetLinks, findValidResetLink, insertResetLink, useResetLink } from './reset-repository';
@@ -22,14 +22,15 @@ function normalized(email: string): string {
  * no e-mail and the caller the same answer. The link and its e-mail are written in one transaction.
  * Answers whether an e-mail was queued (for the mailer to wake; never to the caller).
  */
-export async function requestPasswordReset(db: TDb, email: string, clientAddress: string, publicUrl: string): Promise<boolean> {
+export async function requestPasswordReset(db: TDb, email: string, clientAddress: string, publicUrl: string, passwordRefused: TPasswordRefused = async () => false): Promise<boolean> {
   const refusal = await countAttemptsIn(db, [
     { subject: `reset-ip:${clientAddress}`, ...RESET_LIMITS.address },
     { subject: `reset-email:${normalized(email)}`, ...RESET_LIMITS.email },
   ]);
   if (refusal) throw tooManyAttempts(refusal.retryAfterSeconds);
   const user = await findUser(db, { email });
-  if (!user) return false;
+  // An address that signs in through single sign-on only gets no link, like an unknown one.
+  if (!user || (await passwordRefused(email, user.id))) return false;
   const token = randomBytes(32).toString('base64url');
   const content = composePasswordResetMail(user, resetLinkUrl(publicUrl, token), clientAddress);
   await db.transaction(async (tx) => {
@@ -62,11 +63,13 @@ export async function checkResetLink(db: TDb, token: string, clientAddress: stri
  * password replaced, every session of the user ended (a thief signed in with the old password is
  * out) and the user's counted sign-in failures forgiven (the mailbox proved who it is).
  */
-export async function confirmPasswordReset(db: TDb, body: TPasswordResetConfirm, clientAddress: string): Promise<void> {
+export async function confirmPasswordReset(db: TDb, body: TPasswordResetConfirm, clientAddress: string, passwordRefused: TPasswordRefused = async () => false): Promise<void> {
   await countConfirmation(db, clientAddress);
   const tokenHash = hashToken(body.token);
   // The slow hash before the transaction: the link's row is locked for milliseconds, not 100 ms.
-  if (!(await findValidResetLink(db, tokenHash, false))) throw invalidLink();
+  const valid = await findValidResetLink(db, tokenHash, false);
+  // A link sent before the address's organisation switched passwords off no longer works.
+  if (!valid || (await passwordRefused(valid.email, valid.user_id))) throw invalidLink();
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const link = await findValidResetLink(tx, tokenHash, true);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { emptyRights, type TSsoProvider } from '@aquasmart/domain';
 import type { TDb, TDbOrTx } from '../../db/database';
 import { customers, ssoHandoffs, ssoProviderCustomers, ssoProviders, ssoStates } from '../../db/schema';
@@ -36,6 +36,14 @@ export async function findProvider(db: TDbOrTx, id: number): Promise<TStoredSsoP
   const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.id, id)).limit(1);
   if (!row) return null;
   return { row, customers: (await providerCustomers(db, [id])).get(id) ?? [] };
+}
+
+/** What decides whether an address may sign in with a password: the enabled providers that refuse it. */
+export async function passwordPolicyProviders(db: TDbOrTx): Promise<{ domains: string[]; enabled: boolean; passwordSignIn: boolean }[]> {
+  return db
+    .select({ domains: ssoProviders.domains, enabled: ssoProviders.enabled, passwordSignIn: ssoProviders.passwordSignIn })
+    .from(ssoProviders)
+    .where(and(eq(ssoProviders.enabled, true), eq(ssoProviders.passwordSignIn, false)));
 }
 
 /** Enabled providers' ids and names, for /login. */
@@ -80,6 +88,7 @@ export function toSsoProvider({ row, customers: scope }: TStoredSsoProvider): TS
     domains: row.domains,
     enabled: row.enabled,
     createUsers: row.createUsers,
+    passwordSignIn: row.passwordSignIn,
     customers: scope.map((customer) => customer.name),
     portal: { rights: { ...emptyRights(), ...row.portalRights } },
     updatedAt: new Date(row.updatedAt).toISOString(),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   normalizeRightFlags,
+  passwordSignInRefused,
   SSO_CALLBACK_PATH,
   SSO_ERROR,
   SSO_HANDOFF_SECONDS,
@@ -30,6 +31,7 @@ import {
   insertProvider,
   insertState,
   listProviders,
+  passwordPolicyProviders,
   takeHandoff,
   takeState,
   toSsoProvider,
@@ -60,6 +62,20 @@ export function redirectUri(publicUrl: string | undefined): string | null {
   return publicUrl ? `${publicUrl}${SSO_CALLBACK_PATH}` : null;
 }
 
+// ---- password sign-in of the providers' domains -------------------------------------------------
+
+/**
+ * Whether an address may not sign in with a password nor get a reset link (docs/sso.md, "Only
+ * through the provider"). `userId`: the account whose password was just checked and found right, or
+ * null; only a right password of an administrator keeps the way in, so a wrong one is refused alike.
+ */
+export async function passwordRefusedFor(db: TDb, email: string, userId: number | null): Promise<boolean> {
+  const providers = await passwordPolicyProviders(db);
+  if (providers.length === 0) return false;
+  const user = userId === null ? null : await findUser(db, { id: userId });
+  return passwordSignInRefused(email, user?.portal.rights.administrator === true, providers);
+}
+
 // ---- administration ---------------------------------------------------------------------------
 
 export async function ssoProviderList(db: TDb, publicUrl: string | undefined): Promise<TSsoProviderList> {
@@ -75,6 +91,7 @@ function providerColumns(body: TSsoProviderInput) {
     domains: [...new Set(body.domains)],
     enabled: body.enabled,
     createUsers: body.createUsers,
+    passwordSignIn: body.passwordSignIn,
     portalRights: flags,
   };
 }

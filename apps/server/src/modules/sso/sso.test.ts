@@ -230,3 +230,58 @@ describe('signing in', () => {
     }
   });
 });
+
+describe('only through the provider (password sign-in off, docs/sso.md)', () => {
+  const passwordSignIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/auth', headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` } });
+  const askReset = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
+  const resetLinks = async (email: string) =>
+    (await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = ${email}`))[0].n;
+
+  it('refuses a password of the domain, right or wrong, with errors.ssoRequired; an administrator of the domain keeps it; the provider still signs in', async () => {
+    await ctx.createUser({ email: 'beheer@gemeente.nl', password: TEST_PASSWORD, administrator: true });
+    await ctx.createUser({ email: 'jan@elders.nl', password: TEST_PASSWORD, rights: { dashboard: true } });
+    expect((await passwordSignIn('ann@gemeente.nl', TEST_PASSWORD)).statusCode).toBe(200);
+    const id = await addProvider({ passwordSignIn: false });
+    expect((await asAdmin('GET', '/sso/providers')).json().providers[0]).toMatchObject({ passwordSignIn: false });
+
+    for (const [email, password] of [
+      ['ann@gemeente.nl', TEST_PASSWORD],
+      ['ANN@Gemeente.nl', 'wrong-password'],
+      ['nobody@gemeente.nl', TEST_PASSWORD],
+      ['beheer@gemeente.nl', 'wrong-password'],
+    ]) {
+      const refused = await passwordSignIn(email, password);
+      expect(refused.statusCode, `${email} ${refused.body}`).toBe(403);
+      expect(refused.json()).toMatchObject({ key: 'errors.ssoRequired' });
+    }
+    expect((await passwordSignIn('beheer@gemeente.nl', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordSignIn('jan@elders.nl', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordSignIn('jan@elders.nl', 'wrong-password')).statusCode).toBe(401);
+    // Single sign-on itself goes on.
+    expect((await signInAs(id, 'ann')).sso).toBeTruthy();
+
+    // Switched off, or password sign-in on again: the password works.
+    expect((await asAdmin('PATCH', `/sso/providers/${id}`, { name: 'Gemeente', issuer: idp.issuer, clientId: 'portal', domains: ['gemeente.nl'], enabled: false, passwordSignIn: false })).statusCode).toBe(200);
+    expect((await passwordSignIn('ann@gemeente.nl', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('sends no reset link to such an address (the same answer as for any), and a link sent before no longer works', async () => {
+    expect((await askReset('ann@gemeente.nl')).statusCode).toBe(202);
+    expect(await resetLinks('ann@gemeente.nl')).toBe(1);
+    const [link] = await queryRows<{ id: number }>(ctx.database.db, sql`SELECT id FROM password_resets ORDER BY id DESC LIMIT 1`);
+    // The link's token is only in the mail: a known one is put in its place.
+    const { hashToken } = await import('../../identity/tokens');
+    await ctx.database.db.execute(sql`UPDATE password_resets SET token_hash = ${hashToken('a-known-reset-token')} WHERE id = ${link.id}`);
+    const check = () => ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/check', payload: { token: 'a-known-reset-token' } });
+    expect((await check()).statusCode).toBe(200);
+
+    await addProvider({ passwordSignIn: false });
+    expect((await askReset('ann@gemeente.nl')).statusCode).toBe(202);
+    expect(await resetLinks('ann@gemeente.nl')).toBe(1);
+    const used = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token: 'a-known-reset-token', password: 'Een-nieuw-wachtwoord-2026' } });
+    expect(used.statusCode, used.body).toBe(400);
+    expect(used.json()).toMatchObject({ key: 'errors.resetLinkInvalid' });
+    expect((await passwordSignIn('ann@gemeente.nl', 'Een-nieuw-wachtwoord-2026')).statusCode).toBe(403);
+  });
+});

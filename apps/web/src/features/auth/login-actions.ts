@@ -1,6 +1,14 @@
 import { issuesToFields, ZLoginForm, type TLoginForm } from '@aquasmart/domain';
+import { loginFailureKey } from './api/auth-api';
 
-export { login, loginFailureKey } from './api/auth-api';
+export { login } from './api/auth-api';
+
+/** The alert's message key of a failed login, its text loaded first where the login catalogue has none (single sign-on's). */
+export async function loginFailure(error: unknown): Promise<string> {
+  const key = loginFailureKey(error);
+  if (key.startsWith('errors.sso')) await import('../../lib/i18n/texts/sso').catch(() => undefined);
+  return key;
+}
 
 export type TLoginErrors = Partial<Record<keyof TLoginForm, string>>;
 

@@ -79,6 +79,8 @@ describe('loginFailureKey', () => {
   it.each([
     [new HttpError(401, 'POST', '/api/v1/auth', { statusCode: 401, error: 'Unauthorized', message: 'x', key: 'errors.unauthorized' }), 'errors.invalidCredentials'],
     [new HttpError(429, 'POST', '/api/v1/auth', null), 'errors.tooManyAttempts'],
+    [new HttpError(403, 'POST', '/api/v1/auth', { statusCode: 403, error: 'Forbidden', message: 'x', key: 'errors.ssoRequired' }), 'errors.ssoRequired'],
+    [new HttpError(403, 'POST', '/api/v1/auth', { statusCode: 403, error: 'Forbidden', message: 'x', key: 'errors.forbidden' }), 'login.failed'],
     [new HttpError(0, 'POST', '/api/v1/auth', null), 'errors.unavailable'],
     [new HttpError(500, 'POST', '/api/v1/auth', null), 'login.failed'],
     [new Error('x'), 'login.failed'],
@@ -126,6 +128,17 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText(/Wachtwoord/), 'fout');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Te veel pogingen, probeer het over enkele minuten opnieuw');
+  });
+
+  it('says to use single sign-on when the address\'s organisation signs in only through it (403 errors.ssoRequired)', async () => {
+    const user = userEvent.setup();
+    stubFetch(jsonResponse(403, { statusCode: 403, error: 'Forbidden', message: 'x', key: 'errors.ssoRequired' }));
+    const { router } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: /E-mailadres/ }), 'piet@gemeente.nl');
+    await user.type(screen.getByLabelText(/Wachtwoord/), 'geheim');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Uw organisatie laat u alleen inloggen via single sign-on. Gebruik de knop van uw organisatie hieronder.');
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends the trimmed e-mail as Basic credentials, stores the token and opens the remembered path', async () => {

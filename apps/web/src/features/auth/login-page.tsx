@@ -45,7 +45,7 @@ export function LoginPage() {
     await navigate(path === '/' ? START_PAGE_PATH : path, { replace: true });
   }
   const ssoProviders = useSingleSignOn(signedIn, setFailure);
-  const form = useLoginForm(async (values, { login, loginFailureKey }) => {
+  const form = useLoginForm(async (values, { login, loginFailure }) => {
     setFailure(null);
     void loadAlert();
     try {
@@ -53,7 +53,7 @@ export function LoginPage() {
       if ('token' in answer) await signedIn(answer.token);
       else setSecondStep(answer);
     } catch (error) {
-      setFailure(loginFailureKey(error));
+      setFailure(await loginFailure(error));
     }
   }, () => setFailure('errors.unavailable'));
 

@@ -101,6 +101,8 @@ export function SsoProvidersPage() {
               <dd>{provider.clientSecretSet ? t('sso.secretSet') : '—'}</dd>
               <dt>{t('sso.domains')}</dt>
               <dd>{provider.domains.join(', ')}</dd>
+              <dt>{t('sso.passwordSignIn')}</dt>
+              <dd>{provider.passwordSignIn ? t('sso.passwordsToo') : t('sso.providerOnly')}</dd>
               <dt>{t('sso.createUsers')}</dt>
               <dd>{provider.createUsers ? t('sso.creates') : t('sso.existingOnly')}</dd>
               {provider.createUsers ? (
@@ -187,6 +189,7 @@ function SsoProviderDialog({ provider, onClose, onSaved }: { provider: TSsoProvi
           />
           <FormTextField<TSsoProviderForm> name="domains" label={t('sso.domains')} required fullWidth helperText={t('sso.domainsHint')} />
           <FormSwitch<TSsoProviderForm> name="enabled" label={t('sso.enabled')} description={t('sso.enabledHint')} />
+          <FormSwitch<TSsoProviderForm> name="passwordSignIn" label={t('sso.passwordSignIn')} description={t('sso.passwordSignInHint')} />
           <FormSwitch<TSsoProviderForm> name="createUsers" label={t('sso.createUsers')} description={t('sso.createUsersHint')} />
           {createUsers ? (
             <>

@@ -1,4 +1,4 @@
-import { ZSignInAnswer, ZTwoFactorSecret, type TLoginForm, type TSignInAnswer, type TTwoFactorSecret } from '@aquasmart/domain';
+import { SSO_ERROR, ZSignInAnswer, ZTwoFactorSecret, type TLoginForm, type TSignInAnswer, type TTwoFactorSecret } from '@aquasmart/domain';
 import { z } from 'zod';
 import { http } from '../../../lib/http/http';
 import { isHttpError } from '../../../lib/http/http-error';
@@ -30,10 +30,14 @@ export async function twoFactorSetupSecret(challenge: string): Promise<TTwoFacto
   return ZTwoFactorSecret.parse(await http.post<unknown>('/auth/twoFactor/setup', { challenge }, { skipInterceptor: true }));
 }
 
-/** The alert text of a failed login: wrong credentials, too many attempts, or a general failure. */
+/**
+ * The alert text of a failed login: wrong credentials, too many attempts, single sign-on only for the
+ * address (docs/sso.md), or a general failure.
+ */
 export function loginFailureKey(error: unknown): string {
   if (!isHttpError(error)) return 'login.failed';
   if (error.status === 401) return 'errors.invalidCredentials';
+  if (error.status === 403 && error.body?.key === SSO_ERROR.required) return SSO_ERROR.required;
   if (error.status === 429) return 'errors.tooManyAttempts';
   if (error.status === 0 || error.status === 502 || error.status === 503) return 'errors.unavailable';
   return 'login.failed';
