@@ -360,7 +360,7 @@ test.describe('users', () => {
 });
 
 test.describe('the alarm e-mail choices on the user detail page', () => {
-  test('an administrator sees which alarms a user gets by e-mail, the quiet hours and the customers', async ({ page, request }) => {
+  test('an administrator sees which alarms a user gets, by which channels, the quiet hours and the customers', async ({ page, request }) => {
     test.slow(Boolean(process.env.SCREENSHOTS), 'the screenshots open the edit form four times more');
     const email = `e2e-meldingen-${Date.now().toString(36)}@example.com`;
     const created = await request.post('/api/v1/users', {
@@ -373,14 +373,21 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
         language: 'nl',
         customers: ['Gemeente Utrecht'],
         portal: { rights: { dashboard: true } },
-        alarmNotifications: { kinds: { flushAlarm: 'immediately', temperature: 'digest' }, quietHours: { from: '22:00', to: '06:30' }, timeZone: 'Europe/Amsterdam', customers: ['Gemeente Utrecht'] },
+        alarmNotifications: {
+          kinds: { flushAlarm: 'immediately', temperature: 'digest' },
+          channels: { flushAlarm: ['email', 'teams'] },
+          teamsUrl: 'https://example.webhook.office.com/webhookb2/e2e-geheim',
+          quietHours: { from: '22:00', to: '06:30' },
+          timeZone: 'Europe/Amsterdam',
+          customers: ['Gemeente Utrecht'],
+        },
       },
     });
     expect(created.status(), await created.text()).toBe(201);
     await signIn(page, ADMIN);
     const texts = {
-      nl: { kinds: 'Spoelalarm: Direct, Temperatuur buiten de grens: Dagelijks overzicht', quiet: 'Rusttijd: 22:00–06:30 (Europe/Amsterdam)', customers: 'Klanten: Gemeente Utrecht', title: 'Alarmmeldingen' },
-      en: { kinds: 'Flush alarm: Immediately, Temperature out of range: Daily digest', quiet: 'Quiet hours: 22:00–06:30 (Europe/Amsterdam)', customers: 'Customers: Gemeente Utrecht', title: 'Alarm notifications' },
+      nl: { kinds: 'Spoelalarm: Direct (e-mail, Teams)', digest: 'Temperatuur buiten de grens: Dagelijks overzicht (e-mail)', quiet: 'Rusttijd: 22:00–06:30 (Europe/Amsterdam)', customers: 'Klanten: Gemeente Utrecht', title: 'Alarmmeldingen' },
+      en: { kinds: 'Flush alarm: Immediately (e-mail, Teams)', digest: 'Temperature out of range: Daily digest (e-mail)', quiet: 'Quiet hours: 22:00–06:30 (Europe/Amsterdam)', customers: 'Customers: Gemeente Utrecht', title: 'Alarm notifications' },
     };
     for (const language of ['en', 'nl'] as const) {
       await page.evaluate((chosen) => localStorage.setItem('aquasmart.language', chosen), language);
@@ -389,6 +396,9 @@ test.describe('the alarm e-mail choices on the user detail page', () => {
         await page.goto(`/users/${encodeURIComponent(email)}`);
         const field = page.getByText(texts[language].kinds);
         await expect(field).toBeVisible();
+        await expect(page.getByText(texts[language].digest)).toBeVisible();
+        // The Teams address is a secret: the page names the channel, never the address.
+        await expect(page.getByText(/e2e-geheim/)).toHaveCount(0);
         await expect(page.getByText(texts[language].quiet)).toBeVisible();
         await expect(page.getByText(texts[language].customers).last()).toBeVisible();
         await field.scrollIntoViewIfNeeded();

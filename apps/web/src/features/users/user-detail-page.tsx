@@ -13,12 +13,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { ALARM_KINDS, heldBeyond, isAdministrator, USER_TYPE_ADMINISTRATOR, type TAlarmNotifications } from '@aquasmart/domain';
+import { heldBeyond, isAdministrator, USER_TYPE_ADMINISTRATOR } from '@aquasmart/domain';
 import { useSnackbar } from '../../components/snackbar/snackbar-context';
 import { LANGUAGE_NAMES } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/session/current-user';
 import { deleteUser, USERS_QUERY_KEY, userPath, userQuery, userFailureKey } from './api/users-api';
 import { PageHeader, Section } from '../../components/page';
+import { AlarmNotificationsSummary } from './components/alarm-notifications-summary';
 import { RightsChips } from './components/rights-chips';
 import { TypedConfirmDialog } from './components/typed-confirm-dialog';
 import { fullName } from './user-form';
@@ -160,28 +161,6 @@ export function UserDetailPage() {
           onClose={() => setConfirming(false)}
         />
       ) : null}
-    </>
-  );
-}
-
-/** What the user chose for alarm e-mails (docs/alarm-notifications.md): the kinds not off, quiet hours in their time zone, customers. */
-function AlarmNotificationsSummary({ preferences }: { preferences: TAlarmNotifications }) {
-  const { t } = useTranslation();
-  const chosen = ALARM_KINDS.filter((kind) => preferences.kinds[kind] !== 'off');
-  return (
-    <>
-      {chosen.length === 0
-        ? t('alarmNotifications.modes.off')
-        : chosen.map((kind) => `${t(`alarmNotifications.kinds.${kind}`)}: ${t(`alarmNotifications.modes.${preferences.kinds[kind]}`)}`).join(', ')}
-      {preferences.quietHours ? (
-        <>
-          <br />
-          {`${t('alarmNotifications.quietHours')}: ${preferences.quietHours.from}–${preferences.quietHours.to} (${preferences.timeZone.replace(/_/g, ' ')})`}
-        </>
-      ) : null}
-      <br />
-      {/* Another user's choices (or one's own, seen as a user): "die deze gebruiker mag zien", never "die ik mag zien". */}
-      {preferences.customers === 'all' ? t('alarmNotifications.customersAllOther') : `${t('alarmNotifications.customers')}: ${preferences.customers.join(', ')}`}
     </>
   );
 }
