@@ -132,7 +132,10 @@ test('a new deployment: the app offers to reload, and the new version takes over
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'update-prompt-nl-phone.png') });
     const script = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Vernieuwen' }).click()]);
+    // What the button acts on (once, in a full run, it was clicked and no reload followed): said here if it is gone.
+    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? 'no version waiting');
+    expect(waiting, 'the new version waits when the prompt is answered').toBe('installed');
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Vernieuwen' }).click()]);
     await expect(prompt).toBeHidden();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(script);

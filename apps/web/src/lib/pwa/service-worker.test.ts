@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceWaitingVersions, UPDATE_READY_EVENT } from './service-worker';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { announceWaitingVersions, applyUpdate, UPDATE_READY_EVENT } from './service-worker';
 
 /** A worker whose state the test moves on, as the browser would. */
 class FakeWorker extends EventTarget {
@@ -50,5 +50,35 @@ describe('announceWaitingVersions', () => {
     announceWaitingVersions(registration as unknown as ServiceWorkerRegistration, controller ? controlled : { controller: null });
     act(registration);
     expect(heard).toHaveBeenCalledTimes(announced);
+  });
+});
+
+describe('applyUpdate', () => {
+  const container = new EventTarget();
+  let reload: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: container });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks the waiting version to take over, and reloads once it controls the page', () => {
+    const registration = new FakeRegistration();
+    const waiting = Object.assign(new FakeWorker('installed'), { postMessage: vi.fn() });
+    registration.waiting = waiting;
+    applyUpdate(registration as unknown as ServiceWorkerRegistration);
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads at once when no version waits any more (it took over already)', () => {
+    applyUpdate(new FakeRegistration() as unknown as ServiceWorkerRegistration);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -59,8 +59,12 @@ export function announceWaitingVersions(registration: ServiceWorkerRegistration,
   registration.addEventListener('updatefound', () => watch(registration.installing));
 }
 
-/** Lets the waiting version take over and reloads the page with it. */
+/**
+ * Lets the waiting version take over and reloads the page with it. When none waits any more (it took
+ * over already, from another tab), the page reloads at once: the button always does what it says.
+ */
 export function applyUpdate(registration: ServiceWorkerRegistration): void {
+  if (!registration.waiting) return window.location.reload();
   navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+  registration.waiting.postMessage({ type: 'SKIP_WAITING' });
 }
