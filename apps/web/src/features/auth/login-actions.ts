@@ -3,11 +3,17 @@ import { loginFailureKey } from './api/auth-api';
 
 export { login } from './api/auth-api';
 
-/** The alert's message key of a failed login, its text loaded first where the login catalogue has none (single sign-on's). */
+/**
+ * The alert's message key of a failed login, its text loaded first where the login catalogue has none
+ * (single sign-on's); when that text cannot be loaded, the general failure rather than a bare key.
+ */
 export async function loginFailure(error: unknown): Promise<string> {
   const key = loginFailureKey(error);
-  if (key.startsWith('errors.sso')) await import('../../lib/i18n/texts/sso').catch(() => undefined);
-  return key;
+  if (!key.startsWith('errors.sso')) return key;
+  return import('../../lib/i18n/texts/sso').then(
+    () => key,
+    () => 'login.failed',
+  );
 }
 
 export type TLoginErrors = Partial<Record<keyof TLoginForm, string>>;
